@@ -1,0 +1,220 @@
+import { Link } from 'react-router';
+import type { Cta, LandingHero, LandingSection } from '#shared/landing-content.ts';
+import type { AnalysisRow } from '#shared/product-content.ts';
+import { ContentModules } from './content-modules.tsx';
+import { ProductAnalysisTable } from './product-analysis-table.tsx';
+import { ProductCard, type ProductCardData } from './product-card.tsx';
+
+/** Sections of a home, campaign or About page with the data they point to already loaded. */
+export type ResolvedSection =
+  | Exclude<LandingSection, { kind: 'products' } | { kind: 'analysis' }>
+  | (Extract<LandingSection, { kind: 'products' }> & { items: ProductCardData[] })
+  | (Extract<LandingSection, { kind: 'analysis' }> & { rows: AnalysisRow[]; productName: string });
+
+/** Internal paths use client navigation; careers and absolute URLs leave the app. */
+export function CtaLink({ cta, className = '' }: { cta: Cta; className?: string }) {
+  const cls = `button button--${cta.style} ${className}`.trim();
+  if (/^https?:\/\//.test(cta.to) || cta.to === '/careers') {
+    return (
+      <a className={cls} href={cta.to}>
+        {cta.label}
+      </a>
+    );
+  }
+  return (
+    <Link className={cls} to={cta.to}>
+      {cta.label}
+    </Link>
+  );
+}
+
+export function LandingHeroView({ hero, variant = 'default' }: { hero: LandingHero; variant?: 'default' | 'home' }) {
+  return (
+    <section className={`landing-hero landing-hero--${variant}`} aria-labelledby="page-title">
+      <div className="container landing-hero__inner">
+        <div className="landing-hero__text">
+          {hero.eyebrow ? <p className="eyebrow">{hero.eyebrow}</p> : null}
+          <h1 id="page-title" className="landing-hero__title">
+            {hero.headline}
+          </h1>
+          <p className="landing-hero__promise">{hero.promise}</p>
+          {hero.ctas.length ? (
+            <p className="landing-hero__actions">
+              {hero.ctas.map((c) => (
+                <CtaLink key={c.to + c.label} cta={c} />
+              ))}
+            </p>
+          ) : null}
+        </div>
+        {hero.media ? (
+          <div className="landing-hero__media">
+            <img
+              src={hero.media.previewsrc}
+              alt={hero.media.alttext ?? hero.media.altText ?? ''}
+              width={hero.media.width ?? 1200}
+              height={hero.media.height ?? 900}
+              fetchPriority="high"
+              decoding="async"
+            />
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function sectionId(i: number) {
+  return `section-${i + 1}`;
+}
+
+function Section({ section, index }: { section: ResolvedSection; index: number }) {
+  const hid = sectionId(index);
+  switch (section.kind) {
+    case 'claims':
+      return (
+        <section className="landing-section landing-claims" {...(section.heading ? { 'aria-labelledby': hid } : { 'aria-label': 'Key figures' })}>
+          <div className="container">
+            {section.heading ? (
+              <h2 id={hid} className="landing-section__title">
+                {section.heading}
+              </h2>
+            ) : null}
+            <ul className="claims" data-count={section.items.length}>
+              {section.items.map((item) => (
+                <li key={item.figure + item.text} className="claim">
+                  <span className="claim__big">{item.figure}</span>
+                  <span className="claim__sentence">{item.text}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      );
+    case 'products':
+      return (
+        <section className="landing-section landing-products" aria-labelledby={hid}>
+          <div className="container">
+            <h2 id={hid} className="landing-section__title">
+              {section.heading}
+            </h2>
+            {section.intro ? <p className="lead">{section.intro}</p> : null}
+            <ul className="product-grid">
+              {section.items.map((p) => (
+                <li key={p.slug}>
+                  <ProductCard product={p} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      );
+    case 'feature':
+      return (
+        <section className={`landing-section landing-feature ${section.reverse ? 'landing-feature--reverse' : ''}`} aria-labelledby={hid}>
+          <div className="container landing-feature__inner">
+            <div className="landing-feature__media">
+              <img
+                src={section.media.previewsrc}
+                alt={section.media.alttext ?? section.media.altText ?? ''}
+                width={section.media.width ?? 1200}
+                height={section.media.height ?? 900}
+                loading="lazy"
+                decoding="async"
+              />
+            </div>
+            <div className="landing-feature__text">
+              {section.eyebrow ? <p className="eyebrow">{section.eyebrow}</p> : null}
+              <h2 id={hid}>{section.heading}</h2>
+              {section.paragraphs.map((p) => (
+                <p key={p}>{p}</p>
+              ))}
+              {section.cta ? (
+                <p>
+                  <CtaLink cta={section.cta} />
+                </p>
+              ) : null}
+            </div>
+          </div>
+        </section>
+      );
+    case 'steps':
+      return (
+        <section className="landing-section landing-steps" aria-labelledby={hid}>
+          <div className="container">
+            <h2 id={hid} className="landing-section__title">
+              {section.heading}
+            </h2>
+            {section.intro ? <p className="lead">{section.intro}</p> : null}
+            <ol className="steps">
+              {section.items.map((item) => (
+                <li key={item.headline} className="step">
+                  <h3 className="step__title">{item.headline}</h3>
+                  <p>{item.text}</p>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </section>
+      );
+    case 'analysis':
+      return (
+        <section className="landing-section landing-analysis" aria-labelledby={hid}>
+          <div className="container container--narrow">
+            <h2 id={hid} className="landing-section__title">
+              {section.heading}
+            </h2>
+            {section.intro ? <p className="lead">{section.intro}</p> : null}
+            <ProductAnalysisTable rows={section.rows} caption={`${section.productName} guaranteed analysis`} />
+            <p className="landing-analysis__more">
+              <Link to={`/${section.productSlug}`}>
+                See {section.productName} product details<span aria-hidden="true"> →</span>
+              </Link>
+            </p>
+          </div>
+        </section>
+      );
+    case 'modules':
+      return (
+        <section className="landing-section landing-modules" {...(section.heading ? { 'aria-labelledby': hid } : { 'aria-label': 'In their words' })}>
+          <div className="container container--narrow">
+            {section.heading ? (
+              <h2 id={hid} className="landing-section__title">
+                {section.heading}
+              </h2>
+            ) : null}
+            <ContentModules modules={section.modules} />
+          </div>
+        </section>
+      );
+    case 'cta':
+      return (
+        <section className="landing-section landing-cta" aria-labelledby={hid}>
+          <div className="container">
+            <div className="cta-panel">
+              <div>
+                <h2 id={hid}>{section.heading}</h2>
+                <p>{section.text}</p>
+              </div>
+              <p className="cta-panel__actions">
+                {section.ctas.map((c) => (
+                  <CtaLink key={c.to + c.label} cta={c} />
+                ))}
+              </p>
+            </div>
+          </div>
+        </section>
+      );
+    default:
+      return null;
+  }
+}
+
+export function LandingSections({ sections }: { sections: readonly ResolvedSection[] }) {
+  return (
+    <>
+      {sections.map((s, i) => (
+        <Section key={i} section={s} index={i} />
+      ))}
+    </>
+  );
+}

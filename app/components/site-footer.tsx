@@ -1,0 +1,117 @@
+import { Link } from 'react-router';
+import { CATALOG } from '#shared/catalog.ts';
+import { contactPathFor, findRepBannerVisible, findRepPathFor, solutionsFor } from '#shared/navigation.ts';
+import type { RegionId } from '#shared/regions.ts';
+import { useRootData } from '../root.tsx';
+
+export const FOOTER_CLAIM = 'up to 40% of surface-applied urea can be lost through volatilization';
+
+interface FooterProps {
+  region: RegionId;
+  pathname: string;
+  companyName: string;
+  social: { name: string; url: string }[];
+  year: number;
+}
+
+function LegalLinks() {
+  return (
+    <ul className="site-footer__legal" aria-label="Legal">
+      <li><Link to="/privacy-policy">Privacy Policy</Link></li>
+      <li><Link to="/terms-of-use">Terms of Use</Link></li>
+      <li><Link to="/legal">Legal &amp; Attributions</Link></li>
+    </ul>
+  );
+}
+
+function Trademark({ companyName, year }: { companyName: string; year: number }) {
+  return (
+    <p className="site-footer__fineprint">
+      © {year} {companyName}. All rights reserved. AGROTAIN, ANVOL, CENTURO, SUPERU, WOLF TRAX, OPTRIENT, PROTIVATE,
+      ROCKET SEEDS, NITAMIN, SYNTHOS and TRIBUNE are trademarks of their respective owners. Always read and follow label
+      directions. Results may vary with soil, weather and management; the information on this site is provided for general
+      guidance and is not a guarantee of performance.
+    </p>
+  );
+}
+
+export function SiteFooter({ region, pathname, companyName, social, year }: FooterProps) {
+  const findRep = findRepPathFor(region);
+  const banner = findRepBannerVisible(pathname);
+  const products = useRootData()?.products;
+
+  if (region === 4) {
+    return (
+      <footer className="site-footer site-footer--reduced">
+        <div className="container site-footer__reduced">
+          <Link to="/contact" className="button button--accent">Contact Us</Link>
+          <LegalLinks />
+          <Trademark companyName={companyName} year={year} />
+        </div>
+      </footer>
+    );
+  }
+
+  return (
+    <footer className="site-footer">
+      {banner ? (
+        <section className="find-rep-banner" aria-labelledby="find-rep-banner-title">
+          <div className="container find-rep-banner__inner">
+            <div>
+              <h2 id="find-rep-banner-title">Find a rep or retailer near you</h2>
+              <p>Local agronomists and retailers who know your soils, your crops and our products.</p>
+            </div>
+            <Link to={findRep} className="button button--accent">Find a Rep</Link>
+          </div>
+        </section>
+      ) : null}
+      <div className="container site-footer__claim">
+        <p>
+          <strong className="claim__figure">40%</strong>
+          <span className="claim__text">{FOOTER_CLAIM.charAt(0).toUpperCase() + FOOTER_CLAIM.slice(1)}.</span>
+        </p>
+      </div>
+      <div className="container site-footer__grid">
+        <div className="site-footer__col">
+          <h2 className="site-footer__heading">Get in touch</h2>
+          <ul>
+            <li><Link to={contactPathFor(region)}>Contact Us</Link></li>
+            <li><Link to={findRep}>Find a Rep</Link></li>
+          </ul>
+          <ul className="site-footer__social" aria-label="Social media">
+            {social.map((s) => (
+              <li key={s.name}>
+                <a href={s.url} target="_blank" rel="noopener noreferrer">
+                  {s.name}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="site-footer__col">
+          <h2 className="site-footer__heading">Solutions</h2>
+          <ul>
+            {solutionsFor(region, products ?? CATALOG).map((p) => (
+              <li key={p.slug}><Link to={`/${p.slug}`}>{p.name}</Link></li>
+            ))}
+          </ul>
+        </div>
+        <div className="site-footer__col">
+          <h2 className="site-footer__heading">Company</h2>
+          <ul>
+            <li><Link to="/knowledge-center">Knowledge Center</Link></li>
+            <li><Link to="/about">About</Link></li>
+            <li><Link to="/press-releases">Press Releases</Link></li>
+            <li><a href="/careers">Careers</a></li>
+            <li><Link to={findRep}>Retailers and Reps</Link></li>
+          </ul>
+        </div>
+      </div>
+      <div className="container site-footer__bottom">
+        <LegalLinks />
+        <Trademark companyName={companyName} year={year} />
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,171 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { megaMenuFor, navFor } from '#shared/navigation.ts';
+import { REGION_OPTIONS, type RegionId } from '#shared/regions.ts';
+import { useRegion } from '../lib/region.tsx';
+import { useScrollHeader } from '../lib/use-scroll-header.ts';
+import { useRootData } from '../root.tsx';
+import { Logo } from './logo.tsx';
+
+type Menu = 'none' | 'mobile' | 'mega';
+
+export function SiteHeader({ companyName }: { companyName: string }) {
+  const { region, changeRegion } = useRegion();
+  const nav = navFor(region);
+  const groups = megaMenuFor(region, useRootData()?.products);
+  const location = useLocation();
+  const [menu, setMenu] = useState<Menu>('none');
+  const { hidden, docked } = useScrollHeader(menu !== 'none');
+  const mobileToggle = useRef<HTMLButtonElement>(null);
+  const solutionsToggle = useRef<HTMLButtonElement>(null);
+  const megaId = useId();
+  const mobileId = useId();
+  const regionId = useId();
+
+  // Menus reset on route change.
+  useEffect(() => setMenu('none'), [location.pathname]);
+
+  // Page scrolling is locked while a menu is open.
+  useEffect(() => {
+    const root = document.documentElement;
+    root.classList.toggle('scroll-locked', menu !== 'none');
+    return () => root.classList.remove('scroll-locked');
+  }, [menu]);
+
+  const close = useCallback((returnFocusTo?: HTMLElement | null) => {
+    setMenu('none');
+    returnFocusTo?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (menu === 'none') return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      const toggle = menu === 'mega' && solutionsToggle.current?.offsetParent ? solutionsToggle.current : mobileToggle.current;
+      close(toggle);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menu, close]);
+
+  const homeLabel = `${companyName} home`;
+  const state = [hidden ? 'is-hidden' : '', docked ? 'is-docked' : 'is-undocked', menu !== 'none' ? 'has-menu' : '']
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <header className={`site-header ${state}`} data-region={region}>
+      <div className="site-header__bar container">
+        <Link to={nav.home} className="site-header__logo" aria-label={homeLabel}>
+          <Logo />
+        </Link>
+        {nav.solutions ? (
+          <button
+            ref={mobileToggle}
+            type="button"
+            className="site-header__toggle"
+            aria-expanded={menu !== 'none'}
+            aria-controls={mobileId}
+            onClick={() => setMenu((m) => (m === 'none' ? 'mobile' : 'none'))}
+          >
+            <span className="hamburger" aria-hidden="true" />
+            <span className="visually-hidden">{menu === 'none' ? 'Open menu' : 'Close menu'}</span>
+          </button>
+        ) : null}
+        <nav
+          id={mobileId}
+          aria-label="Main"
+          className={`site-nav ${nav.solutions ? '' : 'site-nav--reduced'} ${menu === 'mobile' ? 'is-open' : ''}`}
+        >
+          <ul className="site-nav__list">
+            {nav.solutions ? (
+              <li>
+                <button
+                  ref={solutionsToggle}
+                  type="button"
+                  className="site-nav__link site-nav__solutions"
+                  aria-expanded={menu === 'mega'}
+                  aria-controls={megaId}
+                  onClick={() => setMenu((m) => (m === 'mega' ? 'none' : 'mega'))}
+                >
+                  Solutions <span className="chevron" aria-hidden="true" />
+                </button>
+              </li>
+            ) : null}
+            {nav.links.map((link) => (
+              <li key={link.to}>
+                <NavLink className="site-nav__link" to={link.to}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <NavLink className="site-nav__link site-nav__contact" to={nav.contact.to}>
+                {nav.contact.label}
+              </NavLink>
+            </li>
+            {nav.solutions ? (
+              <li className="site-nav__cta">
+                <Link className="button button--accent button--small" to="/product-selector">
+                  Product Selector
+                </Link>
+              </li>
+            ) : null}
+          </ul>
+          <div className="region-select">
+            <label htmlFor={regionId} className="visually-hidden">
+              Region
+            </label>
+            <select
+              id={regionId}
+              value={region}
+              onChange={(e) => changeRegion(Number(e.target.value) as RegionId)}
+              className="region-select__control"
+            >
+              {REGION_OPTIONS.map((o) => (
+                <option key={o.id} value={o.id} aria-label={o.name}>
+                  {o.code}
+                </option>
+              ))}
+            </select>
+          </div>
+        </nav>
+      </div>
+      {nav.solutions ? (
+        <nav id={megaId} aria-label="Solutions" className={`mega-menu ${menu === 'mega' ? 'is-open' : ''}`} hidden={menu !== 'mega'}>
+          <div className="mega-menu__inner container">
+            <div className="mega-menu__controls">
+              <button type="button" className="mega-menu__back" onClick={() => setMenu('mobile')}>
+                <span aria-hidden="true">←</span> Back
+              </button>
+              <button type="button" className="mega-menu__close" onClick={() => close(solutionsToggle.current?.offsetParent ? solutionsToggle.current : mobileToggle.current)}>
+                Close<span className="visually-hidden"> solutions menu</span>
+              </button>
+            </div>
+            <h2 className="mega-menu__title">Solutions</h2>
+            <div className="mega-menu__groups">
+              {groups.map((g) => (
+                <section key={g.group} className="mega-menu__group" aria-labelledby={`${megaId}-${g.group.replace(/\s/g, '')}`}>
+                  <h3 id={`${megaId}-${g.group.replace(/\s/g, '')}`}>{g.group}</h3>
+                  <ul>
+                    {g.products.map((p) => (
+                      <li key={p.slug}>
+                        <Link to={`/${p.slug}`} className="mega-menu__product">
+                          <span className="mega-menu__name">{p.name}</span>
+                          <span className="mega-menu__tagline">{p.tagline}</span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ))}
+            </div>
+            <Link className="button button--primary" to="/product-selector">
+              Product Selector
+            </Link>
+          </div>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Services } from '#domain/services.ts';
+import type { PublicConfig } from '#shared/public-config.ts';
+
+/** What the server hands every loader and action (React Router's load context). */
+export type AppContext = {
+  services: Services;
+  config: PublicConfig;
+  nonce: string;
+  requestId: string;
+  log: { error(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; info(obj: object, msg?: string): void };
+};
+
+declare module 'react-router' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends AppContext {}
+}

@@ -1,0 +1,23 @@
+import { LandingHeroView, LandingSections } from '../../components/product-landing.tsx';
+import { loadLanding } from '../../lib/landing.server.ts';
+import { landingMeta } from '../../lib/landing-seo.ts';
+import { rootDataFrom } from '../../lib/root-data.ts';
+import type { Route } from './+types/campaign';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const key = new URL(request.url).pathname.replace(/^\/+|\/+$/g, '').toLowerCase();
+  return loadLanding(context, key);
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  data ? landingMeta(data.page, rootDataFrom(matches), 'WebPage') : [{ title: 'Page Not Found' }];
+
+export default function Campaign({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return (
+    <div className={`landing landing--campaign landing--${page.key}`}>
+      <LandingHeroView hero={page.hero} />
+      <LandingSections sections={page.sections} />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { Link } from 'react-router';
+import { FinderForm } from '#app/components/leads/finder-form.tsx';
+import { rootDataFrom } from '#app/lib/root-data.ts';
+import { seoMeta } from '#app/lib/seo.ts';
+import { contactPathFor } from '#shared/navigation.ts';
+import type { Route } from './+types/find-a-rep';
+
+export function loader({ request }: Route.LoaderArgs) {
+  const canada = new URL(request.url).pathname.toLowerCase().startsWith('/find-a-rep-ca');
+  return { country: (canada ? 3 : 2) as 2 | 3 };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches, location }) => {
+  const root = rootDataFrom(matches);
+  const canada = data?.country === 3;
+  return seoMeta({
+    title: canada ? 'Find a Rep or Retailer in Canada' : 'Find a Rep or Retailer',
+    description: canada
+      ? 'Find a retailer near your farm or the sales representative for your area anywhere in Canada.'
+      : 'Find a retailer near your farm or the sales representative for your territory in the United States.',
+    siteUrl: root?.config.siteUrl ?? '',
+    companyName: root?.settings.companyName,
+    path: location.pathname,
+  });
+};
+
+const STEPS = [
+  { title: 'Growers', text: 'Find the retailers nearest your farm that carry our products, with their distance, phone and website.' },
+  { title: 'Retailers', text: 'Find the territory manager or agronomist who looks after your area.' },
+  { title: 'Get in touch', text: 'Send a short message from the results and the right person will contact you.' },
+];
+
+/** /find-a-rep (U.S.) and /find-a-rep-ca (Canada). */
+export default function FindARep({ loaderData }: Route.ComponentProps) {
+  const { country } = loaderData;
+  return (
+    <>
+      <section className="hero finder-hero">
+        <div className="container hero__inner finder-hero__inner">
+          <div className="finder-hero__text">
+            <h1 className="hero__title" id="finder-title">
+              Find a Rep or Retailer
+            </h1>
+            <p className="hero__promise">
+              Local agronomists and retailers who know your soils, your crops and our products. Tell us who you are and where you farm,
+              and we will point you to the people nearest you.
+            </p>
+          </div>
+          <div className="finder-card">
+            <h2 className="finder-card__title">Search {country === 3 ? 'Canada' : 'the U.S.'}</h2>
+            <FinderForm defaultCountry={country} headingId="finder-title" />
+          </div>
+        </div>
+      </section>
+      <section className="container section finder-steps" aria-labelledby="finder-how">
+        <h2 id="finder-how">How it works</h2>
+        <ol className="finder-steps__list">
+          {STEPS.map((s) => (
+            <li key={s.title} className="card">
+              <h3 className="card__title">{s.title}</h3>
+              <p>{s.text}</p>
+            </li>
+          ))}
+        </ol>
+        <p className="finder-steps__contact">
+          Not sure who to ask? <Link to={contactPathFor(country)}>Contact us</Link> and we will connect you.
+        </p>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,191 @@
+import { useEffect, useId, useState } from 'react';
+import { Form, Link, useNavigation, useSubmit } from 'react-router';
+import { DOCUMENT_PRODUCTS } from '#shared/product-documents.ts';
+import { breadcrumbJsonLd } from '../../lib/landing-seo.ts';
+import { rootDataFrom } from '../../lib/root-data.ts';
+import { absoluteUrl, seoMeta } from '../../lib/seo.ts';
+import type { Route } from './+types/product-labels';
+
+const REGION_FILTERS = [
+  { value: '', label: 'All regions' },
+  { value: '2', label: 'United States' },
+  { value: '3', label: 'Canada' },
+] as const;
+
+const REGION_BADGES: Record<number, string> = { 2: 'U.S.', 3: 'Canada' };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const regionParam = url.searchParams.get('region');
+  const region = regionParam === '2' ? 2 : regionParam === '3' ? 3 : null;
+  const productParam = url.searchParams.get('product');
+  const product = DOCUMENT_PRODUCTS.some((p) => p.key === productParam) ? productParam : null;
+  const groups = await context.services.documents.listLabels({ region, productKey: product });
+  return { groups, filter: { region, product } };
+}
+
+export const meta: Route.MetaFunction = ({ matches, data: d }) => {
+  const root = rootDataFrom(matches);
+  const siteUrl = root?.config.siteUrl ?? '';
+  const filtered = Boolean(d?.filter.region || d?.filter.product);
+  return seoMeta({
+    title: 'Product Labels and Safety Data Sheets',
+    description: 'Download the current product label and safety data sheet (SDS) for every product, for the United States and Canada.',
+    siteUrl,
+    companyName: root?.settings.companyName,
+    // filtered views are the same page: one canonical URL
+    path: '/product-labels',
+    noindex: filtered,
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'CollectionPage',
+        name: 'Product Labels and Safety Data Sheets',
+        url: absoluteUrl(siteUrl, '/product-labels'),
+      },
+      breadcrumbJsonLd(siteUrl, [
+        ['Home', '/'],
+        ['Product Labels and SDSs', '/product-labels'],
+      ]),
+    ],
+  });
+};
+
+function formatSize(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export default function ProductLabels({ loaderData }: Route.ComponentProps) {
+  const { groups, filter } = loaderData;
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'loading' && navigation.location?.pathname === '/product-labels';
+  const regionId = useId();
+  const productId = useId();
+  const documentCount = groups.reduce((n, g) => n + g.documents.length, 0);
+  const filtered = Boolean(filter.region || filter.product);
+  // controlled, so the selects follow "Clear filters" and back/forward without being remounted (focus stays put)
+  const [region, setRegion] = useState(filter.region ? String(filter.region) : '');
+  const [product, setProduct] = useState(filter.product ?? '');
+  useEffect(() => setRegion(filter.region ? String(filter.region) : ''), [filter.region]);
+  useEffect(() => setProduct(filter.product ?? ''), [filter.product]);
+
+  return (
+    <div className="labels-page">
+      <header className="page-hero">
+        <div className="container">
+          <nav aria-label="Breadcrumb" className="breadcrumb">
+            <ol>
+              <li>
+                <Link to="/">Home</Link>
+              </li>
+              <li aria-current="page">Labels / SDS</li>
+            </ol>
+          </nav>
+          <h1 className="page-hero__title">Product labels and safety data sheets</h1>
+          <p className="page-hero__lead">
+            The current label and SDS for every product we sell in the United States and Canada. Always read and follow the label on the product container.
+          </p>
+        </div>
+      </header>
+
+      <div className="container labels-page__body">
+        <Form
+          method="get"
+          className="labels-filter"
+          aria-label="Filter labels and SDSs"
+          preventScrollReset
+          onChange={(e) => {
+            const params = new URLSearchParams();
+            for (const [k, v] of new FormData(e.currentTarget)) if (v) params.set(k, String(v));
+            submit(params, { method: 'get', action: '/product-labels', preventScrollReset: true, replace: true });
+          }}
+        >
+          <div className="field">
+            <label htmlFor={regionId}>Region</label>
+            <select id={regionId} name="region" value={region} onChange={(e) => setRegion(e.target.value)}>
+              {REGION_FILTERS.map((r) => (
+                <option key={r.value} value={r.value}>
+                  {r.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={productId}>Product</label>
+            <select id={productId} name="product" value={product} onChange={(e) => setProduct(e.target.value)}>
+              <option value="">All products</option>
+              {DOCUMENT_PRODUCTS.map((p) => (
+                <option key={p.key} value={p.key}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="labels-filter__actions">
+            <button type="submit" className="button button--primary">
+              Apply filters
+            </button>
+            {filtered ? (
+              <Link to="/product-labels" className="labels-filter__clear" preventScrollReset>
+                Clear filters
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+
+        <p className="labels-page__count" role="status" aria-live="polite">
+          {groups.length === 0
+            ? 'No documents match these filters.'
+            : `Showing ${documentCount} ${documentCount === 1 ? 'document' : 'documents'} for ${groups.length} ${groups.length === 1 ? 'product' : 'products'}.`}
+        </p>
+
+        <ul className={`label-groups ${busy ? 'is-busy' : ''}`} aria-busy={busy}>
+          {groups.map((g) => {
+            const page = filter.region === 3 ? g.pages[3] : filter.region === 2 ? g.pages[2] : (g.pages[2] ?? g.pages[3]);
+            const headingId = `label-group-${g.key}`;
+            return (
+              <li key={g.key}>
+                <section className="label-group" aria-labelledby={headingId}>
+                  <div className="label-group__head">
+                    <h2 id={headingId} className="label-group__name">
+                      {g.name}
+                    </h2>
+                    <p className="label-group__regions">
+                      {g.regionIds.map((r) => (
+                        <span key={r} className="region-badge">
+                          {REGION_BADGES[r] ?? r}
+                        </span>
+                      ))}
+                    </p>
+                  </div>
+                  <ul className="label-group__docs">
+                    {g.documents.map((d) => (
+                      <li key={d.guid}>
+                        <a className="doc-link" href={`/doccenter/${d.guid}`}>
+                          <span className="doc-link__kind">{d.kind === 'label' ? 'Label' : 'SDS'}</span>
+                          <span className="visually-hidden"> for {g.name}</span>
+                          <span className="doc-link__meta">
+                            <span className="visually-hidden">PDF, </span>
+                            {formatSize(d.size)}
+                          </span>
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                  {page ? (
+                    <p className="label-group__page">
+                      <Link to={`/${page}`}>
+                        Product details<span className="visually-hidden"> for {g.name}</span>
+                      </Link>
+                    </p>
+                  ) : null}
+                </section>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+import { useEffect, useRef, type FormEvent } from 'react';
+import { Link, redirect, useLocation, useNavigate, useNavigationType, type ShouldRevalidateFunction } from 'react-router';
+import { Logo } from '#app/components/logo.tsx';
+import { SelectorResults } from '#app/components/selector-results.tsx';
+import { SelectorStep } from '#app/components/selector-step.tsx';
+import { useRegion } from '#app/lib/region.tsx';
+import { rootDataFrom } from '#app/lib/root-data.ts';
+import { seoMeta } from '#app/lib/seo.ts';
+import { useRootData } from '#app/root.tsx';
+import {
+  advance,
+  answersFromParams,
+  isQuestionStep,
+  pathTaken,
+  previousStep,
+  questionCount,
+  questionFor,
+  RESULTS_STEP,
+  SELECTOR_PATH,
+  selectorHref,
+  STEP_PARAM,
+  stateFromParams,
+} from '#shared/product-selector.ts';
+import { homePathFor } from '#shared/regions.ts';
+import type { Route } from './+types/product-selector';
+
+/** Kept in history state: where Close goes back to. */
+interface SelectorHistoryState {
+  returnTo?: string | null;
+}
+
+const DESCRIPTION =
+  'Answer a few quick questions about your challenge, crop and application to find the right micronutrient, seed enhancement and nitrogen protection products.';
+
+/** Without JavaScript, Next submits the step's form here; answer it with the next step's URL. */
+export function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  if (params.get('go') === 'next') {
+    const step = Number(params.get(STEP_PARAM));
+    const next = isQuestionStep(step) ? advance(step, answersFromParams(params)) : stateFromParams(params);
+    throw redirect(selectorHref(next.step, next.answers));
+  }
+  // The server cannot tell where a full page load came from (no referrer is sent), so Close goes home.
+  return { returnTo: null as string | null };
+}
+
+/** Runs when the visitor arrives from another page of the site, before the URL changes. */
+export function clientLoader() {
+  const { pathname, search, hash } = window.location;
+  const here = pathname.replace(/\/+$/, '') || '/';
+  return { returnTo: here.toLowerCase() === SELECTOR_PATH ? null : here + search + hash };
+}
+
+/** Moving between steps changes only the query string; nothing the loaders return depends on it. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const root = rootDataFrom(matches);
+  const { step, answers } = stateFromParams(new URLSearchParams(location.search));
+  const started = step !== 1 || answers.length > 0;
+  const title =
+    step === RESULTS_STEP ? 'Your Recommended Products – Product Selector' : started ? `${questionFor(step).title} – Product Selector` : 'Product Selector';
+  return seoMeta({
+    title,
+    description: DESCRIPTION,
+    siteUrl: root?.config.siteUrl ?? '',
+    companyName: root?.settings.companyName,
+    path: SELECTOR_PATH,
+  });
+};
+
+export default function ProductSelector({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const navigate = useNavigate();
+  const { region } = useRegion();
+  const { settings } = useRootData();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const { step, answers } = stateFromParams(new URLSearchParams(location.search));
+  const returnTo = (location.state as SelectorHistoryState | null)?.returnTo ?? loaderData.returnTo ?? null;
+  const linkState: SelectorHistoryState = { returnTo };
+  const previous = previousStep(step, answers);
+  const backHref = previous === null ? null : selectorHref(previous, answers);
+  const started = step !== 1 || answers.length > 0;
+  const total = questionCount(answers);
+  const position = pathTaken(answers).indexOf(step) + 1;
+
+  // Focus follows the visitor to each new step (Next, Back, Start Over, browser history), not on first load.
+  const seenKey = useRef(location.key);
+  useEffect(() => {
+    if (seenKey.current === location.key) return;
+    seenKey.current = location.key;
+    if (navigationType !== 'REPLACE') headingRef.current?.focus();
+  }, [location.key, navigationType]);
+
+  async function submitStep(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (step === RESULTS_STEP) return;
+    const params = new URLSearchParams();
+    for (const [name, value] of new FormData(event.currentTarget)) if (typeof value === 'string') params.append(name, value);
+    const next = advance(step, answersFromParams(params));
+    if (next.step === step) return;
+    // Record the answer on the current entry first, so browser Back returns to it filled in.
+    await navigate(selectorHref(step, next.answers), { replace: true, preventScrollReset: true, state: linkState });
+    await navigate(selectorHref(next.step, next.answers), { state: linkState });
+  }
+
+  return (
+    <div className="selector">
+      <header className="selector-bar">
+        <div className="selector-bar__inner">
+          <Link to={homePathFor(region)} className="selector-bar__logo">
+            <Logo />
+            <span className="visually-hidden">{settings.companyName} home</span>
+          </Link>
+          <p className="selector-bar__title">Product Selector</p>
+          <div className="selector-bar__actions">
+            {started ? (
+              <Link to={SELECTOR_PATH} state={linkState} className="selector-bar__button">
+                <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+                  <path d="M4 12a8 8 0 1 0 2.3-5.7M4 4v4h4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+                Start Over
+              </Link>
+            ) : null}
+            <Link to={returnTo ?? '/'} className="selector-bar__button selector-bar__close">
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+                <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+              </svg>
+              Close
+            </Link>
+          </div>
+        </div>
+      </header>
+
+      <div className="selector-body">
+        {step === RESULTS_STEP ? (
+          <div className="selector-panel selector-panel--results">
+            <p className="selector-progress">
+              <span className="selector-progress__text">Results</span>
+              <span className="selector-progress__bar" aria-hidden="true">
+                <span style={{ width: '100%' }} />
+              </span>
+            </p>
+            <SelectorResults answers={answers} region={region} backHref={backHref} linkState={linkState} headingRef={headingRef} />
+          </div>
+        ) : (
+          <div className="selector-panel">
+            <p className="selector-progress">
+              <span className="selector-progress__text">
+                Step {position} of {total}
+              </span>
+              <span className="selector-progress__bar" aria-hidden="true">
+                <span style={{ width: `${((position - 1) / total) * 100}%` }} />
+              </span>
+            </p>
+            <SelectorStep
+              key={location.key}
+              question={questionFor(step)}
+              answers={answers}
+              backHref={backHref}
+              backState={linkState}
+              headingRef={headingRef}
+              onSubmit={submitStep}
+            />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

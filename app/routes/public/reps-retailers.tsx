@@ -1,0 +1,263 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { FinderForm } from '#app/components/leads/finder-form.tsx';
+import { RepContactDialog, type ContactTarget } from '#app/components/leads/rep-contact-dialog.tsx';
+import { useRegion } from '#app/lib/region.tsx';
+import { rootDataFrom } from '#app/lib/root-data.ts';
+import { seoMeta } from '#app/lib/seo.ts';
+import { useRootData } from '#app/root.tsx';
+import type { FinderResultDto, RepResultDto, RetailerResultDto } from '#shared/dto/finder.ts';
+import { contactPathFor, findRepPathFor } from '#shared/navigation.ts';
+import { FinderQuerySchema, finderResultsPath, RADIUS_OPTIONS, type FinderLabel } from '#shared/validation/finder.ts';
+import type { Route } from './+types/reps-retailers';
+
+/** The search is in the query string (label, zip, radius), so results can be shared and reloaded. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = FinderQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return { query, result: await context.services.finder.search(query) };
+}
+
+function headingFor(result: FinderResultDto): string {
+  if (result.kind === 'retailers') return `Retailers near ${result.place}`;
+  if (result.kind === 'reps') return `Reps for ${result.place}`;
+  return 'Find a Rep or Retailer';
+}
+
+export const meta: Route.MetaFunction = ({ data, matches, location }) => {
+  const root = rootDataFrom(matches);
+  return seoMeta({
+    title: data ? headingFor(data.result) : 'Reps and Retailers',
+    description: 'Retailers near you and the sales representative for your area, by U.S. ZIP code or Canadian postal code.',
+    siteUrl: root?.config.siteUrl ?? '',
+    companyName: root?.settings.companyName,
+    path: location.pathname,
+    noindex: true,
+  });
+};
+
+function summaryFor(result: FinderResultDto): string | null {
+  if (result.kind === 'retailers') {
+    const n = result.results.length;
+    if (result.widened) return `No retailers within ${result.radius} ${unitName(result.unit)}. Showing the ${n === 1 ? 'nearest retailer' : `${n} nearest retailers`}.`;
+    return `${n} ${n === 1 ? 'retailer' : 'retailers'} within ${result.radius} ${unitName(result.unit)}, nearest first.`;
+  }
+  if (result.kind === 'reps') {
+    const n = result.results.length;
+    return n ? `${n === 1 ? 'The rep' : `${n} reps`} covering ${result.zip}.` : null;
+  }
+  return null;
+}
+
+function unitName(unit: 'mi' | 'km') {
+  return unit === 'km' ? 'km' : 'miles';
+}
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .map((p) => p[0])
+    .filter(Boolean)
+    .slice(0, 2)
+    .join('')
+    .toUpperCase();
+}
+
+function telHref(phone: string) {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+function RetailerCard({ r, unit, onContact }: { r: RetailerResultDto; unit: 'mi' | 'km'; onContact(): void }) {
+  return (
+    <li className="finder-result">
+      <div className="finder-result__main">
+        <p className="finder-result__distance">
+          <strong>
+            {r.distance.toFixed(1)} {unit}
+          </strong>{' '}
+          away
+        </p>
+        <h2 className="finder-result__title">{r.name}</h2>
+        <address className="finder-result__address">
+          {r.address}
+          <br />
+          {r.city}, {r.state} {r.postalCode}
+        </address>
+        {r.products.length ? (
+          <ul className="finder-result__products" aria-label="Products carried">
+            {r.products.map((p) => (
+              <li key={p} className="badge">
+                {p}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <div className="finder-result__actions">
+        {r.phone ? (
+          <a className="finder-result__link" href={telHref(r.phone)}>
+            {r.phone}
+          </a>
+        ) : null}
+        {r.website ? (
+          <a className="finder-result__link" href={r.website} target="_blank" rel="noopener noreferrer">
+            Website<span className="visually-hidden"> of {r.name} (opens in a new tab)</span>
+          </a>
+        ) : null}
+        <button type="button" className="button button--primary" onClick={onContact}>
+          Contact<span className="visually-hidden"> {r.name}</span>
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function RepCard({ r, onContact }: { r: RepResultDto; onContact(): void }) {
+  return (
+    <li className="finder-result finder-result--rep">
+      {r.photo ? (
+        <img className="rep-avatar" src={r.photo} alt="" width={72} height={72} />
+      ) : (
+        <span className="rep-avatar" aria-hidden="true">
+          {initials(r.name)}
+        </span>
+      )}
+      <div className="finder-result__main">
+        <h2 className="finder-result__title">{r.name}</h2>
+        <p className="finder-result__role">{r.title}</p>
+        <p className="finder-result__meta">{r.matchedBy}</p>
+      </div>
+      <div className="finder-result__actions">
+        <a className="finder-result__link" href={`mailto:${r.email}`}>
+          {r.email}
+        </a>
+        {r.phone ? (
+          <a className="finder-result__link" href={telHref(r.phone)}>
+            {r.phone}
+          </a>
+        ) : null}
+        <button type="button" className="button button--primary" onClick={onContact}>
+          Contact<span className="visually-hidden"> {r.name}</span>
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** /reps-retailers: retailers near a code (growers) or the reps covering it (retailers). No footer here (spec). */
+export default function RepsRetailers({ loaderData }: Route.ComponentProps) {
+  const { query, result } = loaderData;
+  const { region } = useRegion();
+  const { config } = useRootData();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [target, setTarget] = useState<ContactTarget | null>(null);
+  const country = result.kind === 'retailers' || result.kind === 'reps' ? (result.country === 'CA' ? 3 : 2) : region === 3 ? 3 : 2;
+
+  // Arriving with only navigation state (label and zip, as the spec describes): put it in the URL.
+  useEffect(() => {
+    const state = location.state as { label?: FinderLabel; zip?: string } | null;
+    if (!query.zip && state?.zip && state.label) {
+      void navigate(finderResultsPath({ label: state.label, zip: state.zip }), { replace: true, state });
+    }
+  }, [location.state, query.zip, navigate]);
+
+  const summary = summaryFor(result);
+  const label: FinderLabel = result.label;
+
+  return (
+    <div className="finder-page">
+      <section className="finder-head">
+        <div className="container">
+          <p className="finder-head__back">
+            <Link to={findRepPathFor(country === 3 ? 3 : 2)}>
+              <span aria-hidden="true">←</span> Find a Rep or Retailer
+            </Link>
+          </p>
+          <h1 id="results-title" className="finder-head__title">
+            {headingFor(result)}
+          </h1>
+          {summary ? <p className="finder-head__summary">{summary}</p> : null}
+          <FinderForm
+            key={`${query.label}|${query.zip}`}
+            variant="compact"
+            defaultCountry={country}
+            defaultLabel={query.zip ? query.label : ''}
+            defaultZip={query.zip}
+            radius={result.kind === 'retailers' ? result.radius : undefined}
+          />
+        </div>
+      </section>
+
+      <div className="container finder-body">
+        {result.kind === 'invalid' ? (
+          <div className="finder-notice finder-notice--error" role="alert">
+            <p>{result.message}</p>
+          </div>
+        ) : null}
+        {result.kind === 'empty' ? (
+          <div className="finder-notice">
+            <p>Choose who you are and enter a ZIP or postal code to see the reps and retailers near you.</p>
+          </div>
+        ) : null}
+
+        {result.kind === 'retailers' ? (
+          <>
+            <nav className="radius-nav" aria-label="Search radius">
+              <span className="radius-nav__label" aria-hidden="true">
+                Within
+              </span>
+              <ul>
+                {RADIUS_OPTIONS.map((r) => (
+                  <li key={r}>
+                    <Link
+                      to={finderResultsPath({ label: 'Retailers', zip: result.zip, radius: r })}
+                      aria-current={r === result.radius ? 'true' : undefined}
+                      preventScrollReset
+                    >
+                      {r} {result.unit}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            {result.approximate ? (
+              <p className="finder-notice finder-notice--info">
+                We do not have the exact location of {result.zip} yet, so distances are measured from the centre of {result.place.replace(` ${result.zip}`, '')}.
+              </p>
+            ) : null}
+            <ol className="finder-results" aria-labelledby="results-title">
+              {result.results.map((r) => (
+                <RetailerCard key={r.id} r={r} unit={result.unit} onContact={() => setTarget({ type: 'retailer', id: r.id, name: r.name })} />
+              ))}
+            </ol>
+          </>
+        ) : null}
+
+        {result.kind === 'reps' ? (
+          result.results.length ? (
+            <ol className="finder-results" aria-labelledby="results-title">
+              {result.results.map((r) => (
+                <RepCard key={r.id} r={r} onContact={() => setTarget({ type: 'rep', id: r.id, name: r.name })} />
+              ))}
+            </ol>
+          ) : (
+            <div className="finder-notice">
+              <p>
+                No rep covers {result.zip} yet. <Link to={contactPathFor(country)}>Contact us</Link> and we will connect you with the right
+                person.
+              </p>
+            </div>
+          )
+        ) : null}
+
+        <p className="finder-body__contact">
+          Need something else? <Link to={contactPathFor(country)}>Contact our team</Link>.
+        </p>
+      </div>
+
+      {target && (result.kind === 'reps' || result.kind === 'retailers') ? (
+        <RepContactDialog target={target} zip={result.zip} label={label} recaptchaSiteKey={config.recaptchaSiteKey} onClose={() => setTarget(null)} />
+      ) : null}
+    </div>
+  );
+}

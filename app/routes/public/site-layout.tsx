@@ -1,0 +1,56 @@
+import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from 'react-router';
+import { footerVisible, themeForPath } from '#shared/navigation.ts';
+import { ERROR_TEXT, ErrorView, errorKindFor } from '../../components/error-view.tsx';
+import { NoticeBar } from '../../components/notice-bar.tsx';
+import { SiteFooter } from '../../components/site-footer.tsx';
+import { SiteHeader } from '../../components/site-header.tsx';
+import { useRegion } from '../../lib/region.tsx';
+import { useRootData } from '../../root.tsx';
+import type { Route } from './+types/site-layout';
+
+/** Used when a page below fails: its own meta cannot run, so the error view's title applies. */
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const text = ERROR_TEXT[errorKindFor(isRouteErrorResponse(error) ? error.status : 500)];
+  return [{ title: text.title }, { name: 'description', content: text.message }, { name: 'robots', content: 'noindex' }];
+};
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const { settings, year } = useRootData();
+  const { region } = useRegion();
+  const { pathname } = useLocation();
+  return (
+    <div className={`page theme-${themeForPath(pathname)}`}>
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
+      <NoticeBar notice={settings.notice} />
+      <SiteHeader companyName={settings.companyName} />
+      <main id="content" tabIndex={-1}>
+        {children}
+      </main>
+      {footerVisible(pathname) ? (
+        <SiteFooter region={region} pathname={pathname} companyName={settings.companyName} social={settings.social} year={year} />
+      ) : null}
+    </div>
+  );
+}
+
+export default function SiteLayout() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** Errors thrown below render inside the full site shell, with the right status code. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <Shell>
+      <ErrorView status={status} />
+    </Shell>
+  );
+}

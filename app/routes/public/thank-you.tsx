@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useMatches } from 'react-router';
+import { useRegion } from '#app/lib/region.tsx';
+import { rootDataFrom } from '#app/lib/root-data.ts';
+import { seoMeta } from '#app/lib/seo.ts';
+import { findRepPathFor } from '#shared/navigation.ts';
+import { homePathFor } from '#shared/regions.ts';
+import type { Route } from './+types/thank-you';
+
+const COPY = {
+  'rep-thankyou': {
+    title: 'Thank you for contacting a rep',
+    text: (name: string | null) =>
+      `Your message is on its way${name ? ` to ${name}` : ''}. Our rep will get back to you soon, usually within one business day.`,
+  },
+  'retailer-thankyou': {
+    title: 'Thank you for contacting a retailer',
+    text: (name: string | null) =>
+      `Your message is on its way${name ? ` to ${name}` : ''}. Our team will pass it on and make sure someone gets back to you soon.`,
+  },
+} as const;
+
+type ThankYouId = keyof typeof COPY;
+
+function idFrom(routeId: string | undefined): ThankYouId {
+  return routeId === 'retailer-thankyou' ? 'retailer-thankyou' : 'rep-thankyou';
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const root = rootDataFrom(matches);
+  const copy = COPY[idFrom(matches[matches.length - 1]?.id)];
+  return seoMeta({
+    title: copy.title,
+    description: copy.text(null),
+    siteUrl: root?.config.siteUrl ?? '',
+    companyName: root?.settings.companyName,
+    path: location.pathname,
+    noindex: true,
+  });
+};
+
+/** /rep-thankyou and /retailer-thankyou, shown after the contact-a-rep short form is stored. */
+export default function ThankYou() {
+  const matches = useMatches();
+  const location = useLocation();
+  const { region } = useRegion();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const copy = COPY[idFrom(matches[matches.length - 1]?.id)];
+  // Navigation state exists only in the browser: read it after hydration so server and client agree.
+  const [state, setState] = useState<{ name?: string; back?: string } | null>(null);
+  useEffect(() => {
+    setState(location.state as { name?: string; back?: string } | null);
+  }, [location.state]);
+  const back = state?.back?.startsWith('/reps-retailers') ? state.back : findRepPathFor(region);
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  return (
+    <section className="container section thank-you">
+      <svg className="thank-you__icon" viewBox="0 0 48 48" width="64" height="64" aria-hidden="true" focusable="false">
+        <circle cx="24" cy="24" r="22" fill="var(--color-primary-soft)" />
+        <path d="M14 25l7 7 13-15" fill="none" stroke="var(--color-primary)" strokeWidth="3.5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <h1 ref={headingRef} tabIndex={-1}>
+        {copy.title}
+      </h1>
+      <p className="lead">{copy.text(state?.name ?? null)}</p>
+      <p className="thank-you__actions">
+        <Link className="button button--primary" to={back}>
+          {back.startsWith('/reps-retailers') ? 'Back to results' : 'Find a Rep or Retailer'}
+        </Link>
+        <Link className="button button--ghost" to={homePathFor(region)}>
+          Home
+        </Link>
+      </p>
+    </section>
+  );
+}

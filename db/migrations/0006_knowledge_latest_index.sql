@@ -1,0 +1,2 @@
+CREATE INDEX "knowledge_latest_idx" ON "knowledge_items" USING btree ("status","region_id","publish_date","id");--> statement-breakpoint
+CREATE INDEX "press_latest_idx" ON "press_releases" USING btree ("status","region_id","publish_date","id");

@@ -1,0 +1,41 @@
+import { bigint, index, integer, pgTable, serial, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Labels, SDSs, statements and images served at /doccenter/{guid}. The GUID and URL never change;
+ * replacing the file appends a revision and the newest revision is served.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    guid: uuid('guid').notNull().unique(),
+    kind: text('kind').notNull(),
+    productKey: text('product_key'),
+    title: text('title').notNull(),
+    regionIds: smallint('region_ids').array().notNull().default([2]),
+    status: smallint('status').notNull().default(1),
+    sortOrder: smallint('sort_order').notNull().default(0),
+    created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updated: timestamp('updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('documents_product_idx').on(t.productKey, t.kind)],
+);
+
+export const documentRevisions = pgTable(
+  'document_revisions',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** sha256 of the file, hex */
+    checksum: text('checksum').notNull(),
+    storageKey: text('storage_key').notNull(),
+    authorId: integer('author_id'),
+    created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('document_revisions_document_idx').on(t.documentId, t.id)],
+);

@@ -1,0 +1,29 @@
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { formSubmissions } from './forms.ts';
+
+/**
+ * Outgoing email, written in the same transaction as the record it is about and delivered
+ * afterwards, so an SMTP outage delays a notification but never loses it.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    toAddresses: text('to_addresses').array().notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    /** 'pending', 'sent' or 'failed' (gave up after the maximum attempts; logged as an error). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** A lease so that several instances never send the same message at once. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    formSubmissionId: integer('form_submission_id').references(() => formSubmissions.id),
+    created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);

@@ -1,0 +1,144 @@
+import path from 'node:path';
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { documents } from '../schema/documents.ts';
+import { landingPages } from '../schema/landing-pages.ts';
+import { products } from '../schema/products.ts';
+import { CATALOG } from '../../shared/catalog.ts';
+import { DOCUMENT_PRODUCTS, documentGuid, type DocumentKind } from '../../shared/product-documents.ts';
+import type { ProductContent } from '../../shared/product-content.ts';
+import { createDocumentsRepository } from '../../domain/documents/documents-repository.ts';
+import { createDocumentsService } from '../../domain/documents/documents-service.ts';
+import { createLocalStorage } from '../../domain/documents/storage.ts';
+import { createLandingPagesRepository } from '../../domain/landing-pages/landing-pages-repository.ts';
+import { createProductsRepository } from '../../domain/products/products-repository.ts';
+import { renderDocumentPdf, type PdfProduct } from './document-pdf.ts';
+import { LANDING_PAGES } from './landing-content.ts';
+import { findRepModule, PRODUCT_LINES } from './product-content.ts';
+import type { SeedContext } from './types.ts';
+
+const REGION_NAMES: Record<number, string> = { 2: 'United States', 3: 'Canada' };
+
+/** The content of one product page, built from its line's copy and the region. */
+export function productSeedContent(slug: string): { base: { slug: string; regionId: 2 | 3; lineKey: string; family: string; sortOrder: number }; content: ProductContent } {
+  const index = CATALOG.findIndex((p) => p.slug === slug);
+  const entry = CATALOG[index];
+  if (!entry) throw new Error(`No catalog entry for ${slug}`);
+  const lineKey = slug.replace(/-ca$/, '');
+  const line = PRODUCT_LINES.find((l) => l.lineKey === lineKey);
+  if (!line) throw new Error(`No product copy for ${lineKey}`);
+  const region = entry.region;
+  const canada = region === 3;
+  return {
+    base: { slug, regionId: region, lineKey, family: line.family, sortOrder: index },
+    content: {
+      name: line.name,
+      group: entry.group,
+      tagline: entry.tagline,
+      summary: line.summary,
+      heroMedia: { previewsrc: `/images/products/${lineKey}.svg`, alttext: line.image.alt, width: 1200, height: 900 },
+      modules: [...line.modules(region), findRepModule(line.name, region)],
+      benefits: line.benefits,
+      analysis: line.analysis ?? [],
+      documentKeys: line.documentKeys[region] ?? [],
+      knowledgeSlugs: line.knowledge,
+      seo: {
+        title: canada ? `${line.seo.title} in Canada` : line.seo.title,
+        desc: canada ? `${line.seo.desc} Sold through retailers across Canada.` : line.seo.desc,
+        ogtitle: line.name,
+        ogdesc: entry.tagline,
+        ogphoto: { previewsrc: `/images/products/${lineKey}.svg` },
+      },
+    },
+  };
+}
+
+async function seedProducts(db: Db) {
+  const existing = new Set((await db.select({ slug: products.slug }).from(products)).map((r) => r.slug));
+  const repo = createProductsRepository(db);
+  for (const entry of CATALOG) {
+    if (existing.has(entry.slug)) continue;
+    const { base, content } = productSeedContent(entry.slug);
+    await repo.insert(base, content);
+  }
+}
+
+function pdfProductFor(key: string): PdfProduct {
+  const product = DOCUMENT_PRODUCTS.find((p) => p.key === key)!;
+  const wolfTrax = PRODUCT_LINES.find((l) => l.lineKey === 'wolf-trax')!;
+  const analysisRow = wolfTrax.analysis!.find((a) => a.product === product.name);
+  const line = PRODUCT_LINES.find((l) => key === l.lineKey);
+  const description = analysisRow
+    ? `${analysisRow.nutrient} micronutrient for coating onto dry fertilizer`
+    : line
+      ? line.tagline.replace(/\.$/, '')
+      : key.startsWith('nu')
+        ? 'Seed-applied micronutrient treatment'
+        : 'Micronutrient blend for coating onto dry fertilizer';
+  return {
+    key,
+    name: product.name,
+    description,
+    analysis: analysisRow ? [{ nutrient: `${analysisRow.nutrient} (${analysisRow.symbol})`, amount: analysisRow.amount }] : undefined,
+    regions: regionIdsFor(key).map((r) => REGION_NAMES[r]).join(', '),
+  };
+}
+
+function regionIdsFor(key: string): number[] {
+  const product = DOCUMENT_PRODUCTS.find((p) => p.key === key)!;
+  return [2, 3].filter((r) => product.pages[r as 2 | 3]);
+}
+
+/**
+ * A label and an SDS for every product in DOCUMENT_PRODUCTS, with the GUIDs the product selector
+ * links to. The PDFs are generated here; a missing file (a fresh data directory) is written again.
+ */
+async function seedDocuments(db: Db, ctx: SeedContext) {
+  const storage = createLocalStorage(path.join(ctx.dataDir, 'documents'));
+  const repo = createDocumentsRepository(db);
+  const service = createDocumentsService(repo, storage);
+  const guids = DOCUMENT_PRODUCTS.flatMap((p) => (['label', 'sds'] as DocumentKind[]).map((k) => documentGuid(p.key, k)));
+  const existing = new Set((await db.select({ guid: documents.guid }).from(documents).where(inArray(documents.guid, guids))).map((r) => r.guid));
+  let order = 0;
+  for (const product of DOCUMENT_PRODUCTS) {
+    for (const kind of ['label', 'sds'] as DocumentKind[]) {
+      order++;
+      const guid = documentGuid(product.key, kind);
+      if (existing.has(guid)) {
+        const current = await service.getForDownload(guid);
+        if ((await storage.size(current.storageKey)) === current.size) continue;
+        const data = await renderDocumentPdf(pdfProductFor(product.key), kind);
+        if (data.length === current.size) await storage.put(current.storageKey, data);
+        continue;
+      }
+      const data = await renderDocumentPdf(pdfProductFor(product.key), kind);
+      await service.create(
+        {
+          guid,
+          kind,
+          productKey: product.key,
+          title: `${product.name} ${kind === 'label' ? 'Label' : 'Safety Data Sheet'}`,
+          regionIds: regionIdsFor(product.key),
+          sortOrder: order,
+        },
+        { fileName: `${product.key}-${kind}.pdf`, contentType: 'application/pdf', data },
+      );
+    }
+  }
+}
+
+async function seedLandingPages(db: Db) {
+  const repo = createLandingPagesRepository(db);
+  for (const page of LANDING_PAGES) {
+    const [row] = await db.select({ id: landingPages.id }).from(landingPages).where(eq(landingPages.key, page.key));
+    if (row) continue;
+    await repo.insert({ key: page.key, kind: page.kind, path: page.path, regionIds: page.regionIds }, page.content);
+  }
+}
+
+/** Products, their labels and SDSs, the homes, campaign pages and About. */
+export async function seedProductContent(db: Db, ctx: SeedContext): Promise<void> {
+  await seedProducts(db);
+  await seedDocuments(db, ctx);
+  await seedLandingPages(db);
+}

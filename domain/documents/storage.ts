@@ -1,0 +1,72 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/** Inclusive byte range, as in an HTTP Range header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where document files live. Keys are relative, slash-separated paths, so the same key works as a
+ * file path under a local directory or as an object key in an S3-compatible bucket (GetObject with
+ * a Range header covers `read`), which a multi-instance deployment would use instead.
+ */
+export interface DocumentStorage {
+  readonly driver: 'local' | 's3';
+  put(key: string, data: Buffer): Promise<void>;
+  /** Size in bytes, or null when there is no such object. */
+  size(key: string): Promise<number | null>;
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  remove(key: string): Promise<void>;
+}
+
+/** Content-addressed key: the same file is stored once, and a replaced file never overwrites the old one. */
+export function storageKeyFor(checksum: string, fileName: string): string {
+  const ext = path.extname(fileName).toLowerCase().replace(/[^.a-z0-9]/g, '') || '.bin';
+  return `${checksum.slice(0, 2)}/${checksum.slice(2, 4)}/${checksum}${ext}`;
+}
+
+function safeKey(key: string): string {
+  if (!/^[a-z0-9][a-z0-9/._-]*$/i.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
+  return key;
+}
+
+export function createLocalStorage(rootDir: string): DocumentStorage {
+  const root = path.resolve(rootDir);
+  const fileFor = (key: string) => path.join(root, ...safeKey(key).split('/'));
+  return {
+    driver: 'local',
+    async put(key, data) {
+      const file = fileFor(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // write then rename, so a reader (or a second writer of the same key) never sees half a file
+      const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+      await writeFile(tmp, data);
+      await rename(tmp, file);
+    },
+    async size(key) {
+      try {
+        return (await stat(fileFor(key))).size;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    },
+    async read(key, range) {
+      const stream = createReadStream(fileFor(key), range ? { start: range.start, end: range.end } : undefined);
+      await new Promise<void>((resolve, reject) => {
+        stream.once('open', () => resolve());
+        stream.once('error', reject);
+      });
+      return stream;
+    },
+    async remove(key) {
+      await unlink(fileFor(key)).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+      });
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import type { OutboxInsert } from '../mail/mail-repository.ts';
+
+/** Where lead notifications go, per region (configured by LEADS_EMAIL_US, _CA and _INT). */
+export interface LeadRecipients {
+  us: string;
+  ca: string;
+  int: string;
+}
+
+export function leadsAddressFor(regionId: number, recipients: LeadRecipients): string {
+  return regionId === 3 ? recipients.ca : regionId === 4 ? recipients.int : recipients.us;
+}
+
+function lines(fields: [string, string | null | undefined][]): string {
+  return fields
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n');
+}
+
+export interface ContactLead {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  phoneE164: string | null;
+  region: string;
+  state: string;
+  zipcode: string;
+  role: string;
+  message: string;
+  created: Date;
+}
+
+export function contactNotification(lead: ContactLead, to: string): OutboxInsert {
+  return {
+    kind: 'contact-lead',
+    toAddresses: [to],
+    replyTo: lead.email,
+    subject: `New contact request: ${lead.name} (${lead.role}, ${lead.region})`,
+    text: [
+      'A visitor sent the contact form on the website.',
+      '',
+      lines([
+        ['Name', lead.name],
+        ['Email', lead.email],
+        ['Phone', lead.phoneE164 && lead.phoneE164 !== lead.phone ? `${lead.phone} (${lead.phoneE164})` : lead.phone],
+        ['Region', lead.region],
+        ['State / Province', lead.state],
+        ['Zip / Postal Code', lead.zipcode],
+        ['Role', lead.role],
+      ]),
+      '',
+      'Message:',
+      lead.message || '(none)',
+      '',
+      `Submission #${lead.id}, received ${lead.created.toISOString()}. Reply to this email to answer the visitor.`,
+    ].join('\n'),
+    formSubmissionId: lead.id,
+  };
+}
+
+export interface RepLead {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  phoneE164: string | null;
+  message: string;
+  zip: string;
+  target: { type: 'rep' | 'retailer'; id: number; name: string } | null;
+  created: Date;
+}
+
+export function repNotification(lead: RepLead, to: string[]): OutboxInsert {
+  const forWhom = lead.target ? `${lead.target.type === 'rep' ? 'rep' : 'retailer'} ${lead.target.name}` : 'a rep or retailer';
+  return {
+    kind: 'rep-lead',
+    toAddresses: to,
+    replyTo: lead.email,
+    subject: `New request for ${forWhom} from ${lead.name}`,
+    text: [
+      `A visitor used Find a Rep or Retailer to contact ${forWhom}.`,
+      '',
+      lines([
+        ['Name', lead.name],
+        ['Email', lead.email],
+        ['Phone', lead.phoneE164 && lead.phoneE164 !== lead.phone ? `${lead.phone} (${lead.phoneE164})` : lead.phone],
+        ['Zip / Postal Code', lead.zip],
+      ]),
+      '',
+      'Message:',
+      lead.message || '(none)',
+      '',
+      `Submission #${lead.id}, received ${lead.created.toISOString()}. Reply to this email to answer the visitor.`,
+    ].join('\n'),
+    formSubmissionId: lead.id,
+  };
+}

@@ -1,0 +1,65 @@
+import { DomainError } from '../errors.ts';
+
+export const CAPTCHA_REJECTED = 'We could not verify that this request came from a person. Please try again.';
+
+export interface CaptchaOutcome {
+  /** 'verified', 'not-configured' (no secret set), or 'unavailable' (Google unreachable: the lead is kept). */
+  result: 'verified' | 'not-configured' | 'unavailable';
+  score: number | null;
+}
+
+export interface RecaptchaOptions {
+  secret?: string;
+  verifyUrl: string;
+  minScore: number;
+  action?: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  log: { warn(obj: object, msg?: string): void };
+}
+
+interface VerifyReply {
+  success?: boolean;
+  score?: number;
+  action?: string;
+  'error-codes'?: string[];
+}
+
+/**
+ * Server-side reCAPTCHA v3 check. A token Google rejects, for another action or below the score
+ * threshold is refused; when Google cannot be reached the lead is accepted and marked, because a
+ * lost lead costs more than an occasional unverified one.
+ */
+export function createRecaptchaVerifier(opts: RecaptchaOptions) {
+  const doFetch = opts.fetch ?? fetch;
+  const action = opts.action ?? 'form';
+  return {
+    enabled: Boolean(opts.secret),
+    async verify(token: string, remoteIp?: string): Promise<CaptchaOutcome> {
+      if (!opts.secret) return { result: 'not-configured', score: null };
+      if (!token.trim()) throw new DomainError(CAPTCHA_REJECTED, 400);
+      let reply: VerifyReply;
+      try {
+        const body = new URLSearchParams({ secret: opts.secret, response: token });
+        if (remoteIp) body.set('remoteip', remoteIp);
+        const res = await doFetch(opts.verifyUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+          signal: AbortSignal.timeout(opts.timeoutMs ?? 5000),
+        });
+        if (!res.ok) throw new Error(`verify endpoint answered ${res.status}`);
+        reply = (await res.json()) as VerifyReply;
+      } catch (err) {
+        opts.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'reCAPTCHA verification unavailable; accepting the submission');
+        return { result: 'unavailable', score: null };
+      }
+      const score = typeof reply.score === 'number' ? reply.score : null;
+      if (reply.success !== true || (reply.action !== undefined && reply.action !== action) || (score !== null && score < opts.minScore)) {
+        throw new DomainError(CAPTCHA_REJECTED, 400);
+      }
+      return { result: 'verified', score };
+    },
+  };
+}
+export type RecaptchaVerifier = ReturnType<typeof createRecaptchaVerifier>;

@@ -1,0 +1,112 @@
+import type { DbOrTx } from '#db/client.ts';
+import type { MailRepository, OutboxInsert } from './mail-repository.ts';
+import type { MailTransport } from './mail-transport.ts';
+
+export interface MailServiceOptions {
+  from: string;
+  log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+  /** How often the retry loop looks for due messages. */
+  retryIntervalMs: number;
+  maxAttempts?: number;
+  batchSize?: number;
+}
+
+const LEASE_MS = 2 * 60_000;
+
+/** Wait before the next attempt: 30 s, 1 min, 2 min ... capped at one hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+}
+
+/**
+ * The outbox: messages are stored (inside the caller's transaction when there is one) and sent
+ * afterwards, right away and then by a retry loop, so a mail outage never loses a message.
+ */
+export function createMailService(repo: MailRepository, transport: MailTransport, opts: MailServiceOptions) {
+  const maxAttempts = opts.maxAttempts ?? 15;
+  const batchSize = opts.batchSize ?? 25;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let stopped = false;
+
+  async function processDue(now: Date = new Date()): Promise<{ sent: number; failed: number; claimed: number }> {
+    const rows = await repo.claimDue(now, batchSize, LEASE_MS);
+    let sent = 0;
+    let failed = 0;
+    for (const row of rows) {
+      try {
+        await transport.send({ from: opts.from, to: row.toAddresses, replyTo: row.replyTo, subject: row.subject, text: row.text });
+        await repo.markSent(row.id, new Date());
+        sent++;
+      } catch (err) {
+        failed++;
+        const giveUp = row.attempts >= maxAttempts;
+        const message = err instanceof Error ? err.message : String(err);
+        await repo.markFailed(row.id, {
+          status: giveUp ? 'failed' : 'pending',
+          nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)),
+          lastError: message,
+        });
+        const fields = { mailId: row.id, kind: row.kind, attempts: row.attempts, err: message };
+        if (giveUp) opts.log.error(fields, 'email could not be delivered; giving up');
+        else opts.log.warn(fields, 'email delivery failed; will retry');
+      }
+    }
+    return { sent, failed, claimed: rows.length };
+  }
+
+  async function drain() {
+    do {
+      again = false;
+      let batch;
+      do {
+        batch = await processDue();
+      } while (batch.claimed === batchSize && batch.failed === 0 && !stopped);
+    } while (again && !stopped);
+  }
+
+  function kick(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((err: unknown) => opts.log.error({ err }, 'mail outbox run failed'))
+      .finally(() => {
+        running = null;
+      });
+  }
+
+  return {
+    description: transport.description,
+    /** Stores a message for delivery; pass the transaction that writes the record it is about. */
+    enqueue(message: OutboxInsert, tx?: DbOrTx): Promise<number> {
+      return repo.insert(message, tx);
+    },
+    processDue,
+    /** Starts a delivery run soon, without waiting for it. */
+    kick,
+    /** Resolves when no delivery run is in progress (tests, shutdown). */
+    async idle(): Promise<void> {
+      while (running) await running;
+    },
+    start(): void {
+      if (timer || stopped) return;
+      timer = setInterval(kick, opts.retryIntervalMs);
+      timer.unref();
+      kick();
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      while (running) await running;
+      transport.close();
+    },
+    countByStatus: () => repo.countByStatus(),
+    listForSubmission: (id: number) => repo.listForSubmission(id),
+  };
+}
+export type MailService = ReturnType<typeof createMailService>;

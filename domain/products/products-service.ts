@@ -1,0 +1,141 @@
+import { ProductContentSchema, type NavProduct, type ProductContent, type ProductPageDto } from '#shared/product-content.ts';
+import { sanitizeModules } from '../content/sanitize.ts';
+import type { DocumentsService } from '../documents/documents-service.ts';
+import { NotFoundError } from '../errors.ts';
+import type { ProductRow, ProductsRepository } from './products-repository.ts';
+
+export interface ProductsServiceOptions {
+  siteUrl: string;
+  /** bounds how long another instance's edit can stay unseen here */
+  ttlMs?: number;
+}
+
+/**
+ * Products are read on every page (mega menu, footer), so the current version of all of them is
+ * held in memory: one query fills it, a save empties it, and it expires after `ttlMs` so several
+ * instances converge. Product pages are cached the same way.
+ */
+export function createProductsService(repo: ProductsRepository, documents: DocumentsService, opts: ProductsServiceOptions) {
+  const ttlMs = opts.ttlMs ?? 60_000;
+  let cache: { rows: Promise<ProductRow[]>; at: number } | null = null;
+  let pages = new Map<string, Promise<ProductPageDto>>();
+
+  function current(): Promise<ProductRow[]> {
+    if (cache && Date.now() - cache.at < ttlMs) return cache.rows;
+    const rows = repo.listCurrent();
+    cache = { rows, at: Date.now() };
+    pages = new Map();
+    rows.catch(() => {
+      cache = null;
+    });
+    return rows;
+  }
+
+  function invalidate() {
+    cache = null;
+    pages = new Map();
+  }
+
+  function toNav(row: ProductRow): NavProduct {
+    return {
+      slug: row.slug,
+      name: row.name,
+      region: row.regionId === 3 ? 3 : 2,
+      group: row.group,
+      family: row.family === 'nitrogen' ? 'nitrogen' : 'nutrient',
+      tagline: row.tagline,
+      lineKey: row.lineKey,
+    };
+  }
+
+  async function buildPage(row: ProductRow, rows: ProductRow[]): Promise<ProductPageDto> {
+    const region = row.regionId === 3 ? 3 : 2;
+    const twin = rows.find((r) => r.lineKey === row.lineKey && r.regionId !== row.regionId && r.status === 1);
+    return {
+      id: row.id,
+      slug: row.slug,
+      region,
+      family: row.family === 'nitrogen' ? 'nitrogen' : 'nutrient',
+      lineKey: row.lineKey,
+      twinSlug: twin?.slug ?? null,
+      updated: row.versionCreated.toISOString(),
+      name: row.name,
+      group: row.group,
+      tagline: row.tagline,
+      summary: row.summary,
+      heroMedia: row.heroMedia,
+      modules: sanitizeModules(row.modules, { siteUrl: opts.siteUrl }),
+      benefits: row.benefits,
+      analysis: row.analysis,
+      documentKeys: row.documentKeys,
+      knowledgeSlugs: row.knowledgeSlugs,
+      seo: row.seo,
+      documents: await documents.linksForProducts(row.documentKeys, region),
+    };
+  }
+
+  /** Published products of every region, in menu order (mega menu, footer, home cards). */
+  async function navigation(): Promise<NavProduct[]> {
+    return (await current()).filter((r) => r.status === 1).map(toNav);
+  }
+
+  /** A published product page with its label and SDS links; NotFound otherwise. */
+  async function getPublicBySlug(slug: string): Promise<ProductPageDto> {
+    const key = slug.toLowerCase();
+    const rows = await current();
+    const row = rows.find((r) => r.slug === key && r.status === 1);
+    if (!row) throw new NotFoundError('Product not found.');
+    let page = pages.get(key);
+    if (!page) {
+      page = buildPage(row, rows);
+      pages.set(key, page);
+      page.catch(() => pages.delete(key));
+    }
+    return page;
+  }
+
+  return {
+    navigation,
+    getPublicBySlug,
+
+    async listForRegion(region: 2 | 3): Promise<NavProduct[]> {
+      return (await navigation()).filter((p) => p.region === region);
+    },
+
+    /** Saving appends a version (nothing is overwritten) and refreshes the menus at once. */
+    async save(slug: string, input: ProductContent, authorId: number | null = null): Promise<ProductPageDto> {
+      const row = await repo.findBySlug(slug.toLowerCase());
+      if (!row) throw new NotFoundError('Product not found.');
+      const content = ProductContentSchema.parse(input);
+      await repo.appendVersion(row.id, { ...content, modules: sanitizeModules(content.modules, { siteUrl: opts.siteUrl }) }, authorId);
+      invalidate();
+      return getPublicBySlug(row.slug);
+    },
+
+    async listVersions(slug: string) {
+      const row = await repo.findBySlug(slug.toLowerCase());
+      if (!row) throw new NotFoundError('Product not found.');
+      return repo.listVersions(row.id);
+    },
+
+    /** An older version's content, to load into the editor for a rollback (saving it appends a version). */
+    async getVersion(slug: string, versionId: number): Promise<ProductContent> {
+      const row = await repo.findBySlug(slug.toLowerCase());
+      const version = row ? await repo.findVersion(row.id, versionId) : undefined;
+      if (!version) throw new NotFoundError('Version not found.');
+      const { name, group, tagline, summary, heroMedia, modules, benefits, analysis, documentKeys, knowledgeSlugs, seo } = version;
+      return { name, group, tagline, summary, heroMedia, modules, benefits, analysis, documentKeys, knowledgeSlugs, seo };
+    },
+
+    async listForSitemap(): Promise<{ path: string; lastmod: string; twinPath: string | null; region: 2 | 3 }[]> {
+      const rows = (await current()).filter((r) => r.status === 1);
+      return rows.map((r) => {
+        const twin = rows.find((t) => t.lineKey === r.lineKey && t.regionId !== r.regionId);
+        return { path: `/${r.slug}`, lastmod: r.versionCreated.toISOString(), twinPath: twin ? `/${twin.slug}` : null, region: r.regionId === 3 ? 3 : 2 };
+      });
+    },
+
+    invalidate,
+  };
+}
+export type ProductsService = ReturnType<typeof createProductsService>;

@@ -1,0 +1,43 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON ?? `.tmp/e2e-results-${port}.json` }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'off',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: `rm -rf .tmp/e2e-data-${port} && node --import tsx server/index.ts`,
+    url: `http://127.0.0.1:${port}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: `.tmp/e2e-data-${port}`,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD: 'correct-horse-battery-staple',
+      FORM_RATE_LIMIT: '1000',
+      LOGIN_RATE_LIMIT: '1000',
+    },
+  },
+});

@@ -1,0 +1,95 @@
+// `npm test`: typecheck, lint, unit + integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set)
+// and browser tests; ends with one plain line "N passed, N failed" covering everything that ran.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tmp = path.join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+let passed = 0;
+let failed = 0;
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return res.status === 0;
+}
+
+function check(label, ok) {
+  if (ok) passed++;
+  else {
+    failed++;
+    console.log(`✗ ${label} failed`);
+  }
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return false;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests + (r.numTotalTestSuites > 0 && r.numTotalTests === 0 ? 1 : 0);
+  // a file that failed to load has no tests but a failed suite
+  failed += r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  return true;
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return false;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  passed += r.stats.expected + (r.stats.flaky ?? 0);
+  failed += r.stats.unexpected;
+  return true;
+}
+
+function findChromium() {
+  const candidate = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (existsSync(candidate)) return candidate;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (isRoot && hasApt && !process.env.CHROME_PATH) {
+    console.log('Chromium not found; installing Debian chromium with apt-get...');
+    spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'], { stdio: 'inherit' });
+    if (existsSync(candidate)) return candidate;
+  }
+  console.log(`Chromium not found at ${candidate}: install it with "sudo apt-get install -y chromium" or set CHROME_PATH.`);
+  return null;
+}
+
+const chromium = findChromium();
+if (!chromium) process.exit(1);
+
+check('typecheck', run('typecheck', 'npx', ['react-router', 'typegen']) && run('tsc', 'npx', ['tsc']));
+check('lint', run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']));
+
+// Integration tests render pages from the built app, so build first.
+const built = run('build', 'node', ['scripts/ensure-build.mjs']);
+check('build', built);
+
+const pgliteJson = path.join(tmp, 'vitest-pglite.json');
+rmSync(pgliteJson, { force: true });
+run('unit and integration tests (PGlite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteJson}`], {
+  TEST_DB_ENGINE: 'pglite',
+});
+if (!countVitest(pgliteJson)) check('vitest (PGlite) produced no report', false);
+
+if (process.env.TEST_DATABASE_URL) {
+  const pgJson = path.join(tmp, 'vitest-postgres.json');
+  rmSync(pgJson, { force: true });
+  run('integration tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'integration-postgres', '--reporter=default', '--reporter=json', `--outputFile.json=${pgJson}`], {
+    TEST_DB_ENGINE: 'postgres',
+  });
+  if (!countVitest(pgJson)) check('vitest (PostgreSQL) produced no report', false);
+} else {
+  console.log('\nTEST_DATABASE_URL not set: integration tests ran on PGlite only.');
+}
+
+if (built) {
+  const e2eJson = path.join(tmp, 'e2e-results.json');
+  rmSync(e2eJson, { force: true });
+  run('browser tests (headless Chromium)', 'npx', ['playwright', 'test'], { CHROME_PATH: chromium, E2E_JSON: e2eJson });
+  if (!countPlaywright(e2eJson)) check('playwright produced no report', false);
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { loadEnv } from '#config/env.ts';
+import { openDatabase } from '#db/client.ts';
+import { seedDatabase } from '#db/seed/index.ts';
+import { buildApp } from './app.ts';
+
+const env = loadEnv();
+const started = Date.now();
+const dataDir = path.resolve(env.DATA_DIR);
+const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(dataDir, 'pglite') });
+await database.migrate();
+const seeded = await seedDatabase(database.db, {
+  adminEmail: env.ADMIN_EMAIL,
+  adminPassword: env.ADMIN_PASSWORD,
+  dataDir,
+});
+
+const app = await buildApp({ env, database, ui: env.NODE_ENV === 'development' ? 'dev' : 'build', closeDatabase: true });
+
+if (seeded.admin) {
+  const lines = [
+    'First run: an administrator account was created.',
+    `  Sign in at ${env.PUBLIC_SITE_URL}/account/login`,
+    `  Email:    ${seeded.admin.email}`,
+    seeded.admin.password ? `  Password: ${seeded.admin.password}   (shown once; change it after signing in)` : '  Password: the value of ADMIN_PASSWORD',
+  ];
+  console.log(`\n${lines.join('\n')}\n`);
+}
+
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    app.lifecycle.closing = true;
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    // Keep-alive connections that finish a request after close() began would otherwise linger.
+    setInterval(() => app.server.closeIdleConnections(), 100).unref();
+    app.close().then(
+      () => {
+        app.log.info('shut down cleanly');
+        process.exit(0);
+      },
+      (err: unknown) => {
+        app.log.error({ err }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  });
+}
+
+await app.listen({ host: env.HOST, port: env.PORT });
+app.log.info({ engine: database.engine, ms: Date.now() - started }, `listening on http://localhost:${env.PORT}`);

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+
+let t: TestApp;
+const queries: string[] = [];
+beforeAll(async () => {
+  t = await createTestApp({}, { ui: 'build', onQuery: (q) => queries.push(q) });
+});
+afterAll(() => t.close());
+
+describe('server-rendered shell', () => {
+  it('renders a page with security headers, a CSP nonce on inline scripts and no database query once warm', async () => {
+    await t.app.inject('/not-found');
+    queries.length = 0;
+    const res = await t.app.inject('/not-found');
+    expect(res.statusCode).toBe(200);
+    expect(queries).toEqual([]);
+    const csp = String(res.headers['content-security-policy']);
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    const inlineScripts = [...res.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const attrs of inlineScripts) {
+      if (attrs?.includes('application/ld+json')) continue;
+      expect(attrs).toContain(`nonce="${nonce}"`);
+    }
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.body).toContain('<main id="content"');
+  });
+
+  it('uses a fresh nonce for every request', async () => {
+    const a = String((await t.app.inject('/not-found')).headers['content-security-policy']);
+    const b = String((await t.app.inject('/not-found')).headers['content-security-policy']);
+    expect(a).not.toBe(b);
+  });
+
+  it('answers an unknown path with the Not Found page and status 404', async () => {
+    const res = await t.app.inject('/no-such-page-anywhere');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Page Not Found');
+    expect(res.body).toContain('<title>Page Not Found</title>');
+  });
+
+  it('answers a stored redirect with 301 and keeps the query string', async () => {
+    const res = await t.app.inject('/nitrogen-101?utm_source=mail');
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/knowledge-center?utm_source=mail');
+  });
+
+  it('redirects /can/find-a-rep to /find-a-rep-ca and /careers to the careers site', async () => {
+    expect((await t.app.inject('/can/find-a-rep')).headers.location).toBe('/find-a-rep-ca');
+    const careers = await t.app.inject('/careers');
+    expect(careers.statusCode).toBe(302);
+    expect(careers.headers.location).toMatch(/^https:\/\//);
+  });
+
+  it('serves hashed assets with a one-year immutable cache and compresses HTML', async () => {
+    const page = await t.app.inject({ url: '/not-found', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(page.headers['content-encoding']).toMatch(/br|gzip/);
+    const asset = /\/assets\/[^"]+\.js/.exec((await t.app.inject('/not-found')).body)?.[0];
+    expect(asset).toBeTruthy();
+    const res = await t.app.inject(asset!);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('renders a server error as the Server Error page with status 500 and logs it', async () => {
+    const original = t.app.services.pages.getVisibleBySlug;
+    t.app.services.pages.getVisibleBySlug = async () => {
+      throw new Error('database exploded');
+    };
+    try {
+      const res = await t.app.inject('/some-custom-page');
+      expect(res.statusCode).toBe(500);
+      expect(res.body).toContain('Server Error');
+      expect(res.body).not.toContain('database exploded');
+    } finally {
+      t.app.services.pages.getVisibleBySlug = original;
+    }
+  });
+});

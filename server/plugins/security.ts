@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    cspNonce: string;
+  }
+}
+
+export interface SecurityOptions {
+  dev: boolean;
+  /** Extra script origins, e.g. Google's reCAPTCHA when a site key is configured. */
+  recaptcha: boolean;
+}
+
+export function contentSecurityPolicy(nonce: string, opts: SecurityOptions): string {
+  const recaptchaScript = opts.recaptcha ? ' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/' : '';
+  const recaptchaFrame = opts.recaptcha ? ' https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/' : '';
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'${recaptchaScript}`,
+    // React sets style attributes on a few elements (progress, transforms); no inline <style> blocks are used.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self'${opts.dev ? ' ws: wss:' : ''}${opts.recaptcha ? ' https://www.google.com/recaptcha/' : ''}`,
+    `frame-src 'self'${recaptchaFrame}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ];
+  if (!opts.dev) directives.push('upgrade-insecure-requests');
+  return directives.join('; ');
+}
+
+/**
+ * Security headers on every reply; a fresh CSP nonce per request, used by the React Router
+ * renderer for its inline hydration scripts. The OpenAPI browser sets its own CSP.
+ */
+export async function registerSecurity(app: FastifyInstance, opts: SecurityOptions) {
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    hsts: opts.dev ? false : { maxAge: 31536000, includeSubDomains: true },
+    // Same-origin pages see the full referrer (the product selector's Close uses it); other sites get the origin only.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  app.decorateRequest('cspNonce', '');
+  app.addHook('onRequest', async (request) => {
+    request.cspNonce = randomBytes(16).toString('base64');
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.url.startsWith('/api/docs') && !reply.hasHeader('content-security-policy')) {
+      reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce, opts));
+    }
+    return payload;
+  });
+}

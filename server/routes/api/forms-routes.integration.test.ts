@@ -1,0 +1,341 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTACT_MESSAGES } from '#shared/validation/contact.ts';
+import { startFakeRecaptcha, type FakeRecaptcha } from '#tests/setup/fake-recaptcha.ts';
+import { freePort, startFakeSmtp, type FakeSmtp } from '#tests/setup/fake-smtp.ts';
+import { startRedis, type TestRedis } from '#tests/setup/redis-server.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+
+const data = (o: Record<string, string>) => JSON.stringify(o);
+
+function contact(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Dana Miller',
+    email: 'dana.miller@example.com',
+    phone: '+1 (515) 555-0199',
+    data: data({ Region: 'USA', Role: 'Grower', State: 'Iowa', Zipcode: '50010' }),
+    message: 'Looking for help with spring nitrogen on 800 acres of corn.',
+    reCaptchaToken: '',
+    ...overrides,
+  };
+}
+
+describe('POST /api/forms/add', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ FORM_RATE_LIMIT: '1000' });
+  });
+  afterAll(() => t.close());
+
+  it('stores exactly what was sent as a Contact submission and answers success true', async () => {
+    const body = contact();
+    const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: body });
+    expect(res.statusCode).toBe(200);
+    const reply = res.json();
+    expect(reply).toEqual({ success: true, data: { id: expect.any(Number) }, message: null });
+    const stored = await t.app.services.forms.findById(reply.data.id);
+    expect(stored).toMatchObject({
+      type: 0,
+      name: body.name,
+      email: body.email,
+      phone: body.phone,
+      phoneE164: '+15155550199',
+      data: body.data,
+      message: body.message,
+      zipcode: '50010',
+      regionId: 2,
+      status: 0,
+      captcha: 'not-configured',
+    });
+    expect(stored!.created).toBeInstanceOf(Date);
+  });
+
+  it('keeps a phone number it cannot parse, without an E.164 form', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ phone: '12' }) });
+    const stored = await t.app.services.forms.findById(res.json().data.id);
+    expect(stored).toMatchObject({ phone: '12', phoneE164: null });
+  });
+
+  it('normalises a Canadian number with the Canadian region', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/forms/add',
+      payload: contact({ phone: '(306) 555-0142', data: data({ Region: 'Canada', Role: 'Vendor', State: 'Saskatchewan', Zipcode: 'S7K 1A1' }) }),
+    });
+    const stored = await t.app.services.forms.findById(res.json().data.id);
+    expect(stored).toMatchObject({ phoneE164: '+13065550142', regionId: 3, zipcode: 'S7K 1A1' });
+  });
+
+  it('answers 400 with every spec message for an empty form and stores nothing', async () => {
+    const before = await t.app.services.forms.count();
+    const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: { name: '', email: '', data: '{}' } });
+    expect(res.statusCode).toBe(400);
+    const reply = res.json();
+    expect(reply.success).toBe(false);
+    expect(reply.message).toBe(CONTACT_MESSAGES.nameRequired);
+    expect(reply.errors).toEqual({
+      name: [CONTACT_MESSAGES.nameRequired],
+      email: [CONTACT_MESSAGES.emailRequired],
+      region: [CONTACT_MESSAGES.regionRequired],
+      role: [CONTACT_MESSAGES.roleRequired],
+    });
+    expect(await t.app.services.forms.count()).toBe(before);
+  });
+
+  it.each([
+    ['no top-level domain', 'dana@example'],
+    ['a 7-letter top-level domain', 'dana@example.toolong'],
+    ['no @', 'dana.example.com'],
+    ['a space', 'dana miller@example.com'],
+  ])('rejects an email with %s', async (_why, email) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ email }) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ email: [CONTACT_MESSAGES.emailInvalid] });
+  });
+
+  it('rejects a region or role outside the lists', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/forms/add',
+      payload: contact({ data: data({ Region: 'Mars', Role: 'Astronaut' }) }),
+    });
+    expect(res.json().errors).toEqual({ region: [CONTACT_MESSAGES.regionRequired], role: [CONTACT_MESSAGES.roleRequired] });
+  });
+
+  it('rejects a filled honeypot field and stores nothing', async () => {
+    const before = await t.app.services.forms.count();
+    const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ website: 'https://spam.example' }) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().success).toBe(false);
+    expect(await t.app.services.forms.count()).toBe(before);
+  });
+
+  it('writes the notification to DATA_DIR/outbox when no SMTP server is configured', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ name: 'Outbox File' }) });
+    await t.app.services.mail.idle();
+    const [mail] = await t.app.services.mail.listForSubmission(res.json().data.id);
+    expect(mail).toMatchObject({ status: 'sent', toAddresses: ['leads-us@example.com'] });
+    const dir = path.join(t.env.DATA_DIR, 'outbox');
+    const files = readdirSync(dir).map((f) => readFileSync(path.join(dir, f), 'utf8'));
+    expect(files.some((f) => f.includes('Outbox File'))).toBe(true);
+  });
+});
+
+describe('contact-a-rep from the finder results', () => {
+  let t: TestApp;
+  let smtp: FakeSmtp;
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    t = await createTestApp({ SMTP_URL: smtp.url, FORM_RATE_LIMIT: '1000' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('stores a type 1 (Rep) submission for the rep and emails the rep and the regional team', async () => {
+    const search = (await t.app.inject('/api/finder/search?label=Reps&zip=50010')).json();
+    const rep = search.data.results[0];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/forms/contact-rep',
+      payload: { name: 'Sam Ortiz', email: 'sam@example.com', phone: '515-555-0123', message: 'Call me', targetType: 'rep', targetId: rep.id, zip: '50010', label: 'Reps' },
+    });
+    expect(res.json()).toEqual({ success: true, data: { id: expect.any(Number) }, message: null });
+    const stored = await t.app.services.forms.findById(res.json().data.id);
+    expect(stored).toMatchObject({ type: 1, name: 'Sam Ortiz', zipcode: '50010', repId: rep.id, retailerId: null, phoneE164: '+15155550123' });
+    expect(JSON.parse(stored!.data)).toMatchObject({ Zipcode: '50010', RepId: rep.id, Rep: rep.name });
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.to).toEqual([rep.email, 'leads-us@example.com']);
+    expect(mail!.raw).toContain('Sam Ortiz');
+  });
+
+  it('keeps the lead for the regional team when the listing is gone', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/forms/contact-rep',
+      payload: { name: 'Lee Park', email: 'lee@example.com', targetType: 'retailer', targetId: 999999, zip: 'S7K 1A1' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await t.app.services.forms.findById(res.json().data.id)).toMatchObject({ type: 1, retailerId: 999999, regionId: 3 });
+  });
+
+  it('validates name and email with the contact form messages', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/forms/contact-rep', payload: { targetType: 'rep', targetId: 1, email: 'x@y' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({ name: [CONTACT_MESSAGES.nameRequired], email: [CONTACT_MESSAGES.emailInvalid] });
+  });
+});
+
+describe('notification email', () => {
+  let smtp: FakeSmtp;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    t = await createTestApp({ SMTP_URL: smtp.url, LEADS_EMAIL_CA: 'prairies@example.com', FORM_RATE_LIMIT: '1000' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('is received by the SMTP server, addressed to the team for the visitor region', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/forms/add',
+      payload: contact({ name: 'Claire Roy', email: 'claire@example.ca', data: data({ Region: 'Canada', Role: 'Product retailer', State: 'Saskatchewan', Zipcode: 'S7K 1A1' }) }),
+    });
+    expect(res.json().success).toBe(true);
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.to).toEqual(['prairies@example.com']);
+    expect(mail!.raw).toMatch(/Subject: New contact request: Claire Roy \(Product retailer, Canada\)/);
+    expect(mail!.raw).toMatch(/Reply-To: claire@example\.ca/);
+    expect(mail!.raw).toContain('S7K 1A1');
+    await t.app.services.mail.idle();
+    const [row] = await t.app.services.mail.listForSubmission(res.json().data.id);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+});
+
+describe('when the SMTP server is down', () => {
+  let t: TestApp;
+  let smtp: FakeSmtp | null = null;
+  let port: number;
+  beforeAll(async () => {
+    port = await freePort();
+    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, FORM_RATE_LIMIT: '1000' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp?.close();
+  });
+
+  it('still stores the lead and answers success, then delivers the email once SMTP is back', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ name: 'Outage Olsen' }) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().success).toBe(true);
+    const id = res.json().data.id;
+    expect(await t.app.services.forms.findById(id)).toMatchObject({ name: 'Outage Olsen' });
+
+    await t.app.services.mail.idle();
+    const [pending] = await t.app.services.mail.listForSubmission(id);
+    expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(pending!.lastError).toBeTruthy();
+
+    smtp = await startFakeSmtp(port);
+    // not yet due: the retry waits for its back-off
+    expect((await t.app.services.mail.processDue(new Date())).claimed).toBe(0);
+    const later = new Date(Date.now() + 10 * 60_000);
+    expect(await t.app.services.mail.processDue(later)).toMatchObject({ sent: 1, failed: 0 });
+    expect(smtp.messages.map((m) => m.raw).join()).toContain('Outage Olsen');
+    const [sent] = await t.app.services.mail.listForSubmission(id);
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+});
+
+describe('reCAPTCHA, when a secret is set', () => {
+  let fake: FakeRecaptcha;
+  let t: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeRecaptcha();
+    t = await createTestApp({ RECAPTCHA_SECRET: 'test-secret', RECAPTCHA_VERIFY_URL: fake.url, RECAPTCHA_MIN_SCORE: '0.5', FORM_RATE_LIMIT: '1000' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('accepts a token the verify endpoint passes, sending the secret, token and client IP', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ reCaptchaToken: 'human' }), remoteAddress: '203.0.113.7' });
+    expect(res.json().success).toBe(true);
+    expect(await t.app.services.forms.findById(res.json().data.id)).toMatchObject({ captcha: 'verified', captchaScore: 0.9 });
+    const last = fake.requests.at(-1)!;
+    expect(Object.fromEntries(last)).toEqual({ secret: 'test-secret', response: 'human', remoteip: '203.0.113.7' });
+  });
+
+  it.each([
+    ['a failed token', 'forged'],
+    ['a score below the threshold', 'robot'],
+    ['a token for another action', 'other-action'],
+    ['no token', ''],
+  ])('rejects %s with 400 and stores nothing', async (_why, token) => {
+    const before = await t.app.services.forms.count();
+    const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ reCaptchaToken: token }) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().success).toBe(false);
+    expect(await t.app.services.forms.count()).toBe(before);
+  });
+});
+
+describe('reCAPTCHA endpoint unreachable', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const port = await freePort();
+    t = await createTestApp({ RECAPTCHA_SECRET: 'test-secret', RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`, FORM_RATE_LIMIT: '1000' });
+  });
+  afterAll(() => t.close());
+
+  it('keeps the lead, marked unavailable, rather than losing it', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ reCaptchaToken: 'anything' }) });
+    expect(res.json().success).toBe(true);
+    expect(await t.app.services.forms.findById(res.json().data.id)).toMatchObject({ captcha: 'unavailable' });
+  });
+});
+
+describe('rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ FORM_RATE_LIMIT: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('allows FORM_RATE_LIMIT posts per minute per IP, then answers 429', async () => {
+    const post = (ip: string) => t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact(), remoteAddress: ip });
+    for (let i = 0; i < 3; i++) expect((await post('198.51.100.1')).statusCode).toBe(200);
+    const limited = await post('198.51.100.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ success: false, message: expect.stringMatching(/too many requests/i) });
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await post('198.51.100.2')).statusCode).toBe(200);
+  });
+});
+
+describe('rate limit shared through Redis (REDIS_URL)', () => {
+  let redis: TestRedis;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    redis = await startRedis();
+    a = await createTestApp({ FORM_RATE_LIMIT: '3', REDIS_URL: redis.url });
+    b = await createTestApp({ FORM_RATE_LIMIT: '3', REDIS_URL: redis.url });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await redis.stop();
+  });
+
+  it('counts posts from one IP across instances', async () => {
+    const post = (t: TestApp) => t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact(), remoteAddress: '192.0.2.9' });
+    expect((await post(a)).statusCode).toBe(200);
+    expect((await post(b)).statusCode).toBe(200);
+    expect((await post(a)).statusCode).toBe(200);
+    expect((await post(b)).statusCode).toBe(429);
+  });
+});
+
+describe('rate limit when Redis is down', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ FORM_RATE_LIMIT: '1', REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
+  });
+  afterAll(() => t.close());
+
+  it('lets leads through rather than refusing them', async () => {
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact() });
+      expect(res.json().success).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKnowledgeRepository } from '#domain/knowledge/knowledge-repository.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+
+let t: TestApp;
+const queries: string[] = [];
+beforeAll(async () => {
+  t = await createTestApp({}, { ui: 'build', onQuery: (q) => queries.push(q) });
+});
+afterAll(() => t.close());
+
+const cardCount = (html: string) => (html.match(/class="resource-card"/g) ?? []).length;
+
+describe('server-rendered knowledge center', () => {
+  it('renders a 1,000-card list in one request with at most two database queries', async () => {
+    await createKnowledgeRepository(t.database.db).createMany(
+      Array.from({ length: 1000 }, (_, i) => ({
+        type: i % 3,
+        category: 38 + (i % 3),
+        pinned: false,
+        slug: `bench-item-${i}`,
+        regionId: 2,
+        version: {
+          title: `Field note ${i}`,
+          metadata: { desc: `Summary ${i}` },
+          heroMedia: { previewsrc: '/images/knowledge/zinc-corn.svg', altText: 'A corn leaf', width: 1200, height: 675 },
+          modules: [],
+          publishDate: new Date(Date.UTC(2019, 0, 1 + (i % 365))),
+        },
+      })),
+    );
+    await t.app.inject('/knowledge-center');
+    queries.length = 0;
+    const res = await t.app.inject('/knowledge-center?page=200');
+    expect(res.statusCode).toBe(200);
+    expect(cardCount(res.body)).toBe(999);
+    expect(res.body).toContain('Showing 999 of 1011 resources');
+    expect(queries.length).toBeLessThanOrEqual(2);
+  });
+
+  it('renders the filters from the query string', async () => {
+    const res = await t.app.inject('/knowledge-center/category/38?type=2&q=timing');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<h1 class="hero__title">Podcasts</h1>');
+    expect(res.body).toContain('Field Notes Podcast: Getting Nitrogen Timing Right');
+    expect(cardCount(res.body)).toBe(1);
+    expect(res.body).toMatch(/<option value="2" selected="">Podcast<\/option>/);
+    expect((await t.app.inject('/knowledge-center/category/37')).statusCode).toBe(404);
+    expect((await t.app.inject('/knowledge-center/category/abc')).statusCode).toBe(404);
+  });
+
+  it('renders a knowledge item with sanitized modules, JSON-LD and a canonical URL', async () => {
+    const res = await t.app.inject('/knowledge-center/keep-surface-applied-urea-in-the-field');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<a href="https://www.ars.usda.gov/" target="_blank" rel="noopener noreferrer">');
+    expect(res.body).toContain('<a href="/agrotain">AGROTAIN</a>');
+    expect(res.body).toContain('<time dateTime="2026-10-06">October 6, 2026</time>');
+    expect(res.body).toContain('<link rel="canonical" href="http://localhost:3000/knowledge-center/keep-surface-applied-urea-in-the-field"/>');
+    expect(res.body).toContain('"@type":"Article"');
+    expect(res.body).toContain('"@type":"BreadcrumbList"');
+    expect((await t.app.inject('/knowledge-center/no-such-item')).statusCode).toBe(404);
+    const moved = await t.app.inject('/can/knowledge-center/keep-surface-applied-urea-in-the-field');
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('/knowledge-center/keep-surface-applied-urea-in-the-field');
+  });
+
+  it('renders press releases with NewsArticle data', async () => {
+    const list = await t.app.inject('/press-releases');
+    expect(cardCount(list.body)).toBe(6);
+    const res = await t.app.inject('/can/press-releases/saskatoon-office-opening');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('"@type":"NewsArticle"');
+    expect((await t.app.inject('/press-releases/saskatoon-office-opening')).headers.location).toBe('/can/press-releases/saskatoon-office-opening');
+  });
+
+  it('renders a visible custom page with its hero and related resources, and 404 for a hidden one', async () => {
+    const res = await t.app.inject('/growing-season-guide');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('custom-hero--highlighted');
+    expect(res.body).toContain('Related resources');
+    expect(cardCount(res.body)).toBe(3);
+    expect((await t.app.inject('/canada-field-days')).body).toContain('custom-hero--cropped');
+    const hidden = await t.app.inject('/draft-winter-meeting');
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).not.toContain('Winter Grower Meeting');
+  });
+});

@@ -1,0 +1,76 @@
+/** Knowledge-center constants and URL rules (spec sections 2, 3 and 9); browser-safe. */
+
+export const KNOWLEDGE_BASE_PATH = '/knowledge-center';
+export const PRESS_BASE_PATH = '/press-releases';
+
+export const KNOWLEDGE_CATEGORIES = [
+  { id: 38, name: 'Podcasts' },
+  { id: 39, name: 'Articles' },
+  { id: 40, name: 'Research and Reports' },
+] as const;
+export type KnowledgeCategoryId = (typeof KNOWLEDGE_CATEGORIES)[number]['id'];
+export const KNOWLEDGE_CATEGORY_IDS: readonly number[] = KNOWLEDGE_CATEGORIES.map((c) => c.id);
+
+export function isKnowledgeCategory(id: unknown): id is KnowledgeCategoryId {
+  return typeof id === 'number' && KNOWLEDGE_CATEGORY_IDS.includes(id);
+}
+
+export function categoryName(id: number | null | undefined): string | null {
+  return KNOWLEDGE_CATEGORIES.find((c) => c.id === id)?.name ?? null;
+}
+
+export type ResourceType = 'Article' | 'Research' | 'Podcast' | 'Unknown';
+export const RESOURCE_TYPES: { id: 0 | 1 | 2; name: ResourceType }[] = [
+  { id: 0, name: 'Article' },
+  { id: 1, name: 'Research' },
+  { id: 2, name: 'Podcast' },
+];
+
+/** Knowledge item kind: 0 Article, 1 Research, 2 Podcast, otherwise Unknown. */
+export function resourceTypeName(type: number | null | undefined): ResourceType {
+  return RESOURCE_TYPES.find((t) => t.id === type)?.name ?? 'Unknown';
+}
+
+/** Canadian items live under /can (spec: /can/knowledge-center/{slug}, /can/press-releases/{slug}). */
+export function contentItemPath(basePath: string, slug: string, regionId: number): string {
+  return `${regionId === 3 ? '/can' : ''}${basePath}/${slug}`;
+}
+
+/**
+ * Which stored regions a visitor's region sees: the US and Canada see their own items;
+ * International has no items of its own, so it sees everything.
+ */
+export function regionsVisibleIn(region: number | null | undefined): number[] | null {
+  if (region === 2 || region === 3) return [region];
+  return null;
+}
+
+export const KNOWLEDGE_PAGE_SIZE = 9;
+/** The server-rendered list renders at most this many cards (?page=N asks for N pages at once). */
+export const MAX_LIST_ITEMS = 1000;
+
+export interface ListQuery {
+  type: 0 | 1 | 2 | null;
+  q: string;
+  page: number;
+}
+
+/** Query-string filters of the server-rendered lists: ?type=0&q=nitrogen&page=2. */
+export function parseListQuery(params: URLSearchParams): ListQuery {
+  const rawType = params.get('type');
+  const type = rawType === '0' || rawType === '1' || rawType === '2' ? (Number(rawType) as 0 | 1 | 2) : null;
+  const q = (params.get('q') ?? '').trim().slice(0, 200);
+  const maxPage = Math.floor(MAX_LIST_ITEMS / KNOWLEDGE_PAGE_SIZE);
+  const pageNum = Number.parseInt(params.get('page') ?? '1', 10);
+  const page = Number.isFinite(pageNum) ? Math.min(Math.max(pageNum, 1), maxPage) : 1;
+  return { type, q, page };
+}
+
+export function listQueryString(query: Partial<ListQuery>): string {
+  const params = new URLSearchParams();
+  if (query.type !== null && query.type !== undefined) params.set('type', String(query.type));
+  if (query.q) params.set('q', query.q);
+  if (query.page && query.page > 1) params.set('page', String(query.page));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}

@@ -1,0 +1,97 @@
+import { CATALOG, PRODUCT_GROUPS, productBySlug, type ProductGroup } from './catalog.ts';
+import { homePathFor, type RegionId } from './regions.ts';
+
+export interface NavLink {
+  label: string;
+  to: string;
+}
+
+export interface NavSet {
+  home: string;
+  /** false for International, whose bar is reduced to logo, Contact and the region selector */
+  solutions: boolean;
+  links: NavLink[];
+  contact: NavLink;
+}
+
+export function findRepPathFor(region: RegionId): string {
+  return region === 3 ? '/find-a-rep-ca' : '/find-a-rep';
+}
+
+export function contactPathFor(region: RegionId): string {
+  return region === 3 ? '/contact-ca' : '/contact';
+}
+
+/** Navigation bar per region (spec section 2, Navigation bar). */
+export function navFor(region: RegionId): NavSet {
+  const contact = { label: 'Contact', to: contactPathFor(region) };
+  if (region === 4) return { home: homePathFor(4), solutions: false, links: [], contact };
+  return {
+    home: homePathFor(region),
+    solutions: true,
+    links: [
+      { label: 'Knowledge Center', to: '/knowledge-center' },
+      { label: 'About', to: '/about' },
+      { label: 'Retailers & Reps', to: findRepPathFor(region) },
+      { label: 'Labels / SDS', to: '/product-labels' },
+    ],
+    contact,
+  };
+}
+
+/** What the mega menu and the footer show of a product; the live list comes from the products table. */
+export interface MenuProduct {
+  slug: string;
+  name: string;
+  tagline: string;
+  group: ProductGroup;
+  region: number;
+}
+
+/** The region's products in menu order (US for International, which has no product menu). */
+export function solutionsFor<T extends MenuProduct>(region: RegionId, products: readonly T[]): T[] {
+  const r = region === 3 ? 3 : 2;
+  return products.filter((p) => p.region === r);
+}
+
+export function megaMenuFor<T extends MenuProduct>(region: RegionId, all: readonly T[] = CATALOG as unknown as T[]): { group: ProductGroup; products: T[] }[] {
+  const products = solutionsFor(region, all);
+  return PRODUCT_GROUPS.map((group) => ({ group, products: products.filter((p) => p.group === group) })).filter(
+    (g) => g.products.length > 0,
+  );
+}
+
+function normalise(pathname: string): string {
+  const p = pathname.replace(/\/+$/, '').toLowerCase();
+  return p === '' ? '/' : p;
+}
+
+const NO_FOOTER = new Set(['/reps-retailers', '/product-selector']);
+const REP_PAGES = new Set(['/find-a-rep', '/find-a-rep-ca', '/can/find-a-rep', '/reps-retailers', '/rep-thankyou', '/retailer-thankyou']);
+
+export function footerVisible(pathname: string): boolean {
+  return !NO_FOOTER.has(normalise(pathname));
+}
+
+/** The Find a Rep banner shows except on the rep pages and the knowledge center. */
+export function findRepBannerVisible(pathname: string): boolean {
+  const p = normalise(pathname);
+  if (REP_PAGES.has(p)) return false;
+  if (p === '/knowledge-center' || p.startsWith('/knowledge-center/') || p.startsWith('/can/knowledge-center/')) return false;
+  return true;
+}
+
+export type Theme = 'default' | 'nitrogen' | 'nutrient' | 'knowledge' | 'press' | 'admin';
+
+/** The page colour theme is chosen by the path (spec section 2, Footer). */
+export function themeForPath(pathname: string): Theme {
+  const p = normalise(pathname);
+  if (p.startsWith('/siteadmin') || p.startsWith('/account')) return 'admin';
+  if (p.startsWith('/knowledge-center') || p.startsWith('/can/knowledge-center')) return 'knowledge';
+  if (p.startsWith('/press-releases') || p.startsWith('/can/press-releases')) return 'press';
+  if (p === '/anvol-protects' || p === '/clear-choice') return 'nitrogen';
+  if (p === '/balanced-nutrition' || p === '/dual-purpose') return 'nutrient';
+  const product = productBySlug(p.slice(1));
+  if (product) return product.family;
+  return 'default';
+}

@@ -1,0 +1,88 @@
+/** Region rules shared by the server renderer and the browser (spec sections 1, 2, 9). */
+
+export const REGIONS = { US: 2, CA: 3, INT: 4 } as const;
+export type RegionId = 2 | 3 | 4;
+export const DEFAULT_REGION: RegionId = 2;
+export const REGION_STORAGE_KEY = 'region';
+export const REGION_COOKIE = 'region';
+
+export const REGION_OPTIONS: { id: RegionId; code: 'US' | 'CA' | 'INT'; name: string }[] = [
+  { id: 2, code: 'US', name: 'United States' },
+  { id: 3, code: 'CA', name: 'Canada' },
+  { id: 4, code: 'INT', name: 'International' },
+];
+
+export function isRegionId(value: unknown): value is RegionId {
+  return value === 2 || value === 3 || value === 4;
+}
+
+export function parseRegion(value: string | null | undefined): RegionId | null {
+  const n = Number(value);
+  return isRegionId(n) ? n : null;
+}
+
+export function homePathFor(region: RegionId): string {
+  return region === 3 ? '/home-ca' : region === 4 ? '/home-int' : '/';
+}
+
+export const US_PRODUCT_SLUGS = ['agrotain', 'wolf-trax', 'protivate', 'anvol', 'optrient', 'centuro', 'superu'] as const;
+export const CA_PRODUCT_SLUGS = [
+  'agrotain-ca',
+  'wolf-trax-ca',
+  'rocket-seeds-ca',
+  'anvol-ca',
+  'nitamin-ca',
+  'centuro-ca',
+  'superu-ca',
+  'synthos-ca',
+  'tribune-ca',
+  'protivate-ca',
+] as const;
+
+const US_PATHS = new Set(['/', ...US_PRODUCT_SLUGS.map((s) => `/${s}`)]);
+const CA_PATHS = new Set(['/home-ca', '/can', '/contact-ca', ...CA_PRODUCT_SLUGS.map((s) => `/${s}`)]);
+const INT_PATHS = new Set(['/home-int', '/int']);
+
+function normalise(pathname: string): string {
+  const p = pathname.replace(/\/+$/, '');
+  return p === '' ? '/' : p.toLowerCase();
+}
+
+/**
+ * The region a route fixes, or null for region-neutral routes (knowledge center, about...).
+ * The finder pages fix a region only when no region change is in progress (spec section 2).
+ */
+export function regionForPath(pathname: string, changeInProgress = false): RegionId | null {
+  const p = normalise(pathname);
+  if (US_PATHS.has(p)) return 2;
+  if (CA_PATHS.has(p) || p.startsWith('/can/')) return 3;
+  if (INT_PATHS.has(p)) return 4;
+  if (!changeInProgress) {
+    if (p === '/find-a-rep-ca') return 3;
+    if (p === '/find-a-rep') return 2;
+  }
+  return null;
+}
+
+/** A custom page's regionIds fix the region, Canada preferred over US (spec section 2). */
+export function regionFromPageRegionIds(regionIds: readonly number[] | null | undefined): RegionId | null {
+  if (!regionIds || regionIds.length === 0) return null;
+  if (regionIds.includes(3)) return 3;
+  if (regionIds.includes(2)) return 2;
+  if (regionIds.includes(4)) return 4;
+  return null;
+}
+
+export function resolveRegion(opts: {
+  pathname: string;
+  pageRegionIds?: readonly number[] | null;
+  stored?: RegionId | null;
+  changeInProgress?: boolean;
+}): RegionId {
+  return (
+    regionForPath(opts.pathname, opts.changeInProgress) ??
+    regionFromPageRegionIds(opts.pageRegionIds) ??
+    opts.stored ??
+    DEFAULT_REGION
+  );
+}

@@ -1,0 +1,246 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { documentHref } from '#shared/product-documents.ts';
+
+const QUESTION = {
+  challenge: 'What is your biggest challenge this season?',
+  method: 'How would you like to apply nutrients?',
+  crop: 'Which crop are you growing?',
+  deficiency: 'Which micronutrient deficiencies do you need to correct?',
+  onFarm: 'Do you treat your seed on the farm?',
+  nitrogen: 'Which nitrogen source do you use?',
+  results: 'Your recommended products',
+};
+
+function heading(page: Page) {
+  return page.getByRole('heading', { level: 1 });
+}
+
+/** The step's heading is shown and has focus, as it should after every move. */
+async function expectStep(page: Page, question: string) {
+  await expect(heading(page)).toHaveText(question);
+  await expect(heading(page)).toBeFocused();
+}
+
+async function choose(page: Page, name: string | RegExp) {
+  await page.getByRole('radio', { name }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
+function cards(page: Page) {
+  return page.getByRole('article');
+}
+
+async function expectAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+}
+
+test('granular path: one card per nutrient, CROPMIX, NU-TRAX P+ and 3-TRAX, with document and finder links', async ({ page }) => {
+  await page.goto('/product-selector');
+  await expect(heading(page)).toHaveText(QUESTION.challenge);
+  await expect(page.getByRole('group', { name: QUESTION.challenge }).getByRole('radio')).toHaveCount(8);
+  await expect(page.getByText('Step 1 of 4')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeHidden();
+  await page.getByRole('radio', { name: 'Early-season vigor' }).check();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expectStep(page, QUESTION.method);
+  await expect(page).toHaveURL(/challenge=1/);
+  await expect(page.getByRole('radio')).toHaveCount(2);
+  await choose(page, /Granular fertilizers/);
+
+  await expectStep(page, QUESTION.crop);
+  await expect(page.getByRole('radio')).toHaveCount(12);
+  await choose(page, 'Corn');
+
+  await expectStep(page, QUESTION.deficiency);
+  await expect(page.getByText('Step 4 of 4')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeHidden();
+  await page.getByRole('checkbox', { name: /Zinc/ }).check();
+  await page.getByRole('checkbox', { name: /Copper/ }).check();
+  await page.getByRole('checkbox', { name: /Blend/ }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expectStep(page, QUESTION.results);
+  const names = ['WOLF TRAX Zinc DDP', 'WOLF TRAX Copper DDP', 'WOLF TRAX CROPMIX', 'NU-TRAX P+', '3-TRAX'];
+  await expect(cards(page).getByRole('heading')).toHaveText(names);
+  const zinc = cards(page).filter({ has: page.getByRole('heading', { name: 'WOLF TRAX Zinc DDP' }) });
+  await expect(zinc.getByText('Zinc (Zn) 62%')).toBeVisible();
+  await expect(zinc.getByRole('link', { name: /^Product Label/ })).toHaveAttribute('href', documentHref('wolf-trax-zinc', 'label'));
+  await expect(zinc.getByRole('link', { name: /^SDS/ })).toHaveAttribute('href', documentHref('wolf-trax-zinc', 'sds'));
+  await expect(zinc.getByRole('link', { name: /^Product Details/ })).toHaveAttribute('href', '/wolf-trax');
+  await expect(page.getByRole('link', { name: 'Find a Retailer/Rep' })).toHaveAttribute('href', '/find-a-rep');
+
+  // the answers live in the URL: a reload (or a shared link) shows the same results
+  await page.reload();
+  await expect(heading(page)).toHaveText(QUESTION.results);
+  await expect(cards(page).getByRole('heading')).toHaveText(names);
+});
+
+test('seed-enhancer path: granular is hidden for planter flowability; on-farm yes and no give their products', async ({ page }) => {
+  await page.goto('/product-selector');
+  await choose(page, /Planter flowability/);
+  await expectStep(page, QUESTION.method);
+  await expect(page.getByRole('radio', { name: /Granular fertilizers/ })).toHaveCount(0);
+  await choose(page, /Seed enhancer/);
+  await choose(page, 'Soybeans');
+  await expectStep(page, QUESTION.onFarm);
+  await choose(page, /^Yes/);
+  await expectStep(page, QUESTION.results);
+  await expect(cards(page).getByRole('heading')).toHaveText(['NU4-DRI', 'NU5-DRI']);
+
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expectStep(page, QUESTION.onFarm);
+  await expect(page.getByRole('radio', { name: /^Yes/ })).toBeChecked();
+  await choose(page, /^No/);
+  await expect(cards(page).getByRole('heading')).toHaveText(['NU5-LUX']);
+});
+
+test('nitrogen path: challenge 5 skips the method, reduces the crops, and urea shows ANVOL and SUPERU', async ({ page }) => {
+  await page.goto('/product-selector');
+  await choose(page, /Nitrogen loss protection/);
+  await expectStep(page, QUESTION.crop);
+  await expect(page.getByText('Step 2 of 3')).toBeVisible();
+  const crops = page.getByRole('group', { name: QUESTION.crop }).locator('label');
+  await expect(crops).toHaveText(['Corn', 'Wheat', 'Cotton', 'Canola', 'Rice', 'Other']);
+  await choose(page, 'Wheat');
+  await expectStep(page, QUESTION.nitrogen);
+  await choose(page, /^Urea/);
+  await expectStep(page, QUESTION.results);
+  await expect(cards(page).getByRole('heading')).toHaveText(['ANVOL', 'SUPERU']);
+  const anvol = cards(page).filter({ has: page.getByRole('heading', { name: 'ANVOL' }) });
+  await expect(anvol.getByRole('link', { name: /^Product Details/ })).toHaveAttribute('href', '/anvol');
+});
+
+test('Back mirrors the path taken, keeps the answers, and the browser back button works too', async ({ page }) => {
+  await page.goto('/product-selector');
+  await choose(page, /Nitrogen use efficiency/);
+  await choose(page, 'Rice');
+  await expectStep(page, QUESTION.nitrogen);
+
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expectStep(page, QUESTION.crop);
+  await expect(page.getByRole('radio', { name: 'Rice' })).toBeChecked();
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expectStep(page, QUESTION.challenge);
+  await expect(page.getByRole('radio', { name: /Nitrogen use efficiency/ })).toBeChecked();
+  await expect(page.getByRole('link', { name: 'Back' })).toHaveCount(0);
+
+  // a different challenge takes a different path; Back follows it
+  await choose(page, /Micronutrient deficiencies/);
+  await expectStep(page, QUESTION.method);
+  await choose(page, /Seed enhancer/);
+  await expectStep(page, QUESTION.crop);
+  await expect(page.getByRole('radio', { name: 'Rice' })).toBeChecked();
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expectStep(page, QUESTION.method);
+
+  await page.goBack();
+  await expect(heading(page)).toHaveText(QUESTION.crop);
+  await page.goBack();
+  await expect(heading(page)).toHaveText(QUESTION.method);
+  await expect(page.getByRole('radio', { name: /Seed enhancer/ })).toBeChecked();
+  await page.goForward();
+  await expect(heading(page)).toHaveText(QUESTION.crop);
+});
+
+test('Start Over resets the selector', async ({ page }) => {
+  await page.goto('/product-selector?step=7&challenge=5&crop=1&nitrogen=3');
+  await expect(cards(page).getByRole('heading')).toHaveText(['CENTURO']);
+  await page.getByRole('link', { name: 'Start Over' }).click();
+  await expectStep(page, QUESTION.challenge);
+  await expect(page).toHaveURL(/\/product-selector$/);
+  await expect(page.getByRole('radio', { name: /Nitrogen loss protection/ })).not.toBeChecked();
+  await expect(page.getByRole('link', { name: 'Start Over' })).toHaveCount(0);
+});
+
+test('Close returns to the internal page the visitor came from', async ({ page }) => {
+  await page.goto('/about');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Product Selector' }).click();
+  await expect(heading(page)).toHaveText(QUESTION.challenge);
+  await choose(page, /Yield and crop quality/);
+  await expectStep(page, QUESTION.method);
+  await page.getByRole('link', { name: 'Close' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(QUESTION.method);
+});
+
+test('Close goes to the home page after a direct visit', async ({ page }) => {
+  await page.goto('/product-selector?step=3&challenge=2&method=1');
+  await expect(heading(page)).toHaveText(QUESTION.crop);
+  await page.getByRole('link', { name: 'Close' }).click();
+  await expect(page).toHaveURL(/:\d+\/$/);
+});
+
+test('the finder button and product pages follow the visitor region', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'region', value: '3', url: baseURL! }]);
+  await page.addInitScript(() => window.localStorage.setItem('region', '3'));
+  await page.goto('/product-selector?step=7&challenge=3&method=2&crop=5&on-farm=2');
+  await expect(page.getByRole('link', { name: 'Find a Retailer/Rep' })).toHaveAttribute('href', '/find-a-rep-ca');
+  await expect(page.getByRole('link', { name: /^Product Details/ })).toHaveAttribute('href', '/rocket-seeds-ca');
+});
+
+test('works with the keyboard alone', async ({ page }) => {
+  await page.goto('/product-selector');
+  await page.getByRole('radio', { name: 'Early-season vigor' }).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('radio', { name: /Micronutrient deficiencies/ })).toBeChecked();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Next' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expectStep(page, QUESTION.method);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the forms still lead through the nitrogen path to the results', async ({ page }) => {
+    await page.goto('/product-selector');
+    await choose(page, /Nitrogen loss protection/);
+    await expect(heading(page)).toHaveText(QUESTION.crop);
+    await choose(page, 'Corn');
+    await expect(heading(page)).toHaveText(QUESTION.nitrogen);
+    await choose(page, /^UAN/);
+    await expect(heading(page)).toHaveText(QUESTION.results);
+    await expect(cards(page).getByRole('heading')).toHaveText(['ANVOL', 'CENTURO']);
+    await expect(page).toHaveURL(/step=7&challenge=5&crop=1&nitrogen=2$/);
+  });
+});
+
+test('each step has its own title', async ({ page }) => {
+  await page.goto('/product-selector');
+  await expect(page).toHaveTitle(/^Product Selector \|/);
+  await page.goto('/product-selector?step=3&challenge=5');
+  await expect(page).toHaveTitle(/^Crop – Product Selector \|/);
+  await page.goto('/product-selector?step=7&challenge=5&crop=1&nitrogen=1');
+  await expect(page).toHaveTitle(/^Your Recommended Products – Product Selector \|/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /find the right/);
+});
+
+test('axe finds no violations on a step', async ({ page }) => {
+  await page.goto('/product-selector?step=4&challenge=8&method=1&crop=2&deficiency=5');
+  await expect(heading(page)).toHaveText(QUESTION.deficiency);
+  await expectAxeClean(page);
+});
+
+test('axe finds no violations on the results', async ({ page }) => {
+  await page.goto('/product-selector?step=7&challenge=8&method=1&crop=2&deficiency=5&deficiency=6');
+  await expect(heading(page)).toHaveText(QUESTION.results);
+  await expectAxeClean(page);
+});
+
+test.describe('phone viewport', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const path of ['/product-selector', '/product-selector?step=7&challenge=1&method=1&crop=1&deficiency=1&deficiency=2']) {
+    test(`nothing overflows sideways on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(heading(page)).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expectAxeClean(page);
+    });
+  }
+});

@@ -1,0 +1,96 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+test.describe('product pages', () => {
+  test('a US product page shows its content, labels and the hreflang twin, and sets the US region', async ({ page }) => {
+    await page.goto('/agrotain');
+    await expect(page.getByRole('heading', { level: 1, name: 'AGROTAIN' })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Keeps surface-applied urea nitrogen in the field.')).toBeVisible();
+    await expect(page.locator('link[rel="alternate"][hreflang="en-CA"]')).toHaveAttribute('href', /\/agrotain-ca$/);
+    await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute('href', /\/agrotain$/);
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Nutrient Protection');
+    await expect(page.getByRole('link', { name: 'Product Label (PDF)' })).toHaveAttribute('href', /^\/doccenter\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: 'Related reading' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('region'))).toBe('2');
+    const solutions = page.getByRole('contentinfo').getByRole('heading', { name: 'Solutions' }).locator('..');
+    await expect(solutions.getByRole('link', { name: 'OPTRIENT' })).toBeVisible();
+  });
+
+  test('a Canada product page shows the analysis table and Canadian links, and sets the Canada region', async ({ page }) => {
+    await page.goto('/wolf-trax-ca');
+    await expect(page.getByRole('heading', { level: 1, name: 'WOLF TRAX' })).toBeVisible();
+    await expect(page.locator('link[rel="alternate"][hreflang="en-US"]')).toHaveAttribute('href', /\/wolf-trax$/);
+    await expect(page.locator('link[rel="alternate"][hreflang="en-CA"]')).toHaveAttribute('href', /\/wolf-trax-ca$/);
+    const table = page.getByRole('table', { name: 'WOLF TRAX guaranteed analysis by product' });
+    await expect(table.getByRole('row', { name: /WOLF TRAX Copper DDP Copper \(Cu\) 56\.5/ })).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(8);
+    await expect(page.getByRole('link', { name: 'Find a Rep' }).first()).toHaveAttribute('href', '/find-a-rep-ca');
+    expect(await page.evaluate(() => localStorage.getItem('region'))).toBe('3');
+    await page.getByRole('button', { name: 'Solutions' }).click();
+    await expect(page.getByRole('link', { name: /TRIBUNE/ }).first()).toBeVisible();
+  });
+});
+
+test('the labels page filters by region and product and opens a PDF from the document center', async ({ page }) => {
+  await page.goto('/product-labels');
+  const filters = page.getByRole('form', { name: 'Filter labels and SDSs' });
+  await expect(page.getByRole('status')).toHaveText('Showing 46 documents for 23 products.');
+  await expect(page.getByRole('heading', { name: 'OPTRIENT' })).toBeVisible();
+
+  // keyboard: the list updates in place and focus stays on the select
+  await filters.getByLabel('Region').focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(/\/product-labels\?region=3$/);
+  await expect(page.getByRole('heading', { name: 'OPTRIENT' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'TRIBUNE' })).toBeVisible();
+  await expect(filters.getByLabel('Region')).toBeFocused();
+
+  await filters.getByLabel('Product').selectOption({ label: 'ANVOL' });
+  await expect(page).toHaveURL(/region=3&product=anvol$/);
+  await expect(page.getByRole('status')).toHaveText('Showing 2 documents for 1 product.');
+
+  const pdf = page.waitForResponse((r) => r.url().includes('/doccenter/'));
+  await page.getByRole('link', { name: /^Label for ANVOL/ }).click();
+  const res = await pdf;
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toBe('application/pdf');
+  expect(res.headers()['content-disposition']).toContain('inline; filename="anvol-label.pdf"');
+  const body = await page.request.get(res.url());
+  expect((await body.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  await page.goto('/product-labels?region=3&product=anvol');
+  await page.getByRole('link', { name: 'Clear filters' }).click();
+  await expect(page.getByRole('status')).toHaveText('Showing 46 documents for 23 products.');
+  await expect(filters.getByLabel('Region')).toHaveValue('');
+});
+
+test('a campaign page renders its stored content and links to the products it names', async ({ page }) => {
+  await page.goto('/clear-choice');
+  await expect(page.getByRole('heading', { level: 1, name: 'The clear choice for protecting nitrogen' })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Up to 40% of surface-applied urea can be lost through volatilization.')).toBeVisible();
+  const products = page.getByRole('region', { name: 'Nitrogen protection products' });
+  await expect(products.getByRole('article')).toHaveCount(4);
+  await products.getByRole('link', { name: 'Product Details: ANVOL' }).click();
+  await expect(page).toHaveURL(/\/anvol$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'ANVOL' })).toBeVisible();
+});
+
+test.describe('phone viewport', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('product, home and labels pages fit the screen without sideways scrolling', async ({ page }) => {
+    for (const path of ['/', '/wolf-trax', '/agrotain-ca', '/product-labels', '/balanced-nutrition']) {
+      await page.goto(path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, path).toBeLessThanOrEqual(390);
+    }
+  });
+});
+
+for (const path of ['/', '/agrotain', '/clear-choice', '/about', '/product-labels']) {
+  test(`axe finds no violations on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  });
+}

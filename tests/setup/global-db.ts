@@ -1,0 +1,59 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import pg from 'pg';
+import { openDatabase } from '../../db/client.ts';
+import { seedDatabase } from '../../db/seed/index.ts';
+import { TEST_ADMIN } from './constants.ts';
+
+/**
+ * Makes one migrated, seeded database image per run; each test file clones it
+ * (a PGlite dump, or a PostgreSQL template database), so no file sees another's writes.
+ */
+export default async function setup(project: TestProject) {
+  const engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+  const tmp = path.resolve('.tmp');
+  mkdirSync(tmp, { recursive: true });
+  const seedCtx = { adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password, dataDir: path.join(tmp, 'test-data') };
+
+  if (engine === 'pglite') {
+    const database = await openDatabase({});
+    await database.migrate();
+    await seedDatabase(database.db, seedCtx);
+    const client = (database as unknown as { pglite: import('@electric-sql/pglite').PGlite }).pglite;
+    const dump = await client.dumpDataDir('none');
+    const file = path.join(tmp, `pglite-image-${process.pid}.tar`);
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    await database.close();
+    project.provide('dbImage', file);
+    project.provide('dbEngine', 'pglite');
+    return;
+  }
+
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
+  const template = `tmpl_${process.pid}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${template}`);
+  await admin.query(`create database ${template}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${template}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 2 });
+  await database.migrate();
+  await seedDatabase(database.db, seedCtx);
+  await database.close();
+  project.provide('dbImage', template);
+  project.provide('dbEngine', 'postgres');
+  return async () => {
+    await admin.query(`drop database if exists ${template} with (force)`);
+    await admin.end();
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dbImage: string;
+    dbEngine: 'pglite' | 'postgres';
+  }
+}

@@ -1,0 +1,38 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { EnvSchema, type Env } from '#config/env.ts';
+import type { Database } from '#db/client.ts';
+import { buildApp } from '#server/app.ts';
+import { openTestDatabase } from './test-db.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  env: Env;
+  close(): Promise<void>;
+}
+
+/**
+ * A real app on a private copy of the test database, for app.inject: the API only by default,
+ * or with the built pages (`ui: 'build'`; `npm test` builds before the integration tests).
+ */
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  opts: { ui?: 'none' | 'build'; onQuery?: (sql: string) => void } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase({ onQuery: opts.onQuery });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
+  const env = EnvSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...envOverrides });
+  const app = await buildApp({ env, database, ui: opts.ui ?? 'none', logger: false });
+  return {
+    app,
+    database,
+    env,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '#db/client.ts';
+
+/** A private copy of the migrated, seeded test database for one test file. */
+export async function openTestDatabase(opts: { onQuery?: (sql: string) => void } = {}): Promise<Database> {
+  const image = inject('dbImage');
+  if (inject('dbEngine') === 'pglite') {
+    return openDatabase({ loadDataDir: new Blob([readFileSync(image)]), onQuery: opts.onQuery });
+  }
+  const baseUrl = process.env.TEST_DATABASE_URL!;
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${image}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 4, onQuery: opts.onQuery });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
