@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { type ShouldRevalidateFunction, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorView } from './components/error-view.tsx';
@@ -57,6 +58,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const data = useLoaderData<typeof loader>();
+  useEffect(() => {
+    // Lets browser tests (and monitoring) tell a hydrated page from server-rendered HTML.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <RegionProvider initialStored={data.storedRegion}>
       <Outlet />

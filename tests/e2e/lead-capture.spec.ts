@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './fixtures.ts';
 
 const THANK_YOU = 'Thank you! Our team is reviewing your request and will connect you with the right resource.';
 

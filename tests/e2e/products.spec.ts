@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test.describe('product pages', () => {
   test('a US product page shows its content, labels and the hreflang twin, and sets the US region', async ({ page }) => {
@@ -11,7 +11,7 @@ test.describe('product pages', () => {
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Nutrient Protection');
     await expect(page.getByRole('link', { name: 'Product Label (PDF)' })).toHaveAttribute('href', /^\/doccenter\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { name: 'Related reading' })).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('region'))).toBe('2');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('region'))).toBe('2');
     const solutions = page.getByRole('contentinfo').getByRole('heading', { name: 'Solutions' }).locator('..');
     await expect(solutions.getByRole('link', { name: 'OPTRIENT' })).toBeVisible();
   });
@@ -25,7 +25,7 @@ test.describe('product pages', () => {
     await expect(table.getByRole('row', { name: /WOLF TRAX Copper DDP Copper \(Cu\) 56\.5/ })).toBeVisible();
     await expect(table.getByRole('row')).toHaveCount(8);
     await expect(page.getByRole('link', { name: 'Find a Rep' }).first()).toHaveAttribute('href', '/find-a-rep-ca');
-    expect(await page.evaluate(() => localStorage.getItem('region'))).toBe('3');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('region'))).toBe('3');
     await page.getByRole('button', { name: 'Solutions' }).click();
     await expect(page.getByRole('link', { name: /TRIBUNE/ }).first()).toBeVisible();
   });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test.describe('region selector', () => {
   test('saves the region in local storage and goes to that region home', async ({ page }) => {
@@ -14,11 +14,11 @@ test.describe('region selector', () => {
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Retailers & Reps' })).toHaveAttribute('href', '/find-a-rep');
     // stays US once the new home has rendered (no stale write of the previous route's region)
     await expect.poll(() => page.evaluate(() => localStorage.getItem('region'))).toBe('2');
-    expect(await page.evaluate(() => document.cookie)).toContain('region=2');
+    await expect.poll(() => page.evaluate(() => document.cookie)).toContain('region=2');
     // a region-neutral page afterwards still follows the US choice
     await page.goto('/about');
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Retailers & Reps' })).toHaveAttribute('href', '/find-a-rep');
-    expect(await page.evaluate(() => localStorage.getItem('region'))).toBe('2');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('region'))).toBe('2');
   });
 
   test('a region-neutral page is rendered on the server for the stored region', async ({ page }) => {
