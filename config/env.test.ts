@@ -24,4 +24,14 @@ describe('environment', () => {
       expect.stringMatching(/^Invalid environment variable PORT: /),
     ]);
   });
+
+  it.each([
+    [{ RECAPTCHA_SECRET: 's' }, 'RECAPTCHA_SITE_KEY'],
+    [{ RECAPTCHA_SITE_KEY: 'k' }, 'RECAPTCHA_SECRET'],
+  ])('refuses half a reCAPTCHA configuration (%o), naming the missing variable', (vars, missing) => {
+    const result = EnvSchema.safeParse(vars);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual([missing]);
+    expect(EnvSchema.safeParse({ RECAPTCHA_SECRET: 's', RECAPTCHA_SITE_KEY: 'k' }).success).toBe(true);
+  });
 });

@@ -33,6 +33,14 @@ export const EnvSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   REDIS_URL: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+}).superRefine((env, ctx) => {
+  // The browser key and the server secret only work as a pair: a secret without a site key would
+  // refuse every lead (no browser could obtain a token), a site key without a secret checks nothing.
+  if (Boolean(env.RECAPTCHA_SITE_KEY) !== Boolean(env.RECAPTCHA_SECRET)) {
+    const missing = env.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SECRET' : 'RECAPTCHA_SITE_KEY';
+    const other = env.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SITE_KEY' : 'RECAPTCHA_SECRET';
+    ctx.addIssue({ code: 'custom', path: [missing], message: `must be set together with ${other} (set both or neither)` });
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -46,8 +46,30 @@ export function regionsVisibleIn(region: number | null | undefined): number[] | 
 }
 
 export const KNOWLEDGE_PAGE_SIZE = 9;
-/** The server-rendered list renders at most this many cards (?page=N asks for N pages at once). */
+/**
+ * The server-rendered list renders at most this many cards. ?page=N asks for the first N pages at
+ * once; past this many it renders the window of MAX_LIST_ITEMS cards that ends at page N (see listWindow).
+ */
 export const MAX_LIST_ITEMS = 1000;
+/** Far beyond any real list; keeps offsets sane for hand-typed URLs. */
+const MAX_PAGE = 100_000;
+
+/** Which cards ?page=N renders: [start, start + length). */
+export function listWindow(page: number): { start: number; length: number } {
+  const end = page * KNOWLEDGE_PAGE_SIZE;
+  const start = Math.max(0, end - MAX_LIST_ITEMS);
+  return { start, length: end - start };
+}
+
+/** The page whose window ends where the window of `start` begins (the "earlier results" link). */
+export function earlierPage(start: number): number {
+  return Math.max(1, Math.ceil(start / KNOWLEDGE_PAGE_SIZE));
+}
+
+/** The last page of a list of `total` cards (for a ?page= past the end). */
+export function lastPage(total: number): number {
+  return Math.max(1, Math.ceil(total / KNOWLEDGE_PAGE_SIZE));
+}
 
 export interface ListQuery {
   type: 0 | 1 | 2 | null;
@@ -60,9 +82,8 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
   const rawType = params.get('type');
   const type = rawType === '0' || rawType === '1' || rawType === '2' ? (Number(rawType) as 0 | 1 | 2) : null;
   const q = (params.get('q') ?? '').trim().slice(0, 200);
-  const maxPage = Math.floor(MAX_LIST_ITEMS / KNOWLEDGE_PAGE_SIZE);
   const pageNum = Number.parseInt(params.get('page') ?? '1', 10);
-  const page = Number.isFinite(pageNum) ? Math.min(Math.max(pageNum, 1), maxPage) : 1;
+  const page = Number.isFinite(pageNum) ? Math.min(Math.max(pageNum, 1), MAX_PAGE) : 1;
   return { type, q, page };
 }
 

@@ -78,7 +78,7 @@ export function createFormsService(deps: FormsServiceDeps) {
           tx,
         );
         const to = leadsAddressFor(regionId, deps.recipients);
-        await deps.mail.enqueue(contactNotification({ ...fields, id: row.id, phoneE164, region, created: row.created }, to), tx);
+        await deps.mail.enqueue(contactNotification({ ...fields, id: row.id, phoneE164, region, created: row.created, captcha: captcha.result }, to), tx);
         return row.id;
       });
       deps.log.info({ formId: id, type: 'contact', regionId }, 'lead stored');
@@ -138,6 +138,7 @@ export function createFormsService(deps: FormsServiceDeps) {
               zip: body.zip,
               target: target ? { type: body.targetType, id: body.targetId, name: target.name } : null,
               created: row.created,
+              captcha: captcha.result,
             },
             to,
           ),

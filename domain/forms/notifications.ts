@@ -1,4 +1,21 @@
 import type { OutboxInsert } from '../mail/mail-repository.ts';
+import type { CaptchaOutcome } from './recaptcha.ts';
+
+type CaptchaResult = CaptchaOutcome['result'];
+
+const UNVERIFIED: Partial<Record<CaptchaResult, string>> = {
+  missing: 'reCAPTCHA: not verified. The browser sent no token (its reCAPTCHA script was probably blocked); check before acting.',
+  unavailable: 'reCAPTCHA: not verified. Google could not be reached when this arrived; check before acting.',
+};
+
+function subjectFor(subject: string, captcha: CaptchaResult | undefined): string {
+  return captcha && UNVERIFIED[captcha] ? `[Unverified] ${subject}` : subject;
+}
+
+function captchaLines(captcha: CaptchaResult | undefined): string[] {
+  const note = captcha ? UNVERIFIED[captcha] : undefined;
+  return note ? ['', note] : [];
+}
 
 /** Where lead notifications go, per region (configured by LEADS_EMAIL_US, _CA and _INT). */
 export interface LeadRecipients {
@@ -30,6 +47,7 @@ export interface ContactLead {
   role: string;
   message: string;
   created: Date;
+  captcha?: CaptchaResult;
 }
 
 export function contactNotification(lead: ContactLead, to: string): OutboxInsert {
@@ -37,7 +55,7 @@ export function contactNotification(lead: ContactLead, to: string): OutboxInsert
     kind: 'contact-lead',
     toAddresses: [to],
     replyTo: lead.email,
-    subject: `New contact request: ${lead.name} (${lead.role}, ${lead.region})`,
+    subject: subjectFor(`New contact request: ${lead.name} (${lead.role}, ${lead.region})`, lead.captcha),
     text: [
       'A visitor sent the contact form on the website.',
       '',
@@ -53,6 +71,7 @@ export function contactNotification(lead: ContactLead, to: string): OutboxInsert
       '',
       'Message:',
       lead.message || '(none)',
+      ...captchaLines(lead.captcha),
       '',
       `Submission #${lead.id}, received ${lead.created.toISOString()}. Reply to this email to answer the visitor.`,
     ].join('\n'),
@@ -70,6 +89,7 @@ export interface RepLead {
   zip: string;
   target: { type: 'rep' | 'retailer'; id: number; name: string } | null;
   created: Date;
+  captcha?: CaptchaResult;
 }
 
 export function repNotification(lead: RepLead, to: string[]): OutboxInsert {
@@ -78,7 +98,7 @@ export function repNotification(lead: RepLead, to: string[]): OutboxInsert {
     kind: 'rep-lead',
     toAddresses: to,
     replyTo: lead.email,
-    subject: `New request for ${forWhom} from ${lead.name}`,
+    subject: subjectFor(`New request for ${forWhom} from ${lead.name}`, lead.captcha),
     text: [
       `A visitor used Find a Rep or Retailer to contact ${forWhom}.`,
       '',
@@ -91,6 +111,7 @@ export function repNotification(lead: RepLead, to: string[]): OutboxInsert {
       '',
       'Message:',
       lead.message || '(none)',
+      ...captchaLines(lead.captcha),
       '',
       `Submission #${lead.id}, received ${lead.created.toISOString()}. Reply to this email to answer the visitor.`,
     ].join('\n'),

@@ -3,8 +3,11 @@ import { DomainError } from '../errors.ts';
 export const CAPTCHA_REJECTED = 'We could not verify that this request came from a person. Please try again.';
 
 export interface CaptchaOutcome {
-  /** 'verified', 'not-configured' (no secret set), or 'unavailable' (Google unreachable: the lead is kept). */
-  result: 'verified' | 'not-configured' | 'unavailable';
+  /**
+   * 'verified'; 'not-configured' (no secret set); 'unavailable' (Google unreachable) or 'missing'
+   * (no token sent, e.g. the browser blocked Google's script): in those two the lead is kept, flagged.
+   */
+  result: 'verified' | 'not-configured' | 'unavailable' | 'missing';
   score: number | null;
 }
 
@@ -27,8 +30,8 @@ interface VerifyReply {
 
 /**
  * Server-side reCAPTCHA v3 check. A token Google rejects, for another action or below the score
- * threshold is refused; when Google cannot be reached the lead is accepted and marked, because a
- * lost lead costs more than an occasional unverified one.
+ * threshold is refused; when no token was sent or Google cannot be reached the lead is accepted and
+ * marked, because a lost lead costs more than an occasional unverified one (ADR 006).
  */
 export function createRecaptchaVerifier(opts: RecaptchaOptions) {
   const doFetch = opts.fetch ?? fetch;
@@ -37,7 +40,12 @@ export function createRecaptchaVerifier(opts: RecaptchaOptions) {
     enabled: Boolean(opts.secret),
     async verify(token: string, remoteIp?: string): Promise<CaptchaOutcome> {
       if (!opts.secret) return { result: 'not-configured', score: null };
-      if (!token.trim()) throw new DomainError(CAPTCHA_REJECTED, 400);
+      if (!token.trim()) {
+        // A content blocker or a failed script load leaves a real visitor without a token; refusing
+        // would silently lose their lead. Keep it, flagged for the team (the rate limit still applies).
+        opts.log.warn({}, 'form submission without a reCAPTCHA token; accepting it flagged as unverified');
+        return { result: 'missing', score: null };
+      }
       let reply: VerifyReply;
       try {
         const body = new URLSearchParams({ secret: opts.secret, response: token });

@@ -7,6 +7,7 @@ export interface MailServiceOptions {
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
   /** How often the retry loop looks for due messages. */
   retryIntervalMs: number;
+  /** Attempts before a message is marked failed (default 80: about three days with the hourly cap). */
   maxAttempts?: number;
   batchSize?: number;
 }
@@ -23,7 +24,8 @@ export function retryDelayMs(attempts: number): number {
  * afterwards, right away and then by a retry loop, so a mail outage never loses a message.
  */
 export function createMailService(repo: MailRepository, transport: MailTransport, opts: MailServiceOptions) {
-  const maxAttempts = opts.maxAttempts ?? 15;
+  // A mail server down over a long weekend must not cost a notification: retry for about three days.
+  const maxAttempts = opts.maxAttempts ?? 80;
   const batchSize = opts.batchSize ?? 25;
   let running: Promise<void> | null = null;
   let again = false;

@@ -29,6 +29,8 @@ describe('server-rendered shell', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // per-visitor HTML (nonce, region cookie): browsers revalidate, shared caches keep out (ADR 007)
+    expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(res.body).toContain('<main id="content"');
   });
 
@@ -81,5 +83,29 @@ describe('server-rendered shell', () => {
     } finally {
       t.app.services.pages.getVisibleBySlug = original;
     }
+  });
+});
+
+describe('with reCAPTCHA configured', () => {
+  let rc: TestApp;
+  beforeAll(async () => {
+    rc = await createTestApp({ RECAPTCHA_SITE_KEY: 'site-key-123', RECAPTCHA_SECRET: 'secret' }, { ui: 'build' });
+  });
+  afterAll(() => rc.close());
+
+  it("lets Google's script and frame through the CSP and hands the site key to the contact page", async () => {
+    const res = await rc.app.inject('/contact');
+    expect(res.statusCode).toBe(200);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src [^;]*https:\/\/www\.google\.com\/recaptcha\//);
+    expect(csp).toMatch(/script-src [^;]*https:\/\/www\.gstatic\.com\/recaptcha\//);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/www\.google\.com\/recaptcha\//);
+    expect(res.body).toContain('site-key-123');
+    expect(res.body).not.toContain('"secret"');
+  });
+
+  it('keeps Google out of the CSP when no site key is set', async () => {
+    const csp = String((await t.app.inject('/contact')).headers['content-security-policy']);
+    expect(csp).not.toContain('google');
   });
 });

@@ -31,11 +31,22 @@ describe('server-rendered knowledge center', () => {
     );
     await t.app.inject('/knowledge-center');
     queries.length = 0;
-    const res = await t.app.inject('/knowledge-center?page=200');
+    const res = await t.app.inject('/knowledge-center?page=112');
     expect(res.statusCode).toBe(200);
-    expect(cardCount(res.body)).toBe(999);
-    expect(res.body).toContain('Showing 999 of 1011 resources');
+    expect(cardCount(res.body)).toBe(1000);
+    expect(res.body).toContain('Showing 9–1,008 of 1,011 resources');
+    expect(res.body).toMatch(/<a class="button button--ghost" href="\/knowledge-center" [^>]*>Show earlier resources<\/a>/);
     expect(queries.length).toBeLessThanOrEqual(2);
+  });
+
+  it('reaches every item past the first thousand and sends a page past the end to the last page', async () => {
+    const last = await t.app.inject('/knowledge-center?page=113');
+    expect(last.statusCode).toBe(200);
+    expect(last.body).toContain('Showing 18–1,011 of 1,011 resources');
+    expect(last.body).not.toContain('Load more');
+    const past = await t.app.inject('/knowledge-center?page=500');
+    expect(past.statusCode).toBe(302);
+    expect(past.headers.location).toBe('/knowledge-center?page=113');
   });
 
   it('renders the filters from the query string', async () => {

@@ -1,11 +1,12 @@
-import { useEffect, useRef } from 'react';
-import { data, Form, Link, useNavigate, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useNavigate, useNavigation } from 'react-router';
 import {
   categoryName,
+  earlierPage,
   isKnowledgeCategory,
   KNOWLEDGE_CATEGORIES,
-  KNOWLEDGE_PAGE_SIZE,
+  lastPage,
   listQueryString,
+  listWindow,
   parseListQuery,
   RESOURCE_TYPES,
 } from '#shared/knowledge.ts';
@@ -14,6 +15,7 @@ import { breadcrumbList } from '../../lib/content-seo.ts';
 import { readRegionCookie } from '../../lib/region.tsx';
 import { rootDataFrom } from '../../lib/root-data.ts';
 import { seoMeta } from '../../lib/seo.ts';
+import { showingText, useLoadMoreFocus } from '../../lib/use-load-more.ts';
 import type { Route } from './+types/knowledge-list';
 
 const INTRO = 'Articles, research and podcasts on nitrogen management, micronutrients and crop nutrition, from our agronomists and research partners.';
@@ -26,7 +28,8 @@ const CATEGORY_INTRO: Record<number, string> = {
 /**
  * /knowledge-center and /knowledge-center/category/{38|39|40}. Filters live in the query string
  * (?type=&q=&page=), so the list renders on the server and works without JavaScript; "Load more"
- * asks for one more page and the loader returns every card up to it, in one database query.
+ * asks for one more page and the loader returns every card up to it (at most MAX_LIST_ITEMS, the
+ * newest window, with a link back to earlier ones), in one database query.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -38,15 +41,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const query = parseListQuery(url.searchParams);
   const region = readRegionCookie(request.headers.get('cookie')) ?? 2;
+  const { start, length } = listWindow(query.page);
   const list = await context.services.knowledge.filter({
     category,
     type: query.type,
     region,
     searchText: query.q || null,
-    start: 0,
-    length: query.page * KNOWLEDGE_PAGE_SIZE,
+    start,
+    length,
   });
-  return { list, query, category };
+  // A page past the end (an old link after items were removed) goes to the last page instead of an empty list.
+  if (list.items.length === 0 && list.total > 0 && query.page > 1) {
+    throw redirect(`${url.pathname}${listQueryString({ ...query, page: lastPage(list.total) })}`);
+  }
+  return { list, query, category, start };
 }
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
@@ -73,25 +81,15 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
 };
 
 export default function KnowledgeList({ loaderData }: Route.ComponentProps) {
-  const { list, query, category } = loaderData;
+  const { list, query, category, start } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const busy = navigation.state === 'loading' && navigation.location.pathname.startsWith('/knowledge-center');
   const basePath = category ? `/knowledge-center/category/${category}` : '/knowledge-center';
   const name = categoryName(category);
 
-  // After "Load more", keyboard and screen-reader users continue at the first new card.
-  const links = useRef<(HTMLAnchorElement | null)[]>([]);
-  const focusFrom = useRef<number | null>(null);
-  useEffect(() => {
-    const from = focusFrom.current;
-    if (from !== null && list.items.length > from) {
-      links.current[from]?.focus();
-      focusFrom.current = null;
-    }
-  }, [list.items.length]);
-
-  const hasMore = list.items.length < list.total;
+  const { linkRef, markLoadMore } = useLoadMoreFocus(start, list.items.length);
+  const hasMore = start + list.items.length < list.total;
   const filtered = query.q !== '' || query.type !== null;
 
   return (
@@ -165,7 +163,7 @@ export default function KnowledgeList({ loaderData }: Route.ComponentProps) {
         <p className="list-status" role="status" aria-live="polite">
           {list.total === 0
             ? 'No resources match your filters.'
-            : `Showing ${list.items.length} of ${list.total} ${list.total === 1 ? 'resource' : 'resources'}`}
+            : showingText(start, list.items.length, list.total, 'resource', 'resources')}
           {filtered ? (
             <>
               {' '}
@@ -176,16 +174,19 @@ export default function KnowledgeList({ loaderData }: Route.ComponentProps) {
           ) : null}
         </p>
 
+        {start > 0 ? (
+          <p className="load-more load-more--earlier">
+            <Link className="button button--ghost" to={`${basePath}${listQueryString({ ...query, page: earlierPage(start) })}`}>
+              Show earlier resources
+            </Link>
+          </p>
+        ) : null}
+
         {list.items.length > 0 ? (
           <ul className="resource-grid" aria-busy={busy || undefined}>
             {list.items.map((card, i) => (
               <li key={card.id}>
-                <ResourceCard
-                  card={card}
-                  linkRef={(el) => {
-                    links.current[i] = el;
-                  }}
-                />
+                <ResourceCard card={card} linkRef={linkRef(i)} />
               </li>
             ))}
           </ul>
@@ -197,9 +198,7 @@ export default function KnowledgeList({ loaderData }: Route.ComponentProps) {
               className="button button--primary"
               to={`${basePath}${listQueryString({ ...query, page: query.page + 1 })}`}
               preventScrollReset
-              onClick={() => {
-                focusFrom.current = list.items.length;
-              }}
+              onClick={markLoadMore}
               aria-disabled={busy || undefined}
             >
               {busy ? 'Loading...' : 'Load more'}

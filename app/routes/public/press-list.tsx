@@ -1,10 +1,10 @@
-import { useEffect, useRef } from 'react';
-import { Link, useNavigation } from 'react-router';
-import { KNOWLEDGE_PAGE_SIZE, listQueryString, parseListQuery } from '#shared/knowledge.ts';
+import { Link, redirect, useNavigation } from 'react-router';
+import { earlierPage, lastPage, listQueryString, listWindow, parseListQuery } from '#shared/knowledge.ts';
 import { ResourceCard } from '../../components/resource-card.tsx';
 import { breadcrumbList } from '../../lib/content-seo.ts';
 import { rootDataFrom } from '../../lib/root-data.ts';
 import { seoMeta } from '../../lib/seo.ts';
+import { showingText, useLoadMoreFocus } from '../../lib/use-load-more.ts';
 import type { Route } from './+types/press-list';
 
 const INTRO = 'Company news and announcements from Northfield Agronomics in the United States and Canada.';
@@ -12,8 +12,12 @@ const INTRO = 'Company news and announcements from Northfield Agronomics in the 
 /** /press-releases: every published release, newest first, with "Load more" paging (?page=N). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseListQuery(new URL(request.url).searchParams);
-  const list = await context.services.pressReleases.filter({ start: 0, length: query.page * KNOWLEDGE_PAGE_SIZE });
-  return { list, page: query.page };
+  const { start, length } = listWindow(query.page);
+  const list = await context.services.pressReleases.filter({ start, length });
+  if (list.items.length === 0 && list.total > 0 && query.page > 1) {
+    throw redirect(`/press-releases${listQueryString({ page: lastPage(list.total) })}`);
+  }
+  return { list, page: query.page, start };
 }
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
@@ -33,18 +37,10 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
 const REGION_NAMES: Record<number, string> = { 2: 'United States', 3: 'Canada', 4: 'International' };
 
 export default function PressList({ loaderData }: Route.ComponentProps) {
-  const { list, page } = loaderData;
+  const { list, page, start } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === 'loading' && navigation.location.pathname === '/press-releases';
-  const links = useRef<(HTMLAnchorElement | null)[]>([]);
-  const focusFrom = useRef<number | null>(null);
-  useEffect(() => {
-    const from = focusFrom.current;
-    if (from !== null && list.items.length > from) {
-      links.current[from]?.focus();
-      focusFrom.current = null;
-    }
-  }, [list.items.length]);
+  const { linkRef, markLoadMore } = useLoadMoreFocus(start, list.items.length);
 
   return (
     <div className="press">
@@ -57,30 +53,33 @@ export default function PressList({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="container section">
         <p className="list-status" role="status" aria-live="polite">
-          {list.total === 0 ? 'No press releases yet.' : `Showing ${list.items.length} of ${list.total} press releases`}
+          {list.total === 0 ? 'No press releases yet.' : showingText(start, list.items.length, list.total, 'press release', 'press releases')}
         </p>
+        {start > 0 ? (
+          <p className="load-more load-more--earlier">
+            <Link className="button button--ghost" to={`/press-releases${listQueryString({ page: earlierPage(start) })}`}>
+              Show earlier press releases
+            </Link>
+          </p>
+        ) : null}
         <ul className="resource-grid resource-grid--press">
           {list.items.map((card, i) => (
             <li key={card.id}>
               <ResourceCard
                 card={card}
                 badge={REGION_NAMES[card.region] ?? 'News'}
-                linkRef={(el) => {
-                  links.current[i] = el;
-                }}
+                linkRef={linkRef(i)}
               />
             </li>
           ))}
         </ul>
-        {list.items.length < list.total ? (
+        {start + list.items.length < list.total ? (
           <p className="load-more">
             <Link
               className="button button--primary"
               to={`/press-releases${listQueryString({ page: page + 1 })}`}
               preventScrollReset
-              onClick={() => {
-                focusFrom.current = list.items.length;
-              }}
+              onClick={markLoadMore}
             >
               {busy ? 'Loading...' : 'Load more'}
             </Link>

@@ -239,7 +239,7 @@ describe('reCAPTCHA, when a secret is set', () => {
   let t: TestApp;
   beforeAll(async () => {
     fake = await startFakeRecaptcha();
-    t = await createTestApp({ RECAPTCHA_SECRET: 'test-secret', RECAPTCHA_VERIFY_URL: fake.url, RECAPTCHA_MIN_SCORE: '0.5', FORM_RATE_LIMIT: '1000' });
+    t = await createTestApp({ RECAPTCHA_SITE_KEY: 'test-site-key', RECAPTCHA_SECRET: 'test-secret', RECAPTCHA_VERIFY_URL: fake.url, RECAPTCHA_MIN_SCORE: '0.5', FORM_RATE_LIMIT: '1000' });
   });
   afterAll(async () => {
     await t.close();
@@ -258,7 +258,6 @@ describe('reCAPTCHA, when a secret is set', () => {
     ['a failed token', 'forged'],
     ['a score below the threshold', 'robot'],
     ['a token for another action', 'other-action'],
-    ['no token', ''],
   ])('rejects %s with 400 and stores nothing', async (_why, token) => {
     const before = await t.app.services.forms.count();
     const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ reCaptchaToken: token }) });
@@ -266,13 +265,26 @@ describe('reCAPTCHA, when a secret is set', () => {
     expect(res.json().success).toBe(false);
     expect(await t.app.services.forms.count()).toBe(before);
   });
+
+  it('keeps a lead sent without a token (script blocked), flagged unverified, and says so in the email subject', async () => {
+    const asked = fake.requests.length;
+    const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ name: 'Blocked Script', reCaptchaToken: '' }) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().success).toBe(true);
+    const id = res.json().data.id as number;
+    expect(await t.app.services.forms.findById(id)).toMatchObject({ name: 'Blocked Script', captcha: 'missing', captchaScore: null });
+    expect(fake.requests.length).toBe(asked);
+    const [mail] = await t.app.services.mail.listForSubmission(id);
+    expect(mail?.subject).toMatch(/^\[Unverified\] New contact request: Blocked Script/);
+    expect(mail?.text).toContain('The browser sent no token');
+  });
 });
 
 describe('reCAPTCHA endpoint unreachable', () => {
   let t: TestApp;
   beforeAll(async () => {
     const port = await freePort();
-    t = await createTestApp({ RECAPTCHA_SECRET: 'test-secret', RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`, FORM_RATE_LIMIT: '1000' });
+    t = await createTestApp({ RECAPTCHA_SITE_KEY: 'test-site-key', RECAPTCHA_SECRET: 'test-secret', RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`, FORM_RATE_LIMIT: '1000' });
   });
   afterAll(() => t.close());
 

@@ -246,6 +246,10 @@ describe('GET /api/pages/get-latest/{id?}', () => {
     const cards: Card[] = res.json().data;
     expect(cards).toHaveLength(3);
     for (let i = 1; i < cards.length; i++) expect(cards[i - 1]!.publishDate >= cards[i]!.publishDate).toBe(true);
+    expect((await t.app.inject('/api/pages/get-latest/')).json().data).toEqual(cards);
+    const bad = await t.app.inject('/api/pages/get-latest/abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().success).toBe(false);
   });
 
   it('leaves out the given id and honours the region', async () => {
@@ -271,7 +275,8 @@ describe('OpenAPI document', () => {
         '/api/press-releases/get-by-slug/{slug}',
       ]),
     );
-    expect(Object.keys(doc.paths).some((p) => p.startsWith('/api/pages/get-latest'))).toBe(true);
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/pages/get-latest'))).toEqual(['/api/pages/get-latest', '/api/pages/get-latest/{id}']);
+    expect(doc.paths['/api/pages/get-latest/{id}'].get.parameters.map((p: { name: string }) => p.name)).toContain('id');
     const body = doc.paths['/api/knowledge-center/filter'].post.requestBody.content['application/json'].schema;
     expect(Object.keys(body.properties)).toEqual(['category', 'type', 'region', 'searchText', 'start', 'length']);
   });

@@ -33,18 +33,33 @@ export async function pagesRoutes(app: FastifyInstance) {
     async (request) => ok(await app.services.pages.getVisibleBySlug(request.params.slug)),
   );
 
+  // Two routes rather than Fastify's optional ':id?', so the OpenAPI document names both paths cleanly.
+  const latestQuery = z.object({
+    region: z.coerce.number().int().refine((n) => [2, 3, 4].includes(n), 'Region must be 2, 3 or 4.').optional(),
+    length: z.coerce.number().int().min(1).max(12).default(3),
+  });
+  const latestResponse = { 200: envelope(z.array(ContentCardDtoSchema)), ...errorResponses };
   r.get(
-    '/api/pages/get-latest/:id?',
+    '/api/pages/get-latest',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Related resources: the newest knowledge-center cards',
+        querystring: latestQuery,
+        response: latestResponse,
+      },
+    },
+    async (request) => ok(await app.services.knowledge.latest({ region: request.query.region, limit: request.query.length })),
+  );
+  r.get(
+    '/api/pages/get-latest/:id',
     {
       schema: {
         tags: ['public'],
         summary: 'Related resources: the newest knowledge-center cards, leaving out the item with this id',
-        params: z.object({ id: z.coerce.number().int().positive().optional() }),
-        querystring: z.object({
-          region: z.coerce.number().int().refine((n) => [2, 3, 4].includes(n), 'Region must be 2, 3 or 4.').optional(),
-          length: z.coerce.number().int().min(1).max(12).default(3),
-        }),
-        response: { 200: envelope(z.array(ContentCardDtoSchema)), ...errorResponses },
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: latestQuery,
+        response: latestResponse,
       },
     },
     async (request) =>
