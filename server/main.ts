@@ -17,10 +17,12 @@ const seeded = await seedDatabase(database.db, {
 
 const app = await buildApp({ env, database, ui: env.NODE_ENV === 'development' ? 'dev' : 'build', closeDatabase: true });
 
+// The address people open: PUBLIC_SITE_URL when it is set, else this server on its port.
+const siteUrl = process.env.PUBLIC_SITE_URL ? env.PUBLIC_SITE_URL.replace(/\/$/, '') : `http://localhost:${env.PORT}`;
 if (seeded.admin) {
   const lines = [
     'First run: an administrator account was created.',
-    `  Sign in at ${env.PUBLIC_SITE_URL}/account/login`,
+    `  Sign in at ${siteUrl}/account/login`,
     `  Email:    ${seeded.admin.email}`,
     seeded.admin.password ? `  Password: ${seeded.admin.password}   (shown once; change it after signing in)` : '  Password: the value of ADMIN_PASSWORD',
   ];
@@ -52,4 +54,4 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 await app.listen({ host: env.HOST, port: env.PORT });
-app.log.info({ engine: database.engine, ms: Date.now() - started }, `listening on http://localhost:${env.PORT}`);
+app.log.info({ engine: database.engine, ms: Date.now() - started }, `listening on ${siteUrl}`);

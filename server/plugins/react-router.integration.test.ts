@@ -109,3 +109,22 @@ describe('with reCAPTCHA configured', () => {
     expect(csp).not.toContain('google');
   });
 });
+
+describe('product selector Close target on a full page load', () => {
+  const closeHref = (html: string) => /<a [^>]*class="selector-bar__button selector-bar__close"[^>]*>/.exec(html)?.[0].match(/href="([^"]*)"/)?.[1];
+
+  it('goes back to the internal page the visitor came from', async () => {
+    const res = await t.app.inject({ url: '/product-selector', headers: { host: 'localhost', referer: 'http://localhost/knowledge-center?type=2' } });
+    expect(res.statusCode).toBe(200);
+    expect(closeHref(res.body)).toBe('/knowledge-center?type=2');
+  });
+
+  it.each([
+    ['another site', 'https://elsewhere.example/page'],
+    ['the selector itself', 'http://localhost/product-selector?step=2'],
+    ['a malformed referrer', 'not a url'],
+  ])('goes home when the visitor came from %s', async (_why, referer) => {
+    const res = await t.app.inject({ url: '/product-selector', headers: { host: 'localhost', referer } });
+    expect(closeHref(res.body)).toBe('/');
+  });
+});

@@ -105,6 +105,27 @@ test('the mega menu lists the region products and closes with Escape', async ({ 
   await expect(page.getByRole('button', { name: 'Solutions' })).toBeFocused();
 });
 
+test('the header hides on scroll down, returns on scroll up, docks at the top; menus lock scrolling and reset on navigation', async ({ page }) => {
+  await page.goto('/about');
+  const header = page.locator('header.site-header');
+  await expect(header).toHaveClass(/is-docked/);
+  await page.mouse.wheel(0, 900);
+  await expect(header).toHaveClass(/is-hidden/);
+  await expect(header).toHaveClass(/is-undocked/);
+  await page.waitForTimeout(100); // past the 66 ms direction reset
+  await page.mouse.wheel(0, -300);
+  await expect(header).not.toHaveClass(/is-hidden/);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(header).toHaveClass(/is-docked/);
+
+  await page.getByRole('button', { name: 'Solutions' }).click();
+  await expect(page.locator('html')).toHaveClass(/scroll-locked/);
+  await page.getByRole('navigation', { name: 'Solutions' }).getByRole('link', { name: /AGROTAIN/ }).click();
+  await expect(page).toHaveURL(/\/agrotain$/);
+  await expect(page.getByRole('navigation', { name: 'Solutions' })).toBeHidden();
+  await expect(page.locator('html')).not.toHaveClass(/scroll-locked/);
+});
+
 test('the brand notice can be dismissed and stays dismissed', async ({ page }) => {
   await page.goto('/');
   const notice = page.getByRole('region', { name: 'Announcement' });

@@ -40,8 +40,25 @@ export function loader({ request }: Route.LoaderArgs) {
     const next = isQuestionStep(step) ? advance(step, answersFromParams(params)) : stateFromParams(params);
     throw redirect(selectorHref(next.step, next.answers));
   }
-  // The server cannot tell where a full page load came from (no referrer is sent), so Close goes home.
-  return { returnTo: null as string | null };
+  return { returnTo: internalReferrer(request) };
+}
+
+/**
+ * On a full page load, the page the visitor came from, when it is one of ours (the Referer header:
+ * our Referrer-Policy sends the full URL within the site). Close goes there, otherwise home.
+ */
+function internalReferrer(request: Request): string | null {
+  const referer = request.headers.get('referer');
+  if (!referer) return null;
+  try {
+    const from = new URL(referer);
+    const here = new URL(request.url);
+    if (from.host !== here.host) return null;
+    const path = from.pathname.replace(/\/+$/, '') || '/';
+    return path.toLowerCase() === SELECTOR_PATH ? null : path + from.search;
+  } catch {
+    return null;
+  }
 }
 
 /** Runs when the visitor arrives from another page of the site, before the URL changes. */
