@@ -4,6 +4,7 @@ import {
   advance,
   answerLabel,
   answersFromParams,
+  canonicalSelectorSearch,
   type Answers,
   isComplete,
   nextStep,
@@ -341,5 +342,31 @@ describe('answers in the URL', () => {
     expect(withAnswer(answers({ 1: 6, 3: 6 }), 1, [2])).toEqual(answers({ 1: 2, 3: 6 }));
     expect(withAnswer(answers({ 1: 3, 2: 1, 3: 1, 4: [1] }), 1, [5])).toEqual(answers({ 1: 5, 3: 1 }));
     expect(withAnswer(granular, 2, [2])).toEqual(answers({ 1: 3, 2: 2, 3: 2 }));
+  });
+});
+
+describe('canonical selector addresses', () => {
+  it('leaves the bare page and every address the selector writes alone', () => {
+    expect(canonicalSelectorSearch(new URLSearchParams(''))).toBeNull();
+    expect(canonicalSelectorSearch(new URLSearchParams('utm_source=mail'))).toBeNull();
+    for (const row of TABLE) {
+      const given = answers({ 1: row.challenge, 2: row.method, 3: 1, 4: row.method ? [1, 3] : undefined, 5: row.onFarm, 6: row.nitrogen });
+      let state = stateFromParams(paramsFor(1, given));
+      for (const step of [1, 2, 3, 4, 5, 6, 7] as const) {
+        state = stateFromParams(paramsFor(step, state.answers));
+        expect(canonicalSelectorSearch(paramsFor(state.step, state.answers)), rowName(row)).toBeNull();
+      }
+    }
+  });
+
+  it.each([
+    ['step=99', '?step=1'],
+    ['step=4&challenge=3&method=2&crop=1', '?step=5&challenge=3&method=2&crop=1'],
+    ['challenge=2&method=1&crop=4&deficiency=3,1&step=7&utm_source=mail', '?step=7&challenge=2&method=1&crop=4&deficiency=1&deficiency=3&utm_source=mail'],
+    ['step=2&challenge=banana', '?step=1'],
+  ])('rewrites ?%s as %s, which is then canonical', (search, expected) => {
+    const canonical = canonicalSelectorSearch(new URLSearchParams(search));
+    expect(canonical).toBe(expected);
+    expect(canonicalSelectorSearch(new URLSearchParams(canonical!))).toBeNull();
   });
 });

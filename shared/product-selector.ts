@@ -384,6 +384,22 @@ export function paramsFor(step: SelectorStep, answers: Answers): URLSearchParams
 
 export const SELECTOR_PATH = '/product-selector';
 
+/**
+ * The query string a selector address should have (a step the answers do not reach, an answer that
+ * is not a choice, or a list out of order written as the selector itself writes it), or null when
+ * it already is canonical or carries no selector state. Other parameters (utm_source...) are kept.
+ */
+export function canonicalSelectorSearch(params: URLSearchParams): string | null {
+  const owned = new Set<string>([STEP_PARAM, ...QUESTIONS.map((q) => q.key)]);
+  const given = new URLSearchParams([...params].filter(([k]) => owned.has(k)));
+  if (given.size === 0) return null;
+  const { step, answers } = stateFromParams(params);
+  const canonical = paramsFor(step, answers);
+  if (canonical.toString() === given.toString()) return null;
+  for (const [k, v] of params) if (!owned.has(k)) canonical.append(k, v);
+  return `?${canonical.toString()}`;
+}
+
 export function selectorHref(step: SelectorStep, answers: Answers): string {
   return `${SELECTOR_PATH}?${paramsFor(step, answers).toString()}`;
 }

@@ -128,3 +128,19 @@ describe('product selector Close target on a full page load', () => {
     expect(closeHref(res.body)).toBe('/');
   });
 });
+
+describe('product selector addresses', () => {
+  it('sends a step the answers do not reach to the step they do, keeping other parameters', async () => {
+    const res = await t.app.inject('/product-selector?step=99&utm_source=mail');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/product-selector?step=1&utm_source=mail');
+    const skipped = await t.app.inject('/product-selector?step=4&challenge=3&method=2&crop=1');
+    expect(skipped.headers.location).toBe('/product-selector?step=5&challenge=3&method=2&crop=1');
+  });
+
+  it('serves canonical addresses and the bare page as they are', async () => {
+    for (const url of ['/product-selector', '/product-selector?step=3&challenge=2&method=1', '/product-selector?utm_source=mail']) {
+      expect((await t.app.inject(url)).statusCode, url).toBe(200);
+    }
+  });
+});

@@ -10,6 +10,7 @@ import { useRootData } from '#app/root.tsx';
 import {
   advance,
   answersFromParams,
+  canonicalSelectorSearch,
   isQuestionStep,
   pathTaken,
   previousStep,
@@ -40,6 +41,9 @@ export function loader({ request }: Route.LoaderArgs) {
     const next = isQuestionStep(step) ? advance(step, answersFromParams(params)) : stateFromParams(params);
     throw redirect(selectorHref(next.step, next.answers));
   }
+  // A hand-edited or outdated address (?step=99) is shown at the step it really means, under that step's own address.
+  const canonical = canonicalSelectorSearch(params);
+  if (canonical !== null) throw redirect(`${SELECTOR_PATH}${canonical}`);
   return { returnTo: internalReferrer(request) };
 }
 
