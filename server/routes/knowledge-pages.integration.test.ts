@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKnowledgeRepository } from '#domain/knowledge/knowledge-repository.ts';
+import { createPressReleasesRepository } from '#domain/press-releases/press-releases-repository.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
@@ -94,5 +95,36 @@ describe('server-rendered knowledge center', () => {
     const hidden = await t.app.inject('/draft-winter-meeting');
     expect(hidden.statusCode).toBe(404);
     expect(hidden.body).not.toContain('Winter Grower Meeting');
+  });
+});
+
+describe('press releases past the first thousand', () => {
+  it('renders the window ending at the requested page with a link to earlier releases, and sends a page past the end to the last page', async () => {
+    await createPressReleasesRepository(t.database.db).createMany(
+      Array.from({ length: 1000 }, (_, i) => ({
+        type: 0,
+        category: null,
+        pinned: false,
+        slug: `bench-release-${i}`,
+        regionId: 2,
+        version: {
+          title: `Release ${i}`,
+          metadata: { desc: `Summary ${i}` },
+          heroMedia: { previewsrc: '/images/knowledge/zinc-corn.svg', altText: 'A corn leaf', width: 1200, height: 675 },
+          modules: [],
+          publishDate: new Date(Date.UTC(2018, 0, 1 + (i % 365))),
+        },
+      })),
+    );
+    const res = await t.app.inject('/press-releases?page=112');
+    expect(res.statusCode).toBe(200);
+    // 6 seeded + 1,000: page 112 ends at card 1,008, so its window is cards 9 to 1,006
+    expect(cardCount(res.body)).toBe(998);
+    expect(res.body).toContain('Showing 9–1,006 of 1,006 press releases');
+    expect(res.body).toMatch(/<a class="button button--ghost" href="\/press-releases" [^>]*>Show earlier press releases<\/a>/);
+    expect(res.body).not.toContain('Load more');
+    const past = await t.app.inject('/press-releases?page=300');
+    expect(past.statusCode).toBe(302);
+    expect(past.headers.location).toBe('/press-releases?page=112');
   });
 });
