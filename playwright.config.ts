@@ -21,7 +21,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `rm -rf .tmp/e2e-data-${port} && node --import tsx server/index.ts`,
+    command: `rm -rf .tmp/e2e-data-${port} && node scripts/ensure-build.mjs && node build/node/index.js`,
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -38,6 +38,8 @@ export default defineConfig({
       ADMIN_PASSWORD: 'correct-horse-battery-staple',
       FORM_RATE_LIMIT: '1000',
       LOGIN_RATE_LIMIT: '1000',
+      // The finder and rep-request tests need the sample reps, which production leaves out by default.
+      SEED_DEMO_REPS: 'true',
     },
   },
 });

@@ -22,7 +22,8 @@ export default defineConfig({
         test: {
           name: `integration-${engine}`,
           include: ['{app,domain,shared,server,db,tests}/**/*.integration.test.ts'],
-          exclude: ['node_modules/**'],
+          // *.postgres.integration.test.ts need a PostgreSQL server (advisory locks, pool behaviour).
+          exclude: ['node_modules/**', ...(engine === 'postgres' ? [] : ['**/*.postgres.integration.test.ts'])],
           globalSetup: ['tests/setup/global-db.ts'],
           setupFiles: ['tests/setup/silent-console.ts'],
           environment: 'node',

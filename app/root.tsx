@@ -1,8 +1,18 @@
-import { useEffect } from 'react';
-import { type ShouldRevalidateFunction, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData } from 'react-router';
+import { useContext, useEffect } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  UNSAFE_FrameworkContext as FrameworkContext,
+  useRouteError,
+} from 'react-router';
 import type { Route } from './+types/root';
+import siteScriptUrl from './client/site-script.ts?worker&url';
 import { ErrorView } from './components/error-view.tsx';
-import { readRegionCookie, RegionProvider } from './lib/region.tsx';
+import { SPECULATION_RULES, useHydrates } from './lib/hydration.ts';
 import appCss from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [
@@ -10,34 +20,16 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const [settings, products] = await Promise.all([context.services.settings.get(), context.services.products.navigation()]);
-  return {
-    storedRegion: readRegionCookie(request.headers.get('cookie')),
-    settings: {
-      companyName: settings.companyName,
-      notice: settings.notice,
-      social: settings.social,
-      careersUrl: settings.careersUrl,
-    },
-    config: context.config,
-    /** mega menu and footer solutions, from the products table (held in memory by the service) */
-    products: products.map(({ slug, name, tagline, group, region, family }) => ({ slug, name, tagline, group, region, family })),
-    year: new Date().getFullYear(),
-  };
-}
+/** Public pages import these from here; the data itself now comes from the public layout route. */
+export { type RootData, useRootData } from './lib/root-data.ts';
 
-/** Site settings and the region cookie do not change with navigation; reload them only after a form post. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false;
-
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
-export function useRootData(): RootData {
-  return useRouteLoaderData('root') as RootData;
-}
+/** bench/js-size.ts reads the site script's built file name from here. */
+export const handle = { siteScript: siteScriptUrl };
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const hydrates = useHydrates();
+  // the per-request CSP nonce that React Router's own scripts carry (entry.server.tsx hands it to ServerRouter)
+  const nonce = useContext(FrameworkContext)?.nonce;
   return (
     <html lang="en">
       <head>
@@ -49,27 +41,38 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrates ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : (
+          <>
+            {/* content templates: no React Router runtime, one small module (ADR 005) */}
+            <script type="module" src={siteScriptUrl} />
+            <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
+          </>
+        )}
       </body>
     </html>
   );
 }
 
 export default function App() {
-  const data = useLoaderData<typeof loader>();
+  const hydrates = useHydrates();
   useEffect(() => {
     // Lets browser tests (and monitoring) tell a hydrated page from server-rendered HTML.
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  return (
-    <RegionProvider initialStored={data.storedRegion}>
-      <Outlet />
-    </RegionProvider>
-  );
+  useEffect(() => {
+    // A client-side navigation from a hydrated page reached a content template: load it as a document,
+    // so it runs with its own script like any other visit (its markup expects that script, not React).
+    if (!hydrates) window.location.reload();
+  }, [hydrates]);
+  return <Outlet />;
 }
 
-/** Last-resort boundary: the root loader itself failed, so no shell data is available. */
+/** Last-resort boundary: the public layout's loader (or an admin shell) failed, so no shell data is available. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;

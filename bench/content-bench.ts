@@ -43,7 +43,7 @@ const queries: string[] = [];
 const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL, onQuery: (q) => queries.push(q) });
 const t0 = performance.now();
 await database.migrate();
-await seedDatabase(database.db, { adminEmail: 'admin@example.com', adminPassword: 'bench-password-123', dataDir: tmp });
+await seedDatabase(database.db, { adminEmail: 'admin@example.com', adminPassword: 'bench-password-123', dataDir: tmp, demoReps: true });
 
 const knowledge = createKnowledgeService(createKnowledgeRepository(database.db), { siteUrl: '' });
 const existing = (await knowledge.filter({ start: 0, length: 1 })).total;
@@ -78,6 +78,7 @@ const env = EnvSchema.parse({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DI
 const app = await buildApp({
   env,
   database,
+  jwtSecret: 'bench-jwt-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
   ui: 'build',
   logger: false,
   beforeReady(instance) {

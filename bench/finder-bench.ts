@@ -24,7 +24,7 @@ function random() {
 
 const database = await openDatabase({ url: databaseUrl });
 await database.migrate();
-await seedLeads(database.db);
+await seedLeads(database.db, { adminEmail: 'admin@example.com', dataDir: '.tmp/bench-finder', demoReps: true });
 const repo = createFinderRepository(database.db);
 const finder = createFinderService(repo);
 

@@ -28,7 +28,7 @@ async function freePort(): Promise<number> {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-forms-'));
-const child = spawn('sh', ['-c', 'node scripts/ensure-build.mjs && exec node --import tsx server/index.ts'], {
+const child = spawn('sh', ['-c', 'node scripts/ensure-build.mjs && exec node build/node/index.js'], {
   cwd: root,
   env: {
     ...process.env,
@@ -38,7 +38,9 @@ const child = spawn('sh', ['-c', 'node scripts/ensure-build.mjs && exec node --i
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     FORM_RATE_LIMIT: String(total * 10),
+    SEED_DEMO_REPS: 'true',
     DATABASE_URL: databaseUrl ?? '',
+    JWT_SECRET: 'bench-jwt-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
     SMTP_URL: '',
   },
   stdio: ['ignore', 'ignore', 'inherit'],

@@ -11,7 +11,7 @@ const port = 3990;
 async function timeStart(label: string, env: Record<string, string>, forceBuild: boolean) {
   const t0 = performance.now();
   const build = forceBuild ? 'node scripts/ensure-build.mjs --force && ' : 'node scripts/ensure-build.mjs && ';
-  const child = spawn('sh', ['-c', `${build}exec node --import tsx server/index.ts`], {
+  const child = spawn('sh', ['-c', `${build}exec node build/node/index.js`], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: 'ignore',

@@ -1,14 +1,46 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .transform((v) => v === 'true' || v === '1');
 
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For), as Fastify's trustProxy takes
+ * it: off (false), a hop count (1 = the one proxy in front), or the proxies' addresses / CIDR
+ * ranges, comma-separated. "true" (trust every hop) is refused: anyone could then write their own
+ * X-Forwarded-For and pick their IP, defeating the per-IP rate limits.
+ */
+export const TrustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    if (value === 'true') {
+      ctx.addIssue({ code: 'custom', message: 'true would trust any X-Forwarded-For a client writes; set the number of proxies in front (e.g. 1) or their addresses' });
+      return z.NEVER;
+    }
+    const list = value.split(',').map((a) => a.trim()).filter(Boolean);
+    const bad = list.filter((a) => {
+      const [addr, bits, extra] = a.split('/');
+      if (extra !== undefined || !addr || !isIP(addr)) return !['loopback', 'linklocal', 'uniquelocal'].includes(a);
+      return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (isIP(addr) === 4 ? 32 : 128));
+    });
+    if (bad.length || !list.length) {
+      ctx.addIssue({ code: 'custom', message: `must be false, a hop count or a comma-separated list of proxy addresses or CIDR ranges (not valid: ${bad.join(', ') || value})` });
+      return z.NEVER;
+    }
+    return list;
+  });
+
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Largest file the document library accepts, in MB (uploads are streamed, so this bounds disk, not memory). */
+  DOCUMENT_MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(25),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -18,7 +50,11 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_SECRET: z
+    .string()
+    .min(32, { error: 'must be at least 32 characters (generate one with: openssl rand -base64 48)', abort: true })
+    .refine((v) => new Set(v).size >= 10, 'is too predictable: use a random value (openssl rand -base64 48)')
+    .optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Website <no-reply@localhost>'),
   RECAPTCHA_SITE_KEY: z.string().optional(),
@@ -32,8 +68,19 @@ export const EnvSchema = z.object({
   MAIL_RETRY_SECONDS: z.coerce.number().int().positive().default(60),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   REDIS_URL: z.string().optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: TrustProxySchema.default(false),
+  // Operations: database timeouts and the first-run seed (README, Configuration).
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  SEED_DEMO_REPS: bool.optional(),
+  /** memory for rendered public pages (all encodings together); 0 renders every request */
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
 }).superRefine((env, ctx) => {
+  // Several instances share one PostgreSQL database, and a token signed by one must verify on the
+  // others: a secret generated per instance would sign people out at random.
+  if (env.DATABASE_URL && !env.JWT_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when DATABASE_URL is set (every instance must share it; generate one with: openssl rand -base64 48)' });
+  }
   // The browser key and the server secret only work as a pair: a secret without a site key would
   // refuse every lead (no browser could obtain a token), a site key without a secret checks nothing.
   if (Boolean(env.RECAPTCHA_SITE_KEY) !== Boolean(env.RECAPTCHA_SECRET)) {

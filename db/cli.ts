@@ -4,33 +4,43 @@ import path from 'node:path';
 import { loadEnv } from '../config/env.ts';
 import { openDatabase } from './client.ts';
 import { seedDatabase } from './seed/index.ts';
+import { databaseOptions, lockEmbeddedDatabase, seedContextFromEnv } from './startup.ts';
 
 const env = loadEnv();
 const command = process.argv[2];
 const dataDir = path.resolve(env.DATA_DIR);
 const RESET_FLAG = '--yes-delete-everything';
 
-async function open() {
-  return openDatabase({ url: env.DATABASE_URL, dataDir: path.join(dataDir, 'pglite') });
-}
-
+/** Migrates, then adds every piece of first-run content that is missing (explicit: also after the first run). */
 async function migrateAndSeed() {
-  const database = await open();
+  const database = await openDatabase(databaseOptions(env));
   try {
-    await database.migrate();
-    const result = await seedDatabase(database.db, { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD, dataDir });
-    if (result.admin) {
+    const ctx = seedContextFromEnv(env);
+    const result = await database.migrate(() => seedDatabase(database.db, ctx));
+    if (result?.admin) {
       console.log(`Administrator created: ${result.admin.email}${result.admin.password ? ` / ${result.admin.password} (shown once)` : ''}`);
     }
-    console.log(`Seed complete (${database.engine}).`);
+    console.log(`Seed complete (${database.engine}${ctx.demoReps ? '' : '; sample reps skipped in production, SEED_DEMO_REPS=true adds them'}).`);
   } finally {
     await database.close();
   }
 }
 
+const usage = 'Usage: db/cli migrate | seed | reset --yes-delete-everything';
+if (!['migrate', 'seed', 'reset'].includes(command ?? '')) {
+  console.error(usage);
+  process.exit(1);
+}
+if (command === 'reset' && !process.argv.includes(RESET_FLAG)) {
+  console.error(`db:reset deletes every record${env.DATABASE_URL ? ' in the database at DATABASE_URL' : ` under ${dataDir}`}. Run: npm run db:reset -- ${RESET_FLAG}`);
+  process.exit(1);
+}
+// The embedded database allows one process: refuse while the server (or another command) has it open.
+lockEmbeddedDatabase(env, `npm run db:${command}`);
+
 switch (command) {
   case 'migrate': {
-    const database = await open();
+    const database = await openDatabase(databaseOptions(env));
     await database.migrate();
     await database.close();
     console.log(`Migrations applied (${database.engine}).`);
@@ -40,12 +50,8 @@ switch (command) {
     await migrateAndSeed();
     break;
   case 'reset': {
-    if (!process.argv.includes(RESET_FLAG)) {
-      console.error(`db:reset deletes every record${env.DATABASE_URL ? ' in the database at DATABASE_URL' : ` under ${dataDir}`}. Run: npm run db:reset -- ${RESET_FLAG}`);
-      process.exit(1);
-    }
     if (env.DATABASE_URL) {
-      const database = await open();
+      const database = await openDatabase(databaseOptions(env));
       await database.db.execute('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;');
       await database.close();
     } else {
@@ -54,7 +60,4 @@ switch (command) {
     await migrateAndSeed();
     break;
   }
-  default:
-    console.error('Usage: tsx db/cli.ts migrate | seed | reset --yes-delete-everything');
-    process.exit(1);
 }

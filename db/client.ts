@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -8,21 +7,34 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { projectRoot } from '../config/project-root.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle accepted wherever a Db is. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+export interface DatabaseLogger {
+  error(obj: object, msg: string): void;
+}
+
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** Resolves when the database answers; rejects within the connect timeout when it does not. */
   ping(): Promise<void>;
-  migrate(): Promise<void>;
+  /**
+   * Applies pending migrations, then runs `afterwards` (the first-run seed), holding the migration
+   * lock throughout: a PostgreSQL advisory lock, so instances that start together take turns
+   * (PGlite: one process only, see data-dir-lock.ts; calls within it take turns).
+   */
+  migrate<T = void>(afterwards?: () => Promise<T>): Promise<T | undefined>;
+  /** Where pool errors are logged (the app's logger once it exists). */
+  setLogger(log: DatabaseLogger): void;
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(projectRoot, 'db', 'migrations');
 
 export interface OpenDatabaseOptions {
   /** postgres:// URL; when absent an embedded PGlite database is used. */
@@ -34,24 +46,104 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** Called with every SQL statement Drizzle sends (benchmarks and query-count tests). */
   onQuery?: (sql: string) => void;
+  /** PostgreSQL: give up connecting (and the readiness ping) after this long. */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: the server cancels a statement that runs longer (0: no limit). Migrations are exempt. */
+  statementTimeoutMs?: number;
+  log?: DatabaseLogger;
+}
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 3_000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+
+/**
+ * Key of the advisory lock held while migrating and seeding: any constant unique to this
+ * application (the bytes of "nfsite01" as a bigint).
+ */
+export const MIGRATION_LOCK_KEY = 0x6e66736974653031n;
+
+// Before the app's logger exists (or in scripts), pool errors still reach the operator.
+const consoleLogger: DatabaseLogger = {
+  error: (obj, msg) => console.warn(JSON.stringify({ level: 'error', msg, ...serializeErr(obj) })),
+};
+
+function serializeErr(obj: object): object {
+  const err = (obj as { err?: unknown }).err;
+  return err instanceof Error ? { ...obj, err: { message: err.message, code: (err as { code?: string }).code } } : obj;
+}
+
+/** Rejects with `message` when `promise` has not settled within `ms`. */
+function withDeadline<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** Runs calls one after another within this process. */
+function serialized() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(work, work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   const onQuery = opts.onQuery;
   const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    // An idle connection that the server closes (restart, failover, a dropped test database) emits
+    const connectTimeoutMs = opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    const statementTimeoutMs = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    let log = opts.log ?? consoleLogger;
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      // Without these a stopped or unreachable server makes every request (and /readyz) hang.
+      connectionTimeoutMillis: connectTimeoutMs,
+      statement_timeout: statementTimeoutMs || undefined,
+      // A server that stops answering mid-query (network partition) is noticed by the client too.
+      query_timeout: statementTimeoutMs ? statementTimeoutMs + connectTimeoutMs : undefined,
+    });
+    // An idle connection that the server closes (restart, failover, a dropped database) emits
     // 'error' on the pool; without a listener that crashes the process. The next query reconnects.
-    pool.on('error', () => undefined);
+    pool.on('error', (err) => log.error({ err }, 'PostgreSQL connection lost while idle; the next query reconnects'));
     const db = drizzlePg(pool, { logger }) as unknown as Db;
+    const local = serialized();
     return {
       db,
       engine: 'postgres',
-      ping: async () => {
-        await pool.query('select 1');
+      ping: () =>
+        withDeadline(
+          pool.query('select 1').then(() => undefined),
+          connectTimeoutMs,
+          `PostgreSQL did not answer within ${connectTimeoutMs} ms`,
+        ),
+      migrate: (afterwards) =>
+        local(async () => {
+          // A session of its own: the advisory lock belongs to it, and migrations may run longer
+          // than the statement timeout that protects requests.
+          const client = new pg.Client({ connectionString: opts.url, connectionTimeoutMillis: connectTimeoutMs });
+          client.on('error', (err) => log.error({ err }, 'PostgreSQL migration connection error'));
+          await client.connect();
+          try {
+            await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+            try {
+              await migratePg(drizzlePg(client), { migrationsFolder });
+              return await afterwards?.();
+            } finally {
+              // Ending the session releases the lock too: a failed unlock must not hide the real error.
+              await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]).catch(() => undefined);
+            }
+          } finally {
+            await client.end();
+          }
+        }),
+      setLogger: (next) => {
+        log = next;
       },
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       close: () => pool.end(),
     };
   }
@@ -59,13 +151,19 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { logger }) as unknown as Db;
+  const local = serialized();
   return {
     db,
     engine: 'pglite',
     ping: async () => {
       await client.query('select 1');
     },
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: (afterwards) =>
+      local(async () => {
+        await migratePglite(drizzlePglite(client), { migrationsFolder });
+        return afterwards?.();
+      }),
+    setLogger: () => undefined,
     close: () => client.close(),
     // exposed for the test harness that snapshots a migrated image
     ...({ pglite: client } as object),

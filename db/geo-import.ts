@@ -1,12 +1,12 @@
 // `npm run geo:import FILE`: adds US ZIP and Canadian FSA centroids from a GeoNames postal-code
 // file (e.g. CA.txt from https://download.geonames.org/export/zip/, CC BY 4.0). With the embedded
-// database, stop the server first: PGlite allows one process at a time.
+// database it refuses while the server runs: PGlite allows one process at a time.
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { loadEnv } from '../config/env.ts';
 import { createFinderRepository } from '../domain/finder/finder-repository.ts';
 import { createFinderService } from '../domain/finder/finder-service.ts';
 import { openDatabase } from './client.ts';
+import { databaseOptions, lockEmbeddedDatabase } from './startup.ts';
 
 const file = process.argv[2];
 if (!file) {
@@ -16,7 +16,8 @@ if (!file) {
 
 const env = loadEnv();
 const text = await readFile(file, 'utf8');
-const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(path.resolve(env.DATA_DIR), 'pglite') });
+lockEmbeddedDatabase(env, 'npm run geo:import');
+const database = await openDatabase(databaseOptions(env));
 try {
   await database.migrate();
   const result = await createFinderService(createFinderRepository(database.db)).importGeoNames(text);

@@ -1,9 +1,16 @@
 import path from 'node:path';
 import type { Db } from '#db/client.ts';
 import type { Env } from '#config/env.ts';
+import { createAuthRepository } from './auth/auth-repository.ts';
+import { createAuthService } from './auth/auth-service.ts';
+import { createTokenSigner } from './auth/tokens.ts';
+import { createContentEvents } from './content-events/content-events.ts';
 import { createDocumentsRepository } from './documents/documents-repository.ts';
 import { createFinderRepository } from './finder/finder-repository.ts';
 import { createFinderService } from './finder/finder-service.ts';
+import { createImportJobs } from './finder/import-jobs.ts';
+import { createRepsRetailersRepository } from './finder/reps-retailers-repository.ts';
+import { createRepsRetailersService } from './finder/reps-retailers-service.ts';
 import { createFormsRepository } from './forms/forms-repository.ts';
 import { createFormsService } from './forms/forms-service.ts';
 import { createRecaptchaVerifier } from './forms/recaptcha.ts';
@@ -29,18 +36,27 @@ import { createRedirectsService } from './redirects/redirects-service.ts';
 import { createSettingsRepository } from './settings/settings-repository.ts';
 import { createSeoService } from './seo/seo-service.ts';
 import { createSettingsService } from './settings/settings-service.ts';
+import { createUsersRepository } from './users/users-repository.ts';
+import { createUsersService } from './users/users-service.ts';
 
 export interface ServiceDeps {
   env: Env;
+  /** Signs access tokens; resolved at start-up (JWT_SECRET, or the generated one under DATA_DIR). */
+  jwtSecret: string;
   log: { info(obj: object | string, msg?: string): void; warn(obj: object | string, msg?: string): void; error(obj: object | string, msg?: string): void };
 }
 
 /** Builds every service once; the API and the page loaders receive the same instances. */
 export function createServices(db: Db, deps: ServiceDeps) {
   const siteUrl = deps.env.PUBLIC_SITE_URL;
-  const documents = createDocumentsService(createDocumentsRepository(db), createLocalStorage(path.join(deps.env.DATA_DIR, 'documents')));
-  const products = createProductsService(createProductsRepository(db), documents, { siteUrl });
-  const landingPages = createLandingPagesService(createLandingPagesRepository(db), { siteUrl });
+  // every content write reports here; the page cache (and other instances) listen
+  const contentEvents = createContentEvents(deps.log);
+  const documents = createDocumentsService(createDocumentsRepository(db), createLocalStorage(path.join(deps.env.DATA_DIR, 'documents')), {
+    maxUploadBytes: Math.round(deps.env.DOCUMENT_MAX_UPLOAD_MB * 1024 * 1024),
+    events: contentEvents,
+  });
+  const products = createProductsService(createProductsRepository(db), documents, { siteUrl, events: contentEvents });
+  const landingPages = createLandingPagesService(createLandingPagesRepository(db), { siteUrl, events: contentEvents });
   const env = deps.env;
   const mail = createMailService(createMailRepository(db), createMailTransport({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR }), {
     from: env.MAIL_FROM,
@@ -48,6 +64,17 @@ export function createServices(db: Db, deps: ServiceDeps) {
     retryIntervalMs: env.MAIL_RETRY_SECONDS * 1000,
   });
   const finder = createFinderService(createFinderRepository(db));
+  const repsRetailers = createRepsRetailersService({
+    repo: createRepsRetailersRepository(db),
+    transaction: (work) => db.transaction((tx) => work(createRepsRetailersRepository(tx))),
+    jobs: createImportJobs({ log: deps.log }),
+    // the finder pages (and any page that lists reps or retailers) render again
+    contentChanged: () => contentEvents.changed({ kind: 'finder' }),
+  });
+  const settings = createSettingsService(createSettingsRepository(db), {
+    leadRecipients: { us: env.LEADS_EMAIL_US, ca: env.LEADS_EMAIL_CA, int: env.LEADS_EMAIL_INT },
+    recaptchaMinScore: env.RECAPTCHA_MIN_SCORE,
+  }, undefined, contentEvents);
   const forms = createFormsService({
     repo: createFormsRepository(db),
     mail,
@@ -55,27 +82,59 @@ export function createServices(db: Db, deps: ServiceDeps) {
     recaptcha: createRecaptchaVerifier({
       secret: env.RECAPTCHA_SECRET,
       verifyUrl: env.RECAPTCHA_VERIFY_URL,
-      minScore: env.RECAPTCHA_MIN_SCORE,
+      minScore: () => settings.recaptchaMinScore(),
       log: deps.log,
     }),
-    recipients: { us: env.LEADS_EMAIL_US, ca: env.LEADS_EMAIL_CA, int: env.LEADS_EMAIL_INT },
+    recipients: () => settings.leadRecipients(),
     transaction: (work) => db.transaction(work),
     log: deps.log,
   });
+  const auth = createAuthService({
+    repo: createAuthRepository(db),
+    transaction: (work) => db.transaction((tx) => work(createAuthRepository(tx))),
+    signer: createTokenSigner(deps.jwtSecret),
+    mail,
+    siteUrl,
+    production: env.NODE_ENV === 'production',
+    siteName: async () => (await settings.get()).companyName,
+  });
+  const users = createUsersService({
+    repo: createUsersRepository(db),
+    transaction: (work) => db.transaction((tx) => work(createUsersRepository(tx))),
+    auth,
+  });
   const services = {
-    settings: createSettingsService(createSettingsRepository(db)),
-    redirects: createRedirectsService(createRedirectsRepository(db)),
+    settings,
+    redirects: createRedirectsService(createRedirectsRepository(db), {
+      siteUrl,
+      transaction: (work) => db.transaction((tx) => work(createRedirectsRepository(tx))),
+      log: deps.log,
+      events: contentEvents,
+    }),
     pages: createPagesService(createPagesRepository(db), { siteUrl }),
-    knowledge: createKnowledgeService(createKnowledgeRepository(db), { siteUrl }),
-    pressReleases: createPressReleasesService(createPressReleasesRepository(db), { siteUrl }),
+    knowledge: createKnowledgeService(createKnowledgeRepository(db), { siteUrl, events: contentEvents }),
+    pressReleases: createPressReleasesService(createPressReleasesRepository(db), { siteUrl, events: contentEvents }),
     geo: createGeoService(createGeoRepository(db)),
     documents,
     products,
     landingPages,
     mail,
     finder,
+    repsRetailers,
     forms,
+    auth,
+    users,
   };
-  return { ...services, seo: createSeoService(services) };
+  // A change made on another instance reaches this one as an event: the in-memory copies the
+  // services keep are dropped first (listeners run in order), so the page cache re-renders fresh data.
+  contentEvents.onChange((change) => {
+    const all = change.kind === 'all';
+    if (all || change.kind === 'settings') services.settings.invalidate();
+    if (all || change.kind === 'redirect') services.redirects.invalidate();
+    if (all || change.kind === 'landing') landingPages.invalidate();
+    // product pages hold their label and SDS links
+    if (all || change.kind === 'product' || change.kind === 'document') products.invalidate();
+  });
+  return { ...services, contentEvents, seo: createSeoService(services) };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,16 +1,24 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import http from 'node:http';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from '#config/env.ts';
+import { projectRoot } from '#config/project-root.ts';
 import type { Database } from '#db/client.ts';
 import { createServices, type Services } from '#domain/services.ts';
+import { fail } from './http.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerContentEventsTransport } from './plugins/content-events-transport.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerInputBoundary } from './plugins/input-boundary.ts';
+import { createPageCache, type PageCache } from './plugins/page-cache.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerRedirects } from './plugins/redirects.ts';
 import { registerReactRouter } from './plugins/react-router.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { adminRoutes } from './routes/api/admin/index.ts';
 import { documentsRoutes } from './routes/api/documents-routes.ts';
 import { knowledgeRoutes } from './routes/api/knowledge-routes.ts';
 import { finderRoutes } from './routes/api/finder-routes.ts';
@@ -18,6 +26,7 @@ import { formsRoutes } from './routes/api/forms-routes.ts';
 import { pagesRoutes } from './routes/api/pages-routes.ts';
 import { publicLookupRoutes } from './routes/api/public-routes.ts';
 import { seoRoutes } from './routes/seo-routes.ts';
+import { authRoutes } from './routes/auth/auth-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,11 +38,11 @@ declare module 'fastify' {
   }
 }
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
 export interface BuildAppOptions {
   env: Env;
   database: Database;
+  /** Signs access tokens: the process resolves it at start (config/jwt-secret.ts); tests pass their own. */
+  jwtSecret: string;
   /** 'build' serves the built app, 'dev' runs Vite in middleware mode, 'none' serves the API only (API tests). */
   ui?: 'build' | 'dev' | 'none';
   logger?: FastifyServerOptions['logger'];
@@ -43,20 +52,75 @@ export interface BuildAppOptions {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
 
+/**
+ * Zod schemas to JSON Schema for the OpenAPI document, and Fastify's unnamed wildcard (`*`) given a
+ * name (`{path}`), since OpenAPI path parameters must be named in the path.
+ */
+const openApiTransform: typeof jsonSchemaTransform = (input) => {
+  const out = jsonSchemaTransform(input);
+  if (!out.url.endsWith('*')) return out;
+  const schema = { ...out.schema } as Record<string, unknown>;
+  const params = schema.params as { properties?: Record<string, unknown>; required?: string[] } | undefined;
+  if (params?.properties?.['*']) {
+    const { '*': wildcard, ...rest } = params.properties;
+    schema.params = { ...params, properties: { ...rest, path: wildcard }, required: [...(params.required ?? []).filter((r) => r !== '*'), 'path'] };
+  }
+  return { ...out, schema: schema as typeof out.schema, url: out.url.replace(/\*$/, '{path}') };
+};
+
+/**
+ * OpenAPI 3.0 allows `nullable` only beside a `type`; a nullable union (Zod `union([...]).nullable()`)
+ * comes out as `{ anyOf, nullable }`, so the flag is moved onto each alternative.
+ */
+export function nullableOnTypes(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(nullableOnTypes);
+  if (!node || typeof node !== 'object') return;
+  const o = node as Record<string, unknown>;
+  const members = (o.anyOf ?? o.oneOf) as Record<string, unknown>[] | undefined;
+  if (o.nullable === true && o.type === undefined && Array.isArray(members)) {
+    delete o.nullable;
+    for (const m of members) if (m && typeof m === 'object' && !('$ref' in m)) m.nullable = true;
+  }
+  for (const value of Object.values(o)) nullableOnTypes(value);
+}
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /** Builds a ready Fastify instance without listening, so tests can use app.inject. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { env, database } = opts;
+  // A stored page is answered by the HTTP server's listener before Fastify builds a request for it.
+  const first: { pageCache?: PageCache } = {};
   const app = Fastify({
+    serverFactory: (handler, options) => {
+      const server = http.createServer((req, res) => first.pageCache?.answer(req, res) || handler(req, res));
+      // what Fastify sets on the server it creates itself (its defaults are filled in by now)
+      const o = options as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number; maxRequestsPerSocket?: number };
+      server.keepAliveTimeout = o.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = o.requestTimeout ?? 0;
+      server.setTimeout(o.connectionTimeout ?? 0);
+      if (o.maxRequestsPerSocket) server.maxRequestsPerSocket = o.maxRequestsPerSocket;
+      return server;
+    },
     logger: opts.logger ?? { level: env.LOG_LEVEL },
-    trustProxy: env.TRUST_PROXY,
+    // A hop count trusts only that many proxies nearest to us (what Fastify does for a number).
+    trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // Malformed URLs and bodies the router or parser refuses still answer the API's envelope.
+    frameworkErrors: (err, _request, reply: FastifyReply) => {
+      void reply.code(400).send(fail(/url|uri/i.test(err.message) ? 'The address is not valid (malformed percent-encoding).' : 'The request could not be read.'));
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const services = createServices(database.db, { env, log: app.log });
+  // Pool errors (a PostgreSQL connection lost while idle) go to the app's JSON log.
+  database.setLogger(app.log);
+  const services = createServices(database.db, { env, jwtSecret: opts.jwtSecret, log: app.log });
   app.decorate('services', services);
   app.decorate('env', env);
   app.decorate('database', database);
@@ -67,19 +131,51 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return payload;
   });
   // Registered after the database hook so it runs first on close (onClose hooks run in reverse).
-  app.addHook('onReady', async () => services.mail.start());
-  app.addHook('onClose', () => services.mail.stop());
+  app.addHook('onReady', async () => {
+    // A production site without SMTP "sends" into files nobody reads: say so once, where people look.
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+      app.log.warn(`SMTP_URL is not set: email (lead notifications, rep requests) is written as files to ${services.mail.description.replace(/^files in /, '')} instead of being sent`);
+    }
+    services.mail.start();
+    services.redirects.start();
+  });
+  app.addHook('onClose', async () => {
+    await services.mail.stop();
+    // The last hit counts and Not Found misses are written before the database closes.
+    await services.redirects.stop();
+  });
 
   const dev = opts.ui === 'dev';
-  await registerSecurity(app, { dev, recaptcha: Boolean(env.RECAPTCHA_SITE_KEY) });
+  const security = { dev, recaptcha: Boolean(env.RECAPTCHA_SITE_KEY) };
+  // Before the security plugin: a stored page is answered from the first onRequest hook, with the
+  // headers that plugin set when the page was stored. Pages change on every edit in development.
+  const pageCache =
+    opts.ui === 'build' ? createPageCache(app, { maxBytes: env.PAGE_CACHE_MB * 1024 * 1024, security, events: services.contentEvents }) : undefined;
+  first.pageCache = pageCache;
+  await registerSecurity(app, security);
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   registerErrorHandling(app);
+  registerInputBoundary(app);
+  registerRedirects(app);
+  registerAuth(app);
 
   await app.register(swagger, {
     openapi: {
       info: { title: 'Website API', description: 'Public, authentication and administration API of the website.', version: '1.0.0' },
+      servers: [{ url: env.PUBLIC_SITE_URL.replace(/\/+$/, ''), description: 'This site' }],
+      components: {
+        securitySchemes: {
+          // Admin operations declare `...adminOperation` (server/http.ts); public ones `...publicOperation`.
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An administrator access token from sign-in' },
+        },
+      },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
+    transformObject: (doc) => {
+      const document = 'openapiObject' in doc ? doc.openapiObject : doc.swaggerObject;
+      nullableOnTypes(document);
+      return document;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
@@ -94,6 +190,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }
   });
 
+  await registerRateLimit(app);
   await app.register(publicLookupRoutes);
   await app.register(pagesRoutes);
   await app.register(formsRoutes);
@@ -101,9 +198,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(knowledgeRoutes);
   await app.register(documentsRoutes);
   await app.register(seoRoutes);
+  await app.register(authRoutes);
+  await app.register(adminRoutes);
+
+  // Content changes reach the other instances (PostgreSQL NOTIFY) or the apps of this process (PGlite).
+  await registerContentEventsTransport(app, { events: services.contentEvents, databaseUrl: env.DATABASE_URL, database, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS });
 
   if (opts.ui && opts.ui !== 'none') {
     await registerReactRouter(app, {
+      pageCache,
       mode: dev ? 'development' : 'production',
       root: projectRoot,
       context: {

@@ -25,3 +25,13 @@ export const errorResponses = {
   400: ErrorEnvelopeSchema,
   404: ErrorEnvelopeSchema,
 };
+
+/**
+ * OpenAPI security of an operation; spread one into every route schema (redocly's
+ * security-defined rule, checked by server/openapi.integration.test.ts, fails a route without).
+ *   schema: { ...publicOperation, operationId: 'getThing', summary: '…', … }
+ *   schema: { ...adminOperation, operationId: 'editThing', summary: '…', … }
+ */
+export const publicOperation = { security: [] as Record<string, string[]>[] };
+/** A signed-in administrator's bearer token (Authorization: Bearer <token>): the bearerAuth scheme. */
+export const adminOperation = { security: [{ bearerAuth: [] as string[] }] };

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -20,10 +20,19 @@ async function waitFor(url: string, ms: number) {
   throw new Error(`${url} did not answer`);
 }
 
-it('starts on an empty data directory, prints the admin sign-in once, and shuts down cleanly on SIGTERM', async () => {
+/** Runs a compiled entry point on the same DATA_DIR and returns its exit code and stderr lines. */
+function runBeside(args: string[], extraEnv: Record<string, string> = {}) {
+  const env = { ...process.env, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '', ...extraEnv };
+  const res = spawnSync(process.execPath, args, { env, encoding: 'utf8', timeout: 30_000 });
+  return { code: res.status, stdout: res.stdout, lines: res.stderr.split('\n').filter((l) => l.trim() !== '') };
+}
+
+// Runs the compiled server (node scripts/ensure-build.mjs builds it), as production does. One
+// server start serves every check: a first start on an empty folder is the slow part.
+it('starts on an empty data directory, prints the admin sign-in once, holds the DATA_DIR lock (a second server, db:reset and geo:import refuse with one line), and shuts down cleanly on SIGTERM', async () => {
   const port = 3700 + (process.pid % 200);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ADMIN_PASSWORD: '', NODE_ENV: 'production' },
+  const child = spawn(process.execPath, ['build/node/index.js'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ADMIN_PASSWORD: '', NODE_ENV: 'production', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -31,11 +40,26 @@ it('starts on an empty data directory, prints the admin sign-in once, and shuts 
   child.stderr.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   try {
-    await waitFor(`http://127.0.0.1:${port}/readyz`, 40_000);
+    await waitFor(`http://127.0.0.1:${port}/readyz`, 100_000);
     expect(out).toContain('First run: an administrator account was created.');
     expect(out).toMatch(/Password: \S{12,}\s+\(shown once/);
     const ready = await (await fetch(`http://127.0.0.1:${port}/readyz`)).json();
     expect(ready).toEqual({ status: 'ok', database: 'pglite' });
+
+    // The embedded database allows one process: everything else on this DATA_DIR refuses.
+    const holder = new RegExp(`^The embedded database in ${dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is in use by process ${child.pid} \\(the server, since `);
+    const second = runBeside(['build/node/index.js'], { PORT: String(port + 1) });
+    expect(second.code).toBe(1);
+    expect(second.lines).toEqual([expect.stringMatching(holder)]);
+    const reset = runBeside(['build/node/db-cli.js', 'reset', '--yes-delete-everything']);
+    expect(reset.code).toBe(1);
+    expect(reset.lines).toEqual([expect.stringMatching(holder)]);
+    expect(readdirSync(path.join(dataDir, 'pglite')).length).toBeGreaterThan(0);
+    const geo = runBeside(['build/node/geo-import.js', 'tests/fixtures/geonames-postal-sample.txt']);
+    expect(geo.code).toBe(1);
+    expect(geo.lines).toEqual([expect.stringMatching(holder)]);
+    expect(geo.stdout).not.toContain('Imported');
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
 
     const inFlight = fetch(`http://127.0.0.1:${port}/`);
     child.kill('SIGTERM');
@@ -44,7 +68,8 @@ it('starts on an empty data directory, prints the admin sign-in once, and shuts 
     expect(out.split('\n').filter((l) => /"level":50|Error/.test(l))).toEqual([]);
     expect(code).toBe(0);
     expect(out).toContain('shutting down');
+    expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
   }
-}, 60_000);
+}, 180_000);

@@ -1,21 +1,24 @@
-import path from 'node:path';
 import { loadEnv } from '#config/env.ts';
+import { resolveJwtSecret } from '#config/jwt-secret.ts';
 import { openDatabase } from '#db/client.ts';
-import { seedDatabase } from '#db/seed/index.ts';
+import { databaseOptions, lockEmbeddedDatabase, prepareDatabase, seedContextFromEnv } from '#db/startup.ts';
 import { buildApp } from './app.ts';
 
 const env = loadEnv();
+let jwtSecret: string;
+try {
+  jwtSecret = resolveJwtSecret(env);
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
 const started = Date.now();
-const dataDir = path.resolve(env.DATA_DIR);
-const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(dataDir, 'pglite') });
-await database.migrate();
-const seeded = await seedDatabase(database.db, {
-  adminEmail: env.ADMIN_EMAIL,
-  adminPassword: env.ADMIN_PASSWORD,
-  dataDir,
-});
+lockEmbeddedDatabase(env, 'the server');
+const database = await openDatabase(databaseOptions(env));
+const seedCtx = seedContextFromEnv(env);
+const seeded = await prepareDatabase(database, seedCtx);
 
-const app = await buildApp({ env, database, ui: env.NODE_ENV === 'development' ? 'dev' : 'build', closeDatabase: true });
+const app = await buildApp({ env, database, jwtSecret, ui: env.NODE_ENV === 'development' ? 'dev' : 'build', closeDatabase: true });
 
 // The address people open: PUBLIC_SITE_URL when it is set, else this server on its port.
 const siteUrl = process.env.PUBLIC_SITE_URL ? env.PUBLIC_SITE_URL.replace(/\/$/, '') : `http://localhost:${env.PORT}`;
@@ -27,6 +30,10 @@ if (seeded.admin) {
     seeded.admin.password ? `  Password: ${seeded.admin.password}   (shown once; change it after signing in)` : '  Password: the value of ADMIN_PASSWORD',
   ];
   console.log(`\n${lines.join('\n')}\n`);
+}
+
+if (seeded.seeded && !seedCtx.demoReps) {
+  app.log.info('first-run seed: sample reps were not added (NODE_ENV=production); set SEED_DEMO_REPS=true to add them');
 }
 
 let closing = false;

@@ -1,3 +1,4 @@
+import './zod-browser.ts';
 import { z } from 'zod';
 
 /** Stored content shapes, shared by the server (validation, API schemas) and the UI. */

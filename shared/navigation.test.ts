@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findRepBannerVisible, footerVisible, megaMenuFor, navFor, themeForPath } from './navigation.ts';
+import { findRepBannerVisible, footerVisible, isLegalPath, megaMenuFor, navFor, themeForPath } from './navigation.ts';
 
 describe('navFor', () => {
   it('US: Solutions plus the five links, finder and contact for the US', () => {
@@ -68,8 +68,22 @@ describe('footer visibility', () => {
     ['/knowledge-center/some-article', false],
     ['/can/knowledge-center/some-article', false],
     ['/press-releases', true],
+    ['/privacy-policy', false],
+    ['/terms-of-use/', false],
+    ['/legal', false],
+    ['/growing-season-guide', true],
   ])('Find a Rep banner on %s: %s', (path, expected) => {
     expect(findRepBannerVisible(path)).toBe(expected);
+  });
+
+  it.each([
+    ['/privacy-policy', true],
+    ['/Terms-Of-Use', true],
+    ['/legal/', true],
+    ['/legal-notes', false],
+    ['/about', false],
+  ])('%s is a legal page: %s', (path, expected) => {
+    expect(isLegalPath(path)).toBe(expected);
   });
 });
 

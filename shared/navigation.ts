@@ -66,6 +66,19 @@ function normalise(pathname: string): string {
   return p === '' ? '/' : p;
 }
 
+/** The footer's legal links: custom pages seeded for every region (db/seed/core.ts). */
+export const LEGAL_LINKS: NavLink[] = [
+  { label: 'Privacy Policy', to: '/privacy-policy' },
+  { label: 'Terms of Use', to: '/terms-of-use' },
+  { label: 'Legal & Attributions', to: '/legal' },
+];
+
+/** Legal pages carry their text only: no related articles, no Find a Rep banner. */
+export function isLegalPath(pathname: string): boolean {
+  const p = normalise(pathname);
+  return LEGAL_LINKS.some((l) => l.to === p);
+}
+
 const NO_FOOTER = new Set(['/reps-retailers', '/product-selector']);
 const REP_PAGES = new Set(['/find-a-rep', '/find-a-rep-ca', '/can/find-a-rep', '/reps-retailers', '/rep-thankyou', '/retailer-thankyou']);
 
@@ -76,7 +89,7 @@ export function footerVisible(pathname: string): boolean {
 /** The Find a Rep banner shows except on the rep pages and the knowledge center. */
 export function findRepBannerVisible(pathname: string): boolean {
   const p = normalise(pathname);
-  if (REP_PAGES.has(p)) return false;
+  if (REP_PAGES.has(p) || isLegalPath(p)) return false;
   if (p === '/knowledge-center' || p.startsWith('/knowledge-center/') || p.startsWith('/can/knowledge-center/')) return false;
   return true;
 }

@@ -1,11 +1,36 @@
+import './zod-browser.ts';
 import { z } from 'zod';
 
+/** Links the site sends visitors to: only web addresses, never javascript:, data: or other schemes. */
+const webUrl = z.url({ protocol: /^https?$/, error: 'Enter a full http:// or https:// address.' });
+
+/** A link on the site: a path on this site ("/about") or a web address; '' for none. */
+export function isSiteLink(value: string): boolean {
+  if (value === '') return true;
+  if (value.startsWith('/')) return !value.startsWith('//') && !/[\s\\]/.test(value);
+  return webUrl.safeParse(value).success;
+}
+
+/**
+ * Fields added after the first release carry defaults, so settings stored before them still parse.
+ * `leadRecipients` and `recaptcha` override the environment when set ('' and null: use LEADS_EMAIL_*
+ * and RECAPTCHA_MIN_SCORE); they are server-only (the public layout passes on named fields only).
+ */
 export const SiteSettingsSchema = z.object({
   companyName: z.string().min(1).max(80),
-  notice: z.object({ enabled: z.boolean(), text: z.string().max(300), id: z.string().max(40) }),
-  careersUrl: z.url(),
-  social: z.array(z.object({ name: z.string(), url: z.url() })),
+  notice: z.object({
+    enabled: z.boolean(),
+    text: z.string().max(300),
+    /** Changes whenever the text or link does, so visitors who dismissed the old notice see the new one. */
+    id: z.string().max(40),
+    linkUrl: z.string().max(500).refine(isSiteLink).default(''),
+    linkText: z.string().max(60).default(''),
+  }),
+  careersUrl: webUrl,
+  social: z.array(z.object({ name: z.string(), url: webUrl })),
   contactEmail: z.email(),
+  leadRecipients: z.object({ us: z.string(), ca: z.string(), int: z.string() }).default({ us: '', ca: '', int: '' }),
+  recaptcha: z.object({ minScore: z.number().min(0).max(1).nullable() }).default({ minScore: null }),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
@@ -15,6 +40,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
     enabled: true,
     id: 'brand-2026',
     text: 'Northfield Crop Services is now Northfield Agronomics. Same people, same proven products.',
+    linkUrl: '',
+    linkText: '',
   },
   careersUrl: 'https://careers.example.com/',
   social: [
@@ -24,4 +51,6 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
     { name: 'LinkedIn', url: 'https://www.linkedin.com/' },
   ],
   contactEmail: 'info@northfield-agronomics.example',
+  leadRecipients: { us: '', ca: '', int: '' },
+  recaptcha: { minScore: null },
 };

@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import type { ContentModule } from '#shared/content-types.ts';
+import { libraryImageProps } from '#shared/validation/documents.ts';
 
 /**
  * Renders content modules (spec section 3): 1 testimonial, 2 rich text, 3 ROI list, 4 multi-image.
@@ -31,9 +32,12 @@ function ContentModuleView({ module: m }: { module: ContentModule }) {
         <ul className="cm cm-roi">
           {m.items.map((item, i) => (
             <li key={i} className="cm-roi__item">
-              <p className="cm-roi__headline">{item.headline}</p>
-              <p className="cm-roi__text">
-                <Lines text={item.shortDescription} />
+              {/* one paragraph, figure first: the headline is a callout, not a heading of its own */}
+              <p className="cm-roi__claim">
+                <strong className="cm-roi__headline">{item.headline}</strong>{' '}
+                <span className="cm-roi__text">
+                  <Lines text={item.shortDescription} />
+                </span>
               </p>
             </li>
           ))}
@@ -47,6 +51,7 @@ function ContentModuleView({ module: m }: { module: ContentModule }) {
               <img
                 className="cm-gallery__image"
                 src={item.imageItem.previewsrc}
+                {...libraryImageProps(item.imageItem.previewsrc, '(min-width: 768px) 50vw, 100vw')}
                 alt={item.imageItem.alttext}
                 width={item.imageItem.width ?? 800}
                 height={item.imageItem.height ?? 600}

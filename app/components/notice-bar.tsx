@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 const storageKey = (id: string) => `notice-dismissed:${id}`;
 
 /** The top-bar notice that the old brand name is now the new one; dismissal is remembered in the browser. */
-export function NoticeBar({ notice }: { notice: { enabled: boolean; text: string; id: string } }) {
+export function NoticeBar({ notice, hydrates = true }: { notice: { enabled: boolean; text: string; id: string; linkUrl?: string; linkText?: string }; hydrates?: boolean }) {
   const [dismissed, setDismissed] = useState(false);
   const [ready, setReady] = useState(false);
 
@@ -18,12 +18,22 @@ export function NoticeBar({ notice }: { notice: { enabled: boolean; text: string
 
   if (!notice.enabled || dismissed) return null;
   return (
-    <div className="notice-bar" role="region" aria-label="Announcement" data-ready={ready}>
+    <section className="notice-bar" aria-label="Announcement" data-ready={ready} data-notice-id={hydrates ? undefined : notice.id}>
       <p className="notice-bar__text container">
         {notice.text}
+        {notice.linkUrl && notice.linkText ? (
+          <>
+            {' '}
+            <a className="notice-bar__link" href={notice.linkUrl}>
+              {notice.linkText}
+            </a>
+          </>
+        ) : null}
+        {/* on a static page the site script shows the button once it can act on it */}
         <button
           type="button"
           className="notice-bar__close"
+          hidden={!hydrates}
           onClick={() => {
             setDismissed(true);
             try {
@@ -37,6 +47,6 @@ export function NoticeBar({ notice }: { notice: { enabled: boolean; text: string
           <span className="visually-hidden">Dismiss announcement</span>
         </button>
       </p>
-    </div>
+    </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { AnalysisRow } from '#shared/product-content.ts';
+import { BarFill } from './bar-fill.tsx';
 
 const percent = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
@@ -28,7 +29,7 @@ export function ProductAnalysisTable({ rows, caption }: { rows: readonly Analysi
                 <span className="analysis-table__figure">{percent.format(row.amount)}</span>
                 <span className="analysis-table__unit-inline">&nbsp;{row.unit}</span>
                 <span className="analysis-table__bar" aria-hidden="true">
-                  <span style={{ width: `${row.amount}%` }} />
+                  <BarFill percent={row.amount} />
                 </span>
               </td>
             </tr>

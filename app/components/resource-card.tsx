@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { ContentCardDto } from '#shared/dto/content.ts';
 import { formatLongDate, isoDate } from '#shared/format-date.ts';
+import { libraryImageProps } from '#shared/validation/documents.ts';
 
 /**
  * A knowledge-center or press-release card: image with alt text, type badge, title, summary, date.
@@ -24,6 +25,7 @@ export function ResourceCard({
         <img
           className="resource-card__image"
           src={card.heroMedia.previewsrc}
+          {...libraryImageProps(card.heroMedia.previewsrc, '(min-width: 768px) 33vw, 100vw')}
           alt={card.heroMedia.altText}
           width={card.heroMedia.width ?? 1200}
           height={card.heroMedia.height ?? 675}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { CATALOG } from '#shared/catalog.ts';
-import { contactPathFor, findRepBannerVisible, findRepPathFor, solutionsFor } from '#shared/navigation.ts';
+import { contactPathFor, findRepBannerVisible, LEGAL_LINKS, findRepPathFor, solutionsFor } from '#shared/navigation.ts';
 import type { RegionId } from '#shared/regions.ts';
 import { useRootData } from '../root.tsx';
 
@@ -16,11 +16,13 @@ interface FooterProps {
 
 function LegalLinks() {
   return (
-    <ul className="site-footer__legal" aria-label="Legal">
-      <li><Link to="/privacy-policy">Privacy Policy</Link></li>
-      <li><Link to="/terms-of-use">Terms of Use</Link></li>
-      <li><Link to="/legal">Legal &amp; Attributions</Link></li>
-    </ul>
+    <nav aria-label="Legal">
+      <ul className="site-footer__legal">
+        {LEGAL_LINKS.map((l) => (
+          <li key={l.to}><Link to={l.to}>{l.label}</Link></li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -78,7 +80,8 @@ export function SiteFooter({ region, pathname, companyName, social, year }: Foot
             <li><Link to={contactPathFor(region)}>Contact Us</Link></li>
             <li><Link to={findRep}>Find a Rep</Link></li>
           </ul>
-          <ul className="site-footer__social" aria-label="Social media">
+          <p className="visually-hidden">Social media</p>
+          <ul className="site-footer__social">
             {social.map((s) => (
               <li key={s.name}>
                 <a href={s.url} target="_blank" rel="noopener noreferrer">

@@ -9,8 +9,16 @@ import { Logo } from './logo.tsx';
 
 type Menu = 'none' | 'mobile' | 'mega';
 
-export function SiteHeader({ companyName }: { companyName: string }) {
-  const { region, changeRegion } = useRegion();
+/**
+ * Hydrated pages (forms) run the menus with React state. Static pages (content templates, ADR 005) get
+ * the same markup with the menus as popovers, which open, close and take Escape without any script;
+ * app/client/site-script.ts adds scroll lock, labels and focus return, and the region selector is a GET
+ * form to /set-region with a Go button when scripts do not run.
+ */
+export function SiteHeader({ companyName, hydrates = true }: { companyName: string; hydrates?: boolean }) {
+  const { region, source, changeRegion } = useRegion();
+  const popovers = !hydrates;
+  const RegionBox = popovers ? 'form' : 'div';
   const nav = navFor(region);
   const groups = megaMenuFor(region, useRootData()?.products);
   const location = useLocation();
@@ -54,18 +62,21 @@ export function SiteHeader({ companyName }: { companyName: string }) {
     .join(' ');
 
   return (
-    <header className={`site-header ${state}`} data-region={region}>
+    <header className={`site-header ${state}`} data-region={region} data-region-source={popovers ? source : undefined}>
       <div className="site-header__bar container">
-        <Link to={nav.home} className="site-header__logo" aria-label={homeLabel}>
+        {/* Named by its text, not aria-label: the name must contain what sighted (and voice-control) users see. */}
+        <Link to={nav.home} className="site-header__logo">
           <Logo />
+          <span className="visually-hidden">{homeLabel}</span>
         </Link>
         {nav.solutions ? (
           <button
             ref={mobileToggle}
             type="button"
             className="site-header__toggle"
-            aria-expanded={menu !== 'none'}
-            aria-controls={mobileId}
+            aria-expanded={popovers ? undefined : menu !== 'none'}
+            aria-controls={popovers ? undefined : mobileId}
+            popoverTarget={popovers ? mobileId : undefined}
             onClick={() => setMenu((m) => (m === 'none' ? 'mobile' : 'none'))}
           >
             <span className="hamburger" aria-hidden="true" />
@@ -76,6 +87,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
           id={mobileId}
           aria-label="Main"
           className={`site-nav ${nav.solutions ? '' : 'site-nav--reduced'} ${menu === 'mobile' ? 'is-open' : ''}`}
+          popover={popovers && nav.solutions ? 'auto' : undefined}
         >
           <ul className="site-nav__list">
             {nav.solutions ? (
@@ -84,8 +96,9 @@ export function SiteHeader({ companyName }: { companyName: string }) {
                   ref={solutionsToggle}
                   type="button"
                   className="site-nav__link site-nav__solutions"
-                  aria-expanded={menu === 'mega'}
-                  aria-controls={megaId}
+                  aria-expanded={popovers ? undefined : menu === 'mega'}
+                  aria-controls={popovers ? undefined : megaId}
+                  popoverTarget={popovers ? megaId : undefined}
                   onClick={() => setMenu((m) => (m === 'mega' ? 'none' : 'mega'))}
                 >
                   Solutions <span className="chevron" aria-hidden="true" />
@@ -112,33 +125,60 @@ export function SiteHeader({ companyName }: { companyName: string }) {
               </li>
             ) : null}
           </ul>
-          <div className="region-select">
+          {/* a GET form only where its Go button exists (static pages); React handles the change elsewhere */}
+          <RegionBox className="region-select" {...(popovers ? { method: 'get', action: '/set-region' } : {})}>
             <label htmlFor={regionId} className="visually-hidden">
               Region
             </label>
             <select
               id={regionId}
+              name="region"
               value={region}
               onChange={(e) => changeRegion(Number(e.target.value) as RegionId)}
               className="region-select__control"
             >
               {REGION_OPTIONS.map((o) => (
-                <option key={o.id} value={o.id} aria-label={o.name}>
+                <option key={o.id} value={o.id}>
                   {o.code}
                 </option>
               ))}
             </select>
-          </div>
+            {popovers ? (
+              <noscript>
+                <button type="submit" className="button button--small region-select__go">
+                  Go<span className="visually-hidden"> to this region</span>
+                </button>
+              </noscript>
+            ) : null}
+          </RegionBox>
         </nav>
       </div>
       {nav.solutions ? (
-        <nav id={megaId} aria-label="Solutions" className={`mega-menu ${menu === 'mega' ? 'is-open' : ''}`} hidden={menu !== 'mega'}>
+        <nav
+          id={megaId}
+          aria-label="Solutions"
+          className={`mega-menu ${menu === 'mega' ? 'is-open' : ''}`}
+          hidden={popovers ? undefined : menu !== 'mega'}
+          popover={popovers ? 'auto' : undefined}
+        >
           <div className="mega-menu__inner container">
             <div className="mega-menu__controls">
-              <button type="button" className="mega-menu__back" onClick={() => setMenu('mobile')}>
+              <button
+                type="button"
+                className="mega-menu__back"
+                popoverTarget={popovers ? megaId : undefined}
+                popoverTargetAction={popovers ? 'hide' : undefined}
+                onClick={() => setMenu('mobile')}
+              >
                 <span aria-hidden="true">←</span> Back
               </button>
-              <button type="button" className="mega-menu__close" onClick={() => close(solutionsToggle.current?.offsetParent ? solutionsToggle.current : mobileToggle.current)}>
+              <button
+                type="button"
+                className="mega-menu__close"
+                popoverTarget={popovers ? megaId : undefined}
+                popoverTargetAction={popovers ? 'hide' : undefined}
+                onClick={() => close(solutionsToggle.current?.offsetParent ? solutionsToggle.current : mobileToggle.current)}
+              >
                 Close<span className="visually-hidden"> solutions menu</span>
               </button>
             </div>

@@ -1,9 +1,20 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
-import { homePathFor, parseRegion, REGION_COOKIE, REGION_STORAGE_KEY, resolveRegion, type RegionId } from '#shared/regions.ts';
+import {
+  homePathFor,
+  parseRegion,
+  REGION_COOKIE,
+  REGION_STORAGE_KEY,
+  regionForPath,
+  regionFromPageRegionIds,
+  resolveRegion,
+  type RegionId,
+} from '#shared/regions.ts';
 
 interface RegionState {
   region: RegionId;
+  /** what decided it: the route or page ('fixed'), the visitor's cookie ('stored'), or nothing ('default') */
+  source: 'fixed' | 'stored' | 'default';
   changeRegion(region: RegionId): void;
 }
 
@@ -89,7 +100,13 @@ export function RegionProvider({ initialStored, children }: { initialStored: Reg
     [navigate, location.pathname],
   );
 
-  const value = useMemo(() => ({ region, changeRegion }), [region, changeRegion]);
+  const source: RegionState['source'] =
+    pending !== null || regionForPath(location.pathname) !== null || regionFromPageRegionIds(pageRegionIds) !== null
+      ? 'fixed'
+      : stored !== null
+        ? 'stored'
+        : 'default';
+  const value = useMemo(() => ({ region, source, changeRegion }), [region, source, changeRegion]);
   return <RegionContext.Provider value={value}>{children}</RegionContext.Provider>;
 }
 

@@ -12,13 +12,15 @@ export const documents = pgTable(
     kind: text('kind').notNull(),
     productKey: text('product_key'),
     title: text('title').notNull(),
+    /** what an image shows, for screen readers; required for images, unused for other kinds */
+    altText: text('alt_text').notNull().default(''),
     regionIds: smallint('region_ids').array().notNull().default([2]),
     status: smallint('status').notNull().default(1),
     sortOrder: smallint('sort_order').notNull().default(0),
     created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updated: timestamp('updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('documents_product_idx').on(t.productKey, t.kind)],
+  (t) => [index('documents_product_idx').on(t.productKey, t.kind), index('documents_admin_list_idx').on(t.updated, t.id)],
 );
 
 export const documentRevisions = pgTable(

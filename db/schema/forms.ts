@@ -1,4 +1,4 @@
-import { index, integer, pgTable, real, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, real, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 /** Spec: type 1 = Rep, otherwise Contact. */
 export const FORM_TYPE = { contact: 0, rep: 1 } as const;
@@ -27,13 +27,18 @@ export const formSubmissions = pgTable(
     /** 'verified', 'not-configured' (no secret set) or 'unavailable' (verify endpoint unreachable, lead kept). */
     captcha: text('captcha').notNull().default('not-configured'),
     captchaScore: real('captcha_score'),
+    /** The random key a form view sends with every attempt: a retry stores nothing new. Null when none was sent. */
+    idempotencyKey: text('idempotency_key'),
     status: smallint('status').notNull().default(FORM_STATUS.active),
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     index('form_submissions_status_created_idx').on(t.status, t.created),
+    // The admin list's default order and the CSV export's keyset paging walk (created, id).
+    index('form_submissions_created_id_idx').on(t.created, t.id),
     index('form_submissions_status_name_idx').on(t.status, t.name),
     index('form_submissions_status_type_idx').on(t.status, t.type),
+    unique('form_submissions_idempotency_key_unique').on(t.idempotencyKey),
   ],
 );

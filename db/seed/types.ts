@@ -3,6 +3,8 @@ export interface SeedContext {
   adminPassword?: string;
   /** Where generated files (document PDFs, images) are written. */
   dataDir: string;
+  /** Add the fictional sample reps (.example addresses); off in production unless SEED_DEMO_REPS=true. */
+  demoReps: boolean;
 }
 
 export interface SeedResult {

@@ -201,6 +201,11 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
         .orderBy(items.id);
     },
 
+    async findSlugById(id: number): Promise<string | undefined> {
+      const [row] = await db.select({ slug: items.slug }).from(items).where(eq(items.id, id));
+      return row?.slug;
+    },
+
     async listSlugs(): Promise<string[]> {
       return (await db.select({ slug: items.slug }).from(items)).map((r) => r.slug);
     },

@@ -2,6 +2,7 @@ import type { ContentModule, MediaRef } from '#shared/content-types.ts';
 import type { ContentCardDto, ContentItemDto, ContentListDto, HeroMediaDto, SitemapEntry } from '#shared/dto/content.ts';
 import { contentItemPath, regionsVisibleIn, resourceTypeName } from '#shared/knowledge.ts';
 import type { ContentFilter } from '#shared/validation/content-filter.ts';
+import type { ContentEvents } from '../content-events/content-events.ts';
 import { NotFoundError } from '../errors.ts';
 import type { ContentCardRow, ContentItemRow, ContentRepository, NewContentItem, NewContentVersion } from './content-repository.ts';
 import { sanitizeModules } from './sanitize.ts';
@@ -13,6 +14,9 @@ export interface ContentServiceOptions {
   label: string;
   /** the company's own site, for the external-link rule */
   siteUrl: string;
+  /** told about every write, so cached pages that show the item are dropped */
+  events?: ContentEvents;
+  kind?: 'knowledge' | 'press';
 }
 
 export function heroMediaDto(media: MediaRef | null | undefined): HeroMediaDto | null {
@@ -64,6 +68,10 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
       metadata: { ...row.metadata, desc: row.metadata.desc ?? '' },
       modules: renderModules(row.versionId, row.modules),
     };
+  }
+
+  function changed(change: { id: number | null; oldSlug: string | null; newSlug: string | null }) {
+    if (opts.events && opts.kind) opts.events.changed({ kind: opts.kind, ...change });
   }
 
   function writeVersion(v: NewContentVersion): NewContentVersion {
@@ -127,9 +135,23 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
       return rows.map((r) => ({ path: contentItemPath(opts.basePath, r.slug, r.regionId), lastmod: r.lastmod.toISOString() }));
     },
 
-    create: (input: NewContentItem) => repo.create({ ...input, version: writeVersion(input.version) }),
-    createMany: (list: NewContentItem[]) => repo.createMany(list.map((i) => ({ ...i, version: writeVersion(i.version) }))),
-    appendVersion: (id: number, version: NewContentVersion) => repo.appendVersion(id, writeVersion(version)),
+    async create(input: NewContentItem) {
+      const created = await repo.create({ ...input, version: writeVersion(input.version) });
+      changed({ id: created.id, oldSlug: null, newSlug: input.slug });
+      return created;
+    },
+    async createMany(list: NewContentItem[]) {
+      const ids = await repo.createMany(list.map((i) => ({ ...i, version: writeVersion(i.version) })));
+      // one event for the lists and related blocks; new items have no cached page of their own yet
+      if (ids.length > 0) changed({ id: null, oldSlug: null, newSlug: null });
+      return ids;
+    },
+    async appendVersion(id: number, version: NewContentVersion) {
+      const versionId = await repo.appendVersion(id, writeVersion(version));
+      const slug = (await repo.findSlugById(id)) ?? null;
+      changed({ id, oldSlug: slug, newSlug: slug });
+      return versionId;
+    },
   };
 }
 export type ContentService = ReturnType<typeof createContentService>;

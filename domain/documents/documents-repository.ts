@@ -1,8 +1,29 @@
-import { and, asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, arrayContains, count, desc, eq, ilike, inArray, max, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#db/client.ts';
 import { documentRevisions, documents } from '#db/schema/documents.ts';
+import { knowledgeItems, knowledgeItemVersions, pressReleases, pressReleaseVersions } from '#db/schema/knowledge.ts';
+import { landingPages, landingPageVersions } from '#db/schema/landing-pages.ts';
+import { pages, pageVersions } from '#db/schema/pages.ts';
+import { products, productVersions } from '#db/schema/products.ts';
 
-export type DocumentKind = 'label' | 'sds' | 'statement' | 'image';
+export type DocumentKind = 'label' | 'sds' | 'statement' | 'image' | 'other';
+
+export interface AdminListFilter {
+  start: number;
+  length: number;
+  search: string;
+  kind: DocumentKind | '';
+  region: number;
+}
+
+/** A place whose live content mentions a document (its GUID), or a product page that lists it. */
+export interface UsageRow {
+  kind: 'product' | 'page' | 'landing' | 'knowledge' | 'press';
+  title: string;
+  slug: string;
+  regionId: number | null;
+}
 
 export interface DocumentRow {
   id: number;
@@ -10,6 +31,7 @@ export interface DocumentRow {
   kind: DocumentKind;
   productKey: string | null;
   title: string;
+  altText: string;
   regionIds: number[];
   status: number;
   sortOrder: number;
@@ -29,6 +51,7 @@ const columns = {
   kind: sql<DocumentKind>`${documents.kind}`,
   productKey: documents.productKey,
   title: documents.title,
+  altText: documents.altText,
   regionIds: documents.regionIds,
   status: documents.status,
   sortOrder: documents.sortOrder,
@@ -47,8 +70,17 @@ export interface NewDocument {
   kind: DocumentKind;
   productKey: string | null;
   title: string;
+  altText?: string;
   regionIds: number[];
   sortOrder?: number;
+}
+
+export interface DocumentMetaUpdate {
+  kind: DocumentKind;
+  productKey: string | null;
+  title: string;
+  altText: string;
+  regionIds: number[];
 }
 
 export interface NewRevision {
@@ -126,6 +158,116 @@ export function createDocumentsRepository(db: DbOrTx) {
         .innerJoin(documents, eq(documents.id, documentRevisions.documentId))
         .where(and(eq(documents.status, 1), inArray(documents.kind, kinds)));
       return row?.at ? new Date(row.at) : null;
+    },
+    async findById(id: number): Promise<DocumentRow | undefined> {
+      const [row] = await db
+        .select(columns)
+        .from(documents)
+        .innerJoin(documentRevisions, eq(documentRevisions.documentId, documents.id))
+        .where(eq(documents.id, id))
+        .orderBy(desc(documentRevisions.id))
+        .limit(1);
+      return row;
+    },
+    /** The admin list: newest first, searched by title or file name, filtered by kind and region; one page and the total. */
+    async listForAdmin(filter: AdminListFilter): Promise<{ rows: DocumentRow[]; total: number }> {
+      const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const where = and(
+        inArray(documentRevisions.id, latest()),
+        filter.search ? or(ilike(documents.title, pattern), ilike(documentRevisions.fileName, pattern)) : undefined,
+        filter.kind ? eq(documents.kind, filter.kind) : undefined,
+        filter.region ? arrayContains(documents.regionIds, [filter.region]) : undefined,
+      );
+      const rows = await db
+        .select(columns)
+        .from(documents)
+        .innerJoin(documentRevisions, eq(documentRevisions.documentId, documents.id))
+        .where(where)
+        .orderBy(desc(documents.updated), desc(documents.id))
+        .offset(filter.start)
+        .limit(filter.length);
+      const [total] = await db
+        .select({ n: count() })
+        .from(documents)
+        .innerJoin(documentRevisions, eq(documentRevisions.documentId, documents.id))
+        .where(where);
+      return { rows, total: total?.n ?? 0 };
+    },
+    async updateMeta(id: number, meta: DocumentMetaUpdate): Promise<void> {
+      await db.update(documents).set({ ...meta, updated: new Date() }).where(eq(documents.id, id));
+    },
+    /** Deletes the document and its revisions; returns the storage keys no other revision still uses. */
+    async delete(id: number, tx: DbOrTx = db): Promise<string[]> {
+      const keys = await tx.select({ key: documentRevisions.storageKey }).from(documentRevisions).where(eq(documentRevisions.documentId, id));
+      await tx.delete(documents).where(eq(documents.id, id));
+      const unique = [...new Set(keys.map((k) => k.key))];
+      if (unique.length === 0) return [];
+      const still = await tx
+        .selectDistinct({ key: documentRevisions.storageKey })
+        .from(documentRevisions)
+        .where(and(inArray(documentRevisions.storageKey, unique), ne(documentRevisions.documentId, id)));
+      const kept = new Set(still.map((k) => k.key));
+      return unique.filter((k) => !kept.has(k));
+    },
+    /**
+     * Where a document is used: live (newest) versions of products, pages, landing pages, knowledge
+     * items and press releases whose content mentions its GUID, and product pages that list its
+     * product's labels and SDSs.
+     */
+    async usage(guid: string, productKey: string | null, listedOnProducts: boolean): Promise<UsageRow[]> {
+      const pattern = `%${guid}%`;
+      const mentions = (versions: PgTable, fk: PgColumn, versionId: PgColumn): SQL =>
+        and(
+          sql`${versions}::text ilike ${pattern}`,
+          inArray(versionId, db.select({ id: max(versionId) }).from(versions).groupBy(fk)),
+        )!;
+      const latestProducts = inArray(
+        productVersions.id,
+        db.select({ id: max(productVersions.id) }).from(productVersions).groupBy(productVersions.productId),
+      );
+      const [productRows, pageRows, landingRows, knowledgeRows, pressRows] = await Promise.all([
+        db
+          .select({ title: productVersions.name, slug: products.slug, regionId: products.regionId })
+          .from(productVersions)
+          .innerJoin(products, eq(products.id, productVersions.productId))
+          .where(
+            and(
+              latestProducts,
+              or(
+                sql`${productVersions}::text ilike ${pattern}`,
+                listedOnProducts && productKey ? sql`${productVersions.documentKeys} @> ${JSON.stringify([productKey])}::jsonb` : undefined,
+              ),
+            ),
+          )
+          .orderBy(asc(products.slug)),
+        db
+          .select({ title: pageVersions.title, slug: pages.slug, regionId: sql<number | null>`null` })
+          .from(pageVersions)
+          .innerJoin(pages, eq(pages.id, pageVersions.pageId))
+          .where(mentions(pageVersions, pageVersions.pageId, pageVersions.id)),
+        db
+          .select({ title: landingPageVersions.title, slug: landingPages.path, regionId: sql<number | null>`null` })
+          .from(landingPageVersions)
+          .innerJoin(landingPages, eq(landingPages.id, landingPageVersions.pageId))
+          .where(mentions(landingPageVersions, landingPageVersions.pageId, landingPageVersions.id)),
+        db
+          .select({ title: knowledgeItemVersions.title, slug: knowledgeItems.slug, regionId: knowledgeItems.regionId })
+          .from(knowledgeItemVersions)
+          .innerJoin(knowledgeItems, eq(knowledgeItems.id, knowledgeItemVersions.itemId))
+          .where(and(ne(knowledgeItems.status, -1), mentions(knowledgeItemVersions, knowledgeItemVersions.itemId, knowledgeItemVersions.id))),
+        db
+          .select({ title: pressReleaseVersions.title, slug: pressReleases.slug, regionId: pressReleases.regionId })
+          .from(pressReleaseVersions)
+          .innerJoin(pressReleases, eq(pressReleases.id, pressReleaseVersions.itemId))
+          .where(and(ne(pressReleases.status, -1), mentions(pressReleaseVersions, pressReleaseVersions.itemId, pressReleaseVersions.id))),
+      ]);
+      return [
+        ...productRows.map((r) => ({ kind: 'product' as const, ...r })),
+        ...pageRows.map((r) => ({ kind: 'page' as const, ...r })),
+        ...landingRows.map((r) => ({ kind: 'landing' as const, ...r })),
+        ...knowledgeRows.map((r) => ({ kind: 'knowledge' as const, ...r })),
+        ...pressRows.map((r) => ({ kind: 'press' as const, ...r })),
+      ];
     },
     transaction<T>(fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
       return (db as import('#db/client.ts').Db).transaction(fn);

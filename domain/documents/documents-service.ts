@@ -1,19 +1,79 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
+import sharp from 'sharp';
 import { DOCUMENT_PRODUCTS } from '#shared/product-documents.ts';
 import type { ProductDocumentLink } from '#shared/product-content.ts';
+import type { ContentEvents } from '../content-events/content-events.ts';
+import { contentItemPath, KNOWLEDGE_BASE_PATH, PRESS_BASE_PATH } from '#shared/knowledge.ts';
+import {
+  DOCUMENT_MESSAGES,
+  IMAGE_VARIANT_WIDTHS,
+  type DocumentDetail,
+  type DocumentFilter,
+  type DocumentListItem,
+  type DocumentMeta,
+  type DocumentUsage,
+} from '#shared/validation/documents.ts';
 import { DomainError, NotFoundError } from '../errors.ts';
-import type { DocumentKind, DocumentRow, DocumentsRepository } from './documents-repository.ts';
+import type { DocumentKind, DocumentRow, DocumentsRepository, UsageRow } from './documents-repository.ts';
 import { storageKeyFor, type ByteRange, type DocumentStorage } from './storage.ts';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What may be stored, and the first bytes each kind of file must start with. */
-const ALLOWED_TYPES: Record<string, { ext: string; magic: number[][] }> = {
+/**
+ * What may be stored, told by the file's first bytes (never by its name or the type the browser
+ * claims). SVG is refused: it is a document that can carry scripts and external references, and
+ * the library only needs photos and PDFs (docs/decisions/023-document-library.md).
+ */
+const ALLOWED_TYPES: Record<string, { ext: string; magic: (number | null)[][] }> = {
   'application/pdf': { ext: '.pdf', magic: [[0x25, 0x50, 0x44, 0x46, 0x2d]] },
-  'image/png': { ext: '.png', magic: [[0x89, 0x50, 0x4e, 0x47]] },
+  'image/png': { ext: '.png', magic: [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]] },
   'image/jpeg': { ext: '.jpg', magic: [[0xff, 0xd8, 0xff]] },
-  'image/webp': { ext: '.webp', magic: [[0x52, 0x49, 0x46, 0x46]] },
+  // RIFF....WEBP: bytes 4-7 are the chunk size
+  'image/webp': { ext: '.webp', magic: [[0x52, 0x49, 0x46, 0x46, null, null, null, null, 0x57, 0x45, 0x42, 0x50]] },
+};
+
+export const TYPE_REFUSED = 'This file type is not accepted. Upload a PDF, PNG, JPEG or WebP file.';
+
+/** The content type a file's first bytes show, or null when it is none of the accepted types. */
+export function sniffContentType(head: Uint8Array): string | null {
+  for (const [type, { magic }] of Object.entries(ALLOWED_TYPES)) {
+    if (magic.some((sig) => head.length >= sig.length && sig.every((b, i) => b === null || head[i] === b))) return type;
+  }
+  return null;
+}
+
+/** An upload being received: the stream of its bytes and whether the size limit cut it short. */
+export interface UploadStream {
+  fileName: string;
+  stream: Readable;
+  truncated(): boolean;
+}
+
+/** An upload stored under a temporary key, checked, waiting for its document row. */
+export interface StagedFile {
+  tempKey: string;
+  fileName: string;
+  contentType: string;
+  ext: string;
+  size: number;
+  checksum: string;
+}
+
+export interface DocumentsServiceOptions {
+  maxUploadBytes?: number;
+  /** Every write that changes what public pages show is announced here (the page cache listens). */
+  events?: ContentEvents;
+}
+
+const variantKey = (checksum: string, width: number) => `variants/${checksum.slice(0, 2)}/${checksum}-w${width}.webp`;
+
+const USAGE_KIND: Record<UsageRow['kind'], string> = {
+  product: 'Product page',
+  page: 'Page',
+  landing: 'Landing page',
+  knowledge: 'Knowledge item',
+  press: 'Press release',
 };
 
 export interface DocumentFileInput {
@@ -56,6 +116,12 @@ export interface LabelFilter {
   productKey?: string | null;
 }
 
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 function checksumOf(data: Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
@@ -77,33 +143,159 @@ function toLabelDocument(row: DocumentRow): LabelDocument {
   return { guid: row.guid, kind: row.kind as 'label' | 'sds', title: row.title, fileName: row.fileName, size: row.size, regionIds: row.regionIds };
 }
 
-export function createDocumentsService(repo: DocumentsRepository, storage: DocumentStorage) {
-  function checkFile(file: DocumentFileInput): { ext: string } {
-    const allowed = ALLOWED_TYPES[file.contentType];
-    if (!allowed) throw new DomainError('This file type is not accepted. Upload a PDF, PNG, JPEG or WebP file.', 415);
+function toListItem(row: DocumentRow): DocumentListItem {
+  return {
+    id: row.id,
+    guid: row.guid,
+    title: row.title,
+    kind: row.kind,
+    productKey: row.productKey,
+    regionIds: row.regionIds,
+    fileName: row.fileName,
+    contentType: row.contentType,
+    size: row.size,
+    updated: row.updated.toISOString(),
+  };
+}
+
+function usagePath(u: UsageRow): string | null {
+  switch (u.kind) {
+    case 'product':
+    case 'page':
+      return `/${u.slug}`;
+    case 'landing':
+      return u.slug;
+    case 'knowledge':
+      return contentItemPath(KNOWLEDGE_BASE_PATH, u.slug, u.regionId ?? 2);
+    case 'press':
+      return contentItemPath(PRESS_BASE_PATH, u.slug, u.regionId ?? 2);
+  }
+}
+
+export function createDocumentsService(repo: DocumentsRepository, storage: DocumentStorage, options: DocumentsServiceOptions = {}) {
+  const maxUploadBytes = options.maxUploadBytes ?? 25 * 1024 * 1024;
+  const maxUploadMb = Math.round((maxUploadBytes / (1024 * 1024)) * 10) / 10;
+  const tooLarge = () => new DomainError(`The file is larger than ${maxUploadMb} MB, the upload limit.`, 413);
+
+  /** The one place a write tells the rest of the site that public pages changed. */
+  function changed(guid: string | null = null) {
+    options.events?.changed({ kind: 'document', id: guid });
+  }
+
+  function checkFile(file: DocumentFileInput): { ext: string; contentType: string } {
     if (file.data.length === 0) throw new DomainError('The file is empty.', 400);
-    if (file.data.length > 25 * 1024 * 1024) throw new DomainError('The file is larger than 25 MB.', 413);
-    const ok = allowed.magic.some((sig) => sig.every((b, i) => file.data[i] === b));
-    if (!ok) throw new DomainError('The file content does not match its type.', 415);
-    return { ext: allowed.ext };
+    if (file.data.length > maxUploadBytes) throw tooLarge();
+    const contentType = sniffContentType(file.data.subarray(0, 16));
+    if (!contentType) throw new DomainError(TYPE_REFUSED, 415);
+    return { ext: ALLOWED_TYPES[contentType]!.ext, contentType };
+  }
+
+  /** Resized WebP copies of an image for srcset; widths the original is smaller than are skipped (the original serves them). */
+  async function makeVariants(storageKey: string, checksum: string): Promise<void> {
+    let width: number | undefined;
+    try {
+      width = (await sharp(await readAll(await storage.read(storageKey))).metadata()).width;
+    } catch {
+      throw new DomainError('The image could not be read. Upload a valid PNG, JPEG or WebP file.', 415);
+    }
+    for (const w of IMAGE_VARIANT_WIDTHS) {
+      if (!width || w >= width) break;
+      const key = variantKey(checksum, w);
+      if ((await storage.size(key)) !== null) continue;
+      const data = await sharp(await readAll(await storage.read(storageKey)))
+        .rotate()
+        .resize({ width: w, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+      await storage.put(key, data);
+    }
+  }
+
+  async function removeFiles(keys: string[]) {
+    for (const key of keys) {
+      await storage.remove(key);
+      const checksum = key.split('/').pop()!.split('.')[0]!;
+      for (const w of IMAGE_VARIANT_WIDTHS) await storage.remove(variantKey(checksum, w));
+    }
+  }
+
+  /** Moves a checked upload to its content-addressed key and makes its image variants. */
+  async function commitStaged(staged: StagedFile) {
+    const storageKey = storageKeyFor(staged.checksum, staged.ext);
+    if ((await storage.size(storageKey)) === staged.size) await storage.remove(staged.tempKey);
+    else await storage.move(staged.tempKey, storageKey);
+    if (staged.contentType.startsWith('image/')) await makeVariants(storageKey, staged.checksum);
+    return { fileName: staged.fileName, contentType: staged.contentType, size: staged.size, checksum: staged.checksum, storageKey };
+  }
+
+  async function detail(row: DocumentRow): Promise<DocumentDetail> {
+    const revisions = await repo.listRevisions(row.id);
+    return {
+      ...toListItem(row),
+      altText: row.altText,
+      url: `/doccenter/${row.guid}`,
+      revisions: revisions.map((r) => ({ id: r.id, fileName: r.fileName, contentType: r.contentType, size: r.size, created: r.created.toISOString(), current: r.id === row.revisionId })),
+      usage: await usageOf(row),
+    };
+  }
+
+  async function usageOf(row: DocumentRow): Promise<DocumentUsage[]> {
+    const listed = (row.kind === 'label' || row.kind === 'sds') && row.productKey !== null && row.status === 1;
+    const rows = await repo.usage(row.guid, row.productKey, listed);
+    const usage = rows.map((u) => ({ kind: USAGE_KIND[u.kind], title: u.title, path: usagePath(u) }));
+    if (listed) usage.unshift({ kind: 'Labels page', title: 'Product Labels', path: '/product-labels' });
+    return usage;
+  }
+
+  async function byId(id: number): Promise<DocumentRow> {
+    const row = await repo.findById(id);
+    if (!row) throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
+    return row;
+  }
+
+  function checkKindFits(kind: DocumentKind, contentType: string) {
+    if (kind === 'image' && !contentType.startsWith('image/')) throw new DomainError(DOCUMENT_MESSAGES.imageKindNeedsImage, 400, { file: [DOCUMENT_MESSAGES.imageKindNeedsImage] });
   }
 
   async function storeFile(file: DocumentFileInput) {
-    const { ext } = checkFile(file);
+    const { ext, contentType } = checkFile(file);
     const checksum = checksumOf(file.data);
     const storageKey = storageKeyFor(checksum, ext);
     if ((await storage.size(storageKey)) !== file.data.length) await storage.put(storageKey, file.data);
-    return { fileName: safeFileName(file.fileName, ext), contentType: file.contentType, size: file.data.length, checksum, storageKey };
+    if (contentType.startsWith('image/')) await makeVariants(storageKey, checksum);
+    return { fileName: safeFileName(file.fileName, ext), contentType, size: file.data.length, checksum, storageKey };
   }
 
   return {
     storage,
 
-    /** The current file of a public document; NotFound for an unknown, malformed or withdrawn GUID. */
-    async getForDownload(guid: string): Promise<DownloadableDocument> {
+    /**
+     * The current file of a public document; NotFound for an unknown, malformed or withdrawn GUID.
+     * With a width, an image is answered with its smallest resized variant at least that wide (the
+     * original when it is smaller).
+     */
+    async getForDownload(guid: string, width?: number): Promise<DownloadableDocument> {
       if (!GUID.test(guid)) throw new NotFoundError('Document not found.');
       const row = await repo.findByGuid(guid.toLowerCase());
       if (!row || row.status !== 1) throw new NotFoundError('Document not found.');
+      if (width && row.contentType.startsWith('image/')) {
+        for (const w of IMAGE_VARIANT_WIDTHS) {
+          if (w < width) continue;
+          const key = variantKey(row.checksum, w);
+          const size = await storage.size(key);
+          if (size === null) break;
+          return {
+            guid: row.guid,
+            title: row.title,
+            fileName: row.fileName.replace(/\.[a-z0-9]+$/i, `-w${w}.webp`),
+            contentType: 'image/webp',
+            size,
+            etag: `"${row.checksum.slice(0, 32)}-w${w}"`,
+            lastModified: row.revisionCreated,
+            storageKey: key,
+          };
+        }
+      }
       return {
         guid: row.guid,
         title: row.title,
@@ -155,13 +347,15 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
     },
 
     async create(
-      meta: { guid?: string; kind: DocumentKind; productKey: string | null; title: string; regionIds: number[]; sortOrder?: number },
+      meta: { guid?: string; kind: DocumentKind; productKey: string | null; title: string; altText?: string; regionIds: number[]; sortOrder?: number },
       file: DocumentFileInput,
       authorId: number | null = null,
     ): Promise<string> {
       const guid = (meta.guid ?? randomUUID()).toLowerCase();
       const stored = await storeFile(file);
+      checkKindFits(meta.kind, stored.contentType);
       await repo.insert({ ...meta, guid }, { ...stored, authorId });
+      changed(guid);
       return guid;
     },
 
@@ -170,10 +364,105 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
       const row = GUID.test(guid) ? await repo.findByGuid(guid.toLowerCase()) : undefined;
       if (!row) throw new NotFoundError('Document not found.');
       const stored = await storeFile(file);
+      checkKindFits(row.kind, stored.contentType);
       await repo.appendRevision(row.id, { ...stored, authorId });
+      changed(row.guid);
     },
 
     listRevisions: (documentId: number) => repo.listRevisions(documentId),
+
+    /**
+     * Streams an upload to storage under a temporary key while hashing it, then checks its size
+     * and its first bytes. Nothing is held in memory whole; a refused upload leaves nothing behind.
+     */
+    async stage(upload: UploadStream): Promise<StagedFile> {
+      const tempKey = `incoming/${randomUUID()}.upload`;
+      const hash = createHash('sha256');
+      let size = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          hash.update(chunk);
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      await storage.putStream(tempKey, upload.stream.pipe(counter));
+      try {
+        if (upload.truncated() || size > maxUploadBytes) throw tooLarge();
+        if (size === 0) throw new DomainError('The file is empty.', 400, { file: ['The file is empty.'] });
+        const head = await readAll(await storage.read(tempKey, { start: 0, end: Math.min(15, size - 1) }));
+        const contentType = sniffContentType(head);
+        if (!contentType) throw new DomainError(TYPE_REFUSED, 415, { file: [TYPE_REFUSED] });
+        const ext = ALLOWED_TYPES[contentType]!.ext;
+        return { tempKey, fileName: safeFileName(upload.fileName, ext), contentType, ext, size, checksum: hash.digest('hex') };
+      } catch (err) {
+        await storage.remove(tempKey);
+        throw err;
+      }
+    },
+
+    /** Drops a staged upload that will not be used (its form was invalid). */
+    discard: (staged: StagedFile) => storage.remove(staged.tempKey),
+
+    /** A new document from a staged upload; returns its detail. */
+    async add(meta: DocumentMeta, staged: StagedFile, authorId: number | null): Promise<DocumentDetail> {
+      try {
+        checkKindFits(meta.kind, staged.contentType);
+      } catch (err) {
+        await storage.remove(staged.tempKey);
+        throw err;
+      }
+      const stored = await commitStaged(staged);
+      const id = await repo.insert({ ...meta, guid: randomUUID() }, { ...stored, authorId });
+      changed();
+      return detail(await byId(id));
+    },
+
+    /** A new file for a document: same GUID and URL, the previous file kept as a dated revision. */
+    async replace(id: number, staged: StagedFile, authorId: number | null): Promise<DocumentDetail> {
+      let row: DocumentRow;
+      try {
+        row = await byId(id);
+        checkKindFits(row.kind, staged.contentType);
+      } catch (err) {
+        await storage.remove(staged.tempKey);
+        throw err;
+      }
+      const stored = await commitStaged(staged);
+      await repo.appendRevision(row.id, { ...stored, authorId });
+      changed();
+      return detail(await byId(id));
+    },
+
+    async edit(id: number, meta: DocumentMeta): Promise<DocumentDetail> {
+      const row = await byId(id);
+      checkKindFits(meta.kind, row.contentType);
+      await repo.updateMeta(id, { kind: meta.kind, title: meta.title, productKey: meta.productKey, regionIds: meta.regionIds, altText: meta.altText });
+      changed();
+      return detail(await byId(id));
+    },
+
+    get: async (id: number) => detail(await byId(id)),
+
+    usage: async (id: number) => usageOf(await byId(id)),
+
+    async filter(filter: DocumentFilter): Promise<{ items: DocumentListItem[]; total: number }> {
+      const { rows, total } = await repo.listForAdmin(filter);
+      return { items: rows.map(toListItem), total };
+    },
+
+    /** Deletes a document and its files; refused while any page, product or item uses it. */
+    async delete(id: number): Promise<void> {
+      const row = await byId(id);
+      const usage = await usageOf(row);
+      if (usage.length > 0) {
+        const where = usage.slice(0, 3).map((u) => `${u.kind} "${u.title}"`).join(', ');
+        throw new DomainError(`This document is in use (${where}${usage.length > 3 ? ` and ${usage.length - 3} more` : ''}) and cannot be deleted. Remove it from there first.`, 409);
+      }
+      const orphaned = await repo.transaction((tx) => repo.delete(id, tx));
+      changed();
+      await removeFiles(orphaned);
+    },
 
     /** For the sitemap's lastmod of /product-labels. */
     labelsLastModified: () => repo.lastUpdated(['label', 'sds']),

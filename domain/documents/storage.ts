@@ -1,7 +1,8 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /** Inclusive byte range, as in an HTTP Range header. */
 export interface ByteRange {
@@ -17,6 +18,10 @@ export interface ByteRange {
 export interface DocumentStorage {
   readonly driver: 'local' | 's3';
   put(key: string, data: Buffer): Promise<void>;
+  /** Streams `source` to `key` (never held in memory whole); a failed stream leaves nothing behind. */
+  putStream(key: string, source: Readable): Promise<void>;
+  /** Renames an object (an upload staged under a temporary key gets its content-addressed key). */
+  move(from: string, to: string): Promise<void>;
   /** Size in bytes, or null when there is no such object. */
   size(key: string): Promise<number | null>;
   read(key: string, range?: ByteRange): Promise<Readable>;
@@ -46,6 +51,23 @@ export function createLocalStorage(rootDir: string): DocumentStorage {
       const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
       await writeFile(tmp, data);
       await rename(tmp, file);
+    },
+    async putStream(key, source) {
+      const file = fileFor(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+      try {
+        await pipeline(source, createWriteStream(tmp));
+        await rename(tmp, file);
+      } catch (err) {
+        await unlink(tmp).catch(() => undefined);
+        throw err;
+      }
+    },
+    async move(from, to) {
+      const target = fileFor(to);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(fileFor(from), target);
     },
     async size(key) {
       try {

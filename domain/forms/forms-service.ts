@@ -2,30 +2,91 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { DbOrTx } from '#db/client.ts';
 import { parsePostalCode } from '#shared/validation/finder.ts';
 import { readContactData, statesRegionIdFor, type FormsAddBody, type RepContactBody } from '#shared/validation/contact.ts';
-import { DomainError } from '../errors.ts';
 import type { FinderService } from '../finder/finder-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
-import type { FormsRepository } from './forms-repository.ts';
+import { FORMS_MESSAGES, type FormsFilter, type FormsPage, type FormSubmissionDto, type FormsView } from '#shared/validation/forms-admin.ts';
+import { DomainError } from '../errors.ts';
+import type { FormsRepository, SubmissionQuery, SubmissionRow } from './forms-repository.ts';
 import { contactNotification, leadsAddressFor, repNotification, type LeadRecipients } from './notifications.ts';
 import { toE164 } from './phone.ts';
 import type { RecaptchaVerifier } from './recaptcha.ts';
 
 export const FORM_TYPE_CONTACT = 0;
 export const FORM_TYPE_REP = 1;
-export const HONEYPOT_REJECTED = 'Your submission could not be accepted.';
 
 export interface FormsServiceDeps {
   repo: FormsRepository;
   mail: MailService;
   finder: FinderService;
   recaptcha: RecaptchaVerifier;
-  recipients: LeadRecipients;
+  /** Read for every lead, so a change in site settings applies to the next one. */
+  recipients: () => Promise<LeadRecipients>;
   transaction: <T>(work: (tx: DbOrTx) => Promise<T>) => Promise<T>;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 }
 
 export interface SubmitMeta {
   ip?: string;
+}
+
+/** Rows the CSV export reads per query: memory stays bounded however many rows the view has. */
+export const EXPORT_BATCH_SIZE = 1000;
+
+/** captcha values behind each verification filter (ADR 006: a lead without a token, or with Google unreachable, is kept unverified). */
+const CAPTCHA_BY_VERIFICATION: Record<FormsView['verification'], readonly string[] | null> = {
+  all: null,
+  verified: ['verified'],
+  unverified: ['missing', 'unavailable'],
+  'not-checked': ['not-configured'],
+};
+
+function queryOf(view: FormsView): SubmissionQuery {
+  return {
+    order: view.order,
+    status: view.status,
+    type: view.type,
+    createdFrom: view.createdFrom ? new Date(view.createdFrom) : null,
+    createdTo: view.createdTo ? new Date(view.createdTo) : null,
+    captcha: CAPTCHA_BY_VERIFICATION[view.verification],
+    search: view.search,
+  };
+}
+
+/** The data JSON as name/value pairs for display; text that is not a JSON object shows as one field. */
+export function dataFields(data: string): { name: string; value: string }[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    return data.trim() ? [{ name: 'data', value: data }] : [];
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return [{ name: 'data', value: data }];
+  return Object.entries(parsed as Record<string, unknown>).map(([name, value]) => ({
+    name,
+    value: value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean),
+  }));
+}
+
+/** Spec: the ZipCode column comes from the data JSON (Zipcode, any case); the stored copy otherwise. */
+function zipOf(fields: { name: string; value: string }[], stored: string): string {
+  return fields.find((f) => f.name.toLowerCase() === 'zipcode')?.value ?? stored;
+}
+
+export function toSubmissionDto(row: SubmissionRow): FormSubmissionDto {
+  const data = dataFields(row.data);
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    type: row.type,
+    created: row.created.toISOString(),
+    zipCode: zipOf(data, row.zipcode),
+    message: row.message,
+    data,
+    archived: row.status === 1,
+    captcha: row.captcha,
+  };
 }
 
 const PHONE_COUNTRY: Record<number, CountryCode | undefined> = { 2: 'US', 3: 'CA' };
@@ -35,17 +96,17 @@ const PHONE_COUNTRY: Record<number, CountryCode | undefined> = { 2: 'US', 3: 'CA
  * transaction before the visitor is told it worked. The email is delivered afterwards by the outbox.
  */
 export function createFormsService(deps: FormsServiceDeps) {
-  function checkHoneypot(value: string, kind: string) {
-    if (value.trim()) {
-      deps.log.info({ kind }, 'form submission rejected: honeypot filled');
-      throw new DomainError(HONEYPOT_REJECTED, 400);
-    }
+  /** A filled honeypot is a bot: it gets the same answer as a person (so it learns nothing), nothing is stored or sent. */
+  function isBot(value: string, kind: string): boolean {
+    if (!value.trim()) return false;
+    deps.log.info({ kind }, 'form submission dropped: honeypot filled');
+    return true;
   }
 
   return {
     /** POST /api/forms/add: the body has already passed FormsAddBodySchema. */
     async submitContact(body: FormsAddBody, meta: SubmitMeta = {}): Promise<{ id: number }> {
-      checkHoneypot(body.website, 'contact');
+      if (isBot(body.website, 'contact')) return { id: 0 };
       const captcha = await deps.recaptcha.verify(body.reCaptchaToken, meta.ip);
       const data = readContactData(body.data);
       const region = String(data.region ?? '');
@@ -60,7 +121,9 @@ export function createFormsService(deps: FormsServiceDeps) {
         role: String(data.role ?? ''),
       };
       const phoneE164 = toE164(fields.phone, PHONE_COUNTRY[regionId]);
-      const id = await deps.transaction(async (tx) => {
+      // Read before the transaction: on the embedded database a query outside it would wait for it forever.
+      const recipients = await deps.recipients();
+      const stored = await deps.transaction(async (tx) => {
         const row = await deps.repo.insert(
           {
             type: FORM_TYPE_CONTACT,
@@ -74,21 +137,27 @@ export function createFormsService(deps: FormsServiceDeps) {
             regionId,
             captcha: captcha.result,
             captchaScore: captcha.score,
+            idempotencyKey: body.idempotencyKey ?? null,
           },
           tx,
         );
-        const to = leadsAddressFor(regionId, deps.recipients);
+        if (row.duplicate) return { id: row.id, duplicate: true };
+        const to = leadsAddressFor(regionId, recipients);
         await deps.mail.enqueue(contactNotification({ ...fields, id: row.id, phoneE164, region, created: row.created, captcha: captcha.result }, to), tx);
-        return row.id;
+        return { id: row.id, duplicate: false };
       });
-      deps.log.info({ formId: id, type: 'contact', regionId }, 'lead stored');
+      if (stored.duplicate) {
+        deps.log.info({ formId: stored.id, type: 'contact' }, 'lead retry answered from the first submission');
+        return { id: stored.id };
+      }
+      deps.log.info({ formId: stored.id, type: 'contact', regionId }, 'lead stored');
       deps.mail.kick();
-      return { id };
+      return { id: stored.id };
     },
 
     /** The contact-a-rep short form on the finder results: stored as type 1 (Rep). */
     async submitRepContact(body: RepContactBody, meta: SubmitMeta = {}): Promise<{ id: number; targetType: 'rep' | 'retailer' }> {
-      checkHoneypot(body.website, 'rep');
+      if (isBot(body.website, 'rep')) return { id: 0, targetType: body.targetType };
       const captcha = await deps.recaptcha.verify(body.reCaptchaToken, meta.ip);
       const target =
         body.targetType === 'rep' ? await deps.finder.findActiveRep(body.targetId) : await deps.finder.findActiveRetailer(body.targetId);
@@ -105,7 +174,8 @@ export function createFormsService(deps: FormsServiceDeps) {
         [body.targetType === 'rep' ? 'RepId' : 'RetailerId']: body.targetId,
         ...(target ? { [body.targetType === 'rep' ? 'Rep' : 'Retailer']: target.name } : {}),
       });
-      const id = await deps.transaction(async (tx) => {
+      const recipients = await deps.recipients();
+      const stored = await deps.transaction(async (tx) => {
         const row = await deps.repo.insert(
           {
             type: FORM_TYPE_REP,
@@ -121,10 +191,12 @@ export function createFormsService(deps: FormsServiceDeps) {
             retailerId: body.targetType === 'retailer' ? body.targetId : null,
             captcha: captcha.result,
             captchaScore: captcha.score,
+            idempotencyKey: body.idempotencyKey ?? null,
           },
           tx,
         );
-        const regional = leadsAddressFor(regionId, deps.recipients);
+        if (row.duplicate) return { id: row.id, duplicate: true };
+        const regional = leadsAddressFor(regionId, recipients);
         const to = body.targetType === 'rep' && target && 'email' in target ? [target.email, regional] : [regional];
         await deps.mail.enqueue(
           repNotification(
@@ -144,11 +216,38 @@ export function createFormsService(deps: FormsServiceDeps) {
           ),
           tx,
         );
-        return row.id;
+        return { id: row.id, duplicate: false };
       });
-      deps.log.info({ formId: id, type: 'rep', targetType: body.targetType }, 'lead stored');
+      if (stored.duplicate) {
+        deps.log.info({ formId: stored.id, type: 'rep' }, 'lead retry answered from the first submission');
+        return { id: stored.id, targetType: body.targetType };
+      }
+      deps.log.info({ formId: stored.id, type: 'rep', targetType: body.targetType }, 'lead stored');
       deps.mail.kick();
-      return { id, targetType: body.targetType };
+      return { id: stored.id, targetType: body.targetType };
+    },
+
+    /** POST /api/admin/forms/filter: one page of the view and its total; the marker comes back as sent. */
+    async list(filter: FormsFilter): Promise<FormsPage> {
+      const { rows, total } = await deps.repo.listForAdmin(queryOf(filter), filter.start, filter.length);
+      return { items: rows.map(toSubmissionDto), total, start: filter.start, ...(filter.updated === undefined ? {} : { updated: filter.updated }) };
+    },
+
+    /** Archive is a status: the row stays in the database and in the archived view. */
+    async archive(id: number): Promise<void> {
+      if (!(await deps.repo.archive(id))) throw new DomainError(FORMS_MESSAGES.notFound, 404);
+      deps.log.info({ formId: id }, 'form submission archived');
+    },
+
+    /** Every row of a view in its order, read EXPORT_BATCH_SIZE at a time as the consumer asks for more. */
+    async *exportRows(view: FormsView, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<FormSubmissionDto> {
+      const query = queryOf(view);
+      let cursor = null;
+      do {
+        const batch = await deps.repo.listBatch(query, cursor, batchSize);
+        for (const row of batch.rows) yield toSubmissionDto(row);
+        cursor = batch.next;
+      } while (cursor);
     },
 
     findById: (id: number) => deps.repo.findById(id),

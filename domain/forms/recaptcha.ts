@@ -14,7 +14,8 @@ export interface CaptchaOutcome {
 export interface RecaptchaOptions {
   secret?: string;
   verifyUrl: string;
-  minScore: number;
+  /** A number, or read per check (site settings may override RECAPTCHA_MIN_SCORE at any time). */
+  minScore: number | (() => Promise<number>);
   action?: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
@@ -63,7 +64,8 @@ export function createRecaptchaVerifier(opts: RecaptchaOptions) {
         return { result: 'unavailable', score: null };
       }
       const score = typeof reply.score === 'number' ? reply.score : null;
-      if (reply.success !== true || (reply.action !== undefined && reply.action !== action) || (score !== null && score < opts.minScore)) {
+      const minScore = typeof opts.minScore === 'number' ? opts.minScore : await opts.minScore();
+      if (reply.success !== true || (reply.action !== undefined && reply.action !== action) || (score !== null && score < minScore)) {
         throw new DomainError(CAPTCHA_REJECTED, 400);
       }
       return { result: 'verified', score };

@@ -1,10 +1,11 @@
 import { LandingContentSchema, type LandingContent, type LandingPageDto, type LandingSection } from '#shared/landing-content.ts';
 import { sanitizeModules } from '../content/sanitize.ts';
+import type { ContentEvents } from '../content-events/content-events.ts';
 import { NotFoundError } from '../errors.ts';
 import type { LandingPagesRepository, LandingRow } from './landing-pages-repository.ts';
 
 /** Homes, campaign pages and About: few, read often, so held in memory (filled by one query, emptied on save). */
-export function createLandingPagesService(repo: LandingPagesRepository, opts: { siteUrl: string; ttlMs?: number }) {
+export function createLandingPagesService(repo: LandingPagesRepository, opts: { siteUrl: string; ttlMs?: number; events?: ContentEvents }) {
   const ttlMs = opts.ttlMs ?? 60_000;
   let cache: { pages: Promise<Map<string, LandingPageDto>>; at: number } | null = null;
 
@@ -50,6 +51,7 @@ export function createLandingPagesService(repo: LandingPagesRepository, opts: { 
       const content = LandingContentSchema.parse(input);
       await repo.appendVersion(row.id, { ...content, sections: sanitizeSections(content.sections) }, authorId);
       cache = null;
+      opts.events?.changed({ kind: 'landing', id: key });
       const page = (await all()).get(key);
       return page!;
     },

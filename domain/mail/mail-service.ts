@@ -14,6 +14,21 @@ export interface MailServiceOptions {
 
 const LEASE_MS = 2 * 60_000;
 
+/** The domain of the From address (`Website <no-reply@example.com>` -> example.com). */
+function senderDomain(from: string): string {
+  const match = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from.trim());
+  return match?.[1]?.toLowerCase() ?? 'localhost';
+}
+
+/**
+ * The Message-ID of an outbox row: the same on every attempt, so when a message is sent and the
+ * process dies before recording it, the re-send is recognisable as the same message (mail servers
+ * and clients can drop the duplicate). The creation time keeps ids unique across database resets.
+ */
+export function outboxMessageId(row: { id: number; created: Date }, from: string): string {
+  return `<outbox.${row.id}.${row.created.getTime().toString(36)}@${senderDomain(from)}>`;
+}
+
 /** Wait before the next attempt: 30 s, 1 min, 2 min ... capped at one hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
@@ -33,12 +48,21 @@ export function createMailService(repo: MailRepository, transport: MailTransport
   let stopped = false;
 
   async function processDue(now: Date = new Date()): Promise<{ sent: number; failed: number; claimed: number }> {
-    const rows = await repo.claimDue(now, batchSize, LEASE_MS);
+    // The database stamps a new message with microseconds, this clock has milliseconds: a message
+    // written within the current millisecond is due too (else it would wait for the next interval).
+    const rows = await repo.claimDue(new Date(now.getTime() + 1), batchSize, LEASE_MS);
     let sent = 0;
     let failed = 0;
     for (const row of rows) {
       try {
-        await transport.send({ from: opts.from, to: row.toAddresses, replyTo: row.replyTo, subject: row.subject, text: row.text });
+        await transport.send({
+          from: opts.from,
+          to: row.toAddresses,
+          replyTo: row.replyTo,
+          subject: row.subject,
+          text: row.text,
+          messageId: outboxMessageId(row, opts.from),
+        });
         await repo.markSent(row.id, new Date());
         sent++;
       } catch (err) {
@@ -78,6 +102,9 @@ export function createMailService(repo: MailRepository, transport: MailTransport
       .catch((err: unknown) => opts.log.error({ err }, 'mail outbox run failed'))
       .finally(() => {
         running = null;
+        // A kick that came after the run's last check but before this line would otherwise be lost
+        // (the message would wait for the next interval): run again for it.
+        if (again) kick();
       });
   }
 

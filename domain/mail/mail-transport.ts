@@ -8,6 +8,8 @@ export interface MailMessage {
   replyTo?: string | null;
   subject: string;
   text: string;
+  /** `<...@...>`; stable per outbox row, so a re-send after a crash is recognisably the same message. */
+  messageId?: string;
 }
 
 export interface MailTransport {
@@ -29,6 +31,7 @@ function toNodemailer(message: MailMessage) {
     replyTo: message.replyTo ?? undefined,
     subject: oneLine(message.subject),
     text: message.text,
+    messageId: message.messageId,
   };
 }
 

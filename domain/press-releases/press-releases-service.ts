@@ -1,8 +1,9 @@
 import { PRESS_BASE_PATH } from '#shared/knowledge.ts';
+import type { ContentEvents } from '../content-events/content-events.ts';
 import { createContentService } from '../content/content-service.ts';
 import type { PressReleasesRepository } from './press-releases-repository.ts';
 
-export function createPressReleasesService(repo: PressReleasesRepository, opts: { siteUrl: string }) {
-  return createContentService(repo, { basePath: PRESS_BASE_PATH, label: 'Press release', siteUrl: opts.siteUrl });
+export function createPressReleasesService(repo: PressReleasesRepository, opts: { siteUrl: string; events?: ContentEvents }) {
+  return createContentService(repo, { basePath: PRESS_BASE_PATH, label: 'Press release', siteUrl: opts.siteUrl, events: opts.events, kind: 'press' });
 }
 export type PressReleasesService = ReturnType<typeof createPressReleasesService>;

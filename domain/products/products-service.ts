@@ -1,5 +1,6 @@
 import { ProductContentSchema, type NavProduct, type ProductContent, type ProductPageDto } from '#shared/product-content.ts';
 import { sanitizeModules } from '../content/sanitize.ts';
+import type { ContentEvents } from '../content-events/content-events.ts';
 import type { DocumentsService } from '../documents/documents-service.ts';
 import { NotFoundError } from '../errors.ts';
 import type { ProductRow, ProductsRepository } from './products-repository.ts';
@@ -8,6 +9,7 @@ export interface ProductsServiceOptions {
   siteUrl: string;
   /** bounds how long another instance's edit can stay unseen here */
   ttlMs?: number;
+  events?: ContentEvents;
 }
 
 /**
@@ -109,6 +111,7 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
       const content = ProductContentSchema.parse(input);
       await repo.appendVersion(row.id, { ...content, modules: sanitizeModules(content.modules, { siteUrl: opts.siteUrl }) }, authorId);
       invalidate();
+      opts.events?.changed({ kind: 'product', id: row.id, oldSlug: row.slug, newSlug: row.slug });
       return getPublicBySlug(row.slug);
     },
 

@@ -1,20 +1,71 @@
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { normalisePath } from '#shared/paths.ts';
-import type { RedirectInput } from '#shared/validation/redirects.ts';
+import { CSV_COLUMNS, RedirectInputSchema, type ImportPreview, type ImportRow, type RedirectInput } from '#shared/validation/redirects.ts';
 import { DomainError, NotFoundError } from '../errors.ts';
-import type { RedirectsRepository } from './redirects-repository.ts';
+import type { ContentEvents } from '../content-events/content-events.ts';
+import type { HitBatch, MissBatch, RedirectRow, RedirectsRepository } from './redirects-repository.ts';
 
 export interface RedirectTarget {
-  toPath: string;
-  statusCode: 301 | 302;
+  id: number;
+  /** Null for 410 Gone. */
+  toPath: string | null;
+  statusCode: 301 | 302 | 410;
+  /** Pass the visitor's query string on to the target. */
+  keepQuery: boolean;
 }
 
+export interface RedirectsServiceOptions {
+  /** How stale the in-memory table may be when another instance writes (this one reloads on its own writes). */
+  ttlMs?: number;
+  /** Runs an import in one transaction, so a failure writes nothing. */
+  transaction?: <T>(work: (repo: RedirectsRepository) => Promise<T>) => Promise<T>;
+  /** The site's own origin: an absolute target on it is checked for chains like a local path. */
+  siteUrl?: string;
+  /** Where writes are announced (page cache, other instances). */
+  events?: ContentEvents;
+  /** Rows the Not Found log keeps (the least recently seen are pruned). */
+  notFoundLimit?: number;
+  /** How often hit counts and Not Found misses are written, in one batch. */
+  flushMs?: number;
+  log?: { error(obj: object, msg?: string): void };
+}
+
+/** Distinct paths held in memory between two flushes: a scanner cannot grow the buffer past this. */
+const MAX_PENDING_MISSES = 1000;
+const MAX_IMPORT_ROWS = 5000;
+const MISS_PATH = /^\/[^\s?#]{0,499}$/;
+
+export const REDIRECT_ERRORS = {
+  self: 'A redirect cannot point to itself.',
+  duplicate: (from: string) => `A redirect from ${from} already exists.`,
+  loop: (from: string, to: string) => `This would make a loop: ${to} already redirects to ${from}.`,
+  chain: (to: string, next: string) =>
+    `${to} already redirects to ${next}. Point this redirect straight at the final address, so visitors are not sent through a chain of redirects.`,
+  incoming: (from: string, source: string) =>
+    `The redirect from ${source} already points to ${from}, so redirecting ${from} too would make a chain. Change that redirect to the final address first.`,
+  gone: (to: string) => `${to} is marked as gone (410): it cannot be the target of a redirect.`,
+} as const;
+
+type Entry = Pick<RedirectRow, 'id' | 'fromPath' | 'toPath' | 'statusCode'>;
+
 /**
- * Redirects are consulted for every unknown path before rendering, so the whole table is kept in
- * memory: reloaded after any write here, and at most `ttlMs` stale when another instance writes.
+ * Redirects are consulted for every request before routing, so the whole table is kept in memory:
+ * reloaded after any write here, and at most `ttlMs` stale when another instance writes. Hits and
+ * Not Found misses are counted in memory and written in one batch every `flushMs` (and before an
+ * administrator reads them), so the hot path never waits for a database write.
  */
-export function createRedirectsService(repo: RedirectsRepository, ttlMs = 30_000) {
+export function createRedirectsService(repo: RedirectsRepository, opts: RedirectsServiceOptions = {}) {
+  const ttlMs = opts.ttlMs ?? 30_000;
+  const notFoundLimit = opts.notFoundLimit ?? 2000;
+  const siteOrigin = opts.siteUrl ? new URL(opts.siteUrl).origin : null;
+  const transaction = opts.transaction ?? (<T>(work: (r: RedirectsRepository) => Promise<T>) => work(repo));
   let cache: { map: Map<string, RedirectTarget>; at: number } | null = null;
   let loading: Promise<Map<string, RedirectTarget>> | null = null;
+  let hits = new Map<number, { count: number; last: Date }>();
+  let misses = new Map<string, { count: number; last: Date }>();
+  let flushing: Promise<void> = Promise.resolve();
+  let timer: ReturnType<typeof setInterval> | null = null;
 
   async function table(): Promise<Map<string, RedirectTarget>> {
     if (cache && Date.now() - cache.at < ttlMs) return cache.map;
@@ -22,7 +73,10 @@ export function createRedirectsService(repo: RedirectsRepository, ttlMs = 30_000
       .listAll()
       .then((rows) => {
         const map = new Map<string, RedirectTarget>();
-        for (const r of rows) map.set(r.fromPath, { toPath: r.toPath, statusCode: r.statusCode === 302 ? 302 : 301 });
+        for (const r of rows) {
+          const statusCode = r.statusCode === 410 ? 410 : r.statusCode === 302 ? 302 : 301;
+          map.set(r.fromPath, { id: r.id, toPath: r.toPath, statusCode, keepQuery: r.keepQuery });
+        }
         cache = { map, at: Date.now() };
         return map;
       })
@@ -36,34 +90,252 @@ export function createRedirectsService(repo: RedirectsRepository, ttlMs = 30_000
     cache = null;
   }
 
+  /** The one place a write reports that public answers changed: here, on every other instance and in the page cache. */
+  function changed(paths: { id: number; oldSlug: string | null; newSlug: string | null } | null) {
+    invalidate();
+    opts.events?.changed(paths ? { kind: 'redirect', ...paths } : { kind: 'all' });
+  }
+
+  /** The normalised path a target leads to on this site, or null for another site (or 410). */
+  function localTarget(toPath: string | null): string | null {
+    if (!toPath) return null;
+    if (toPath.startsWith('/')) return normalisePath(toPath);
+    if (siteOrigin) {
+      try {
+        const url = new URL(toPath);
+        if (url.origin === siteOrigin) return normalisePath(url.pathname);
+      } catch {
+        return null;
+      }
+    }
+    return null;
+  }
+
+  /** Loops and chains: a → b when b redirects (a → b → a is one), or a when something already redirects to a. */
+  function chainError(values: Entry, rows: readonly Entry[]): string | null {
+    const from = values.fromPath;
+    const to = values.statusCode === 410 ? null : localTarget(values.toPath);
+    if (to === from) return REDIRECT_ERRORS.self;
+    const others = rows.filter((r) => r.id !== values.id && r.fromPath !== from);
+    if (to) {
+      const next = others.find((r) => r.fromPath === to);
+      if (next) {
+        if (next.statusCode === 410) return REDIRECT_ERRORS.gone(to);
+        return localTarget(next.toPath) === from ? REDIRECT_ERRORS.loop(from, to) : REDIRECT_ERRORS.chain(to, next.toPath ?? '');
+      }
+    }
+    const incoming = others.find((r) => r.statusCode !== 410 && localTarget(r.toPath) === from);
+    return incoming ? REDIRECT_ERRORS.incoming(from, incoming.fromPath) : null;
+  }
+
+  function writeValues(input: RedirectInput) {
+    const statusCode = input.statusCode ?? 301;
+    return {
+      fromPath: normalisePath(input.fromPath),
+      toPath: statusCode === 410 ? null : (input.toPath ?? '').trim(),
+      statusCode,
+      keepQuery: input.keepQuery ?? true,
+    };
+  }
+
+  async function flushNow() {
+    const hitBatch: HitBatch = [...hits].map(([id, h]) => ({ id, ...h }));
+    const missBatch: MissBatch = [...misses].map(([path, m]) => ({ path, ...m }));
+    hits = new Map();
+    misses = new Map();
+    if (hitBatch.length === 0 && missBatch.length === 0) return;
+    try {
+      if (hitBatch.length) await repo.addHits(hitBatch);
+      if (missBatch.length) await repo.addMisses(missBatch, notFoundLimit);
+    } catch (err) {
+      // Counts are advisory: a failed write (database briefly away) is logged, not retried forever.
+      opts.log?.error({ err }, 'writing redirect hits and Not Found counts failed');
+    }
+  }
+
+  function flush(): Promise<void> {
+    flushing = flushing.then(flushNow);
+    return flushing;
+  }
+
+  function parseCsv(csv: string): { header: string[]; records: { line: number; cells: string[] }[] } {
+    let parsed: { record: string[]; info: { lines: number } }[];
+    try {
+      parsed = parse(csv, { bom: true, info: true, skip_empty_lines: true, trim: true, relax_column_count: true }) as unknown as typeof parsed;
+    } catch (err) {
+      throw new DomainError(`The file could not be read as CSV: ${(err as Error).message}`, 400);
+    }
+    const [first, ...rest] = parsed;
+    if (!first) throw new DomainError('The file is empty.', 400);
+    if (rest.length > MAX_IMPORT_ROWS) throw new DomainError(`The file has ${rest.length} rows; import at most ${MAX_IMPORT_ROWS} at a time.`, 400);
+    return { header: first.record.map((h) => h.trim().toLowerCase()), records: rest.map((r) => ({ line: r.info.lines, cells: r.record })) };
+  }
+
+  async function preview(csv: string): Promise<ImportPreview & { plan: { id?: number; values: ReturnType<typeof writeValues> }[] }> {
+    const { header, records } = parseCsv(csv);
+    const index = Object.fromEntries(CSV_COLUMNS.map((c) => [c, header.indexOf(c.toLowerCase())])) as Record<(typeof CSV_COLUMNS)[number], number>;
+    if (index.fromPath < 0 || index.toPath < 0) {
+      throw new DomainError(`The first row must name the columns: ${CSV_COLUMNS.join(', ')} (statusCode and keepQuery may be left out).`, 400);
+    }
+    if (records.length === 0) throw new DomainError('The file has no rows below its header.', 400);
+    const existing = await repo.listAll();
+    const byFrom = new Map(existing.map((r) => [r.fromPath, r]));
+    const seen = new Map<string, number>();
+    const rows: ImportRow[] = [];
+    const plan: { id?: number; values: ReturnType<typeof writeValues> }[] = [];
+    const cell = (cells: string[], i: number) => (i < 0 ? '' : (cells[i] ?? '').trim());
+    for (const { line, cells } of records) {
+      const errors: string[] = [];
+      const statusText = cell(cells, index.statusCode);
+      const keepText = cell(cells, index.keepQuery).toLowerCase();
+      const statusCode = statusText === '' ? 301 : Number(statusText);
+      let keepQuery = true;
+      if (['false', 'no', '0'].includes(keepText)) keepQuery = false;
+      else if (!['', 'true', 'yes', '1'].includes(keepText)) errors.push('keepQuery must be true or false.');
+      const parsedRow = RedirectInputSchema.safeParse({ fromPath: cell(cells, index.fromPath), toPath: cell(cells, index.toPath), statusCode, keepQuery });
+      if (!parsedRow.success) {
+        for (const issue of parsedRow.error.issues) {
+          const field = String(issue.path[0] ?? '');
+          errors.push(field === 'statusCode' ? 'statusCode must be 301, 302 or 410.' : `${field}: ${issue.message}`);
+        }
+      }
+      const values = writeValues({ fromPath: cell(cells, index.fromPath) || '/', toPath: cell(cells, index.toPath), statusCode: statusCode as 301, keepQuery });
+      const twin = seen.get(values.fromPath);
+      if (parsedRow.success && twin !== undefined) errors.push(`${values.fromPath} is already on line ${twin}.`);
+      seen.set(values.fromPath, line);
+      const current = byFrom.get(values.fromPath);
+      rows.push({ line, fromPath: values.fromPath, toPath: values.toPath, statusCode: Number.isFinite(statusCode) ? statusCode : null, keepQuery, action: current ? 'update' : 'create', errors });
+      plan.push({ id: current?.id, values });
+    }
+    // Loops and chains are judged against the table as it will be after the import.
+    const after: Entry[] = existing.filter((r) => !seen.has(r.fromPath));
+    plan.forEach((p, i) => {
+      if (rows[i]!.errors.length === 0) after.push({ id: p.id ?? -(i + 1), ...p.values });
+    });
+    plan.forEach((p, i) => {
+      const row = rows[i]!;
+      if (row.errors.length) return;
+      const err = chainError({ id: p.id ?? -(i + 1), ...p.values }, after);
+      if (err) row.errors.push(err);
+    });
+    const invalid = rows.filter((r) => r.errors.length > 0).length;
+    const message = invalid ? `${invalid} of ${rows.length} rows have errors. Fix them in the file and preview again; nothing has been imported.` : null;
+    return { rows, valid: rows.length - invalid, invalid, message, plan };
+  }
+
   return {
     async resolve(pathname: string): Promise<RedirectTarget | null> {
       const from = normalisePath(pathname);
       const hit = (await table()).get(from);
-      if (!hit || normalisePath(hit.toPath) === from) return null;
+      if (!hit || (hit.toPath !== null && normalisePath(hit.toPath) === from)) return null;
       return hit;
     },
+    /** Counted in memory; written by the next flush. */
+    recordHit(id: number) {
+      const h = hits.get(id);
+      if (h) {
+        h.count++;
+        h.last = new Date();
+      } else hits.set(id, { count: 1, last: new Date() });
+    },
+    /** A page request that ended in Not Found (the caller has already left bots out). */
+    recordMiss(pathname: string) {
+      const path = normalisePath(pathname);
+      if (!MISS_PATH.test(path)) return;
+      const m = misses.get(path);
+      if (m) {
+        m.count++;
+        m.last = new Date();
+      } else if (misses.size < MAX_PENDING_MISSES) misses.set(path, { count: 1, last: new Date() });
+    },
+    flush,
+    /** Writes counts every `flushMs` until stop(); the timer never keeps the process alive. */
+    start() {
+      if (timer) return;
+      timer = setInterval(() => void flush(), opts.flushMs ?? 10_000);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await flush();
+    },
     list: () => repo.listAll(),
+    async filter(search: string, start: number, length: number) {
+      await flush();
+      return repo.filter(search, start, length);
+    },
     async get(id: number) {
+      await flush();
       const row = await repo.findById(id);
       if (!row) throw new NotFoundError('Redirect not found.');
       return row;
     },
     async save(input: RedirectInput, id?: number) {
-      const values = { fromPath: normalisePath(input.fromPath), toPath: input.toPath, statusCode: input.statusCode };
-      if (values.fromPath === normalisePath(values.toPath)) {
-        throw new DomainError('A redirect cannot point to itself.', 400);
-      }
+      const values = writeValues(input);
       const clash = await repo.findByFromPath(values.fromPath);
-      if (clash && clash.id !== id) throw new DomainError(`A redirect from ${values.fromPath} already exists.`, 409);
+      if (clash && clash.id !== id) throw new DomainError(REDIRECT_ERRORS.duplicate(values.fromPath), 409);
+      const problem = chainError({ id: id ?? -1, ...values }, await repo.listAll());
+      if (problem) throw new DomainError(problem, problem === REDIRECT_ERRORS.self ? 400 : 409, { toPath: [problem] });
+      const oldFromPath = id === undefined ? null : ((await repo.findById(id))?.fromPath ?? null);
       const row = id === undefined ? await repo.insert(values) : await repo.update(id, values);
       if (!row) throw new NotFoundError('Redirect not found.');
-      invalidate();
+      // The path redirects now: it is no longer a Not Found to fix.
+      await repo.deleteNotFoundPaths([values.fromPath]);
+      // the path it now answers, and the one it answered before an edit, render differently
+      changed({ id: row.id, oldSlug: oldFromPath, newSlug: row.fromPath });
       return row;
     },
     async delete(id: number) {
-      if (!(await repo.delete(id))) throw new NotFoundError('Redirect not found.');
-      invalidate();
+      const fromPath = (await repo.findById(id))?.fromPath;
+      if (!fromPath || !(await repo.delete(id))) throw new NotFoundError('Redirect not found.');
+      changed({ id, oldSlug: fromPath, newSlug: null });
+    },
+    async previewImport(csv: string): Promise<ImportPreview> {
+      const { plan: _plan, ...result } = await preview(csv);
+      return result;
+    },
+    /** All or nothing: any row with an error writes nothing; otherwise every row is written in one transaction. */
+    async importCsv(csv: string) {
+      const { plan, rows, invalid, message } = await preview(csv);
+      if (invalid) {
+        const details: Record<string, string[]> = {};
+        for (const r of rows) if (r.errors.length) details[`line ${r.line}`] = r.errors;
+        throw new DomainError(message ?? 'The file has errors; nothing has been imported.', 400, details);
+      }
+      const counts = await transaction(async (tx) => {
+        let created = 0;
+        let updated = 0;
+        for (const p of plan) {
+          if (p.id === undefined) {
+            await tx.insert(p.values);
+            created++;
+          } else {
+            await tx.update(p.id, p.values);
+            updated++;
+          }
+        }
+        await tx.deleteNotFoundPaths(plan.map((p) => p.values.fromPath));
+        return { created, updated };
+      });
+      // many paths at once: every stored page may be one of them
+      changed(null);
+      return counts;
+    },
+    async exportCsv(): Promise<string> {
+      await flush();
+      const rows = await repo.listAll();
+      return stringify(
+        rows.map((r) => [r.fromPath, r.toPath ?? '', r.statusCode, String(r.keepQuery), r.hits, r.lastHit ? r.lastHit.toISOString() : '']),
+        { header: true, columns: [...CSV_COLUMNS, 'hits', 'lastHit'] },
+      );
+    },
+    async filterNotFound(search: string, start: number, length: number) {
+      await flush();
+      return repo.filterNotFound(search, start, length);
+    },
+    async dismissNotFound(id: number) {
+      if (!(await repo.deleteNotFound(id))) throw new NotFoundError('That Not Found entry is no longer in the log.');
     },
     invalidate,
   };

@@ -1,11 +1,21 @@
+import { randomBytes } from 'node:crypto';
 import { DEFAULT_SITE_SETTINGS, SiteSettingsSchema, type SiteSettings } from '#shared/site-settings.ts';
+import type { SiteSettingsAdmin, SiteSettingsFormInput } from '#shared/validation/settings.ts';
+import type { ContentEvents } from '../content-events/content-events.ts';
+import type { LeadRecipients } from '../forms/notifications.ts';
 import type { SettingsRepository } from './settings-repository.ts';
+
+/** What applies when an administrator leaves a setting blank: the environment (LEADS_EMAIL_*, RECAPTCHA_MIN_SCORE). */
+export interface SettingsFallbacks {
+  leadRecipients: LeadRecipients;
+  recaptchaMinScore: number;
+}
 
 /**
  * Site settings change rarely and are read on every page, so they are held in memory and
  * re-read only after a write (or after `ttlMs`, which bounds staleness across instances).
  */
-export function createSettingsService(repo: SettingsRepository, ttlMs = 60_000) {
+export function createSettingsService(repo: SettingsRepository, fallbacks: SettingsFallbacks, ttlMs = 60_000, events?: ContentEvents) {
   let cached: { value: SiteSettings; at: number } | null = null;
 
   async function load(): Promise<SiteSettings> {
@@ -16,23 +26,85 @@ export function createSettingsService(repo: SettingsRepository, ttlMs = 60_000) 
     return parsed.success ? parsed.data : DEFAULT_SITE_SETTINGS;
   }
 
+  async function get(): Promise<SiteSettings> {
+    if (cached && Date.now() - cached.at < ttlMs) return cached.value;
+    cached = { value: await load(), at: Date.now() };
+    return cached.value;
+  }
+
+  function invalidate() {
+    cached = null;
+  }
+
+  /** Every write ends here: what public pages show has changed, here and on every other instance. */
+  function changed() {
+    invalidate();
+    events?.changed({ kind: 'settings' });
+  }
+
+  async function update(patch: Partial<SiteSettings>): Promise<SiteSettings> {
+    const current = await load();
+    const next = SiteSettingsSchema.parse({ ...current, ...patch });
+    for (const key of Object.keys(patch) as (keyof SiteSettings)[]) {
+      await repo.upsert(key, next[key]);
+    }
+    changed();
+    return next;
+  }
+
+  function toAdmin(s: SiteSettings): SiteSettingsAdmin {
+    return {
+      settings: {
+        notice: { enabled: s.notice.enabled, text: s.notice.text, linkUrl: s.notice.linkUrl, linkText: s.notice.linkText },
+        social: s.social,
+        careersUrl: s.careersUrl,
+        leadRecipients: s.leadRecipients,
+        recaptchaMinScore: s.recaptcha.minScore,
+      },
+      fallbacks,
+    };
+  }
+
   return {
-    async get(): Promise<SiteSettings> {
-      if (cached && Date.now() - cached.at < ttlMs) return cached.value;
-      cached = { value: await load(), at: Date.now() };
-      return cached.value;
+    get,
+    update,
+    invalidate,
+
+    /** The settings screen's values (GET /api/admin/settings). */
+    async forAdmin(): Promise<SiteSettingsAdmin> {
+      return toAdmin(await load());
     },
-    async update(patch: Partial<SiteSettings>): Promise<SiteSettings> {
+
+    /** Saves the settings screen (already parsed); takes effect on this instance at once. */
+    async saveFromAdmin(input: SiteSettingsFormInput): Promise<SiteSettingsAdmin> {
       const current = await load();
-      const next = SiteSettingsSchema.parse({ ...current, ...patch });
-      for (const key of Object.keys(patch) as (keyof SiteSettings)[]) {
-        await repo.upsert(key, next[key]);
-      }
-      cached = null;
-      return next;
+      const noticeChanged = input.notice.text !== current.notice.text || input.notice.linkUrl !== current.notice.linkUrl;
+      const saved = await update({
+        notice: {
+          ...input.notice,
+          id: noticeChanged ? `notice-${randomBytes(6).toString('hex')}` : current.notice.id,
+        },
+        social: input.social,
+        careersUrl: input.careersUrl,
+        leadRecipients: input.leadRecipients,
+        recaptcha: { minScore: input.recaptchaMinScore },
+      });
+      return toAdmin(saved);
     },
-    invalidate() {
-      cached = null;
+
+    /** Where lead emails go per region: the setting when one is saved, otherwise LEADS_EMAIL_*. */
+    async leadRecipients(): Promise<LeadRecipients> {
+      const set = (await get()).leadRecipients;
+      return {
+        us: set.us || fallbacks.leadRecipients.us,
+        ca: set.ca || fallbacks.leadRecipients.ca,
+        int: set.int || fallbacks.leadRecipients.int,
+      };
+    },
+
+    /** The lowest reCAPTCHA score accepted: the setting when saved, otherwise RECAPTCHA_MIN_SCORE. */
+    async recaptchaMinScore(): Promise<number> {
+      return (await get()).recaptcha.minScore ?? fallbacks.recaptchaMinScore;
     },
   };
 }

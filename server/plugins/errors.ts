@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyError } from 'fastify';
+import type { FastifyInstance, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { DomainError } from '#domain/errors.ts';
@@ -13,22 +13,66 @@ function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: s
   return errors;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Renders the site's Page Not Found page with status 404 (or 410 for a removed page); set when the page routes are mounted. */
+    notFoundPage: ((request: FastifyRequest, reply: FastifyReply, status?: 404 | 410) => Promise<FastifyReply>) | null;
+  }
+}
+
+/** The API's own paths (/api/..., and the sign-in calls under /auth/...) always answer JSON, whatever the client accepts. */
+export function isApiPath(url: string): boolean {
+  return /^\/(api|auth)(?:[/?]|$)/.test(url);
+}
+
+/**
+ * Zod's built-in wording ("Invalid input: expected string, received undefined") is for developers;
+ * a schema that gives no message of its own gets one a person can act on, naming the field.
+ */
+export function readableMessage(message: string, path: readonly PropertyKey[]): string {
+  const m = /^Invalid input: expected (\w+), received (\w+)$/.exec(message);
+  if (!m) return message;
+  const field = path.length ? path.map(String).join('.') : 'The request body';
+  if (m[2] === 'undefined') return path.length ? `${field} is required.` : 'The request needs a JSON body.';
+  const expected = m[1] === 'string' ? 'text' : m[1] === 'object' ? 'an object' : m[1] === 'array' ? 'a list' : `a ${m[1]}`;
+  return `${field} must be ${expected}.`;
+}
+
+/** The document center's paths (/doccenter/{guid}) belong to the server, not to the page routes. */
+export function isDocumentPath(url: string): boolean {
+  return /^\/doccenter(?:[/?]|$)/i.test(url);
+}
+
+/** A browser asking for a page (not the API, not a script fetching JSON) gets the HTML Not Found page. */
+function wantsPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (isApiPath(request.url)) return false;
+  return /\btext\/html\b/i.test(request.headers.accept ?? '');
+}
+
+function notFound(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, message: string) {
+  if (app.notFoundPage && wantsPage(request)) return app.notFoundPage(request, reply);
+  return reply.code(404).send(fail(message));
+}
+
 /** Maps validation and domain failures to clear 4xx replies; anything else is logged and answered 500. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const issues = err.validation.map((v) => ({
-        path: (v.instancePath || '').split('/').filter(Boolean),
-        message: v.message ?? 'Invalid value.',
-      }));
+      const issues = err.validation.map((v) => {
+        const path = (v.instancePath || '').split('/').filter(Boolean);
+        return { path, message: readableMessage(v.message ?? 'Invalid value.', path) };
+      });
       const errors = fieldErrors(issues);
       const first = issues[0]?.message ?? 'Invalid request.';
       return reply.code(400).send(fail(first, errors));
     }
     if (err instanceof ZodError) {
-      return reply.code(400).send(fail(err.issues[0]?.message ?? 'Invalid request.', fieldErrors(err.issues)));
+      const issues = err.issues.map((i) => ({ path: i.path, message: readableMessage(i.message, i.path) }));
+      return reply.code(400).send(fail(issues[0]?.message ?? 'Invalid request.', fieldErrors(issues)));
     }
     if (err instanceof DomainError) {
+      if (err.status === 404) return notFound(app, request, reply, err.message);
       return reply.code(err.status).send(fail(err.message, err.details));
     }
     const status = err.statusCode ?? 500;
@@ -39,7 +83,6 @@ export function registerErrorHandling(app: FastifyInstance) {
     return reply.code(500).send(fail('Something went wrong. Please try again later.'));
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(fail(`No route for ${request.method} ${request.url.split('?')[0]}`));
-  });
+  app.decorate('notFoundPage', null);
+  app.setNotFoundHandler((request, reply) => notFound(app, request, reply, `No route for ${request.method} ${request.url.split('?')[0]}`));
 }

@@ -4,7 +4,9 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 let t: TestApp;
 const queries: string[] = [];
 beforeAll(async () => {
-  t = await createTestApp({}, { ui: 'build', onQuery: (q) => queries.push(q) });
+  // the page cache off: these tests are about the rendering of each request (nonce CSP);
+  // server/plugins/page-cache.integration.test.ts covers cached pages
+  t = await createTestApp({ PAGE_CACHE_MB: '0' }, { ui: 'build', onQuery: (q) => queries.push(q) });
 });
 afterAll(() => t.close());
 
@@ -113,15 +115,17 @@ describe('with reCAPTCHA configured', () => {
 describe('product selector Close target on a full page load', () => {
   const closeHref = (html: string) => /<a [^>]*class="selector-bar__button selector-bar__close"[^>]*>/.exec(html)?.[0].match(/href="([^"]*)"/)?.[1];
 
+  // "Internal" means the configured site (PUBLIC_SITE_URL, http://localhost:3000 in tests), not the Host header.
   it('goes back to the internal page the visitor came from', async () => {
-    const res = await t.app.inject({ url: '/product-selector', headers: { host: 'localhost', referer: 'http://localhost/knowledge-center?type=2' } });
+    const res = await t.app.inject({ url: '/product-selector', headers: { host: 'localhost', referer: 'http://localhost:3000/knowledge-center?type=2' } });
     expect(res.statusCode).toBe(200);
     expect(closeHref(res.body)).toBe('/knowledge-center?type=2');
   });
 
   it.each([
     ['another site', 'https://elsewhere.example/page'],
-    ['the selector itself', 'http://localhost/product-selector?step=2'],
+    ['the selector itself', 'http://localhost:3000/product-selector?step=2'],
+    ['a forged Host header', 'http://localhost/knowledge-center'],
     ['a malformed referrer', 'not a url'],
   ])('goes home when the visitor came from %s', async (_why, referer) => {
     const res = await t.app.inject({ url: '/product-selector', headers: { host: 'localhost', referer } });

@@ -6,16 +6,30 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { AppContext } from "#app/load-context.ts";
+import { isApiPath, isDocumentPath } from './errors.ts';
+import type { PageCache } from './page-cache.ts';
 
 export interface ReactRouterOptions {
   mode: 'production' | 'development';
   root: string;
   context: Omit<AppContext, 'nonce' | 'requestId'>;
+  /** The rendered-page cache (ADR 007); pages are rendered for every request without it. */
+  pageCache?: PageCache;
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const origin = `${request.protocol}://${request.host}`;
-  const url = new URL(request.url, origin);
+/**
+ * The URL React Router sees is the configured site origin plus the request's path, never the Host
+ * header or a path a URL parser could read as another host (`//evil.example/x` would otherwise
+ * become https://evil.example/x). Such paths were already answered 404 by the input boundary;
+ * the concatenation keeps any that slip through on our own origin.
+ */
+export function pageUrl(siteOrigin: string, requestUrl: string): URL {
+  const local = requestUrl.startsWith('/') ? requestUrl.replace(/^[/\\]+/, '/') : `/${requestUrl}`;
+  return new URL(siteOrigin + local);
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, siteOrigin: string, pathOverride?: string): Request {
+  const url = pageUrl(siteOrigin, pathOverride ?? request.url);
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
   const headers = new Headers();
@@ -25,18 +39,25 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
     else headers.set(key, value);
   }
   const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: controller.signal };
-  if (request.method !== 'GET' && request.method !== 'HEAD' && request.body) {
+  if (pathOverride === undefined && request.method !== 'GET' && request.method !== 'HEAD' && request.body) {
     init.body = Readable.toWeb(request.body as Readable) as ReadableStream;
     init.duplex = 'half';
   }
   return new Request(url, init);
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response) {
+/** Admin and account screens (and their .data requests): never indexed, never kept by any cache. */
+export const PRIVATE_PAGE = /^\/(?:siteadmin|account)(?:[/.?]|$)/;
+
+async function sendWebResponse(reply: FastifyReply, response: Response, privatePage = false) {
   reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === 'set-cookie') continue;
     reply.header(key, value);
+  }
+  if (privatePage) {
+    reply.header('cache-control', 'no-store');
+    reply.header('x-robots-tag', 'noindex');
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
@@ -75,6 +96,16 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
   }
 
   const handle = createRequestHandler(build, opts.mode);
+  const siteOrigin = new URL(opts.context.config.siteUrl).origin;
+  const contextFor = (request: FastifyRequest): AppContext => ({ ...opts.context, nonce: request.cspNonce, requestId: request.id });
+
+  // The site's own Page Not Found page (the /not-found view) with a real 404, for paths the server
+  // refuses before React Router (control characters, host-like paths) and unknown documents.
+  app.notFoundPage = async (request, reply, status = 404) => {
+    const response = await handle(toWebRequest(request, reply, siteOrigin, '/not-found'), contextFor(request));
+    await sendWebResponse(reply.code(status), new Response(response.body, { status, headers: response.headers }));
+    return reply;
+  };
 
   await app.register(async (scope) => {
     // React Router actions read the raw body themselves.
@@ -83,10 +114,21 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
     scope.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
+      // pages, not API operations: kept out of the OpenAPI document
+      schema: { hide: true },
       handler: async (request, reply) => {
-        const context: AppContext = { ...opts.context, nonce: request.cspNonce, requestId: request.id };
-        const response = await handle(toWebRequest(request, reply), context);
-        return sendWebResponse(reply, response);
+        // Unknown API and document paths answer the 404 handler (JSON, or the Not Found page to a browser).
+        if (isApiPath(request.url) || isDocumentPath(request.url)) return reply.callNotFound();
+        const privatePage = PRIVATE_PAGE.test(request.url);
+        const render = (webRequest: Request, nonce: string) => handle(webRequest, { ...contextFor(request), nonce } satisfies AppContext);
+        if (opts.pageCache) {
+          return opts.pageCache.serve(request, reply, {
+            webRequest: () => toWebRequest(request, reply, siteOrigin),
+            render,
+            send: (response) => sendWebResponse(reply, response, privatePage),
+          });
+        }
+        return sendWebResponse(reply, await render(toWebRequest(request, reply, siteOrigin), request.cspNonce), privatePage);
       },
     });
   });

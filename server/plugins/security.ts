@@ -14,12 +14,17 @@ export interface SecurityOptions {
   recaptcha: boolean;
 }
 
-export function contentSecurityPolicy(nonce: string, opts: SecurityOptions): string {
+/**
+ * `nonce` for a page rendered for one request; `{ hashes }` for a page that may be served again
+ * (page cache, ADR 007): the sha256 sources of exactly the inline scripts the renderer wrote.
+ */
+export function contentSecurityPolicy(nonce: string | { hashes: readonly string[] }, opts: SecurityOptions): string {
+  const inline = typeof nonce === 'string' ? [`'nonce-${nonce}'`] : nonce.hashes.map((h) => `'${h}'`);
   const recaptchaScript = opts.recaptcha ? ' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/' : '';
   const recaptchaFrame = opts.recaptcha ? ' https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/' : '';
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${recaptchaScript}`,
+    `script-src ${["'self'", ...inline].join(' ')}${recaptchaScript}`,
     // React sets style attributes on a few elements (progress, transforms); no inline <style> blocks are used.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",

@@ -1,4 +1,6 @@
+import '../zod-browser.ts';
 import { z } from 'zod';
+import { cleanText } from '../input.ts';
 
 /** The spec's messages, word for word (sections 5 and 8). */
 export const CONTACT_MESSAGES = {
@@ -8,6 +10,9 @@ export const CONTACT_MESSAGES = {
   regionRequired: 'Region is required.',
   roleRequired: 'Role is required.',
 } as const;
+
+/** Shown when a contact form could not be sent (429, 5xx, network): what was typed stays in the form. */
+export const SEND_FAILED_MESSAGE = 'We could not send your message. Please try again in a moment.';
 
 /** Local part, @, domain labels, and a top-level domain of 2 to 6 letters. */
 export const EMAIL_PATTERN = /^[^\s@]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,6}$/;
@@ -74,7 +79,9 @@ export function readContactData(json: string | undefined): { region?: unknown; r
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(parsed)) {
+  for (const [key, raw] of Object.entries(parsed)) {
+    // JSON escapes (\u0000) inside the string survive the request's input boundary: clean them here too.
+    const value = typeof raw === 'string' ? cleanText(raw) : raw;
     const k = key.toLowerCase().replace(/[^a-z]/g, '');
     if (k === 'region' || k === 'role' || k === 'state') out[k] = value;
     else if (k === 'zipcode' || k === 'zip' || k === 'postalcode') out.zipcode = value;
@@ -83,6 +90,22 @@ export function readContactData(json: string | undefined): { region?: unknown; r
 }
 
 const wireText = (max: number) => z.string().max(max).default('');
+
+/**
+ * Optional: a random id the form makes once per view and sends with every attempt, so a retry
+ * after a lost reply stores (and emails) the lead only once.
+ */
+export const IdempotencyKeyField = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,100}$/, 'The idempotency key must be 16 to 100 letters, digits, - or _.')
+  .optional()
+  .describe('a random id generated once per form view and sent with every attempt: the lead is stored once per key');
+
+/** A fresh idempotency key (128 random bits as hex); works on plain http, unlike crypto.randomUUID. */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 /**
  * POST /api/forms/add, the spec's payload: name, email, phone, data (JSON string of region, role,
@@ -98,6 +121,7 @@ export const FormsAddBodySchema = z
     message: wireText(20_000),
     reCaptchaToken: wireText(5000),
     website: wireText(1000),
+    idempotencyKey: IdempotencyKeyField,
   })
   .superRefine((body, ctx) => {
     const data = readContactData(body.data);
@@ -151,6 +175,7 @@ export const RepContactBodySchema = RepContactFormSchema.extend({
   label: z.enum(['Retailers', 'Reps']).optional(),
   reCaptchaToken: wireText(5000),
   website: wireText(1000),
+  idempotencyKey: IdempotencyKeyField,
 });
 export type RepContactBody = z.output<typeof RepContactBodySchema>;
 

@@ -1,3 +1,4 @@
+import '../zod-browser.ts';
 import { z } from 'zod';
 import { KNOWLEDGE_CATEGORY_IDS } from '../knowledge.ts';
 

@@ -1,3 +1,4 @@
+import '../zod-browser.ts';
 import { z } from 'zod';
 
 /** The spec's message for the Find a Rep or Retailer form (sections 5 and 8). */

@@ -1,12 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type Request } from './fixtures.ts';
+import { expect, test, type Request } from './fixtures.ts';
+import { axeViolations } from './axe.ts';
 
 const THANK_YOU = 'Thank you! Our team is reviewing your request and will connect you with the right resource.';
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
-}
 
 function formsAddBody(request: Request) {
   return request.postDataJSON() as { name: string; email: string; phone: string; data: string; message: string; reCaptchaToken: string; website: string };
@@ -151,17 +146,56 @@ test.describe('contact form', () => {
     });
   });
 
-  test('a failed send shows no message and keeps what was typed', async ({ page }) => {
-    await page.route('**/api/forms/add', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"data":null,"message":"boom"}' }));
+  const SEND_FAILED = 'We could not send your message. Please try again in a moment.';
+
+  for (const failure of ['500', '429', 'network'] as const) {
+    test(`a failed send (${failure}) says so in an alert, keeps what was typed and lets the visitor try again`, async ({ page }) => {
+      await page.route('**/api/forms/add', (route) =>
+        failure === 'network'
+          ? route.abort('failed')
+          : route.fulfill({ status: Number(failure), contentType: 'application/json', body: '{"success":false,"data":null,"message":"boom"}' }),
+      );
+      const warnings: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'warning') warnings.push(msg.text());
+      });
+      await page.goto('/contact');
+      await page.getByLabel('Name').fill('Dana');
+      await page.getByLabel('Email').fill('dana@example.com');
+      await page.getByLabel('Role').selectOption('Other');
+      await page.getByLabel('Message').fill('Please call me back.');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: SEND_FAILED })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
+      await expect(page.getByText(THANK_YOU)).toHaveCount(0);
+      await expect(page.getByLabel('Name')).toHaveValue('Dana');
+      await expect(page.getByLabel('Email')).toHaveValue('dana@example.com');
+      await expect(page.getByLabel('Role')).toHaveValue('Other');
+      await expect(page.getByLabel('Message')).toHaveValue('Please call me back.');
+      expect(warnings.some((w) => w.startsWith('contact form'))).toBe(true);
+    });
+  }
+
+  test('a retry after a failure sends the same idempotency key and then thanks the visitor', async ({ page }) => {
+    const keys: unknown[] = [];
+    let attempts = 0;
+    await page.route('**/api/forms/add', async (route) => {
+      keys.push((route.request().postDataJSON() as { idempotencyKey?: unknown }).idempotencyKey);
+      if (++attempts === 1) return route.abort('failed');
+      return route.continue();
+    });
     await page.goto('/contact');
     await page.getByLabel('Name').fill('Dana');
     await page.getByLabel('Email').fill('dana@example.com');
     await page.getByLabel('Role').selectOption('Other');
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
-    await expect(page.getByText(THANK_YOU)).toHaveCount(0);
-    await expect(page.getByLabel('Name')).toHaveValue('Dana');
-    await expect(page.getByLabel('Email')).toHaveValue('dana@example.com');
+    await expect(page.getByText(SEND_FAILED)).toBeVisible();
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText(THANK_YOU)).toBeVisible();
+    await expect(page.getByText(SEND_FAILED)).toHaveCount(0);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 });
 
@@ -188,7 +222,7 @@ test.describe('Find a Rep or Retailer', () => {
 
     await expect(page).toHaveURL(/\/reps-retailers\?label=Retailers&zip=50010$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Retailers near Ames, IA 50010' })).toBeVisible();
-    const cards = page.getByRole('list', { name: /Retailers near/ }).getByRole('listitem').filter({ has: page.getByRole('heading') });
+    const cards = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });
     await expect(cards.first()).toContainText('Ames Farmers Cooperative');
     const distances = (await cards.locator('.finder-result__distance strong').allTextContents()).map((t) => parseFloat(t));
     expect(distances.length).toBeGreaterThan(3);
@@ -241,7 +275,7 @@ test.describe('Find a Rep or Retailer', () => {
     await dialog.getByLabel('Phone').pressSequentially('5155550123');
     await dialog.getByLabel('Message').fill('Please call about ANVOL for fall.');
     const [request] = await Promise.all([page.waitForRequest('**/api/forms/contact-rep'), dialog.getByRole('button', { name: 'Send message' }).click()]);
-    expect(request.postDataJSON()).toMatchObject({ name: 'Sam Ortiz', email: 'sam@example.com', phone: '+1 (515) 555-0123', targetType: 'rep', zip: '50010', label: 'Reps' });
+    expect(request.postDataJSON()).toMatchObject({ name: 'Sam Ortiz', email: 'sam@example.com', phone: '+1 (515) 555-0123', targetType: 'rep', zip: '50010', label: 'Reps', idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) });
     await expect(page).toHaveURL(/\/rep-thankyou$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Thank you for contacting a rep' })).toBeVisible();
     await expect(page.getByText(/on its way to Megan Alvarez/)).toBeVisible();

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from './fixtures.ts';
+import { axeViolations } from './axe.ts';
 import { documentHref } from '#shared/product-documents.ts';
 
 const QUESTION = {
@@ -32,8 +32,7 @@ function cards(page: Page) {
 }
 
 async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 test('granular path: one card per nutrient, CROPMIX, NU-TRAX P+ and 3-TRAX, with document and finder links', async ({ page }) => {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
+import { axeViolations } from './axe.ts';
 
 test.describe('product pages', () => {
   test('a US product page shows its content, labels and the hreflang twin, and sets the US region', async ({ page }) => {
@@ -90,7 +90,6 @@ test.describe('phone viewport', () => {
 for (const path of ['/', '/agrotain', '/clear-choice', '/about', '/product-labels']) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
     await page.goto(path);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 }

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
+import { axeViolations } from './axe.ts';
 
 test.describe('region selector', () => {
   test('saves the region in local storage and goes to that region home', async ({ page }) => {
@@ -140,7 +140,6 @@ test('the brand notice can be dismissed and stays dismissed', async ({ page }) =
 for (const path of ['/', '/home-ca', '/home-int']) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
     await page.goto(path);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 }

@@ -13,6 +13,8 @@ export interface FakeSmtp {
   messages: ReceivedMail[];
   /** Resolves when at least `n` messages have arrived (fails after `timeoutMs`). */
   waitFor(n: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** The first message from index `since` on that matches (mail is delivered in the background, so order is not guaranteed). */
+  waitForMatch(match: (mail: ReceivedMail) => boolean, since?: number, timeoutMs?: number, poke?: () => void): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 
@@ -45,13 +47,23 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
     port: address.port,
     url: `smtp://127.0.0.1:${address.port}`,
     messages,
-    async waitFor(n, timeoutMs = 5000) {
+    async waitFor(n, timeoutMs = 15_000) {
       const until = Date.now() + timeoutMs;
       while (messages.length < n) {
         if (Date.now() > until) throw new Error(`expected ${n} messages, received ${messages.length}`);
         await new Promise((r) => setTimeout(r, 20));
       }
       return messages;
+    },
+    async waitForMatch(match, since = 0, timeoutMs = 20_000, poke) {
+      const until = Date.now() + timeoutMs;
+      for (let i = 1; ; i++) {
+        const found = messages.slice(since).find(match);
+        if (found) return found;
+        if (poke && i % 25 === 0) poke();
+        if (Date.now() > until) throw new Error(`no matching message among the ${messages.length - since} received since #${since}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

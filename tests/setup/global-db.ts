@@ -14,7 +14,7 @@ export default async function setup(project: TestProject) {
   const engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
   const tmp = path.resolve('.tmp');
   mkdirSync(tmp, { recursive: true });
-  const seedCtx = { adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password, dataDir: path.join(tmp, 'test-data') };
+  const seedCtx = { adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password, dataDir: path.join(tmp, 'test-data'), demoReps: true };
 
   if (engine === 'pglite') {
     const database = await openDatabase({});

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { EnvSchema, type Env } from '#config/env.ts';
 import type { Database } from '#db/client.ts';
 import { buildApp } from '#server/app.ts';
+import { TEST_JWT_SECRET } from './constants.ts';
 import { openTestDatabase } from './test-db.ts';
 
 export interface TestApp {
@@ -25,7 +26,7 @@ export async function createTestApp(
   const database = await openTestDatabase({ onQuery: opts.onQuery });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
   const env = EnvSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...envOverrides });
-  const app = await buildApp({ env, database, ui: opts.ui ?? 'none', logger: false });
+  const app = await buildApp({ env, database, jwtSecret: TEST_JWT_SECRET, ui: opts.ui ?? 'none', logger: false });
   return {
     app,
     database,

@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { openDatabase, type Database } from '#db/client.ts';
 
 /** A private copy of the migrated, seeded test database for one test file. */
-export async function openTestDatabase(opts: { onQuery?: (sql: string) => void } = {}): Promise<Database> {
+export async function openTestDatabase(opts: { onQuery?: (sql: string) => void } = {}): Promise<Database & { url?: string }> {
   const image = inject('dbImage');
   if (inject('dbEngine') === 'pglite') {
     return openDatabase({ loadDataDir: new Blob([readFileSync(image)]), onQuery: opts.onQuery });
@@ -20,6 +20,8 @@ export async function openTestDatabase(opts: { onQuery?: (sql: string) => void }
   const database = await openDatabase({ url: url.toString(), poolSize: 4, onQuery: opts.onQuery });
   return {
     ...database,
+    // a second connection to the same database (two app instances, LISTEN/NOTIFY)
+    url: url.toString(),
     close: async () => {
       await database.close();
       await admin.query(`drop database if exists ${name} with (force)`);

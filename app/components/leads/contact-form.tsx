@@ -7,6 +7,8 @@ import {
   contactDataJson,
   contactFieldLabels,
   firstErrors,
+  newIdempotencyKey,
+  SEND_FAILED_MESSAGE,
   statesRegionIdFor,
 } from '#shared/validation/contact.ts';
 import { ErrorAnnouncer, errorProps, Field, focusFirstError, Honeypot, useHydrated } from './form-helpers.tsx';
@@ -43,8 +45,9 @@ interface Values {
 
 /**
  * The contact form: validated in the browser with the server's schema, then sent to
- * POST /api/forms/add. A failed send shows no message (spec) but is logged, and what the
- * visitor typed stays in the form.
+ * POST /api/forms/add. A failed send (429, 5xx, network) keeps what the visitor typed, says so in
+ * an alert and is logged; the spec's silent failure described the old site and lost leads. Every
+ * attempt of one form view carries the same idempotency key, so a retry never stores a lead twice.
  */
 export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, onSent }: ContactFormProps) {
   const hydrated = useHydrated();
@@ -64,6 +67,9 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, on
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempt, setAttempt] = useState(0);
   const [sending, setSending] = useState(false);
+  const [sendFailed, setSendFailed] = useState(false);
+  // One key per form view (made after hydration: the server render has no use for one).
+  const idempotencyKey = useRef<string | null>(null);
   const statesCache = useRef(new Map<number, StateOption[]>([[initialStates.regionId, initialStates.states]]));
   const [states, setStates] = useState<StateOption[]>(
     statesRegionIdFor(initialRegion) === initialStates.regionId ? initialStates.states : [],
@@ -144,7 +150,9 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, on
       return;
     }
     setErrors({});
+    setSendFailed(false);
     setSending(true);
+    idempotencyKey.current ??= newIdempotencyKey();
     try {
       const form = parsed.data;
       const reCaptchaToken = await getToken();
@@ -159,6 +167,7 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, on
           message: form.message,
           reCaptchaToken,
           website: honeypot,
+          idempotencyKey: idempotencyKey.current,
         }),
       });
       const body = (await res.json().catch(() => null)) as { success?: boolean; errors?: Record<string, string[]> } | null;
@@ -175,9 +184,12 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, on
       if (Object.keys(serverErrors).length) {
         setErrors(serverErrors);
         requestAnimationFrame(() => focusFirstError(CONTACT_FIELD_ORDER, serverErrors, idFor));
+      } else {
+        setSendFailed(true);
       }
       console.warn('contact form was not accepted', res.status, body);
     } catch (err) {
+      setSendFailed(true);
       console.warn('contact form could not be sent', err);
     } finally {
       setSending(false);
@@ -198,6 +210,7 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, on
           <input
             id={idFor('name')}
             name="name"
+            type="text"
             className="lead-input"
             autoComplete="name"
             aria-required="true"
@@ -271,6 +284,7 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, on
               <input
                 id={idFor('zipcode')}
                 name="zipcode"
+                type="text"
                 className="lead-input"
                 autoComplete="postal-code"
                 value={values.zipcode}
@@ -311,6 +325,10 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, on
         </Field>
       </div>
       <Honeypot id="contact-website" value={honeypot} onChange={setHoneypot} />
+      {/* Present from the start (empty) so screen readers announce the message when it appears. */}
+      <div className="lead-form__failure" role="alert">
+        {sendFailed ? <p className="lead-form__failure-text">{SEND_FAILED_MESSAGE}</p> : null}
+      </div>
       <div className="lead-form__actions">
         <button type="submit" className="button button--primary lead-form__submit" disabled={!hydrated || sending} aria-busy={sending}>
           {sending ? 'Sending…' : 'Send'}

@@ -53,7 +53,7 @@ export function PhoneField({ id, label, value, onChange, error }: PhoneFieldProp
           name="phone"
           type="tel"
           inputMode="tel"
-          autoComplete="tel-national"
+          autoComplete="tel"
           className="lead-input phone-field__input"
           value={inputValue}
           onChange={handlePhoneValueChange}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { firstErrors, REP_CONTACT_FIELD_ORDER, RepContactFormSchema } from '#shared/validation/contact.ts';
+import { firstErrors, newIdempotencyKey, REP_CONTACT_FIELD_ORDER, RepContactFormSchema } from '#shared/validation/contact.ts';
 import type { FinderLabel } from '#shared/validation/finder.ts';
 import { ErrorAnnouncer, errorProps, Field, focusFirstError, Honeypot, useHydrated } from './form-helpers.tsx';
 import { PhoneField } from './phone-field.tsx';
@@ -36,6 +36,8 @@ export function RepContactDialog({ target, zip, label, recaptchaSiteKey, onClose
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempt, setAttempt] = useState(0);
   const [sending, setSending] = useState(false);
+  // One key per opening of the dialog, sent with every attempt: a retry never stores the lead twice.
+  const idempotencyKey = useRef<string | null>(null);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -62,12 +64,13 @@ export function RepContactDialog({ target, zip, label, recaptchaSiteKey, onClose
     }
     setErrors({});
     setSending(true);
+    idempotencyKey.current ??= newIdempotencyKey();
     try {
       const reCaptchaToken = await getToken();
       const res = await fetch('/api/forms/contact-rep', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...parsed.data, targetType: target.type, targetId: target.id, zip, label, reCaptchaToken, website: honeypot }),
+        body: JSON.stringify({ ...parsed.data, targetType: target.type, targetId: target.id, zip, label, reCaptchaToken, website: honeypot, idempotencyKey: idempotencyKey.current }),
       });
       const body = (await res.json().catch(() => null)) as { success?: boolean } | null;
       if (body?.success === true) {

@@ -3,6 +3,7 @@ import { loadLanding } from '../../lib/landing.server.ts';
 import { landingMeta } from '../../lib/landing-seo.ts';
 import { rootDataFrom } from '../../lib/root-data.ts';
 import type { Route } from './+types/campaign';
+import { STATIC_PAGE } from '../../lib/hydration.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const key = new URL(request.url).pathname.replace(/^\/+|\/+$/g, '').toLowerCase();
@@ -11,6 +12,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) =>
   data ? landingMeta(data.page, rootDataFrom(matches), 'WebPage') : [{ title: 'Page Not Found' }];
+
+/** Rendered on the server only: no React in the browser (ADR 005). */
+export const handle = STATIC_PAGE;
 
 export default function Campaign({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

@@ -1,22 +1,21 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import type { PageDto } from '#shared/dto/pages.ts';
+import { isLegalPath } from '#shared/navigation.ts';
 import { regionFromPageRegionIds } from '#shared/regions.ts';
-import { withQuery } from '#shared/paths.ts';
 import { ContentModules } from '../../components/content-modules.tsx';
 import { RelatedResources } from '../../components/resource-card.tsx';
 import { breadcrumbList } from '../../lib/content-seo.ts';
 import { rootDataFrom } from '../../lib/root-data.ts';
 import { seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/custom-page';
+import { STATIC_PAGE } from '../../lib/hydration.ts';
 
 /**
- * Any path no other route claims: a stored redirect wins (301/302, query kept); otherwise the
- * custom page with that slug when its visibility is 1; otherwise Not Found with status 404.
+ * Any path no other route claims: the custom page with that slug when its visibility is 1;
+ * otherwise Not Found with status 404. Stored redirects were already answered by the server's
+ * redirect hook (server/plugins/redirects.ts), before any route.
  */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const target = await context.services.redirects.resolve(url.pathname);
-  if (target) throw redirect(withQuery(target.toPath, url.search), target.statusCode);
+export async function loader({ context, params }: Route.LoaderArgs) {
   const slug = (params['*'] ?? '').replace(/\/+$/, '');
   if (!slug || slug.includes('/')) throw data(null, { status: 404 });
   let page: PageDto;
@@ -27,10 +26,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     throw err;
   }
   // Related resources are a nice-to-have: the page still renders when they cannot be loaded.
-  const related = await context.services.knowledge.latest({ region: regionFromPageRegionIds(page.regionIds) }).catch((err: unknown) => {
-    context.log.error({ err }, 'related resources failed to load');
-    return [];
-  });
+  // Legal pages (privacy, terms) show their text alone: marketing articles beside them would be noise.
+  const related = isLegalPath(`/${page.slug}`)
+    ? []
+    : await context.services.knowledge.latest({ region: regionFromPageRegionIds(page.regionIds) }).catch((err: unknown) => {
+        context.log.error({ err }, 'related resources failed to load');
+        return [];
+      });
   return { page, related, pageRegionIds: page.regionIds };
 }
 
@@ -98,6 +100,9 @@ function PageHero({ page }: { page: PageDto }) {
     </header>
   );
 }
+
+/** Rendered on the server only: no React in the browser (ADR 005). */
+export const handle = STATIC_PAGE;
 
 export default function CustomPage({ loaderData }: Route.ComponentProps) {
   const { page, related } = loaderData;

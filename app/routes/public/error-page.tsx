@@ -1,5 +1,6 @@
 import { ERROR_TEXT, ErrorView, type ErrorKind } from '../../components/error-view.tsx';
 import type { Route } from './+types/error-page';
+import { STATIC_PAGE } from '../../lib/hydration.ts';
 
 function kindFor(url: string): ErrorKind {
   const path = new URL(url).pathname;
@@ -21,6 +22,9 @@ export const meta: Route.MetaFunction = ({ data }) => {
   const text = ERROR_TEXT[data?.kind ?? 'server-error'];
   return [{ title: text.title }, { name: 'description', content: text.message }, { name: 'robots', content: 'noindex' }];
 };
+
+/** Rendered on the server only: no React in the browser (ADR 005). */
+export const handle = STATIC_PAGE;
 
 export default function ErrorPage({ loaderData }: Route.ComponentProps) {
   const status = loaderData.kind === 'not-found' ? 404 : loaderData.kind === 'access-denied' ? 403 : 500;

@@ -4,6 +4,7 @@ import { loadLanding } from '../../lib/landing.server.ts';
 import { rootDataFrom } from '../../lib/root-data.ts';
 import { absoluteUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/home';
+import { STATIC_PAGE } from '../../lib/hydration.ts';
 
 const KEYS: Record<RegionId, string> = { 2: 'home-us', 3: 'home-ca', 4: 'home-int' };
 
@@ -57,6 +58,9 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     ],
   });
 };
+
+/** Rendered on the server only: no React in the browser (ADR 005). */
+export const handle = STATIC_PAGE;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;

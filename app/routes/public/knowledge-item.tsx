@@ -7,6 +7,7 @@ import { RelatedResources } from '../../components/resource-card.tsx';
 import { contentItemMeta, type Trail } from '../../lib/content-seo.ts';
 import { rootDataFrom } from '../../lib/root-data.ts';
 import type { Route } from './+types/knowledge-item';
+import { STATIC_PAGE } from '../../lib/hydration.ts';
 
 /** /knowledge-center/{slug} and /can/knowledge-center/{slug}: the latest published version of the item. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -38,6 +39,9 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   if (!d) return [{ title: 'Page Not Found' }, { name: 'robots', content: 'noindex' }];
   return contentItemMeta(d.item, rootDataFrom(matches), d.item.type === 2 ? 'PodcastEpisode' : 'Article', trailFor(d.item));
 };
+
+/** Rendered on the server only: no React in the browser (ADR 005). */
+export const handle = STATIC_PAGE;
 
 export default function KnowledgeItem({ loaderData }: Route.ComponentProps) {
   const { item, related } = loaderData;

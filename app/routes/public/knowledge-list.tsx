@@ -17,6 +17,7 @@ import { rootDataFrom } from '../../lib/root-data.ts';
 import { seoMeta } from '../../lib/seo.ts';
 import { showingText, useLoadMoreFocus } from '../../lib/use-load-more.ts';
 import type { Route } from './+types/knowledge-list';
+import { STATIC_PAGE } from '../../lib/hydration.ts';
 
 const INTRO = 'Articles, research and podcasts on nitrogen management, micronutrients and crop nutrition, from our agronomists and research partners.';
 const CATEGORY_INTRO: Record<number, string> = {
@@ -80,6 +81,9 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   });
 };
 
+/** Rendered on the server only: no React in the browser (ADR 005). */
+export const handle = STATIC_PAGE;
+
 export default function KnowledgeList({ loaderData }: Route.ComponentProps) {
   const { list, query, category, start } = loaderData;
   const navigate = useNavigate();
@@ -126,6 +130,7 @@ export default function KnowledgeList({ loaderData }: Route.ComponentProps) {
           className="filter-bar"
           role="search"
           aria-label="Filter resources"
+          data-autosubmit=""
           onSubmit={(e) => {
             // keep the URL tidy (no empty ?type=&q=); without JavaScript the browser submits the form as is
             e.preventDefault();
@@ -185,7 +190,7 @@ export default function KnowledgeList({ loaderData }: Route.ComponentProps) {
         {list.items.length > 0 ? (
           <ul className="resource-grid" aria-busy={busy || undefined}>
             {list.items.map((card, i) => (
-              <li key={card.id}>
+              <li key={card.id} data-card-index={start + i}>
                 <ResourceCard card={card} linkRef={linkRef(i)} />
               </li>
             ))}
@@ -199,6 +204,7 @@ export default function KnowledgeList({ loaderData }: Route.ComponentProps) {
               to={`${basePath}${listQueryString({ ...query, page: query.page + 1 })}`}
               preventScrollReset
               onClick={markLoadMore}
+              data-focus-card={start + list.items.length}
               aria-disabled={busy || undefined}
             >
               {busy ? 'Loading...' : 'Load more'}

@@ -6,6 +6,7 @@ import { rootDataFrom } from '../../lib/root-data.ts';
 import { seoMeta } from '../../lib/seo.ts';
 import { showingText, useLoadMoreFocus } from '../../lib/use-load-more.ts';
 import type { Route } from './+types/press-list';
+import { STATIC_PAGE } from '../../lib/hydration.ts';
 
 const INTRO = 'Company news and announcements from Northfield Agronomics in the United States and Canada.';
 
@@ -36,6 +37,9 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
 
 const REGION_NAMES: Record<number, string> = { 2: 'United States', 3: 'Canada', 4: 'International' };
 
+/** Rendered on the server only: no React in the browser (ADR 005). */
+export const handle = STATIC_PAGE;
+
 export default function PressList({ loaderData }: Route.ComponentProps) {
   const { list, page, start } = loaderData;
   const navigation = useNavigation();
@@ -64,7 +68,7 @@ export default function PressList({ loaderData }: Route.ComponentProps) {
         ) : null}
         <ul className="resource-grid resource-grid--press">
           {list.items.map((card, i) => (
-            <li key={card.id}>
+            <li key={card.id} data-card-index={start + i}>
               <ResourceCard
                 card={card}
                 badge={REGION_NAMES[card.region] ?? 'News'}
@@ -80,6 +84,7 @@ export default function PressList({ loaderData }: Route.ComponentProps) {
               to={`/press-releases${listQueryString({ page: page + 1 })}`}
               preventScrollReset
               onClick={markLoadMore}
+              data-focus-card={start + list.items.length}
             >
               {busy ? 'Loading...' : 'Load more'}
             </Link>

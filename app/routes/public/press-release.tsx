@@ -5,6 +5,7 @@ import { ContentModules } from '../../components/content-modules.tsx';
 import { contentItemMeta, type Trail } from '../../lib/content-seo.ts';
 import { rootDataFrom } from '../../lib/root-data.ts';
 import type { Route } from './+types/press-release';
+import { STATIC_PAGE } from '../../lib/hydration.ts';
 
 /** /press-releases/{slug} and /can/press-releases/{slug}. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -32,6 +33,9 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   if (!d) return [{ title: 'Page Not Found' }, { name: 'robots', content: 'noindex' }];
   return contentItemMeta(d.item, rootDataFrom(matches), 'NewsArticle', trailFor(d.item));
 };
+
+/** Rendered on the server only: no React in the browser (ADR 005). */
+export const handle = STATIC_PAGE;
 
 export default function PressRelease({ loaderData }: Route.ComponentProps) {
   const { item } = loaderData;

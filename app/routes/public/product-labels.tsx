@@ -5,6 +5,7 @@ import { breadcrumbJsonLd } from '../../lib/landing-seo.ts';
 import { rootDataFrom } from '../../lib/root-data.ts';
 import { absoluteUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/product-labels';
+import { STATIC_PAGE } from '../../lib/hydration.ts';
 
 const REGION_FILTERS = [
   { value: '', label: 'All regions' },
@@ -55,6 +56,9 @@ function formatSize(bytes: number): string {
   return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+/** Rendered on the server only: no React in the browser (ADR 005). */
+export const handle = STATIC_PAGE;
+
 export default function ProductLabels({ loaderData }: Route.ComponentProps) {
   const { groups, filter } = loaderData;
   const submit = useSubmit();
@@ -94,6 +98,7 @@ export default function ProductLabels({ loaderData }: Route.ComponentProps) {
           method="get"
           className="labels-filter"
           aria-label="Filter labels and SDSs"
+          data-autosubmit=""
           preventScrollReset
           onChange={(e) => {
             const params = new URLSearchParams();

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Link, redirect, useLocation, useNavigate, useNavigationType, type ShouldRevalidateFunction } from 'react-router';
 import { Logo } from '#app/components/logo.tsx';
+import { BarFill } from '#app/components/bar-fill.tsx';
 import { SelectorResults } from '#app/components/selector-results.tsx';
 import { SelectorStep } from '#app/components/selector-step.tsx';
 import { useRegion } from '#app/lib/region.tsx';
@@ -22,6 +23,7 @@ import {
   STEP_PARAM,
   stateFromParams,
 } from '#shared/product-selector.ts';
+import { safeLocalPath } from '#shared/input.ts';
 import { homePathFor } from '#shared/regions.ts';
 import type { Route } from './+types/product-selector';
 
@@ -59,7 +61,8 @@ function internalReferrer(request: Request): string | null {
     const here = new URL(request.url);
     if (from.host !== here.host) return null;
     const path = from.pathname.replace(/\/+$/, '') || '/';
-    return path.toLowerCase() === SELECTOR_PATH ? null : path + from.search;
+    // `//evil.example/x` is a path of ours to the URL parser but another host to the browser.
+    return path.toLowerCase() === SELECTOR_PATH ? null : safeLocalPath(path + from.search);
   } catch {
     return null;
   }
@@ -69,7 +72,7 @@ function internalReferrer(request: Request): string | null {
 export function clientLoader() {
   const { pathname, search, hash } = window.location;
   const here = pathname.replace(/\/+$/, '') || '/';
-  return { returnTo: here.toLowerCase() === SELECTOR_PATH ? null : here + search + hash };
+  return { returnTo: here.toLowerCase() === SELECTOR_PATH ? null : safeLocalPath(here + search + hash) };
 }
 
 /** Moving between steps changes only the query string; nothing the loaders return depends on it. */
@@ -100,7 +103,7 @@ export default function ProductSelector({ loaderData }: Route.ComponentProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const { step, answers } = stateFromParams(new URLSearchParams(location.search));
-  const returnTo = (location.state as SelectorHistoryState | null)?.returnTo ?? loaderData.returnTo ?? null;
+  const returnTo = safeLocalPath((location.state as SelectorHistoryState | null)?.returnTo ?? loaderData.returnTo);
   const linkState: SelectorHistoryState = { returnTo };
   const previous = previousStep(step, answers);
   const backHref = previous === null ? null : selectorHref(previous, answers);
@@ -162,7 +165,7 @@ export default function ProductSelector({ loaderData }: Route.ComponentProps) {
             <p className="selector-progress">
               <span className="selector-progress__text">Results</span>
               <span className="selector-progress__bar" aria-hidden="true">
-                <span style={{ width: '100%' }} />
+                <BarFill percent={100} />
               </span>
             </p>
             <SelectorResults answers={answers} region={region} backHref={backHref} linkState={linkState} headingRef={headingRef} />
@@ -174,7 +177,7 @@ export default function ProductSelector({ loaderData }: Route.ComponentProps) {
                 Step {position} of {total}
               </span>
               <span className="selector-progress__bar" aria-hidden="true">
-                <span style={{ width: `${((position - 1) / total) * 100}%` }} />
+                <BarFill percent={((position - 1) / total) * 100} />
               </span>
             </p>
             <SelectorStep

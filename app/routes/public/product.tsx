@@ -8,6 +8,7 @@ import { breadcrumbJsonLd } from '../../lib/landing-seo.ts';
 import { rootDataFrom } from '../../lib/root-data.ts';
 import { absoluteUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/product';
+import { STATIC_PAGE } from '../../lib/hydration.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, '').toLowerCase();
@@ -91,6 +92,9 @@ function documentGroups(docs: readonly ProductDocumentLink[]) {
   return [...groups.values()].map((list) => ({ name: list[0]!.title.replace(/\s+(Label|Safety Data Sheet)$/, ''), list }));
 }
 
+/** Rendered on the server only: no React in the browser (ADR 005). */
+export const handle = STATIC_PAGE;
+
 export default function Product({ loaderData }: Route.ComponentProps) {
   const { product, related } = loaderData;
   const own = product.documents.filter((d) => d.productKey === product.lineKey);
@@ -113,10 +117,13 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               </ol>
             </nav>
             <p className="badge product-hero__group">{product.group}</p>
-            <h1 id="product-title" className="product-hero__title">
-              {product.name}
-            </h1>
-            <p className="product-hero__tagline">{product.tagline}</p>
+            {/* hgroup: the tagline is the title's subtitle, not a heading of its own */}
+            <hgroup>
+              <h1 id="product-title" className="product-hero__title">
+                {product.name}
+              </h1>
+              <p className="product-hero__tagline">{product.tagline}</p>
+            </hgroup>
             <p className="product-hero__summary">{product.summary}</p>
             <p className="product-hero__actions">
               <Link className="button button--accent" to={findRepPathFor(product.region)}>

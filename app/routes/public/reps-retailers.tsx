@@ -62,6 +62,11 @@ function initials(name: string) {
     .toUpperCase();
 }
 
+/** Shown unbroken: a phone number wrapped across two lines is easy to misread. */
+function phoneText(phone: string) {
+  return phone.replace(/-/g, '\u2011').replace(/ /g, '\u00a0');
+}
+
 function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
@@ -83,19 +88,22 @@ function RetailerCard({ r, unit, onContact }: { r: RetailerResultDto; unit: 'mi'
           {r.city}, {r.state} {r.postalCode}
         </address>
         {r.products.length ? (
-          <ul className="finder-result__products" aria-label="Products carried">
+          <>
+            <p className="visually-hidden">Products carried:</p>
+            <ul className="finder-result__products">
             {r.products.map((p) => (
-              <li key={p} className="badge">
-                {p}
-              </li>
-            ))}
-          </ul>
+                <li key={p} className="badge">
+                  {p}
+                </li>
+              ))}
+            </ul>
+          </>
         ) : null}
       </div>
       <div className="finder-result__actions">
         {r.phone ? (
           <a className="finder-result__link" href={telHref(r.phone)}>
-            {r.phone}
+            {phoneText(r.phone)}
           </a>
         ) : null}
         {r.website ? (
@@ -132,7 +140,7 @@ function RepCard({ r, onContact }: { r: RepResultDto; onContact(): void }) {
         </a>
         {r.phone ? (
           <a className="finder-result__link" href={telHref(r.phone)}>
-            {r.phone}
+            {phoneText(r.phone)}
           </a>
         ) : null}
         <button type="button" className="button button--primary" onClick={onContact}>
@@ -225,7 +233,7 @@ export default function RepsRetailers({ loaderData }: Route.ComponentProps) {
                 We do not have the exact location of {result.zip} yet, so distances are measured from the centre of {result.place.replace(` ${result.zip}`, '')}.
               </p>
             ) : null}
-            <ol className="finder-results" aria-labelledby="results-title">
+            <ol className="finder-results">
               {result.results.map((r) => (
                 <RetailerCard key={r.id} r={r} unit={result.unit} onContact={() => setTarget({ type: 'retailer', id: r.id, name: r.name })} />
               ))}
@@ -235,7 +243,7 @@ export default function RepsRetailers({ loaderData }: Route.ComponentProps) {
 
         {result.kind === 'reps' ? (
           result.results.length ? (
-            <ol className="finder-results" aria-labelledby="results-title">
+            <ol className="finder-results">
               {result.results.map((r) => (
                 <RepCard key={r.id} r={r} onContact={() => setTarget({ type: 'rep', id: r.id, name: r.name })} />
               ))}

@@ -4,6 +4,7 @@ import { ERROR_TEXT, ErrorView, errorKindFor } from '../../components/error-view
 import { NoticeBar } from '../../components/notice-bar.tsx';
 import { SiteFooter } from '../../components/site-footer.tsx';
 import { SiteHeader } from '../../components/site-header.tsx';
+import { useHydrates } from '../../lib/hydration.ts';
 import { useRegion } from '../../lib/region.tsx';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/site-layout';
@@ -19,13 +20,14 @@ function Shell({ children }: { children: React.ReactNode }) {
   const { settings, year } = useRootData();
   const { region } = useRegion();
   const { pathname } = useLocation();
+  const hydrates = useHydrates();
   return (
     <div className={`page theme-${themeForPath(pathname)}`}>
       <a className="skip-link" href="#content">
         Skip to content
       </a>
-      <NoticeBar notice={settings.notice} />
-      <SiteHeader companyName={settings.companyName} />
+      <NoticeBar notice={settings.notice} hydrates={hydrates} />
+      <SiteHeader companyName={settings.companyName} hydrates={hydrates} />
       <main id="content" tabIndex={-1}>
         {children}
       </main>

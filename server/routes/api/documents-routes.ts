@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { etagMatches, parseRange } from '#domain/documents/http-range.ts';
+import { ErrorEnvelopeSchema, publicOperation } from '../../http.ts';
 
 function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
@@ -20,13 +21,25 @@ export async function documentsRoutes(app: FastifyInstance) {
     {
       compress: false,
       schema: {
+        ...publicOperation,
+        operationId: 'getDocument',
         tags: ['public'],
         summary: 'A document (label, SDS, statement, image) by its public GUID; supports Range and If-None-Match',
         params: z.object({ guid: z.string().max(64) }),
+        // an image's resized variant (srcset): the smallest variant at least this wide, else the original
+        querystring: z.object({ w: z.coerce.number().int().min(1).max(10000).optional().catch(undefined) }),
+        // 200/206 stream the file itself; a browser asking for HTML gets the Page Not Found page instead of the 404 envelope.
+        response: {
+          200: z.any().describe('The whole file, in its own content type'),
+          206: z.any().describe('The requested byte range'),
+          304: z.any().describe('Not modified (If-None-Match matched the ETag)'),
+          404: ErrorEnvelopeSchema.describe('No document with this GUID'),
+          416: z.any().describe('The range is past the end of the file'),
+        },
       },
     },
     async (request, reply) => {
-      const doc = await app.services.documents.getForDownload(request.params.guid);
+      const doc = await app.services.documents.getForDownload(request.params.guid, request.query.w);
       reply
         .header('content-type', doc.contentType)
         .header('content-disposition', contentDisposition(doc.fileName))

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FINDER_LABELS, FinderQuerySchema } from '#shared/validation/finder.ts';
-import { envelope, errorResponses, ok } from '../../http.ts';
+import { envelope, errorResponses, ok, publicOperation } from '../../http.ts';
 
 const Label = z.enum(FINDER_LABELS);
 const Located = {
@@ -60,6 +60,8 @@ export async function finderRoutes(app: FastifyInstance) {
     '/api/finder/search',
     {
       schema: {
+        ...publicOperation,
+        operationId: 'searchFinder',
         tags: ['public'],
         summary: 'Retailers near a US ZIP or Canadian postal code (label Retailers), or the reps covering it (label Reps)',
         querystring: FinderQuerySchema,

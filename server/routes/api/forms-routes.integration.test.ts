@@ -27,6 +27,7 @@ describe('POST /api/forms/add', () => {
     t = await createTestApp({ FORM_RATE_LIMIT: '1000' });
   });
   afterAll(() => t.close());
+  const totalMail = async () => Object.values(await t.app.services.mail.countByStatus()).reduce((a: number, n) => a + Number(n), 0);
 
   it('stores exactly what was sent as a Contact submission and answers success true', async () => {
     const body = contact();
@@ -103,12 +104,50 @@ describe('POST /api/forms/add', () => {
     expect(res.json().errors).toEqual({ region: [CONTACT_MESSAGES.regionRequired], role: [CONTACT_MESSAGES.roleRequired] });
   });
 
-  it('rejects a filled honeypot field and stores nothing', async () => {
+  it('answers a filled honeypot exactly like a success, storing and sending nothing', async () => {
     const before = await t.app.services.forms.count();
+    const mailBefore = await totalMail();
     const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ website: 'https://spam.example' }) });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().success).toBe(false);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, data: { id: expect.any(Number) }, message: null });
+    const rep = await t.app.inject({
+      method: 'POST',
+      url: '/api/forms/contact-rep',
+      payload: { name: 'Bot', email: 'bot@example.com', targetType: 'rep', targetId: 1, zip: '50010', website: 'x' },
+    });
+    expect(rep.statusCode).toBe(200);
+    expect(rep.json()).toEqual({ success: true, data: { id: expect.any(Number) }, message: null });
     expect(await t.app.services.forms.count()).toBe(before);
+    expect(await totalMail()).toBe(mailBefore);
+  });
+
+  it('stores a lead once per idempotency key: a retry answers success with the same id and sends no second email', async () => {
+    const before = await t.app.services.forms.count();
+    const mailBefore = await totalMail();
+    const idempotencyKey = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+    const first = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ idempotencyKey }) });
+    expect(first.statusCode).toBe(200);
+    const id = first.json().data.id;
+    // a retry after a lost reply, and two more sent at the same moment
+    const retries = await Promise.all(
+      [1, 2, 3].map(() => t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ idempotencyKey }) })),
+    );
+    for (const r of retries) expect(r.json()).toEqual({ success: true, data: { id }, message: null });
+    expect(await t.app.services.forms.count()).toBe(before + 1);
+    expect(await t.app.services.mail.listForSubmission(id)).toHaveLength(1);
+    expect(await totalMail()).toBe(mailBefore + 1);
+    // another form view (another key), or no key at all, is another lead
+    const other = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ idempotencyKey: 'ffffeeeeddddccccbbbbaaaa99998888' }) });
+    expect(other.json().data.id).not.toBe(id);
+    await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact() });
+    await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact() });
+    expect(await t.app.services.forms.count()).toBe(before + 4);
+  });
+
+  it('rejects a malformed idempotency key with a message', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ idempotencyKey: 'short' }) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The idempotency key must be 16 to 100 letters, digits, - or _.');
   });
 
   it('writes the notification to DATA_DIR/outbox when no SMTP server is configured', async () => {

@@ -1,10 +1,8 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FormsAddBodySchema, RepContactBodySchema } from '#shared/validation/contact.ts';
-import { envelope, ErrorEnvelopeSchema, errorResponses, ok } from '../../http.ts';
+import { envelope, ErrorEnvelopeSchema, errorResponses, ok, publicOperation } from '../../http.ts';
 
 const StoredSchema = z.object({ id: z.number().int() });
 
@@ -14,21 +12,7 @@ const StoredSchema = z.object({ id: z.number().int() });
  * after the submission is stored.
  */
 export async function formsRoutes(app: FastifyInstance) {
-  // Without the offline queue a Redis outage fails fast, and skipOnError then lets the lead through.
-  const redis = app.env.REDIS_URL ? new Redis(app.env.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
-  if (redis) {
-    redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'rate-limit store (Redis) unavailable'));
-    app.addHook('onClose', async () => {
-      redis.disconnect();
-    });
-    // Give the first connection a moment so counting starts with the first request; never block start-up for long.
-    await new Promise<void>((resolve) => {
-      const done = () => resolve();
-      redis.once('ready', done);
-      setTimeout(done, 2000).unref();
-    });
-  }
-  await app.register(rateLimit, { global: false, redis, nameSpace: 'rl:forms:', skipOnError: true });
+  // Counting (and the shared Redis client) is set up once for the app in server/plugins/rate-limit.ts.
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limit = { max: app.env.FORM_RATE_LIMIT, timeWindow: '1 minute' };
   const responses = { 200: envelope(StoredSchema), ...errorResponses, 429: ErrorEnvelopeSchema };
@@ -38,6 +22,8 @@ export async function formsRoutes(app: FastifyInstance) {
     {
       config: { rateLimit: limit },
       schema: {
+        ...publicOperation,
+        operationId: 'addContactForm',
         tags: ['public'],
         summary: 'Send the contact form (stored as a Contact submission, then the regional team is emailed)',
         body: FormsAddBodySchema,
@@ -52,6 +38,8 @@ export async function formsRoutes(app: FastifyInstance) {
     {
       config: { rateLimit: limit },
       schema: {
+        ...publicOperation,
+        operationId: 'contactRep',
         tags: ['public'],
         summary: 'Contact a rep or retailer from the finder results (stored as a Rep submission, type 1)',
         body: RepContactBodySchema,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ContentModuleSchema, MediaRefSchema, SeoDataSchema } from '#shared/content-types.ts';
-import { envelope, errorResponses, ok } from '../../http.ts';
+import { envelope, errorResponses, ok, publicOperation } from '../../http.ts';
 import { ContentCardDtoSchema } from './content-schemas.ts';
 
 export const PageDtoSchema = z.object({
@@ -24,6 +24,8 @@ export async function pagesRoutes(app: FastifyInstance) {
     '/api/pages/get-by-slug/:slug',
     {
       schema: {
+        ...publicOperation,
+        operationId: 'getPageBySlug',
         tags: ['public'],
         summary: 'A visible custom page by slug (404 when missing or not visible)',
         params: z.object({ slug: z.string().min(1).max(200) }),
@@ -43,6 +45,8 @@ export async function pagesRoutes(app: FastifyInstance) {
     '/api/pages/get-latest',
     {
       schema: {
+        ...publicOperation,
+        operationId: 'getLatestResources',
         tags: ['public'],
         summary: 'Related resources: the newest knowledge-center cards',
         querystring: latestQuery,
@@ -55,6 +59,8 @@ export async function pagesRoutes(app: FastifyInstance) {
     '/api/pages/get-latest/:id',
     {
       schema: {
+        ...publicOperation,
+        operationId: 'getLatestResourcesExcept',
         tags: ['public'],
         summary: 'Related resources: the newest knowledge-center cards, leaving out the item with this id',
         params: z.object({ id: z.coerce.number().int().positive() }),

@@ -88,9 +88,5 @@ describe('service endpoints', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/states/get-all/{regionId}', '/api/pages/get-by-slug/{slug}']));
   });
 
-  it('answers an unknown API path with a JSON 404', async () => {
-    const res = await t.app.inject('/api/nope');
-    expect(res.statusCode).toBe(404);
-    expect(res.json().success).toBe(false);
-  });
+  // Unknown API paths: server/input-boundary.integration.test.ts, against the full app (page routes mounted).
 });

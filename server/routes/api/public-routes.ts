@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, errorResponses, ok } from '../../http.ts';
+import { envelope, errorResponses, ok, publicOperation } from '../../http.ts';
 
 const StateSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
-const RedirectSchema = z.object({ toPath: z.string(), statusCode: z.number().int() }).nullable();
+/** toPath is null for a page marked gone (statusCode 410). */
+const RedirectSchema = z.object({ toPath: z.string().nullable(), statusCode: z.number().int() }).nullable();
 
 /** Region-neutral lookups used by the public site: states and redirects. */
 export async function publicLookupRoutes(app: FastifyInstance) {
@@ -14,6 +15,8 @@ export async function publicLookupRoutes(app: FastifyInstance) {
     '/api/states/get-all/:regionId',
     {
       schema: {
+        ...publicOperation,
+        operationId: 'getStatesForRegion',
         tags: ['public'],
         summary: 'States (US, region 2) or provinces and territories (Canada, region 3)',
         params: z.object({ regionId: z.coerce.number().int().refine((n) => [2, 3, 4].includes(n), 'Region must be 2, 3 or 4.') }),
@@ -30,15 +33,18 @@ export async function publicLookupRoutes(app: FastifyInstance) {
     '/api/redirects/get-redirect/*',
     {
       schema: {
+        ...publicOperation,
+        operationId: 'getRedirect',
         tags: ['public'],
-        summary: 'The redirect stored for a path, or data null when there is none',
-        params: z.object({ '*': z.string().max(2000) }),
+        summary: 'The redirect stored for a path (toPath null when the page is gone, 410), or data null when there is none',
+        // Fastify names a wildcard `*`; the OpenAPI document calls it `path` (see openApiTransform).
+        params: z.object({ '*': z.string().max(2000).describe('the path to look up, without its leading /') }),
         response: { 200: envelope(RedirectSchema), ...errorResponses },
       },
     },
     async (request) => {
       const target = await app.services.redirects.resolve('/' + request.params['*']);
-      return ok(target);
+      return ok(target ? { toPath: target.toPath, statusCode: target.statusCode } : null);
     },
   );
 }

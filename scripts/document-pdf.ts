@@ -1,5 +1,10 @@
 import PDFDocument from 'pdfkit';
-import type { DocumentKind } from '../../shared/product-documents.ts';
+import { documentRegionIds } from '../db/seed/products.ts';
+import { PRODUCT_LINES } from '../db/seed/product-content.ts';
+import { DOCUMENT_PRODUCTS, type DocumentKind } from '../shared/product-documents.ts';
+
+// Development tool: draws the seed's label and SDS PDFs, which are committed under
+// db/seed/documents/ so that a production install needs no PDF library.
 
 export interface PdfProduct {
   key: string;
@@ -8,6 +13,30 @@ export interface PdfProduct {
   description: string;
   analysis?: { nutrient: string; amount: number }[];
   regions: string;
+}
+
+const REGION_NAMES: Record<number, string> = { 2: 'United States', 3: 'Canada' };
+
+/** What the label and SDS of a document product say, from the product copy used by the seed. */
+export function pdfProductFor(key: string): PdfProduct {
+  const product = DOCUMENT_PRODUCTS.find((p) => p.key === key)!;
+  const wolfTrax = PRODUCT_LINES.find((l) => l.lineKey === 'wolf-trax')!;
+  const analysisRow = wolfTrax.analysis!.find((a) => a.product === product.name);
+  const line = PRODUCT_LINES.find((l) => key === l.lineKey);
+  const description = analysisRow
+    ? `${analysisRow.nutrient} micronutrient for coating onto dry fertilizer`
+    : line
+      ? line.tagline.replace(/\.$/, '')
+      : key.startsWith('nu')
+        ? 'Seed-applied micronutrient treatment'
+        : 'Micronutrient blend for coating onto dry fertilizer';
+  return {
+    key,
+    name: product.name,
+    description,
+    analysis: analysisRow ? [{ nutrient: `${analysisRow.nutrient} (${analysisRow.symbol})`, amount: analysisRow.amount }] : undefined,
+    regions: documentRegionIds(key).map((r) => REGION_NAMES[r]).join(', '),
+  };
 }
 
 const ISSUED = new Date('2026-01-15T12:00:00Z');

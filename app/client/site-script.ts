@@ -1,0 +1,222 @@
+/**
+ * The one script of the content templates (ADR 005): no framework, enhances server-rendered HTML that
+ * already works without it. Header hiding and docking, menu scroll lock and focus, the region selector,
+ * mirroring the rendered region into local storage and the cookie, the notice's dismiss, filter forms
+ * that submit on change with a tidy query, and focus on the first new card after "Load more".
+ * Built by Vite as its own hashed file (imported with `?worker&url` in app/root.tsx).
+ */
+import { homePathFor, parseRegion, REGION_COOKIE, REGION_STORAGE_KEY, type RegionId } from '#shared/regions.ts';
+
+/** Spec section 9: scroll-direction reset delay 66 ms; docked while the scroll position is below 1 px. */
+const SCROLL_RESET_DELAY_MS = 66;
+const DOCK_THRESHOLD_PX = 1;
+const HIDE_AFTER_PX = 80;
+
+const root = document.documentElement;
+
+function storage(kind: 'local' | 'session'): Storage | null {
+  try {
+    return kind === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return null; // private mode or blocked storage: the page still works, nothing is remembered
+  }
+}
+
+function persistRegion(region: RegionId) {
+  storage('local')?.setItem(REGION_STORAGE_KEY, String(region));
+  document.cookie = `${REGION_COOKIE}=${region}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
+/** The server resolved the region (route, page regionIds, cookie); the browser keeps the same record. */
+function mirrorRegion(header: HTMLElement): boolean {
+  const rendered = parseRegion(header.dataset.region);
+  if (!rendered) return false;
+  const local = storage('local');
+  const stored = parseRegion(local?.getItem(REGION_STORAGE_KEY));
+  storage('session')?.removeItem('region-change');
+  if (header.dataset.regionSource === 'default' && stored && stored !== rendered) {
+    // no cookie yet but an earlier choice in local storage: render this region-neutral page for it
+    persistRegion(stored);
+    window.location.replace(window.location.href);
+    return true;
+  }
+  if (stored !== rendered || !document.cookie.includes(`${REGION_COOKIE}=${rendered}`)) persistRegion(rendered);
+  return false;
+}
+
+function scrollHeader(header: HTMLElement) {
+  let last = window.scrollY;
+  let direction: 'up' | 'down' | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const onScroll = () => {
+    if (header.classList.contains('has-menu')) return;
+    const y = window.scrollY;
+    header.classList.toggle('is-docked', y < DOCK_THRESHOLD_PX);
+    header.classList.toggle('is-undocked', y >= DOCK_THRESHOLD_PX);
+    const next = y > last ? 'down' : y < last ? 'up' : direction;
+    if (next !== direction) {
+      direction = next;
+      header.classList.toggle('is-hidden', direction === 'down' && y > HIDE_AFTER_PX);
+    }
+    last = y;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      direction = null;
+    }, SCROLL_RESET_DELAY_MS);
+  };
+  onScroll();
+  window.addEventListener('scroll', onScroll, { passive: true });
+}
+
+/** The menus are popovers in the HTML (they open without JavaScript); this adds scroll lock, labels and focus. */
+function menus(header: HTMLElement) {
+  const mobileToggle = header.querySelector<HTMLButtonElement>('.site-header__toggle');
+  const solutionsToggle = header.querySelector<HTMLButtonElement>('.site-nav__solutions');
+  const nav = header.querySelector<HTMLElement>('.site-nav[popover]');
+  const mega = header.querySelector<HTMLElement>('.mega-menu[popover]');
+  const isOpen = (el: HTMLElement | null) => el?.matches(':popover-open') ?? false;
+  const visibleToggle = () => (solutionsToggle?.offsetParent ? solutionsToggle : mobileToggle);
+
+  const sync = () => {
+    const navOpen = isOpen(nav);
+    const megaOpen = isOpen(mega);
+    const any = navOpen || megaOpen;
+    root.classList.toggle('scroll-locked', any);
+    header.classList.toggle('has-menu', any);
+    if (any) header.classList.remove('is-hidden');
+    mobileToggle?.setAttribute('aria-expanded', String(any));
+    solutionsToggle?.setAttribute('aria-expanded', String(megaOpen));
+    const label = mobileToggle?.querySelector('.visually-hidden');
+    if (label) label.textContent = any ? 'Close menu' : 'Open menu';
+  };
+  for (const [el, toggle] of [
+    [nav, mobileToggle],
+    [mega, solutionsToggle],
+  ] as const) {
+    el?.addEventListener('toggle', (event) => {
+      sync();
+      // closed with Escape or a light dismiss while focus was inside: back to the button that opened it
+      if ((event as ToggleEvent).newState === 'closed' && (document.activeElement === document.body || el.contains(document.activeElement))) {
+        (el === mega ? visibleToggle() : toggle)?.focus();
+      }
+    });
+  }
+  header.querySelector('.mega-menu__close')?.addEventListener('click', () => {
+    if (isOpen(mega)) mega?.hidePopover();
+    if (isOpen(nav)) nav?.hidePopover();
+    visibleToggle()?.focus();
+  });
+  sync();
+}
+
+function regionSelect(header: HTMLElement) {
+  const select = header.querySelector<HTMLSelectElement>('.region-select__control');
+  select?.addEventListener('change', () => {
+    const next = parseRegion(select.value);
+    if (!next) return;
+    persistRegion(next);
+    const target = homePathFor(next);
+    if (target === window.location.pathname) return;
+    // the change is in progress until the new home has loaded (a finder page must not override it)
+    storage('session')?.setItem('region-change', String(next));
+    root.dataset.regionChanging = 'true';
+    window.location.assign(target);
+  });
+}
+
+function notice() {
+  const bar = document.querySelector<HTMLElement>('.notice-bar[data-notice-id]');
+  if (!bar) return;
+  const key = `notice-dismissed:${bar.dataset.noticeId}`;
+  if (storage('local')?.getItem(key) === '1') {
+    bar.remove();
+    return;
+  }
+  const close = bar.querySelector<HTMLButtonElement>('.notice-bar__close');
+  if (!close) return;
+  close.hidden = false;
+  close.addEventListener('click', () => {
+    bar.remove();
+    storage('local')?.setItem(key, '1');
+    document.getElementById('content')?.focus();
+  });
+}
+
+const RESTORE_KEY = 'restore-after-load';
+interface Restore {
+  path: string;
+  y: number;
+  focusId?: string;
+  card?: number;
+}
+
+/** A GET filter form: empty fields stay out of the URL; a select submits it as soon as it changes. */
+function filterForms() {
+  for (const form of document.querySelectorAll<HTMLFormElement>('form[data-autosubmit]')) {
+    let changed: HTMLSelectElement | null = null;
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const params = new URLSearchParams();
+      for (const [k, v] of new FormData(form)) if (typeof v === 'string' && v.trim() !== '') params.set(k, v.trim());
+      const action = new URL(form.action, window.location.href);
+      // the select that was just changed keeps focus on the new page (its id is stable: useId in the same tree)
+      const focused = changed ?? document.activeElement;
+      const restore: Restore = { path: action.pathname, y: window.scrollY };
+      if (focused instanceof HTMLSelectElement && focused.id) restore.focusId = focused.id;
+      storage('session')?.setItem(RESTORE_KEY, JSON.stringify(restore));
+      const query = params.toString();
+      window.location.assign(`${action.pathname}${query ? `?${query}` : ''}`);
+    });
+    form.addEventListener('change', (event) => {
+      if (!(event.target instanceof HTMLSelectElement)) return;
+      changed = event.target;
+      form.requestSubmit();
+    });
+  }
+  // "Load more": keyboard and screen-reader users continue at the first new card
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-focus-card]')) {
+    link.addEventListener('click', () => {
+      const restore: Restore = { path: new URL(link.href).pathname, y: window.scrollY, card: Number(link.dataset.focusCard) };
+      storage('session')?.setItem(RESTORE_KEY, JSON.stringify(restore));
+    });
+  }
+}
+
+function restoreAfterLoad() {
+  const session = storage('session');
+  const raw = session?.getItem(RESTORE_KEY);
+  if (!raw) return;
+  session?.removeItem(RESTORE_KEY);
+  let restore: Restore;
+  try {
+    restore = JSON.parse(raw) as Restore;
+  } catch {
+    return;
+  }
+  if (restore.path !== window.location.pathname) return;
+  window.scrollTo(0, restore.y);
+  const target =
+    restore.card !== undefined
+      ? document.querySelector<HTMLElement>(`[data-card-index="${restore.card}"] a`)
+      : restore.focusId
+        ? document.getElementById(restore.focusId)
+        : null;
+  target?.focus();
+}
+
+function start() {
+  const header = document.querySelector<HTMLElement>('header.site-header');
+  if (header) {
+    if (mirrorRegion(header)) return;
+    scrollHeader(header);
+    menus(header);
+    regionSelect(header);
+  }
+  notice();
+  filterForms();
+  restoreAfterLoad();
+  // browser tests (and monitoring) wait for this marker before they interact
+  root.dataset.hydrated = 'true';
+}
+
+start();

@@ -1,0 +1,208 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ImportJob, ImportPreview } from '#shared/validation/reps-retailers.ts';
+import { api, ApiError, AuthRedirect, dataOf } from '../../lib/api-client.ts';
+
+interface CsvImportProps {
+  /** API resource: /api/admin/{resource}/import-preview, import, import-status. */
+  resource: 'reps' | 'retailers';
+  /** Plural noun for messages ("retailers"). */
+  noun: string;
+  columns: string;
+  onImported: () => void | Promise<void>;
+  onAuthRedirect: (to: string) => void;
+}
+
+const POLL_MS = 300;
+
+/**
+ * CSV import in two steps: a preview that writes nothing and lists every row's problems, then the
+ * import itself (one transaction on the server) with a progress bar fed by polling the job.
+ */
+export function CsvImport({ resource, noun, columns, onImported, onAuthRedirect }: CsvImportProps) {
+  const id = useId();
+  const [csv, setCsv] = useState<string | null>(null);
+  const [fileName, setFileName] = useState('');
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [job, setJob] = useState<ImportJob | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const alive = useRef(true);
+  useEffect(
+    () => () => {
+      alive.current = false;
+    },
+    [],
+  );
+
+  function failed(e: unknown) {
+    if (e instanceof AuthRedirect) onAuthRedirect(e.to);
+    else setError(e instanceof ApiError ? e.message : 'Something is wrong');
+  }
+
+  async function runPreview() {
+    if (!csv) {
+      setError('Choose a CSV file.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    setPreview(null);
+    setJob(null);
+    try {
+      const env = await api().post<ImportPreview>(`/api/admin/${resource}/import-preview`, { csv });
+      if (!env.success) setError(env.message ?? 'Something is wrong');
+      else setPreview(dataOf(env));
+    } catch (e) {
+      failed(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function runImport() {
+    if (!csv) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const env = await api().post<ImportJob>(`/api/admin/${resource}/import`, { csv });
+      if (!env.success) {
+        setError(env.message ?? 'Something is wrong');
+        return;
+      }
+      let current = dataOf(env);
+      setJob(current);
+      while (current.state === 'running' && alive.current) {
+        await new Promise((r) => setTimeout(r, POLL_MS));
+        current = dataOf(await api().get<ImportJob>(`/api/admin/${resource}/import-status/${current.id}`));
+        if (alive.current) setJob(current);
+      }
+      if (current.state === 'failed') setError(current.message ?? 'The import failed, so nothing was imported.');
+      if (current.state === 'done') {
+        setPreview(null);
+        setCsv(null);
+        setFileName('');
+        await onImported();
+      }
+    } catch (e) {
+      failed(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const ready = preview !== null && preview.errors.length === 0 && preview.total > 0 && job?.state !== 'done';
+  const percent = job && job.total > 0 ? Math.round((job.done / job.total) * 100) : 0;
+  return (
+    <div className="csv-import stack">
+      <p className="field__hint">
+        Columns (header row): {columns}. Rows with an id update that entry; rows without one are added. Nothing is written until you import, and a file
+        with any problem is not imported at all.
+      </p>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-file`}>
+          CSV file
+        </label>
+        <input
+          id={`${id}-file`}
+          className="field__input"
+          type="file"
+          accept=".csv,text/csv"
+          disabled={busy}
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0];
+            setPreview(null);
+            setJob(null);
+            setError(null);
+            setFileName(file?.name ?? '');
+            if (file) void file.text().then(setCsv);
+            else setCsv(null);
+          }}
+        />
+      </div>
+      <div className="csv-import__actions">
+        <button type="button" className="button button--secondary" onClick={() => void runPreview()} disabled={busy || !csv}>
+          Preview
+        </button>
+        {ready ? (
+          <button type="button" className="button button--primary" onClick={() => void runImport()} disabled={busy}>
+            Import {preview.total.toLocaleString('en-US')} {noun}
+          </button>
+        ) : null}
+      </div>
+      <div role="alert">{error ? <p className="form-alert form-alert--error">{error}</p> : null}</div>
+      {preview ? (
+        <div className="csv-import__preview" aria-label={`Preview of ${fileName}`} role="region">
+          {preview.errors.length ? (
+            <>
+              <p className="form-alert form-alert--error">
+                {preview.errors.length + preview.moreErrors} of {preview.total} rows have problems. Fix them in the file and preview it again: nothing was imported.
+              </p>
+              <div className="table-wrap">
+                <table className="admin-table">
+                  <caption className="visually-hidden">Rows with problems</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Line</th>
+                      <th scope="col">Problems</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {preview.errors.map((e) => (
+                      <tr key={e.line}>
+                        <td data-label="Line">{e.line}</td>
+                        <td data-label="Problems">{e.messages.join(' ')}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              {preview.moreErrors ? <p>…and {preview.moreErrors} more rows with problems.</p> : null}
+            </>
+          ) : (
+            <>
+              <p className="form-alert form-alert--info">
+                {preview.total} rows are ready: {preview.creates} to add, {preview.updates} to update.
+              </p>
+              <ul className="csv-import__sample">
+                {preview.sample.map((s) => (
+                  <li key={s.line}>
+                    <strong>{s.name}</strong> <span className="field__hint">{s.detail}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      ) : null}
+      {job ? (
+        <div className="csv-import__progress">
+          <label htmlFor={`${id}-progress`} className="field__label">
+            Import progress
+          </label>
+          <progress id={`${id}-progress`} max={100} value={percent}>
+            {percent}%
+          </progress>
+          <p role="status">
+            {job.state === 'done'
+              ? `Imported: ${job.created} added, ${job.updated} updated.`
+              : job.state === 'failed'
+                ? 'Nothing was imported.'
+                : `Importing… ${job.done.toLocaleString('en-US')} of ${job.total.toLocaleString('en-US')} rows`}
+          </p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Saves text as a file in the browser (the export arrives through the API client, which carries the session). */
+export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,54 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../lib/admin-sections.ts';
+import { EditFrame, type Version } from './edit-frame.tsx';
+
+const utc = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC' });
+const versions: Version[] = [
+  { id: 31, created: '2026-11-23T14:05:00Z' },
+  { id: 30, created: '2026-03-04T09:30:00Z' },
+];
+
+function render(props: Partial<Parameters<typeof EditFrame>[0]> = {}) {
+  // data-discover is React Router's prefetch marker, not part of what is tested here
+  return renderToStaticMarkup(
+    <MemoryRouter>
+      <EditFrame title="Press Release" backTo="/siteadmin/press-releases" formId="f" formatVersion={(iso) => formatDateTime(iso, utc)} {...props}>
+        <p>fields</p>
+      </EditFrame>
+    </MemoryRouter>,
+  ).replaceAll(' data-discover="true"', '');
+}
+
+describe('admin edit frame', () => {
+  it('adds when there is no item id: Back, "Add" heading, Cancel and Save Changes, no Rollback', () => {
+    const html = render({ versions, rollbackRoute: 'press-releases' });
+    expect(html).toContain('href="/siteadmin/press-releases"');
+    expect(html).toMatch(/<h1[^>]*>Add Press Release<\/h1>/);
+    expect(html).toContain('>Cancel</a>');
+    expect(html).toContain('form="f"');
+    expect(html).toContain('>Save Changes</button>');
+    expect(html).not.toContain('Rollback');
+    expect(html).toContain('<p>fields</p>');
+  });
+
+  it('edits with an item id; Rollback appears only when versions exist', () => {
+    const none = render({ itemId: 7, versions: [], rollbackRoute: 'press-releases' });
+    expect(none).toMatch(/<h1[^>]*>Edit Press Release<\/h1>/);
+    expect(none).not.toContain('Rollback');
+    expect(render({ itemId: 7, rollbackRoute: 'press-releases' })).not.toContain('Rollback');
+  });
+
+  it('lists versions by en-US long month date and 12-hour time, each linking to its rollback route, in a 175 px list', () => {
+    const html = render({ itemId: 7, versions, rollbackRoute: 'press-releases' });
+    expect(html).toContain('Rollback');
+    expect(html).toContain('style="max-height:175px"');
+    expect(html).toContain('<a href="/siteadmin/press-releases/edit/7/31">November 23, 2026 at 2:05 PM</a>');
+    expect(html).toContain('<a href="/siteadmin/press-releases/edit/7/30">March 4, 2026 at 9:30 AM</a>');
+  });
+
+  it('shows Saving... and disables Save Changes while saving', () => {
+    expect(render({ saving: true })).toMatch(/<button[^>]*disabled=""[^>]*>Saving...<\/button>/);
+  });
+});

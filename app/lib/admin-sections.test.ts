@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { permissionsForRoles, ROLE_IDS, ROLE_NAMES } from '#shared/permissions.ts';
+import { ADMIN_COMING_SECTIONS, ADMIN_SECTIONS, formatDateTime, roleLabel, sectionsFor } from './admin-sections.ts';
+import { safeReturnPath } from './admin-session.ts';
+
+describe('admin sections', () => {
+  it('lists exactly the spec’s tiles, in order', () => {
+    expect(ADMIN_SECTIONS.map((s) => s.label)).toEqual([
+      'Products',
+      'Knowledge Center',
+      'Product Labels/SDSs',
+      'Reps & Retailers',
+      'Press Releases',
+      'Pages',
+      'Document Library',
+      'Forms',
+      'Users',
+      'Redirects',
+    ]);
+  });
+
+  it('shows an Administrator every tile and an Editor the content tiles only', () => {
+    expect(sectionsFor(permissionsForRoles([ROLE_IDS.administrator]))).toHaveLength(10);
+    expect(sectionsFor(permissionsForRoles([ROLE_IDS.editor])).map((s) => s.label)).toEqual([
+      'Products',
+      'Knowledge Center',
+      'Product Labels/SDSs',
+      'Reps & Retailers',
+      'Press Releases',
+      'Pages',
+      'Document Library',
+    ]);
+    expect(sectionsFor([])).toEqual([]);
+  });
+
+  it('every section without its screen yet has a "coming" route', () => {
+    const built = new Set(['/siteadmin/users', '/siteadmin/document-library', '/siteadmin/redirects', '/siteadmin/reps-retailers', '/siteadmin/forms']);
+    expect(ADMIN_SECTIONS.filter((s) => !built.has(s.path)).map((s) => s.path.replace('/siteadmin/', ''))).toEqual([...ADMIN_COMING_SECTIONS]);
+  });
+
+  it('labels the drawer with the highest role', () => {
+    expect(roleLabel([2, 1], ROLE_NAMES)).toBe('Administrator');
+    expect(roleLabel([2], ROLE_NAMES)).toBe('Editor');
+    expect(roleLabel([], ROLE_NAMES)).toBe('Administrator');
+  });
+
+  it('formats dates in en-US long month with 12-hour time', () => {
+    const utc = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC' });
+    expect(formatDateTime('2026-11-23T00:05:00Z', utc)).toBe('November 23, 2026 at 12:05 AM');
+    expect(formatDateTime('not a date', utc)).toBe('--');
+  });
+});
+
+describe('return path after sign-in', () => {
+  it('follows admin paths only, never another host', () => {
+    expect(safeReturnPath('/siteadmin/users/edit/3?x=1')).toBe('/siteadmin/users/edit/3?x=1');
+    for (const bad of [null, '', 'https://evil.example', '//evil.example/siteadmin', '/\\evil.example', '/about', 'siteadmin']) {
+      expect(safeReturnPath(bad)).toBe('/siteadmin');
+    }
+  });
+});

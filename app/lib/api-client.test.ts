@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { AuthRedirect, createApiClient } from './api-client.ts';
+import { parseStoredAuth } from './auth-state.ts';
+import { createAuthStore } from './auth-store.ts';
+
+function jwt(exp: number): string {
+  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
+  return `${b64({ alg: 'HS256' })}.${b64({ sub: '1', exp })}.sig`;
+}
+
+function memoryStorage(initial?: object) {
+  const map = new Map<string, string>();
+  if (initial) map.set('root', JSON.stringify(initial));
+  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), map };
+}
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const ok = (data: unknown) => json(200, { success: true, data, message: null });
+
+interface Call {
+  path: string;
+  auth: string | null;
+  body: unknown;
+}
+
+function setup(opts: { token?: string | null; email?: string | null; refreshToken?: string | null; handler: (call: Call, calls: Call[]) => Response | Promise<Response> }) {
+  const NOW = 1_000_000_000;
+  const storage = memoryStorage(
+    opts.token === null
+      ? undefined
+      : { isAuthenticated: true, email: opts.email === undefined ? 'admin@example.com' : opts.email, token: opts.token ?? jwt(NOW / 1000 + 600), refreshToken: opts.refreshToken === undefined ? 'r1' : opts.refreshToken },
+  );
+  const store = createAuthStore(storage);
+  const calls: Call[] = [];
+  const client = createApiClient({
+    store,
+    currentPath: () => '/siteadmin/users',
+    now: () => NOW,
+    wait: () => Promise.resolve(),
+    fetch: async (input, init) => {
+      const headers = (init?.headers ?? {}) as Record<string, string>;
+      const call = { path: String(input), auth: headers.authorization ?? null, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+      calls.push(call);
+      return opts.handler(call, calls);
+    },
+  });
+  return { client, store, storage, calls, NOW };
+}
+
+describe('api client', () => {
+  it('download returns the file and its name with the bearer token, and a refused one goes to access denied', async () => {
+    const { client, calls } = setup({
+      handler: (call) =>
+        call.path === '/api/admin/forms/export'
+          ? new Response('Id,Name\n1,Ann\n', { status: 200, headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="forms.csv"' } })
+          : json(403, { success: false, data: null, message: 'no' }),
+    });
+    const file = await client.download('/api/admin/forms/export', { order: 4 });
+    expect(file.filename).toBe('forms.csv');
+    expect(await file.blob.text()).toBe('Id,Name\n1,Ann\n');
+    expect(calls[0]).toMatchObject({ auth: expect.stringMatching(/^Bearer /), body: { order: 4 } });
+    await expect(client.download('/api/admin/other', {})).rejects.toEqual(new AuthRedirect('/access-denied'));
+  });
+
+  it('sends the bearer token on every request', async () => {
+    const { client, calls } = setup({ handler: () => ok([]) });
+    await client.get('/api/adminusers/get-all');
+    expect(calls[0]?.auth).toMatch(/^Bearer /);
+  });
+
+  it('refreshes a token expiring in under 10 seconds first, once for concurrent requests', async () => {
+    const NOW = 1_000_000_000;
+    const fresh = jwt(NOW / 1000 + 900);
+    const { client, calls, store, storage } = setup({
+      token: jwt(NOW / 1000 + 5),
+      handler: async (call) => {
+        if (call.path === '/auth/refresh-token') {
+          await new Promise((r) => setTimeout(r, 5));
+          return ok({ token: fresh, refreshToken: 'r2' });
+        }
+        return ok(call.auth);
+      },
+    });
+    const replies = await Promise.all([client.get('/api/a'), client.get('/api/b'), client.get('/api/c')]);
+    expect(calls.filter((c) => c.path === '/auth/refresh-token')).toHaveLength(1);
+    expect(calls.find((c) => c.path === '/auth/refresh-token')?.body).toEqual({ refreshToken: 'r1' });
+    for (const reply of replies) expect(reply.data).toBe(`Bearer ${fresh}`);
+    expect(store.getState()).toMatchObject({ token: fresh, refreshToken: 'r2', loading: false, revalidatingToken: false });
+    expect(JSON.parse(storage.map.get('root') ?? '{}')).toMatchObject({ token: fresh, refreshToken: 'r2' });
+  });
+
+  it('a refused refresh signs out, and the refused call goes to login with the way back', async () => {
+    const NOW = 1_000_000_000;
+    const { client, store } = setup({
+      token: jwt(NOW / 1000 + 5),
+      handler: (call) => (call.path === '/auth/refresh-token' ? json(401, { success: false, data: null, message: 'Your session has ended.' }) : json(401, { success: false, data: null, message: 'Please sign in.' })),
+    });
+    await expect(client.get('/api/adminusers/get-all')).rejects.toEqual(new AuthRedirect('/account/login?redirectTo=%2Fsiteadmin%2Fusers'));
+    expect(store.getState().isAuthenticated).toBe(false);
+  });
+
+  it('403 with an email held goes to /access-denied', async () => {
+    const { client } = setup({ handler: () => json(403, { success: false, data: null, message: 'You do not have permission to do this.' }) });
+    await expect(client.get('/api/adminusers/get-all')).rejects.toEqual(new AuthRedirect('/access-denied'));
+  });
+
+  it('401 with no session goes to login', async () => {
+    const { client } = setup({ token: null, handler: () => json(401, { success: false, data: null, message: 'Please sign in.' }) });
+    await expect(client.get('/api/adminusers/get-all')).rejects.toEqual(new AuthRedirect('/account/login?redirectTo=%2Fsiteadmin%2Fusers'));
+  });
+
+  it('a 401 on a token the server no longer takes gets one refresh and a retry', async () => {
+    const NOW = 1_000_000_000;
+    const fresh = jwt(NOW / 1000 + 900);
+    const { client, calls } = setup({
+      handler: (call) => {
+        if (call.path === '/auth/refresh-token') return ok({ token: fresh, refreshToken: 'r2' });
+        return call.auth === `Bearer ${fresh}` ? ok('done') : json(401, { success: false, data: null, message: 'Please sign in.' });
+      },
+    });
+    expect((await client.get('/api/x')).data).toBe('done');
+    expect(calls.map((c) => c.path)).toEqual(['/api/x', '/auth/refresh-token', '/api/x']);
+  });
+
+  it('retries a refused call while auth is loading', async () => {
+    let n = 0;
+    const { client, store } = setup({
+      handler: () => {
+        n++;
+        if (n === 1) {
+          store.dispatch({ type: 'login/pending' });
+          return json(403, { success: false, data: null, message: 'no' });
+        }
+        store.dispatch({ type: 'login/rejected' });
+        return ok('second');
+      },
+    });
+    expect((await client.get('/api/x')).data).toBe('second');
+  });
+
+  it('a 400 with a message is the form’s answer, and "return" hands 401 to the login screen', async () => {
+    const { client } = setup({
+      handler: (call) =>
+        call.path === '/auth/login'
+          ? json(401, { success: false, data: null, message: 'The username or password is incorrect.' })
+          : json(400, { success: false, data: null, message: 'You cannot delete your own account.' }),
+    });
+    expect((await client.get('/api/adminusers/delete/1')).message).toBe('You cannot delete your own account.');
+    expect((await client.post('/auth/login', { Username: 'a', Password: 'b' }, { denied: 'return' })).message).toBe('The username or password is incorrect.');
+  });
+
+  it('network failures and non-JSON replies become ApiError with a readable message', async () => {
+    const { client } = setup({ handler: (call) => (call.path === '/down' ? Promise.reject(new TypeError('fetch failed')) : new Response('<html>', { status: 502 })) });
+    await expect(client.get('/down')).rejects.toMatchObject({ name: 'ApiError', status: null });
+    await expect(client.get('/html')).rejects.toMatchObject({ name: 'ApiError', status: 502 });
+  });
+});
+
+describe('api client across tabs', () => {
+  it('two tabs refreshing at once spend the refresh token once: the second takes the tokens the first stored', async () => {
+    const NOW = 1_000_000_000;
+    const storage = memoryStorage({ isAuthenticated: true, email: 'admin@example.com', token: jwt(NOW / 1000 + 5), refreshToken: 'r1' });
+    let chain: Promise<unknown> = Promise.resolve();
+    // a stand-in for navigator.locks: one holder at a time, in order
+    const lock = <T,>(run: () => Promise<T>): Promise<T> => {
+      const next = chain.then(run);
+      chain = next.catch(() => undefined);
+      return next;
+    };
+    const spent: string[] = [];
+    const fresh = jwt(NOW / 1000 + 900);
+    const tab = () => {
+      const store = createAuthStore(storage);
+      return createApiClient({
+        store,
+        currentPath: () => '/siteadmin',
+        now: () => NOW,
+        refreshLock: lock,
+        readShared: () => parseStoredAuth(storage.getItem('root')),
+        fetch: async (input, init) => {
+          if (String(input) === '/auth/refresh-token') {
+            const { refreshToken } = JSON.parse(String(init?.body)) as { refreshToken: string };
+            if (spent.includes(refreshToken)) return json(401, { success: false, data: null, message: 'reused' });
+            spent.push(refreshToken);
+            await new Promise((r) => setTimeout(r, 5));
+            return ok({ token: fresh, refreshToken: 'r2' });
+          }
+          return ok('fine');
+        },
+      });
+    };
+    const [a, b] = [tab(), tab()];
+    const replies = await Promise.all([a.get('/api/x'), b.get('/api/y')]);
+    expect(replies.map((r) => r.data)).toEqual(['fine', 'fine']);
+    expect(spent).toEqual(['r1']);
+    expect(parseStoredAuth(storage.getItem('root'))).toMatchObject({ isAuthenticated: true, token: fresh, refreshToken: 'r2' });
+  });
+});

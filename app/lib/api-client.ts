@@ -1,0 +1,252 @@
+import { redirect } from 'react-router';
+import { type AuthState, needsRefresh, parseStoredAuth, AUTH_STORAGE_KEY } from './auth-state.ts';
+import { type AuthStore, authStore } from './auth-store.ts';
+
+/** Every reply of the API (spec section 7). */
+export interface Envelope<T> {
+  success: boolean;
+  data: T | null;
+  message: string | null;
+}
+
+/** The API refused the session: the screen must go to `to` (login or access denied). */
+export class AuthRedirect extends Error {
+  constructor(readonly to: string) {
+    super(`Redirect to ${to}`);
+    this.name = 'AuthRedirect';
+  }
+}
+
+/** No usable reply (network failure, or not the JSON envelope), or a reply the caller required to succeed. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /**
+   * 'return' hands every reply to the caller (the account screens, where a 401 means "wrong
+   * password", not "session over"); 'redirect' (default) applies the spec's rule to 400/401/403.
+   */
+  denied?: 'redirect' | 'return';
+}
+
+export interface ApiClient {
+  request<T>(method: 'GET' | 'POST', path: string, options?: RequestOptions): Promise<Envelope<T>>;
+  get<T>(path: string, options?: RequestOptions): Promise<Envelope<T>>;
+  post<T>(path: string, body: unknown, options?: RequestOptions): Promise<Envelope<T>>;
+  /** POSTs and returns the reply as a file (a CSV export) instead of the JSON envelope. */
+  download(path: string, body: unknown): Promise<{ blob: Blob; filename: string | null }>;
+  /** Refreshes the access token, sharing one call between concurrent callers. Resolves whether a token is held afterwards. */
+  refresh(): Promise<boolean>;
+}
+
+/** The file name of a Content-Disposition: attachment header. */
+export function attachmentName(header: string | null): string | null {
+  const match = header ? /filename="([^"]+)"/.exec(header) : null;
+  return match ? match[1]! : null;
+}
+
+export interface ApiClientDeps {
+  store: AuthStore;
+  fetch: typeof fetch;
+  /** Where the visitor is, so that login can bring them back. */
+  currentPath: () => string;
+  now?: () => number;
+  wait?: (ms: number) => Promise<void>;
+  /** Runs a refresh while holding a lock shared by the site's tabs (Web Locks), so two tabs never both spend one refresh token. */
+  refreshLock?: <T>(run: () => Promise<T>) => Promise<T>;
+  /** The session as stored right now (another tab may have refreshed it a moment ago). */
+  readShared?: () => AuthState;
+}
+
+const DENIED = new Set([400, 401, 403]);
+/** While auth is loading a refused call is retried, every 250 ms for up to 5 s. */
+const LOADING_RETRY_MS = 250;
+const LOADING_RETRIES = 20;
+
+export const NETWORK_ERROR = 'The server could not be reached. Check your connection and try again.';
+
+export function loginPath(returnTo: string | null): string {
+  return returnTo ? `/account/login?redirectTo=${encodeURIComponent(returnTo)}` : '/account/login';
+}
+
+async function readEnvelope<T>(res: Response): Promise<Envelope<T> | null> {
+  try {
+    const body = (await res.json()) as unknown;
+    if (body && typeof body === 'object' && 'success' in body) {
+      const b = body as Partial<Envelope<T>>;
+      return { success: b.success === true, data: b.data ?? null, message: typeof b.message === 'string' ? b.message : null };
+    }
+  } catch {
+    // not JSON: handled by the caller as "no usable reply"
+  }
+  return null;
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const now = deps.now ?? Date.now;
+  const wait = deps.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  let refreshing: Promise<boolean> | null = null;
+
+  async function send(method: string, path: string, body: unknown): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const token = deps.store.getState().token;
+    if (token) headers.authorization = `Bearer ${token}`;
+    // a FormData body (a file upload) is sent as multipart/form-data: the browser writes the boundary
+    const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
+    if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
+    try {
+      return await deps.fetch(path, { method, headers, body: body === undefined ? undefined : multipart ? body : JSON.stringify(body) });
+    } catch {
+      throw new ApiError(NETWORK_ERROR, null);
+    }
+  }
+
+  function refresh(): Promise<boolean> {
+    refreshing ??= (deps.refreshLock ? deps.refreshLock(refreshNow) : refreshNow()).finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function refreshNow(): Promise<boolean> {
+    // Another tab may have rotated the tokens while this one waited for the lock: use theirs.
+    const shared = deps.readShared?.();
+    if (shared?.isAuthenticated && shared.token && shared.refreshToken && shared.email && shared.refreshToken !== deps.store.getState().refreshToken) {
+      deps.store.dispatch({ type: 'login/fulfilled', tokens: { token: shared.token, refreshToken: shared.refreshToken, email: shared.email } });
+      if (!needsRefresh(shared.token, now())) return true;
+    }
+    const refreshToken = deps.store.getState().refreshToken;
+    if (!refreshToken) {
+      deps.store.dispatch({ type: 'refresh/rejected' });
+      return false;
+    }
+    deps.store.dispatch({ type: 'refresh/pending' });
+    let res: Response;
+    try {
+      res = await deps.fetch('/auth/refresh-token', {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken }),
+      });
+    } catch {
+      deps.store.dispatch({ type: 'refresh/unanswered' });
+      return deps.store.getState().token !== null;
+    }
+    const env = await readEnvelope<{ token: string; refreshToken?: string }>(res);
+    if (res.ok && env?.success && env.data?.token) {
+      deps.store.dispatch({ type: 'refresh/fulfilled', token: env.data.token, refreshToken: env.data.refreshToken });
+      return true;
+    }
+    if (res.status >= 500 || env === null) {
+      // The server failed to answer the question; it did not say the session is over.
+      deps.store.dispatch({ type: 'refresh/unanswered' });
+      return false;
+    }
+    deps.store.dispatch({ type: 'refresh/rejected' });
+    return false;
+  }
+
+  async function request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+    let refreshedAfterRefusal = false;
+    for (let attempt = 0; ; attempt++) {
+      if (refreshing) await refreshing;
+      const { token } = deps.store.getState();
+      if (token && needsRefresh(token, now())) await refresh();
+
+      const res = await send(method, path, options.body);
+      if (options.denied !== 'return' && DENIED.has(res.status)) {
+        const env = await readEnvelope<T>(res);
+        // A 400 that explains itself is a validation answer for the form, not a session problem (ADR 015).
+        if (res.status === 400 && env?.message) return env;
+        const state = deps.store.getState();
+        if (state.loading && attempt < LOADING_RETRIES) {
+          await (refreshing ?? wait(LOADING_RETRY_MS));
+          continue;
+        }
+        // An access token the server no longer accepts (expired early, server restarted) gets one refresh.
+        if (res.status === 401 && state.refreshToken && !refreshedAfterRefusal) {
+          refreshedAfterRefusal = true;
+          if (await refresh()) continue;
+        }
+        throw new AuthRedirect(deps.store.getState().email ? '/access-denied' : loginPath(deps.currentPath()));
+      }
+      const env = await readEnvelope<T>(res);
+      if (!env) throw new ApiError(res.ok ? 'The server sent an unexpected reply.' : `The server answered ${res.status}. Please try again later.`, res.status);
+      return env;
+    }
+  }
+
+  async function download(path: string, body: unknown): Promise<{ blob: Blob; filename: string | null }> {
+    let refreshedAfterRefusal = false;
+    for (;;) {
+      if (refreshing) await refreshing;
+      const { token } = deps.store.getState();
+      if (token && needsRefresh(token, now())) await refresh();
+      const res = await send('POST', path, body);
+      if (res.ok) return { blob: await res.blob(), filename: attachmentName(res.headers.get('content-disposition')) };
+      const env = await readEnvelope<unknown>(res);
+      if (!DENIED.has(res.status)) throw new ApiError(env?.message ?? `The server answered ${res.status}. Please try again later.`, res.status);
+      if (res.status === 400 && env?.message) throw new ApiError(env.message, 400);
+      if (res.status === 401 && deps.store.getState().refreshToken && !refreshedAfterRefusal) {
+        refreshedAfterRefusal = true;
+        if (await refresh()) continue;
+      }
+      throw new AuthRedirect(deps.store.getState().email ? '/access-denied' : loginPath(deps.currentPath()));
+    }
+  }
+
+  return {
+    request,
+    download,
+    get: (path, options) => request('GET', path, options),
+    post: (path, body, options) => request('POST', path, { ...options, body }),
+    refresh,
+  };
+}
+
+let browserClient: ApiClient | null = null;
+
+/** The one API client of this browser tab. */
+export function api(): ApiClient {
+  if (!browserClient) {
+    browserClient = createApiClient({
+      store: authStore(),
+      fetch: (input, init) => window.fetch(input, init),
+      currentPath: () => window.location.pathname + window.location.search,
+      // The lock's promise settles with the callback's result (the DOM typing nests the promise).
+      refreshLock: 'locks' in navigator ? <T>(run: () => Promise<T>) => navigator.locks.request('auth-refresh', run) as unknown as Promise<T> : undefined,
+      readShared: () => {
+        try {
+          return parseStoredAuth(window.localStorage.getItem(AUTH_STORAGE_KEY));
+        } catch {
+          return authStore().getState();
+        }
+      },
+    });
+  }
+  return browserClient;
+}
+
+/** The data of a successful reply, or an ApiError carrying the server's message. */
+export function dataOf<T>(env: Envelope<T>): T {
+  if (!env.success || env.data === null) throw new ApiError(env.message ?? 'Something is wrong', null);
+  return env.data;
+}
+
+/** For clientLoaders: a refused session becomes a React Router redirect. */
+export async function loadOrRedirect<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof AuthRedirect) throw redirect(error.to);
+    throw error;
+  }
+}

@@ -1,0 +1,40 @@
+import { useMatches } from 'react-router';
+
+/**
+ * Content templates set `handle = STATIC_PAGE`: React renders them on the server only, and the browser
+ * gets HTML plus the one framework-free site script (app/client/site-script.ts), not React Router's
+ * runtime (ADR 005). Form templates and the admin leave the handle out and hydrate as before.
+ */
+export const STATIC_PAGE = { hydrate: false } as const;
+
+/** The deepest route that says so decides; a page hydrates unless a route marks it static. */
+export function hydratesFrom(matches: readonly ({ handle?: unknown } | undefined)[]): boolean {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.handle as { hydrate?: unknown } | undefined;
+    if (handle && typeof handle.hydrate === 'boolean') return handle.hydrate;
+  }
+  return true;
+}
+
+export function useHydrates(): boolean {
+  return hydratesFrom(useMatches());
+}
+
+/**
+ * Same-site links of static pages are prefetched by the browser (speculation rules), so a
+ * full-document navigation feels instant. Never the admin, sign-in, API, documents or the region switch.
+ */
+export const SPECULATION_RULES = JSON.stringify({
+  prefetch: [
+    {
+      source: 'document',
+      where: {
+        and: [
+          { href_matches: '/*' },
+          { not: { href_matches: ['/siteadmin*', '/account/*', '/api/*', '/auth/*', '/doccenter/*', '/set-region*'] } },
+        ],
+      },
+      eagerness: 'moderate',
+    },
+  ],
+});

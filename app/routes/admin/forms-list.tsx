@@ -1,0 +1,413 @@
+import { Fragment, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  archiveQuestion,
+  FORMS_DEFAULT_ORDER,
+  FORMS_ORDER,
+  FORMS_PAGE_SIZE,
+  FORMS_STATUS_FILTER,
+  formTypeLabel,
+  type FormsPage,
+  type FormSubmissionDto,
+  type FormsVerification,
+} from '#shared/validation/forms-admin.ts';
+import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
+import { formatDateTime } from '../../lib/admin-sections.ts';
+import { api, ApiError, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import type { Route } from './+types/forms-list';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Forms | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
+
+/** The filter fields of the screen, as typed (dates are local days; the server gets instants). */
+interface Filters {
+  type: -1 | 0 | 1;
+  status: -1 | 1 | 2;
+  verification: FormsVerification;
+  from: string;
+  to: string;
+  search: string;
+}
+const NO_FILTERS: Filters = { type: -1, status: FORMS_STATUS_FILTER.open, verification: 'all', from: '', to: '', search: '' };
+
+/** A local calendar day (yyyy-mm-dd) to the instant it starts, in the browser's time zone. */
+function dayStart(day: string, plusDays = 0): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return null;
+  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + plusDays).toISOString();
+}
+
+function viewOf(filters: Filters, order: number) {
+  return {
+    order,
+    status: filters.status,
+    type: filters.type,
+    verification: filters.verification,
+    search: filters.search,
+    createdFrom: dayStart(filters.from),
+    // The "to" day is included: the range ends when the next day starts.
+    createdTo: dayStart(filters.to, 1),
+  };
+}
+
+async function fetchPage(filters: Filters, order: number, start: number, updated: number): Promise<FormsPage> {
+  return dataOf(await api().post<FormsPage>('/api/admin/forms/filter', { ...viewOf(filters, order), start, length: FORMS_PAGE_SIZE, updated }));
+}
+
+export async function clientLoader() {
+  return loadOrRedirect(() => fetchPage(NO_FILTERS, FORMS_DEFAULT_ORDER, 0, 0));
+}
+
+export function HydrateFallback() {
+  return <p role="status">Loading form submissions...</p>;
+}
+
+const SORTS: { key: 'name' | 'type' | 'created'; label: string; asc: number; desc: number }[] = [
+  { key: 'name', label: 'Name', asc: FORMS_ORDER.nameAsc, desc: FORMS_ORDER.nameDesc },
+  { key: 'type', label: 'Type', asc: FORMS_ORDER.typeAsc, desc: FORMS_ORDER.typeDesc },
+  { key: 'created', label: 'Created', asc: FORMS_ORDER.createdAsc, desc: FORMS_ORDER.createdDesc },
+];
+
+function SortHeader({ sort, order, onSort }: { sort: (typeof SORTS)[number]; order: number; onSort: (order: number) => void }) {
+  const direction = order === sort.asc ? 'ascending' : order === sort.desc ? 'descending' : 'none';
+  // Names and types start A-Z; dates start with the newest.
+  const next = direction === 'none' ? (sort.key === 'created' ? sort.desc : sort.asc) : direction === 'ascending' ? sort.desc : sort.asc;
+  return (
+    <th scope="col" aria-sort={direction}>
+      <button type="button" className="sort-button" onClick={() => onSort(next)}>
+        {sort.label}
+        <span aria-hidden="true" className="sort-button__icon">
+          {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+function ViewDialog({ form, onClose }: { form: FormSubmissionDto | null; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (form && !dialog.open) dialog.showModal();
+    if (!form && dialog.open) dialog.close();
+  }, [form]);
+  return (
+    <dialog
+      ref={ref}
+      className="modal modal--wide"
+      aria-labelledby="view-form-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      {form ? (
+        <>
+          <h2 id="view-form-title" className="modal__title">
+            Written by {form.name}
+          </h2>
+          <dl className="detail-list">
+            <dt>Phone</dt>
+            <dd>{form.phone || '--'}</dd>
+            <dt>Email</dt>
+            <dd>{form.email}</dd>
+            <dt>Type</dt>
+            <dd>{formTypeLabel(form.type)}</dd>
+            <dt>Created</dt>
+            <dd>{formatDateTime(form.created)}</dd>
+            {form.data.map((field) => (
+              <Fragment key={field.name}>
+                <dt>{field.name}</dt>
+                <dd>{field.value || '--'}</dd>
+              </Fragment>
+            ))}
+            <dt>Message</dt>
+            <dd className="detail-list__message">{form.message || '--'}</dd>
+            <dt>reCAPTCHA</dt>
+            <dd>{form.captcha === 'verified' ? 'Verified' : form.captcha === 'not-configured' ? 'Not checked' : 'Not verified'}</dd>
+          </dl>
+        </>
+      ) : null}
+      <div className="modal__actions">
+        <button type="button" className="button button--primary" onClick={onClose} autoFocus>
+          Close
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+export default function FormsList({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const [items, setItems] = useState(loaderData.items);
+  const [total, setTotal] = useState(loaderData.total);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
+  const [order, setOrder] = useState<number>(FORMS_DEFAULT_ORDER);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [viewing, setViewing] = useState<FormSubmissionDto | null>(null);
+  const [archiving, setArchiving] = useState<FormSubmissionDto | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [archiveError, setArchiveError] = useState<string | null>(null);
+  // Each query gets a number (the API's "updated" marker): an answer to a replaced query is dropped.
+  const latest = useRef(0);
+
+  async function guarded(work: () => Promise<void>) {
+    try {
+      await work();
+    } catch (e) {
+      if (e instanceof AuthRedirect) await navigate(e.to);
+      else setError(e instanceof ApiError ? e.message : 'Something is wrong');
+    }
+  }
+
+  async function reload(nextFilters: Filters, nextOrder: number) {
+    const marker = ++latest.current;
+    setLoading(true);
+    setError(null);
+    await guarded(async () => {
+      const page = await fetchPage(nextFilters, nextOrder, 0, marker);
+      if (page.updated !== marker) return;
+      setItems(page.items);
+      setTotal(page.total);
+    });
+    if (marker === latest.current) setLoading(false);
+  }
+
+  async function loadMore() {
+    const marker = ++latest.current;
+    setLoading(true);
+    setError(null);
+    await guarded(async () => {
+      const page = await fetchPage(filters, order, items.length, marker);
+      if (page.updated !== marker) return;
+      setItems((prev) => [...prev, ...page.items.filter((f) => !prev.some((p) => p.id === f.id))]);
+      setTotal(page.total);
+    });
+    if (marker === latest.current) setLoading(false);
+  }
+
+  async function archive() {
+    if (!archiving) return;
+    setBusy(true);
+    setArchiveError(null);
+    try {
+      const env = await api().get(`/api/admin/forms/archive/${archiving.id}`);
+      if (!env.success) {
+        setArchiveError(env.message ?? 'Something is wrong');
+        return;
+      }
+      setItems((prev) => prev.filter((f) => f.id !== archiving.id));
+      setTotal((n) => Math.max(0, n - 1));
+      setNotice(`The Form written by ${archiving.name} was archived.`);
+      setArchiving(null);
+    } catch (e) {
+      if (e instanceof AuthRedirect) await navigate(e.to);
+      else setArchiveError(e instanceof ApiError ? e.message : 'Something is wrong');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function exportCsv() {
+    setError(null);
+    await guarded(async () => {
+      const { blob, filename } = await api().download('/api/admin/forms/export', viewOf(filters, order));
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = filename ?? 'form-submissions.csv';
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    });
+  }
+
+  const set = <K extends keyof Filters>(key: K, value: Filters[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  return (
+    <section aria-labelledby="forms-title">
+      <div className="admin-heading">
+        <h1 id="forms-title" className="admin-title">
+          Forms
+        </h1>
+        <button type="button" className="button button--secondary" onClick={() => void exportCsv()}>
+          Export CSV
+        </button>
+      </div>
+
+      <form
+        className="filter-bar"
+        role="search"
+        aria-label="Filter form submissions"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFilters(draft);
+          void reload(draft, order);
+        }}
+      >
+        <div className="field filter-bar__search">
+          <label className="field__label" htmlFor="forms-search">
+            Search name or email
+          </label>
+          <input id="forms-search" className="field__input" type="search" value={draft.search} maxLength={200} onChange={(e) => set('search', e.currentTarget.value)} />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="forms-type">
+            Type
+          </label>
+          <select id="forms-type" className="field__input" value={draft.type} onChange={(e) => set('type', Number(e.currentTarget.value) as Filters['type'])}>
+            <option value={-1}>All types</option>
+            <option value={0}>Contact</option>
+            <option value={1}>Rep</option>
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="forms-from">
+            From
+          </label>
+          <input id="forms-from" className="field__input" type="date" value={draft.from} onChange={(e) => set('from', e.currentTarget.value)} />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="forms-to">
+            To
+          </label>
+          <input id="forms-to" className="field__input" type="date" value={draft.to} min={draft.from || undefined} onChange={(e) => set('to', e.currentTarget.value)} />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="forms-verification">
+            Verification
+          </label>
+          <select id="forms-verification" className="field__input" value={draft.verification} onChange={(e) => set('verification', e.currentTarget.value as FormsVerification)}>
+            <option value="all">All</option>
+            <option value="verified">Verified</option>
+            <option value="unverified">Not verified</option>
+            <option value="not-checked">Not checked</option>
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="forms-status">
+            Status
+          </label>
+          <select id="forms-status" className="field__input" value={draft.status} onChange={(e) => set('status', Number(e.currentTarget.value) as Filters['status'])}>
+            <option value={FORMS_STATUS_FILTER.open}>Open</option>
+            <option value={FORMS_STATUS_FILTER.archived}>Archived</option>
+            <option value={FORMS_STATUS_FILTER.all}>All</option>
+          </select>
+        </div>
+        <div className="filter-bar__actions">
+          <button type="submit" className="button button--primary">
+            Apply
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              setDraft(NO_FILTERS);
+              setFilters(NO_FILTERS);
+              void reload(NO_FILTERS, order);
+            }}
+          >
+            Clear
+          </button>
+        </div>
+      </form>
+
+      <div role="status" className={notice ? 'form-alert form-alert--success' : undefined}>
+        {notice}
+      </div>
+      {error ? (
+        <p className="form-alert form-alert--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <p className="admin-lead" aria-live="polite">
+        {loading ? 'Loading...' : `Showing ${items.length} of ${total} form submissions.`}
+      </p>
+
+      <div className="table-wrap">
+        <table className="admin-table">
+          <caption className="visually-hidden">Form submissions</caption>
+          <thead>
+            <tr>
+              {SORTS.map((s) => (
+                <SortHeader
+                  key={s.key}
+                  sort={s}
+                  order={order}
+                  onSort={(o) => {
+                    setOrder(o);
+                    void reload(filters, o);
+                  }}
+                />
+              ))}
+              <th scope="col">Phone</th>
+              <th scope="col">ZipCode</th>
+              <th scope="col">View</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.length === 0 ? (
+              <tr>
+                <td colSpan={6}>No form submissions match.</td>
+              </tr>
+            ) : (
+              items.map((f) => (
+                <tr key={f.id}>
+                  <td data-label="Name">{f.name}</td>
+                  <td data-label="Type">{formTypeLabel(f.type)}</td>
+                  <td data-label="Created">{formatDateTime(f.created)}</td>
+                  <td data-label="Phone">{f.phone || '--'}</td>
+                  <td data-label="ZipCode">{f.zipCode || '--'}</td>
+                  <td className="admin-table__actions">
+                    <button type="button" className="button button--small button--secondary" aria-label={`View the Form written by ${f.name}`} onClick={() => setViewing(f)}>
+                      View
+                    </button>
+                    {f.archived ? (
+                      <span className="badge">Archived</span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="button button--small button--danger-outline"
+                        aria-label={`Archive the Form written by ${f.name}`}
+                        onClick={() => {
+                          setArchiveError(null);
+                          setArchiving(f);
+                        }}
+                      >
+                        Archive
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {items.length < total ? (
+        <p className="load-more">
+          <button type="button" className="button button--secondary" disabled={loading} onClick={() => void loadMore()}>
+            Load More
+          </button>
+        </p>
+      ) : null}
+
+      <ViewDialog form={viewing} onClose={() => setViewing(null)} />
+      <ConfirmDialog
+        open={archiving !== null}
+        title="Archive Form"
+        confirmLabel="Yes"
+        busy={busy}
+        error={archiveError}
+        onConfirm={() => void archive()}
+        onCancel={() => setArchiving(null)}
+      >
+        <p>{archiving ? archiveQuestion(archiving.name) : null}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { getFormProps } from '@conform-to/react';
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { z } from 'zod';
+import { AUTH_MESSAGES, SecondFactorDisableSchema, UpdatePasswordSchema } from '#shared/validation/auth.ts';
+import { PASSWORD_MIN_LENGTH } from '#shared/validation/users.ts';
+import { RecoveryCodes, SecondFactorEnrolment } from '../../components/admin/second-factor-enrolment.tsx';
+import { FormErrors, TextField } from '../../components/forms/fields.tsx';
+import { useAdminUser } from '../../lib/admin-session.ts';
+import { api } from '../../lib/api-client.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+import type { Route } from './+types/my-account';
+
+export const meta: Route.MetaFunction = () => [{ title: 'My Account | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
+
+/** The change-password form: the API's fields plus a confirmation that must match. */
+const ChangePasswordFormSchema = UpdatePasswordSchema.extend({ ConfirmPassword: z.string() }).refine((v) => v.NewPassword === v.ConfirmPassword, {
+  message: AUTH_MESSAGES.passwordsDoNotMatch,
+  path: ['ConfirmPassword'],
+});
+
+function ChangePassword() {
+  const [done, setDone] = useState(false);
+  const { form, fields, pending } = useZodForm({
+    id: 'change-password',
+    schema: ChangePasswordFormSchema,
+    async onValid(value) {
+      setDone(false);
+      const env = await api().post('/auth/update-password', { CurrentPassword: value.CurrentPassword, NewPassword: value.NewPassword });
+      if (!env.success) return env.message ?? 'Something is wrong';
+      form.reset();
+      setDone(true);
+      return null;
+    },
+  });
+  return (
+    <section className="panel" aria-labelledby="password-title">
+      <h2 id="password-title">Change password</h2>
+      <form {...getFormProps(form)} className="stack admin-form">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <div role="status">{done ? <p className="form-alert form-alert--success">Your password has been changed.</p> : null}</div>
+        <TextField meta={fields.CurrentPassword} label="Current Password" type="password" autoComplete="current-password" />
+        <TextField meta={fields.NewPassword} label="New Password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} />
+        <TextField meta={fields.ConfirmPassword} label="Confirm New Password" type="password" autoComplete="new-password" errorRole="alert" />
+        <div>
+          <button className="button button--primary" type="submit" disabled={pending}>
+            {pending ? 'Saving...' : 'Change Password'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function DisableSecondFactor({ onDisabled }: { onDisabled: () => void }) {
+  const { form, fields, pending } = useZodForm({
+    id: 'second-factor-disable',
+    schema: SecondFactorDisableSchema,
+    async onValid(value) {
+      const env = await api().post('/auth/second-factor/disable', value);
+      if (!env.success) return env.message ?? 'Something is wrong';
+      onDisabled();
+      return null;
+    },
+  });
+  return (
+    <form {...getFormProps(form)} className="stack admin-form">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField meta={fields.Password} label="Password" type="password" autoComplete="current-password" hint="Confirm with your password to turn two-step sign-in off." />
+      <div>
+        <button className="button button--danger" type="submit" disabled={pending}>
+          {pending ? 'Turning off...' : 'Turn off two-step sign-in'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function SecondFactor({ enabled }: { enabled: boolean }) {
+  const revalidator = useRevalidator();
+  const [enrolling, setEnrolling] = useState(false);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  return (
+    <section className="panel" aria-labelledby="second-factor-title">
+      <h2 id="second-factor-title">Two-step sign-in</h2>
+      {codes ? (
+        <>
+          <p className="form-alert form-alert--success" role="status">
+            Two-step sign-in is on.
+          </p>
+          <RecoveryCodes codes={codes} />
+          <button type="button" className="button button--primary" onClick={() => setCodes(null)}>
+            I have saved these codes
+          </button>
+        </>
+      ) : enabled ? (
+        <>
+          <p>Two-step sign-in is on: signing in asks for a code from your authenticator app.</p>
+          <DisableSecondFactor onDisabled={() => void revalidator.revalidate()} />
+        </>
+      ) : enrolling ? (
+        <SecondFactorEnrolment
+          onEnabled={({ recoveryCodes }) => {
+            setEnrolling(false);
+            setCodes(recoveryCodes);
+            void revalidator.revalidate();
+          }}
+        />
+      ) : (
+        <>
+          <p>Two-step sign-in is off. With it on, signing in also asks for a code from an authenticator app on your phone.</p>
+          <button type="button" className="button button--primary" onClick={() => setEnrolling(true)}>
+            Set up authenticator
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
+
+export default function MyAccount() {
+  const user = useAdminUser();
+  return (
+    <>
+      <h1 className="admin-title">My Account</h1>
+      <p className="admin-lead">
+        Signed in as <strong>{user.email}</strong>.
+      </p>
+      <div className="panels">
+        <ChangePassword />
+        <SecondFactor enabled={user.twoFactorEnabled} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { getFormProps } from '@conform-to/react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { REDIRECT_STATUS_CODES, REDIRECT_TYPE_LABELS, RedirectFormSchema, type RedirectItem } from '#shared/validation/redirects.ts';
+import { EditFrame } from '../../components/admin/edit-frame.tsx';
+import { CheckboxField, FormErrors, SelectField, TextField } from '../../components/forms/fields.tsx';
+import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+import type { Route } from './+types/redirect-form';
+
+export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.id ? 'Edit' : 'Add'} Redirect | Site Administration` }, { name: 'robots', content: 'noindex, nofollow' }];
+
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  // Create from the Not Found log: /siteadmin/redirects/create?from=/old-path
+  const from = new URL(request.url).searchParams.get('from') ?? '';
+  return loadOrRedirect(async () => {
+    if (!params.id) return { redirect: null, from };
+    const env = await api().get<RedirectItem>(`/api/admin/redirects/get/${encodeURIComponent(params.id)}`);
+    if (!env.success) throw new Response(env.message ?? 'Redirect not found.', { status: 404 });
+    return { redirect: dataOf(env), from };
+  });
+}
+
+export function HydrateFallback() {
+  return <p role="status">Loading redirect...</p>;
+}
+
+export default function RedirectForm({ loaderData }: Route.ComponentProps) {
+  const { redirect, from } = loaderData;
+  const navigate = useNavigate();
+  const [gone, setGone] = useState(redirect?.statusCode === 410);
+  const { form, fields, pending } = useZodForm({
+    id: 'redirect-form',
+    schema: RedirectFormSchema,
+    defaultValue: {
+      fromPath: redirect?.fromPath ?? from,
+      toPath: redirect?.toPath ?? '',
+      statusCode: redirect?.statusCode ?? 301,
+      keepQuery: redirect ? redirect.keepQuery : true,
+    },
+    async onValid(value) {
+      const body = { ...value, toPath: value.statusCode === 410 ? '' : value.toPath };
+      const env = redirect ? await api().post('/api/admin/redirects/edit', { id: redirect.id, ...body }) : await api().post('/api/admin/redirects/add', body);
+      if (!env.success) return env.message ?? 'Something is wrong';
+      await navigate('/siteadmin/redirects');
+      return null;
+    },
+  });
+
+  return (
+    <EditFrame title="Redirect" itemId={redirect?.id} backTo="/siteadmin/redirects" formId={form.id} saving={pending}>
+      <form {...getFormProps(form)} className="stack admin-form">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField
+          meta={fields.fromPath}
+          label="From Path"
+          autoComplete="off"
+          hint="The old address on this site, such as /old-page. Letter case and a trailing slash do not matter; any query string still matches."
+        />
+        <SelectField
+          meta={fields.statusCode}
+          label="Type"
+          options={REDIRECT_STATUS_CODES.map((code) => ({ value: String(code), label: REDIRECT_TYPE_LABELS[code] }))}
+          hint="301 for a page that moved for good, 302 for a temporary move, 410 for a page removed with no replacement."
+          onChange={(v) => setGone(v === '410')}
+        />
+        {gone ? null : (
+          <>
+            <TextField meta={fields.toPath} label="Target" autoComplete="off" hint="A path on this site (/new-page) or a full address (https://...)." />
+            <CheckboxField
+              meta={fields.keepQuery}
+              label="Keep the query string"
+              description="Pass the visitor's query string (such as ?utm_source=mail) on to the target."
+            />
+          </>
+        )}
+      </form>
+    </EditFrame>
+  );
+}

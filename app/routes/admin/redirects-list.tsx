@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { Form, Link, useNavigate, useRevalidator } from 'react-router';
+import { REDIRECT_TYPE_LABELS, type RedirectItem, type RedirectPage, type RedirectStatusCode } from '#shared/validation/redirects.ts';
+import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
+import { formatDateTime } from '../../lib/admin-sections.ts';
+import { api, ApiError, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { downloadCsv } from '../../lib/download.ts';
+import type { Route } from './+types/redirects-list';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Redirects | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
+
+const PAGE_SIZE = 200;
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const search = new URL(request.url).searchParams.get('q')?.trim() ?? '';
+  return loadOrRedirect(async () => {
+    const page = dataOf(await api().post<RedirectPage>('/api/admin/redirects/filter', { search, start: 0, length: PAGE_SIZE }));
+    return { page, search };
+  });
+}
+
+export function HydrateFallback() {
+  return <p role="status">Loading redirects...</p>;
+}
+
+export function typeLabel(statusCode: number): string {
+  return REDIRECT_TYPE_LABELS[statusCode as RedirectStatusCode] ?? String(statusCode);
+}
+
+export default function RedirectsList({ loaderData }: Route.ComponentProps) {
+  const { page, search } = loaderData;
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [target, setTarget] = useState<RedirectItem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  async function remove() {
+    if (!target) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const env = await api().get(`/api/admin/redirects/delete/${target.id}`);
+      if (!env.success) {
+        setError(env.message ?? 'Something is wrong');
+        return;
+      }
+      setNotice(`The redirect from ${target.fromPath} was deleted.`);
+      setTarget(null);
+      await revalidator.revalidate();
+    } catch (e) {
+      if (e instanceof AuthRedirect) await navigate(e.to);
+      else setError(e instanceof ApiError ? e.message : 'Something is wrong');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function exportCsv() {
+    setNotice(null);
+    try {
+      await downloadCsv('/api/admin/redirects/export', 'redirects.csv');
+    } catch (e) {
+      if (e instanceof AuthRedirect) await navigate(e.to);
+      else setNotice(e instanceof Error ? e.message : 'The export failed.');
+    }
+  }
+
+  return (
+    <section aria-labelledby="redirects-title">
+      <div className="admin-heading">
+        <h1 id="redirects-title" className="admin-title">
+          Redirects
+        </h1>
+        <div className="admin-table__actions">
+          <Link className="button button--secondary" to="/siteadmin/redirects/not-found">
+            Not Found Log
+          </Link>
+          <Link className="button button--secondary" to="/siteadmin/redirects/import">
+            Import CSV
+          </Link>
+          <button type="button" className="button button--secondary" onClick={() => void exportCsv()}>
+            Export CSV
+          </button>
+          <Link className="button button--primary" to="/siteadmin/redirects/create">
+            Add Redirect
+          </Link>
+        </div>
+      </div>
+      <Form method="get" role="search" className="admin-search">
+        <label className="field__label" htmlFor="redirects-search">
+          Search redirects
+        </label>
+        <div className="admin-search__row">
+          <input id="redirects-search" className="field__input" type="search" name="q" defaultValue={search} placeholder="/old-page" />
+          <button type="submit" className="button button--secondary">
+            Search
+          </button>
+        </div>
+      </Form>
+      <div role="status" className={notice ? 'form-alert form-alert--success' : undefined}>
+        {notice}
+      </div>
+      <p className="field__hint">
+        {page.total === 1 ? '1 redirect' : `${page.total} redirects`}
+        {search ? ` matching “${search}”` : ''}
+        {page.total > page.items.length ? `, the first ${page.items.length} shown: search to narrow the list` : ''}.
+      </p>
+      <div className="table-wrap">
+        <table className="admin-table">
+          <caption className="visually-hidden">Redirects</caption>
+          <thead>
+            <tr>
+              <th scope="col">From</th>
+              <th scope="col">To</th>
+              <th scope="col">Type</th>
+              <th scope="col">Query String</th>
+              <th scope="col">Hits</th>
+              <th scope="col">Last Hit</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.items.map((r) => (
+              <tr key={r.id}>
+                <td data-label="From">{r.fromPath}</td>
+                <td data-label="To">{r.toPath ?? '--'}</td>
+                <td data-label="Type">{typeLabel(r.statusCode)}</td>
+                <td data-label="Query String">{r.statusCode === 410 ? '--' : r.keepQuery ? 'Kept' : 'Dropped'}</td>
+                <td data-label="Hits">{r.hits}</td>
+                <td data-label="Last Hit">{r.lastHit ? formatDateTime(r.lastHit) : '--'}</td>
+                <td className="admin-table__actions">
+                  <Link className="button button--small button--secondary" to={`/siteadmin/redirects/edit/${r.id}`} aria-label={`Edit ${r.fromPath}`}>
+                    Edit
+                  </Link>
+                  <button
+                    type="button"
+                    className="button button--small button--danger-outline"
+                    aria-label={`Delete ${r.fromPath}`}
+                    onClick={() => {
+                      setError(null);
+                      setTarget(r);
+                    }}
+                  >
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog open={target !== null} title="Delete Redirect" confirmLabel="Delete Redirect" busy={busy} error={error} onConfirm={() => void remove()} onCancel={() => setTarget(null)}>
+        <p>{target ? `Are you sure you want to delete the redirect from ${target.fromPath} ? This cannot be undone!` : null}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

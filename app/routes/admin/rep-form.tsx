@@ -1,0 +1,70 @@
+import { getFormProps } from '@conform-to/react';
+import { useNavigate } from 'react-router';
+import { REP_MESSAGES, RepFormSchema, TERRITORY_FIELDS, type RepDetail } from '#shared/validation/reps-retailers.ts';
+import { EditFrame } from '../../components/admin/edit-frame.tsx';
+import { FormErrors, TextField } from '../../components/forms/fields.tsx';
+import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+import type { Route } from './+types/rep-form';
+
+export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.editId ? 'Edit' : 'Add'} Rep | Site Administration` }, { name: 'robots', content: 'noindex, nofollow' }];
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  return loadOrRedirect(async () => {
+    if (!params.editId) return { rep: null };
+    const env = await api().get<RepDetail>(`/api/admin/reps/get/${encodeURIComponent(params.editId)}`);
+    if (!env.success) throw new Response(env.message ?? REP_MESSAGES.notFound, { status: 404 });
+    return { rep: dataOf(env) };
+  });
+}
+
+export function HydrateFallback() {
+  return <p role="status">Loading rep...</p>;
+}
+
+const LIST = '/siteadmin/reps-retailers?tab=reps';
+
+export default function RepForm({ loaderData }: Route.ComponentProps) {
+  const { rep } = loaderData;
+  const navigate = useNavigate();
+  const { form, fields, pending } = useZodForm({
+    id: 'rep-form',
+    schema: RepFormSchema,
+    defaultValue: {
+      name: rep?.name ?? '',
+      title: rep?.title ?? '',
+      photo: rep?.photo ?? '',
+      email: rep?.email ?? '',
+      phone: rep?.phone ?? '',
+      ...Object.fromEntries(TERRITORY_FIELDS.map((t) => [t.field, (rep?.[t.field] ?? []).join(', ')])),
+    },
+    async onValid(value) {
+      const env = rep ? await api().post('/api/admin/reps/edit', { ...value, id: rep.id }) : await api().post('/api/admin/reps/add', value);
+      if (!env.success) return env.message ?? 'Something is wrong';
+      await navigate(LIST);
+      return null;
+    },
+  });
+
+  return (
+    <EditFrame title="Rep" itemId={rep?.id} backTo={LIST} formId={form.id} saving={pending}>
+      <form {...getFormProps(form)} className="stack admin-form">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField meta={fields.name} label="Name" autoComplete="off" />
+        <TextField meta={fields.title} label="Title" autoComplete="off" hint="Shown under the name, such as Territory Manager, Central Iowa." />
+        <TextField meta={fields.photo} label="Photo" autoComplete="off" hint="A path on this site, such as /doccenter/… from the Document Library. Leave blank for none." />
+        <TextField meta={fields.email} label="Email" type="email" autoComplete="off" hint="Requests from the finder are sent to this address." />
+        <TextField meta={fields.phone} label="Phone" autoComplete="off" />
+        <fieldset className="field field--group">
+          <legend className="field__label">Territories</legend>
+          <p className="field__hint">Separate values with commas. The most specific rule wins: a ZIP beats a ZIP prefix, which beats a state; an FSA beats a province.</p>
+          <div className="stack">
+            {TERRITORY_FIELDS.map((t) => (
+              <TextField key={t.field} meta={fields[t.field]} label={t.label} autoComplete="off" hint={t.hint} />
+            ))}
+          </div>
+        </fieldset>
+      </form>
+    </EditFrame>
+  );
+}

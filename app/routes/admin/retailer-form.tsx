@@ -1,0 +1,80 @@
+import { getFormProps } from '@conform-to/react';
+import { useNavigate } from 'react-router';
+import { RETAILER_MESSAGES, RetailerFormSchema, type RetailerDetail } from '#shared/validation/reps-retailers.ts';
+import { EditFrame } from '../../components/admin/edit-frame.tsx';
+import { FormErrors, TextField } from '../../components/forms/fields.tsx';
+import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+import type { Route } from './+types/retailer-form';
+
+export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.editId ? 'Edit' : 'Add'} Retailer | Site Administration` }, { name: 'robots', content: 'noindex, nofollow' }];
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  return loadOrRedirect(async () => {
+    if (!params.editId) return { retailer: null, next: false };
+    const env = await api().get<RetailerDetail>(`/api/admin/retailers/get/${encodeURIComponent(params.editId)}`);
+    if (!env.success) throw new Response(env.message ?? RETAILER_MESSAGES.notFound, { status: 404 });
+    return { retailer: dataOf(env), next: Boolean(params.next) };
+  });
+}
+
+export function HydrateFallback() {
+  return <p role="status">Loading retailer...</p>;
+}
+
+const LIST = '/siteadmin/reps-retailers?tab=retailers';
+
+export default function RetailerForm({ loaderData }: Route.ComponentProps) {
+  const { retailer, next } = loaderData;
+  const navigate = useNavigate();
+  const { form, fields, pending } = useZodForm({
+    id: `retailer-form-${retailer?.id ?? 'new'}`,
+    schema: RetailerFormSchema,
+    defaultValue: {
+      name: retailer?.name ?? '',
+      address: retailer?.address ?? '',
+      city: retailer?.city ?? '',
+      state: retailer?.state ?? '',
+      postalCode: retailer?.postalCode ?? '',
+      latitude: retailer ? String(retailer.latitude) : '',
+      longitude: retailer ? String(retailer.longitude) : '',
+      phone: retailer?.phone ?? '',
+      website: retailer?.website ?? '',
+      products: (retailer?.products ?? []).join(', '),
+    },
+    async onValid(value) {
+      const env = retailer ? await api().post('/api/admin/retailers/edit', { ...value, id: retailer.id }) : await api().post('/api/admin/retailers/add', value);
+      if (!env.success) return env.message ?? 'Something is wrong';
+      // With {next}, saving continues to the following retailer in list order.
+      await navigate(next && retailer?.nextId ? `/siteadmin/reps-retailers/retailer/edit/${retailer.nextId}/next` : LIST);
+      return null;
+    },
+  });
+
+  return (
+    <EditFrame title="Retailer" itemId={retailer?.id} backTo={LIST} formId={form.id} saving={pending}>
+      <form {...getFormProps(form)} className="stack admin-form">
+        {next ? (
+          <p className="form-alert form-alert--info">{retailer?.nextId ? 'After saving, the next retailer opens.' : 'This is the last retailer: saving returns to the list.'}</p>
+        ) : null}
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField meta={fields.name} label="Name" autoComplete="off" />
+        <TextField meta={fields.address} label="Address" autoComplete="off" />
+        <TextField meta={fields.city} label="City" autoComplete="off" hint="Leave blank to use the town of the ZIP or postal code." />
+        <TextField meta={fields.state} label="State or province" autoComplete="off" hint="Two-letter code, such as IA or SK." />
+        <TextField meta={fields.postalCode} label="ZIP or postal code" autoComplete="off" />
+        <fieldset className="field field--group">
+          <legend className="field__label">Location</legend>
+          <p className="field__hint">Leave both blank to place the retailer at the centre of its ZIP or postal code area.</p>
+          <div className="field-row">
+            <TextField meta={fields.latitude} label="Latitude" autoComplete="off" inputMode="text" />
+            <TextField meta={fields.longitude} label="Longitude" autoComplete="off" inputMode="text" />
+          </div>
+        </fieldset>
+        <TextField meta={fields.phone} label="Phone" autoComplete="off" />
+        <TextField meta={fields.website} label="Website" autoComplete="off" hint="Starting with http:// or https://." />
+        <TextField meta={fields.products} label="Products carried" autoComplete="off" hint="Separate products with commas, such as AGROTAIN, SUPERU." />
+      </form>
+    </EditFrame>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { SecuritySettings as Settings } from '#shared/validation/auth.ts';
+import { api, ApiError, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import type { Route } from './+types/security-settings';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Security | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
+
+export async function clientLoader() {
+  return loadOrRedirect(async () => dataOf(await api().get<Settings>('/api/admin/security-settings')));
+}
+
+export function HydrateFallback() {
+  return <p role="status">Loading security settings...</p>;
+}
+
+/** The Administrator setting that makes a second factor compulsory for every account. */
+export default function SecuritySettings({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const [required, setRequired] = useState(loaderData.requireSecondFactor);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+
+  async function save(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    try {
+      const env = await api().post<Settings>('/api/admin/security-settings', { requireSecondFactor: required });
+      const saved = dataOf(env);
+      setRequired(saved.requireSecondFactor);
+      setMessage({ kind: 'success', text: 'Security settings saved.' });
+    } catch (e) {
+      if (e instanceof AuthRedirect) await navigate(e.to);
+      else setMessage({ kind: 'error', text: e instanceof ApiError ? e.message : 'Something is wrong' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="security-title" className="panel">
+      <h1 id="security-title" className="admin-title">
+        Security
+      </h1>
+      <form onSubmit={(e) => void save(e)} className="stack admin-form">
+        <label className="choice">
+          <input type="checkbox" name="requireSecondFactor" checked={required} onChange={(e) => setRequired(e.currentTarget.checked)} />
+          <span>
+            <span className="choice__label">Require two-step sign-in for every account</span>
+            <span className="choice__description">Users without an authenticator are asked to set one up the next time they sign in.</span>
+          </span>
+        </label>
+        <div role="status">{message?.kind === 'success' ? <p className="form-alert form-alert--success">{message.text}</p> : null}</div>
+        {message?.kind === 'error' ? (
+          <p className="form-alert form-alert--error" role="alert">
+            {message.text}
+          </p>
+        ) : null}
+        <div>
+          <button className="button button--primary" type="submit" disabled={busy}>
+            {busy ? 'Saving...' : 'Save Changes'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

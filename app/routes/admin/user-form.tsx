@@ -1,0 +1,82 @@
+import { getFormProps } from '@conform-to/react';
+import { useNavigate } from 'react-router';
+import { PASSWORD_MIN_LENGTH, type Role, type UserDetail, UserFormSchema, USER_MESSAGES } from '#shared/validation/users.ts';
+import { EditFrame } from '../../components/admin/edit-frame.tsx';
+import { CheckboxGroup, FormErrors, TextField } from '../../components/forms/fields.tsx';
+import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+import type { Route } from './+types/user-form';
+
+export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.userId ? 'Edit' : 'Add'} User | Site Administration` }, { name: 'robots', content: 'noindex, nofollow' }];
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  return loadOrRedirect(async () => {
+    const [roles, user] = await Promise.all([
+      api().get<Role[]>('/api/adminusers/get-roles'),
+      params.userId ? api().get<UserDetail>(`/api/adminusers/get/${encodeURIComponent(params.userId)}`) : Promise.resolve(null),
+    ]);
+    if (user && !user.success) throw new Response(user.message ?? USER_MESSAGES.notFound, { status: 404 });
+    return { roles: dataOf(roles), user: user ? dataOf(user) : null };
+  });
+}
+
+export function HydrateFallback() {
+  return <p role="status">Loading user...</p>;
+}
+
+const ROLE_DESCRIPTIONS: Record<string, string> = {
+  Administrator: 'Everything, including users, forms, redirects, security settings and the audit log.',
+  Editor: 'Content only: products, knowledge center, labels, press releases, pages, documents, reps and retailers.',
+};
+
+export default function UserForm({ loaderData }: Route.ComponentProps) {
+  const { roles, user } = loaderData;
+  const navigate = useNavigate();
+  const { form, fields, pending } = useZodForm({
+    id: 'user-form',
+    schema: UserFormSchema,
+    defaultValue: { email: user?.email ?? '', password: '', userRoles: (user?.userRoles ?? []).map(String) },
+    async onValid(value) {
+      const env = user
+        ? await api().post('/api/adminusers/edit', { id: user.id, email: user.email, password: value.password, userRoles: value.userRoles })
+        : await api().post('/api/adminusers/add', value);
+      if (!env.success) return env.message ?? 'Something is wrong';
+      await navigate('/siteadmin/users');
+      return null;
+    },
+  });
+
+  return (
+    <EditFrame title="User" itemId={user?.id} backTo="/siteadmin/users" formId={form.id} saving={pending}>
+      <form {...getFormProps(form)} className="stack admin-form">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField
+          meta={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="off"
+          readOnly={Boolean(user)}
+          hint={user ? 'The email of an existing user cannot be changed.' : 'The user signs in with this address.'}
+        />
+        <TextField
+          meta={fields.password}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={
+            user
+              ? `Leave blank to keep the current password. A new one needs at least ${PASSWORD_MIN_LENGTH} characters.`
+              : `Leave blank to assign a random password: the user is emailed a link to choose their own. Otherwise at least ${PASSWORD_MIN_LENGTH} characters.`
+          }
+        />
+        <CheckboxGroup
+          meta={fields.userRoles}
+          legend="Roles"
+          defaultValue={(user?.userRoles ?? []).map(String)}
+          options={roles.map((r) => ({ value: String(r.id), label: r.name, description: ROLE_DESCRIPTIONS[r.name] }))}
+        />
+        {user ? <p className="field__hint">Two-step sign-in: {user.twoFactorEnabled ? 'on' : 'off'}.</p> : null}
+      </form>
+    </EditFrame>
+  );
+}

@@ -1,0 +1,153 @@
+// Rendered-page cache bars (issue 10): for the home, a product and a knowledge item, requests per
+// second at 50 connections for 10 s (autocannon) of
+//   cached  the page from the page cache,
+//   fresh   the page rendered for every request (a second app instance on the same database with
+//           PAGE_CACHE_MB=0, so no request header can bypass the cache in production),
+//   bare    a node:http server answering the very same bytes and headers,
+// all in one run, with the ratios and p99 latency (cached and bare in alternating 2-second slices, so
+// a machine busy with other work weighs on both alike). Fails (exit 1) when a bar is missed:
+// cached >= 0.8 x bare, fresh >= 0.05 x bare, cached p99 < 50 ms.
+// Usage: npm run bench:pages   (needs a build: npm run build)
+//   BENCH_SECONDS=10  BENCH_CONNECTIONS=50  BENCH_DATABASE_URL=postgres://... (an empty database)
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+// React picks its production build when first loaded, so set this before importing the app.
+process.env.NODE_ENV ??= 'production';
+
+const { EnvSchema } = await import('../config/env.ts');
+const { openDatabase } = await import('../db/client.ts');
+const { seedDatabase } = await import('../db/seed/index.ts');
+const { buildApp } = await import('../server/app.ts');
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const BARS = { cached: 0.8, fresh: 0.05, cachedP99Ms: 50 };
+// what a browser sends: the region cookie of a US visitor, brotli accepted
+const HEADERS = { 'accept-encoding': 'gzip, deflate, br', cookie: 'region=2', accept: 'text/html' };
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-pages-'));
+const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL });
+await database.migrate();
+await seedDatabase(database.db, { adminEmail: 'admin@example.com', adminPassword: 'bench-password-123', dataDir: tmp, demoReps: true });
+
+async function start(pageCacheMb: string) {
+  const env = EnvSchema.parse({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: tmp, PUBLIC_SITE_URL: 'http://127.0.0.1', PAGE_CACHE_MB: pageCacheMb });
+  const app = await buildApp({ env, database, jwtSecret: 'bench-jwt-secret-0123456789-abcdefghijklmnopqrstuvwxyz', ui: 'build', logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}
+const cached = await start('64');
+const fresh = await start('0');
+
+interface Figures {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function load(url: string, duration: number): Promise<{ requests: number; duration: number; p99: number; errors: number }> {
+  const result = await autocannon({ url, connections, duration, headers: HEADERS, workers: 1 });
+  // renders still queued when the load stops would otherwise eat into the next measurement
+  await pause(url.startsWith(fresh.base) ? 3000 : 300);
+  return { requests: result.requests.total, duration: result.duration, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+}
+
+/**
+ * The machine may be shared: the cached page and the bare server are measured in alternating
+ * 2-second slices (ratios taken under the same load), the p99 is the worst slice's.
+ */
+async function alternate(urls: string[]): Promise<Figures[]> {
+  const slices = Math.max(1, Math.round(seconds / 2));
+  const totals = urls.map(() => ({ requests: 0, duration: 0, p99: 0, errors: 0 }));
+  for (let i = 0; i < slices; i++) {
+    for (const [j, url] of urls.entries()) {
+      const r = await load(url, seconds / slices);
+      const t = totals[j]!;
+      t.requests += r.requests;
+      t.duration += r.duration;
+      t.p99 = Math.max(t.p99, r.p99);
+      t.errors += r.errors;
+    }
+  }
+  return totals.map((t) => ({ rps: t.requests / t.duration, p99: t.p99, errors: t.errors }));
+}
+
+async function single(url: string): Promise<Figures> {
+  const r = await load(url, seconds);
+  return { rps: r.requests / r.duration, p99: r.p99, errors: r.errors };
+}
+
+const pages = [
+  { name: 'home', path: '/' },
+  { name: 'product', path: '/agrotain' },
+  { name: 'knowledge item', path: '/knowledge-center/keep-surface-applied-urea-in-the-field' },
+];
+
+const rows: { name: string; cached: Figures; fresh: Figures; bare: Figures }[] = [];
+for (const page of pages) {
+  // the reply a browser gets from the cache: the bare server sends exactly these bytes and headers
+  await fetch(cached.base + page.path, { headers: HEADERS }).then((r) => r.arrayBuffer());
+  const sample = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(cached.base + page.path, { headers: HEADERS }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+  if (sample.status !== 200 || sample.headers['x-page-cache'] !== 'hit') throw new Error(`${page.path}: expected a cached 200, got ${sample.status} ${String(sample.headers['x-page-cache'])}`);
+  const headers = { ...sample.headers };
+  delete headers.date;
+  delete headers.connection;
+  delete headers['keep-alive'];
+  const bare = http.createServer((_req, res) => {
+    res.writeHead(200, headers);
+    res.end(sample.body);
+  });
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}${page.path}`;
+
+  await load(fresh.base + page.path, 2); // warm the render path (JIT, service caches)
+  const [cachedFigures, bareFigures] = await alternate([cached.base + page.path, bareUrl]);
+  const row = { name: page.name, cached: cachedFigures!, bare: bareFigures!, fresh: await single(fresh.base + page.path) };
+  rows.push(row);
+  await new Promise<void>((resolve) => bare.close(() => resolve()));
+  console.log(`${page.name}: measured (${sample.body.length} bytes ${String(sample.headers['content-encoding'] ?? 'identity')})`);
+}
+
+const failures: string[] = [];
+console.log(`\nrequests per second, ${connections} connections, ${seconds} s each (${os.cpus().length} CPUs, database ${database.engine})`);
+console.log(`${'page'.padEnd(16)}${'cached'.padStart(9)}${'fresh'.padStart(9)}${'bare'.padStart(9)}${'cached/bare'.padStart(13)}${'fresh/bare'.padStart(12)}${'p99 cached'.padStart(12)}${'p99 fresh'.padStart(11)}${'p99 bare'.padStart(10)}`);
+for (const r of rows) {
+  const cachedRatio = r.cached.rps / r.bare.rps;
+  const freshRatio = r.fresh.rps / r.bare.rps;
+  console.log(
+    `${r.name.padEnd(16)}${r.cached.rps.toFixed(0).padStart(9)}${r.fresh.rps.toFixed(0).padStart(9)}${r.bare.rps.toFixed(0).padStart(9)}` +
+      `${cachedRatio.toFixed(2).padStart(13)}${freshRatio.toFixed(3).padStart(12)}${`${r.cached.p99} ms`.padStart(12)}${`${r.fresh.p99} ms`.padStart(11)}${`${r.bare.p99} ms`.padStart(10)}`,
+  );
+  if (cachedRatio < BARS.cached) failures.push(`${r.name}: cached ${cachedRatio.toFixed(2)} x bare, bar ${BARS.cached}`);
+  if (freshRatio < BARS.fresh) failures.push(`${r.name}: fresh ${freshRatio.toFixed(3)} x bare, bar ${BARS.fresh}`);
+  if (r.cached.p99 >= BARS.cachedP99Ms) failures.push(`${r.name}: cached p99 ${r.cached.p99} ms, bar < ${BARS.cachedP99Ms} ms`);
+  for (const [kind, f] of Object.entries({ cached: r.cached, fresh: r.fresh, bare: r.bare })) {
+    if (f.errors > 0) failures.push(`${r.name}: ${f.errors} errors, timeouts or non-2xx replies (${kind})`);
+  }
+}
+
+await cached.app.close();
+await fresh.app.close();
+await database.close();
+rmSync(tmp, { recursive: true, force: true });
+
+if (failures.length) {
+  console.log(`\nbars missed:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}
+console.log(`\nall bars met (cached >= ${BARS.cached} x bare, fresh >= ${BARS.fresh} x bare, cached p99 < ${BARS.cachedP99Ms} ms)`);

@@ -1,0 +1,2 @@
+ALTER TABLE "form_submissions" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+ALTER TABLE "form_submissions" ADD CONSTRAINT "form_submissions_idempotency_key_unique" UNIQUE("idempotency_key");

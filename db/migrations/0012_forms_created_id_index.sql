@@ -1,0 +1,1 @@
+CREATE INDEX "form_submissions_created_id_idx" ON "form_submissions" USING btree ("created","id");

@@ -1,0 +1,57 @@
+import { randomInt } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import { tokenHash } from './tokens.ts';
+
+const PERIOD = 30;
+
+function totpFor(secret: string, label = '', issuer = '') {
+  return new TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(secret) });
+}
+
+/** A new 160-bit secret, base32 (what authenticator apps take). */
+export function newTotpSecret(): string {
+  return new Secret({ size: 20 }).base32;
+}
+
+/** The otpauth:// address and its QR code as an SVG string, made here so no third party sees the secret. */
+export async function enrolment(secret: string, account: string, issuer: string) {
+  const otpauthUrl = totpFor(secret, account, issuer).toString();
+  // Loaded on first use: enrolment is rare, and start-up should not pay for the QR encoder.
+  const { default: QRCode } = await import('qrcode');
+  const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return { secret, otpauthUrl, qrSvg };
+}
+
+/**
+ * Checks a 6-digit code, accepting the previous and next 30-second step for clock drift. Returns
+ * the matched time step, or null. A step at or before `lastStep` is refused, so a code seen once
+ * (over a shoulder, in a log) cannot be replayed.
+ */
+export function verifyTotp(secret: string, code: string, lastStep: number | null, now = Date.now()): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const delta = totpFor(secret).validate({ token: code, timestamp: now, window: 1 });
+  if (delta === null) return null;
+  const step = Math.floor(now / 1000 / PERIOD) + delta;
+  if (lastStep !== null && step <= lastStep) return null;
+  return step;
+}
+
+/** The current code (tests, and nothing else, need it). */
+export function currentTotp(secret: string, now = Date.now()): string {
+  return totpFor(secret).generate({ timestamp: now });
+}
+
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** Ten recovery codes like `k7m2p-xq9rt` (about 49 bits each), shown once. */
+export function newRecoveryCodes(count = 10): string[] {
+  return Array.from({ length: count }, () => {
+    const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
+    return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+  });
+}
+
+/** Case, spaces and dashes do not matter when a recovery code is typed back. */
+export function recoveryCodeHash(code: string): string {
+  return tokenHash(code.toLowerCase().replace(/[\s-]/g, ''));
+}

@@ -1,0 +1,417 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { parsePostalCode, PROVINCE_BY_LETTER } from '#shared/validation/finder.ts';
+import {
+  IMPORT_MAX_ROWS,
+  noCentroidMessage,
+  REP_MESSAGES,
+  RepFormSchema,
+  RETAILER_MESSAGES,
+  RetailerFormSchema,
+  TERRITORY_FIELDS,
+  type CsvExport,
+  type EditRepBody,
+  type EditRetailerBody,
+  type ImportJob,
+  type ImportPreview,
+  type ListFilter,
+  type RepDetail,
+  type RepForm,
+  type RepPage,
+  type RetailerDetail,
+  type RetailerForm,
+  type RetailerPage,
+} from '#shared/validation/reps-retailers.ts';
+import { DomainError, NotFoundError } from '../errors.ts';
+import { readCsv, writeCsv, type CsvRecord } from './csv.ts';
+import type { ImportJobs } from './import-jobs.ts';
+import type { AdminRepRow, AdminRetailerRow, Centroid, RepsRetailersRepository, RepValues, RetailerValues, TerritoryValue } from './reps-retailers-repository.ts';
+
+export type ImportKind = 'reps' | 'retailers';
+
+export interface RepsRetailersDeps {
+  repo: RepsRetailersRepository;
+  /** Runs work in one database transaction (all or nothing). */
+  transaction<T>(work: (repo: RepsRetailersRepository) => Promise<T>): Promise<T>;
+  jobs: ImportJobs;
+  /** Public pages show reps and retailers: called after every write (the rendered-page cache hooks in here). */
+  contentChanged?: () => void;
+  now?: () => Date;
+}
+
+/** CSV columns: the field each column fills, with the other header spellings accepted. */
+const REP_COLUMNS = {
+  id: [],
+  name: [],
+  title: [],
+  photo: [],
+  email: [],
+  phone: [],
+  states: ['state'],
+  provinces: ['province'],
+  zipPrefixes: ['zip_prefix'],
+  zips: ['zip', 'zip_codes'],
+  fsas: ['fsa'],
+} as const;
+const REP_EXPORT_HEADER = ['id', 'name', 'title', 'photo', 'email', 'phone', 'states', 'provinces', 'zip_prefixes', 'zips', 'fsas'];
+
+const RETAILER_COLUMNS = {
+  id: [],
+  name: [],
+  address: [],
+  city: [],
+  state: ['province', 'state_province'],
+  postalCode: ['postal_code', 'zip', 'zip_code', 'zipcode'],
+  latitude: ['lat'],
+  longitude: ['lng', 'lon', 'long'],
+  phone: [],
+  website: ['url'],
+  products: ['products_carried'],
+} as const;
+const RETAILER_EXPORT_HEADER = ['id', 'name', 'address', 'city', 'state', 'postal_code', 'latitude', 'longitude', 'phone', 'website', 'products'];
+
+const PREVIEW_ERRORS = 100;
+const PREVIEW_SAMPLE = 10;
+const WRITE_CHUNK = 200;
+
+function territoriesOf(rep: RepForm): TerritoryValue[] {
+  return TERRITORY_FIELDS.flatMap((t) => rep[t.field].map((value) => ({ kind: t.kind, value })));
+}
+
+/** A rep covering only Canadian territories belongs to the Canada region (3), any other to the U.S. (2). */
+function regionOf(territories: readonly TerritoryValue[]): 2 | 3 {
+  return territories.length > 0 && territories.every((t) => t.kind === 'province' || t.kind === 'fsa') ? 3 : 2;
+}
+
+function repValues(rep: RepForm, territories: readonly TerritoryValue[]): RepValues {
+  return { regionId: regionOf(territories), name: rep.name, title: rep.title, photo: rep.photo, email: rep.email, phone: rep.phone };
+}
+
+function repDto(row: AdminRepRow, territories: readonly TerritoryValue[]): RepDetail {
+  const of = (kind: string) => territories.filter((t) => t.kind === kind).map((t) => t.value);
+  return {
+    id: row.id,
+    regionId: row.regionId,
+    name: row.name,
+    title: row.title,
+    photo: row.photo,
+    email: row.email,
+    phone: row.phone,
+    states: of('state'),
+    provinces: of('province'),
+    zipPrefixes: of('zip_prefix'),
+    zips: of('zip'),
+    fsas: of('fsa'),
+    updated: row.updated.toISOString(),
+  };
+}
+
+function retailerDto(row: AdminRetailerRow): Omit<RetailerDetail, 'nextId'> {
+  return { ...row, updated: row.updated.toISOString() };
+}
+
+function issuesOf(error: { issues: readonly { message: string }[] }): string[] {
+  return [...new Set(error.issues.map((i) => i.message))];
+}
+
+interface Prepared<T> {
+  line: number;
+  id: number | null;
+  values: T;
+}
+
+interface PreparedFile<T> {
+  rows: Prepared<T>[];
+  errors: { line: number; messages: string[] }[];
+}
+
+/**
+ * Reps and retailers for the administration: list, edit, CSV import and export. Retailers left
+ * without coordinates are placed at the centre of their ZIP (US) or forward sortation area
+ * (Canada). Imports are checked completely before anything is written, then written in one
+ * transaction: a file is imported whole or not at all.
+ */
+export function createRepsRetailersService(deps: RepsRetailersDeps) {
+  const { repo, jobs } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  function changed() {
+    deps.contentChanged?.();
+  }
+
+  async function repDetail(row: AdminRepRow): Promise<RepDetail> {
+    return repDto(row, await repo.territoriesOf([row.id]));
+  }
+
+  async function getRep(id: number): Promise<RepDetail> {
+    const row = await repo.getRep(id);
+    if (!row) throw new NotFoundError(REP_MESSAGES.notFound);
+    return repDetail(row);
+  }
+
+  async function getRetailer(id: number): Promise<RetailerDetail> {
+    const row = await repo.getRetailer(id);
+    if (!row) throw new NotFoundError(RETAILER_MESSAGES.notFound);
+    return { ...retailerDto(row), nextId: await repo.nextRetailerId(row.name, row.id) };
+  }
+
+  /** Centroids for the rows that need one, looked up in two queries (US ZIPs, Canadian FSAs). */
+  async function centroidsFor(forms: readonly RetailerForm[]): Promise<Map<string, Centroid>> {
+    const us: string[] = [];
+    const ca: string[] = [];
+    for (const f of forms) {
+      const code = parsePostalCode(f.postalCode);
+      if (!code) continue;
+      if (code.country === 'US') us.push(code.code);
+      else ca.push(code.fsa);
+    }
+    const found = [...(await repo.centroids('US', us)), ...(await repo.centroids('CA', ca))];
+    return new Map(found.map((c) => [`${c.country}:${c.code}`, c]));
+  }
+
+  /** The row as stored: country from the code, coordinates (and a blank city or state) from the centroid. */
+  function retailerValues(form: RetailerForm, centroids: Map<string, Centroid>): RetailerValues | string {
+    const code = parsePostalCode(form.postalCode);
+    if (!code) return RETAILER_MESSAGES.postalInvalid;
+    const centroid = centroids.get(code.country === 'US' ? `US:${code.code}` : `CA:${code.fsa}`);
+    let { latitude, longitude, city, state } = form;
+    if (latitude === null || longitude === null) {
+      if (!centroid) return noCentroidMessage(code.display);
+      latitude = centroid.latitude;
+      longitude = centroid.longitude;
+    }
+    if (!city && centroid) city = centroid.placeName;
+    if (!state) state = centroid?.adminCode || (code.country === 'CA' ? (PROVINCE_BY_LETTER[code.fsa[0]!]?.[0] ?? '') : '');
+    return {
+      name: form.name,
+      address: form.address,
+      city,
+      state,
+      postalCode: code.display,
+      country: code.country,
+      latitude,
+      longitude,
+      phone: form.phone,
+      website: form.website,
+      products: form.products,
+    };
+  }
+
+  async function prepareRetailer(form: RetailerForm): Promise<RetailerValues> {
+    const values = retailerValues(form, await centroidsFor([form]));
+    if (typeof values === 'string') throw new DomainError(values, 400, { postalCode: [values] });
+    return values;
+  }
+
+  /** Parses the id column: blank adds a row, a number updates that row. */
+  function idOf(raw: string | undefined): number | null | string {
+    if (!raw) return null;
+    if (!/^\d{1,9}$/.test(raw) || Number(raw) === 0) return `"${raw}" is not a valid id: leave id blank to add a new row.`;
+    return Number(raw);
+  }
+
+  async function checkIds<T>(file: PreparedFile<T>, kind: ImportKind): Promise<void> {
+    const ids = file.rows.map((r) => r.id).filter((id): id is number => id !== null);
+    const existing = kind === 'reps' ? await repo.existingRepIds(ids) : await repo.existingRetailerIds(ids);
+    const seen = new Map<number, number>();
+    const bad = new Map<number, string[]>();
+    for (const r of file.rows) {
+      if (r.id === null) continue;
+      const what = kind === 'reps' ? 'rep' : 'retailer';
+      if (!existing.has(r.id)) (bad.get(r.line) ?? bad.set(r.line, []).get(r.line)!).push(`There is no ${what} with id ${r.id}: leave id blank to add a new ${what}.`);
+      const first = seen.get(r.id);
+      if (first !== undefined) (bad.get(r.line) ?? bad.set(r.line, []).get(r.line)!).push(`The id ${r.id} is also on line ${first}.`);
+      else seen.set(r.id, r.line);
+    }
+    if (bad.size === 0) return;
+    file.rows = file.rows.filter((r) => !bad.has(r.line));
+    file.errors.push(...[...bad].map(([line, messages]) => ({ line, messages })));
+    file.errors.sort((a, b) => a.line - b.line);
+  }
+
+  async function prepareReps(records: CsvRecord[]): Promise<PreparedFile<{ rep: RepValues; territories: TerritoryValue[] }>> {
+    const file: PreparedFile<{ rep: RepValues; territories: TerritoryValue[] }> = { rows: [], errors: [] };
+    for (const { line, values } of records) {
+      const id = idOf(values.id);
+      const parsed = RepFormSchema.safeParse(values);
+      const messages = [...(typeof id === 'string' ? [id] : []), ...(parsed.success ? [] : issuesOf(parsed.error))];
+      if (messages.length || !parsed.success || typeof id === 'string') {
+        file.errors.push({ line, messages });
+        continue;
+      }
+      const territories = territoriesOf(parsed.data);
+      file.rows.push({ line, id, values: { rep: repValues(parsed.data, territories), territories } });
+    }
+    await checkIds(file, 'reps');
+    return file;
+  }
+
+  async function prepareRetailers(records: CsvRecord[]): Promise<PreparedFile<RetailerValues>> {
+    const file: PreparedFile<RetailerValues> = { rows: [], errors: [] };
+    const valid: { line: number; id: number | null; form: RetailerForm }[] = [];
+    for (const { line, values } of records) {
+      const id = idOf(values.id);
+      const parsed = RetailerFormSchema.safeParse(values);
+      const messages = [...(typeof id === 'string' ? [id] : []), ...(parsed.success ? [] : issuesOf(parsed.error))];
+      if (messages.length || !parsed.success || typeof id === 'string') file.errors.push({ line, messages });
+      else valid.push({ line, id, form: parsed.data });
+    }
+    const centroids = await centroidsFor(valid.filter((v) => v.form.latitude === null).map((v) => v.form));
+    for (const { line, id, form } of valid) {
+      const values = retailerValues(form, centroids);
+      if (typeof values === 'string') file.errors.push({ line, messages: [values] });
+      else file.rows.push({ line, id, values });
+    }
+    file.errors.sort((a, b) => a.line - b.line);
+    await checkIds(file, 'retailers');
+    return file;
+  }
+
+  async function prepare(kind: ImportKind, csv: string) {
+    if (kind === 'reps') {
+      const file = await prepareReps(readCsv(csv, REP_COLUMNS, ['name', 'email'], IMPORT_MAX_ROWS));
+      return { file, sample: file.rows.slice(0, PREVIEW_SAMPLE).map((r) => ({ line: r.line, name: r.values.rep.name, detail: `${r.values.rep.email} · ${r.values.territories.map((t) => t.value).join(', ')}` })) };
+    }
+    const file = await prepareRetailers(readCsv(csv, RETAILER_COLUMNS, ['name', 'postalCode'], IMPORT_MAX_ROWS));
+    return {
+      file,
+      sample: file.rows.slice(0, PREVIEW_SAMPLE).map((r) => ({
+        line: r.line,
+        name: r.values.name,
+        detail: [r.values.address, r.values.city, `${r.values.state} ${r.values.postalCode}`.trim()].filter(Boolean).join(', '),
+      })),
+    };
+  }
+
+  return {
+    async listReps(filter: ListFilter): Promise<RepPage> {
+      const { rows, total } = await repo.listReps(filter.start, filter.length, filter.search);
+      const territories = await repo.territoriesOf(rows.map((r) => r.id));
+      return { items: rows.map((r) => repDto(r, territories.filter((t) => t.repId === r.id))), total };
+    },
+    getRep,
+    async addRep(form: RepForm): Promise<RepDetail> {
+      const territories = territoriesOf(form);
+      const id = await deps.transaction((tx) => tx.insertRep(repValues(form, territories), territories));
+      changed();
+      return getRep(id);
+    },
+    async editRep(body: EditRepBody): Promise<RepDetail> {
+      const territories = territoriesOf(body);
+      const found = await deps.transaction((tx) => tx.updateRep(body.id, repValues(body, territories), territories));
+      if (!found) throw new NotFoundError(REP_MESSAGES.notFound);
+      changed();
+      return getRep(body.id);
+    },
+    async deleteRep(id: number): Promise<void> {
+      if (!(await repo.deleteRep(id))) throw new NotFoundError(REP_MESSAGES.notFound);
+      changed();
+    },
+
+    async listRetailers(filter: ListFilter): Promise<RetailerPage> {
+      const { rows, total } = await repo.listRetailers(filter.start, filter.length, filter.search);
+      return { items: rows.map(retailerDto), total };
+    },
+    getRetailer,
+    async addRetailer(form: RetailerForm): Promise<RetailerDetail> {
+      const [id] = await repo.insertRetailers([await prepareRetailer(form)]);
+      changed();
+      return getRetailer(id!);
+    },
+    async editRetailer(body: EditRetailerBody): Promise<RetailerDetail> {
+      if (!(await repo.getRetailer(body.id))) throw new NotFoundError(RETAILER_MESSAGES.notFound);
+      if (!(await repo.updateRetailer(body.id, await prepareRetailer(body)))) throw new NotFoundError(RETAILER_MESSAGES.notFound);
+      changed();
+      return getRetailer(body.id);
+    },
+    async deleteRetailer(id: number): Promise<void> {
+      if (!(await repo.deleteRetailer(id))) throw new NotFoundError(RETAILER_MESSAGES.notFound);
+      changed();
+    },
+
+    /** Checks a CSV file without writing anything: what would be added and updated, and every row's problems. */
+    async previewImport(kind: ImportKind, csv: string): Promise<ImportPreview> {
+      const { file, sample } = await prepare(kind, csv);
+      return {
+        total: file.rows.length + file.errors.length,
+        creates: file.rows.filter((r) => r.id === null).length,
+        updates: file.rows.filter((r) => r.id !== null).length,
+        errors: file.errors.slice(0, PREVIEW_ERRORS),
+        moreErrors: Math.max(0, file.errors.length - PREVIEW_ERRORS),
+        sample,
+      };
+    },
+
+    /**
+     * Checks the file again (it may not be the previewed one) and refuses it if any row has a
+     * problem; otherwise starts a job that writes every row in one transaction.
+     */
+    async startImport(kind: ImportKind, csv: string): Promise<ImportJob> {
+      const { file } = await prepare(kind, csv);
+      if (file.errors.length) {
+        const n = file.errors.length;
+        throw new DomainError(`${n.toLocaleString('en-US')} row${n === 1 ? ' has' : 's have'} errors, so nothing was imported. Preview the file to see them.`, 400);
+      }
+      const rows = file.rows;
+      const what = kind === 'reps' ? 'rep' : 'retailer';
+      return jobs.start(
+        {
+          total: rows.length,
+          run: async (progress) => {
+            const result = await deps.transaction(async (tx) => {
+              let created = 0;
+              let updated = 0;
+              for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
+                const chunk = rows.slice(i, i + WRITE_CHUNK);
+                if (kind === 'reps') {
+                  for (const r of chunk as Prepared<{ rep: RepValues; territories: TerritoryValue[] }>[]) {
+                    if (r.id === null) await tx.insertRep(r.values.rep, r.values.territories);
+                    else if (!(await tx.updateRep(r.id, r.values.rep, r.values.territories))) throw new DomainError(`Line ${r.line}: the ${what} with id ${r.id} was deleted meanwhile, so nothing was imported.`, 409);
+                  }
+                } else {
+                  const retailerRows = chunk as Prepared<RetailerValues>[];
+                  await tx.insertRetailers(retailerRows.filter((r) => r.id === null).map((r) => r.values));
+                  for (const r of retailerRows.filter((x) => x.id !== null)) {
+                    if (!(await tx.updateRetailer(r.id!, r.values))) throw new DomainError(`Line ${r.line}: the ${what} with id ${r.id} was deleted meanwhile, so nothing was imported.`, 409);
+                  }
+                }
+                created += chunk.filter((r) => r.id === null).length;
+                updated += chunk.filter((r) => r.id !== null).length;
+                progress(i + chunk.length);
+                await yieldToEventLoop();
+              }
+              return { created, updated };
+            });
+            changed();
+            return result;
+          },
+        },
+        'The import failed, so nothing was imported. Please try again.',
+      );
+    },
+
+    importStatus(jobId: string): ImportJob {
+      const job = jobs.get(jobId);
+      if (!job) throw new NotFoundError('Import not found: it finished long ago or ran on another server. Reload the list to see the result.');
+      return job;
+    },
+
+    async exportCsv(kind: ImportKind): Promise<CsvExport> {
+      const date = now().toISOString().slice(0, 10);
+      if (kind === 'reps') {
+        const rows = await repo.allReps();
+        const territories = await repo.territoriesOf(rows.map((r) => r.id));
+        const byRep = new Map<number, TerritoryValue[]>();
+        for (const t of territories) (byRep.get(t.repId) ?? byRep.set(t.repId, []).get(t.repId)!).push(t);
+        const data = rows.map((r) => {
+          const d = repDto(r, byRep.get(r.id) ?? []);
+          return [d.id, d.name, d.title, d.photo, d.email, d.phone, d.states.join(' '), d.provinces.join(' '), d.zipPrefixes.join(' '), d.zips.join(' '), d.fsas.join(' ')];
+        });
+        return { filename: `reps-${date}.csv`, csv: writeCsv(REP_EXPORT_HEADER, data), rows: data.length };
+      }
+      const rows = await repo.allRetailers();
+      const data = rows.map((r) => [r.id, r.name, r.address, r.city, r.state, r.postalCode, r.latitude, r.longitude, r.phone, r.website, r.products.join('; ')]);
+      return { filename: `retailers-${date}.csv`, csv: writeCsv(RETAILER_EXPORT_HEADER, data), rows: data.length };
+    },
+  };
+}
+export type RepsRetailersService = ReturnType<typeof createRepsRetailersService>;

@@ -1,0 +1,73 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#db/client.ts';
+import { adminUsers, siteRoles, userRoles } from '#db/schema/users.ts';
+import { ROLE_IDS } from '#shared/permissions.ts';
+
+export interface UserRow {
+  id: number;
+  email: string;
+  lastLogin: Date | null;
+  userRoles: number[];
+  twoFactorEnabled: boolean;
+}
+
+const roleIds = sql<number[]>`coalesce((select array_agg(${userRoles.siteRoleId} order by ${userRoles.siteRoleId}) from ${userRoles} where ${userRoles.userId} = ${adminUsers.id}), '{}')`;
+
+const columns = {
+  id: adminUsers.id,
+  email: adminUsers.email,
+  lastLogin: adminUsers.lastLogin,
+  userRoles: roleIds,
+  twoFactorEnabled: adminUsers.totpEnabled,
+};
+
+export function createUsersRepository(db: DbOrTx) {
+  return {
+    async list(): Promise<UserRow[]> {
+      return db.select(columns).from(adminUsers).orderBy(asc(adminUsers.email));
+    },
+    async get(id: number): Promise<UserRow | null> {
+      const [row] = await db.select(columns).from(adminUsers).where(eq(adminUsers.id, id));
+      return row ?? null;
+    },
+    async findIdByEmail(email: string): Promise<number | null> {
+      const [row] = await db.select({ id: adminUsers.id }).from(adminUsers).where(eq(sql`lower(${adminUsers.email})`, email.toLowerCase()));
+      return row?.id ?? null;
+    },
+    async roles(): Promise<{ id: number; name: string }[]> {
+      return db.select({ id: siteRoles.id, name: siteRoles.name }).from(siteRoles).orderBy(asc(siteRoles.id));
+    },
+    async existingRoleIds(ids: number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.select({ id: siteRoles.id }).from(siteRoles).where(inArray(siteRoles.id, ids));
+      return rows.map((r) => r.id);
+    },
+    async insert(email: string, passwordHash: string): Promise<number> {
+      const [row] = await db.insert(adminUsers).values({ email, passwordHash }).returning({ id: adminUsers.id });
+      return row!.id;
+    },
+    async setRoles(userId: number, roles: number[]): Promise<void> {
+      await db.delete(userRoles).where(eq(userRoles.userId, userId));
+      if (roles.length) await db.insert(userRoles).values(roles.map((siteRoleId) => ({ userId, siteRoleId })));
+    },
+    async setPassword(userId: number, passwordHash: string): Promise<void> {
+      await db.update(adminUsers).set({ passwordHash }).where(eq(adminUsers.id, userId));
+    },
+    async delete(userId: number): Promise<void> {
+      await db.delete(adminUsers).where(eq(adminUsers.id, userId));
+    },
+    /**
+     * The Administrators, with their role rows locked until the transaction ends, so two concurrent
+     * changes cannot both remove "the other" last Administrator.
+     */
+    async lockAdministrators(): Promise<number[]> {
+      const rows = await db
+        .select({ userId: userRoles.userId })
+        .from(userRoles)
+        .where(eq(userRoles.siteRoleId, ROLE_IDS.administrator))
+        .for('update');
+      return rows.map((r) => r.userId);
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

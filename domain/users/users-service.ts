@@ -1,0 +1,118 @@
+import { DomainError, NotFoundError } from '#domain/errors.ts';
+import { ROLE_IDS } from '#shared/permissions.ts';
+import { USER_MESSAGES, type AddUserBody, type EditUserBody } from '#shared/validation/users.ts';
+import type { AuthService, RequestContext, SessionUser } from '../auth/auth-service.ts';
+import { randomPassword } from '../auth/passwords.ts';
+import type { UserRow, UsersRepository } from './users-repository.ts';
+
+export interface UsersServiceDeps {
+  repo: UsersRepository;
+  transaction<T>(work: (repo: UsersRepository) => Promise<T>): Promise<T>;
+  auth: AuthService;
+}
+
+function toDto(row: UserRow) {
+  return { id: row.id, email: row.email, lastLogin: row.lastLogin ? row.lastLogin.toISOString() : null, userRoles: row.userRoles };
+}
+
+/** Is the unique-email constraint what failed? (both PGlite and node-postgres report SQLSTATE 23505) */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Site administration accounts. Rules: emails are unique (case-insensitive) and cannot change on
+ * edit; a blank password on add assigns a random one and emails a set-password link, a blank one
+ * on edit keeps the password; nobody deletes their own account, and the last Administrator can be
+ * neither deleted nor demoted. Every change is written to the audit log.
+ */
+export function createUsersService(deps: UsersServiceDeps) {
+  const { repo, auth } = deps;
+
+  async function checkRoles(roles: number[]) {
+    const known = await repo.existingRoleIds(roles);
+    if (known.length !== roles.length) throw new DomainError('Choose a role from the list.', 400);
+  }
+
+  async function get(id: number) {
+    const row = await repo.get(id);
+    if (!row) throw new NotFoundError(USER_MESSAGES.notFound);
+    return { ...toDto(row), twoFactorEnabled: row.twoFactorEnabled };
+  }
+
+  return {
+    async list() {
+      return (await repo.list()).map(toDto);
+    },
+    roles: () => repo.roles(),
+    get,
+
+    async add(actor: SessionUser, body: AddUserBody, ctx: RequestContext & { domainName?: string }) {
+      const email = body.email.toLowerCase();
+      await checkRoles(body.userRoles);
+      if ((await repo.findIdByEmail(email)) !== null) throw new DomainError(USER_MESSAGES.duplicateEmail, 409);
+      const passwordHash = await auth.hashPassword(body.password ?? randomPassword());
+      let id: number;
+      try {
+        id = await deps.transaction(async (tx) => {
+          const newId = await tx.insert(email, passwordHash);
+          await tx.setRoles(newId, body.userRoles);
+          return newId;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new DomainError(USER_MESSAGES.duplicateEmail, 409);
+        throw err;
+      }
+      await auth.audit({ action: 'user-created', actorUserId: actor.id, actorEmail: actor.email, targetUserId: id, targetEmail: email, ip: ctx.ip, detail: { roles: body.userRoles } });
+      if (!body.password) await auth.sendSetPasswordLink({ id, email }, ctx.domainName);
+      return get(id);
+    },
+
+    async edit(actor: SessionUser, body: EditUserBody, ctx: RequestContext) {
+      const current = await repo.get(body.id);
+      if (!current) throw new NotFoundError(USER_MESSAGES.notFound);
+      if (body.email.toLowerCase() !== current.email.toLowerCase()) throw new DomainError(USER_MESSAGES.emailCannotChange, 400);
+      await checkRoles(body.userRoles);
+      const passwordHash = body.password ? await auth.hashPassword(body.password) : null;
+      await deps.transaction(async (tx) => {
+        const losesAdmin = current.userRoles.includes(ROLE_IDS.administrator) && !body.userRoles.includes(ROLE_IDS.administrator);
+        if (losesAdmin) {
+          const admins = await tx.lockAdministrators();
+          if (admins.filter((id) => id !== current.id).length === 0) throw new DomainError(USER_MESSAGES.cannotRemoveLastAdmin, 400);
+        }
+        await tx.setRoles(current.id, body.userRoles);
+        if (passwordHash) await tx.setPassword(current.id, passwordHash);
+      });
+      // A password set by an administrator ends the user's sessions (as a reset does).
+      if (passwordHash) await auth.revokeUserTokens(current.id);
+      await auth.audit({
+        action: 'user-updated',
+        actorUserId: actor.id,
+        actorEmail: actor.email,
+        targetUserId: current.id,
+        targetEmail: current.email,
+        ip: ctx.ip,
+        detail: { roles: body.userRoles, passwordChanged: Boolean(passwordHash) },
+      });
+      return get(current.id);
+    },
+
+    async delete(actor: SessionUser, id: number, ctx: RequestContext) {
+      if (id === actor.id) throw new DomainError(USER_MESSAGES.cannotDeleteSelf, 400);
+      const current = await repo.get(id);
+      if (!current) throw new NotFoundError(USER_MESSAGES.notFound);
+      await deps.transaction(async (tx) => {
+        if (current.userRoles.includes(ROLE_IDS.administrator)) {
+          const admins = await tx.lockAdministrators();
+          if (admins.filter((a) => a !== id).length === 0) throw new DomainError(USER_MESSAGES.cannotDeleteLastAdmin, 400);
+        }
+        await tx.delete(id);
+      });
+      await auth.audit({ action: 'user-deleted', actorUserId: actor.id, actorEmail: actor.email, targetEmail: current.email, ip: ctx.ip });
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+
+/** Bad input at the boundary, against the full app (API and page routes mounted). */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ FORM_RATE_LIMIT: '1000' }, { ui: 'build' });
+});
+afterAll(() => t.close());
+
+const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+function contact(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Dana Miller',
+    email: 'dana.miller@example.com',
+    phone: '+1 (515) 555-0199',
+    data: JSON.stringify({ Region: 'USA', Role: 'Grower', State: 'Iowa', Zipcode: '50010' }),
+    message: 'Looking for help with spring nitrogen.',
+    reCaptchaToken: '',
+    ...overrides,
+  };
+}
+
+function expectEnvelope(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, status: number) {
+  expect(res.statusCode).toBe(status);
+  expect(String(res.headers['content-type'])).toContain('application/json');
+  const body = res.json() as { success: boolean; data: unknown; message: string };
+  expect(body).toMatchObject({ success: false, data: null });
+  expect(body.message.length).toBeGreaterThan(3);
+}
+
+describe('NUL and other control characters', () => {
+  it('keeps a contact lead whose name, message and data hold NUL and C0 controls, without them', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/forms/add',
+      payload: contact({
+        name: 'Dana\u0000 Mil\u0007ler',
+        message: 'Line one\r\n\tLine\u0000 two\u001b',
+        data: JSON.stringify({ Region: 'USA', Role: 'Grower', State: 'Io\u0000wa', Zipcode: '500\u000010' }),
+      }),
+    });
+    expect(res.statusCode).toBe(200);
+    const stored = await t.app.services.forms.findById(res.json().data.id);
+    expect(stored).toMatchObject({ name: 'Dana Miller', message: 'Line one\r\n\tLine two', zipcode: '50010' });
+  });
+
+  it('stores a lone surrogate as U+FFFD', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ name: 'Ana \ud800 Ruiz', message: 'x\udc00y' }) });
+    expect(res.statusCode).toBe(200);
+    const stored = await t.app.services.forms.findById(res.json().data.id);
+    expect(stored).toMatchObject({ name: 'Ana \ufffd Ruiz', message: 'x\ufffdy' });
+  });
+
+  it('searches the knowledge center and press releases with NUL in the text', async () => {
+    for (const url of ['/api/knowledge-center/filter', '/api/press-releases/filter']) {
+      const res = await t.app.inject({ method: 'POST', url, payload: { searchText: 'nit\u0000rogen' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().success).toBe(true);
+    }
+    const finder = await t.app.inject('/api/finder/search?label=Retailers&zip=500%0010');
+    expect(finder.statusCode).toBe(200);
+  });
+
+  it('answers 404 for a slug or id with a control character, on the API and on pages', async () => {
+    for (const url of ['/api/knowledge-center/get-by-slug/a%00b', '/api/press-releases/get-by-slug/a%00b', '/api/pages/get-by-slug/a%01b', '/api/redirects/get-redirect/a%00b']) {
+      expectEnvelope(await t.app.inject(url), 404);
+    }
+    for (const url of ['/knowledge-center/a%00b', '/a%00b', '/press-releases/a%1fb']) {
+      const res = await t.app.inject({ url, headers: HTML });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<title>Page Not Found</title>');
+    }
+  });
+
+  it('answers malformed percent-encoding with a 400 envelope', async () => {
+    expectEnvelope(await t.app.inject('/api/knowledge-center/get-by-slug/%E0%A4%A'), 400);
+    expectEnvelope(await t.app.inject({ url: '/knowledge-center/%E0%A4%A', headers: HTML }), 400);
+  });
+});
+
+describe('unknown API paths with the page routes mounted', () => {
+  it('answer the JSON 404 envelope, whatever the method or Accept header', async () => {
+    expectEnvelope(await t.app.inject('/api/nope'), 404);
+    expectEnvelope(await t.app.inject({ url: '/api/nope/deeper?x=1', headers: HTML }), 404);
+    expectEnvelope(await t.app.inject({ method: 'POST', url: '/api/nope', payload: { a: 1 } }), 404);
+    expectEnvelope(await t.app.inject({ method: 'DELETE', url: '/api' }), 404);
+  });
+});
+
+describe('GET /doccenter/{guid} for an unknown or malformed GUID', () => {
+  it('answers the Page Not Found page to a browser and the JSON envelope otherwise', async () => {
+    for (const guid of ['00000000-0000-4000-a000-000000000000', 'not-a-guid', 'x'.repeat(64)]) {
+      const page = await t.app.inject({ url: `/doccenter/${guid}`, headers: HTML });
+      expect(page.statusCode).toBe(404);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain('<title>Page Not Found</title>');
+      expectEnvelope(await t.app.inject(`/doccenter/${guid}`), 404);
+      expectEnvelope(await t.app.inject({ url: `/doccenter/${guid}`, headers: { accept: 'application/json' } }), 404);
+    }
+  });
+});
+
+describe('paths that name another host', () => {
+  it('never reach React Router as another host: 404 on our own site, no redirect off-site', async () => {
+    for (const url of ['//evil.example/x', '/\\evil.example/x', '//evil.example', '/%2F/evil.example/x', '/%5Cevil.example/x']) {
+      const res = await t.app.inject({ url, headers: HTML });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers.location).toBeUndefined();
+      expect(res.body).not.toContain('evil.example');
+    }
+  });
+});
+
+describe('stored redirects', () => {
+  it('fire before any route, also from a path a real route owns (a product page), keeping the query', async () => {
+    await t.app.services.redirects.save({ fromPath: '/agrotain', toPath: '/about', statusCode: 301 });
+    try {
+      const res = await t.app.inject('/agrotain?utm_source=mail&x=1');
+      expect(res.statusCode).toBe(301);
+      expect(res.headers.location).toBe('/about?utm_source=mail&x=1');
+      expect((await t.app.inject({ method: 'HEAD', url: '/Agrotain/' })).headers.location).toBe('/about');
+      // the lookup API still answers
+      expect((await t.app.inject('/api/redirects/get-redirect/agrotain')).json().data).toEqual({ toPath: '/about', statusCode: 301 });
+    } finally {
+      const row = (await t.app.services.redirects.list()).find((r) => r.fromPath === '/agrotain');
+      if (row) await t.app.services.redirects.delete(row.id);
+    }
+    expect((await t.app.inject('/agrotain')).statusCode).toBe(200);
+  });
+
+  it('never sends a visitor to a stored target that would leave the site by a //host path', async () => {
+    // saved past the admin form's validation, as a row edited in the database would be
+    await t.app.services.redirects.save({ fromPath: '/old-offsite', toPath: '//evil.example/x', statusCode: 302 });
+    const res = await t.app.inject({ url: '/old-offsite', headers: HTML });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers.location).toBeUndefined();
+  });
+});
+
+describe('product selector Close from the Referer', () => {
+  const closeHref = (html: string) => /<a class="[^"]*selector-bar__close[^"]*" href="([^"]*)"/.exec(html)?.[1];
+
+  it('goes back to a same-site page the visitor came from', async () => {
+    const res = await t.app.inject({ url: '/product-selector', headers: { ...HTML, referer: 'http://localhost:3000/about?x=1' } });
+    expect(closeHref(res.body)).toBe('/about?x=1');
+  });
+
+  it('never takes a //host or /\\host path from the Referer', async () => {
+    for (const referer of ['http://localhost:3000//evil.example/x', 'http://localhost:3000/\\evil.example/x']) {
+      const res = await t.app.inject({ url: '/product-selector', headers: { ...HTML, referer } });
+      expect(res.statusCode).toBe(200);
+      expect(closeHref(res.body), referer).toBe('/');
+    }
+  });
+});

@@ -1,0 +1,285 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { EnvSchema } from '#config/env.ts';
+import { openDatabase, type Database } from '#db/client.ts';
+import type { MediaRef } from '#shared/content-types.ts';
+import { buildApp } from '#server/app.ts';
+import { scriptHash } from '#server/page-cache/http-cache.ts';
+import { TEST_JWT_SECRET } from '#tests/setup/constants.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { openTestDatabase } from '#tests/setup/test-db.ts';
+import { SHARED_CACHE_CONTROL } from './page-cache.ts';
+
+const ITEM = '/knowledge-center/keep-surface-applied-urea-in-the-field';
+const ITEM_SLUG = 'keep-surface-applied-urea-in-the-field';
+
+let t: TestApp;
+const queries: string[] = [];
+beforeAll(async () => {
+  t = await createTestApp({}, { ui: 'build', onQuery: (q) => queries.push(q) });
+});
+afterAll(() => t.close());
+
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    // JSON-LD is data, not script: the browser never runs it, so CSP does not apply
+    .filter(([, attrs]) => !/\bsrc=/.test(attrs!) && !attrs!.includes('application/ld+json'))
+    .map(([, attrs, text]) => ({ attrs: attrs!, text: text! }));
+
+const scriptSources = (csp: string) => /script-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
+
+async function retitle(slug: string, title: string) {
+  const item = await t.app.services.knowledge.getPublishedBySlug(slug);
+  await t.app.services.knowledge.appendVersion(item.id, {
+    title,
+    metadata: item.metadata,
+    heroMedia: item.heroMedia as MediaRef | null,
+    modules: item.modules,
+    publishDate: new Date(item.publishDate),
+  });
+}
+
+describe('rendered-page cache', () => {
+  it('serves a stored page without a database query, and the first render only once', async () => {
+    const first = await t.app.inject(ITEM);
+    expect(first.statusCode).toBe(200);
+    queries.length = 0;
+    const second = await t.app.inject(ITEM);
+    expect(second.headers['x-page-cache']).toBe('hit');
+    expect(queries).toEqual([]);
+    expect(second.body).toBe(first.body);
+    // answered before the security plugin runs, with the headers it set when the page was stored
+    for (const name of ['x-content-type-options', 'x-frame-options', 'referrer-policy', 'strict-transport-security', 'content-security-policy', 'content-type']) {
+      expect(second.headers[name]).toBe(first.headers[name]);
+    }
+  });
+
+  it('keys region-neutral pages by the region cookie and region-fixed pages by path alone', async () => {
+    const us = await t.app.inject({ url: '/knowledge-center', headers: { cookie: 'region=2' } });
+    const ca = await t.app.inject({ url: '/knowledge-center', headers: { cookie: 'region=3' } });
+    expect(ca.headers['x-page-cache']).toBe('miss');
+    expect(ca.body).not.toBe(us.body);
+    expect((await t.app.inject({ url: '/knowledge-center', headers: { cookie: 'region=3' } })).body).toBe(ca.body);
+    // per-visitor HTML stays out of shared caches
+    expect(us.headers['cache-control']).toBe('private, no-cache');
+
+    await t.app.inject({ url: '/agrotain', headers: { cookie: 'region=3' } });
+    const product = await t.app.inject({ url: '/agrotain', headers: { cookie: 'region=4; other=1' } });
+    expect(product.headers['x-page-cache']).toBe('hit');
+    expect(product.headers['cache-control']).toBe(SHARED_CACHE_CONTROL);
+  });
+
+  it('drops the page and the lists that show it when a knowledge item changes through the service, and nothing unrelated', async () => {
+    await t.app.inject(ITEM);
+    await t.app.inject('/knowledge-center');
+    await t.app.inject('/press-releases');
+    await t.app.inject('/');
+    await retitle(ITEM_SLUG, 'Urea Stays Put: A Field Guide');
+
+    const page = await t.app.inject(ITEM);
+    expect(page.headers['x-page-cache']).toBe('miss');
+    expect(page.body).toContain('Urea Stays Put: A Field Guide');
+    const list = await t.app.inject('/knowledge-center');
+    expect(list.headers['x-page-cache']).toBe('miss');
+    expect(list.body).toContain('Urea Stays Put: A Field Guide');
+    // a product page shows related knowledge cards
+    expect((await t.app.inject('/agrotain')).body).toContain('Urea Stays Put: A Field Guide');
+    expect((await t.app.inject('/press-releases')).headers['x-page-cache']).toBe('hit');
+    expect((await t.app.inject('/')).headers['x-page-cache']).toBe('hit');
+  });
+
+  it('answers a new redirect at once, and the Not Found page again once the redirect is deleted', async () => {
+    expect((await t.app.inject('/about')).statusCode).toBe(200);
+    const redirect = await t.app.services.redirects.save({ fromPath: '/old-about', toPath: '/about', statusCode: 301 });
+    // answered by the redirects hook from its in-memory table, before any page is rendered or stored
+    const moved = await t.app.inject('/old-about');
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('/about');
+    await t.app.services.redirects.delete(redirect.id);
+    expect((await t.app.inject('/old-about')).statusCode).toBe(404);
+  });
+
+  it('drops a landing page at every path it answers, and leaves product pages', async () => {
+    await t.app.inject('/home-ca');
+    await t.app.inject('/can');
+    await t.app.inject('/anvol-ca');
+    const { title, hero, sections, seo } = await t.app.services.landingPages.getByKey('home-ca');
+    await t.app.services.landingPages.save('home-ca', { title, hero: { ...hero, headline: 'Canada Home After an Edit' }, sections, seo });
+    for (const p of ['/home-ca', '/can']) {
+      const res = await t.app.inject(p);
+      expect(res.headers['x-page-cache']).toBe('miss');
+      expect(res.body).toContain('Canada Home After an Edit');
+    }
+    expect((await t.app.inject('/anvol-ca')).headers['x-page-cache']).toBe('hit');
+  });
+
+  it('drops every page when a product changes (it is in the menu and footer of every page)', async () => {
+    await t.app.inject('/press-releases');
+    const { id: _id, slug: _slug, region: _r, family: _f, lineKey: _l, twinSlug: _t, updated: _u, documents: _d, ...content } =
+      await t.app.services.products.getPublicBySlug('optrient');
+    await t.app.services.products.save('optrient', { ...content, tagline: 'A tagline seen on every page' });
+    const press = await t.app.inject('/press-releases');
+    expect(press.headers['x-page-cache']).toBe('miss');
+    expect(press.body).toContain('A tagline seen on every page');
+  });
+
+  it('drops every page when site settings change (the notice is on every page)', async () => {
+    await t.app.inject('/');
+    await t.app.services.settings.update({ notice: { enabled: true, id: 'cache-test', text: 'Cache test notice text.', linkUrl: '', linkText: '' } });
+    const home = await t.app.inject('/');
+    expect(home.headers['x-page-cache']).toBe('miss');
+    expect(home.body).toContain('Cache test notice text.');
+  });
+
+  it('lists the hash of every inline script in the CSP of a cached page, and nothing else', async () => {
+    for (const state of ['miss', 'hit']) {
+      const res = await t.app.inject('/product-labels?region=3');
+      expect(res.headers['x-page-cache']).toBe(state);
+      const csp = String(res.headers['content-security-policy']);
+      const sources = scriptSources(csp);
+      const scripts = inlineScripts(res.body);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const s of scripts) expect(sources).toContain(`'${scriptHash(s.text)}'`);
+      expect(sources.filter((s) => s.startsWith("'sha256-")).length).toBe(new Set(scripts.map((s) => s.text)).size);
+      expect(sources).not.toContain(`'${scriptHash('alert(document.cookie)')}'`);
+      expect(csp).not.toMatch(/'unsafe-inline'[^;]*;\s*style-src/);
+      expect(sources.some((s) => s.startsWith("'nonce-") || s === "'unsafe-inline'")).toBe(false);
+      expect(res.body).not.toContain('nonce=');
+    }
+  });
+
+  it('keeps the per-request nonce for pages it never stores', async () => {
+    const res = await t.app.inject('/knowledge-center?preview=1');
+    expect(res.headers['x-page-cache']).toBeUndefined();
+    const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(nonce).toBeTruthy();
+    for (const s of inlineScripts(res.body)) expect(s.attrs).toContain(`nonce="${nonce}"`);
+    const authorised = await t.app.inject({ url: ITEM, headers: { authorization: 'Bearer x' } });
+    expect(authorised.headers['x-page-cache']).toBeUndefined();
+    expect(String(authorised.headers['content-security-policy'])).toContain("'nonce-");
+  });
+
+  it('sends an ETag on every HTML reply and answers If-None-Match with 304, cached or not', async () => {
+    const cached = await t.app.inject('/about');
+    const etag = String(cached.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+    const notModified = await t.app.inject({ url: '/about', headers: { 'if-none-match': etag } });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+    expect(notModified.headers.etag).toBe(etag);
+    expect((await t.app.inject({ url: '/about', headers: { 'if-none-match': 'W/"other"' } })).statusCode).toBe(200);
+
+    // never stored (the selector reads the Referer), rendered for this request, still validated
+    const once = await t.app.inject('/product-selector');
+    expect(once.headers['x-page-cache']).toBeUndefined();
+    expect(once.headers.etag).toMatch(/^W\/".+"$/);
+  });
+
+  it('answers HEAD from the same entry: headers and length, no body', async () => {
+    const head = await t.app.inject({ method: 'HEAD', url: '/press-releases?page=1' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    const get = await t.app.inject({ url: '/press-releases?page=1' });
+    expect(get.headers['x-page-cache']).toBe('hit');
+    expect(head.headers.etag).toBe(get.headers.etag);
+    expect(Number(head.headers['content-length'])).toBe(get.rawPayload.length);
+  });
+
+  it('serves brotli, gzip or identity from the entry, compressed once, with Vary: Accept-Encoding', async () => {
+    const plain = await t.app.inject({ url: '/home-ca', headers: { 'accept-encoding': 'identity' } });
+    const br = await t.app.inject({ url: '/home-ca', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const gz = await t.app.inject({ url: '/home-ca', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    for (const r of [plain, br, gz]) expect(r.headers.vary).toBe('Accept-Encoding');
+    // not compressed twice: each variant decodes to exactly the page
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  });
+});
+
+describe('over real HTTP (hits answered by the server listener)', () => {
+  it('serves the stored page with every header, brotli, 304 and HEAD', async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    const first = await fetch(`${base}/wolf-trax`);
+    const firstBody = await first.text();
+    const hit = await fetch(`${base}/wolf-trax`, { headers: { 'accept-encoding': 'br' } });
+    expect(hit.headers.get('x-page-cache')).toBe('hit');
+    expect(hit.headers.get('content-encoding')).toBe('br');
+    expect(await hit.text()).toBe(firstBody);
+    for (const name of ['x-content-type-options', 'strict-transport-security', 'content-security-policy', 'cache-control', 'etag']) {
+      expect(hit.headers.get(name)).toBe(first.headers.get(name));
+    }
+    const revalidated = await fetch(`${base}/wolf-trax`, { headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(revalidated.status).toBe(304);
+    const head = await fetch(`${base}/wolf-trax`, { method: 'HEAD' });
+    expect(head.headers.get('x-page-cache')).toBe('hit');
+    expect(await head.text()).toBe('');
+    // not stored: Fastify renders it
+    expect((await fetch(`${base}/wolf-trax`, { headers: { authorization: 'Bearer x' } })).headers.get('x-page-cache')).toBeNull();
+  });
+
+  it('still counts every visit to a missing page in the Not Found log when the 404 page is stored', async () => {
+    const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36' };
+    for (let i = 0; i < 3; i++) expect((await fetch(`${base}/no-such-brochure`, { headers: browser })).status).toBe(404);
+    expect((await fetch(`${base}/no-such-brochure`, { headers: browser })).headers.get('x-page-cache')).toBe('hit');
+    const log = await t.app.services.redirects.filterNotFound('no-such-brochure', 0, 10);
+    expect(log.items.map((e) => [e.path, e.hits])).toEqual([['/no-such-brochure', 4]]);
+  });
+});
+
+describe('content changes across instances', () => {
+  let database: Database & { url?: string };
+  let second: Database | null = null;
+  let a: Awaited<ReturnType<typeof buildApp>>;
+  let b: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const postgres = inject('dbEngine') !== 'pglite';
+    // PostgreSQL: two pools as two servers would have, talking through LISTEN/NOTIFY.
+    // PGlite is one process: the apps sharing it hear each other in memory.
+    if (postgres) second = await openDatabase({ url: database.url!, poolSize: 2 });
+    const env = (dir: string) =>
+      EnvSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir, ...(postgres ? { DATABASE_URL: database.url, JWT_SECRET: TEST_JWT_SECRET } : {}) });
+    a = await buildApp({ env: env(mkdtempSync(path.join(os.tmpdir(), 'site-a-'))), database, jwtSecret: TEST_JWT_SECRET, ui: 'build', logger: false });
+    b = await buildApp({ env: env(mkdtempSync(path.join(os.tmpdir(), 'site-b-'))), database: second ?? database, jwtSecret: TEST_JWT_SECRET, ui: 'build', logger: false });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await second?.close();
+    await database?.close();
+  });
+
+  it('a write on one instance drops the page on the other within a second', async () => {
+    await b.inject('/press-releases');
+    expect((await b.inject('/press-releases')).headers['x-page-cache']).toBe('hit');
+    const slug = 'press-cache-' + Date.now();
+    await a.services.pressReleases.create({
+      type: 0,
+      category: null,
+      pinned: false,
+      slug,
+      regionId: 2,
+      version: { title: 'Instances Agree Within a Second', metadata: { desc: 'x' }, heroMedia: null, modules: [], publishDate: new Date() },
+    });
+    const started = Date.now();
+    let body = '';
+    while (Date.now() - started < 1000) {
+      body = (await b.inject('/press-releases')).body;
+      if (body.includes('Instances Agree Within a Second')) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(body).toContain('Instances Agree Within a Second');
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { isbot } from 'isbot';
+import { safeLocalPath } from '#shared/input.ts';
+import { withQuery } from '#shared/paths.ts';
+import { fail } from '../http.ts';
+import { isApiPath } from './errors.ts';
+
+/** A stored target the site may send a visitor to: one of its own paths, or a full http(s) address. */
+export function isSafeRedirectTarget(target: string): boolean {
+  return safeLocalPath(target) !== null || /^https?:\/\/[^/\\\s]/i.test(target);
+}
+
+const GONE_MESSAGE = 'This page has been removed and is no longer available.';
+
+/**
+ * Stored redirects are answered here, before routing, so they also fire for paths a real route
+ * owns (an old product slug, /about, an old article): the one place redirects are applied. The
+ * table lives in memory (RedirectsService), so this costs a map lookup per request; a hit is
+ * counted in memory and written in a batch later. A 410 entry answers Gone.
+ *
+ * Page requests that end in 404 are recorded for the admin's Not Found log, except from clients
+ * that say they are bots or crawlers (isbot's maintained user-agent list).
+ */
+export function registerRedirects(app: FastifyInstance) {
+  app.addHook('onRequest', async (request, reply) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || isApiPath(request.url)) return;
+    const q = request.url.indexOf('?');
+    const path = q === -1 ? request.url : request.url.slice(0, q);
+    // Health probes must answer from the process itself, whatever the database does.
+    if (path === '/healthz' || path === '/readyz') return;
+    let target;
+    try {
+      target = await app.services.redirects.resolve(path);
+    } catch (err) {
+      // No redirect table (database unreachable): the route answers as it would without one.
+      request.log.error({ err }, 'redirect lookup failed');
+      return;
+    }
+    if (!target) return;
+    if (target.statusCode === 410) {
+      app.services.redirects.recordHit(target.id);
+      if (app.notFoundPage && /\btext\/html\b/i.test(request.headers.accept ?? '')) return app.notFoundPage(request, reply, 410);
+      return reply.code(410).send(fail(GONE_MESSAGE));
+    }
+    if (!target.toPath || !isSafeRedirectTarget(target.toPath)) {
+      request.log.warn({ from: path, to: target.toPath }, 'stored redirect ignored: its target is not a local path or http(s) address');
+      return;
+    }
+    app.services.redirects.recordHit(target.id);
+    const search = q === -1 || !target.keepQuery ? '' : request.url.slice(q);
+    return reply.redirect(withQuery(target.toPath, search), target.statusCode);
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode !== 404 || request.method !== 'GET' || isApiPath(request.url)) return;
+    // Browsers always send a user agent: a request without one is a script, like a named bot.
+    const agent = request.headers['user-agent'] ?? '';
+    if (!agent || isbot(agent)) return;
+    const q = request.url.indexOf('?');
+    const path = q === -1 ? request.url : request.url.slice(0, q);
+    // A client-side navigation asks for the page's data as /path.data (/_root.data for the home page).
+    app.services.redirects.recordMiss(path === '/_root.data' ? '/' : path.replace(/\.data$/, ''));
+  });
+}

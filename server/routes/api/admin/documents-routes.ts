@@ -1,0 +1,193 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError } from '#domain/errors.ts';
+import type { StagedFile } from '#domain/documents/documents-service.ts';
+import {
+  DOCUMENT_MESSAGES,
+  DocumentDetailSchema,
+  DocumentFilterBodySchema,
+  DocumentIdParamsSchema,
+  DocumentMetaSchema,
+  DocumentPageSchema,
+  DocumentUsageSchema,
+  EditDocumentBodySchema,
+} from '#shared/validation/documents.ts';
+import { adminOperation, envelope, ok } from '../../../http.ts';
+import { adminErrors } from './admin-schemas.ts';
+
+const tags = ['admin documents'];
+const config = { permission: 'content' as const };
+const uploadErrors = { ...adminErrors, 413: adminErrors[400], 415: adminErrors[400] };
+
+/** Multipart form fields of an upload: every field but the file, as text; a repeated field becomes a list. */
+type UploadFields = Record<string, string | string[]>;
+
+/**
+ * Reads a multipart upload: the file part is streamed to storage as it arrives (staged, checked
+ * by its first bytes), the other parts are collected as text. The caller commits or discards the
+ * staged file.
+ */
+async function readUpload(request: FastifyRequest): Promise<{ staged: StagedFile | null; fields: UploadFields }> {
+  if (!request.isMultipart()) throw new DomainError('Send the file as multipart/form-data.', 415);
+  const documents = request.server.services.documents;
+  const fields: UploadFields = {};
+  let staged: StagedFile | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || staged) {
+          part.file.resume();
+          throw new DomainError('Upload one file, in the field named file.', 400);
+        }
+        const file = part.file;
+        staged = await documents.stage({ fileName: part.filename || 'document', stream: file, truncated: () => file.truncated });
+      } else {
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        const prev = fields[part.fieldname];
+        fields[part.fieldname] = prev === undefined ? value : [...[prev].flat(), value];
+      }
+    }
+  } catch (err) {
+    if (staged) await documents.discard(staged);
+    throw err;
+  }
+  return { staged, fields };
+}
+
+const list = (v: string | string[] | undefined) => (v === undefined ? [] : [v].flat().flatMap((s) => s.split(',')).filter(Boolean));
+
+/** The document library (issue 13): upload, edit, replace, list, usage and delete; Editors and Administrators ('content'). */
+export async function documentsAdminRoutes(app: FastifyInstance) {
+  await app.register(multipart, {
+    // size is checked by the service against DOCUMENT_MAX_UPLOAD_MB; busboy stops reading one byte past it
+    limits: { fileSize: Math.round(app.env.DOCUMENT_MAX_UPLOAD_MB * 1024 * 1024) + 1, files: 1, fields: 20, fieldSize: 4096, parts: 24 },
+    throwFileSizeLimit: false,
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const documents = () => app.services.documents;
+
+  r.post(
+    '/api/admin/documents/add',
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        tags,
+        operationId: 'addDocument',
+        summary: 'Upload a document (multipart/form-data: file, title, kind, productKey, regionIds, altText); the type is told by the file content',
+        consumes: ['multipart/form-data'],
+        response: { 200: envelope(DocumentDetailSchema), ...uploadErrors },
+      },
+    },
+    async (request) => {
+      const { staged, fields } = await readUpload(request);
+      if (!staged) throw new DomainError(DOCUMENT_MESSAGES.fileRequired, 400, { file: [DOCUMENT_MESSAGES.fileRequired] });
+      const meta = DocumentMetaSchema.safeParse({ ...fields, regionIds: list(fields.regionIds) });
+      if (!meta.success) {
+        await documents().discard(staged);
+        throw meta.error;
+      }
+      return ok(await documents().add(meta.data, staged, request.user?.id ?? null));
+    },
+  );
+  r.post(
+    '/api/admin/documents/replace/:id',
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        tags,
+        operationId: 'replaceDocumentFile',
+        summary: 'Upload a new file for a document (multipart/form-data: file): the GUID and URL stay, the previous file is kept as a dated revision',
+        consumes: ['multipart/form-data'],
+        params: DocumentIdParamsSchema,
+        response: { 200: envelope(DocumentDetailSchema), ...uploadErrors },
+      },
+    },
+    async (request) => {
+      const { staged } = await readUpload(request);
+      if (!staged) throw new DomainError(DOCUMENT_MESSAGES.fileRequired, 400, { file: [DOCUMENT_MESSAGES.fileRequired] });
+      return ok(await documents().replace(request.params.id, staged, request.user?.id ?? null));
+    },
+  );
+  r.post(
+    '/api/admin/documents/edit',
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        tags,
+        operationId: 'editDocument',
+        summary: 'Edit a document: title, kind, product and region links, alt text',
+        body: EditDocumentBodySchema,
+        response: { 200: envelope(DocumentDetailSchema), ...adminErrors },
+      },
+    },
+    async (request) => ok(await documents().edit(request.body.id, request.body)),
+  );
+  r.get(
+    '/api/admin/documents/get/:id',
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        tags,
+        operationId: 'getDocumentDetail',
+        summary: 'One document with its revisions and where it is used',
+        params: DocumentIdParamsSchema,
+        response: { 200: envelope(DocumentDetailSchema), ...adminErrors },
+      },
+    },
+    async (request) => ok(await documents().get(request.params.id)),
+  );
+  r.get(
+    '/api/admin/documents/usage/:id',
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        tags,
+        operationId: 'getDocumentUsage',
+        summary: 'Where a document is used: product pages, the labels page, pages, knowledge items, press releases',
+        params: DocumentIdParamsSchema,
+        response: { 200: envelope(z.array(DocumentUsageSchema)), ...adminErrors },
+      },
+    },
+    async (request) => ok(await documents().usage(request.params.id)),
+  );
+  r.get(
+    '/api/admin/documents/delete/:id',
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        tags,
+        operationId: 'deleteDocument',
+        summary: 'Delete a document and its revisions; refused (409) while it is used',
+        params: DocumentIdParamsSchema,
+        response: { 200: envelope(z.null()), ...adminErrors },
+      },
+    },
+    async (request) => {
+      await documents().delete(request.params.id);
+      return ok(null);
+    },
+  );
+  r.post(
+    '/api/admin/documents/filter',
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        tags,
+        operationId: 'filterDocuments',
+        summary: 'A page of documents, newest first: search by title or file name, filter by kind and region',
+        body: DocumentFilterBodySchema,
+        response: { 200: envelope(DocumentPageSchema), ...adminErrors },
+      },
+    },
+    async (request) => ok(await documents().filter(request.body)),
+  );
+}

@@ -1,0 +1,105 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { FormIdParamsSchema, FormsFilterSchema, FormsPageSchema, FormsViewSchema, formTypeLabel, type FormSubmissionDto } from '#shared/validation/forms-admin.ts';
+import { adminOperation, envelope, ok } from '../../../http.ts';
+import { adminErrors } from './admin-schemas.ts';
+
+const tags = ['admin forms'];
+const config = { permission: 'forms' as const };
+
+/** Characters a spreadsheet reads as the start of a formula (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A cell a spreadsheet will show as text: a leading formula character gets an apostrophe in front. */
+export function neutraliseCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+const CSV_COLUMNS: { header: string; of: (f: FormSubmissionDto) => string }[] = [
+  { header: 'Id', of: (f) => String(f.id) },
+  { header: 'Name', of: (f) => f.name },
+  { header: 'Type', of: (f) => formTypeLabel(f.type) },
+  { header: 'Created', of: (f) => f.created },
+  { header: 'Email', of: (f) => f.email },
+  { header: 'Phone', of: (f) => f.phone },
+  { header: 'ZipCode', of: (f) => f.zipCode },
+  { header: 'Message', of: (f) => f.message },
+  { header: 'Verification', of: (f) => f.captcha },
+  { header: 'Archived', of: (f) => (f.archived ? 'yes' : 'no') },
+  { header: 'Data', of: (f) => f.data.map((d) => `${d.name}: ${d.value}`).join('; ') },
+];
+
+/** Form submissions (spec: POST /api/admin/forms/filter, GET /api/admin/forms/archive/{id}), permission 'forms'. */
+export function formsAdminRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const forms = () => app.services.forms;
+
+  r.post(
+    '/api/admin/forms/filter',
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        operationId: 'filterForms',
+        tags,
+        summary:
+          'One page of form submissions. order: 0 name A-Z, 1 name Z-A, 2 type Contact first, 3 type Rep first, 4 newest first (default), 5 oldest first; status: -1 not archived (default), 1 archived, 2 all; the updated marker is echoed',
+        body: FormsFilterSchema,
+        response: { 200: envelope(FormsPageSchema), ...adminErrors },
+      },
+    },
+    async (request) => ok(await forms().list(request.body)),
+  );
+
+  r.get(
+    '/api/admin/forms/archive/:id',
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        operationId: 'archiveForm',
+        tags,
+        summary: 'Archive a form submission: it leaves the list and stays in the database (status 1 lists it)',
+        params: FormIdParamsSchema,
+        response: { 200: envelope(z.null()), ...adminErrors },
+      },
+    },
+    async (request) => {
+      await forms().archive(request.params.id);
+      return ok(null);
+    },
+  );
+
+  r.post(
+    '/api/admin/forms/export',
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        operationId: 'exportForms',
+        tags,
+        summary: 'The current view (filter and order as for filter, without paging) as CSV, streamed from the database in batches',
+        body: FormsViewSchema,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('CSV file (text/csv), a header row then one row per submission'), ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      const rows = Readable.from(forms().exportRows(request.body));
+      const csv = stringify({ header: true, columns: CSV_COLUMNS.map((c) => c.header), cast: { string: neutraliseCell } });
+      rows.on('error', (err) => csv.destroy(err));
+      const records = rows.map((f: FormSubmissionDto) => CSV_COLUMNS.map((c) => c.of(f)));
+      records.on('error', (err) => csv.destroy(err));
+      const stamp = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="form-submissions-${stamp}.csv"`)
+        .header('cache-control', 'no-store')
+        // A stream is sent as it is produced (the response schema only documents it as text).
+        .send(records.pipe(csv) as unknown as string);
+    },
+  );
+}

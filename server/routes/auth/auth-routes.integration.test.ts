@@ -1,0 +1,441 @@
+import { decodeJwt, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentTotp } from '#domain/auth/totp.ts';
+import { PERMISSIONS } from '#shared/permissions.ts';
+import { AUTH_MESSAGES } from '#shared/validation/auth.ts';
+import { addUser, bearer, linkIn, login, signIn, sqlRows } from '#tests/setup/auth-helpers.ts';
+import { TEST_ADMIN, TEST_JWT_SECRET } from '#tests/setup/constants.ts';
+import { startFakeSmtp, type FakeSmtp } from '#tests/setup/fake-smtp.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+
+const PASSWORD = 'a-long-enough-password';
+
+
+async function auditActions(t: TestApp, email: string): Promise<string[]> {
+  const list = await sqlRows(t.database)<{ action: string }>`select action from audit_log where target_email = ${email} order by id`;
+  return list.map((r) => r.action);
+}
+
+describe('sign-in', () => {
+  let t: TestApp;
+  let admin: { token: string; refreshToken: string };
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
+    admin = await signIn(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('answers a 15-minute access token, a refresh token and the email; check-auth reads the user back', async () => {
+    const res = await login(t.app, TEST_ADMIN.email.toUpperCase(), TEST_ADMIN.password);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, message: null, data: { email: TEST_ADMIN.email } });
+    const claims = decodeJwt(body.data.token);
+    expect(claims).toMatchObject({ roles: [1], email: TEST_ADMIN.email });
+    expect(claims.exp! - claims.iat!).toBe(15 * 60);
+    expect(body.data.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const me = await t.app.inject({ method: 'GET', url: '/auth/check-auth', headers: bearer(body.data.token) });
+    expect(me.json()).toEqual({
+      success: true,
+      message: null,
+      data: { id: Number(claims.sub), email: TEST_ADMIN.email, roles: [1], permissions: [...PERMISSIONS], twoFactorEnabled: false },
+    });
+  });
+
+  it('gives the same 401 message for a wrong password and an unknown user, and audits both', async () => {
+    const wrong = await login(t.app, TEST_ADMIN.email, 'not-the-password');
+    const unknown = await login(t.app, 'nobody@example.com', 'not-the-password');
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ success: false, data: null, message: AUTH_MESSAGES.loginFailed });
+    }
+    expect(await auditActions(t, TEST_ADMIN.email)).toContain('sign-in-failed');
+    const unknownRows = await sqlRows(t.database)<{ n: number }>`select count(*)::int as n from audit_log where action = 'sign-in-failed' and target_email is null`;
+    expect(unknownRows[0]!.n).toBeGreaterThan(0);
+  });
+
+  it('asks for username and password with the spec messages', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { Username: '', Password: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ Username: [AUTH_MESSAGES.usernameRequired], Password: [AUTH_MESSAGES.passwordRequired] });
+  });
+
+  it('locks an account for 15 minutes after 5 failures, even for the right password, then lets it in again', async () => {
+    const email = 'lock.me@example.com';
+    await addUser(t.app, admin.token, email, PASSWORD);
+    for (let i = 0; i < 4; i++) expect((await login(t.app, email, 'wrong-password-guess')).statusCode).toBe(401);
+    const fifth = await login(t.app, email, 'wrong-password-guess');
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json().message).toBe(AUTH_MESSAGES.lockedOut);
+    const right = await login(t.app, email, PASSWORD);
+    expect(right.statusCode).toBe(429);
+
+    const [lock] = await sqlRows(t.database)<{ locked_until: string }>`select locked_until from admin_users where email = ${email}`;
+    const minutes = (new Date(lock!.locked_until).getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(14);
+    expect(minutes).toBeLessThanOrEqual(15);
+
+    await sqlRows(t.database)`update admin_users set locked_until = now() - interval '1 second' where email = ${email}`;
+    expect((await login(t.app, email, PASSWORD)).statusCode).toBe(200);
+    expect(await auditActions(t, email)).toEqual([
+      'user-created',
+      ...Array(5).fill('sign-in-failed'),
+      'account-locked',
+      'sign-in-refused-locked',
+      'sign-in',
+    ]);
+  });
+
+  it('a success resets the failure count', async () => {
+    const email = 'forgetful@example.com';
+    await addUser(t.app, admin.token, email, PASSWORD);
+    for (let i = 0; i < 4; i++) await login(t.app, email, 'wrong-password-guess');
+    expect((await login(t.app, email, PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await login(t.app, email, 'wrong-password-guess')).statusCode).toBe(401);
+  });
+
+  describe('tokens', () => {
+    const key = new TextEncoder().encode(TEST_JWT_SECRET);
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    let userId: string;
+    beforeAll(() => {
+      userId = decodeJwt(admin.token).sub!;
+    });
+    const checkAuth = (token?: string) =>
+      t.app.inject({ method: 'GET', url: '/auth/check-auth', headers: token === undefined ? {} : bearer(token) });
+    const signed = (payload: Record<string, unknown>, secret = key, exp = Math.floor(Date.now() / 1000) + 600) =>
+      new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuer('site').setAudience('access').setExpirationTime(exp).sign(secret);
+
+    it('accepts a token signed with the secret (the control for the cases below)', async () => {
+      expect((await checkAuth(await signed({ roles: [1] }))).statusCode).toBe(200);
+    });
+
+    it.each([
+      ['no token', async () => undefined],
+      ['garbage', async () => 'not.a.jwt'],
+      ['a wrong signature', async () => signed({ roles: [1] }, new TextEncoder().encode('another-secret-that-is-long-enough-0123456789'))],
+      ['alg none', async () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: userId, iss: 'site', aud: 'access', roles: [1], exp: Math.floor(Date.now() / 1000) + 600 })}.`],
+      ['an expired token', async () => signed({ roles: [1] }, key, Math.floor(Date.now() / 1000) - 5)],
+      ['a second-factor challenge used as an access token', async () =>
+        new SignJWT({ purpose: 'second-factor' }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuer('site').setAudience('challenge').setExpirationTime('5m').sign(key)],
+      ['a token of a deleted user', async () => new SignJWT({ roles: [1] }).setProtectedHeader({ alg: 'HS256' }).setSubject('999999').setIssuer('site').setAudience('access').setExpirationTime('5m').sign(key)],
+    ])('refuses %s with 401', async (_what, make) => {
+      const res = await checkAuth(await make());
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ success: false, data: null, message: AUTH_MESSAGES.notSignedIn });
+    });
+  });
+
+  it('rotates refresh tokens; reusing a rotated one revokes its whole family but not other sessions', async () => {
+    const session = await signIn(t.app);
+    const other = await signIn(t.app);
+    const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/auth/refresh-token', payload: { refreshToken: token } });
+
+    const first = await refresh(session.refreshToken);
+    expect(first.statusCode).toBe(200);
+    const next = first.json().data as { token: string; refreshToken: string };
+    expect(next.refreshToken).not.toBe(session.refreshToken);
+    expect(decodeJwt(next.token).sub).toBe(decodeJwt(session.token).sub);
+
+    const replay = await refresh(session.refreshToken);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().message).toBe(AUTH_MESSAGES.refreshInvalid);
+    // The thief's replay ended the session: the legitimate newer token is dead too.
+    expect((await refresh(next.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(other.refreshToken)).statusCode).toBe(200);
+    expect((await refresh('made-up-token')).statusCode).toBe(401);
+    const reuse = await sqlRows(t.database)<{ n: number }>`select count(*)::int as n from audit_log where action = 'refresh-token-reuse'`;
+    expect(reuse[0]!.n).toBe(1);
+  });
+
+  it('drops refresh tokens that expired more than a day ago when someone signs in', async () => {
+    const session = await signIn(t.app);
+    const family = decodeJwt(session.token).sid as string;
+    await sqlRows(t.database)`update refresh_tokens set expires_at = now() - interval '25 hours' where family_id = ${family}`;
+    await signIn(t.app);
+    expect(await sqlRows(t.database)`select id from refresh_tokens where family_id = ${family}`).toEqual([]);
+  });
+
+  it('keepalive renews the session and says until when', async () => {
+    const session = await signIn(t.app);
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/session/keepalive', headers: bearer(session.token) });
+    expect(res.statusCode).toBe(200);
+    const hours = (new Date(res.json().data.expiresAt).getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(11.9);
+    const [row] = await sqlRows(t.database)<{ expires_at: string }>`select expires_at from refresh_tokens where family_id = ${decodeJwt(session.token).sid as string} and rotated_at is null`;
+    expect(new Date(row!.expires_at).toISOString()).toBe(res.json().data.expiresAt);
+  });
+
+  it('changes the password with the current one; the other sessions end, this one continues', async () => {
+    const email = 'changer@example.com';
+    await addUser(t.app, admin.token, email, PASSWORD);
+    const here = await signIn(t.app, email, PASSWORD);
+    const elsewhere = await signIn(t.app, email, PASSWORD);
+    const change = (CurrentPassword: string) =>
+      t.app.inject({ method: 'POST', url: '/auth/update-password', headers: bearer(here.token), payload: { CurrentPassword, NewPassword: 'another-long-password' } });
+    const wrong = await change('not-my-password');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(AUTH_MESSAGES.currentPasswordWrong);
+    expect((await change(PASSWORD)).statusCode).toBe(200);
+    expect((await login(t.app, email, PASSWORD)).statusCode).toBe(401);
+    expect((await login(t.app, email, 'another-long-password')).statusCode).toBe(200);
+    const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/auth/refresh-token', payload: { refreshToken: token } });
+    expect((await refresh(elsewhere.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(here.refreshToken)).statusCode).toBe(200);
+    expect(await auditActions(t, email)).toContain('password-changed');
+  });
+
+  it('update-userdata changes the signed-in user’s own email, confirmed with the password', async () => {
+    const email = 'old.address@example.com';
+    await addUser(t.app, admin.token, email, PASSWORD);
+    const session = await signIn(t.app, email, PASSWORD);
+    const taken = await t.app.inject({ method: 'POST', url: '/auth/update-userdata', headers: bearer(session.token), payload: { email: TEST_ADMIN.email, CurrentPassword: PASSWORD } });
+    expect(taken.statusCode).toBe(409);
+    const res = await t.app.inject({ method: 'POST', url: '/auth/update-userdata', headers: bearer(session.token), payload: { email: 'New.Address@example.com', CurrentPassword: PASSWORD } });
+    expect(res.json()).toEqual({ success: true, data: { email: 'new.address@example.com' }, message: null });
+    expect((await login(t.app, 'new.address@example.com', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('lists the audit log for administrators, newest first, with who and from which IP', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/audit-log/filter', headers: bearer(admin.token), payload: { start: 0, length: 5 } });
+    expect(res.statusCode).toBe(200);
+    const page = res.json().data as { items: { id: number; action: string; actorEmail: string | null; ip: string | null; created: string }[]; total: number };
+    expect(page.items).toHaveLength(5);
+    expect(page.total).toBeGreaterThan(5);
+    expect(page.items[0]!.id).toBeGreaterThan(page.items[4]!.id);
+    const signInEntry = (await t.app.inject({ method: 'POST', url: '/api/admin/audit-log/filter', headers: bearer(admin.token), payload: { start: 0, length: 200 } }))
+      .json()
+      .data.items.find((i: { action: string }) => i.action === 'sign-in');
+    expect(signInEntry).toMatchObject({ ip: '127.0.0.1', actorEmail: expect.any(String) });
+  });
+});
+
+describe('sign-in rate limit per IP (LOGIN_RATE_LIMIT)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_RATE_LIMIT: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('answers 429 after LOGIN_RATE_LIMIT calls a minute from one IP; other IPs are not affected', async () => {
+    for (let i = 0; i < 3; i++) expect((await login(t.app, 'x@example.com', 'guess-guess', '10.0.0.1')).statusCode).toBe(401);
+    const limited = await login(t.app, 'x@example.com', 'guess-guess', '10.0.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ success: false, data: null });
+    expect((await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password, '10.0.0.2')).statusCode).toBe(200);
+  });
+
+  it.each(['/auth/login-second-factor', '/auth/forgot-password', '/auth/email-auth', '/auth/one-time-login'])('limits %s too', async (url) => {
+    const payload = { challenge: 'x', Code: '123456', Username: 'x@example.com', DomainName: 'localhost', token: 'x' };
+    const post = () => t.app.inject({ method: 'POST', url, payload, remoteAddress: '10.0.1.1' });
+    for (let i = 0; i < 3; i++) expect((await post()).statusCode).not.toBe(429);
+    expect((await post()).statusCode).toBe(429);
+  });
+});
+
+describe('emailed links', () => {
+  let smtp: FakeSmtp;
+  let t: TestApp;
+  let admin: { token: string };
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    t = await createTestApp({ SMTP_URL: smtp.url, LOGIN_RATE_LIMIT: '1000', PUBLIC_SITE_URL: 'https://www.example.com' });
+    admin = await signIn(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  // Mail goes out in the background; on a loaded machine a delivery run can miss a new message until
+  // the next interval, so the emailed-link tests ask the outbox to run while they wait.
+  const deliverNow = () => t.app.services.mail.kick();
+  const forgot = (Username: string, DomainName?: string) => t.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { Username, DomainName } });
+
+  it('forgot password: always success; a known account gets a 1-hour single-use link that sets the password and ends its sessions', async () => {
+    const email = 'reset.me@example.com';
+    await addUser(t.app, admin.token, email, PASSWORD);
+    const session = await signIn(t.app, email, PASSWORD);
+    const before = smtp.messages.length;
+
+    const unknown = await forgot('nobody@example.com', 'localhost:5173');
+    expect(unknown.json()).toEqual({ success: true, data: null, message: null });
+    const res = await forgot('Reset.Me@example.com', 'localhost:5173');
+    expect(res.json()).toEqual({ success: true, data: null, message: null });
+    const mails = await smtp.waitFor(before + 1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.messages).toHaveLength(before + 1);
+    const mail = mails[before]!;
+    expect(mail.to).toEqual([email]);
+    const link = linkIn(mail, '/account/reset-password/');
+    expect(link).toMatch(/^http:\/\/localhost:5173\/account\/reset-password\/[A-Za-z0-9_-]{43}$/);
+    const hash = link.split('/').pop()!;
+
+    const [stored] = await sqlRows(t.database)<{ token_hash: string; minutes: number }>`select token_hash, extract(epoch from expires_at - created)::int / 60 as minutes from email_tokens where user_id = (select id from admin_users where email = ${email})`;
+    expect(stored!.token_hash).not.toContain(hash);
+    expect(stored!.minutes).toBe(60);
+
+    const check = (PasswordResetHash: string) => t.app.inject({ method: 'POST', url: '/auth/check-reset-hash', payload: { PasswordResetHash } });
+    expect((await check(hash)).json()).toEqual({ success: true, data: true, message: null });
+    const madeUp = await check('made-up');
+    expect(madeUp.statusCode).toBe(404);
+    expect(madeUp.json()).toEqual({ success: false, data: null, message: AUTH_MESSAGES.resetInvalid });
+
+    const reset = (PasswordHash: string) => t.app.inject({ method: 'POST', url: '/auth/reset-password', payload: { PasswordHash, PasswordResetHash: hash } });
+    const short = await reset('short');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('Use at least 12 characters.');
+    expect((await reset('a-brand-new-password')).json()).toEqual({ success: true, data: null, message: null });
+    expect((await login(t.app, email, 'a-brand-new-password')).statusCode).toBe(200);
+    expect((await login(t.app, email, PASSWORD)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/auth/refresh-token', payload: { refreshToken: session.refreshToken } })).statusCode).toBe(401);
+
+    const again = await reset('yet-another-password');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(AUTH_MESSAGES.resetInvalid);
+    expect((await check(hash)).statusCode).toBe(404);
+    expect(await auditActions(t, email)).toEqual(expect.arrayContaining(['password-reset-requested', 'password-reset']));
+  });
+
+  it('points links at the site’s own address when DomainName is not one of its hosts', async () => {
+    const before = smtp.messages.length;
+    await forgot(TEST_ADMIN.email, 'evil.example.net');
+    const mail = await smtp.waitForMatch((m) => m.raw.includes('/account/reset-password/'), before, undefined, deliverNow);
+    expect(linkIn(mail, '/account/reset-password/')).toMatch(/^https:\/\/www\.example\.com\/account\/reset-password\//);
+  });
+
+  it('an expired reset link is refused', async () => {
+    const before = smtp.messages.length;
+    await forgot(TEST_ADMIN.email);
+    const hash = linkIn(await smtp.waitForMatch((m) => m.raw.includes('/account/reset-password/'), before, undefined, deliverNow), '/account/reset-password/').split('/').pop()!;
+    await sqlRows(t.database)`update email_tokens set expires_at = now() - interval '1 second' where used_at is null`;
+    const res = await t.app.inject({ method: 'POST', url: '/auth/reset-password', payload: { PasswordHash: 'a-brand-new-password', PasswordResetHash: hash } });
+    expect(res.statusCode).toBe(400);
+    expect((await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).statusCode).toBe(200);
+  });
+
+  it('one-time sign-in: the emailed link signs in once', async () => {
+    const before = smtp.messages.length;
+    const res = await t.app.inject({ method: 'POST', url: '/auth/email-auth', payload: { Username: TEST_ADMIN.email, DomainName: 'www.example.com' } });
+    expect(res.json()).toEqual({ success: true, data: null, message: null });
+    const link = linkIn(await smtp.waitForMatch((m) => m.raw.includes('/account/one-time-login/'), before, undefined, deliverNow), '/account/one-time-login/');
+    expect(link).toMatch(/^https:\/\/www\.example\.com\/account\/one-time-login\/[A-Za-z0-9_-]{43}$/);
+    const token = link.split('/').pop()!;
+    const use = () => t.app.inject({ method: 'POST', url: '/auth/one-time-login', payload: { token } });
+    const first = await use();
+    expect(first.json()).toMatchObject({ success: true, data: { email: TEST_ADMIN.email, token: expect.any(String), refreshToken: expect.any(String) } });
+    const second = await use();
+    expect(second.statusCode).toBe(400);
+    expect(second.json().message).toBe(AUTH_MESSAGES.oneTimeInvalid);
+  });
+});
+
+describe('second factor (TOTP)', () => {
+  let t: TestApp;
+  let admin: { token: string };
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
+    admin = await signIn(t.app);
+  });
+  afterAll(() => t.close());
+
+  async function enrol(token: string) {
+    const setup = await t.app.inject({ method: 'POST', url: '/auth/second-factor/setup', headers: bearer(token), payload: {} });
+    expect(setup.statusCode, setup.body).toBe(200);
+    const data = setup.json().data as { secret: string; otpauthUrl: string; qrSvg: string };
+    const wrong = await t.app.inject({ method: 'POST', url: '/auth/second-factor/enable', headers: bearer(token), payload: { Code: '000000' } });
+    expect(wrong.statusCode).toBe(400);
+    const enable = await t.app.inject({ method: 'POST', url: '/auth/second-factor/enable', headers: bearer(token), payload: { Code: currentTotp(data.secret) } });
+    expect(enable.statusCode, enable.body).toBe(200);
+    return { ...data, recoveryCodes: enable.json().data.recoveryCodes as string[] };
+  }
+
+  it('enrols with a server-made QR code, then sign-in asks for the code; recovery codes work once', async () => {
+    const email = 'two.factor@example.com';
+    await addUser(t.app, admin.token, email, PASSWORD);
+    const session = await signIn(t.app, email, PASSWORD);
+    const { secret, otpauthUrl, qrSvg, recoveryCodes } = await enrol(session.token);
+    expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/.*two\.factor%40example\.com.*secret=/);
+    expect(qrSvg).toMatch(/^<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    const [stored] = await sqlRows(t.database)<{ code_hash: string }>`select code_hash from recovery_codes limit 1`;
+    expect(recoveryCodes).not.toContain(stored!.code_hash);
+    expect((await t.app.inject({ method: 'GET', url: '/auth/check-auth', headers: bearer(session.token) })).json().data.twoFactorEnabled).toBe(true);
+
+    const first = await login(t.app, email, PASSWORD);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ success: false, message: AUTH_MESSAGES.secondFactorPrompt, data: { secondFactorRequired: true, challenge: expect.any(String) } });
+    const challenge = first.json().data.challenge as string;
+    const second = (Code: string) => t.app.inject({ method: 'POST', url: '/auth/login-second-factor', payload: { challenge, Code } });
+
+    // The code used to enable is spent; the next step's code is accepted (clock drift window), once.
+    const nextCode = currentTotp(secret, Date.now() + 30_000);
+    const ok = await second(nextCode);
+    expect(ok.json()).toMatchObject({ success: true, data: { email, token: expect.any(String) } });
+    expect((await second(nextCode)).statusCode).toBe(401);
+
+    const recovery = recoveryCodes[3]!;
+    expect((await second(recovery.toUpperCase())).json()).toMatchObject({ success: true });
+    const reused = await second(recovery);
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json().message).toBe(AUTH_MESSAGES.secondFactorWrong);
+    expect(await auditActions(t, email)).toEqual(expect.arrayContaining(['second-factor-enabled', 'recovery-code-used']));
+
+    const garbage = await t.app.inject({ method: 'POST', url: '/auth/login-second-factor', payload: { challenge: 'forged', Code: nextCode } });
+    expect(garbage.statusCode).toBe(401);
+  });
+
+  it('wrong codes count toward the lockout', async () => {
+    const email = 'code.guesser@example.com';
+    await addUser(t.app, admin.token, email, PASSWORD);
+    await enrol((await signIn(t.app, email, PASSWORD)).token);
+    const challenge = (await login(t.app, email, PASSWORD)).json().data.challenge as string;
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await t.app.inject({ method: 'POST', url: '/auth/login-second-factor', payload: { challenge, Code: '000000' } })).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    expect((await login(t.app, email, PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('turning it off needs the password', async () => {
+    const email = 'turn.off@example.com';
+    await addUser(t.app, admin.token, email, PASSWORD);
+    const session = await signIn(t.app, email, PASSWORD);
+    await enrol(session.token);
+    const off = (Password: string) => t.app.inject({ method: 'POST', url: '/auth/second-factor/disable', headers: bearer(session.token), payload: { Password } });
+    expect((await off('wrong-password-here')).statusCode).toBe(400);
+    expect((await off(PASSWORD)).statusCode).toBe(200);
+    expect((await login(t.app, email, PASSWORD)).json()).toMatchObject({ success: true });
+  });
+
+  it('when the site requires a second factor, an account without one enrols at sign-in with the challenge', async () => {
+    const email = 'must.enrol@example.com';
+    await addUser(t.app, admin.token, email, PASSWORD);
+    const editor = await signIn(t.app, email, PASSWORD);
+    const set = (token: string, requireSecondFactor: boolean) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/security-settings', headers: bearer(token), payload: { requireSecondFactor } });
+    expect((await set(editor.token, true)).statusCode).toBe(403);
+    expect((await set(admin.token, true)).json()).toEqual({ success: true, data: { requireSecondFactor: true }, message: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/security-settings', headers: bearer(admin.token) })).json().data).toEqual({ requireSecondFactor: true });
+
+    try {
+      const first = await login(t.app, email, PASSWORD);
+      expect(first.json()).toMatchObject({ success: false, data: { secondFactorEnrollmentRequired: true, challenge: expect.any(String) } });
+      const challenge = first.json().data.challenge as string;
+      // An enrolment challenge is not a sign-in.
+      expect((await t.app.inject({ method: 'GET', url: '/auth/check-auth', headers: bearer(challenge) })).statusCode).toBe(401);
+      const setup = await t.app.inject({ method: 'POST', url: '/auth/second-factor/setup', payload: { challenge } });
+      expect(setup.statusCode, setup.body).toBe(200);
+      const enable = await t.app.inject({ method: 'POST', url: '/auth/second-factor/enable', payload: { challenge, Code: currentTotp(setup.json().data.secret) } });
+      expect(enable.json()).toMatchObject({ success: true, data: { recoveryCodes: expect.any(Array), token: expect.any(String), refreshToken: expect.any(String), email } });
+      expect((await t.app.inject({ method: 'GET', url: '/auth/check-auth', headers: bearer(enable.json().data.token) })).json().data.twoFactorEnabled).toBe(true);
+      const disable = await t.app.inject({ method: 'POST', url: '/auth/second-factor/disable', headers: bearer(enable.json().data.token), payload: { Password: PASSWORD } });
+      expect(disable.statusCode).toBe(400);
+    } finally {
+      await set(admin.token, false);
+    }
+  });
+});

@@ -1,0 +1,288 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { LoginOutcome } from '#domain/auth/auth-service.ts';
+import {
+  AUTH_MESSAGES,
+  AuthTokensSchema,
+  CheckAuthSchema,
+  CheckResetHashSchema,
+  EmailAuthSchema,
+  ForgotPasswordSchema,
+  LoginChallengeSchema,
+  LoginSchema,
+  OneTimeLoginSchema,
+  RecoveryCodesSchema,
+  RefreshedTokensSchema,
+  RefreshTokenSchema,
+  ResetPasswordSchema,
+  SecondFactorDisableSchema,
+  SecondFactorEnableSchema,
+  SecondFactorLoginSchema,
+  SecondFactorSetupReplySchema,
+  SecondFactorSetupSchema,
+  UpdatePasswordSchema,
+  UpdateUserDataSchema,
+} from '#shared/validation/auth.ts';
+import { AddUserBodySchema, UserDetailSchema } from '#shared/validation/users.ts';
+import { envelope, ErrorEnvelopeSchema, errorResponses, fail, ok } from '../../http.ts';
+import { BEARER, optionalUser, PUBLIC, requirePermission, requireUser } from '../../plugins/auth.ts';
+import { loginRateLimit } from '../../plugins/rate-limit.ts';
+
+const errors = { ...errorResponses, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema };
+const TokensOrChallenge = z.union([AuthTokensSchema, LoginChallengeSchema]);
+const tag = ['auth'];
+
+/** Login answers tokens, or success false with what the second step needs (and the message to show). */
+function loginReply(outcome: LoginOutcome) {
+  return outcome.kind === 'tokens' ? ok(outcome.tokens) : { success: false, data: outcome.data, message: outcome.message };
+}
+
+/**
+ * Sign-in API (spec section 7, Authentication). Sign-in calls that a guesser would hammer are
+ * rate-limited per IP (LOGIN_RATE_LIMIT a minute); accounts lock after 5 failures (domain/auth).
+ */
+export async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = () => app.services.auth;
+  const limited = { rateLimit: loginRateLimit(app) };
+
+  r.post(
+    '/auth/login',
+    {
+      config: limited,
+      schema: { operationId: 'authLogin',
+        tags: tag,
+        summary: 'Sign in with email and password: tokens, or (success false) a second-factor challenge',
+        description: `401 'The username or password is incorrect.' for a wrong password or unknown user alike; 429 while the account is locked (5 failures: 15 minutes).`,
+        security: PUBLIC,
+        body: LoginSchema,
+        response: { 200: envelope(TokensOrChallenge), ...errors },
+      },
+    },
+    async (request) => loginReply(await auth().login(request.body.Username, request.body.Password, { ip: request.ip })),
+  );
+
+  r.post(
+    '/auth/login-second-factor',
+    {
+      config: limited,
+      schema: { operationId: 'authLoginSecondFactor',
+        tags: tag,
+        summary: 'Finish a sign-in with the challenge and a 6-digit authenticator code or a recovery code',
+        description: 'A wrong code counts toward the lockout.',
+        security: PUBLIC,
+        body: SecondFactorLoginSchema,
+        response: { 200: envelope(AuthTokensSchema), ...errors },
+      },
+    },
+    async (request) => ok(await auth().loginSecondFactor(request.body.challenge, request.body.Code, { ip: request.ip })),
+  );
+
+  r.post(
+    '/auth/refresh-token',
+    {
+      schema: { operationId: 'authRefreshToken',
+        tags: tag,
+        summary: 'Exchange a refresh token for a new access token and a new refresh token (the old one stops working)',
+        description: 'Presenting an already-used refresh token ends that whole sign-in session (401).',
+        security: PUBLIC,
+        body: RefreshTokenSchema,
+        response: { 200: envelope(RefreshedTokensSchema), ...errors },
+      },
+    },
+    async (request) => ok(await auth().refresh(request.body.refreshToken, { ip: request.ip })),
+  );
+
+  r.get(
+    '/auth/check-auth',
+    {
+      onRequest: requireUser,
+      schema: { operationId: 'authCheckAuth', tags: tag, summary: 'The signed-in user, roles and permissions (401 when the token is missing or invalid)', security: BEARER, response: { 200: envelope(CheckAuthSchema), ...errors } },
+    },
+    async (request) => ok(auth().checkAuth(request.user!)),
+  );
+
+  r.post(
+    '/auth/forgot-password',
+    {
+      config: limited,
+      schema: { operationId: 'authForgotPassword',
+        tags: tag,
+        summary: 'Email a password-reset link (1 hour, single use) when the account exists; always answers success',
+        security: PUBLIC,
+        body: ForgotPasswordSchema,
+        response: { 200: envelope(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await auth().forgotPassword(request.body.Username, request.body.DomainName, { ip: request.ip });
+      return ok(null);
+    },
+  );
+
+  r.post(
+    '/auth/check-reset-hash',
+    {
+      schema: { operationId: 'authCheckResetHash',
+        tags: tag,
+        summary: 'Is this password-reset link still valid? (404 with a message when it is not)',
+        security: PUBLIC,
+        body: CheckResetHashSchema,
+        response: { 200: envelope(z.literal(true)), ...errors, 404: ErrorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!(await auth().checkResetHash(request.body.PasswordResetHash))) return reply.code(404).send(fail(AUTH_MESSAGES.resetInvalid));
+      return ok(true as const);
+    },
+  );
+
+  r.post(
+    '/auth/reset-password',
+    {
+      schema: { operationId: 'authResetPassword',
+        tags: tag,
+        summary: 'Set a new password with a reset link (PasswordHash carries the new password; the server hashes it); ends every session',
+        security: PUBLIC,
+        body: ResetPasswordSchema,
+        response: { 200: envelope(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await auth().resetPassword(request.body.PasswordHash, request.body.PasswordResetHash, { ip: request.ip });
+      return ok(null);
+    },
+  );
+
+  r.post(
+    '/auth/update-password',
+    {
+      onRequest: requireUser,
+      schema: { operationId: 'authUpdatePassword',
+        tags: tag,
+        summary: "Change the signed-in user's password (current and new); the user's other sessions end",
+        security: BEARER,
+        body: UpdatePasswordSchema,
+        response: { 200: envelope(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await auth().updatePassword(request.user!, request.body.CurrentPassword, request.body.NewPassword, { ip: request.ip });
+      return ok(null);
+    },
+  );
+
+  r.post(
+    '/auth/update-userdata',
+    {
+      onRequest: requireUser,
+      schema: { operationId: 'authUpdateUserdata',
+        tags: tag,
+        summary: "Change the signed-in user's own profile: the email (also the username), confirmed with the current password",
+        security: BEARER,
+        body: UpdateUserDataSchema,
+        response: { 200: envelope(z.object({ email: z.string() })), ...errors },
+      },
+    },
+    async (request) => ok(await auth().updateUserData(request.user!, request.body.email, request.body.CurrentPassword, { ip: request.ip })),
+  );
+
+  r.post(
+    '/auth/email-auth',
+    {
+      config: limited,
+      schema: { operationId: 'authEmailAuth',
+        tags: tag,
+        summary: 'Email a one-time sign-in link (15 minutes, single use) when the account exists; always answers success',
+        security: PUBLIC,
+        body: EmailAuthSchema,
+        response: { 200: envelope(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await auth().emailAuth(request.body.Username, request.body.DomainName, { ip: request.ip });
+      return ok(null);
+    },
+  );
+
+  r.post(
+    '/auth/one-time-login',
+    {
+      config: limited,
+      schema: { operationId: 'authOneTimeLogin',
+        tags: tag,
+        summary: 'Sign in with an emailed one-time link: tokens, or (success false) a second-factor challenge as for login',
+        security: PUBLIC,
+        body: OneTimeLoginSchema,
+        response: { 200: envelope(TokensOrChallenge), ...errors },
+      },
+    },
+    async (request) => loginReply(await auth().oneTimeLogin(request.body.token, { ip: request.ip })),
+  );
+
+  r.post(
+    '/auth/create-user',
+    {
+      onRequest: requirePermission('users'),
+      schema: { operationId: 'authCreateUser',
+        tags: tag,
+        summary: 'Create a site administration user (Administrators only): as /api/adminusers/add',
+        security: BEARER,
+        body: AddUserBodySchema,
+        response: { 200: envelope(UserDetailSchema), ...errors },
+      },
+    },
+    async (request) => ok(await app.services.users.add(request.user!, request.body, { ip: request.ip, domainName: request.host })),
+  );
+
+  r.post(
+    '/auth/second-factor/setup',
+    {
+      onRequest: optionalUser,
+      schema: { operationId: 'authSecondFactorSetup',
+        tags: tag,
+        summary: 'Start authenticator enrolment: a new secret, its otpauth:// address and a QR code (SVG)',
+        description: 'Signed in (bearer), or with the enrolment challenge login gave when the site requires a second factor.',
+        security: [...BEARER, {}],
+        body: SecondFactorSetupSchema,
+        response: { 200: envelope(SecondFactorSetupReplySchema), ...errors },
+      },
+    },
+    async (request) => ok(await auth().secondFactorSetup({ user: request.user, challenge: request.body.challenge })),
+  );
+
+  r.post(
+    '/auth/second-factor/enable',
+    {
+      onRequest: optionalUser,
+      schema: { operationId: 'authSecondFactorEnable',
+        tags: tag,
+        summary: 'Turn the second factor on with a code from the app; answers 10 single-use recovery codes (shown once)',
+        description: 'With an enrolment challenge instead of a bearer token, the reply also carries token, refreshToken and email: the sign-in is complete.',
+        security: [...BEARER, {}],
+        body: SecondFactorEnableSchema,
+        response: { 200: envelope(RecoveryCodesSchema.extend(AuthTokensSchema.partial().shape)), ...errors },
+      },
+    },
+    async (request) => ok(await auth().secondFactorEnable({ user: request.user, challenge: request.body.challenge }, request.body.Code, { ip: request.ip })),
+  );
+
+  r.post(
+    '/auth/second-factor/disable',
+    {
+      onRequest: requireUser,
+      schema: { operationId: 'authSecondFactorDisable',
+        tags: tag,
+        summary: 'Turn the second factor off (password required; refused while the site requires one)',
+        security: BEARER,
+        body: SecondFactorDisableSchema,
+        response: { 200: envelope(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await auth().secondFactorDisable(request.user!, request.body.Password, { ip: request.ip });
+      return ok(null);
+    },
+  );
+}

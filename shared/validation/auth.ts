@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { NewPasswordField, PASSWORD_MAX_LENGTH, UserEmailField, USER_MESSAGES } from './users.ts';
+
+/** The spec's messages, word for word (sections 5 and 8), and the server's replies the browser shows as they are. */
+export const AUTH_MESSAGES = {
+  usernameRequired: 'Please enter your username.',
+  passwordRequired: 'Please enter your password.',
+  passwordsDoNotMatch: 'Passwords do not match',
+  emailRequired: USER_MESSAGES.emailRequired,
+  emailInvalid: USER_MESSAGES.emailInvalid,
+  passwordTooShort: USER_MESSAGES.passwordTooShort,
+  loginFailed: 'The username or password is incorrect.',
+  lockedOut: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+  secondFactorPrompt: 'Enter the 6-digit code from your authenticator app.',
+  secondFactorEnrollment: 'Your site requires a second factor. Set up an authenticator app to continue.',
+  secondFactorWrong: 'The code is incorrect.',
+  challengeExpired: 'Your sign-in has expired. Please sign in again.',
+  resetInvalid: 'This reset link is invalid or has expired.',
+  oneTimeInvalid: 'This sign-in link is invalid or has expired.',
+  currentPasswordWrong: 'The current password is incorrect.',
+  notSignedIn: 'Please sign in.',
+  forbidden: 'You do not have permission to do this.',
+  refreshInvalid: 'Your session has ended. Please sign in again.',
+  tooManyRequests: 'Too many requests. Please wait a minute and try again.',
+} as const;
+
+const text = (max: number) => z.string().max(max);
+
+/** The login form and POST /auth/login (spec: Username, Password). */
+export const LoginSchema = z.object({
+  Username: z
+    .string({ error: AUTH_MESSAGES.usernameRequired })
+    .trim()
+    .min(1, AUTH_MESSAGES.usernameRequired)
+    .max(254, AUTH_MESSAGES.loginFailed),
+  Password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.loginFailed),
+});
+export type LoginInput = z.input<typeof LoginSchema>;
+
+/** POST /auth/login-second-factor: the challenge from login and a 6-digit TOTP code or a recovery code. */
+export const SecondFactorLoginSchema = z.object({
+  challenge: text(2000).min(1, AUTH_MESSAGES.challengeExpired),
+  Code: z
+    .string({ error: AUTH_MESSAGES.secondFactorPrompt })
+    .trim()
+    .min(1, AUTH_MESSAGES.secondFactorPrompt)
+    .max(40, AUTH_MESSAGES.secondFactorWrong),
+});
+
+export const RefreshTokenSchema = z.object({ refreshToken: text(500).min(1, AUTH_MESSAGES.refreshInvalid) });
+
+/** The forgot-password form (the email field is sent as Username). */
+export const ForgotPasswordFormSchema = z.object({ Username: UserEmailField });
+
+/** POST /auth/forgot-password and POST /auth/email-auth: {Username, DomainName}. DomainName is the host the link should point to. */
+export const ForgotPasswordSchema = z.object({
+  Username: z.string({ error: AUTH_MESSAGES.emailRequired }).trim().min(1, AUTH_MESSAGES.emailRequired).max(254, AUTH_MESSAGES.emailInvalid),
+  DomainName: text(300).optional(),
+});
+export const EmailAuthSchema = ForgotPasswordSchema;
+
+export const CheckResetHashSchema = z.object({ PasswordResetHash: text(500) });
+
+/** POST /auth/reset-password: PasswordHash carries the new password in plain text (the spec's name); the server hashes it. */
+export const ResetPasswordSchema = z.object({ PasswordHash: NewPasswordField, PasswordResetHash: text(500).min(1, AUTH_MESSAGES.resetInvalid) });
+
+/** The reset-password form: new and confirm must match. */
+export const ResetPasswordFormSchema = z
+  .object({ password: NewPasswordField, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: AUTH_MESSAGES.passwordsDoNotMatch, path: ['confirmPassword'] });
+
+/** POST /auth/update-password (signed in). */
+export const UpdatePasswordSchema = z.object({
+  CurrentPassword: z.string().min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH),
+  NewPassword: NewPasswordField,
+});
+
+/**
+ * POST /auth/update-userdata (signed in): the user's own profile. The only profile field is the
+ * email (it is also the username), so changing it asks for the current password.
+ */
+export const UpdateUserDataSchema = z.object({
+  email: UserEmailField,
+  CurrentPassword: z.string().min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH),
+});
+
+export const OneTimeLoginSchema = z.object({ token: text(500).min(1, AUTH_MESSAGES.oneTimeInvalid) });
+
+/** Second-factor enrolment: signed in (bearer) or, when enrolment is forced at login, with the login challenge. */
+export const SecondFactorSetupSchema = z.object({ challenge: text(2000).optional() });
+export const SecondFactorEnableSchema = z.object({
+  Code: z.string().trim().regex(/^\d{6}$/, AUTH_MESSAGES.secondFactorPrompt),
+  challenge: text(2000).optional(),
+});
+export const SecondFactorDisableSchema = z.object({ Password: z.string().min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH) });
+
+export const SecuritySettingsSchema = z.object({ requireSecondFactor: z.boolean() });
+export type SecuritySettings = z.infer<typeof SecuritySettingsSchema>;
+
+export const AuditLogFilterSchema = z.object({
+  start: z.coerce.number().int().min(0).default(0),
+  length: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+// Replies.
+export const AuthTokensSchema = z.object({ token: z.string(), refreshToken: z.string(), email: z.string() });
+export type AuthTokens = z.infer<typeof AuthTokensSchema>;
+export const RefreshedTokensSchema = z.object({ token: z.string(), refreshToken: z.string() });
+
+/** data of a login that needs a second step (success false, message says what to do). */
+export const LoginChallengeSchema = z.object({
+  secondFactorRequired: z.boolean().optional(),
+  secondFactorEnrollmentRequired: z.boolean().optional(),
+  challenge: z.string(),
+});
+export type LoginChallenge = z.infer<typeof LoginChallengeSchema>;
+
+export const CheckAuthSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  roles: z.array(z.number().int()),
+  permissions: z.array(z.string()),
+  twoFactorEnabled: z.boolean(),
+});
+export type CheckAuth = z.infer<typeof CheckAuthSchema>;
+
+export const KeepaliveSchema = z.object({ expiresAt: z.string() });
+export const SecondFactorSetupReplySchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() });
+export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  created: z.string(),
+  action: z.string(),
+  actorEmail: z.string().nullable(),
+  targetEmail: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditLogPageSchema = z.object({ items: z.array(AuditEntrySchema), total: z.number().int() });
+
+/** The access token's lifetime; the browser refreshes 10 s before `exp`. */
+export const ACCESS_TOKEN_SECONDS = 15 * 60;

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/** Document kinds of the library; label and SDS documents linked to a product appear on its page and on /product-labels. */
+export const DOCUMENT_KINDS = [
+  { id: 'label', name: 'Label' },
+  { id: 'sds', name: 'SDS' },
+  { id: 'statement', name: 'Statement' },
+  { id: 'image', name: 'Image' },
+  { id: 'other', name: 'Other' },
+] as const;
+export type DocumentKindId = (typeof DOCUMENT_KINDS)[number]['id'];
+export const DocumentKindSchema = z.enum(['label', 'sds', 'statement', 'image', 'other'], { error: 'Choose a kind.' });
+
+/** Widths of the resized image variants (WebP), served at /doccenter/{guid}?w={width}. */
+export const IMAGE_VARIANT_WIDTHS = [320, 640, 1024, 1600] as const;
+
+/** srcset for a library image: every variant width; the server answers a width the original is too small for with the original. */
+export function documentImageSrcSet(guid: string): string {
+  return IMAGE_VARIANT_WIDTHS.map((w) => `/doccenter/${guid}?w=${w} ${w}w`).join(', ');
+}
+
+const LIBRARY_IMAGE = /^\/doccenter\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/**
+ * srcset and sizes for an <img> whose src may be a document-library image (/doccenter/{guid});
+ * nothing for any other src, so it can be spread onto every content image.
+ */
+export function libraryImageProps(src: string, sizes: string): { srcSet?: string; sizes?: string } {
+  const m = LIBRARY_IMAGE.exec(src);
+  return m ? { srcSet: documentImageSrcSet(m[1]!.toLowerCase()), sizes } : {};
+}
+
+export const DOCUMENT_MESSAGES = {
+  titleRequired: 'Title is required.',
+  altRequired: 'Alt text is required for images: describe what the image shows.',
+  fileRequired: 'Choose a file to upload.',
+  notFound: 'Document not found.',
+  imageKindNeedsImage: 'The image kind needs a PNG, JPEG or WebP file.',
+} as const;
+
+const regionIds = z
+  .array(z.coerce.number().int().refine((n) => n === 2 || n === 3 || n === 4, 'Unknown region.'))
+  .min(1, 'Choose at least one region.')
+  .max(3);
+
+/** Title, kind, links and alt text: the same on add (with the file beside it) and edit. */
+export const DocumentMetaSchema = z
+  .object({
+    title: z.string({ error: DOCUMENT_MESSAGES.titleRequired }).trim().min(1, DOCUMENT_MESSAGES.titleRequired).max(200, 'Use at most 200 characters.'),
+    kind: DocumentKindSchema,
+    productKey: z
+      .string()
+      .trim()
+      .max(60)
+      .regex(/^[a-z0-9-]*$/, 'Unknown product.')
+      .nullish()
+      .transform((v) => v || null),
+    regionIds,
+    altText: z.string().trim().max(500, 'Use at most 500 characters.').default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'image' && !v.altText) ctx.addIssue({ code: 'custom', path: ['altText'], message: DOCUMENT_MESSAGES.altRequired });
+  });
+export type DocumentMeta = z.infer<typeof DocumentMetaSchema>;
+
+export const EditDocumentBodySchema = z.object({ id: z.coerce.number().int().positive() }).and(DocumentMetaSchema);
+
+export const DocumentIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const DocumentFilterBodySchema = z.object({
+  start: z.coerce.number().int().min(0).default(0),
+  length: z.coerce.number().int().min(1).max(100).default(20),
+  search: z.string().trim().max(200).default(''),
+  kind: z.union([DocumentKindSchema, z.literal('')]).default(''),
+  region: z.coerce.number().int().min(0).max(4).default(0),
+});
+export type DocumentFilter = z.infer<typeof DocumentFilterBodySchema>;
+
+export const DocumentListItemSchema = z.object({
+  id: z.number(),
+  guid: z.string(),
+  title: z.string(),
+  kind: z.string(),
+  productKey: z.string().nullable(),
+  regionIds: z.array(z.number()),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+  updated: z.string(),
+});
+export type DocumentListItem = z.infer<typeof DocumentListItemSchema>;
+
+export const DocumentUsageSchema = z.object({ kind: z.string(), title: z.string(), path: z.string().nullable() });
+export type DocumentUsage = z.infer<typeof DocumentUsageSchema>;
+
+export const DocumentRevisionSchema = z.object({ id: z.number(), fileName: z.string(), contentType: z.string(), size: z.number(), created: z.string(), current: z.boolean() });
+
+export const DocumentDetailSchema = DocumentListItemSchema.extend({
+  altText: z.string(),
+  url: z.string(),
+  revisions: z.array(DocumentRevisionSchema),
+  usage: z.array(DocumentUsageSchema),
+});
+export type DocumentDetail = z.infer<typeof DocumentDetailSchema>;
+
+export const DocumentPageSchema = z.object({ items: z.array(DocumentListItemSchema), total: z.number() });

@@ -1,0 +1,91 @@
+import '../zod-browser.ts';
+import { z } from 'zod';
+
+/** Spec section 9: the Forms list shows 20 rows a page, order 4 and status -1 by default. */
+export const FORMS_PAGE_SIZE = 20;
+
+/**
+ * `order` codes of POST /api/admin/forms/filter (ties broken by id in the same direction):
+ * 0 name A-Z, 1 name Z-A, 2 type Contact first, 3 type Rep first, 4 newest first (default), 5 oldest first.
+ */
+export const FORMS_ORDER = { nameAsc: 0, nameDesc: 1, typeAsc: 2, typeDesc: 3, createdDesc: 4, createdAsc: 5 } as const;
+export const FORMS_DEFAULT_ORDER = FORMS_ORDER.createdDesc;
+
+/** `status` codes: -1 the working list (not archived, the default), 1 archived only, 2 everything. */
+export const FORMS_STATUS_FILTER = { open: -1, archived: 1, all: 2 } as const;
+
+/** `verification`: what the server's reCAPTCHA check said when the lead arrived (ADR 006). */
+export const FORMS_VERIFICATION = ['all', 'verified', 'unverified', 'not-checked'] as const;
+export type FormsVerification = (typeof FORMS_VERIFICATION)[number];
+
+export const FORMS_MESSAGES = {
+  notFound: 'This form submission does not exist.',
+  badRange: 'The end of the date range must be after its start.',
+} as const;
+
+/** Which rows: shared by the list (with paging) and the CSV export (the whole view). */
+const ViewFields = z.object({
+  order: z.number().int().min(0).max(5).default(FORMS_DEFAULT_ORDER),
+  status: z.union([z.literal(-1), z.literal(1), z.literal(2)]).default(FORMS_STATUS_FILTER.open),
+  /** -1 every type, 0 Contact, 1 Rep. */
+  type: z.union([z.literal(-1), z.literal(0), z.literal(1)]).default(-1),
+  /** Instants (the browser turns the chosen local days into them); `createdTo` is exclusive. */
+  createdFrom: z.iso.datetime({ offset: true }).nullish(),
+  createdTo: z.iso.datetime({ offset: true }).nullish(),
+  verification: z.enum(FORMS_VERIFICATION).default('all'),
+  /** Part of the name or email, any case. */
+  search: z.string().trim().max(200).default(''),
+});
+const rangeInOrder = (v: { createdFrom?: string | null; createdTo?: string | null }) => !v.createdFrom || !v.createdTo || Date.parse(v.createdFrom) < Date.parse(v.createdTo);
+const rangeError = { message: FORMS_MESSAGES.badRange, path: ['createdTo'] };
+
+export const FormsViewSchema = ViewFields.refine(rangeInOrder, rangeError);
+
+/**
+ * POST /api/admin/forms/filter (spec: start, length, order, status and an "updated" marker). The
+ * marker is echoed in the reply so the screen can drop an answer to a query it has since replaced.
+ */
+export const FormsFilterSchema = ViewFields.extend({
+  start: z.number().int().min(0).max(10_000_000).default(0),
+  length: z.number().int().min(1).max(100).default(FORMS_PAGE_SIZE),
+  updated: z.union([z.string().max(100), z.number()]).optional(),
+}).refine(rangeInOrder, rangeError);
+export type FormsFilter = z.output<typeof FormsFilterSchema>;
+export type FormsView = z.output<typeof FormsViewSchema>;
+
+export const FormSubmissionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  /** 1 Rep, otherwise Contact (spec). */
+  type: z.number().int(),
+  created: z.string(),
+  zipCode: z.string(),
+  message: z.string(),
+  /** The submitted data JSON, every field as text, in the order sent. */
+  data: z.array(z.object({ name: z.string(), value: z.string() })),
+  archived: z.boolean(),
+  /** 'verified', 'missing' or 'unavailable' (unverified), 'not-configured' (not checked). */
+  captcha: z.string(),
+});
+export type FormSubmissionDto = z.infer<typeof FormSubmissionSchema>;
+
+export const FormsPageSchema = z.object({
+  items: z.array(FormSubmissionSchema),
+  total: z.number().int(),
+  start: z.number().int(),
+  /** Absent when the request sent none. */
+  updated: z.union([z.string(), z.number()]).optional(),
+});
+export type FormsPage = z.infer<typeof FormsPageSchema>;
+
+export const FormIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export function formTypeLabel(type: number): 'Rep' | 'Contact' {
+  return type === 1 ? 'Rep' : 'Contact';
+}
+
+export function archiveQuestion(name: string): string {
+  return `Archive the Form written by ${name} ?`;
+}

@@ -1,0 +1,92 @@
+import { expect, test } from './fixtures.ts';
+import { axeViolations, signInQuickly } from './admin-helpers.ts';
+
+test('forms: find a submission, view it, archive it, and find it again among the archived', async ({ page }) => {
+  test.setTimeout(90_000);
+  const name = `Quinn Harvest ${Date.now()}`;
+  const sent = await page.request.post('/api/forms/add', {
+    data: {
+      name,
+      email: 'quinn.harvest@example.com',
+      phone: '5155550142',
+      data: JSON.stringify({ region: 'USA', role: 'Grower', state: 'Iowa', zipcode: '50011' }),
+      message: 'Please call about spring nitrogen.',
+      reCaptchaToken: '',
+    },
+  });
+  expect(((await sent.json()) as { success: boolean }).success).toBe(true);
+
+  await signInQuickly(page);
+  await page.goto('/siteadmin/forms');
+  await expect(page.getByRole('heading', { level: 1, name: 'Forms' })).toBeVisible();
+  for (const column of ['Name', 'Type', 'Created', 'Phone', 'ZipCode', 'View']) await expect(page.getByRole('columnheader', { name: column })).toBeVisible();
+  // Newest first by default: the submission just sent leads the list.
+  await expect(page.getByRole('columnheader', { name: 'Created' })).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByRole('row').nth(1)).toContainText(name);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.getByLabel('Search name or email').fill(name);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Showing 1 of 1 form submissions.')).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Contact');
+  await expect(row).toContainText('50011');
+
+  await row.getByRole('button', { name: `View the Form written by ${name}` }).click();
+  const view = page.getByRole('dialog', { name: `Written by ${name}` });
+  await expect(view).toBeVisible();
+  await expect(view).toContainText('5155550142');
+  await expect(view).toContainText('Iowa');
+  await expect(view).toContainText('Grower');
+  await expect(view).toContainText('Please call about spring nitrogen.');
+  expect(await axeViolations(page)).toEqual([]);
+  await view.getByRole('button', { name: 'Close' }).click();
+  await expect(view).toBeHidden();
+
+  await row.getByRole('button', { name: `Archive the Form written by ${name}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Archive Form' });
+  await expect(confirm).toContainText(`Archive the Form written by ${name} ?`);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: `Archive the Form written by ${name}` }).click();
+  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: `The Form written by ${name} was archived.` })).toBeVisible();
+
+  await page.getByLabel('Status').selectOption({ label: 'Archived' });
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Archived');
+});
+
+test('site settings: a new notice text shows on the home page at once', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInQuickly(page);
+  await page.goto('/siteadmin/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Site Settings' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Security' }).first()).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  const text = page.getByLabel('Notice text');
+  const original = await text.inputValue();
+  const fresh = `Field day on ${Date.now()}: come and see the trial plots.`;
+  try {
+    await page.getByRole('checkbox', { name: /Show the notice bar/ }).check();
+    await text.fill(fresh);
+    await page.getByLabel('Careers address').fill('ftp://careers.example.com/');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Enter a full http:// or https:// address.')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Careers address').fill('https://careers.example.com/');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Site settings saved.' })).toBeVisible();
+
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Announcement' })).toContainText(fresh);
+  } finally {
+    // Other tests expect the seeded notice.
+    await page.goto('/siteadmin/settings');
+    await page.getByLabel('Notice text').fill(original);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Site settings saved.' })).toBeVisible();
+  }
+});

@@ -1,0 +1,132 @@
+import { expect, test } from './fixtures.ts';
+import { apiTokens, axeViolations, signInQuickly } from './admin-helpers.ts';
+
+/** Removes what a test made, through the API, even when the test failed part-way. */
+async function deleteMatching(request: import('@playwright/test').APIRequestContext, kind: 'reps' | 'retailers', search: string) {
+  const { token } = await apiTokens(request);
+  const headers = { authorization: `Bearer ${token}` };
+  const res = await request.post(`/api/admin/${kind}/filter`, { data: { search, length: 100 }, headers });
+  const items = ((await res.json()) as { data: { items: { id: number }[] } }).data.items;
+  for (const item of items) await request.get(`/api/admin/${kind}/delete/${item.id}`, { headers });
+}
+
+test('import a retailers CSV with a preview and a progress bar, then find one of them from the public finder', async ({ page }) => {
+  test.setTimeout(90_000);
+  const stamp = `${Date.now()}`;
+  const name = `Kearney Import Test ${stamp}`;
+  try {
+    await signInQuickly(page);
+    await page.goto('/siteadmin/reps-retailers');
+    await expect(page.getByRole('heading', { level: 1, name: 'Reps & Retailers' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Reps or retailers' }).getByRole('link', { name: 'Retailers' }).click();
+    await expect(page).toHaveURL(/tab=retailers/);
+    await expect(page.getByRole('columnheader', { name: 'ZIP / Postal Code' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByText('Import retailers from CSV').click();
+    const file = page.getByLabel('CSV file');
+    // A file with a bad row: the preview names the line and nothing can be imported.
+    await file.setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(`name,postal_code,website\n${name},68847,\nBroken Row,ABCDE,ftp://x.example\n`) });
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const problems = page.getByRole('table', { name: 'Rows with problems' });
+    await expect(problems.getByRole('row', { name: /^3 / })).toContainText('Enter a 5-digit U.S. ZIP code');
+    await expect(problems.getByRole('row', { name: /^3 / })).toContainText('The website must be an address starting with http:// or https://.');
+    await expect(page.getByRole('button', { name: /^Import \d/ })).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await file.setInputFiles({
+      name: 'retailers.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`name,address,postal_code,phone,products\n${name},1 Test Rd,68847,(308) 555-0190,AGROTAIN; SUPERU\n${name} Annex,2 Test Rd,68847,,\n`),
+    });
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(page.getByText('2 rows are ready: 2 to add, 0 to update.')).toBeVisible();
+    await page.getByRole('button', { name: 'Import 2 retailers' }).click();
+    await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Imported: 2 added, 0 updated.' })).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('value', '100');
+
+    await page.getByRole('searchbox', { name: 'Search retailers' }).fill(name);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByRole('row', { name: new RegExp(`^${name} 1 Test Rd Kearney NE 68847`) })).toBeVisible();
+
+    // The public finder shows the new retailer at once.
+    await page.goto('/find-a-rep');
+    await page.getByLabel('I am a grower').check();
+    await page.getByLabel('Zip', { exact: true }).fill('68847');
+    await page.getByLabel('Zip', { exact: true }).press('Enter');
+    await expect(page).toHaveURL(/\/reps-retailers\?label=Retailers&zip=68847$/);
+    const card = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
+    await expect(card).toContainText('1 Test Rd');
+    await expect(card).toContainText(/308\D+555\D0190/);
+    await expect(card).toContainText('AGROTAIN');
+  } finally {
+    await deleteMatching(page.request, 'retailers', name);
+  }
+});
+
+test('create and edit a rep, with the form’s messages and axe on the edit screen; the finder shows the rep', async ({ page }) => {
+  test.setTimeout(90_000);
+  const name = `Rep Test ${Date.now()}`;
+  try {
+    await signInQuickly(page);
+    await page.goto('/siteadmin/reps-retailers');
+    await page.getByRole('link', { name: 'Add Rep' }).click();
+    await expect(page).toHaveURL(/\/siteadmin\/reps-retailers\/rep\/create$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Rep' })).toBeVisible();
+
+    const save = page.getByRole('button', { name: 'Save Changes' });
+    await save.click();
+    await expect(page.getByText('Name is required.')).toBeVisible();
+    await expect(page.getByText('Email is required.')).toBeVisible();
+    await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Title').fill('Agronomist, Kearney');
+    await page.getByLabel('Email').fill('rep.test@example.com');
+    await page.getByLabel('Phone').fill('(308) 555-0191');
+    await save.click();
+    await expect(page.getByText('Add at least one territory: a state, province, ZIP prefix, ZIP or FSA.')).toBeVisible();
+    await page.getByLabel('ZIP codes').fill('68847, 6884');
+    await save.click();
+    await expect(page.getByText('"6884" is not a 5-digit ZIP code.')).toBeVisible();
+    await page.getByLabel('ZIP codes').fill('68847');
+    await save.click();
+    await expect(page).toHaveURL(/\/siteadmin\/reps-retailers\?tab=reps$/);
+
+    await page.getByRole('searchbox', { name: 'Search reps' }).fill(name);
+    await page.getByRole('searchbox', { name: 'Search reps' }).press('Enter');
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await expect(row).toContainText('68847');
+    await row.getByRole('link', { name: `Edit ${name}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Rep' })).toBeVisible();
+    await expect(page.getByLabel('ZIP codes')).toHaveValue('68847');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Title').fill('Senior Agronomist, Kearney');
+    await page.getByLabel('States').fill('ne');
+    await save.click();
+    await expect(page).toHaveURL(/\/siteadmin\/reps-retailers\?tab=reps$/);
+
+    await page.goto('/reps-retailers?label=Reps&zip=68847');
+    const card = page.getByRole('main').getByRole('listitem').filter({ hasText: name });
+    await expect(card).toContainText('Senior Agronomist, Kearney');
+    await expect(card).toContainText('ZIP 68847');
+  } finally {
+    await deleteMatching(page.request, 'reps', name);
+  }
+});
+
+test('retailer edit with next continues to the following retailer after saving', async ({ page }) => {
+  await signInQuickly(page);
+  await page.goto('/siteadmin/reps-retailers?tab=retailers');
+  await expect(page.locator('td[data-label="Name"]').first()).toBeVisible();
+  const names = await page.getByRole('row').locator('td[data-label="Name"]').allTextContents();
+  await page.getByRole('link', { name: 'Edit these one after another' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Retailer' })).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue(names[0]!);
+  await expect(page.getByText('After saving, the next retailer opens.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/retailer\/edit\/\d+\/next$/);
+  await expect(page.getByLabel('Name')).toHaveValue(names[1]!);
+});

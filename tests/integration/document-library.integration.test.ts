@@ -1,0 +1,203 @@
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { knowledgeItems, knowledgeItemVersions } from '#db/schema/knowledge.ts';
+import { documentGuid } from '#shared/product-documents.ts';
+import { bearer, signIn } from '#tests/setup/auth-helpers.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+
+let t: TestApp;
+let auth: Record<string, string>;
+beforeAll(async () => {
+  // a 1 MB limit, so the oversize case needs no large buffer
+  t = await createTestApp({ DOCUMENT_MAX_UPLOAD_MB: '1' });
+  auth = bearer((await signIn(t.app)).token);
+});
+afterAll(() => t.close());
+
+interface Part {
+  name: string;
+  value: string | Buffer;
+  fileName?: string;
+  type?: string;
+}
+
+/** A multipart/form-data body as a browser's FormData sends it. */
+function multipart(parts: Part[]) {
+  const boundary = '----docs-test-boundary';
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = `form-data; name="${p.name}"${p.fileName !== undefined ? `; filename="${p.fileName}"` : ''}`;
+    const type = p.fileName !== undefined ? `\r\nContent-Type: ${p.type ?? 'application/octet-stream'}` : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(p.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);
+const meta = (over: Record<string, string> = {}): Part[] =>
+  Object.entries({ title: 'Retail Statement', kind: 'statement', altText: '', ...over }).map(([name, value]) => ({ name, value }));
+
+async function upload(parts: Part[]) {
+  return t.app.inject({ method: 'POST', url: '/api/admin/documents/add', ...multipart(parts) });
+}
+
+describe('POST /api/admin/documents/add', () => {
+  it('stores a PDF told by its content, with a sanitised name, and serves it at /doccenter/{guid}', async () => {
+    const res = await upload([
+      ...meta(),
+      { name: 'regionIds', value: '2' },
+      { name: 'regionIds', value: '3' },
+      { name: 'file', value: pdf('statement one'), fileName: '../../Retail Statement <2026>.PDF', type: 'application/octet-stream' },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const doc = res.json().data;
+    expect(doc).toMatchObject({ title: 'Retail Statement', kind: 'statement', regionIds: [2, 3], contentType: 'application/pdf', fileName: 'retail-statement-2026.pdf', usage: [] });
+    expect(doc.revisions).toHaveLength(1);
+    const served = await t.app.inject(doc.url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.body).toContain('statement one');
+  });
+
+  it('refuses a file whose content is not an accepted type, whatever its name and declared type', async () => {
+    for (const [value, fileName] of [
+      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.svg'],
+      [Buffer.from('<html><script>alert(1)</script></html>'), 'label.pdf'],
+      [Buffer.from('MZ\x90\x00 an executable'), 'photo.png'],
+    ] as const) {
+      const res = await upload([...meta(), { name: 'regionIds', value: '2' }, { name: 'file', value, fileName, type: 'application/pdf' }]);
+      expect(res.statusCode, fileName).toBe(415);
+      expect(res.json()).toMatchObject({ success: false, data: null, message: 'This file type is not accepted. Upload a PDF, PNG, JPEG or WebP file.' });
+    }
+  });
+
+  it('refuses a file over DOCUMENT_MAX_UPLOAD_MB with 413 and stores nothing', async () => {
+    const before = (await t.app.services.documents.filter({ start: 0, length: 100, search: '', kind: '', region: 0 })).total;
+    const big = Buffer.concat([pdf('big'), Buffer.alloc(1024 * 1024 + 10, 0x20)]);
+    const res = await upload([...meta({ title: 'Too big' }), { name: 'regionIds', value: '2' }, { name: 'file', value: big, fileName: 'big.pdf', type: 'application/pdf' }]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ success: false, data: null, message: 'The file is larger than 1 MB, the upload limit.' });
+    expect((await t.app.services.documents.filter({ start: 0, length: 100, search: '', kind: '', region: 0 })).total).toBe(before);
+  });
+
+  it('needs a title, a region, a file, and alt text for an image; a JSON body is refused', async () => {
+    const noTitle = await upload([...meta({ title: '' }), { name: 'regionIds', value: '2' }, { name: 'file', value: pdf('x'), fileName: 'x.pdf' }]);
+    expect(noTitle.statusCode).toBe(400);
+    expect(noTitle.json().message).toBe('Title is required.');
+    const noFile = await upload([...meta(), { name: 'regionIds', value: '2' }]);
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().message).toBe('Choose a file to upload.');
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#0a7' } }).png().toBuffer();
+    const noAlt = await upload([...meta({ title: 'Field', kind: 'image' }), { name: 'regionIds', value: '2' }, { name: 'file', value: png, fileName: 'field.png' }]);
+    expect(noAlt.statusCode).toBe(400);
+    expect(noAlt.json().errors.altText).toEqual(['Alt text is required for images: describe what the image shows.']);
+    const json = await t.app.inject({ method: 'POST', url: '/api/admin/documents/add', headers: auth, payload: { title: 'x' } });
+    expect(json.statusCode).toBe(415);
+    expect(json.json().success).toBe(false);
+  });
+});
+
+describe('images', () => {
+  it('get resized WebP variants served at /doccenter/{guid}?w=', async () => {
+    const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#2a6' } }).png().toBuffer();
+    const res = await upload([
+      ...meta({ title: 'Corn field', kind: 'image', altText: 'A corn field at dawn' }),
+      { name: 'regionIds', value: '2' },
+      { name: 'file', value: png, fileName: 'corn field.png', type: 'image/png' },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const { url, altText } = res.json().data;
+    expect(altText).toBe('A corn field at dawn');
+
+    const w640 = await t.app.inject(`${url}?w=600`);
+    expect(w640.statusCode).toBe(200);
+    expect(w640.headers['content-type']).toBe('image/webp');
+    expect((await sharp(w640.rawPayload).metadata()).width).toBe(640);
+    const w320 = await t.app.inject(`${url}?w=320`);
+    expect((await sharp(w320.rawPayload).metadata()).width).toBe(320);
+    expect(w320.headers.etag).not.toBe(w640.headers.etag);
+    // wider than any variant smaller than the original: the original itself
+    const full = await t.app.inject(`${url}?w=1600`);
+    expect(full.headers['content-type']).toBe('image/png');
+    expect((await sharp(full.rawPayload).metadata()).width).toBe(1200);
+  });
+});
+
+describe('replace, edit, list', () => {
+  it('replace keeps the GUID, serves the new file and lists the old one as a revision', async () => {
+    const added = (await upload([...meta({ title: 'Replace Me' }), { name: 'regionIds', value: '2' }, { name: 'file', value: pdf('version one'), fileName: 'v1.pdf' }])).json().data;
+    const res = await t.app.inject({ method: 'POST', url: `/api/admin/documents/replace/${added.id}`, ...multipart([{ name: 'file', value: pdf('version two'), fileName: 'v2.pdf' }]) });
+    expect(res.statusCode, res.body).toBe(200);
+    const replaced = res.json().data;
+    expect(replaced.guid).toBe(added.guid);
+    expect(replaced.url).toBe(added.url);
+    expect(replaced.revisions.map((r: { fileName: string; current: boolean }) => [r.fileName, r.current])).toEqual([
+      ['v2.pdf', true],
+      ['v1.pdf', false],
+    ]);
+    expect((await t.app.inject(added.url)).body).toContain('version two');
+
+    const refused = await t.app.inject({ method: 'POST', url: `/api/admin/documents/replace/${added.id}`, ...multipart([{ name: 'file', value: Buffer.from('GIF89a'), fileName: 'x.gif' }]) });
+    expect(refused.statusCode).toBe(415);
+    expect((await t.app.inject(added.url)).body).toContain('version two');
+  });
+
+  it('edits the title and links; lists with search, kind and region filters and paging', async () => {
+    const added = (await upload([...meta({ title: 'Zeta Bulletin', kind: 'other' }), { name: 'regionIds', value: '4' }, { name: 'file', value: pdf('z'), fileName: 'z.pdf' }])).json().data;
+    const edit = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/documents/edit',
+      headers: auth,
+      payload: { id: added.id, title: 'Zeta Bulletin 2026', kind: 'other', productKey: 'anvol', regionIds: [3, 4], altText: '' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json().data).toMatchObject({ title: 'Zeta Bulletin 2026', productKey: 'anvol', regionIds: [3, 4] });
+
+    const filter = (body: object) => t.app.inject({ method: 'POST', url: '/api/admin/documents/filter', headers: auth, payload: body }).then((r) => r.json().data);
+    const found = await filter({ search: 'zeta bulletin' });
+    expect(found.items.map((d: { id: number }) => d.id)).toEqual([added.id]);
+    expect((await filter({ search: 'zeta', kind: 'label' })).total).toBe(0);
+    expect((await filter({ search: 'zeta', region: 2 })).total).toBe(0);
+    expect((await filter({ search: 'zeta', region: 4, kind: 'other' })).total).toBe(1);
+    const all = await filter({ start: 0, length: 5 });
+    expect(all.items).toHaveLength(5);
+    expect(all.total).toBeGreaterThan(30);
+    const next = await filter({ start: 5, length: 5 });
+    expect(next.items[0].id).not.toBe(all.items[0].id);
+  });
+});
+
+describe('usage and delete', () => {
+  it('shows where a seeded product label is used and refuses to delete it', async () => {
+    const label = (await t.app.services.documents.filter({ start: 0, length: 100, search: 'wolf-trax-zinc-label', kind: 'label', region: 0 })).items[0]!;
+    expect(label.guid).toBe(documentGuid('wolf-trax-zinc', 'label'));
+    const usage = (await t.app.inject({ url: `/api/admin/documents/usage/${label.id}`, headers: auth })).json().data;
+    expect(usage).toEqual(expect.arrayContaining([{ kind: 'Labels page', title: 'Product Labels', path: '/product-labels' }, expect.objectContaining({ kind: 'Product page', path: '/wolf-trax' })]));
+    const del = await t.app.inject({ url: `/api/admin/documents/delete/${label.id}`, headers: auth });
+    expect(del.statusCode).toBe(409);
+    expect(del.json().message).toMatch(/^This document is in use \(Labels page "Product Labels", Product page .*\) and cannot be deleted\. Remove it from there first\.$/);
+    expect((await t.app.inject({ url: `/api/admin/documents/get/${label.id}`, headers: auth })).statusCode).toBe(200);
+  });
+
+  it('finds a document linked from a knowledge item, and deletes it once nothing uses it', async () => {
+    const added = (await upload([...meta({ title: 'Linked Statement' }), { name: 'regionIds', value: '2' }, { name: 'file', value: pdf('linked'), fileName: 'linked.pdf' }])).json().data;
+    const db = t.database.db;
+    const [item] = await db.select({ id: knowledgeItems.id, slug: knowledgeItems.slug, latest: knowledgeItems.latestVersionId }).from(knowledgeItems).where(and(eq(knowledgeItems.status, 1), eq(knowledgeItems.regionId, 2))).limit(1);
+    const [version] = await db.select().from(knowledgeItemVersions).where(eq(knowledgeItemVersions.id, item!.latest!));
+    const { id: _id, created: _created, ...copy } = version!;
+    await db.insert(knowledgeItemVersions).values({ ...copy, modules: [...copy.modules, { type: 'text', html: `<a href="${added.url}">Statement</a>` } as never] });
+
+    const usage = (await t.app.inject({ url: `/api/admin/documents/get/${added.id}`, headers: auth })).json().data.usage;
+    expect(usage).toEqual([{ kind: 'Knowledge item', title: version!.title, path: `/knowledge-center/${item!.slug}` }]);
+    expect((await t.app.inject({ url: `/api/admin/documents/delete/${added.id}`, headers: auth })).statusCode).toBe(409);
+
+    // the item's next version drops the link: nothing uses the document any more
+    await db.insert(knowledgeItemVersions).values(copy);
+    const del = await t.app.inject({ url: `/api/admin/documents/delete/${added.id}`, headers: auth });
+    expect(del.statusCode, del.body).toBe(200);
+    expect((await t.app.inject(added.url)).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/admin/documents/get/${added.id}`, headers: auth })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+
+/** ADR 005: content templates ship HTML and the site script, form templates keep React Router's runtime. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, { ui: 'build' });
+});
+afterAll(() => t.close());
+
+describe('content templates without the framework runtime', () => {
+  it('render the site script and nonced speculation rules, no React Router scripts or modulepreloads', async () => {
+    const res = await t.app.inject('/about');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('modulepreload');
+    expect(res.body).not.toContain('__reactRouterContext');
+    expect(res.body).toMatch(/<script type="module" src="\/assets\/site-script-[\w-]+\.js"><\/script>/);
+    // a stored page's one inline script is allowed by its hash (ADR 007), not by a nonce
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).not.toContain("'nonce-");
+    const rules = /<script type="speculationrules">([^<]+)<\/script>/.exec(res.body);
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(rules?.[1] ?? '').digest('base64')}'`);
+    expect(JSON.parse(rules?.[1] ?? '{}')).toMatchObject({ prefetch: [{ source: 'document', eagerness: 'moderate' }] });
+    // the menus are popovers, so they open without the script
+    expect(res.body).toMatch(/<nav[^>]*class="mega-menu[^"]*"[^>]*popover="auto"/);
+    expect(res.body).toMatch(/<form class="region-select" action="\/set-region" method="get">/);
+    expect(res.body).toMatch(/<button type="button" class="site-header__toggle" popoverTarget="[^"]+">/);
+  });
+
+  it('render the 404 page statically as well', async () => {
+    const res = await t.app.inject('/no-such-page');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('__reactRouterContext');
+    expect(res.body).toContain('site-script-');
+  });
+
+  it('leave form templates hydrating as before', async () => {
+    const res = await t.app.inject('/find-a-rep');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('__reactRouterContext');
+    expect(res.body).toContain('modulepreload');
+    expect(res.body).not.toContain('site-script-');
+    expect(res.body).not.toContain('popover=');
+  });
+});
+
+describe('GET /set-region (the region selector without JavaScript)', () => {
+  it('stores the region in the cookie and goes to its home', async () => {
+    const res = await t.app.inject('/set-region?region=3');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/home-ca');
+    expect(String(res.headers['set-cookie'])).toMatch(/^region=3; Path=\/; Max-Age=31536000; SameSite=Lax/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const intl = await t.app.inject('/set-region?region=4');
+    expect(intl.headers.location).toBe('/home-int');
+  });
+
+  it('changes nothing for an unknown region and goes to the US home', async () => {
+    const res = await t.app.inject('/set-region?region=9');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/');
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+});
