@@ -12,7 +12,7 @@ import {
 import type { Route } from './+types/root';
 import siteScriptUrl from './client/site-script.ts?worker&url';
 import { ErrorView } from './components/error-view.tsx';
-import { SPECULATION_RULES, useHydrates } from './lib/hydration.ts';
+import { documentLoadsForStaticLinks, SPECULATION_RULES, useHydrates } from './lib/hydration.ts';
 import appCss from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [
@@ -64,8 +64,10 @@ export default function App() {
     // Lets browser tests (and monitoring) tell a hydrated page from server-rendered HTML.
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  // Links to content templates load them as documents (no React render in the browser first).
+  useEffect(documentLoadsForStaticLinks, []);
   useEffect(() => {
-    // A client-side navigation from a hydrated page reached a content template: load it as a document,
+    // A client-side navigation from a hydrated page (a redirect, a programmatic navigate) reached a content template: load it as a document,
     // so it runs with its own script like any other visit (its markup expects that script, not React).
     if (!hydrates) window.location.reload();
   }, [hydrates]);

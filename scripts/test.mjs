@@ -39,6 +39,16 @@ function countPlaywright(file) {
   const r = JSON.parse(readFileSync(file, 'utf8'));
   passed += r.stats.expected + (r.stats.flaky ?? 0);
   failed += r.stats.unexpected;
+  // a browser test that failed once and passed on its retry counts as passed, but is named here
+  const flaky = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) if (t.status === 'flaky') flaky.push(`${spec.file}:${spec.line} ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of r.suites ?? []) walk(suite);
+  if (flaky.length > 0) console.log(`⚠ ${flaky.length} browser test(s) passed only on retry (flaky):\n  ${flaky.join('\n  ')}`);
   return true;
 }
 

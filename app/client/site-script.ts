@@ -5,12 +5,9 @@
  * that submit on change with a tidy query, and focus on the first new card after "Load more".
  * Built by Vite as its own hashed file (imported with `?worker&url` in app/root.tsx).
  */
+import { headerDocked, headerHidden, SCROLL_RESET_DELAY_MS, scrollDirection, type ScrollDirection } from '../lib/scroll-header.ts';
 import { homePathFor, parseRegion, REGION_COOKIE, REGION_STORAGE_KEY, type RegionId } from '#shared/regions.ts';
 
-/** Spec section 9: scroll-direction reset delay 66 ms; docked while the scroll position is below 1 px. */
-const SCROLL_RESET_DELAY_MS = 66;
-const DOCK_THRESHOLD_PX = 1;
-const HIDE_AFTER_PX = 80;
 
 const root = document.documentElement;
 
@@ -46,18 +43,16 @@ function mirrorRegion(header: HTMLElement): boolean {
 
 function scrollHeader(header: HTMLElement) {
   let last = window.scrollY;
-  let direction: 'up' | 'down' | null = null;
+  let direction: ScrollDirection = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const onScroll = () => {
     if (header.classList.contains('has-menu')) return;
     const y = window.scrollY;
-    header.classList.toggle('is-docked', y < DOCK_THRESHOLD_PX);
-    header.classList.toggle('is-undocked', y >= DOCK_THRESHOLD_PX);
-    const next = y > last ? 'down' : y < last ? 'up' : direction;
-    if (next !== direction) {
-      direction = next;
-      header.classList.toggle('is-hidden', direction === 'down' && y > HIDE_AFTER_PX);
-    }
+    const docked = headerDocked(y);
+    header.classList.toggle('is-docked', docked);
+    header.classList.toggle('is-undocked', !docked);
+    direction = scrollDirection(last, y, direction);
+    header.classList.toggle('is-hidden', headerHidden(direction, y, header.classList.contains('is-hidden')));
     last = y;
     clearTimeout(timer);
     timer = setTimeout(() => {

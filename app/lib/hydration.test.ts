@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hydratesFrom, STATIC_PAGE } from './hydration.ts';
+import { hydratesFrom, isHydratedPath, STATIC_PAGE } from './hydration.ts';
 
 describe('hydratesFrom', () => {
   it('hydrates when no route says otherwise (forms, admin)', () => {
@@ -14,5 +14,36 @@ describe('hydratesFrom', () => {
   it('lets the deepest route that says so decide', () => {
     expect(hydratesFrom([{ handle: STATIC_PAGE }, { handle: { hydrate: true } }])).toBe(true);
     expect(hydratesFrom([{ handle: { hydrate: true } }, undefined, { handle: STATIC_PAGE }])).toBe(false);
+  });
+});
+
+describe('isHydratedPath', () => {
+  type Config = { path?: string; file: string; index?: boolean; children?: Config[] };
+
+  function flatten(routes: Config[], parent = ''): { path: string; files: string[] }[] {
+    return routes.flatMap((route) => {
+      const path = route.path ? `${parent}/${route.path}` : parent;
+      const own = route.index || route.path !== undefined ? [{ path, files: [route.file] }] : [];
+      const children = flatten(route.children ?? [], path).map((child) => ({ path: child.path, files: [route.file, ...child.files] }));
+      return [...own, ...children];
+    });
+  }
+
+  it('agrees with the handles of every route in app/routes.ts', async () => {
+    const { default: routes } = (await import('../routes.ts')) as { default: Config[] };
+    const pages = flatten(routes).filter((p) => !p.files.some((f) => f.endsWith('.ts')));
+    expect(pages.length).toBeGreaterThan(30);
+    for (const { path, files } of pages) {
+      const modules = (await Promise.all(files.map((f) => import(/* @vite-ignore */ `../${f}`)))) as { handle?: unknown }[];
+      const sample = (path || '/').replace(/:(\w+)\??/g, 'x').replace('*', 'some-page');
+      expect([sample, isHydratedPath(sample)]).toEqual([sample, hydratesFrom(modules)]);
+    }
+  }, 60_000);
+
+  it('ignores a trailing slash', () => {
+    expect(isHydratedPath('/contact/')).toBe(true);
+    expect(isHydratedPath('/about/')).toBe(false);
+    expect(isHydratedPath('/')).toBe(false);
+    expect(isHydratedPath('/siteadmin/users')).toBe(true);
   });
 });

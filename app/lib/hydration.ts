@@ -16,6 +16,47 @@ export function hydratesFrom(matches: readonly ({ handle?: unknown } | undefined
   return true;
 }
 
+/**
+ * The paths whose templates hydrate (form templates, sign-in and the admin). A hydrated page sends
+ * links to any other path to the browser as a full document load, instead of rendering the static
+ * template with React first and reloading it (hydration.test.ts checks this list against the routes).
+ */
+const HYDRATED_PATHS = new Set([
+  '/contact',
+  '/contact-ca',
+  '/can/contact-us',
+  '/product-selector',
+  '/find-a-rep',
+  '/find-a-rep-ca',
+  '/reps-retailers',
+  '/retailer-thankyou',
+  '/rep-thankyou',
+]);
+const HYDRATED_PREFIXES = ['/siteadmin', '/account/'];
+
+export function isHydratedPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return HYDRATED_PATHS.has(path) || path === '/siteadmin' || HYDRATED_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
+/**
+ * Installed by hydrated pages: a same-site link to a static template is left to the browser (a
+ * document load), so React Router never renders that template in the browser.
+ */
+export function documentLoadsForStaticLinks(): () => void {
+  const onClick = (event: MouseEvent) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== '_self') || link.hasAttribute('download')) return;
+    const url = new URL(link.href);
+    if (url.origin !== window.location.origin || isHydratedPath(url.pathname)) return;
+    // stop the click before React's root listener sees it; the browser follows the link itself
+    event.stopPropagation();
+  };
+  window.addEventListener('click', onClick, true);
+  return () => window.removeEventListener('click', onClick, true);
+}
+
 export function useHydrates(): boolean {
   return hydratesFrom(useMatches());
 }

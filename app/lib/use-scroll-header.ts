@@ -1,10 +1,7 @@
 import { useEffect, useState } from 'react';
+import { headerDocked, headerHidden, SCROLL_RESET_DELAY_MS, scrollDirection, type ScrollDirection } from './scroll-header.ts';
 
-/** Spec section 9: scroll-direction reset delay 66 ms; docked while the scroll position is below 1 px. */
-export const SCROLL_RESET_DELAY_MS = 66;
-export const DOCK_THRESHOLD_PX = 1;
-
-/** Hides the header while scrolling down and shows it when scrolling up. */
+/** Hides the header while scrolling down and shows it when scrolling up (rules in scroll-header.ts). */
 export function useScrollHeader(frozen: boolean) {
   const [hidden, setHidden] = useState(false);
   const [docked, setDocked] = useState(true);
@@ -13,15 +10,13 @@ export function useScrollHeader(frozen: boolean) {
     if (frozen) return;
     let last = window.scrollY;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let direction: 'up' | 'down' | null = null;
+    let direction: ScrollDirection = null;
     const onScroll = () => {
       const y = window.scrollY;
-      setDocked(y < DOCK_THRESHOLD_PX);
-      const next = y > last ? 'down' : y < last ? 'up' : direction;
-      if (next !== direction) {
-        direction = next;
-        setHidden(direction === 'down' && y > 80);
-      }
+      setDocked(headerDocked(y));
+      direction = scrollDirection(last, y, direction);
+      const now = direction;
+      setHidden((was) => headerHidden(now, y, was));
       last = y;
       clearTimeout(timer);
       timer = setTimeout(() => {

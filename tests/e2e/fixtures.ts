@@ -19,3 +19,12 @@ export const test = base.extend({
     await use(page);
   },
 });
+
+/**
+ * After a click that loads a new document: wait for its load and then for its hydration marker (the
+ * page before it had one too, so the marker alone would not tell the two apart).
+ */
+export async function waitForDocument(page: import('@playwright/test').Page, url: string | RegExp) {
+  await page.waitForURL(url, { waitUntil: 'load' });
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from './fixtures.ts';
+import { expect, type Page, test, waitForDocument } from './fixtures.ts';
 import { axeViolations } from './axe.ts';
 import { documentHref } from '#shared/product-documents.ts';
 
@@ -158,19 +158,23 @@ test('Start Over resets the selector', async ({ page }) => {
 test('Close returns to the internal page the visitor came from', async ({ page }) => {
   await page.goto('/about');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Product Selector' }).click();
+  // /about is a static page: the selector loads as a new document and must hydrate before the click
+  await waitForDocument(page, /\/product-selector$/);
   await expect(heading(page)).toHaveText(QUESTION.challenge);
   await choose(page, /Yield and crop quality/);
   await expectStep(page, QUESTION.method);
   await page.getByRole('link', { name: 'Close' }).click();
-  await expect(page).toHaveURL(/\/about$/);
+  // About is a static template: a document load, with its own script
+  await waitForDocument(page, /\/about$/);
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(QUESTION.method);
+  expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false);
 });
 
 test('Close goes to the home page after a direct visit', async ({ page }) => {
   await page.goto('/product-selector?step=3&challenge=2&method=1');
   await expect(heading(page)).toHaveText(QUESTION.crop);
   await page.getByRole('link', { name: 'Close' }).click();
-  await expect(page).toHaveURL(/:\d+\/$/);
+  await waitForDocument(page, /:\d+\/$/);
 });
 
 test('the finder button and product pages follow the visitor region', async ({ page, context, baseURL }) => {

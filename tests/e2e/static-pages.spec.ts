@@ -45,7 +45,7 @@ test.describe('with JavaScript', () => {
     await page.goto('/find-a-rep');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
     await expect(page).toHaveURL(/\/about$/);
-    // React renders it first, then the page reloads as a document: poll through that navigation
+    // the browser loads it as a document (React Router never renders a static template in the browser)
     await expect
       .poll(async () => {
         try {
@@ -86,6 +86,8 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('every content template renders and its same-site links answer', async ({ page, request }) => {
+    // every template and every link on it: minutes of work on a loaded machine, not seconds
+    test.setTimeout(120_000);
     const checked = new Set<string>();
     for (const { path, status } of STATIC_TEMPLATES) {
       const res = await page.goto(path);
