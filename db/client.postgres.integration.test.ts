@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EnvSchema } from '#config/env.ts';
 import { buildApp } from '#server/app.ts';
 import { TEST_ADMIN, TEST_JWT_SECRET } from '#tests/setup/constants.ts';
@@ -67,7 +67,8 @@ describe('two instances starting together on a new database', () => {
         await held;
         order.push('a done');
       });
-      await new Promise((r) => setTimeout(r, 500));
+      // a holds the lock once its callback runs (however long a loaded machine takes to get there)
+      await vi.waitFor(() => expect(order).toEqual(['a started']), { timeout: 20_000, interval: 50 });
       const second = b.migrate(async () => {
         order.push('b started');
       });
@@ -80,7 +81,7 @@ describe('two instances starting together on a new database', () => {
       await a.close();
       await b.close();
     }
-  });
+  }, 60_000);
 });
 
 describe('pool timeouts and errors', () => {

@@ -53,4 +53,4 @@ it('every internal link, asset and document on the homes and one page of each te
     }
   }
   expect(broken).toEqual([]);
-});
+}, 120_000);
