@@ -7,6 +7,28 @@ import { useMatches } from 'react-router';
  */
 export const STATIC_PAGE = { hydrate: false } as const;
 
+/**
+ * Form templates are static pages too (ADR 005: React Router's runtime alone is over their 90 KB budget):
+ * `handle = staticPageWith(scriptUrl, ...)` adds the page's own modules (a React island such as the
+ * contact form, or a framework-free enhancement) after the site script. Import each with `?worker&url`.
+ */
+export function staticPageWith(...scripts: string[]) {
+  return { hydrate: false, scripts } as const;
+}
+
+/** The page modules the deepest route with a `scripts` list asks for (none for content templates). */
+export function pageScriptsFrom(matches: readonly ({ handle?: unknown } | undefined)[]): readonly string[] {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const scripts = (matches[i]?.handle as { scripts?: unknown } | undefined)?.scripts;
+    if (Array.isArray(scripts)) return scripts.filter((s): s is string => typeof s === 'string');
+  }
+  return [];
+}
+
+export function usePageScripts(): readonly string[] {
+  return pageScriptsFrom(useMatches());
+}
+
 /** The deepest route that says so decides; a page hydrates unless a route marks it static. */
 export function hydratesFrom(matches: readonly ({ handle?: unknown } | undefined)[]): boolean {
   for (let i = matches.length - 1; i >= 0; i--) {

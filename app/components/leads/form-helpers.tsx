@@ -79,11 +79,11 @@ export function ErrorAnnouncer({ messages, attempt }: { messages: string[]; atte
 }
 
 /** The honeypot: hidden from people and assistive technology, tempting to bots that fill every field. */
-export function Honeypot({ id, value, onChange }: { id: string; value: string; onChange(value: string): void }) {
+export function Honeypot({ id }: { id: string }) {
   return (
     <div className="lead-hp" aria-hidden="true">
       <label htmlFor={id}>Website (leave empty)</label>
-      <input id={id} name="website" type="text" tabIndex={-1} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
+      <input id={id} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
 }
