@@ -32,6 +32,11 @@ export function thankYouPath(target: ContactTarget, back: string): string {
   return `/${target.type === 'rep' ? 'rep' : 'retailer'}-thankyou?${params.toString()}`;
 }
 
+/** The form's page, which its post goes to without JavaScript (the query names the listing for the page's loader). */
+export function repContactPath(target: ContactTarget, zip: string, label: FinderLabel, back: string): string {
+  return `/reps-retailers/contact?${new URLSearchParams({ type: target.type, id: String(target.id), zip, label, back }).toString()}`;
+}
+
 /**
  * The short "contact this rep or retailer" form, shared by the dialog on the results
  * (./rep-contact-dialog.tsx) and the page that serves it without JavaScript
@@ -73,7 +78,7 @@ export function RepContactForm({ target, zip, label, recaptchaSiteKey, back, las
   const { errors, idFor, initial } = lead;
 
   return (
-    <form method="post" action="/reps-retailers/contact" className="lead-form" {...getFormProps(lead.form)}>
+    <form method="post" action={repContactPath(target, zip, label, back)} className="lead-form" {...getFormProps(lead.form)}>
       <ErrorAnnouncer messages={lead.messages} attempt={lead.attempt} />
       <input type="hidden" name="targetType" value={target.type} />
       <input type="hidden" name="targetId" value={target.id} />
