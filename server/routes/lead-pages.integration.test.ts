@@ -171,7 +171,7 @@ describe('rep contact page action (no JavaScript)', () => {
       payload: new URLSearchParams({ ...base, name: 'Sam NoScript', email: 'sam@example.com', phone: '515 555 0123', message: 'Call me.' }).toString(),
     });
     expect(sent.statusCode).toBe(303);
-    expect(sent.headers.location).toBe(`/rep-thankyou?name=${encodeURIComponent(rep.name).replace(/%20/g, '+')}&back=%2Freps-retailers%3Flabel%3DReps%26zip%3D50010`);
+    expect(sent.headers.location).toBe(`/rep-thankyou?id=${rep.id}&back=%2Freps-retailers%3Flabel%3DReps%26zip%3D50010`);
     const page = await t.app.services.forms.list({ start: 0, length: 10, order: 4, status: -1, type: -1, verification: 'all', search: 'Sam NoScript' });
     expect(page.items).toHaveLength(1);
     expect(page.items[0]).toMatchObject({ type: 1, email: 'sam@example.com', message: 'Call me.' });
@@ -179,5 +179,10 @@ describe('rep contact page action (no JavaScript)', () => {
     const thanks = await t.app.inject({ method: 'GET', url: sent.headers.location as string });
     expect(thanks.body).toContain(`on its way to ${rep.name}`);
     expect(thanks.body).toContain('Back to results');
+    // a name in the address is not shown: only the listing's own, by id
+    const forged = await t.app.inject({ method: 'GET', url: '/rep-thankyou?id=999999&name=Call+555-0000&back=https%3A%2F%2Fevil.example' });
+    expect(forged.statusCode).toBe(200);
+    expect(forged.body).not.toContain('555-0000');
+    expect(forged.body).not.toContain('evil.example');
   });
 });

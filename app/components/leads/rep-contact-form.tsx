@@ -26,9 +26,9 @@ export interface RepContactFormProps {
   cancel: { onClick(): void } | { href: string };
 }
 
-/** Where a stored rep contact goes: the thank-you page for a rep or a retailer, naming them. */
+/** Where a stored rep contact goes: the thank-you page for a rep or a retailer (it reads their name by id). */
 export function thankYouPath(target: ContactTarget, back: string): string {
-  const params = new URLSearchParams({ name: target.name, back });
+  const params = new URLSearchParams({ id: String(target.id), back });
   return `/${target.type === 'rep' ? 'rep' : 'retailer'}-thankyou?${params.toString()}`;
 }
 

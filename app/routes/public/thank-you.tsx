@@ -3,7 +3,7 @@ import { STATIC_PAGE } from '#app/lib/hydration.ts';
 import { useRegion } from '#app/lib/region.tsx';
 import { rootDataFrom } from '#app/lib/root-data.ts';
 import { seoMeta } from '#app/lib/seo.ts';
-import { cleanText, safeLocalPath } from '#shared/input.ts';
+import { safeLocalPath } from '#shared/input.ts';
 import { findRepPathFor } from '#shared/navigation.ts';
 import { homePathFor } from '#shared/regions.ts';
 import type { Route } from './+types/thank-you';
@@ -30,12 +30,22 @@ function idFrom(routeId: string | undefined): ThankYouId {
 /** HTML only (ADR 005): nothing on it needs a script. */
 export const handle = STATIC_PAGE;
 
-/** Who was contacted and the results to go back to, from the address the contact form sent the visitor to. */
-export function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
-  const name = cleanText(params.get('name') ?? '').trim().slice(0, 200) || null;
-  const back = safeLocalPath(params.get('back'));
-  return { name, back: back && /^\/reps-retailers(?:\?|$)/.test(back) ? back : null };
+/**
+ * Who was contacted (by id, the name read from the database: a name in the address could say anything)
+ * and the results to go back to, from the address the contact form sent the visitor to.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const id = Number(url.searchParams.get('id'));
+  const retailer = url.pathname.toLowerCase().startsWith('/retailer-thankyou');
+  const row =
+    Number.isSafeInteger(id) && id > 0
+      ? retailer
+        ? await context.services.finder.findActiveRetailer(id)
+        : await context.services.finder.findActiveRep(id)
+      : undefined;
+  const back = safeLocalPath(url.searchParams.get('back'));
+  return { name: row?.name ?? null, back: back && /^\/reps-retailers(?:\?|$)/.test(back) ? back : null };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
