@@ -153,6 +153,9 @@ describe('rep contact page action (no JavaScript)', () => {
     expect(missing.statusCode).toBe(404);
     const bad = await t.app.inject({ method: 'GET', url: '/reps-retailers/contact?type=boss&id=abc' });
     expect(bad.statusCode).toBe(404);
+    const bare = await t.app.inject({ method: 'GET', url: '/reps-retailers/contact' });
+    expect(bare.statusCode).toBe(302);
+    expect(bare.headers.location).toBe('/find-a-rep');
   });
 
   it('messages first, then stored as the API stores it and sent to the thank-you page', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 /** aria attributes linking a control to its error text. */
 export function errorProps(id: string, error: string | undefined) {
@@ -14,13 +14,6 @@ export function focusFirstError(order: readonly string[], errors: Record<string,
   const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   el.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'center' });
   el.focus({ preventScroll: true });
-}
-
-/** True once React has hydrated: forms stay disabled until their handlers are attached. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 function ErrorIcon() {

@@ -41,6 +41,8 @@ function formFrom(params: URLSearchParams) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
+  // the bare address (no listing named): the finder, where listings are found
+  if (!params.has('type') && !params.has('id')) throw redirect('/find-a-rep');
   return { target: await targetFrom(params, context), ...formFrom(params) };
 }
 
