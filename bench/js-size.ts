@@ -149,7 +149,7 @@ for (const r of rows) {
     `${r.template.padEnd(22)} ${r.kind.padEnd(8)}${r.route.padEnd(26)} ${String(r.files).padStart(5)}  ${kb(r.raw)}    ${kb(r.gzip)}    ${kb(r.brotli)}    ${r.lazy ? kb(r.lazy) : '     -'}${flag}`,
   );
 }
-console.log(`\nHydrated pages share: route manifest + client entry + React/React Router runtime = ${kb(framework.gzip).trim()} KB gzip, ${kb(framework.brotli).trim()} KB brotli.`);
+console.log(`\nHydrated screens (admin, sign-in) share: route manifest + client entry + React/React Router runtime = ${kb(framework.gzip).trim()} KB gzip, ${kb(framework.brotli).trim()} KB brotli.`);
 console.log(`Static pages load only the site script ${siteScript}: ${kb(sizeOf(siteScript).gzip).trim()} KB gzip.`);
 for (const kind of ['content', 'form'] as const) {
   const worst = rows.find((r) => r.kind === kind);
