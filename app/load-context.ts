@@ -7,6 +7,10 @@ export type AppContext = {
   config: PublicConfig;
   nonce: string;
   requestId: string;
+  /** The client's address as Fastify resolved it (trust proxy): the lead forms' actions pass it to reCAPTCHA. */
+  clientIp?: string;
+  /** Set when a form post to a page was over FORM_RATE_LIMIT: its action answers 429 with the failure alert. */
+  formRateLimited?: boolean;
   log: { error(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; info(obj: object, msg?: string): void };
 };
 

@@ -12,7 +12,7 @@ import {
 import type { Route } from './+types/root';
 import siteScriptUrl from './client/site-script.ts?worker&url';
 import { ErrorView } from './components/error-view.tsx';
-import { documentLoadsForStaticLinks, SPECULATION_RULES, useHydrates } from './lib/hydration.ts';
+import { documentLoadsForStaticLinks, SPECULATION_RULES, useHydrates, usePageScripts } from './lib/hydration.ts';
 import appCss from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [
@@ -28,6 +28,7 @@ export const handle = { siteScript: siteScriptUrl };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const hydrates = useHydrates();
+  const pageScripts = usePageScripts();
   // the per-request CSP nonce that React Router's own scripts carry (entry.server.tsx hands it to ServerRouter)
   const nonce = useContext(FrameworkContext)?.nonce;
   return (
@@ -50,6 +51,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <>
             {/* content templates: no React Router runtime, one small module (ADR 005) */}
             <script type="module" src={siteScriptUrl} />
+            {/* development only: React Router's refresh preamble, which the islands' modules check for */}
+            {import.meta.env.DEV && pageScripts.length ? <script type="module" src="/@id/__x00__virtual:react-router/inject-hmr-runtime" /> : null}
+            {pageScripts.map((src) => (
+              <script key={src} type="module" src={src} data-page-script="" />
+            ))}
             <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
           </>
         )}

@@ -30,6 +30,8 @@ export default [
       route('find-a-rep', 'routes/public/find-a-rep.tsx', { id: 'find-a-rep' }),
       route('find-a-rep-ca', 'routes/public/find-a-rep.tsx', { id: 'find-a-rep-ca' }),
       route('reps-retailers', 'routes/public/reps-retailers.tsx', { id: 'reps-retailers' }),
+      // the results' contact form as a page, for visitors without JavaScript (ADR 005)
+      route('reps-retailers/contact', 'routes/public/rep-contact.tsx', { id: 'rep-contact' }),
       route('retailer-thankyou', 'routes/public/thank-you.tsx', { id: 'retailer-thankyou' }),
       route('rep-thankyou', 'routes/public/thank-you.tsx', { id: 'rep-thankyou' }),
       route('not-found', 'routes/public/error-page.tsx', { id: 'not-found' }),

@@ -210,8 +210,9 @@ function start() {
   notice();
   filterForms();
   restoreAfterLoad();
-  // browser tests (and monitoring) wait for this marker before they interact
-  root.dataset.hydrated = 'true';
+  // browser tests (and monitoring) wait for this marker before they interact; a page with its own
+  // module (a form island, app/client/islands/) sets it once that module is ready
+  if (!document.querySelector('script[data-page-script]')) root.dataset.hydrated = 'true';
 }
 
 start();

@@ -9,7 +9,7 @@ interface SelectorResultsProps {
   region: RegionId;
   backHref: string | null;
   linkState: unknown;
-  headingRef: Ref<HTMLHeadingElement>;
+  headingRef?: Ref<HTMLHeadingElement>;
 }
 
 const GROUP_CLASS = {

@@ -7,14 +7,14 @@ interface SelectorStepProps {
   answers: Answers;
   backHref: string | null;
   backState: unknown;
-  headingRef: Ref<HTMLHeadingElement>;
-  onSubmit(event: FormEvent<HTMLFormElement>): void;
+  headingRef?: Ref<HTMLHeadingElement>;
+  onSubmit?(event: FormEvent<HTMLFormElement>): void;
 }
 
 /**
- * One question as a GET form: without JavaScript it submits to the same URL (the loader then
- * moves on), with JavaScript the route handles the submit. Next is revealed by CSS once a choice
- * is checked, so the rule holds either way.
+ * One question as a GET form: it submits to the same URL and the loader moves on (a page load, with
+ * or without JavaScript: app/client/islands/product-selector.ts only adds focus and history care).
+ * Next is revealed by CSS once a choice is checked.
  */
 export function SelectorStep({ question, answers, backHref, backState, headingRef, onSubmit }: SelectorStepProps) {
   const choices = visibleChoices(question.step, answers);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hydratesFrom, isHydratedPath, STATIC_PAGE } from './hydration.ts';
+import { hydratesFrom, isHydratedPath, pageScriptsFrom, STATIC_PAGE, staticPageWith } from './hydration.ts';
 
 describe('hydratesFrom', () => {
   it('hydrates when no route says otherwise (forms, admin)', () => {
@@ -41,9 +41,25 @@ describe('isHydratedPath', () => {
   }, 60_000);
 
   it('ignores a trailing slash', () => {
-    expect(isHydratedPath('/contact/')).toBe(true);
+    expect(isHydratedPath('/siteadmin/')).toBe(true);
     expect(isHydratedPath('/about/')).toBe(false);
+    expect(isHydratedPath('/contact')).toBe(false);
+    expect(isHydratedPath('/siteadministrator')).toBe(false);
     expect(isHydratedPath('/')).toBe(false);
     expect(isHydratedPath('/siteadmin/users')).toBe(true);
+  });
+});
+
+describe('pageScriptsFrom (form templates, ADR 005)', () => {
+  it('a form template is static and names its own module', () => {
+    const matches = [{ handle: { siteScript: '/assets/site.js' } }, {}, { handle: staticPageWith('/assets/contact.js') }];
+    expect(hydratesFrom(matches)).toBe(false);
+    expect(pageScriptsFrom(matches)).toEqual(['/assets/contact.js']);
+  });
+
+  it('content templates and hydrated screens have none; anything but strings is ignored', () => {
+    expect(pageScriptsFrom([{ handle: STATIC_PAGE }])).toEqual([]);
+    expect(pageScriptsFrom([{}, undefined])).toEqual([]);
+    expect(pageScriptsFrom([{ handle: { scripts: ['/a.js', 3, null] } }])).toEqual(['/a.js']);
   });
 });

@@ -7,6 +7,28 @@ import { useMatches } from 'react-router';
  */
 export const STATIC_PAGE = { hydrate: false } as const;
 
+/**
+ * Form templates are static pages too (ADR 005: React Router's runtime alone is over their 90 KB budget):
+ * `handle = staticPageWith(scriptUrl, ...)` adds the page's own modules (a React island such as the
+ * contact form, or a framework-free enhancement) after the site script. Import each with `?worker&url`.
+ */
+export function staticPageWith(...scripts: string[]) {
+  return { hydrate: false, scripts } as const;
+}
+
+/** The page modules the deepest route with a `scripts` list asks for (none for content templates). */
+export function pageScriptsFrom(matches: readonly ({ handle?: unknown } | undefined)[]): readonly string[] {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const scripts = (matches[i]?.handle as { scripts?: unknown } | undefined)?.scripts;
+    if (Array.isArray(scripts)) return scripts.filter((s): s is string => typeof s === 'string');
+  }
+  return [];
+}
+
+export function usePageScripts(): readonly string[] {
+  return pageScriptsFrom(useMatches());
+}
+
 /** The deepest route that says so decides; a page hydrates unless a route marks it static. */
 export function hydratesFrom(matches: readonly ({ handle?: unknown } | undefined)[]): boolean {
   for (let i = matches.length - 1; i >= 0; i--) {
@@ -17,26 +39,16 @@ export function hydratesFrom(matches: readonly ({ handle?: unknown } | undefined
 }
 
 /**
- * The paths whose templates hydrate (form templates, sign-in and the admin). A hydrated page sends
- * links to any other path to the browser as a full document load, instead of rendering the static
- * template with React first and reloading it (hydration.test.ts checks this list against the routes).
+ * The paths whose screens hydrate: sign-in and the admin (every public template is static, ADR 005).
+ * A hydrated screen sends links to any other path to the browser as a full document load, instead
+ * of rendering the static template with React first and reloading it (hydration.test.ts checks this
+ * against the routes).
  */
-const HYDRATED_PATHS = new Set([
-  '/contact',
-  '/contact-ca',
-  '/can/contact-us',
-  '/product-selector',
-  '/find-a-rep',
-  '/find-a-rep-ca',
-  '/reps-retailers',
-  '/retailer-thankyou',
-  '/rep-thankyou',
-]);
-const HYDRATED_PREFIXES = ['/siteadmin', '/account/'];
+const HYDRATED_PREFIXES = ['/siteadmin/', '/account/'];
 
 export function isHydratedPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return HYDRATED_PATHS.has(path) || path === '/siteadmin' || HYDRATED_PREFIXES.some((prefix) => path.startsWith(prefix));
+  return path === '/siteadmin' || HYDRATED_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
 /**

@@ -46,6 +46,12 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, siteOrigin: 
   return new Request(url, init);
 }
 
+/**
+ * The lead forms' pages, whose actions store a lead when a form is posted without JavaScript
+ * (app/lib/lead-actions.server.ts). Their posts count against FORM_RATE_LIMIT per IP like the API's.
+ */
+export const LEAD_FORM_PAGE = /^\/(?:contact|contact-ca|can\/contact-us|reps-retailers\/contact)\/?(?:[?#]|$)/i;
+
 /** Admin and account screens (and their .data requests): never indexed, never kept by any cache. */
 export const PRIVATE_PAGE = /^\/(?:siteadmin|account)(?:[/.?]|$)/;
 
@@ -97,7 +103,14 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
 
   const handle = createRequestHandler(build, opts.mode);
   const siteOrigin = new URL(opts.context.config.siteUrl).origin;
-  const contextFor = (request: FastifyRequest): AppContext => ({ ...opts.context, nonce: request.cspNonce, requestId: request.id });
+  const contextFor = (request: FastifyRequest): AppContext => ({ ...opts.context, nonce: request.cspNonce, requestId: request.id, clientIp: request.ip });
+  // Over the limit, the action still answers (429, the failure alert, what was typed kept) rather than a bare JSON error.
+  const formLimit = app.hasDecorator('createRateLimit') ? app.createRateLimit({ max: app.env.FORM_RATE_LIMIT, timeWindow: '1 minute' }) : null;
+  async function overFormLimit(request: FastifyRequest): Promise<boolean> {
+    if (request.method !== 'POST' || !formLimit || !LEAD_FORM_PAGE.test(request.url)) return false;
+    const limit = await formLimit(request);
+    return !limit.isAllowed && limit.isExceeded;
+  }
 
   // The site's own Page Not Found page (the /not-found view) with a real 404, for paths the server
   // refuses before React Router (control characters, host-like paths) and unknown documents.
@@ -120,7 +133,8 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
         // Unknown API and document paths answer the 404 handler (JSON, or the Not Found page to a browser).
         if (isApiPath(request.url) || isDocumentPath(request.url)) return reply.callNotFound();
         const privatePage = PRIVATE_PAGE.test(request.url);
-        const render = (webRequest: Request, nonce: string) => handle(webRequest, { ...contextFor(request), nonce } satisfies AppContext);
+        const formRateLimited = await overFormLimit(request);
+        const render = (webRequest: Request, nonce: string) => handle(webRequest, { ...contextFor(request), nonce, formRateLimited } satisfies AppContext);
         if (opts.pageCache) {
           return opts.pageCache.serve(request, reply, {
             webRequest: () => toWebRequest(request, reply, siteOrigin),

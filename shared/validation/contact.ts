@@ -1,28 +1,9 @@
 import '../zod-browser.ts';
 import { z } from 'zod';
 import { cleanText } from '../input.ts';
+import { CONTACT_MESSAGES, CONTACT_REGIONS, CONTACT_ROLES, EMAIL_PATTERN, LIMITS } from './contact-fields.ts';
 
-/** The spec's messages, word for word (sections 5 and 8). */
-export const CONTACT_MESSAGES = {
-  nameRequired: 'Name is required.',
-  emailRequired: 'Email is required.',
-  emailInvalid: 'Please enter a valid email address.',
-  regionRequired: 'Region is required.',
-  roleRequired: 'Role is required.',
-} as const;
-
-/** Shown when a contact form could not be sent (429, 5xx, network): what was typed stays in the form. */
-export const SEND_FAILED_MESSAGE = 'We could not send your message. Please try again in a moment.';
-
-/** Local part, @, domain labels, and a top-level domain of 2 to 6 letters. */
-export const EMAIL_PATTERN = /^[^\s@]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,6}$/;
-
-export const CONTACT_REGIONS = ['USA', 'Canada', 'Central America', 'South America', 'Europe', 'Asia Pacific', 'Africa'] as const;
-export type ContactRegion = (typeof CONTACT_REGIONS)[number];
-export const CONTACT_ROLES = ['Grower', 'Product retailer', 'Vendor', 'Other'] as const;
-export type ContactRole = (typeof CONTACT_ROLES)[number];
-
-export const LIMITS = { name: 200, email: 254, phone: 40, state: 100, zipcode: 20, message: 5000 } as const;
+export * from './contact-fields.ts';
 
 const optionalText = (max: number, what: string) =>
   z.string().trim().max(max, `${what} must be at most ${max} characters.`).default('');
@@ -60,15 +41,6 @@ export const ContactFormSchema = z.object({
 export type ContactFormInput = z.input<typeof ContactFormSchema>;
 export type ContactForm = z.output<typeof ContactFormSchema>;
 
-/** The order fields appear on screen; the first one in error receives focus. */
-export const CONTACT_FIELD_ORDER = ['name', 'phone', 'email', 'region', 'state', 'zipcode', 'role', 'message'] as const;
-export type ContactField = (typeof CONTACT_FIELD_ORDER)[number];
-
-/** The `data` JSON string sent with the form: region, role, state and zipcode. */
-export function contactDataJson(values: { region: string; role: string; state: string; zipcode: string }): string {
-  return JSON.stringify({ Region: values.region, Role: values.role, State: values.state, Zipcode: values.zipcode });
-}
-
 /** Reads region, role, state and zipcode from a `data` string, whatever the key case; tolerant of bad JSON. */
 export function readContactData(json: string | undefined): { region?: unknown; role?: unknown; state?: unknown; zipcode?: unknown } {
   let parsed: unknown;
@@ -100,12 +72,6 @@ export const IdempotencyKeyField = z
   .regex(/^[A-Za-z0-9_-]{16,100}$/, 'The idempotency key must be 16 to 100 letters, digits, - or _.')
   .optional()
   .describe('a random id generated once per form view and sent with every attempt: the lead is stored once per key');
-
-/** A fresh idempotency key (128 random bits as hex); works on plain http, unlike crypto.randomUUID. */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /**
  * POST /api/forms/add, the spec's payload: name, email, phone, data (JSON string of region, role,
@@ -141,23 +107,6 @@ export const FormsAddBodySchema = z
   });
 export type FormsAddBody = z.output<typeof FormsAddBodySchema>;
 
-/** Which region the states list comes from (GET /api/states/get-all/{regionId}). */
-export function statesRegionIdFor(region: string): 2 | 3 | 4 {
-  return region === 'USA' ? 2 : region === 'Canada' ? 3 : 4;
-}
-
-/** Labels and visibility of the state and zip fields for the chosen region (spec: Contact overlay). */
-export function contactFieldLabels(region: string): { state: string; zipcode: string; showStateAndZip: boolean } {
-  if (region === 'Canada') return { state: 'Province', zipcode: 'Postal Code', showStateAndZip: true };
-  if (region === 'USA') return { state: 'State', zipcode: 'Zip', showStateAndZip: true };
-  return { state: 'State', zipcode: 'Zip', showStateAndZip: false };
-}
-
-/** The form's region preselected from the site region (2 USA, 3 Canada, International chooses). */
-export function defaultContactRegion(siteRegion: number): '' | ContactRegion {
-  return siteRegion === 3 ? 'Canada' : siteRegion === 2 ? 'USA' : '';
-}
-
 /** The contact-a-rep short form on the finder results: who it is for, and the visitor's details. */
 export const RepContactFormSchema = z.object({
   name: NameField,
@@ -166,7 +115,6 @@ export const RepContactFormSchema = z.object({
   message: MessageField,
 });
 export type RepContactForm = z.output<typeof RepContactFormSchema>;
-export const REP_CONTACT_FIELD_ORDER = ['name', 'email', 'phone', 'message'] as const;
 
 export const RepContactBodySchema = RepContactFormSchema.extend({
   targetType: z.enum(['rep', 'retailer'], { error: 'Choose a rep or retailer to contact.' }),
@@ -179,12 +127,3 @@ export const RepContactBodySchema = RepContactFormSchema.extend({
 });
 export type RepContactBody = z.output<typeof RepContactBodySchema>;
 
-/** Zod issues as the first message per field, for showing beside each field. */
-export function firstErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? '_');
-    out[key] ??= issue.message;
-  }
-  return out;
-}

@@ -276,7 +276,7 @@ test.describe('Find a Rep or Retailer', () => {
     await dialog.getByLabel('Message').fill('Please call about ANVOL for fall.');
     const [request] = await Promise.all([page.waitForRequest('**/api/forms/contact-rep'), dialog.getByRole('button', { name: 'Send message' }).click()]);
     expect(request.postDataJSON()).toMatchObject({ name: 'Sam Ortiz', email: 'sam@example.com', phone: '+1 (515) 555-0123', targetType: 'rep', zip: '50010', label: 'Reps', idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) });
-    await expect(page).toHaveURL(/\/rep-thankyou$/);
+    await expect(page).toHaveURL(/\/rep-thankyou\?id=\d+&back=%2Freps-retailers%3Flabel%3DReps%26zip%3D50010$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Thank you for contacting a rep' })).toBeVisible();
     await expect(page.getByText(/on its way to Megan Alvarez/)).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
@@ -296,7 +296,7 @@ test.describe('Find a Rep or Retailer', () => {
     await dialog.getByLabel('Name').fill('Lee Park');
     await dialog.getByLabel('Email').fill('lee@example.com');
     await dialog.getByRole('button', { name: 'Send message' }).click();
-    await expect(page).toHaveURL(/\/retailer-thankyou$/);
+    await expect(page).toHaveURL(/\/retailer-thankyou\?id=\d+&back=/);
     await expect(page.getByRole('heading', { level: 1, name: 'Thank you for contacting a retailer' })).toBeVisible();
   });
 

@@ -1,10 +1,13 @@
 import { TEMPLATE_PAGES } from '#tests/setup/template-pages.ts';
 import { expect, test, type Page } from './fixtures.ts';
 
-/** Form templates keep React in the browser (issue 10 item 2 settles them); every other template is static (ADR 005). */
-const FORM_TEMPLATES = new Set(['find a rep', 'reps and retailers', 'thank-you', 'contact', 'product selector']);
+/**
+ * Every public template is static (ADR 005): content templates load the site script only; form templates
+ * load it and their own module (a React island hydrated without React Router, or a small script).
+ */
+const FORM_TEMPLATES = new Set(['find a rep', 'reps and retailers', 'contact', 'product selector']);
 const STATIC_TEMPLATES = TEMPLATE_PAGES.filter((p) => !FORM_TEMPLATES.has(p.template));
-const HYDRATED_TEMPLATES = TEMPLATE_PAGES.filter((p) => FORM_TEMPLATES.has(p.template));
+const FORM_PAGES = TEMPLATE_PAGES.filter((p) => FORM_TEMPLATES.has(p.template));
 
 async function scriptsOf(page: Page) {
   return page.evaluate(() => ({
@@ -32,16 +35,20 @@ test.describe('with JavaScript', () => {
     });
   }
 
-  for (const { template, path } of HYDRATED_TEMPLATES) {
-    test(`the ${template} page ${path} still hydrates`, async ({ page }) => {
+  for (const { template, path } of FORM_PAGES) {
+    test(`the ${template} page ${path} loads the site script and its own module, no React Router`, async ({ page }) => {
       await page.goto(path);
       const s = await scriptsOf(page);
-      expect(s.router).toBe(true);
-      expect(s.external.some((src) => src.includes('site-script'))).toBe(false);
+      expect(s.router).toBe(false);
+      expect(s.modulePreloads).toBe(0);
+      expect(s.external).toHaveLength(2);
+      expect(s.external[0]).toMatch(/^\/assets\/site-script-[\w-]+\.js$/);
+      expect(s.external[1]).toMatch(/^\/assets\/[\w-]+\.js$/);
+      expect(s.inlineTypes).toEqual(['speculationrules']);
     });
   }
 
-  test('a link from a hydrated page to a content page loads that page as a document', async ({ page }) => {
+  test('a link from a form page to a content page loads that page as a document', async ({ page }) => {
     await page.goto('/find-a-rep');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
     await expect(page).toHaveURL(/\/about$/);

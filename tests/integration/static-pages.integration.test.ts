@@ -35,13 +35,15 @@ describe('content templates without the framework runtime', () => {
     expect(res.body).toContain('site-script-');
   });
 
-  it('leave form templates hydrating as before', async () => {
-    const res = await t.app.inject('/find-a-rep');
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('__reactRouterContext');
-    expect(res.body).toContain('modulepreload');
-    expect(res.body).not.toContain('site-script-');
-    expect(res.body).not.toContain('popover=');
+  it('render form templates statically too, with the site script and the page module (ADR 005)', async () => {
+    for (const path of ['/find-a-rep', '/contact', '/reps-retailers?label=Retailers&zip=50010', '/product-selector']) {
+      const res = await t.app.inject(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body, path).not.toContain('__reactRouterContext');
+      expect(res.body, path).not.toContain('modulepreload');
+      expect(res.body, path).toContain('site-script-');
+      expect(res.body, path).toMatch(/<script type="module" src="\/assets\/[\w-]+\.js" data-page-script="">/);
+    }
   });
 });
 

@@ -1,19 +1,18 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { SubmissionResult } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
+import { useEffect, useRef, useState } from 'react';
 import {
   CONTACT_FIELD_ORDER,
   CONTACT_REGIONS,
   CONTACT_ROLES,
-  ContactFormSchema,
   contactDataJson,
   contactFieldLabels,
-  firstErrors,
-  newIdempotencyKey,
   SEND_FAILED_MESSAGE,
   statesRegionIdFor,
-} from '#shared/validation/contact.ts';
-import { ErrorAnnouncer, errorProps, Field, focusFirstError, Honeypot, useHydrated } from './form-helpers.tsx';
+} from '#shared/validation/contact-fields.ts';
+import { ErrorAnnouncer, errorProps, Field, Honeypot } from './form-helpers.tsx';
 import { PhoneField } from './phone-field.tsx';
-import { useRecaptcha } from './use-recaptcha.ts';
+import { useLeadForm, type SendOutcome } from './use-lead-form.ts';
 
 export interface StateOption {
   id: number;
@@ -21,68 +20,68 @@ export interface StateOption {
   name: string;
 }
 
-interface ContactFormProps {
+export interface ContactFormProps {
   initialRegion: string;
   /** States (or provinces) of the initial region, from the loader; others are fetched from the API. */
   initialStates: { regionId: number; states: StateOption[] };
   recaptchaSiteKey: string | null;
+  /** The action's answer to a post without JavaScript: its field messages and what was typed. */
+  lastResult?: SubmissionResult<string[]> | null;
+  /** The action could not send it (rate limit, server trouble). */
+  failed?: boolean;
+  /** The idempotency key of a post without JavaScript, sent again with the next attempt. */
+  idempotencyKey?: string;
   onSent(): void;
 }
 
-const idFor = (field: string) => `contact-${field}`;
+const FORM_ID = 'contact';
 
-interface Values {
-  name: string;
-  phone: string;
-  phoneText: string;
-  email: string;
-  region: string;
-  state: string;
-  zipcode: string;
-  role: string;
-  message: string;
+async function sendContact(value: Record<string, string | undefined>, extras: { reCaptchaToken: string; idempotencyKey: string; website: string }): Promise<SendOutcome> {
+  const text = (k: string) => value[k] ?? '';
+  const res = await fetch('/api/forms/add', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: text('name'),
+      email: text('email'),
+      phone: text('phone'),
+      data: contactDataJson({ region: text('region'), role: text('role'), state: text('state'), zipcode: text('zipcode') }),
+      message: text('message'),
+      ...extras,
+    }),
+  });
+  const body = (await res.json().catch(() => null)) as { success?: boolean; errors?: Record<string, string[]> } | null;
+  if (body?.success === true) return { ok: true };
+  console.warn('contact form was not accepted', res.status, body);
+  // The server checks with the same schema; field errors it still finds show beside the fields.
+  const fieldErrors = Object.fromEntries(Object.entries(body?.errors ?? {}).filter(([k]) => (CONTACT_FIELD_ORDER as readonly string[]).includes(k)));
+  return { ok: false, fieldErrors };
 }
 
 /**
- * The contact form: validated in the browser with the server's schema, then sent to
- * POST /api/forms/add. A failed send (429, 5xx, network) keeps what the visitor typed, says so in
- * an alert and is logged; the spec's silent failure described the old site and lost leads. Every
- * attempt of one form view carries the same idempotency key, so a retry never stores a lead twice.
+ * The contact form. In the HTML it posts to the page's action (app/routes/public/contact.tsx), which
+ * checks it with the server's schema and stores it as POST /api/forms/add does. In the browser it is
+ * checked as it is filled and sent to POST /api/forms/add without a reload. A failed send (429, 5xx,
+ * network) keeps what the visitor typed, says so in an alert and is logged; every attempt of one form
+ * view carries the same idempotency key, so a retry never stores a lead twice.
  */
-export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, onSent }: ContactFormProps) {
-  const hydrated = useHydrated();
-  const getToken = useRecaptcha(recaptchaSiteKey);
-  const [values, setValues] = useState<Values>({
-    name: '',
-    phone: '',
-    phoneText: '',
-    email: '',
-    region: initialRegion,
-    state: '',
-    zipcode: '',
-    role: '',
-    message: '',
+export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, lastResult, failed: failedOnServer, idempotencyKey, onSent }: ContactFormProps) {
+  const lead = useLeadForm({
+    id: FORM_ID,
+    schema: 'contact',
+    fieldOrder: CONTACT_FIELD_ORDER,
+    lastResult,
+    failedOnServer,
+    recaptchaSiteKey,
+    send: sendContact,
+    onSent,
   });
-  const [honeypot, setHoneypot] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
-  const [sending, setSending] = useState(false);
-  const [sendFailed, setSendFailed] = useState(false);
-  // One key per form view (made after hydration: the server render has no use for one).
-  const idempotencyKey = useRef<string | null>(null);
+  const { errors, idFor, initial } = lead;
+  const [region, setRegion] = useState(lastResult ? initial('region') : initialRegion);
+  const labels = contactFieldLabels(region);
+  const statesRegion = statesRegionIdFor(region);
   const statesCache = useRef(new Map<number, StateOption[]>([[initialStates.regionId, initialStates.states]]));
-  const [states, setStates] = useState<StateOption[]>(
-    statesRegionIdFor(initialRegion) === initialStates.regionId ? initialStates.states : [],
-  );
-
-  // The site region can settle after hydration (local storage); follow it until the visitor picks one.
-  const regionTouched = useRef(false);
-  useEffect(() => {
-    if (!regionTouched.current) setValues((v) => (v.region === initialRegion ? v : { ...v, region: initialRegion, state: '' }));
-  }, [initialRegion]);
-
-  const labels = contactFieldLabels(values.region);
-  const statesRegion = statesRegionIdFor(values.region);
+  const [states, setStates] = useState<StateOption[]>(statesRegion === initialStates.regionId ? initialStates.states : []);
 
   useEffect(() => {
     if (statesRegion === 4) {
@@ -108,99 +107,9 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, on
     return () => controller.abort();
   }, [statesRegion]);
 
-  function set<K extends keyof Values>(key: K, value: Values[K]) {
-    setValues((v) => {
-      const next = { ...v, [key]: value };
-      if (key === 'region' && statesRegionIdFor(String(value)) !== statesRegionIdFor(v.region)) next.state = '';
-      return next;
-    });
-    // an error goes away as soon as the field is corrected
-    if (errors[key]) {
-      setErrors((e) => {
-        const { [key]: _removed, ...rest } = e;
-        return rest;
-      });
-    }
-  }
-
-  function toSchemaInput(v: Values) {
-    const hidden = !contactFieldLabels(v.region).showStateAndZip;
-    return {
-      name: v.name,
-      email: v.email,
-      phone: v.phoneText,
-      region: v.region,
-      state: hidden ? '' : v.state,
-      zipcode: hidden ? '' : v.zipcode,
-      role: v.role,
-      message: v.message,
-    };
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const parsed = ContactFormSchema.safeParse(toSchemaInput(values));
-    setAttempt((n) => n + 1);
-    if (!parsed.success) {
-      const found = firstErrors(parsed.error.issues);
-      setErrors(found);
-      // after React has rendered the messages
-      requestAnimationFrame(() => focusFirstError(CONTACT_FIELD_ORDER, found, idFor));
-      return;
-    }
-    setErrors({});
-    setSendFailed(false);
-    setSending(true);
-    idempotencyKey.current ??= newIdempotencyKey();
-    try {
-      const form = parsed.data;
-      const reCaptchaToken = await getToken();
-      const res = await fetch('/api/forms/add', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          name: form.name,
-          email: form.email,
-          phone: form.phone,
-          data: contactDataJson(form),
-          message: form.message,
-          reCaptchaToken,
-          website: honeypot,
-          idempotencyKey: idempotencyKey.current,
-        }),
-      });
-      const body = (await res.json().catch(() => null)) as { success?: boolean; errors?: Record<string, string[]> } | null;
-      if (body?.success === true) {
-        onSent();
-        return;
-      }
-      // The server checks with the same schema; if it still finds field errors, show them beside the fields.
-      const serverErrors = Object.fromEntries(
-        Object.entries(body?.errors ?? {})
-          .filter(([k]) => (CONTACT_FIELD_ORDER as readonly string[]).includes(k))
-          .map(([k, v]) => [k, v[0] ?? '']),
-      );
-      if (Object.keys(serverErrors).length) {
-        setErrors(serverErrors);
-        requestAnimationFrame(() => focusFirstError(CONTACT_FIELD_ORDER, serverErrors, idFor));
-      } else {
-        setSendFailed(true);
-      }
-      console.warn('contact form was not accepted', res.status, body);
-    } catch (err) {
-      setSendFailed(true);
-      console.warn('contact form could not be sent', err);
-    } finally {
-      setSending(false);
-    }
-  }
-
-  const messages = CONTACT_FIELD_ORDER.map((f) => errors[f]).filter((m): m is string => Boolean(m));
-
   return (
-    <form className="lead-form contact-form" noValidate onSubmit={submit} aria-describedby="contact-required-note">
-      <ErrorAnnouncer messages={messages} attempt={attempt} />
+    <form method="post" className="lead-form contact-form" {...getFormProps(lead.form)} aria-describedby="contact-required-note">
+      <ErrorAnnouncer messages={lead.messages} attempt={lead.attempt} />
       <p id="contact-required-note" className="lead-form__note">
         Fields marked <span aria-hidden="true">*</span>
         <span className="visually-hidden">with an asterisk</span> are required.
@@ -214,18 +123,11 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, on
             className="lead-input"
             autoComplete="name"
             aria-required="true"
-            value={values.name}
-            onChange={(e) => set('name', e.target.value)}
+            defaultValue={initial('name')}
             {...errorProps(idFor('name'), errors.name)}
           />
         </Field>
-        <PhoneField
-          id={idFor('phone')}
-          label="Phone"
-          value={values.phone}
-          onChange={(phone, formatted) => setValues((v) => ({ ...v, phone, phoneText: formatted }))}
-          error={errors.phone}
-        />
+        <PhoneField id={idFor('phone')} label="Phone" defaultValue={initial('phone')} error={errors.phone} />
         <Field id={idFor('email')} label="Email" required error={errors.email}>
           <input
             id={idFor('email')}
@@ -234,8 +136,7 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, on
             className="lead-input"
             autoComplete="email"
             aria-required="true"
-            value={values.email}
-            onChange={(e) => set('email', e.target.value)}
+            defaultValue={initial('email')}
             {...errorProps(idFor('email'), errors.email)}
           />
         </Field>
@@ -245,11 +146,8 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, on
             name="region"
             className="lead-input lead-input--select"
             aria-required="true"
-            value={values.region}
-            onChange={(e) => {
-              regionTouched.current = true;
-              set('region', e.target.value);
-            }}
+            defaultValue={region}
+            onChange={(e) => setRegion(e.target.value)}
             {...errorProps(idFor('region'), errors.region)}
           >
             <option value="">Select a region</option>
@@ -264,12 +162,13 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, on
           <>
             <Field id={idFor('state')} label={labels.state} error={errors.state}>
               <select
+                // a new list starts unselected
+                key={`${statesRegion}-${states.length}`}
                 id={idFor('state')}
                 name="state"
                 className="lead-input lead-input--select"
                 autoComplete="address-level1"
-                value={values.state}
-                onChange={(e) => set('state', e.target.value)}
+                defaultValue={statesRegion === statesRegionIdFor(initial('region') || initialRegion) ? initial('state') : ''}
                 {...errorProps(idFor('state'), errors.state)}
               >
                 <option value="">Select a {labels.state.toLowerCase()}</option>
@@ -287,8 +186,7 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, on
                 type="text"
                 className="lead-input"
                 autoComplete="postal-code"
-                value={values.zipcode}
-                onChange={(e) => set('zipcode', e.target.value)}
+                defaultValue={initial('zipcode')}
                 {...errorProps(idFor('zipcode'), errors.zipcode)}
               />
             </Field>
@@ -300,8 +198,7 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, on
             name="role"
             className="lead-input lead-input--select"
             aria-required="true"
-            value={values.role}
-            onChange={(e) => set('role', e.target.value)}
+            defaultValue={initial('role')}
             {...errorProps(idFor('role'), errors.role)}
           >
             <option value="">Select a role</option>
@@ -318,20 +215,20 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, on
             name="message"
             className="lead-input lead-input--textarea"
             rows={5}
-            value={values.message}
-            onChange={(e) => set('message', e.target.value)}
+            defaultValue={initial('message')}
             {...errorProps(idFor('message'), errors.message)}
           />
         </Field>
       </div>
-      <Honeypot id="contact-website" value={honeypot} onChange={setHoneypot} />
+      <Honeypot id="contact-website" />
+      {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
       {/* Present from the start (empty) so screen readers announce the message when it appears. */}
       <div className="lead-form__failure" role="alert">
-        {sendFailed ? <p className="lead-form__failure-text">{SEND_FAILED_MESSAGE}</p> : null}
+        {lead.failed ? <p className="lead-form__failure-text">{SEND_FAILED_MESSAGE}</p> : null}
       </div>
       <div className="lead-form__actions">
-        <button type="submit" className="button button--primary lead-form__submit" disabled={!hydrated || sending} aria-busy={sending}>
-          {sending ? 'Sending…' : 'Send'}
+        <button type="submit" className="button button--primary lead-form__submit" disabled={lead.sending} aria-busy={lead.sending}>
+          {lead.sending ? 'Sending…' : 'Send'}
         </button>
         {recaptchaSiteKey ? (
           <p className="lead-form__recaptcha">

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 /** aria attributes linking a control to its error text. */
 export function errorProps(id: string, error: string | undefined) {
@@ -14,13 +14,6 @@ export function focusFirstError(order: readonly string[], errors: Record<string,
   const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   el.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'center' });
   el.focus({ preventScroll: true });
-}
-
-/** True once React has hydrated: forms stay disabled until their handlers are attached. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 function ErrorIcon() {
@@ -79,11 +72,11 @@ export function ErrorAnnouncer({ messages, attempt }: { messages: string[]; atte
 }
 
 /** The honeypot: hidden from people and assistive technology, tempting to bots that fill every field. */
-export function Honeypot({ id, value, onChange }: { id: string; value: string; onChange(value: string): void }) {
+export function Honeypot({ id }: { id: string }) {
   return (
     <div className="lead-hp" aria-hidden="true">
       <label htmlFor={id}>Website (leave empty)</label>
-      <input id={id} name="website" type="text" tabIndex={-1} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
+      <input id={id} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
 }

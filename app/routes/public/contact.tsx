@@ -1,22 +1,34 @@
-import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ContactForm } from '#app/components/leads/contact-form.tsx';
+import contactIsland from '#app/client/islands/contact.tsx?worker&url';
+import { ContactPanel, type ContactPanelProps } from '#app/components/leads/contact-panel.tsx';
+import { Island } from '#app/components/leads/island.tsx';
 import { Logo } from '#app/components/logo.tsx';
+import { staticPageWith } from '#app/lib/hydration.ts';
+import { contactAction } from '#app/lib/lead-actions.server.ts';
 import { readRegionCookie, useRegion } from '#app/lib/region.tsx';
 import { rootDataFrom } from '#app/lib/root-data.ts';
 import { seoMeta } from '#app/lib/seo.ts';
 import { useRootData } from '#app/root.tsx';
-import { defaultContactRegion, statesRegionIdFor } from '#shared/validation/contact.ts';
+import { defaultContactRegion, statesRegionIdFor } from '#shared/validation/contact-fields.ts';
 import { homePathFor, resolveRegion } from '#shared/regions.ts';
 import type { Route } from './+types/contact';
 
-const THANK_YOU_TEXT = 'Thank you! Our team is reviewing your request and will connect you with the right resource.';
+/** Server-rendered HTML plus the form's island: no React Router runtime (ADR 005). */
+export const handle = staticPageWith(contactIsland);
 
 /** The states or provinces the form starts with, so the first render needs no extra request. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const region = resolveRegion({ pathname: new URL(request.url).pathname, stored: readRegionCookie(request.headers.get('cookie')) });
   const statesRegionId = statesRegionIdFor(defaultContactRegion(region));
   return { statesRegionId, states: statesRegionId === 4 ? [] : await context.services.geo.statesForRegion(statesRegionId) };
+}
+
+/**
+ * The form without JavaScript posts here: the field messages, or the thank-you once the lead is
+ * stored exactly as POST /api/forms/add stores it. Replies to posts are never cached (ADR 007).
+ */
+export async function action(args: Route.ActionArgs) {
+  return contactAction(args);
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
@@ -34,16 +46,20 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 };
 
 /** Full-screen "Connect with us" overlay at /contact, /contact-ca and /can/contact-us. */
-export default function Contact({ loaderData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { region } = useRegion();
   const { settings, config } = useRootData();
-  const [sent, setSent] = useState(false);
-  const thanksRef = useRef<HTMLHeadingElement>(null);
   const home = homePathFor(region);
-
-  useEffect(() => {
-    if (sent) thanksRef.current?.focus();
-  }, [sent]);
+  const panel: ContactPanelProps = {
+    home,
+    initialRegion: defaultContactRegion(region),
+    initialStates: { regionId: loaderData.statesRegionId, states: loaderData.states },
+    recaptchaSiteKey: config.recaptchaSiteKey,
+    sent: actionData?.sent ?? false,
+    lastResult: actionData?.result ?? null,
+    failed: actionData?.failed ?? false,
+    idempotencyKey: actionData?.idempotencyKey,
+  };
 
   return (
     <div className="contact-overlay">
@@ -74,30 +90,9 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             <li>Retail, distribution and international partnerships</li>
           </ul>
         </section>
-        <section className="contact-overlay__panel" aria-label={sent ? 'Message sent' : 'Contact form'}>
-          {sent ? (
-            <div className="contact-thanks">
-              <svg className="contact-thanks__icon" viewBox="0 0 48 48" width="56" height="56" aria-hidden="true" focusable="false">
-                <circle cx="24" cy="24" r="22" fill="var(--color-primary-soft)" />
-                <path d="M14 25l7 7 13-15" fill="none" stroke="var(--color-primary)" strokeWidth="3.5" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
-              <h2 ref={thanksRef} tabIndex={-1}>
-                Message sent
-              </h2>
-              <p role="status">{THANK_YOU_TEXT}</p>
-              <Link to={home} className="button button--primary">
-                Back to home
-              </Link>
-            </div>
-          ) : (
-            <ContactForm
-              initialRegion={defaultContactRegion(region)}
-              initialStates={{ regionId: loaderData.statesRegionId, states: loaderData.states }}
-              recaptchaSiteKey={config.recaptchaSiteKey}
-              onSent={() => setSent(true)}
-            />
-          )}
-        </section>
+        <Island name="contact" props={panel}>
+          <ContactPanel {...panel} />
+        </Island>
       </div>
     </div>
   );

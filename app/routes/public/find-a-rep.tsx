@@ -1,9 +1,14 @@
 import { Link } from 'react-router';
+import findARepScript from '#app/client/islands/find-a-rep.ts?worker&url';
 import { FinderForm } from '#app/components/leads/finder-form.tsx';
+import { staticPageWith } from '#app/lib/hydration.ts';
 import { rootDataFrom } from '#app/lib/root-data.ts';
 import { seoMeta } from '#app/lib/seo.ts';
 import { contactPathFor } from '#shared/navigation.ts';
 import type { Route } from './+types/find-a-rep';
+
+/** HTML first: the search is a GET form; the module adds its checks (ADR 005). */
+export const handle = staticPageWith(findARepScript);
 
 export function loader({ request }: Route.LoaderArgs) {
   const canada = new URL(request.url).pathname.toLowerCase().startsWith('/find-a-rep-ca');

@@ -1,9 +1,10 @@
-import { useEffect, useRef, type FormEvent } from 'react';
-import { Link, redirect, useLocation, useNavigate, useNavigationType, type ShouldRevalidateFunction } from 'react-router';
+import { Link, redirect, useLocation } from 'react-router';
+import selectorScript from '#app/client/islands/product-selector.ts?worker&url';
 import { Logo } from '#app/components/logo.tsx';
 import { BarFill } from '#app/components/bar-fill.tsx';
 import { SelectorResults } from '#app/components/selector-results.tsx';
 import { SelectorStep } from '#app/components/selector-step.tsx';
+import { staticPageWith } from '#app/lib/hydration.ts';
 import { useRegion } from '#app/lib/region.tsx';
 import { rootDataFrom } from '#app/lib/root-data.ts';
 import { seoMeta } from '#app/lib/seo.ts';
@@ -23,6 +24,12 @@ import {
   STEP_PARAM,
   stateFromParams,
 } from '#shared/product-selector.ts';
+
+/**
+ * GET forms and links, each move a page load; a small module adds heading focus, the answer kept on
+ * the history entry before Next, and Close's target across steps (ADR 005).
+ */
+export const handle = staticPageWith(selectorScript);
 import { safeLocalPath } from '#shared/input.ts';
 import { homePathFor } from '#shared/regions.ts';
 import type { Route } from './+types/product-selector';
@@ -68,17 +75,6 @@ function internalReferrer(request: Request): string | null {
   }
 }
 
-/** Runs when the visitor arrives from another page of the site, before the URL changes. */
-export function clientLoader() {
-  const { pathname, search, hash } = window.location;
-  const here = pathname.replace(/\/+$/, '') || '/';
-  return { returnTo: here.toLowerCase() === SELECTOR_PATH ? null : safeLocalPath(here + search + hash) };
-}
-
-/** Moving between steps changes only the query string; nothing the loaders return depends on it. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
-
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const root = rootDataFrom(matches);
   const { step, answers } = stateFromParams(new URLSearchParams(location.search));
@@ -96,11 +92,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 
 export default function ProductSelector({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
-  const navigationType = useNavigationType();
-  const navigate = useNavigate();
   const { region } = useRegion();
   const { settings } = useRootData();
-  const headingRef = useRef<HTMLHeadingElement>(null);
 
   const { step, answers } = stateFromParams(new URLSearchParams(location.search));
   const returnTo = safeLocalPath((location.state as SelectorHistoryState | null)?.returnTo ?? loaderData.returnTo);
@@ -110,26 +103,6 @@ export default function ProductSelector({ loaderData }: Route.ComponentProps) {
   const started = step !== 1 || answers.length > 0;
   const total = questionCount(answers);
   const position = pathTaken(answers).indexOf(step) + 1;
-
-  // Focus follows the visitor to each new step (Next, Back, Start Over, browser history), not on first load.
-  const seenKey = useRef(location.key);
-  useEffect(() => {
-    if (seenKey.current === location.key) return;
-    seenKey.current = location.key;
-    if (navigationType !== 'REPLACE') headingRef.current?.focus();
-  }, [location.key, navigationType]);
-
-  async function submitStep(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (step === RESULTS_STEP) return;
-    const params = new URLSearchParams();
-    for (const [name, value] of new FormData(event.currentTarget)) if (typeof value === 'string') params.append(name, value);
-    const next = advance(step, answersFromParams(params));
-    if (next.step === step) return;
-    // Record the answer on the current entry first, so browser Back returns to it filled in.
-    await navigate(selectorHref(step, next.answers), { replace: true, preventScrollReset: true, state: linkState });
-    await navigate(selectorHref(next.step, next.answers), { state: linkState });
-  }
 
   return (
     <div className="selector">
@@ -168,7 +141,7 @@ export default function ProductSelector({ loaderData }: Route.ComponentProps) {
                 <BarFill percent={100} />
               </span>
             </p>
-            <SelectorResults answers={answers} region={region} backHref={backHref} linkState={linkState} headingRef={headingRef} />
+            <SelectorResults answers={answers} region={region} backHref={backHref} linkState={linkState} />
           </div>
         ) : (
           <div className="selector-panel">
@@ -186,8 +159,6 @@ export default function ProductSelector({ loaderData }: Route.ComponentProps) {
               answers={answers}
               backHref={backHref}
               backState={linkState}
-              headingRef={headingRef}
-              onSubmit={submitStep}
             />
           </div>
         )}

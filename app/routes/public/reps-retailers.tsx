@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import repsRetailersScript from '#app/client/islands/reps-retailers.tsx?worker&url';
 import { FinderForm } from '#app/components/leads/finder-form.tsx';
-import { RepContactDialog, type ContactTarget } from '#app/components/leads/rep-contact-dialog.tsx';
+import type { ContactTarget } from '#app/components/leads/rep-contact-form.tsx';
+import { staticPageWith } from '#app/lib/hydration.ts';
 import { useRegion } from '#app/lib/region.tsx';
 import { rootDataFrom } from '#app/lib/root-data.ts';
 import { seoMeta } from '#app/lib/seo.ts';
@@ -10,6 +11,9 @@ import type { FinderResultDto, RepResultDto, RetailerResultDto } from '#shared/d
 import { contactPathFor, findRepPathFor } from '#shared/navigation.ts';
 import { FinderQuerySchema, finderResultsPath, RADIUS_OPTIONS, type FinderLabel } from '#shared/validation/finder.ts';
 import type { Route } from './+types/reps-retailers';
+
+/** HTML first; the module adds the finder form's checks and opens the contact form in a dialog (ADR 005). */
+export const handle = staticPageWith(repsRetailersScript);
 
 /** The search is in the query string (label, zip, radius), so results can be shared and reloaded. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -71,7 +75,34 @@ function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-function RetailerCard({ r, unit, onContact }: { r: RetailerResultDto; unit: 'mi' | 'km'; onContact(): void }) {
+interface ContactLink {
+  target: ContactTarget;
+  zip: string;
+  label: FinderLabel;
+  back: string;
+}
+
+/**
+ * Contact a rep or retailer: without JavaScript a GET form to the contact form's page; the page's
+ * module opens the same form in a dialog instead (app/client/islands/reps-retailers.tsx).
+ */
+function ContactButton({ target }: { target: ContactLink }) {
+  return (
+    <form method="get" action="/reps-retailers/contact" className="finder-result__contact" data-rep-contact="">
+      <input type="hidden" name="type" value={target.target.type} />
+      <input type="hidden" name="id" value={target.target.id} />
+      <input type="hidden" name="name" value={target.target.name} />
+      <input type="hidden" name="zip" value={target.zip} />
+      <input type="hidden" name="label" value={target.label} />
+      <input type="hidden" name="back" value={target.back} />
+      <button type="submit" className="button button--primary">
+        Contact<span className="visually-hidden"> {target.target.name}</span>
+      </button>
+    </form>
+  );
+}
+
+function RetailerCard({ r, unit, contact }: { r: RetailerResultDto; unit: 'mi' | 'km'; contact: ContactLink }) {
   return (
     <li className="finder-result">
       <div className="finder-result__main">
@@ -111,15 +142,13 @@ function RetailerCard({ r, unit, onContact }: { r: RetailerResultDto; unit: 'mi'
             Website<span className="visually-hidden"> of {r.name} (opens in a new tab)</span>
           </a>
         ) : null}
-        <button type="button" className="button button--primary" onClick={onContact}>
-          Contact<span className="visually-hidden"> {r.name}</span>
-        </button>
+        <ContactButton target={contact} />
       </div>
     </li>
   );
 }
 
-function RepCard({ r, onContact }: { r: RepResultDto; onContact(): void }) {
+function RepCard({ r, contact }: { r: RepResultDto; contact: ContactLink }) {
   return (
     <li className="finder-result finder-result--rep">
       {r.photo ? (
@@ -143,9 +172,7 @@ function RepCard({ r, onContact }: { r: RepResultDto; onContact(): void }) {
             {phoneText(r.phone)}
           </a>
         ) : null}
-        <button type="button" className="button button--primary" onClick={onContact}>
-          Contact<span className="visually-hidden"> {r.name}</span>
-        </button>
+        <ContactButton target={contact} />
       </div>
     </li>
   );
@@ -157,23 +184,15 @@ export default function RepsRetailers({ loaderData }: Route.ComponentProps) {
   const { region } = useRegion();
   const { config } = useRootData();
   const location = useLocation();
-  const navigate = useNavigate();
-  const [target, setTarget] = useState<ContactTarget | null>(null);
   const country = result.kind === 'retailers' || result.kind === 'reps' ? (result.country === 'CA' ? 3 : 2) : region === 3 ? 3 : 2;
-
-  // Arriving with only navigation state (label and zip, as the spec describes): put it in the URL.
-  useEffect(() => {
-    const state = location.state as { label?: FinderLabel; zip?: string } | null;
-    if (!query.zip && state?.zip && state.label) {
-      void navigate(finderResultsPath({ label: state.label, zip: state.zip }), { replace: true, state });
-    }
-  }, [location.state, query.zip, navigate]);
 
   const summary = summaryFor(result);
   const label: FinderLabel = result.label;
+  const back = `/reps-retailers${location.search}`;
+  const zip = result.kind === 'retailers' || result.kind === 'reps' ? result.zip : '';
 
   return (
-    <div className="finder-page">
+    <div className="finder-page" data-recaptcha-site-key={config.recaptchaSiteKey ?? ''}>
       <section className="finder-head">
         <div className="container">
           <p className="finder-head__back">
@@ -235,7 +254,7 @@ export default function RepsRetailers({ loaderData }: Route.ComponentProps) {
             ) : null}
             <ol className="finder-results">
               {result.results.map((r) => (
-                <RetailerCard key={r.id} r={r} unit={result.unit} onContact={() => setTarget({ type: 'retailer', id: r.id, name: r.name })} />
+                <RetailerCard key={r.id} r={r} unit={result.unit} contact={{ target: { type: 'retailer', id: r.id, name: r.name }, zip, label, back }} />
               ))}
             </ol>
           </>
@@ -245,7 +264,7 @@ export default function RepsRetailers({ loaderData }: Route.ComponentProps) {
           result.results.length ? (
             <ol className="finder-results">
               {result.results.map((r) => (
-                <RepCard key={r.id} r={r} onContact={() => setTarget({ type: 'rep', id: r.id, name: r.name })} />
+                <RepCard key={r.id} r={r} contact={{ target: { type: 'rep', id: r.id, name: r.name }, zip, label, back }} />
               ))}
             </ol>
           ) : (
@@ -263,9 +282,6 @@ export default function RepsRetailers({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
 
-      {target && (result.kind === 'reps' || result.kind === 'retailers') ? (
-        <RepContactDialog target={target} zip={result.zip} label={label} recaptchaSiteKey={config.recaptchaSiteKey} onClose={() => setTarget(null)} />
-      ) : null}
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useMatches } from 'react-router';
+import { Link, useMatches } from 'react-router';
+import { STATIC_PAGE } from '#app/lib/hydration.ts';
 import { useRegion } from '#app/lib/region.tsx';
 import { rootDataFrom } from '#app/lib/root-data.ts';
 import { seoMeta } from '#app/lib/seo.ts';
+import { safeLocalPath } from '#shared/input.ts';
 import { findRepPathFor } from '#shared/navigation.ts';
 import { homePathFor } from '#shared/regions.ts';
 import type { Route } from './+types/thank-you';
@@ -26,6 +27,27 @@ function idFrom(routeId: string | undefined): ThankYouId {
   return routeId === 'retailer-thankyou' ? 'retailer-thankyou' : 'rep-thankyou';
 }
 
+/** HTML only (ADR 005): nothing on it needs a script. */
+export const handle = STATIC_PAGE;
+
+/**
+ * Who was contacted (by id, the name read from the database: a name in the address could say anything)
+ * and the results to go back to, from the address the contact form sent the visitor to.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const id = Number(url.searchParams.get('id'));
+  const retailer = url.pathname.toLowerCase().startsWith('/retailer-thankyou');
+  const row =
+    Number.isSafeInteger(id) && id > 0
+      ? retailer
+        ? await context.services.finder.findActiveRetailer(id)
+        : await context.services.finder.findActiveRep(id)
+      : undefined;
+  const back = safeLocalPath(url.searchParams.get('back'));
+  return { name: row?.name ?? null, back: back && /^\/reps-retailers(?:\?|$)/.test(back) ? back : null };
+}
+
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const root = rootDataFrom(matches);
   const copy = COPY[idFrom(matches[matches.length - 1]?.id)];
@@ -40,22 +62,11 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 };
 
 /** /rep-thankyou and /retailer-thankyou, shown after the contact-a-rep short form is stored. */
-export default function ThankYou() {
+export default function ThankYou({ loaderData }: Route.ComponentProps) {
   const matches = useMatches();
-  const location = useLocation();
   const { region } = useRegion();
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const copy = COPY[idFrom(matches[matches.length - 1]?.id)];
-  // Navigation state exists only in the browser: read it after hydration so server and client agree.
-  const [state, setState] = useState<{ name?: string; back?: string } | null>(null);
-  useEffect(() => {
-    setState(location.state as { name?: string; back?: string } | null);
-  }, [location.state]);
-  const back = state?.back?.startsWith('/reps-retailers') ? state.back : findRepPathFor(region);
-
-  useEffect(() => {
-    headingRef.current?.focus();
-  }, []);
+  const back = loaderData.back ?? findRepPathFor(region);
 
   return (
     <section className="container section thank-you">
@@ -63,10 +74,11 @@ export default function ThankYou() {
         <circle cx="24" cy="24" r="22" fill="var(--color-primary-soft)" />
         <path d="M14 25l7 7 13-15" fill="none" stroke="var(--color-primary)" strokeWidth="3.5" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      <h1 ref={headingRef} tabIndex={-1}>
+      {/* the visitor arrives here from a form: start reading at the heading */}
+      <h1 tabIndex={-1} autoFocus>
         {copy.title}
       </h1>
-      <p className="lead">{copy.text(state?.name ?? null)}</p>
+      <p className="lead">{copy.text(loaderData.name)}</p>
       <p className="thank-you__actions">
         <Link className="button button--primary" to={back}>
           {back.startsWith('/reps-retailers') ? 'Back to results' : 'Find a Rep or Retailer'}

@@ -1,0 +1,51 @@
+/**
+ * The results page's one module (ADR 005): the finder form's checks, and the Contact buttons open
+ * the contact form in a dialog (a React root made on demand) instead of the form's own page.
+ */
+import { createRoot, type Root } from 'react-dom/client';
+import { RepContactDialog } from '#app/components/leads/rep-contact-dialog.tsx';
+import type { ContactTarget } from '#app/components/leads/rep-contact-form.tsx';
+import { loadPhoneMask, loadValidation } from '#app/components/leads/lazy.ts';
+import type { FinderLabel } from '#shared/validation/finder-fields.ts';
+import { enhanceFinderForms } from '../finder-form.ts';
+import { markReady } from '../ready.ts';
+
+enhanceFinderForms();
+
+const siteKey = document.querySelector<HTMLElement>('[data-recaptcha-site-key]')?.dataset.recaptchaSiteKey || null;
+let root: Root | null = null;
+let host: HTMLElement | null = null;
+
+function open(form: HTMLFormElement, opener: HTMLElement | null) {
+  const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
+  const target: ContactTarget = { type: field('type') === 'rep' ? 'rep' : 'retailer', id: Number(field('id')), name: field('name') };
+  if (!host) {
+    host = document.createElement('div');
+    document.body.append(host);
+  }
+  root ??= createRoot(host);
+  root.render(
+    <RepContactDialog
+      key={`${target.type}-${target.id}-${Date.now()}`}
+      target={target}
+      zip={field('zip')}
+      label={field('label') as FinderLabel}
+      back={field('back')}
+      recaptchaSiteKey={siteKey}
+      onClose={() => {
+        root?.render(null);
+        opener?.focus();
+      }}
+    />,
+  );
+}
+
+for (const form of document.querySelectorAll<HTMLFormElement>('form[data-rep-contact]')) {
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    open(form, (event as SubmitEvent).submitter);
+  });
+}
+
+// The dialog's checks and phone mask arrive with the page, so they are ready when it opens.
+void Promise.allSettled([loadValidation(), loadPhoneMask()]).then(markReady);

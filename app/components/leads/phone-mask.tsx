@@ -1,0 +1,62 @@
+import { defaultCountries, parseCountry, usePhoneInput, type CountryIso2 } from 'react-international-phone';
+import { errorProps } from './form-helpers.tsx';
+
+/** react-international-phone's country data: name, iso2, dial code, format mask, priority, area codes. */
+const COUNTRIES = defaultCountries.map((c) => parseCountry(c));
+
+interface MaskedPhoneProps {
+  id: string;
+  name: string;
+  /** What is in the field already (typed before the mask arrived, or sent back by the server). */
+  defaultValue: string;
+  error?: string;
+}
+
+/**
+ * The phone number with a country code: digits only, formatted by the chosen country's mask, US by
+ * default. The visible input has no name; a hidden one carries the number as sent, with the dial
+ * code ("+1 (515) 555-0199", or '' when empty). A native select keeps the country choice keyboard-
+ * and screen-reader-friendly.
+ */
+export function MaskedPhone({ id, name, defaultValue, error }: MaskedPhoneProps) {
+  const { inputValue, handlePhoneValueChange, inputRef, country, setCountry } = usePhoneInput({
+    defaultCountry: 'us',
+    value: defaultValue.replace(/[^\d+]/g, ''),
+    countries: defaultCountries,
+    disableDialCodeAndPrefix: true,
+  });
+  return (
+    <div className="phone-field">
+      <div className="phone-field__country">
+        <span className="phone-field__country-code" aria-hidden="true">
+          {country.iso2.toUpperCase()} +{country.dialCode}
+          <span className="phone-field__chevron" />
+        </span>
+        <select
+          id={`${id}-country`}
+          aria-label="Country calling code"
+          value={country.iso2}
+          onChange={(e) => setCountry(e.target.value as CountryIso2, { focusOnInput: false })}
+        >
+          {COUNTRIES.map((c) => (
+            <option key={c.iso2} value={c.iso2}>
+              {c.name} (+{c.dialCode})
+            </option>
+          ))}
+        </select>
+      </div>
+      <input
+        id={id}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        className="lead-input phone-field__input"
+        value={inputValue}
+        onChange={handlePhoneValueChange}
+        ref={inputRef}
+        {...errorProps(id, error)}
+      />
+      <input type="hidden" name={name} value={inputValue ? `+${country.dialCode} ${inputValue}` : ''} />
+    </div>
+  );
+}
