@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import '#tests/setup/dom.ts';
+import { axeViolationsIn } from '#tests/setup/dom.ts';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -132,5 +132,14 @@ describe('ModuleListEditor', () => {
     expect(headline.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(headline.getAttribute('aria-describedby')!)!.textContent).toBe('Headline is required.');
     expect(screen.getByText('Add at least one image.')).toBeTruthy();
+  });
+
+  it('is axe clean with all four module types, a toolbar and a picker on screen', async () => {
+    const { container } = setup([
+      ...MODULES,
+      { type: 4, items: [{ imageItem: { previewsrc: '/doccenter/11111111-1111-4111-8111-111111111111', alttext: 'Corn' }, headline: 'Zinc', editorData: '<p>Caption</p>' }] },
+    ]);
+    await waitFor(() => expect(screen.getAllByRole('toolbar')).toHaveLength(3));
+    expect(await axeViolationsIn(container)).toEqual([]);
   });
 });
