@@ -4,9 +4,11 @@
  * ProseMirror makes that jsdom does not implement.
  */
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 afterEach(cleanup);
+// TipTap and axe in jsdom take seconds on a busy machine
+vi.setConfig({ testTimeout: 30_000 });
 
 const rect = { x: 0, y: 0, top: 0, left: 0, right: 0, bottom: 0, width: 0, height: 0, toJSON: () => ({}) } as DOMRect;
 const rects = Object.assign([rect], { item: () => rect }) as unknown as DOMRectList;
