@@ -49,20 +49,20 @@ describe('ModuleListEditor', () => {
 
   it('reorders with the keyboard: focus stays on the moved module and the move is announced', () => {
     const { posted, titles, onChange } = setup();
-    const down = screen.getByRole('button', { name: 'Move Rich text module 1 down' });
+    const down = screen.getByRole('button', { name: 'Move down Rich text module 1' });
     down.focus();
     fireEvent.click(down);
     expect(titles()).toEqual(['1. ROI list', '2. Rich text', '3. Testimonial']);
     expect((posted()[1] as ContentModule).type).toBe(2);
     expect(onChange).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('status').textContent).toBe('Rich text module moved to position 2 of 3.');
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Rich text module 2 down' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Move Rich text module 2 down' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move down Rich text module 2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move down Rich text module 2' }));
     expect(titles()).toEqual(['1. ROI list', '2. Testimonial', '3. Rich text']);
     // at the end Move down is disabled, so focus goes to Move up of the same module
-    expect(screen.getByRole('button', { name: 'Move Rich text module 3 down' }).hasAttribute('disabled')).toBe(true);
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Rich text module 3 up' }));
-    expect(screen.getByRole('button', { name: 'Move ROI list module 1 up' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Move down Rich text module 3' }).hasAttribute('disabled')).toBe(true);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move up Rich text module 3' }));
+    expect(screen.getByRole('button', { name: 'Move up ROI list module 1' }).hasAttribute('disabled')).toBe(true);
   });
 
   it('reorders by dragging a module by its handle', () => {

@@ -166,21 +166,21 @@ export function ModuleListEditor({ name, form, legend = 'Content modules', defau
                     type="button"
                     id={idOf(m.key, 'up')}
                     className="button button--small button--secondary"
-                    aria-label={`Move ${typeName} module ${i + 1} up`}
+                    aria-label={`Move up ${typeName} module ${i + 1}`}
                     disabled={i === 0}
                     onClick={() => move(i, i - 1, idOf(m.key, 'up'))}
                   >
-                    <span aria-hidden="true">↑</span> Move up
+                    Move up
                   </button>
                   <button
                     type="button"
                     id={idOf(m.key, 'down')}
                     className="button button--small button--secondary"
-                    aria-label={`Move ${typeName} module ${i + 1} down`}
+                    aria-label={`Move down ${typeName} module ${i + 1}`}
                     disabled={i === list.length - 1}
                     onClick={() => move(i, i + 1, idOf(m.key, 'down'))}
                   >
-                    <span aria-hidden="true">↓</span> Move down
+                    Move down
                   </button>
                   <button type="button" className="button button--small button--danger-outline" aria-label={`Remove ${typeName} module ${i + 1}`} onClick={() => remove(i)}>
                     Remove

@@ -88,9 +88,9 @@ export function SeoFields({ name = 'seo', form, defaultValue = {}, fallbackTitle
           Search result preview
         </figcaption>
         <div className="serp-preview__card">
-          <p className="serp-preview__url">{serpUrl(url)}</p>
-          <p className="serp-preview__title">{shownTitle ? truncateForSerp(shownTitle, SEO_LIMITS.title.ideal) : 'No title yet'}</p>
-          <p className="serp-preview__desc">{shownDesc ? truncateForSerp(shownDesc, SEO_LIMITS.desc.ideal) : 'No description yet: search engines will pick text from the page.'}</p>
+          <div className="serp-preview__url">{serpUrl(url)}</div>
+          <div className="serp-preview__title">{shownTitle ? truncateForSerp(shownTitle, SEO_LIMITS.title.ideal) : 'No title yet'}</div>
+          <div className="serp-preview__desc">{shownDesc ? truncateForSerp(shownDesc, SEO_LIMITS.desc.ideal) : 'No description yet: search engines will pick text from the page.'}</div>
         </div>
       </figure>
       <SeoText
