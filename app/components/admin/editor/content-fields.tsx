@@ -19,6 +19,11 @@ export interface ContentFieldsInitial {
   modules: readonly (ContentModule | ModuleEdit)[];
 }
 
+/** Conform's defaultValue for the fields Conform itself renders (title): pass it to useZodForm with the same `initial`. */
+export function contentFormDefaults(initial: ContentFieldsInitial) {
+  return { title: initial.title, slug: initial.slug, regionIds: initial.regionIds.map(String) };
+}
+
 interface ContentFieldsProps {
   /** Conform's form (its id and every error by field name) and fields of a schema built on ContentEditBaseSchema. */
   form: { id: string; allErrors: Record<string, string[]> };
