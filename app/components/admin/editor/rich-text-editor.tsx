@@ -154,7 +154,7 @@ export function RichTextEditor({ id, label, name, form, defaultValue = '', onCha
       active: () => Boolean(state?.ordered),
       run: (e) => e.chain().focus().toggleOrderedList().run(),
     },
-    { key: 'link', label: 'Link', shortcut: `${mod}K`, icon: <span className="rte__icon" data-icon="🔗" aria-hidden="true" />, active: () => Boolean(state?.link), run: () => setLinkOpen(true) },
+    { key: 'link', label: 'Link', shortcut: `${mod}K`, icon: <span className="rte__icon" data-icon="Link" aria-hidden="true" />, active: () => Boolean(state?.link), run: () => setLinkOpen(true) },
   ];
 
   // Roving tab stop: Tab enters the toolbar once; arrows, Home and End move between its buttons.
