@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -14,6 +14,8 @@ interface ConfirmDialogProps {
 /** A modal question with Cancel and a confirm button (native dialog: focus is kept inside, Escape cancels). */
 export function ConfirmDialog({ open, title, confirmLabel, busy = false, error, onConfirm, onCancel, children }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // unique: an editor may hold more than one dialog (delete, unsaved changes)
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -24,13 +26,13 @@ export function ConfirmDialog({ open, title, confirmLabel, busy = false, error, 
     <dialog
       ref={ref}
       className="modal"
-      aria-labelledby="confirm-title"
+      aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
         onCancel();
       }}
     >
-      <h2 id="confirm-title" className="modal__title">
+      <h2 id={titleId} className="modal__title">
         {title}
       </h2>
       {children}

@@ -52,3 +52,23 @@ describe('admin edit frame', () => {
     expect(render({ saving: true })).toMatch(/<button[^>]*disabled=""[^>]*>Saving...<\/button>/);
   });
 });
+
+describe('admin edit frame: versions with their authors', () => {
+  const withAuthors: Version[] = [
+    { id: 31, created: '2026-11-23T14:05:00Z', savedBy: 'ana@example.com' },
+    { id: 30, created: '2026-03-04T09:30:00Z', savedBy: null },
+  ];
+
+  it('names who saved each version, and marks the version loaded into the form', () => {
+    const html = render({ itemId: 7, versions: withAuthors, rollbackRoute: 'press-releases', loadedVersionId: 30 });
+    expect(html).toContain('<a href="/siteadmin/press-releases/edit/7/31">November 23, 2026 at 2:05 PM<span class="rollback__by"> · ana@example.com</span></a>');
+    expect(html).toContain('<a aria-current="true" href="/siteadmin/press-releases/edit/7/30">March 4, 2026 at 9:30 AM</a>');
+    expect(html).toContain('You are editing the version saved March 4, 2026 at 9:30 AM. Save Changes makes it the current version again as a new version; no version is lost.');
+  });
+
+  it('says nothing extra when the loaded version is the newest one', () => {
+    const html = render({ itemId: 7, versions: withAuthors, rollbackRoute: 'press-releases', loadedVersionId: 31 });
+    expect(html).not.toContain('You are editing the version');
+    expect(html).toContain('<a aria-current="true" href="/siteadmin/press-releases/edit/7/31">November 23, 2026 at 2:05 PM');
+  });
+});

@@ -6,6 +6,8 @@ export interface Version {
   id: number | string;
   /** UTC timestamp */
   created: string;
+  /** Who saved it (an administrator's email), when the API says. */
+  savedBy?: string | null;
 }
 
 interface EditFrameProps {
@@ -24,6 +26,8 @@ interface EditFrameProps {
   rollbackRoute?: string;
   /** Formats a version's date; defaults to en-US long month with 12-hour time in the browser's zone. */
   formatVersion?: (iso: string) => string;
+  /** The version loaded into the form (/edit/{id}/{versionId}); marked in the list, with a note above the form. */
+  loadedVersionId?: number | string | null;
   children: ReactNode;
 }
 
@@ -31,9 +35,12 @@ interface EditFrameProps {
  * The frame of every admin edit screen (spec section 2): Back link, heading with the title plus
  * Add or Edit, Cancel and Save Changes, and a Rollback list of saved versions when there are any.
  */
-export function EditFrame({ title, itemId, backTo, formId, saving = false, versions, rollbackRoute, formatVersion = formatDateTime, children }: EditFrameProps) {
+export function EditFrame({ title, itemId, backTo, formId, saving = false, versions, rollbackRoute, formatVersion = formatDateTime, loadedVersionId, children }: EditFrameProps) {
   const editing = itemId !== undefined && itemId !== null && itemId !== '';
   const showRollback = editing && Boolean(rollbackRoute) && (versions?.length ?? 0) > 0;
+  const loaded = loadedVersionId === undefined || loadedVersionId === null ? null : (versions?.find((v) => String(v.id) === String(loadedVersionId)) ?? null);
+  // the newest version is what the site shows; loading it is not a rollback
+  const rollingBack = loaded !== null && versions?.[0] !== undefined && String(versions[0].id) !== String(loaded.id);
   return (
     <section className="edit-frame" aria-labelledby="edit-frame-title">
       <p className="edit-frame__back">
@@ -52,7 +59,10 @@ export function EditFrame({ title, itemId, backTo, formId, saving = false, versi
               <ul className="rollback__list" style={{ maxHeight: 175 }} aria-label="Saved versions">
                 {versions?.map((v) => (
                   <li key={v.id}>
-                    <Link to={`/siteadmin/${rollbackRoute}/edit/${itemId}/${v.id}`}>{formatVersion(v.created)}</Link>
+                    <Link to={`/siteadmin/${rollbackRoute}/edit/${itemId}/${v.id}`} aria-current={loaded && String(loaded.id) === String(v.id) ? 'true' : undefined}>
+                      {formatVersion(v.created)}
+                      {v.savedBy ? <span className="rollback__by"> · {v.savedBy}</span> : null}
+                    </Link>
                   </li>
                 ))}
               </ul>
@@ -66,6 +76,12 @@ export function EditFrame({ title, itemId, backTo, formId, saving = false, versi
           </button>
         </div>
       </header>
+      {rollingBack && loaded ? (
+        <p className="form-alert form-alert--info edit-frame__version" role="note">
+          You are editing the version saved {formatVersion(loaded.created)}
+          {loaded.savedBy ? ` by ${loaded.savedBy}` : ''}. Save Changes makes it the current version again as a new version; no version is lost.
+        </p>
+      ) : null}
       <div className="edit-frame__body">{children}</div>
     </section>
   );

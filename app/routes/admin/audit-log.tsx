@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AuditEntry } from '#shared/validation/auth.ts';
+import { LoadMore } from '../../components/admin/list-kit.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, ApiError, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/audit-log';
@@ -80,13 +81,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           {error}
         </p>
       ) : null}
-      {items.length < total ? (
-        <p>
-          <button type="button" className="button button--secondary" onClick={() => void loadMore()} disabled={busy}>
-            {busy ? 'Loading...' : 'Load More'}
-          </button>
-        </p>
-      ) : null}
+      <LoadMore shown={items.length} total={total} loading={busy} loadingLabel="Loading..." className="" onLoadMore={() => void loadMore()} />
     </section>
   );
 }

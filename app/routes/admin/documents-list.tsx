@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Form, Link, useNavigate, useRevalidator } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import { REGION_OPTIONS } from '#shared/regions.ts';
 import { DOCUMENT_KINDS, DocumentFilterBodySchema, type DocumentListItem, type DocumentUsage } from '#shared/validation/documents.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
+import { FilterSelect, ListFilterForm, ListNotice, listHref, pageInfo, Pager, SearchField, useConfirmAction } from '../../components/admin/list-kit.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
-import { api, ApiError, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/documents-list';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Document Library | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
@@ -41,58 +42,28 @@ export function formatSize(bytes: number): string {
 
 export default function DocumentsList({ loaderData }: Route.ComponentProps) {
   const { items, total, filter } = loaderData;
-  const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const [target, setTarget] = useState<DocumentListItem | null>(null);
   const [usage, setUsage] = useState<DocumentUsage[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const page = Math.floor(filter.start / PAGE_SIZE) + 1;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const del = useConfirmAction<DocumentListItem>({
+    action: (d) => api().get(`/api/admin/documents/delete/${d.id}`),
+    done: (d) => `The document ${d.title} was deleted.`,
+    after: () => revalidator.revalidate(),
+  });
+  const { page, pages } = pageInfo(filter.start, PAGE_SIZE, total);
 
   function pageLink(n: number) {
-    const q = new URLSearchParams();
-    if (filter.search) q.set('search', filter.search);
-    if (filter.kind) q.set('kind', filter.kind);
-    if (filter.region) q.set('region', String(filter.region));
-    if (n > 1) q.set('page', String(n));
-    const s = q.toString();
-    return `/siteadmin/document-library${s ? `?${s}` : ''}`;
+    return listHref('/siteadmin/document-library', { search: filter.search, kind: filter.kind, region: filter.region || '', page: n > 1 ? n : '' });
   }
 
   async function askDelete(doc: DocumentListItem) {
-    setError(null);
     setUsage(null);
-    setTarget(doc);
+    del.ask(doc);
     try {
       const env = await api().get<DocumentUsage[]>(`/api/admin/documents/usage/${doc.id}`);
       if (env.success) setUsage(env.data);
-      else setError(env.message ?? 'Something is wrong');
+      else del.setError(env.message ?? 'Something is wrong');
     } catch (e) {
-      if (e instanceof AuthRedirect) await navigate(e.to);
-      else setError(e instanceof ApiError ? e.message : 'Something is wrong');
-    }
-  }
-
-  async function remove() {
-    if (!target) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const env = await api().get(`/api/admin/documents/delete/${target.id}`);
-      if (!env.success) {
-        setError(env.message ?? 'Something is wrong');
-        return;
-      }
-      setNotice(`The document ${target.title} was deleted.`);
-      setTarget(null);
-      await revalidator.revalidate();
-    } catch (e) {
-      if (e instanceof AuthRedirect) await navigate(e.to);
-      else setError(e instanceof ApiError ? e.message : 'Something is wrong');
-    } finally {
-      setBusy(false);
+      await del.fail(e);
     }
   }
 
@@ -106,46 +77,19 @@ export default function DocumentsList({ loaderData }: Route.ComponentProps) {
           Add Document
         </Link>
       </div>
-      <Form method="get" className="admin-filters" role="search" aria-label="Find documents">
-        <div className="field">
-          <label className="field__label" htmlFor="documents-search">
-            Search
-          </label>
-          <input id="documents-search" className="field__input" type="search" name="search" defaultValue={filter.search} placeholder="Title or file name" />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="documents-kind">
-            Kind
-          </label>
-          <select id="documents-kind" className="field__input" name="kind" defaultValue={filter.kind}>
-            <option value="">All kinds</option>
-            {DOCUMENT_KINDS.map((k) => (
-              <option key={k.id} value={k.id}>
-                {k.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="documents-region">
-            Region
-          </label>
-          <select id="documents-region" className="field__input" name="region" defaultValue={filter.region ? String(filter.region) : ''}>
-            <option value="">All regions</option>
-            {REGION_OPTIONS.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="button button--secondary">
-          Filter
-        </button>
-      </Form>
-      <div role="status" className={notice ? 'form-alert form-alert--success' : undefined}>
-        {notice}
-      </div>
+      <ListFilterForm ariaLabel="Find documents" submitLabel="Filter">
+        <SearchField id="documents-search" label="Search" name="search" defaultValue={filter.search} placeholder="Title or file name" />
+        <FilterSelect id="documents-kind" label="Kind" name="kind" allLabel="All kinds" options={DOCUMENT_KINDS.map((k) => ({ value: k.id, label: k.name }))} defaultValue={filter.kind} />
+        <FilterSelect
+          id="documents-region"
+          label="Region"
+          name="region"
+          allLabel="All regions"
+          options={REGION_OPTIONS.map((r) => ({ value: r.id, label: r.name }))}
+          defaultValue={filter.region ? String(filter.region) : ''}
+        />
+      </ListFilterForm>
+      <ListNotice notice={del.notice} />
       <p className="admin-count">
         {total === 0 ? 'No documents found.' : `Showing ${filter.start + 1}–${filter.start + items.length} of ${total} documents`}
       </p>
@@ -192,20 +136,30 @@ export default function DocumentsList({ loaderData }: Route.ComponentProps) {
         </table>
       </div>
       {pages > 1 ? (
-        <nav className="admin-paging" aria-label="Pages">
-          {page > 1 ? <Link to={pageLink(page - 1)}>Previous</Link> : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? <Link to={pageLink(page + 1)}>Next</Link> : null}
-        </nav>
+        <Pager
+          prevTo={page > 1 ? pageLink(page - 1) : null}
+          nextTo={page < pages ? pageLink(page + 1) : null}
+          status={
+            <>
+              Page {page} of {pages}
+            </>
+          }
+        />
       ) : null}
-      <ConfirmDialog open={target !== null} title="Delete Document" confirmLabel="Delete Document" busy={busy || usage === null} error={error} onConfirm={() => void remove()} onCancel={() => setTarget(null)}>
+      <ConfirmDialog
+        open={del.target !== null}
+        title="Delete Document"
+        confirmLabel="Delete Document"
+        busy={del.busy || usage === null}
+        error={del.error}
+        onConfirm={del.confirm}
+        onCancel={del.cancel}
+      >
         {usage === null ? (
           <p>Checking where this document is used...</p>
         ) : usage.length > 0 ? (
           <>
-            <p>{target?.title} is used here and cannot be deleted until it is removed from them:</p>
+            <p>{del.target?.title} is used here and cannot be deleted until it is removed from them:</p>
             <ul>
               {usage.map((u) => (
                 <li key={`${u.kind}-${u.path}-${u.title}`}>
@@ -215,7 +169,7 @@ export default function DocumentsList({ loaderData }: Route.ComponentProps) {
             </ul>
           </>
         ) : (
-          <p>Are you sure you want to delete the Document {target?.title} ? Its link stops working. This cannot be undone!</p>
+          <p>Are you sure you want to delete the Document {del.target?.title} ? Its link stops working. This cannot be undone!</p>
         )}
       </ConfirmDialog>
     </section>

@@ -12,6 +12,7 @@ import {
   type FormsVerification,
 } from '#shared/validation/forms-admin.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
+import { EmptyState, FilterSelect, ListNotice, LoadMore, nextSortDirection, SearchField, SortableHeader, type SortDirection } from '../../components/admin/list-kit.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, ApiError, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/forms-list';
@@ -68,19 +69,10 @@ const SORTS: { key: 'name' | 'type' | 'created'; label: string; asc: number; des
 ];
 
 function SortHeader({ sort, order, onSort }: { sort: (typeof SORTS)[number]; order: number; onSort: (order: number) => void }) {
-  const direction = order === sort.asc ? 'ascending' : order === sort.desc ? 'descending' : 'none';
+  const direction: SortDirection = order === sort.asc ? 'ascending' : order === sort.desc ? 'descending' : 'none';
   // Names and types start A-Z; dates start with the newest.
-  const next = direction === 'none' ? (sort.key === 'created' ? sort.desc : sort.asc) : direction === 'ascending' ? sort.desc : sort.asc;
-  return (
-    <th scope="col" aria-sort={direction}>
-      <button type="button" className="sort-button" onClick={() => onSort(next)}>
-        {sort.label}
-        <span aria-hidden="true" className="sort-button__icon">
-          {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
-        </span>
-      </button>
-    </th>
-  );
+  const next = nextSortDirection(direction, sort.key === 'created' ? 'descending' : 'ascending');
+  return <SortableHeader label={sort.label} direction={direction} onSort={() => onSort(next === 'ascending' ? sort.asc : sort.desc)} />;
 }
 
 function ViewDialog({ form, onClose }: { form: FormSubmissionDto | null; onClose: () => void }) {
@@ -249,22 +241,18 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
           void reload(draft, order);
         }}
       >
-        <div className="field filter-bar__search">
-          <label className="field__label" htmlFor="forms-search">
-            Search name or email
-          </label>
-          <input id="forms-search" className="field__input" type="search" value={draft.search} maxLength={200} onChange={(e) => set('search', e.currentTarget.value)} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="forms-type">
-            Type
-          </label>
-          <select id="forms-type" className="field__input" value={draft.type} onChange={(e) => set('type', Number(e.currentTarget.value) as Filters['type'])}>
-            <option value={-1}>All types</option>
-            <option value={0}>Contact</option>
-            <option value={1}>Rep</option>
-          </select>
-        </div>
+        <SearchField id="forms-search" className="filter-bar__search" label="Search name or email" value={draft.search} maxLength={200} onChange={(v) => set('search', v)} />
+        <FilterSelect
+          id="forms-type"
+          label="Type"
+          value={draft.type}
+          options={[
+            { value: -1, label: 'All types' },
+            { value: 0, label: 'Contact' },
+            { value: 1, label: 'Rep' },
+          ]}
+          onChange={(v) => set('type', Number(v) as Filters['type'])}
+        />
         <div className="field">
           <label className="field__label" htmlFor="forms-from">
             From
@@ -277,27 +265,29 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
           </label>
           <input id="forms-to" className="field__input" type="date" value={draft.to} min={draft.from || undefined} onChange={(e) => set('to', e.currentTarget.value)} />
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor="forms-verification">
-            Verification
-          </label>
-          <select id="forms-verification" className="field__input" value={draft.verification} onChange={(e) => set('verification', e.currentTarget.value as FormsVerification)}>
-            <option value="all">All</option>
-            <option value="verified">Verified</option>
-            <option value="unverified">Not verified</option>
-            <option value="not-checked">Not checked</option>
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="forms-status">
-            Status
-          </label>
-          <select id="forms-status" className="field__input" value={draft.status} onChange={(e) => set('status', Number(e.currentTarget.value) as Filters['status'])}>
-            <option value={FORMS_STATUS_FILTER.open}>Open</option>
-            <option value={FORMS_STATUS_FILTER.archived}>Archived</option>
-            <option value={FORMS_STATUS_FILTER.all}>All</option>
-          </select>
-        </div>
+        <FilterSelect
+          id="forms-verification"
+          label="Verification"
+          value={draft.verification}
+          options={[
+            { value: 'all', label: 'All' },
+            { value: 'verified', label: 'Verified' },
+            { value: 'unverified', label: 'Not verified' },
+            { value: 'not-checked', label: 'Not checked' },
+          ]}
+          onChange={(v) => set('verification', v as FormsVerification)}
+        />
+        <FilterSelect
+          id="forms-status"
+          label="Status"
+          value={draft.status}
+          options={[
+            { value: FORMS_STATUS_FILTER.open, label: 'Open' },
+            { value: FORMS_STATUS_FILTER.archived, label: 'Archived' },
+            { value: FORMS_STATUS_FILTER.all, label: 'All' },
+          ]}
+          onChange={(v) => set('status', Number(v) as Filters['status'])}
+        />
         <div className="filter-bar__actions">
           <button type="submit" className="button button--primary">
             Apply
@@ -316,9 +306,7 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
         </div>
       </form>
 
-      <div role="status" className={notice ? 'form-alert form-alert--success' : undefined}>
-        {notice}
-      </div>
+      <ListNotice notice={notice} />
       {error ? (
         <p className="form-alert form-alert--error" role="alert">
           {error}
@@ -351,9 +339,7 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
           </thead>
           <tbody>
             {items.length === 0 ? (
-              <tr>
-                <td colSpan={6}>No form submissions match.</td>
-              </tr>
+              <EmptyState colSpan={6}>No form submissions match.</EmptyState>
             ) : (
               items.map((f) => (
                 <tr key={f.id}>
@@ -388,13 +374,7 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
-      {items.length < total ? (
-        <p className="load-more">
-          <button type="button" className="button button--secondary" disabled={loading} onClick={() => void loadMore()}>
-            Load More
-          </button>
-        </p>
-      ) : null}
+      <LoadMore shown={items.length} total={total} loading={loading} onLoadMore={() => void loadMore()} />
 
       <ViewDialog form={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog

@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { Form, Link, useNavigate, useRevalidator } from 'react-router';
+import { Link, useNavigate, useRevalidator } from 'react-router';
 import { REDIRECT_TYPE_LABELS, type RedirectItem, type RedirectPage, type RedirectStatusCode } from '#shared/validation/redirects.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
+import { ListNotice, SearchBox, useConfirmAction } from '../../components/admin/list-kit.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
-import { api, ApiError, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { api, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { downloadCsv } from '../../lib/download.ts';
 import type { Route } from './+types/redirects-list';
 
@@ -31,39 +31,19 @@ export default function RedirectsList({ loaderData }: Route.ComponentProps) {
   const { page, search } = loaderData;
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const [target, setTarget] = useState<RedirectItem | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-
-  async function remove() {
-    if (!target) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const env = await api().get(`/api/admin/redirects/delete/${target.id}`);
-      if (!env.success) {
-        setError(env.message ?? 'Something is wrong');
-        return;
-      }
-      setNotice(`The redirect from ${target.fromPath} was deleted.`);
-      setTarget(null);
-      await revalidator.revalidate();
-    } catch (e) {
-      if (e instanceof AuthRedirect) await navigate(e.to);
-      else setError(e instanceof ApiError ? e.message : 'Something is wrong');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const del = useConfirmAction<RedirectItem>({
+    action: (r) => api().get(`/api/admin/redirects/delete/${r.id}`),
+    done: (r) => `The redirect from ${r.fromPath} was deleted.`,
+    after: () => revalidator.revalidate(),
+  });
 
   async function exportCsv() {
-    setNotice(null);
+    del.setNotice(null);
     try {
       await downloadCsv('/api/admin/redirects/export', 'redirects.csv');
     } catch (e) {
       if (e instanceof AuthRedirect) await navigate(e.to);
-      else setNotice(e instanceof Error ? e.message : 'The export failed.');
+      else del.setNotice(e instanceof Error ? e.message : 'The export failed.');
     }
   }
 
@@ -88,20 +68,8 @@ export default function RedirectsList({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </div>
-      <Form method="get" role="search" className="admin-search">
-        <label className="field__label" htmlFor="redirects-search">
-          Search redirects
-        </label>
-        <div className="admin-search__row">
-          <input id="redirects-search" className="field__input" type="search" name="q" defaultValue={search} placeholder="/old-page" />
-          <button type="submit" className="button button--secondary">
-            Search
-          </button>
-        </div>
-      </Form>
-      <div role="status" className={notice ? 'form-alert form-alert--success' : undefined}>
-        {notice}
-      </div>
+      <SearchBox id="redirects-search" label="Search redirects" name="q" defaultValue={search} placeholder="/old-page" />
+      <ListNotice notice={del.notice} />
       <p className="field__hint">
         {page.total === 1 ? '1 redirect' : `${page.total} redirects`}
         {search ? ` matching “${search}”` : ''}
@@ -140,10 +108,7 @@ export default function RedirectsList({ loaderData }: Route.ComponentProps) {
                     type="button"
                     className="button button--small button--danger-outline"
                     aria-label={`Delete ${r.fromPath}`}
-                    onClick={() => {
-                      setError(null);
-                      setTarget(r);
-                    }}
+                    onClick={() => del.ask(r)}
                   >
                     Delete
                   </button>
@@ -153,8 +118,8 @@ export default function RedirectsList({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
-      <ConfirmDialog open={target !== null} title="Delete Redirect" confirmLabel="Delete Redirect" busy={busy} error={error} onConfirm={() => void remove()} onCancel={() => setTarget(null)}>
-        <p>{target ? `Are you sure you want to delete the redirect from ${target.fromPath} ? This cannot be undone!` : null}</p>
+      <ConfirmDialog open={del.target !== null} title="Delete Redirect" confirmLabel="Delete Redirect" busy={del.busy} error={del.error} onConfirm={del.confirm} onCancel={del.cancel}>
+        <p>{del.target ? `Are you sure you want to delete the redirect from ${del.target.fromPath} ? This cannot be undone!` : null}</p>
       </ConfirmDialog>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Form, Link, useNavigate, useRevalidator } from 'react-router';
+import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { NotFoundItem, NotFoundPage } from '#shared/validation/redirects.ts';
+import { EmptyState, ListNotice, SearchBox } from '../../components/admin/list-kit.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, ApiError, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/redirects-not-found';
@@ -115,22 +116,10 @@ export default function RedirectsNotFound({ loaderData }: Route.ComponentProps) 
         Addresses visitors asked for that ended in Page Not Found, most frequent first (search engines and other bots are left out). Enter a target to send
         visitors there from now on.
       </p>
-      <Form method="get" role="search" className="admin-search">
-        <label className="field__label" htmlFor="not-found-search">
-          Search paths
-        </label>
-        <div className="admin-search__row">
-          <input id="not-found-search" className="field__input" type="search" name="q" defaultValue={search} />
-          <button type="submit" className="button button--secondary">
-            Search
-          </button>
-        </div>
-      </Form>
-      <div role="status" className={notice ? 'form-alert form-alert--success' : undefined}>
-        {notice}
-      </div>
+      <SearchBox id="not-found-search" label="Search paths" name="q" defaultValue={search} />
+      <ListNotice notice={notice} />
       {page.items.length === 0 ? (
-        <p>{search ? 'No logged path matches your search.' : 'No Page Not Found has been logged.'}</p>
+        <EmptyState>{search ? 'No logged path matches your search.' : 'No Page Not Found has been logged.'}</EmptyState>
       ) : (
         <div className="table-wrap">
           <table className="admin-table">

@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { Form, Link, useNavigate, useRevalidator } from 'react-router';
+import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { CsvExport, RepDetail, RepPage, RetailerPage } from '#shared/validation/reps-retailers.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
+import { ListFilterForm, ListNotice, listHref, Pager, SearchField, useConfirmAction } from '../../components/admin/list-kit.tsx';
 import { CsvImport, downloadText } from '../../components/admin/csv-import.tsx';
-import { api, ApiError, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/reps-retailers-list';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Reps & Retailers | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
@@ -36,10 +36,7 @@ function territorySummary(rep: RepDetail): string {
 }
 
 function listPath(tab: Tab, search: string, start = 0): string {
-  const params = new URLSearchParams({ tab });
-  if (search) params.set('q', search);
-  if (start) params.set('start', String(start));
-  return `/siteadmin/reps-retailers?${params.toString()}`;
+  return listHref('/siteadmin/reps-retailers', { tab, q: search, start: start || null });
 }
 
 const COLUMNS: Record<Tab, string> = {
@@ -51,47 +48,23 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
   const { tab, search, start, reps, retailers } = loaderData;
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const [target, setTarget] = useState<{ id: number; name: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const one = tab === 'reps' ? 'Rep' : 'Retailer';
   const total = reps?.total ?? retailers?.total ?? 0;
   const count = reps?.items.length ?? retailers?.items.length ?? 0;
-
-  function handle(e: unknown, show: (m: string) => void) {
-    if (e instanceof AuthRedirect) void navigate(e.to);
-    else show(e instanceof ApiError ? e.message : 'Something is wrong');
-  }
-
-  async function remove() {
-    if (!target) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const env = await api().get(`/api/admin/${tab}/delete/${target.id}`);
-      if (!env.success) {
-        setError(env.message ?? 'Something is wrong');
-        return;
-      }
-      setNotice(`The ${one} ${target.name} was deleted.`);
-      setTarget(null);
-      await revalidator.revalidate();
-    } catch (e) {
-      handle(e, setError);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const del = useConfirmAction<{ id: number; name: string }>({
+    action: (t) => api().get(`/api/admin/${tab}/delete/${t.id}`),
+    done: (t) => `The ${one} ${t.name} was deleted.`,
+    after: () => revalidator.revalidate(),
+  });
 
   async function exportCsv() {
-    setNotice(null);
+    del.setNotice(null);
     try {
       const file = dataOf(await api().get<CsvExport>(`/api/admin/${tab}/export`));
       downloadText(file.filename, file.csv);
-      setNotice(`Exported ${file.rows} ${tab} to ${file.filename}.`);
+      del.setNotice(`Exported ${file.rows} ${tab} to ${file.filename}.`);
     } catch (e) {
-      handle(e, setNotice);
+      await del.fail(e, del.setNotice);
     }
   }
 
@@ -118,30 +91,18 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
           Retailers
         </Link>
       </nav>
-      <div role="status" className={notice ? 'form-alert form-alert--success' : undefined}>
-        {notice}
-      </div>
-      <Form method="get" className="admin-search" role="search" aria-label={`Search ${tab}`}>
-        <input type="hidden" name="tab" value={tab} />
-        <div className="field">
-          <label className="field__label" htmlFor="list-search">
-            Search {tab}
-          </label>
-          <input
-            id="list-search"
-            key={`${tab}:${search}`}
-            className="field__input"
-            type="search"
-            name="q"
-            defaultValue={search}
-            maxLength={200}
-            placeholder={tab === 'reps' ? 'Name, email, title, or a territory such as IA' : 'Name, city, address, ZIP or state'}
-          />
-        </div>
-        <button type="submit" className="button button--secondary">
-          Search
-        </button>
-      </Form>
+      <ListNotice notice={del.notice} />
+      <ListFilterForm className="admin-search" ariaLabel={`Search ${tab}`} hidden={{ tab }} submitLabel="Search">
+        <SearchField
+          id="list-search"
+          inputKey={`${tab}:${search}`}
+          label={`Search ${tab}`}
+          name="q"
+          defaultValue={search}
+          maxLength={200}
+          placeholder={tab === 'reps' ? 'Name, email, title, or a territory such as IA' : 'Name, city, address, ZIP or state'}
+        />
+      </ListFilterForm>
       <p className="admin-lead" aria-live="polite">
         {total === 0
           ? search
@@ -192,7 +153,7 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
                 <td data-label="Phone">{r.phone}</td>
                 <td data-label="Territories">{territorySummary(r)}</td>
                 <td className="admin-table__actions">
-                  <RowActions editTo={`/siteadmin/reps-retailers/rep/edit/${r.id}`} name={r.name} onDelete={() => setTarget(r)} />
+                  <RowActions editTo={`/siteadmin/reps-retailers/rep/edit/${r.id}`} name={r.name} onDelete={() => del.ask(r)} />
                 </td>
               </tr>
             ))}
@@ -204,7 +165,7 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
                 <td data-label="State">{r.state}</td>
                 <td data-label="ZIP / Postal Code">{r.postalCode}</td>
                 <td className="admin-table__actions">
-                  <RowActions editTo={`/siteadmin/reps-retailers/retailer/edit/${r.id}`} name={r.name} onDelete={() => setTarget(r)} />
+                  <RowActions editTo={`/siteadmin/reps-retailers/retailer/edit/${r.id}`} name={r.name} onDelete={() => del.ask(r)} />
                 </td>
               </tr>
             ))}
@@ -212,18 +173,7 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
         </table>
       </div>
       {total > PAGE_SIZE ? (
-        <nav className="admin-pager" aria-label="Pages">
-          {start > 0 ? (
-            <Link className="button button--secondary" to={listPath(tab, search, Math.max(0, start - PAGE_SIZE))}>
-              Previous
-            </Link>
-          ) : null}
-          {start + PAGE_SIZE < total ? (
-            <Link className="button button--secondary" to={listPath(tab, search, start + PAGE_SIZE)}>
-              Next
-            </Link>
-          ) : null}
-        </nav>
+        <Pager buttons prevTo={start > 0 ? listPath(tab, search, Math.max(0, start - PAGE_SIZE)) : null} nextTo={start + PAGE_SIZE < total ? listPath(tab, search, start + PAGE_SIZE) : null} />
       ) : null}
       <details className="panel admin-import" key={tab}>
         <summary>Import {tab} from CSV</summary>
@@ -233,13 +183,13 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
           columns={COLUMNS[tab]}
           onAuthRedirect={(to) => void navigate(to)}
           onImported={async () => {
-            setNotice(null);
+            del.setNotice(null);
             await revalidator.revalidate();
           }}
         />
       </details>
-      <ConfirmDialog open={target !== null} title={`Delete ${one}`} confirmLabel={`Delete ${one}`} busy={busy} error={error} onConfirm={() => void remove()} onCancel={() => setTarget(null)}>
-        <p>{target ? deleteQuestion(one, target.name) : null}</p>
+      <ConfirmDialog open={del.target !== null} title={`Delete ${one}`} confirmLabel={`Delete ${one}`} busy={del.busy} error={del.error} onConfirm={del.confirm} onCancel={del.cancel}>
+        <p>{del.target ? deleteQuestion(one, del.target.name) : null}</p>
       </ConfirmDialog>
     </section>
   );

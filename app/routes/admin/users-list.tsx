@@ -1,10 +1,10 @@
-import { useState } from 'react';
-import { Link, useNavigate, useRevalidator } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import type { Role, UserListItem } from '#shared/validation/users.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
+import { ListNotice, useConfirmAction } from '../../components/admin/list-kit.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { useAdminUser } from '../../lib/admin-session.ts';
-import { api, ApiError, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/users-list';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Users | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
@@ -27,34 +27,13 @@ export function deleteQuestion(email: string): string {
 export default function UsersList({ loaderData }: Route.ComponentProps) {
   const { users, roles } = loaderData;
   const me = useAdminUser();
-  const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const [target, setTarget] = useState<UserListItem | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const del = useConfirmAction<UserListItem>({
+    action: (u) => api().get(`/api/adminusers/delete/${u.id}`),
+    done: (u) => `The User ${u.email} was deleted.`,
+    after: () => revalidator.revalidate(),
+  });
   const roleName = (id: number) => roles.find((r) => r.id === id)?.name ?? `Role ${id}`;
-
-  async function remove() {
-    if (!target) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const env = await api().get(`/api/adminusers/delete/${target.id}`);
-      if (!env.success) {
-        setError(env.message ?? 'Something is wrong');
-        return;
-      }
-      setNotice(`The User ${target.email} was deleted.`);
-      setTarget(null);
-      await revalidator.revalidate();
-    } catch (e) {
-      if (e instanceof AuthRedirect) await navigate(e.to);
-      else setError(e instanceof ApiError ? e.message : 'Something is wrong');
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <section aria-labelledby="users-title">
@@ -66,9 +45,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
           Add User
         </Link>
       </div>
-      <div role="status" className={notice ? 'form-alert form-alert--success' : undefined}>
-        {notice}
-      </div>
+      <ListNotice notice={del.notice} />
       <div className="table-wrap">
         <table className="admin-table">
           <caption className="visually-hidden">Users</caption>
@@ -97,10 +74,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
                       type="button"
                       className="button button--small button--danger-outline"
                       aria-label={`Delete ${u.email}`}
-                      onClick={() => {
-                        setError(null);
-                        setTarget(u);
-                      }}
+                      onClick={() => del.ask(u)}
                     >
                       Delete
                     </button>
@@ -111,8 +85,8 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
-      <ConfirmDialog open={target !== null} title="Delete User" confirmLabel="Delete User" busy={busy} error={error} onConfirm={() => void remove()} onCancel={() => setTarget(null)}>
-        <p>{target ? deleteQuestion(target.email) : null}</p>
+      <ConfirmDialog open={del.target !== null} title="Delete User" confirmLabel="Delete User" busy={del.busy} error={del.error} onConfirm={del.confirm} onCancel={del.cancel}>
+        <p>{del.target ? deleteQuestion(del.target.email) : null}</p>
       </ConfirmDialog>
     </section>
   );

@@ -1,0 +1,370 @@
+import { useState, type ReactNode } from 'react';
+import { Form, Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ApiError, AuthRedirect } from '../../lib/api-client.ts';
+
+/**
+ * The pieces every admin list screen shares: the search/filter form (a GET form, so search, filter,
+ * sort and page live in the URL), filter selects, sortable column headers, Previous/Next paging and
+ * Load More, the empty state, the success notice and the confirm-then-act flow behind Delete/Archive.
+ */
+
+// ---------------------------------------------------------------- URL query
+
+type QueryValue = string | number | null | undefined;
+
+/**
+ * `path?name=value…` with the entries in the given order; empty values (null, undefined, '') and
+ * values equal to their default are left out, so the address of an unfiltered list stays bare.
+ */
+export function listHref(path: string, values: Record<string, QueryValue>, defaults: Record<string, QueryValue> = {}): string {
+  const q = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) {
+    if (value === null || value === undefined || value === '') continue;
+    if (defaults[name] !== undefined && String(defaults[name]) === String(value)) continue;
+    q.set(name, String(value));
+  }
+  const s = q.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+/** The query parameters that restart paging when they change (everything but the page itself). */
+const PAGE_PARAMS = new Set(['page', 'start']);
+
+/**
+ * Search, filter, sort and page kept in the URL query: `values` are the query's values over the
+ * given defaults (unknown parameters ignored), `href(changes)` the address of this list with some of
+ * them changed (a change of anything but the page starts again at the first page), `set(changes)`
+ * goes there.
+ */
+export function useListParams<K extends string>(defaults: Record<K, string>) {
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const values = Object.fromEntries(Object.entries<string>(defaults).map(([k, d]) => [k, params.get(k) ?? d])) as Record<K, string>;
+  function href(changes: Partial<Record<K, QueryValue>>): string {
+    const restart = Object.keys(changes).some((k) => !PAGE_PARAMS.has(k));
+    const next: Record<string, QueryValue> = { ...values };
+    if (restart) for (const k of Object.keys(next)) if (PAGE_PARAMS.has(k)) next[k] = defaults[k as K];
+    Object.assign(next, changes);
+    return listHref(pathname, next, defaults);
+  }
+  return { values, href, set: (changes: Partial<Record<K, QueryValue>>) => navigate(href(changes)) };
+}
+
+// ---------------------------------------------------------------- search and filters
+
+interface ListFilterFormProps {
+  /** The landmark's name ("Find documents"); a form with one labelled search box may go without. */
+  ariaLabel?: string;
+  className?: string;
+  /** Parameters kept as they are when searching (the open tab). */
+  hidden?: Record<string, string>;
+  submitLabel: string;
+  children: ReactNode;
+}
+
+/** A GET form with a search landmark: submitting puts its fields in the URL and the list's loader runs again. */
+export function ListFilterForm({ ariaLabel, className = 'admin-filters', hidden, submitLabel, children }: ListFilterFormProps) {
+  return (
+    <Form method="get" className={className} role="search" aria-label={ariaLabel}>
+      {hidden ? Object.entries(hidden).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />) : null}
+      {children}
+      <button type="submit" className="button button--secondary">
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}
+
+interface SearchFieldProps {
+  id: string;
+  label: string;
+  /** Posted name; leave out for a controlled box that is not posted. */
+  name?: string;
+  defaultValue?: string;
+  value?: string;
+  onChange?: (value: string) => void;
+  placeholder?: string;
+  maxLength?: number;
+  className?: string;
+  /** Resets an uncontrolled box when its key changes (a new tab or search). */
+  inputKey?: string;
+}
+
+/** A labelled search box in a field column. */
+export function SearchField({ id, label, name, defaultValue, value, onChange, placeholder, maxLength, className, inputKey }: SearchFieldProps) {
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        key={inputKey}
+        className="field__input"
+        type="search"
+        name={name}
+        defaultValue={defaultValue}
+        value={value}
+        onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
+        maxLength={maxLength}
+        placeholder={placeholder}
+      />
+    </div>
+  );
+}
+
+interface SearchBoxProps {
+  id: string;
+  label: string;
+  name: string;
+  defaultValue: string;
+  placeholder?: string;
+  buttonLabel?: string;
+}
+
+/** The compact search of a list: the label above one row with the box and its button (a GET form). */
+export function SearchBox({ id, label, name, defaultValue, placeholder, buttonLabel = 'Search' }: SearchBoxProps) {
+  return (
+    <Form method="get" role="search" className="admin-search">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="admin-search__row">
+        <input id={id} className="field__input" type="search" name={name} defaultValue={defaultValue} placeholder={placeholder} />
+        <button type="submit" className="button button--secondary">
+          {buttonLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export interface FilterOption {
+  value: string | number;
+  label: string;
+}
+
+interface FilterSelectProps {
+  id: string;
+  label: string;
+  name?: string;
+  options: readonly FilterOption[];
+  /** The "everything" choice with an empty value ("All kinds"), listed first. */
+  allLabel?: string;
+  defaultValue?: string;
+  value?: string | number;
+  onChange?: (value: string) => void;
+}
+
+/** A labelled select that narrows a list (a native select: keyboard and screen readers for free). */
+export function FilterSelect({ id, label, name, options, allLabel, defaultValue, value, onChange }: FilterSelectProps) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="field__input" name={name} defaultValue={defaultValue} value={value} onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}>
+        {allLabel !== undefined ? <option value="">{allLabel}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------- sorting
+
+export type SortDirection = 'ascending' | 'descending' | 'none';
+
+/** The direction a click on a column asks for: its first direction when not sorted by it, else the other one. */
+export function nextSortDirection(current: SortDirection, first: 'ascending' | 'descending' = 'ascending'): 'ascending' | 'descending' {
+  if (current === 'none') return first;
+  return current === 'ascending' ? 'descending' : 'ascending';
+}
+
+interface SortableHeaderProps {
+  label: string;
+  direction: SortDirection;
+  /** Sorting in the screen's state... */
+  onSort?: () => void;
+  /** ...or by address (sort kept in the URL). */
+  to?: string;
+}
+
+/** A column header that sorts the list: aria-sort on the header, a button (or link) with an arrow. */
+export function SortableHeader({ label, direction, onSort, to }: SortableHeaderProps) {
+  const content = (
+    <>
+      {label}
+      <span aria-hidden="true" className="sort-button__icon">
+        {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
+      </span>
+    </>
+  );
+  return (
+    <th scope="col" aria-sort={direction}>
+      {to !== undefined ? (
+        <Link className="sort-button" to={to}>
+          {content}
+        </Link>
+      ) : (
+        <button type="button" className="sort-button" onClick={onSort}>
+          {content}
+        </button>
+      )}
+    </th>
+  );
+}
+
+// ---------------------------------------------------------------- paging
+
+interface PagerProps {
+  /** Addresses of the previous and next pages; null on the first or last page. */
+  prevTo: string | null;
+  nextTo: string | null;
+  /** "Page 2 of 5" between the links. */
+  status?: ReactNode;
+  /** Previous and Next as buttons at the end of the row (instead of links around the status). */
+  buttons?: boolean;
+  label?: string;
+}
+
+/** Previous / Next between the pages of a list (links: the page is in the URL). */
+export function Pager({ prevTo, nextTo, status, buttons = false, label = 'Pages' }: PagerProps) {
+  const linkClass = buttons ? 'button button--secondary' : undefined;
+  return (
+    <nav className={buttons ? 'admin-pager' : 'admin-paging'} aria-label={label}>
+      {prevTo !== null ? (
+        <Link className={linkClass} to={prevTo}>
+          Previous
+        </Link>
+      ) : null}
+      {status !== undefined ? <span>{status}</span> : null}
+      {nextTo !== null ? (
+        <Link className={linkClass} to={nextTo}>
+          Next
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** Page numbers of a page-numbered list: the current page (from 1) and the number of pages (at least 1). */
+export function pageInfo(start: number, pageSize: number, total: number): { page: number; pages: number } {
+  return { page: Math.floor(start / pageSize) + 1, pages: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+interface LoadMoreProps {
+  shown: number;
+  total: number;
+  loading: boolean;
+  onLoadMore: () => void;
+  /** The button's text while loading (the same text when not given). */
+  loadingLabel?: string;
+  className?: string;
+}
+
+/** Load More under a list while rows remain; disabled while a page is loading. */
+export function LoadMore({ shown, total, loading, onLoadMore, loadingLabel, className = 'load-more' }: LoadMoreProps) {
+  if (shown >= total) return null;
+  return (
+    <p className={className || undefined}>
+      <button type="button" className="button button--secondary" disabled={loading} onClick={onLoadMore}>
+        {loading && loadingLabel ? loadingLabel : 'Load More'}
+      </button>
+    </p>
+  );
+}
+
+// ---------------------------------------------------------------- states and notices
+
+/** What a list shows instead of rows: a paragraph, or a full-width row inside the table body (give colSpan). */
+export function EmptyState({ colSpan, children }: { colSpan?: number; children: ReactNode }) {
+  if (colSpan) {
+    return (
+      <tr>
+        <td colSpan={colSpan}>{children}</td>
+      </tr>
+    );
+  }
+  return <p>{children}</p>;
+}
+
+/** The success message of a list action, in a live region that stays in place (empty until there is news). */
+export function ListNotice({ notice }: { notice: string | null }) {
+  return (
+    <div role="status" className={notice ? 'form-alert form-alert--success' : undefined}>
+      {notice}
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------- confirm, then act
+
+interface ConfirmActionOptions<T> {
+  /** The API call; its envelope's message is shown in the dialog when it refuses. */
+  action: (target: T) => Promise<{ success: boolean; message: string | null }>;
+  /** The notice shown once done. */
+  done: (target: T) => string;
+  /** Then (reload the list, drop the row). */
+  after?: (target: T) => Promise<unknown> | void;
+}
+
+/**
+ * The flow behind Delete and Archive: `ask(row)` opens the confirm dialog, `confirm()` runs the call
+ * (busy meanwhile), a refusal or failure stays in the dialog, success closes it and shows a notice;
+ * a refused session goes to login or access denied.
+ */
+export function useConfirmAction<T>({ action, done, after }: ConfirmActionOptions<T>) {
+  const navigate = useNavigate();
+  const [target, setTarget] = useState<T | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  async function fail(e: unknown, show: (message: string) => void = setError) {
+    if (e instanceof AuthRedirect) await navigate(e.to);
+    else show(e instanceof ApiError ? e.message : 'Something is wrong');
+  }
+
+  async function confirm() {
+    if (target === null) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const env = await action(target);
+      if (!env.success) {
+        setError(env.message ?? 'Something is wrong');
+        return;
+      }
+      setNotice(done(target));
+      setTarget(null);
+      await after?.(target);
+    } catch (e) {
+      await fail(e);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return {
+    target,
+    busy,
+    error,
+    notice,
+    setNotice,
+    setError,
+    /** Shows a failure the way this flow does (login redirect, or the message). */
+    fail,
+    ask(row: T) {
+      setError(null);
+      setTarget(row);
+    },
+    cancel: () => setTarget(null),
+    confirm: () => void confirm(),
+  };
+}
