@@ -153,7 +153,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     opts.ui === 'build' ? createPageCache(app, { maxBytes: env.PAGE_CACHE_MB * 1024 * 1024, security, events: services.contentEvents }) : undefined;
   first.pageCache = pageCache;
   await registerSecurity(app, security);
-  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+  // A reply already in memory (a rendered page, JSON) up to 64 KB is compressed in one call rather
+  // than through a zlib stream: on a host with few cores the stream's setup costs more than it saves (ADR 016).
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024, syncThreshold: 64 * 1024 });
   registerErrorHandling(app);
   registerInputBoundary(app);
   registerRedirects(app);
