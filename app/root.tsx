@@ -13,6 +13,7 @@ import type { Route } from './+types/root';
 import siteScriptUrl from './client/site-script.ts?worker&url';
 import { ErrorView } from './components/error-view.tsx';
 import { SPECULATION_RULES, useHydrates } from './lib/hydration.ts';
+import { StaticPageContext } from './lib/links.tsx';
 import appCss from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [
@@ -40,7 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <StaticPageContext.Provider value={!hydrates}>{children}</StaticPageContext.Provider>
         {hydrates ? (
           <>
             <ScrollRestoration />
