@@ -1,13 +1,26 @@
-import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
-import { renderToPipeableStream } from 'react-dom/server';
+import { Writable } from 'node:stream';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
+import { hydratesFrom } from './lib/hydration.ts';
 
 export const streamTimeout = 10_000;
 
+/** Whether the page ships React Router's runtime (form templates, admin) or is HTML only (content templates, ADR 005). */
+function hydrates(routerContext: EntryContext): boolean {
+  const { matches } = routerContext.staticHandlerContext;
+  return hydratesFrom(matches.map((m) => routerContext.routeModules[m.route.id]));
+}
+
 /**
- * Public pages are rendered completely before the first byte (onAllReady): crawlers and CDNs
- * get whole documents, and the status code can still change while rendering.
+ * Public pages are rendered completely before the first byte: crawlers and CDNs get whole
+ * documents, the status code can still change while rendering, and the page cache stores the
+ * bytes. The body is handed over as one buffer, not a stream (ADR 016).
+ *
+ * Content templates (no hydration) render nothing that suspends: React Router writes no loader
+ * data for them (its stream transfer needs <Scripts />), so one synchronous `renderToString`
+ * pass gives the same HTML as the streaming renderer at a fraction of the cost. Hydrated pages
+ * stream their loader data in Suspense boundaries, so they keep `renderToPipeableStream` and wait
+ * for everything (onAllReady).
  */
 export default function handleRequest(
   request: Request,
@@ -19,35 +32,46 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-cache'); // ADR 007
+  const app = <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />;
+
+  if (!hydrates(routerContext)) {
+    // A component that throws makes this throw too, as a shell error would: React Router then
+    // renders the route's error boundary.
+    const html = renderToString(app);
+    return new Response(html.startsWith('<!DOCTYPE') ? html : `<!DOCTYPE html>${html}`, { status: responseStatusCode, headers: responseHeaders });
+  }
+
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />,
-      {
-        nonce: loadContext.nonce,
-        onAllReady() {
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeout);
-              callback();
-            },
-          });
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-cache'); // ADR 007
-          pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timeout);
-          reject(error);
-        },
-        onError(error: unknown) {
-          status = 500;
-          loadContext.log.error({ err: error, url: request.url }, 'render error');
-        },
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
       },
-    );
+      final(callback) {
+        clearTimeout(timeout);
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
+        callback();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce: loadContext.nonce,
+      onAllReady() {
+        pipe(sink);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timeout);
+        reject(error);
+      },
+      onError(error: unknown) {
+        status = 500;
+        loadContext.log.error({ err: error, url: request.url }, 'render error');
+      },
+    });
   });
 }
 

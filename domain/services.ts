@@ -5,6 +5,7 @@ import { createAuthRepository } from './auth/auth-repository.ts';
 import { createAuthService } from './auth/auth-service.ts';
 import { createTokenSigner } from './auth/tokens.ts';
 import { createContentEvents } from './content-events/content-events.ts';
+import { cachedReads } from './content-events/read-cache.ts';
 import { createDocumentsRepository } from './documents/documents-repository.ts';
 import { createFinderRepository } from './finder/finder-repository.ts';
 import { createFinderService } from './finder/finder-service.ts';
@@ -112,8 +113,17 @@ export function createServices(db: Db, deps: ServiceDeps) {
       events: contentEvents,
     }),
     pages: createPagesService(createPagesRepository(db), { siteUrl }),
-    knowledge: createKnowledgeService(createKnowledgeRepository(db), { siteUrl, events: contentEvents }),
-    pressReleases: createPressReleasesService(createPressReleasesRepository(db), { siteUrl, events: contentEvents }),
+    // what item pages and related-resource blocks read on every render is held until content changes
+    knowledge: cachedReads(createKnowledgeService(createKnowledgeRepository(db), { siteUrl, events: contentEvents }), {
+      events: contentEvents,
+      kinds: ['knowledge'],
+      methods: ['getPublishedBySlug', 'latest', 'cardsBySlugs'],
+    }),
+    pressReleases: cachedReads(createPressReleasesService(createPressReleasesRepository(db), { siteUrl, events: contentEvents }), {
+      events: contentEvents,
+      kinds: ['press'],
+      methods: ['getPublishedBySlug'],
+    }),
     geo: createGeoService(createGeoRepository(db)),
     documents,
     products,

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/links.tsx';
 
 export type ErrorKind = 'not-found' | 'access-denied' | 'server-error';
 

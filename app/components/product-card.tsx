@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/links.tsx';
 
 export interface ProductCardData {
   slug: string;

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/links.tsx';
 import type { Cta, LandingHero, LandingSection } from '#shared/landing-content.ts';
 import type { AnalysisRow } from '#shared/product-content.ts';
 import { ContentModules } from './content-modules.tsx';

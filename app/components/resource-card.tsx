@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/links.tsx';
 import type { ContentCardDto } from '#shared/dto/content.ts';
 import { formatLongDate, isoDate } from '#shared/format-date.ts';
 import { libraryImageProps } from '#shared/validation/documents.ts';

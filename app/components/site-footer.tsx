@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/links.tsx';
 import { CATALOG } from '#shared/catalog.ts';
 import { contactPathFor, findRepBannerVisible, LEGAL_LINKS, findRepPathFor, solutionsFor } from '#shared/navigation.ts';
 import type { RegionId } from '#shared/regions.ts';

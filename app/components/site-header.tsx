@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
+import { Link } from '../lib/links.tsx';
 import { megaMenuFor, navFor } from '#shared/navigation.ts';
 import { REGION_OPTIONS, type RegionId } from '#shared/regions.ts';
 import { useRegion } from '../lib/region.tsx';

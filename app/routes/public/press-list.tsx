@@ -1,4 +1,5 @@
-import { Link, redirect, useNavigation } from 'react-router';
+import { redirect, useNavigation } from 'react-router';
+import { Link } from '../../lib/links.tsx';
 import { earlierPage, lastPage, listQueryString, listWindow, parseListQuery } from '#shared/knowledge.ts';
 import { ResourceCard } from '../../components/resource-card.tsx';
 import { breadcrumbList } from '../../lib/content-seo.ts';

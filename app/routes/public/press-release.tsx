@@ -1,4 +1,5 @@
-import { data, Link, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
+import { Link } from '../../lib/links.tsx';
 import { formatLongDate, isoDate } from '#shared/format-date.ts';
 import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
 import { ContentModules } from '../../components/content-modules.tsx';

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { Form, Link, useNavigation, useSubmit } from 'react-router';
+import { Form, useNavigation, useSubmit } from 'react-router';
+import { Link } from '../../lib/links.tsx';
 import { DOCUMENT_PRODUCTS } from '#shared/product-documents.ts';
 import { breadcrumbJsonLd } from '../../lib/landing-seo.ts';
 import { rootDataFrom } from '../../lib/root-data.ts';

@@ -1,4 +1,5 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
+import { Link } from '../../lib/links.tsx';
 import { findRepPathFor } from '#shared/navigation.ts';
 import { homePathFor } from '#shared/regions.ts';
 import type { ProductDocumentLink } from '#shared/product-content.ts';
