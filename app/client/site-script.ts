@@ -159,6 +159,11 @@ function filterForms() {
       const params = new URLSearchParams();
       for (const [k, v] of new FormData(form)) if (typeof v === 'string' && v.trim() !== '') params.set(k, v.trim());
       const action = new URL(form.action, window.location.href);
+      // the knowledge center's category is its path (one filter state with the category links)
+      const categoryPath = form.dataset.categoryPath;
+      const category = params.get('category');
+      params.delete('category');
+      if (categoryPath && category && /^\d+$/.test(category)) action.pathname = `${categoryPath}${category}`;
       // the select that was just changed keeps focus on the new page (its id is stable: useId in the same tree)
       const focused = changed ?? document.activeElement;
       const restore: Restore = { path: action.pathname, y: window.scrollY };

@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, customType, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ContentModule, MediaRef, SeoData } from '../../shared/content-types.ts';
 
 /**
@@ -8,6 +9,13 @@ import type { ContentModule, MediaRef, SeoData } from '../../shared/content-type
  * and search columns are set in the same transaction that appends a version, and nothing in a
  * version is ever updated.
  */
+/** PostgreSQL's text-search document type (Drizzle has no built-in column for it). */
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return 'tsvector';
+  },
+});
+
 function versionedContentTables<B extends string, V extends string>(baseName: B, versionsName: V, prefix: string) {
   const items = pgTable(
     baseName,
@@ -25,8 +33,16 @@ function versionedContentTables<B extends string, V extends string>(baseName: B,
       latestVersionId: integer('latest_version_id'),
       /** copied from the latest version, so lists sort, page and search on this narrow table */
       publishDate: timestamp('publish_date', { withTimezone: true, mode: 'date' }),
-      /** the latest version's title and summary, for the text search */
-      searchText: text('search_text').notNull().default(''),
+      /** the latest version's title, summary and module text, copied for the full-text search */
+      searchTitle: text('search_title').notNull().default(''),
+      searchSummary: text('search_summary').notNull().default(''),
+      searchBody: text('search_body').notNull().default(''),
+      /** weighted full-text document (title A, summary B, body C), kept by the database itself */
+      searchVector: tsvector('search_vector')
+        .notNull()
+        .generatedAlwaysAs(
+          sql`setweight(to_tsvector('english', search_title), 'A') || setweight(to_tsvector('english', search_summary), 'B') || setweight(to_tsvector('english', search_body), 'C')`,
+        ),
       created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
       updated: timestamp('updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     },
@@ -35,6 +51,7 @@ function versionedContentTables<B extends string, V extends string>(baseName: B,
       index(`${prefix}_order_idx`).on(t.status, t.pinned, t.publishDate, t.id),
       // related resources: the newest items of a region, read in index order and stopped at the limit
       index(`${prefix}_latest_idx`).on(t.status, t.regionId, t.publishDate, t.id),
+      index(`${prefix}_search_idx`).using('gin', t.searchVector),
     ],
   );
   const versions = pgTable(
