@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '#db/client.ts';
-import type { knowledgeItems, knowledgeItemVersions } from '#db/schema/knowledge.ts';
+import type { knowledgeItems, knowledgeItemSearch, knowledgeItemVersions } from '#db/schema/knowledge.ts';
 import type { ContentModule, MediaRef, SeoData } from '#shared/content-types.ts';
 
 /**
@@ -11,6 +11,7 @@ import type { ContentModule, MediaRef, SeoData } from '#shared/content-types.ts'
 export interface ContentTables {
   items: typeof knowledgeItems;
   versions: typeof knowledgeItemVersions;
+  search: typeof knowledgeItemSearch;
 }
 
 export const PUBLISHED = 1;
@@ -81,14 +82,14 @@ export function searchColumnsOf(v: Pick<NewContentVersion, 'title' | 'metadata' 
     else if (m.type === 3) for (const item of m.items) parts.push(item.headline, item.shortDescription);
     else if (m.type === 4) for (const item of m.items) parts.push(item.headline, item.imageItem.alttext, item.editorData);
   }
-  return { searchTitle: v.title, searchSummary: v.metadata.desc ?? '', searchBody: parts.join(' ') };
+  return { title: v.title, summary: v.metadata.desc ?? '', body: parts.join(' ') };
 }
 
 /** A visitor's search as a tsquery: quotes, `or` and `-word` work as on a web search engine. */
 const tsQuery = (text: string) => sql`websearch_to_tsquery('english', ${text})`;
 
 export function createContentRepository(db: DbOrTx, t: ContentTables) {
-  const { items, versions } = t;
+  const { items, versions, search: searchTable } = t;
   const cardColumns = {
     id: items.id,
     slug: items.slug,
@@ -120,7 +121,7 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
       q.type === null || q.type === undefined ? undefined : eq(items.type, q.type),
       q.regions?.length ? inArray(items.regionId, q.regions) : undefined,
       q.excludeId ? ne(items.id, q.excludeId) : undefined,
-      search ? sql`${items.searchVector} @@ ${tsQuery(search)}` : undefined,
+      search ? inArray(items.id, db.select({ id: searchTable.itemId }).from(searchTable).where(sql`${searchTable.document} @@ ${tsQuery(search)}`)) : undefined,
     );
   }
 
@@ -131,8 +132,10 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
       .returning({ id: versions.id });
     await tx
       .update(items)
-      .set({ latestVersionId: row!.id, publishDate: v.publishDate, ...searchColumnsOf(v), updated: new Date() })
+      .set({ latestVersionId: row!.id, publishDate: v.publishDate, updated: new Date() })
       .where(eq(items.id, itemId));
+    const text = searchColumnsOf(v);
+    await tx.insert(searchTable).values({ itemId, ...text }).onConflictDoUpdate({ target: searchTable.itemId, set: text });
     return row!.id;
   }
 
@@ -162,7 +165,11 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
           latestVersionId: items.latestVersionId,
           publishDate: items.publishDate,
           total: (q.count === false ? sql<number>`0` : sql<number>`count(*) over ()`).as('total'),
-          rank: (search ? sql<number>`ts_rank(${items.searchVector}, ${tsQuery(search)})` : sql<number>`0`).as('rank'),
+          // ranked on the small title-and-summary document (cheap for thousands of matches); body-only matches rank 0
+          rank: (search
+            ? sql<number>`(select ts_rank(${searchTable.rankDocument}, ${tsQuery(search)}) from ${searchTable} where ${searchTable.itemId} = ${items.id})`
+            : sql<number>`0`
+          ).as('rank'),
         })
         .from(items)
         .where(listWhere(q))
@@ -260,8 +267,6 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
                 slug: it.slug,
                 regionId: it.regionId,
                 status: it.status ?? PUBLISHED,
-                // one version per item here, so its search text is known before the version row exists
-                ...searchColumnsOf(it.version),
               })),
             )
             .returning({ id: items.id });
@@ -276,6 +281,7 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
               authorId: it.version.authorId ?? null,
             })),
           );
+          await tx.insert(searchTable).values(chunk.map((it, j) => ({ itemId: rows[j]!.id, ...searchColumnsOf(it.version) })));
           ids.push(...rows.map((r) => r.id));
         }
         await tx.execute(sql`
