@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ error }) => {
 };
 
 function Shell({ children }: { children: React.ReactNode }) {
-  const { settings, year } = useRootData();
+  const { settings, year, dismissedNotice } = useRootData();
   const { region } = useRegion();
   const { pathname } = useLocation();
   const hydrates = useHydrates();
@@ -26,7 +26,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <a className="skip-link" href="#content">
         Skip to content
       </a>
-      <NoticeBar notice={settings.notice} hydrates={hydrates} />
+      {dismissedNotice === settings.notice.id ? null : <NoticeBar notice={settings.notice} hydrates={hydrates} />}
       <SiteHeader companyName={settings.companyName} hydrates={hydrates} />
       <main id="content" tabIndex={-1}>
         {children}
