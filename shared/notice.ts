@@ -10,7 +10,7 @@ const PATTERN = new RegExp(`(?:^|;\\s*)${NOTICE_COOKIE}=([^;]*)`);
 /** The dismissed notice id in a Cookie header, cut to a safe, short token; '' when there is none. */
 export function dismissedNoticeId(cookieHeader: string | null | undefined): string {
   const raw = cookieHeader?.match(PATTERN)?.[1] ?? '';
-  let value = raw;
+  let value: string;
   try {
     value = decodeURIComponent(raw);
   } catch {
