@@ -171,7 +171,7 @@ for (const { name, viewport } of WIDTHS) {
 
     test('label and SDS links say they open a PDF in a new tab, and do', async ({ page }) => {
       await page.goto('/product-labels?product=anvol');
-      const links = page.getByRole('main').getByRole('link', { name: /ANVOL, PDF, \d+ KB, opens in a new tab$/ });
+      const links = page.getByRole('main').getByRole('link', { name: /ANVOL\s*, PDF, \d+ KB\s*, opens in a new tab$/ });
       expect(await links.count()).toBeGreaterThan(1);
       for (const link of await links.all()) await expect(link).toHaveAttribute('target', '_blank');
       const tab = page.context().waitForEvent('page');

@@ -51,7 +51,7 @@ test('the labels page filters by region and product and opens a PDF from the doc
   await expect(page.getByRole('status')).toHaveText('Showing 2 documents for 1 product.');
 
   // the PDF opens in a new tab, and its link says so
-  const link = page.getByRole('link', { name: /^Label for ANVOL, PDF, \d+ KB, opens in a new tab$/ });
+  const link = page.getByRole('link', { name: /^Label for ANVOL\s*, PDF, \d+ KB\s*, opens in a new tab$/ });
   await expect(link).toHaveAttribute('target', '_blank');
   const tab = page.context().waitForEvent('page');
   const pdf = page.context().waitForEvent('response', (r) => r.url().includes('/doccenter/'));
