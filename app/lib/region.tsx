@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
 import {
-  homePathFor,
+  documentAlternates,
+  regionTargetPath,
   parseRegion,
   REGION_COOKIE,
   REGION_STORAGE_KEY,
@@ -92,7 +93,8 @@ export function RegionProvider({ initialStored, children }: { initialStored: Reg
     (next: RegionId) => {
       persist(next);
       setStored(next);
-      const target = homePathFor(next);
+      // the same page in the chosen region where it has one (its hreflang twin), otherwise that region's home
+      const target = regionTargetPath(next, documentAlternates(document), window.location.origin);
       if (target === location.pathname) return;
       setPending({ region: next, from: location.pathname });
       Promise.resolve(navigate(target)).catch(() => setPending(null));

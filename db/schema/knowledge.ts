@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, customType, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ContentModule, MediaRef, SeoData } from '../../shared/content-types.ts';
 
 /**
@@ -8,7 +9,14 @@ import type { ContentModule, MediaRef, SeoData } from '../../shared/content-type
  * and search columns are set in the same transaction that appends a version, and nothing in a
  * version is ever updated.
  */
-function versionedContentTables<B extends string, V extends string>(baseName: B, versionsName: V, prefix: string) {
+/** PostgreSQL's text-search document type (Drizzle has no built-in column for it). */
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return 'tsvector';
+  },
+});
+
+function versionedContentTables<B extends string, V extends string, S extends string>(baseName: B, versionsName: V, searchName: S, prefix: string) {
   const items = pgTable(
     baseName,
     {
@@ -25,8 +33,6 @@ function versionedContentTables<B extends string, V extends string>(baseName: B,
       latestVersionId: integer('latest_version_id'),
       /** copied from the latest version, so lists sort, page and search on this narrow table */
       publishDate: timestamp('publish_date', { withTimezone: true, mode: 'date' }),
-      /** the latest version's title and summary, for the text search */
-      searchText: text('search_text').notNull().default(''),
       created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
       updated: timestamp('updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     },
@@ -55,13 +61,41 @@ function versionedContentTables<B extends string, V extends string>(baseName: B,
     },
     (t) => [index(`${prefix}_versions_item_idx`).on(t.itemId, t.id)],
   );
-  return { items, versions };
+  /**
+   * Full-text search, one row per item (its latest version), kept beside the narrow base table so
+   * that lists which do not search never read it. The database builds both documents: the weighted
+   * one (title A, summary B, module text C) that a search matches through the GIN index, and a small
+   * one (title A, summary B) that ranks the matches cheaply; body-only matches rank below the rest.
+   */
+  const search = pgTable(
+    searchName,
+    {
+      itemId: integer('item_id')
+        .primaryKey()
+        .references(() => items.id, { onDelete: 'cascade' }),
+      title: text('title').notNull().default(''),
+      summary: text('summary').notNull().default(''),
+      body: text('body').notNull().default(''),
+      document: tsvector('document')
+        .notNull()
+        .generatedAlwaysAs(
+          sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', summary), 'B') || setweight(to_tsvector('english', body), 'C')`,
+        ),
+      rankDocument: tsvector('rank_document')
+        .notNull()
+        .generatedAlwaysAs(sql`setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', summary), 'B')`),
+    },
+    (t) => [index(`${prefix}_search_document_idx`).using('gin', t.document)],
+  );
+  return { items, versions, search };
 }
 
-const knowledge = versionedContentTables('knowledge_items', 'knowledge_item_versions', 'knowledge');
+const knowledge = versionedContentTables('knowledge_items', 'knowledge_item_versions', 'knowledge_item_search', 'knowledge');
 export const knowledgeItems = knowledge.items;
 export const knowledgeItemVersions = knowledge.versions;
+export const knowledgeItemSearch = knowledge.search;
 
-const press = versionedContentTables('press_releases', 'press_release_versions', 'press');
+const press = versionedContentTables('press_releases', 'press_release_versions', 'press_release_search', 'press');
 export const pressReleases = press.items;
 export const pressReleaseVersions = press.versions;
+export const pressReleaseSearch = press.search;

@@ -76,9 +76,6 @@ const LEGAL_HTML = [
   'their locations are approximate.</p>',
   '<h2>Trademarks</h2>',
   '<p>Product names shown on this site are trademarks of their respective owners. Always read and follow label directions.</p>',
-  '<h2>Open-source software</h2>',
-  '<p>This site is built with open-source software, including React, React Router, Fastify, Drizzle ORM, Zod, nodemailer, ',
-  'libphonenumber-js, react-international-phone and the Inter typeface, each under its own license.</p>',
 ].join('');
 
 async function seedLegalPage(db: Db) {

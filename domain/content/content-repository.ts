@@ -1,6 +1,6 @@
-import { and, desc, eq, ilike, inArray, isNotNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '#db/client.ts';
-import type { knowledgeItems, knowledgeItemVersions } from '#db/schema/knowledge.ts';
+import type { knowledgeItems, knowledgeItemSearch, knowledgeItemVersions } from '#db/schema/knowledge.ts';
 import type { ContentModule, MediaRef, SeoData } from '#shared/content-types.ts';
 
 /**
@@ -11,6 +11,7 @@ import type { ContentModule, MediaRef, SeoData } from '#shared/content-types.ts'
 export interface ContentTables {
   items: typeof knowledgeItems;
   versions: typeof knowledgeItemVersions;
+  search: typeof knowledgeItemSearch;
 }
 
 export const PUBLISHED = 1;
@@ -69,17 +70,26 @@ export interface NewContentItem {
   version: NewContentVersion;
 }
 
-function searchTextOf(v: NewContentVersion): string {
-  return `${v.title} ${v.metadata.desc ?? ''}`;
+/**
+ * The text the full-text search reads from a version: title (weight A), summary (B) and the visible
+ * text of its modules (C). The database builds the weighted `search_vector` from these columns; its
+ * parser skips HTML tags, so rich text goes in as it is. Migration 0013 backfills with the same fields.
+ */
+export function searchColumnsOf(v: Pick<NewContentVersion, 'title' | 'metadata' | 'modules'>) {
+  const parts: string[] = [];
+  for (const m of v.modules) {
+    if (m.type === 1 || m.type === 2) parts.push(m.content);
+    else if (m.type === 3) for (const item of m.items) parts.push(item.headline, item.shortDescription);
+    else if (m.type === 4) for (const item of m.items) parts.push(item.headline, item.imageItem.alttext, item.editorData);
+  }
+  return { title: v.title, summary: v.metadata.desc ?? '', body: parts.join(' ') };
 }
 
-/** `%`, `_` and `\` typed by a visitor are literal characters, not wildcards. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+/** A visitor's search as a tsquery: quotes, `or` and `-word` work as on a web search engine. */
+const tsQuery = (text: string) => sql`websearch_to_tsquery('english', ${text})`;
 
 export function createContentRepository(db: DbOrTx, t: ContentTables) {
-  const { items, versions } = t;
+  const { items, versions, search: searchTable } = t;
   const cardColumns = {
     id: items.id,
     slug: items.slug,
@@ -111,7 +121,7 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
       q.type === null || q.type === undefined ? undefined : eq(items.type, q.type),
       q.regions?.length ? inArray(items.regionId, q.regions) : undefined,
       q.excludeId ? ne(items.id, q.excludeId) : undefined,
-      search ? ilike(items.searchText, likePattern(search)) : undefined,
+      search ? inArray(items.id, db.select({ id: searchTable.itemId }).from(searchTable).where(sql`${searchTable.document} @@ ${tsQuery(search)}`)) : undefined,
     );
   }
 
@@ -122,8 +132,10 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
       .returning({ id: versions.id });
     await tx
       .update(items)
-      .set({ latestVersionId: row!.id, publishDate: v.publishDate, searchText: searchTextOf(v), updated: new Date() })
+      .set({ latestVersionId: row!.id, publishDate: v.publishDate, updated: new Date() })
       .where(eq(items.id, itemId));
+    const text = searchColumnsOf(v);
+    await tx.insert(searchTable).values({ itemId, ...text }).onConflictDoUpdate({ target: searchTable.itemId, set: text });
     return row!.id;
   }
 
@@ -134,8 +146,14 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
      * copied there); only the rows of the page are joined to their current version.
      */
     async list(q: ContentListQuery): Promise<{ rows: ContentCardRow[]; total: number }> {
-      const order = (t: { pinned: AnyColumn | SQL.Aliased; publishDate: AnyColumn | SQL.Aliased; id: AnyColumn | SQL.Aliased }) =>
-        q.order === 'pinned' ? [desc(t.pinned), desc(t.publishDate), desc(t.id)] : [desc(t.publishDate), desc(t.id)];
+      const search = q.search?.trim();
+      // a search is ranked (title matches above summary, summary above body text), then newest first
+      const order = (t: { pinned: AnyColumn | SQL.Aliased; publishDate: AnyColumn | SQL.Aliased; id: AnyColumn | SQL.Aliased; rank: AnyColumn | SQL.Aliased | SQL }) =>
+        search
+          ? [desc(t.rank), desc(t.publishDate), desc(t.id)]
+          : q.order === 'pinned'
+            ? [desc(t.pinned), desc(t.publishDate), desc(t.id)]
+            : [desc(t.publishDate), desc(t.id)];
       const page = db
         .select({
           id: items.id,
@@ -147,10 +165,15 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
           latestVersionId: items.latestVersionId,
           publishDate: items.publishDate,
           total: (q.count === false ? sql<number>`0` : sql<number>`count(*) over ()`).as('total'),
+          // ranked on the small title-and-summary document (cheap for thousands of matches); body-only matches rank 0
+          rank: (search
+            ? sql<number>`(select ts_rank(${searchTable.rankDocument}, ${tsQuery(search)}) from ${searchTable} where ${searchTable.itemId} = ${items.id})`
+            : sql<number>`0`
+          ).as('rank'),
         })
         .from(items)
         .where(listWhere(q))
-        .orderBy(...order(items))
+        .orderBy(...order({ ...items, rank: sql`rank` }))
         .limit(q.length)
         .offset(q.start)
         .as('page');
@@ -236,7 +259,16 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
           const chunk = list.slice(i, i + 1000);
           const rows = await tx
             .insert(items)
-            .values(chunk.map((it) => ({ type: it.type, category: it.category, pinned: it.pinned, slug: it.slug, regionId: it.regionId, status: it.status ?? PUBLISHED })))
+            .values(
+              chunk.map((it) => ({
+                type: it.type,
+                category: it.category,
+                pinned: it.pinned,
+                slug: it.slug,
+                regionId: it.regionId,
+                status: it.status ?? PUBLISHED,
+              })),
+            )
             .returning({ id: items.id });
           await tx.insert(versions).values(
             chunk.map((it, j) => ({
@@ -249,13 +281,13 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
               authorId: it.version.authorId ?? null,
             })),
           );
+          await tx.insert(searchTable).values(chunk.map((it, j) => ({ itemId: rows[j]!.id, ...searchColumnsOf(it.version) })));
           ids.push(...rows.map((r) => r.id));
         }
         await tx.execute(sql`
           update ${items} set
             latest_version_id = v.id,
-            publish_date = v.publish_date,
-            search_text = v.title || ' ' || coalesce(v.metadata->>'desc', '')
+            publish_date = v.publish_date
           from ${versions} v
           where v.item_id = ${items.id} and ${inArray(items.id, ids)}
             and v.id = (select max(id) from ${versions} where item_id = v.item_id)`);

@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tagsForChange, tagsForPath, type ContentEvents } from '#domain/content-events/content-events.ts';
+import { dismissedNoticeId } from '#shared/notice.ts';
 import { parseRegion, REGION_COOKIE, regionForPath } from '#shared/regions.ts';
 import { etagFor, etagMatches, hashRenderedScripts, pickEncoding } from '../page-cache/http-cache.ts';
 import { createPageStore, type CachedPage, type PageStore } from '../page-cache/page-store.ts';
@@ -84,13 +85,17 @@ function regionCookie(cookieHeader: string | undefined): string {
   return String(parseRegion(match?.[1]) ?? '-');
 }
 
-/** The cache key: path and query, and the region cookie unless the route fixes the region. */
+/**
+ * The cache key: path and query, the region cookie unless the route fixes the region, and the
+ * dismissed notice's cookie (the server leaves a dismissed notice out of the page).
+ */
 function keyFor(request: { url?: string; headers: IncomingHttpHeaders }): { key: string; url: URL; fixedRegion: boolean } {
   const url = new URL(request.url ?? '/', 'http://localhost');
   // Routes that fix the region render the same for every visitor; the finder pages are left out
   // because a region change in progress overrides them.
   const fixedRegion = regionForPath(url.pathname, true) !== null;
-  return { key: `${url.pathname}${url.search}\n${fixedRegion ? '*' : regionCookie(request.headers.cookie)}`, url, fixedRegion };
+  const notice = dismissedNoticeId(request.headers.cookie);
+  return { key: `${url.pathname}${url.search}\n${fixedRegion ? '*' : regionCookie(request.headers.cookie)}\n${notice}`, url, fixedRegion };
 }
 
 function copyHeaders(response: Response): Record<string, string> {
@@ -221,7 +226,8 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
       csp = contentSecurityPolicy({ hashes: hashed.hashes }, opts.security);
     }
     const rendered = copyHeaders(response);
-    if (fixedRegion && response.status === 200) rendered['cache-control'] = SHARED_CACHE_CONTROL;
+    // a shared cache (CDN) keys on the URL alone: only the page everyone gets (notice shown) is shared
+    if (fixedRegion && response.status === 200 && !dismissedNoticeId(request.headers.cookie)) rendered['cache-control'] = SHARED_CACHE_CONTROL;
     if (csp) rendered['content-security-policy'] = csp;
 
     const storable = response.headers.getSetCookie().length === 0 && STORED_STATUSES.has(response.status);

@@ -20,12 +20,13 @@ test.describe('knowledge center list', () => {
     // keyboard users continue at the first new card
     await expect(cards(page).nth(9).getByRole('link')).toBeFocused();
 
-    await page.getByLabel('Resource type').selectOption({ label: 'Podcast' });
-    await expect(page).toHaveURL(/\?type=2$/);
+    await page.getByLabel('Resource type').selectOption({ label: 'Podcasts' });
+    await expect(page).toHaveURL(/\/knowledge-center\/category\/38$/);
     await expect(cards(page)).toHaveCount(2);
     for (const badge of await cards(page).locator('.badge').allTextContents()) expect(badge).toBe('Podcast');
 
-    await page.getByLabel('Resource type').selectOption({ label: 'All types' });
+    await page.getByLabel('Resource type').selectOption({ label: 'All resources' });
+    await expect(page).toHaveURL(/\/knowledge-center$/);
     await page.getByRole('searchbox', { name: 'Search' }).fill('zinc');
     await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
     await expect(page).toHaveURL(/q=zinc/);
@@ -58,6 +59,7 @@ test.describe('without JavaScript', () => {
 
   test('the list filters and pages through the query string', async ({ page }) => {
     await page.goto('/knowledge-center?type=1');
+    await expect(page).toHaveURL(/\/knowledge-center\/category\/40$/);
     await expect(cards(page)).toHaveCount(3);
     await page.goto('/knowledge-center');
     await page.getByRole('link', { name: 'Load more' }).click();

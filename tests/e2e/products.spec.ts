@@ -50,8 +50,13 @@ test('the labels page filters by region and product and opens a PDF from the doc
   await expect(page).toHaveURL(/region=3&product=anvol$/);
   await expect(page.getByRole('status')).toHaveText('Showing 2 documents for 1 product.');
 
-  const pdf = page.waitForResponse((r) => r.url().includes('/doccenter/'));
-  await page.getByRole('link', { name: /^Label for ANVOL/ }).click();
+  // the PDF opens in a new tab, and its link says so
+  const link = page.getByRole('link', { name: /^Label for ANVOL\s*, PDF, \d+ KB\s*, opens in a new tab$/ });
+  await expect(link).toHaveAttribute('target', '_blank');
+  const tab = page.context().waitForEvent('page');
+  const pdf = page.context().waitForEvent('response', (r) => r.url().includes('/doccenter/'));
+  await link.click();
+  expect(await tab).not.toBe(page);
   const res = await pdf;
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toBe('application/pdf');

@@ -172,9 +172,9 @@ test.describe('without JavaScript', () => {
 
   test('the knowledge filters and Load more work through the query string', async ({ page }) => {
     await page.goto('/knowledge-center');
-    await page.getByLabel('Resource type').selectOption({ label: 'Podcast' });
+    await page.getByLabel('Resource type').selectOption({ label: 'Podcasts' });
     await page.getByRole('button', { name: 'Search' }).click();
-    await expect(page).toHaveURL(/type=2/);
+    await expect(page).toHaveURL(/\/knowledge-center\/category\/38$/);
     await expect(page.getByRole('main').locator('.resource-grid > li')).toHaveCount(2);
     await page.getByRole('link', { name: 'Clear filters' }).click();
     await page.getByRole('searchbox', { name: 'Search' }).fill('zinc');

@@ -1,4 +1,5 @@
 import { ERROR_TEXT, ErrorView, type ErrorKind } from '../../components/error-view.tsx';
+import { rootDataFrom } from '../../lib/root-data.ts';
 import type { Route } from './+types/error-page';
 import { STATIC_PAGE } from '../../lib/hydration.ts';
 
@@ -18,9 +19,10 @@ export function loader({ request }: Route.LoaderArgs) {
   return { kind: kindFor(request.url) };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   const text = ERROR_TEXT[data?.kind ?? 'server-error'];
-  return [{ title: text.title }, { name: 'description', content: text.message }, { name: 'robots', content: 'noindex' }];
+  // the brand name in the title, like every other page
+  return [{ title: `${text.title} | ${rootDataFrom(matches)?.settings.companyName ?? 'Northfield Agronomics'}` }, { name: 'description', content: text.message }, { name: 'robots', content: 'noindex' }];
 };
 
 /** Rendered on the server only: no React in the browser (ADR 005). */

@@ -3,13 +3,14 @@ import { Link } from '../../lib/links.tsx';
 import {
   categoryName,
   earlierPage,
+  categoryForType,
   isKnowledgeCategory,
   KNOWLEDGE_CATEGORIES,
   lastPage,
   listQueryString,
   listWindow,
   parseListQuery,
-  RESOURCE_TYPES,
+  searchPlaceholder,
 } from '#shared/knowledge.ts';
 import { ResourceCard } from '../../components/resource-card.tsx';
 import { breadcrumbList } from '../../lib/content-seo.ts';
@@ -42,11 +43,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     category = id;
   }
   const query = parseListQuery(url.searchParams);
+  // One filter state: the category is the path. The filter form's select sends ?category= (and old
+  // links ?type=); both move to the category's path, with the search kept.
+  const asked = categoryFromQuery(url.searchParams);
+  if (asked !== undefined) {
+    const path = asked === null ? '/knowledge-center' : `/knowledge-center/category/${asked}`;
+    throw redirect(`${path}${listQueryString({ q: query.q, page: query.page })}`);
+  }
   const region = readRegionCookie(request.headers.get('cookie')) ?? 2;
   const { start, length } = listWindow(query.page);
   const list = await context.services.knowledge.filter({
     category,
-    type: query.type,
+    type: null,
     region,
     searchText: query.q || null,
     start,
@@ -56,7 +64,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (list.items.length === 0 && list.total > 0 && query.page > 1) {
     throw redirect(`${url.pathname}${listQueryString({ ...query, page: lastPage(list.total) })}`);
   }
-  return { list, query, category, start };
+  return { list, query, category, start, placeholder: searchPlaceholder(region) };
+}
+
+/** ?category=38 (the filter form) or ?type=2 (older links): the category asked for; null for "all"; undefined if neither. */
+function categoryFromQuery(params: URLSearchParams): number | null | undefined {
+  const raw = params.get('category');
+  if (raw !== null) {
+    const id = Number(raw);
+    return /^\d+$/.test(raw) && isKnowledgeCategory(id) ? id : null;
+  }
+  const type = parseListQuery(params).type;
+  return type === null ? (params.has('type') ? null : undefined) : categoryForType(type);
 }
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
@@ -70,7 +89,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
     { name: 'Knowledge Center', path: '/knowledge-center' },
     ...(name ? [{ name, path }] : []),
   ];
-  const filtered = d.query.q !== '' || d.query.type !== null || d.query.page > 1;
+  const filtered = d.query.q !== '' || d.query.page > 1;
   return seoMeta({
     title: name ? `${name} | Knowledge Center` : 'Knowledge Center',
     description: d.category ? `${CATEGORY_INTRO[d.category]} ${name} from the Knowledge Center.` : INTRO,
@@ -86,16 +105,19 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
 export const handle = STATIC_PAGE;
 
 export default function KnowledgeList({ loaderData }: Route.ComponentProps) {
-  const { list, query, category, start } = loaderData;
+  const { list, query, category, start, placeholder } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const busy = navigation.state === 'loading' && navigation.location.pathname.startsWith('/knowledge-center');
-  const basePath = category ? `/knowledge-center/category/${category}` : '/knowledge-center';
+  const basePath = categoryPath(category);
   const name = categoryName(category);
 
   const { linkRef, markLoadMore } = useLoadMoreFocus(start, list.items.length);
   const hasMore = start + list.items.length < list.total;
-  const filtered = query.q !== '' || query.type !== null;
+  const searched = query.q !== '';
+  const filtered = searched || category !== null;
+  // the category links keep the search, so the pills and the select are one filter
+  const searchQuery = listQueryString({ q: query.q });
 
   return (
     <div className="knowledge">
@@ -111,13 +133,13 @@ export default function KnowledgeList({ loaderData }: Route.ComponentProps) {
         <nav className="category-nav" aria-label="Categories">
           <ul>
             <li>
-              <Link to="/knowledge-center" className="category-nav__link" aria-current={category === null ? 'page' : undefined}>
+              <Link to={`/knowledge-center${searchQuery}`} className="category-nav__link" aria-current={category === null ? 'page' : undefined}>
                 All resources
               </Link>
             </li>
             {KNOWLEDGE_CATEGORIES.map((c) => (
               <li key={c.id}>
-                <Link to={`/knowledge-center/category/${c.id}`} className="category-nav__link" aria-current={category === c.id ? 'page' : undefined}>
+                <Link to={`${categoryPath(c.id)}${searchQuery}`} className="category-nav__link" aria-current={category === c.id ? 'page' : undefined}>
                   {c.name}
                 </Link>
               </li>
@@ -127,39 +149,42 @@ export default function KnowledgeList({ loaderData }: Route.ComponentProps) {
 
         <Form
           method="get"
-          action={basePath}
+          action="/knowledge-center"
           className="filter-bar"
           role="search"
           aria-label="Filter resources"
           data-autosubmit=""
+          data-category-path="/knowledge-center/category/"
           onSubmit={(e) => {
-            // keep the URL tidy (no empty ?type=&q=); without JavaScript the browser submits the form as is
+            // keep the URL tidy (no empty ?q=, the category in the path); without JavaScript the server redirects
             e.preventDefault();
             const form = new FormData(e.currentTarget);
-            const type = parseListQuery(new URLSearchParams({ type: String(form.get('type') ?? '') })).type;
-            navigate(`${basePath}${listQueryString({ type, q: String(form.get('q') ?? '').trim() })}`, { preventScrollReset: true });
+            const next = Number(form.get('category'));
+            navigate(`${categoryPath(isKnowledgeCategory(next) ? next : null)}${listQueryString({ q: String(form.get('q') ?? '').trim() })}`, {
+              preventScrollReset: true,
+            });
           }}
         >
           <div className="filter-bar__field">
             <label htmlFor="kc-type">Resource type</label>
             <select
               id="kc-type"
-              name="type"
-              defaultValue={query.type ?? ''}
-              key={`type-${query.type}`}
+              name="category"
+              defaultValue={category ?? ''}
+              key={`category-${category}`}
               onChange={(e) => e.currentTarget.form?.requestSubmit()}
             >
-              <option value="">All types</option>
-              {RESOURCE_TYPES.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
+              <option value="">All resources</option>
+              {KNOWLEDGE_CATEGORIES.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
                 </option>
               ))}
             </select>
           </div>
           <div className="filter-bar__field filter-bar__field--grow">
             <label htmlFor="kc-q">Search</label>
-            <input id="kc-q" type="search" name="q" defaultValue={query.q} key={`q-${query.q}`} maxLength={200} placeholder="Nitrogen, zinc, canola..." />
+            <input id="kc-q" type="search" name="q" defaultValue={query.q} key={`q-${query.q}`} maxLength={200} placeholder={placeholder} />
           </div>
           <button type="submit" className="button button--primary">
             Search
@@ -168,21 +193,44 @@ export default function KnowledgeList({ loaderData }: Route.ComponentProps) {
 
         <p className="list-status" role="status" aria-live="polite">
           {list.total === 0
-            ? 'No resources match your filters.'
+            ? searched
+              ? `No ${name ? name.toLowerCase() : 'resources'} match \u201c${query.q}\u201d.`
+              : `No ${name ? name.toLowerCase() : 'resources'} yet.`
             : showingText(start, list.items.length, list.total, 'resource', 'resources')}
-          {filtered ? (
+          {filtered && list.total > 0 ? (
             <>
               {' '}
-              <Link to={basePath} className="list-status__clear">
+              <Link to="/knowledge-center" className="list-status__clear">
                 Clear filters
               </Link>
             </>
           ) : null}
         </p>
 
+        {list.total === 0 ? (
+          <div className="empty-state">
+            <h2 className="empty-state__title">{searched ? `Nothing found for \u201c${query.q}\u201d` : 'Nothing here yet'}</h2>
+            <p>
+              {searched
+                ? `We searched the titles, summaries and full text of ${name ? `the ${name.toLowerCase()}` : 'every resource'} for \u201c${query.q}\u201d. Check the spelling, try a broader word (${placeholder.replace(/^Try /, '')}), or look through everything.`
+                : 'New resources are added through the season. Look through everything in the meantime.'}
+            </p>
+            <p className="empty-state__actions">
+              <Link className="button button--primary" to="/knowledge-center">
+                Clear filters
+              </Link>
+              {searched && category !== null ? (
+                <Link className="button button--ghost" to={`/knowledge-center${searchQuery}`}>
+                  Search all resources
+                </Link>
+              ) : null}
+            </p>
+          </div>
+        ) : null}
+
         {start > 0 ? (
           <p className="load-more load-more--earlier">
-            <Link className="button button--ghost" to={`${basePath}${listQueryString({ ...query, page: earlierPage(start) })}`}>
+            <Link className="button button--ghost" to={`${basePath}${listQueryString({ ...query, type: null, page: earlierPage(start) })}`}>
               Show earlier resources
             </Link>
           </p>
@@ -202,7 +250,7 @@ export default function KnowledgeList({ loaderData }: Route.ComponentProps) {
           <p className="load-more">
             <Link
               className="button button--primary"
-              to={`${basePath}${listQueryString({ ...query, page: query.page + 1 })}`}
+              to={`${basePath}${listQueryString({ ...query, type: null, page: query.page + 1 })}`}
               preventScrollReset
               onClick={markLoadMore}
               data-focus-card={start + list.items.length}
@@ -215,4 +263,8 @@ export default function KnowledgeList({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+
+function categoryPath(category: number | null): string {
+  return category ? `/knowledge-center/category/${category}` : '/knowledge-center';
 }

@@ -21,9 +21,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const regionParam = url.searchParams.get('region');
   const region = regionParam === '2' ? 2 : regionParam === '3' ? 3 : null;
   const productParam = url.searchParams.get('product');
-  const product = DOCUMENT_PRODUCTS.some((p) => p.key === productParam) ? productParam : null;
-  const groups = await context.services.documents.listLabels({ region, productKey: product });
-  return { groups, filter: { region, product } };
+  // one query for the region; the Product choice offers only products with documents in it
+  const inRegion = await context.services.documents.listLabels({ region });
+  const products = DOCUMENT_PRODUCTS.filter((p) => inRegion.some((g) => g.key === p.key)).map((p) => ({ key: p.key, name: p.name }));
+  const asked = DOCUMENT_PRODUCTS.find((p) => p.key === productParam) ?? null;
+  // a product the region does not have (the region changed after it was chosen): the whole region instead, and say so
+  const product = asked && products.some((p) => p.key === asked.key) ? asked.key : null;
+  const groups = product ? inRegion.filter((g) => g.key === product) : inRegion;
+  const dropped = asked && !product ? asked.name : null;
+  return { groups, products, dropped, filter: { region, product } };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data: d }) => {
@@ -61,7 +67,8 @@ function formatSize(bytes: number): string {
 export const handle = STATIC_PAGE;
 
 export default function ProductLabels({ loaderData }: Route.ComponentProps) {
-  const { groups, filter } = loaderData;
+  const { groups, products, dropped, filter } = loaderData;
+  const regionName = REGION_FILTERS.find((r) => r.value === String(filter.region))?.label;
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy = navigation.state === 'loading' && navigation.location?.pathname === '/product-labels';
@@ -121,7 +128,7 @@ export default function ProductLabels({ loaderData }: Route.ComponentProps) {
             <label htmlFor={productId}>Product</label>
             <select id={productId} name="product" value={product} onChange={(e) => setProduct(e.target.value)}>
               <option value="">All products</option>
-              {DOCUMENT_PRODUCTS.map((p) => (
+              {products.map((p) => (
                 <option key={p.key} value={p.key}>
                   {p.name}
                 </option>
@@ -141,6 +148,7 @@ export default function ProductLabels({ loaderData }: Route.ComponentProps) {
         </Form>
 
         <p className="labels-page__count" role="status" aria-live="polite">
+          {dropped && regionName ? `${dropped} has no documents for ${regionName}. ` : null}
           {groups.length === 0
             ? 'No documents match these filters.'
             : `Showing ${documentCount} ${documentCount === 1 ? 'document' : 'documents'} for ${groups.length} ${groups.length === 1 ? 'product' : 'products'}.`}
@@ -168,12 +176,17 @@ export default function ProductLabels({ loaderData }: Route.ComponentProps) {
                   <ul className="label-group__docs">
                     {g.documents.map((d) => (
                       <li key={d.guid}>
-                        <a className="doc-link" href={`/doccenter/${d.guid}`}>
+                        {/* a PDF opens in a new tab (the browser's viewer), and the link says so */}
+                        <a className="doc-link" href={`/doccenter/${d.guid}`} target="_blank" rel="noopener">
                           <span className="doc-link__kind">{d.kind === 'label' ? 'Label' : 'SDS'}</span>
                           <span className="visually-hidden"> for {g.name}</span>
                           <span className="doc-link__meta">
-                            <span className="visually-hidden">PDF, </span>
+                            <span className="visually-hidden">, PDF, </span>
                             {formatSize(d.size)}
+                            <span className="visually-hidden">, opens in a new tab</span>
+                            <svg className="doc-link__external" aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
+                              <path d="M9 2h5v5M14 2 7 9M12 9.5V14H2V4h4.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+                            </svg>
                           </span>
                         </a>
                       </li>

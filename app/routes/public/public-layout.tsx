@@ -1,4 +1,5 @@
 import { type ShouldRevalidateFunction, Outlet, useLoaderData } from 'react-router';
+import { dismissedNoticeId } from '#shared/notice.ts';
 import { readRegionCookie, RegionProvider } from '../../lib/region.tsx';
 import type { Route } from './+types/public-layout';
 
@@ -10,6 +11,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, products] = await Promise.all([context.services.settings.get(), context.services.products.navigation()]);
   return {
     storedRegion: readRegionCookie(request.headers.get('cookie')),
+    /** the notice this visitor dismissed (its cookie): the server leaves it out */
+    dismissedNotice: dismissedNoticeId(request.headers.get('cookie')),
     settings: {
       companyName: settings.companyName,
       notice: settings.notice,

@@ -6,18 +6,20 @@ import { SiteFooter } from '../../components/site-footer.tsx';
 import { SiteHeader } from '../../components/site-header.tsx';
 import { useHydrates } from '../../lib/hydration.ts';
 import { useRegion } from '../../lib/region.tsx';
+import { rootDataFrom } from '../../lib/root-data.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/site-layout';
 
 /** Used when a page below fails: its own meta cannot run, so the error view's title applies. */
-export const meta: Route.MetaFunction = ({ error }) => {
+export const meta: Route.MetaFunction = ({ error, matches }) => {
   if (!error) return [];
   const text = ERROR_TEXT[errorKindFor(isRouteErrorResponse(error) ? error.status : 500)];
-  return [{ title: text.title }, { name: 'description', content: text.message }, { name: 'robots', content: 'noindex' }];
+  // the brand name in the title, like every other page
+  return [{ title: `${text.title} | ${rootDataFrom(matches)?.settings.companyName ?? 'Northfield Agronomics'}` }, { name: 'description', content: text.message }, { name: 'robots', content: 'noindex' }];
 };
 
 function Shell({ children }: { children: React.ReactNode }) {
-  const { settings, year } = useRootData();
+  const { settings, year, dismissedNotice } = useRootData();
   const { region } = useRegion();
   const { pathname } = useLocation();
   const hydrates = useHydrates();
@@ -26,7 +28,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <a className="skip-link" href="#content">
         Skip to content
       </a>
-      <NoticeBar notice={settings.notice} hydrates={hydrates} />
+      {dismissedNotice === settings.notice.id ? null : <NoticeBar notice={settings.notice} hydrates={hydrates} />}
       <SiteHeader companyName={settings.companyName} hydrates={hydrates} />
       <main id="content" tabIndex={-1}>
         {children}
