@@ -38,6 +38,7 @@ import { createSeoService } from './seo/seo-service.ts';
 import { createSettingsService } from './settings/settings-service.ts';
 import { createUsersRepository } from './users/users-repository.ts';
 import { createUsersService } from './users/users-service.ts';
+import { createPublishScheduler, type PublishScheduler } from './versioning/publish-scheduler.ts';
 
 export interface ServiceDeps {
   env: Env;
@@ -51,12 +52,21 @@ export function createServices(db: Db, deps: ServiceDeps) {
   const siteUrl = deps.env.PUBLIC_SITE_URL;
   // every content write reports here; the page cache (and other instances) listen
   const contentEvents = createContentEvents(deps.log);
+  // scheduled publishing (ADR 017): every kind tells it when a version is scheduled; it is started with the server
+  let scheduler: PublishScheduler | null = null;
+  const onScheduled = (at: Date) => scheduler?.scheduled(at);
   const documents = createDocumentsService(createDocumentsRepository(db), createLocalStorage(path.join(deps.env.DATA_DIR, 'documents')), {
     maxUploadBytes: Math.round(deps.env.DOCUMENT_MAX_UPLOAD_MB * 1024 * 1024),
     events: contentEvents,
   });
-  const products = createProductsService(createProductsRepository(db), documents, { siteUrl, events: contentEvents });
-  const landingPages = createLandingPagesService(createLandingPagesRepository(db), { siteUrl, events: contentEvents });
+  const products = createProductsService(createProductsRepository(db), documents, { siteUrl, events: contentEvents, onScheduled });
+  const landingPages = createLandingPagesService(createLandingPagesRepository(db), { siteUrl, events: contentEvents, onScheduled });
+  const redirects = createRedirectsService(createRedirectsRepository(db), {
+    siteUrl,
+    transaction: (work) => db.transaction((tx) => work(createRedirectsRepository(tx))),
+    log: deps.log,
+    events: contentEvents,
+  });
   const env = deps.env;
   const mail = createMailService(createMailRepository(db), createMailTransport({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR }), {
     from: env.MAIL_FROM,
@@ -105,15 +115,10 @@ export function createServices(db: Db, deps: ServiceDeps) {
   });
   const services = {
     settings,
-    redirects: createRedirectsService(createRedirectsRepository(db), {
-      siteUrl,
-      transaction: (work) => db.transaction((tx) => work(createRedirectsRepository(tx))),
-      log: deps.log,
-      events: contentEvents,
-    }),
-    pages: createPagesService(createPagesRepository(db), { siteUrl }),
-    knowledge: createKnowledgeService(createKnowledgeRepository(db), { siteUrl, events: contentEvents }),
-    pressReleases: createPressReleasesService(createPressReleasesRepository(db), { siteUrl, events: contentEvents }),
+    redirects,
+    pages: createPagesService(createPagesRepository(db), { siteUrl, events: contentEvents, onScheduled }),
+    knowledge: createKnowledgeService(createKnowledgeRepository(db), { siteUrl, events: contentEvents, redirects, onScheduled }),
+    pressReleases: createPressReleasesService(createPressReleasesRepository(db), { siteUrl, events: contentEvents, redirects, onScheduled }),
     geo: createGeoService(createGeoRepository(db)),
     documents,
     products,
@@ -135,6 +140,10 @@ export function createServices(db: Db, deps: ServiceDeps) {
     // product pages hold their label and SDS links
     if (all || change.kind === 'product' || change.kind === 'document') products.invalidate();
   });
-  return { ...services, contentEvents, seo: createSeoService(services) };
+  scheduler = createPublishScheduler({
+    kinds: [services.products.versioning, services.knowledge.versioning, services.pressReleases.versioning, services.pages.versioning, landingPages.versioning],
+    log: deps.log,
+  });
+  return { ...services, contentEvents, publishScheduler: scheduler, seo: createSeoService(services) };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, inArray, isNotNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { createVersioningRepository } from '../versioning/versioning-repository.ts';
 import type { Db, DbOrTx } from '#db/client.ts';
 import type { knowledgeItems, knowledgeItemVersions } from '#db/schema/knowledge.ts';
 import type { ContentModule, MediaRef, SeoData } from '#shared/content-types.ts';
@@ -45,13 +46,30 @@ export interface ContentCardRow {
 export interface ContentItemRow extends ContentCardRow {
   status: number;
   versionId: number;
-  metadata: SeoData;
+  seo: SeoData;
   modules: ContentModule[];
   created: Date;
 }
 
+export interface AdminListRow {
+  id: number;
+  slug: string;
+  type: number;
+  category: number | null;
+  pinned: boolean;
+  regionId: number;
+  status: number;
+  title: string;
+  publishDate: Date;
+  publishAt: Date | null;
+  /** false while the first version is still scheduled */
+  live: boolean;
+  updated: Date;
+}
+
 export interface NewContentVersion {
   title: string;
+  /** the spec's name for the SEO data (stored in the versions' `seo` column) */
   metadata: SeoData;
   heroMedia: MediaRef | null;
   modules: ContentModule[];
@@ -69,8 +87,8 @@ export interface NewContentItem {
   version: NewContentVersion;
 }
 
-function searchTextOf(v: NewContentVersion): string {
-  return `${v.title} ${v.metadata.desc ?? ''}`;
+function searchTextOf(v: { title: string; seo: SeoData }): string {
+  return `${v.title} ${v.seo.desc ?? ''}`;
 }
 
 /** `%`, `_` and `\` typed by a visitor are literal characters, not wildcards. */
@@ -88,7 +106,7 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
     pinned: items.pinned,
     regionId: items.regionId,
     title: versions.title,
-    desc: sql<string | null>`${versions.metadata}->>'desc'`,
+    desc: sql<string | null>`${versions.seo}->>'desc'`,
     heroMedia: versions.heroMedia,
     publishDate: versions.publishDate,
   };
@@ -96,17 +114,17 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
     ...cardColumns,
     status: items.status,
     versionId: versions.id,
-    metadata: versions.metadata,
+    seo: versions.seo,
     modules: versions.modules,
     created: versions.created,
   };
-  const current = eq(versions.id, items.latestVersionId);
+  const current = eq(versions.id, items.currentVersionId);
 
   function listWhere(q: Omit<ContentListQuery, 'order' | 'start' | 'length'>): SQL | undefined {
     const search = q.search?.trim();
     return and(
       eq(items.status, PUBLISHED),
-      isNotNull(items.latestVersionId),
+      isNotNull(items.currentVersionId),
       q.categories?.length ? inArray(items.category, q.categories) : undefined,
       q.type === null || q.type === undefined ? undefined : eq(items.type, q.type),
       q.regions?.length ? inArray(items.regionId, q.regions) : undefined,
@@ -115,19 +133,16 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
     );
   }
 
-  async function insertVersion(tx: DbOrTx, itemId: number, v: NewContentVersion): Promise<number> {
-    const [row] = await tx
-      .insert(versions)
-      .values({ itemId, title: v.title, metadata: v.metadata, heroMedia: v.heroMedia, modules: v.modules, publishDate: v.publishDate, authorId: v.authorId ?? null })
-      .returning({ id: versions.id });
-    await tx
-      .update(items)
-      .set({ latestVersionId: row!.id, publishDate: v.publishDate, searchText: searchTextOf(v), updated: new Date() })
-      .where(eq(items.id, itemId));
-    return row!.id;
-  }
+  const versioning = createVersioningRepository(db, {
+    base: items,
+    versions,
+    // the list sorts and searches on the base table: copy the current version's date and text
+    onCurrent: (v) => ({ publishDate: v.publishDate, searchText: searchTextOf({ title: v.title, seo: v.seo }) }),
+  });
 
   return {
+    versioning,
+
     /**
      * One page of published cards and the total number of matches, in one query. Filtering, the
      * window count, ordering and paging run on the narrow base table (sort and search columns are
@@ -144,7 +159,7 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
           category: items.category,
           pinned: items.pinned,
           regionId: items.regionId,
-          latestVersionId: items.latestVersionId,
+          currentVersionId: items.currentVersionId,
           publishDate: items.publishDate,
           total: (q.count === false ? sql<number>`0` : sql<number>`count(*) over ()`).as('total'),
         })
@@ -163,13 +178,13 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
           pinned: page.pinned,
           regionId: page.regionId,
           title: versions.title,
-          desc: sql<string | null>`${versions.metadata}->>'desc'`,
+          desc: sql<string | null>`${versions.seo}->>'desc'`,
           heroMedia: versions.heroMedia,
           publishDate: versions.publishDate,
           total: page.total,
         })
         .from(page)
-        .innerJoin(versions, eq(versions.id, page.latestVersionId))
+        .innerJoin(versions, eq(versions.id, page.currentVersionId))
         .orderBy(...order(page));
       if (rows.length > 0 || q.start === 0) return { rows: rows.map(({ total: _t, ...r }) => r), total: Number(rows[0]?.total ?? 0) };
       // past the end the window count has no row to ride on
@@ -201,6 +216,51 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
         .orderBy(items.id);
     },
 
+    /** The item holding a slug (any status: a deleted item keeps its slug). */
+    async findIdBySlug(slug: string): Promise<number | undefined> {
+      const [row] = await db.select({ id: items.id }).from(items).where(eq(items.slug, slug));
+      return row?.id;
+    },
+
+    /**
+     * The admin list: every item not deleted (drafts and scheduled ones too), with the title of
+     * its newest version, newest first; filters as the public list plus status.
+     */
+    async adminList(q: Omit<ContentListQuery, 'order' | 'excludeId' | 'count'> & { status?: number | null }): Promise<{ rows: AdminListRow[]; total: number }> {
+      const search = q.search?.trim();
+      const newest = sql`(select max(${versions.id}) from ${versions} where ${versions.itemId} = ${items.id})`;
+      const where = and(
+        q.status === null || q.status === undefined ? ne(items.status, -1) : eq(items.status, q.status),
+        q.categories?.length ? inArray(items.category, q.categories) : undefined,
+        q.type === null || q.type === undefined ? undefined : eq(items.type, q.type),
+        q.regions?.length ? inArray(items.regionId, q.regions) : undefined,
+        search ? sql`(${ilike(items.slug, likePattern(search))} or ${ilike(versions.title, likePattern(search))})` : undefined,
+      );
+      const rows = await db
+        .select({
+          id: items.id,
+          slug: items.slug,
+          type: items.type,
+          category: items.category,
+          pinned: items.pinned,
+          regionId: items.regionId,
+          status: items.status,
+          title: versions.title,
+          publishDate: versions.publishDate,
+          publishAt: versions.publishAt,
+          live: sql<boolean>`${items.currentVersionId} is not null`,
+          updated: items.updated,
+          total: sql<number>`count(*) over ()`.mapWith(Number),
+        })
+        .from(items)
+        .innerJoin(versions, sql`${versions.id} = ${newest}`)
+        .where(where)
+        .orderBy(desc(items.updated), desc(items.id))
+        .limit(q.length)
+        .offset(q.start);
+      return { rows: rows.map(({ total: _t, ...r }) => r), total: rows[0]?.total ?? 0 };
+    },
+
     async findSlugById(id: number): Promise<string | undefined> {
       const [row] = await db.select({ slug: items.slug }).from(items).where(eq(items.id, id));
       return row?.slug;
@@ -210,21 +270,13 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
       return (await db.select({ slug: items.slug }).from(items)).map((r) => r.slug);
     },
 
-    /** A new item and its first version, in one transaction. */
+    /** A new item and its first version as given (no sanitizing: seeds, scripts, tests); writes go through the service. */
     async create(item: NewContentItem): Promise<{ id: number; versionId: number }> {
-      return (db as Db).transaction(async (tx) => {
-        const [row] = await tx
-          .insert(items)
-          .values({ type: item.type, category: item.category, pinned: item.pinned, slug: item.slug, regionId: item.regionId, status: item.status ?? PUBLISHED })
-          .returning({ id: items.id });
-        const versionId = await insertVersion(tx, row!.id, item.version);
-        return { id: row!.id, versionId };
-      });
-    },
-
-    /** Appends a version (never updates one) and makes it the current content. */
-    async appendVersion(itemId: number, version: NewContentVersion): Promise<number> {
-      return (db as Db).transaction((tx) => insertVersion(tx, itemId, version));
+      return versioning.create(
+        { type: item.type, category: item.category, pinned: item.pinned, slug: item.slug, regionId: item.regionId, status: item.status ?? PUBLISHED },
+        { title: item.version.title, seo: item.version.metadata, heroMedia: item.version.heroMedia, modules: item.version.modules, publishDate: item.version.publishDate },
+        { authorId: item.version.authorId ?? null },
+      );
     },
 
     /** Bulk insert for seeds and benchmarks: a few statements whatever the count. */
@@ -242,7 +294,7 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
             chunk.map((it, j) => ({
               itemId: rows[j]!.id,
               title: it.version.title,
-              metadata: it.version.metadata,
+              seo: it.version.metadata,
               heroMedia: it.version.heroMedia,
               modules: it.version.modules,
               publishDate: it.version.publishDate,
@@ -253,9 +305,9 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
         }
         await tx.execute(sql`
           update ${items} set
-            latest_version_id = v.id,
+            current_version_id = v.id,
             publish_date = v.publish_date,
-            search_text = v.title || ' ' || coalesce(v.metadata->>'desc', '')
+            search_text = v.title || ' ' || coalesce(v.seo->>'desc', '')
           from ${versions} v
           where v.item_id = ${items.id} and ${inArray(items.id, ids)}
             and v.id = (select max(id) from ${versions} where item_id = v.item_id)`);

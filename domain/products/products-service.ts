@@ -1,15 +1,17 @@
 import { ProductContentSchema, type NavProduct, type ProductContent, type ProductPageDto } from '#shared/product-content.ts';
-import { sanitizeModules } from '../content/sanitize.ts';
+import { createRenderCache, sanitizeForStorage } from '../content/sanitize.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
 import type { DocumentsService } from '../documents/documents-service.ts';
 import { NotFoundError } from '../errors.ts';
-import type { ProductRow, ProductsRepository } from './products-repository.ts';
+import { createVersioningService } from '../versioning/versioning-service.ts';
+import { productVersionValues, type ProductRow, type ProductsRepository } from './products-repository.ts';
 
 export interface ProductsServiceOptions {
   siteUrl: string;
   /** bounds how long another instance's edit can stay unseen here */
   ttlMs?: number;
   events?: ContentEvents;
+  onScheduled?: (at: Date) => void;
 }
 
 /**
@@ -21,6 +23,15 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
   const ttlMs = opts.ttlMs ?? 60_000;
   let cache: { rows: Promise<ProductRow[]>; at: number } | null = null;
   let pages = new Map<string, Promise<ProductPageDto>>();
+  const renderModules = createRenderCache(opts.siteUrl);
+  const versioning = createVersioningService(repo.versioning, {
+    kind: 'product',
+    label: 'Product',
+    events: opts.events,
+    slugOf: (b) => b.slug,
+    prepare: (v) => ({ ...v, modules: sanitizeForStorage((v as { modules?: ProductContent['modules'] }).modules ?? []) }),
+    onScheduled: opts.onScheduled,
+  });
 
   function current(): Promise<ProductRow[]> {
     if (cache && Date.now() - cache.at < ttlMs) return cache.rows;
@@ -66,7 +77,7 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
       tagline: row.tagline,
       summary: row.summary,
       heroMedia: row.heroMedia,
-      modules: sanitizeModules(row.modules, { siteUrl: opts.siteUrl }),
+      modules: renderModules(row.versionId, row.modules),
       benefits: row.benefits,
       analysis: row.analysis,
       documentKeys: row.documentKeys,
@@ -104,21 +115,23 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
       return (await navigation()).filter((p) => p.region === region);
     },
 
+    versioning,
+
     /** Saving appends a version (nothing is overwritten) and refreshes the menus at once. */
-    async save(slug: string, input: ProductContent, authorId: number | null = null): Promise<ProductPageDto> {
+    async save(slug: string, input: ProductContent, authorId: number | null = null, publishAt: Date | null = null): Promise<ProductPageDto> {
       const row = await repo.findBySlug(slug.toLowerCase());
       if (!row) throw new NotFoundError('Product not found.');
       const content = ProductContentSchema.parse(input);
-      await repo.appendVersion(row.id, { ...content, modules: sanitizeModules(content.modules, { siteUrl: opts.siteUrl }) }, authorId);
       invalidate();
-      opts.events?.changed({ kind: 'product', id: row.id, oldSlug: row.slug, newSlug: row.slug });
+      await versioning.append(row.id, productVersionValues(content), { authorId, publishAt });
+      invalidate();
       return getPublicBySlug(row.slug);
     },
 
     async listVersions(slug: string) {
       const row = await repo.findBySlug(slug.toLowerCase());
       if (!row) throw new NotFoundError('Product not found.');
-      return repo.listVersions(row.id);
+      return versioning.listVersions(row.id);
     },
 
     /** An older version's content, to load into the editor for a rollback (saving it appends a version). */
