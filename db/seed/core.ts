@@ -138,7 +138,7 @@ const TERMS_OF_USE_HTML = [
   '<p>We may update these terms; the version on this page applies. Questions are welcome through the <a href="/contact">contact page</a>.</p>',
 ].join('');
 
-const SEED_PAGES: SeedPage[] = [
+export const SEED_PAGES: SeedPage[] = [
   {
     slug: 'growing-season-guide',
     visibility: 1,
