@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminScope } from '../../../plugins/auth.ts';
+import { contentRoutes } from './content-routes.ts';
 import { documentsAdminRoutes } from './documents-routes.ts';
 import { redirectsRoutes } from './redirects-routes.ts';
 import { repsRetailersRoutes } from './reps-retailers-routes.ts';
@@ -25,5 +26,6 @@ export async function adminRoutes(app: FastifyInstance) {
     repsRetailersRoutes(scope);
     formsAdminRoutes(scope);
     settingsRoutes(scope);
+    contentRoutes(scope);
   });
 }

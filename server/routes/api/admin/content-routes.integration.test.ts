@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addUser, bearer, signIn, sqlRows } from '#tests/setup/auth-helpers.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+
+const KC = '/api/admin/knowledge-center';
+const PR = '/api/admin/press-releases';
+
+describe('knowledge center and press release admin APIs', () => {
+  let t: TestApp;
+  let token: string;
+  let editorToken: string;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
+    token = (await signIn(t.app)).token;
+    await addUser(t.app, token, 'writer@example.com', 'a-writer-password', [2]);
+    editorToken = (await signIn(t.app, 'writer@example.com', 'a-writer-password')).token;
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, tok = token) => t.app.inject({ method: 'GET', url, headers: bearer(tok) });
+  const post = (url: string, payload: object, tok = token) => t.app.inject({ method: 'POST', url, headers: bearer(tok), payload });
+  const body = (title: string, extra: object = {}) => ({
+    type: 1,
+    category: 40,
+    region: 2,
+    title,
+    metadata: { desc: `${title} summary`, title },
+    heroMedia: { previewsrc: '/images/knowledge/volatilization.svg', altText: 'A field' },
+    modules: [
+      { type: 1, content: '<p>Quote</p>' },
+      { type: 2, content: `<p>${title} body</p>` },
+      { type: 3, items: [{ headline: 'ROI', shortDescription: 'Line one\nline two' }] },
+      { type: 4, items: [{ imageItem: { previewsrc: '/images/a.svg', alttext: 'A' }, headline: 'Image', editorData: '<p>Caption</p>' }] },
+    ],
+    publishDate: '2026-04-01T00:00:00Z',
+    ...extra,
+  });
+
+  it('creates an item (slug from the title), shows it on the public site, and edits it by appending versions', async () => {
+    const created = await post(`${KC}/add`, body('Cover Crops & Nitrogen: A Field Guide'));
+    expect(created.statusCode, created.body).toBe(200);
+    const item = created.json().data;
+    expect(item).toMatchObject({ slug: 'cover-crops-and-nitrogen-a-field-guide', type: 1, category: 40, status: 1, current: true, path: '/knowledge-center/cover-crops-and-nitrogen-a-field-guide' });
+    expect((await t.app.inject(`/api/knowledge-center/get-by-slug/${item.slug}`)).json().data.title).toBe('Cover Crops & Nitrogen: A Field Guide');
+
+    const edited = await post(`${KC}/add`, body('Cover Crops, Second Draft', { id: item.baseId, slug: item.slug }), editorToken);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data.versionId).toBeGreaterThan(item.versionId);
+    expect((await get(`${KC}/get/${item.baseId}`)).json().data.title).toBe('Cover Crops, Second Draft');
+    expect((await t.app.inject(`/api/knowledge-center/get-by-slug/${item.slug}`)).json().data.title).toBe('Cover Crops, Second Draft');
+
+    // versions newest first, each with who saved it and when (UTC)
+    const versions = (await get(`${KC}/get-versions/${item.baseId}`)).json().data;
+    expect(versions.map((v: { id: number }) => v.id)).toEqual([edited.json().data.versionId, item.versionId]);
+    expect(versions.map((v: { author: string }) => v.author)).toEqual(['writer@example.com', 'admin@example.com']);
+    expect(versions[0].created).toMatch(/Z$/);
+    expect(versions[0].current).toBe(true);
+
+    // one old version, then rollback by saving it: a third version with the first content
+    const first = (await get(`${KC}/get/${item.baseId}/${item.versionId}`)).json().data;
+    expect(first).toMatchObject({ title: 'Cover Crops & Nitrogen: A Field Guide', current: false });
+    const rolled = await post(`${KC}/add`, { ...first, id: item.baseId, publishAt: null, publishDate: first.publishDate });
+    expect(rolled.statusCode, rolled.body).toBe(200);
+    const after = (await get(`${KC}/get-versions/${item.baseId}`)).json().data;
+    expect(after).toHaveLength(3);
+    expect((await t.app.inject(`/api/knowledge-center/get-by-slug/${item.slug}`)).json().data.title).toBe('Cover Crops & Nitrogen: A Field Guide');
+    expect((await get(`${KC}/get-slug/${item.baseId}`)).json().data).toEqual({ id: item.baseId, slug: item.slug, path: `/knowledge-center/${item.slug}` });
+  });
+
+  it('keeps slugs unique and answers 409 with the reason', async () => {
+    const a = (await post(`${KC}/add`, body('Unique Slug Item'))).json().data;
+    const dup = await post(`${KC}/add`, body('Another Item', { slug: a.slug }));
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json()).toMatchObject({ success: false, data: null, message: `The slug "${a.slug}" is already used by another knowledge item.` });
+    const bad = await post(`${KC}/add`, body('Bad Slug', { slug: 'Not a slug!' }));
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('changing a published slug leaves a 301 from the old path, unless the request says not to', async () => {
+    const item = (await post(`${KC}/add`, body('Moving Item'))).json().data;
+    const moved = await post(`${KC}/add`, body('Moving Item', { id: item.baseId, slug: 'moved-item' }));
+    expect(moved.statusCode, moved.body).toBe(200);
+    const old = await t.app.inject({ url: `/knowledge-center/${item.slug}`, headers: { 'user-agent': 'Mozilla/5.0' } });
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe('/knowledge-center/moved-item');
+    // moved again: the first redirect leads straight to the newest address (no chain)
+    await post(`${KC}/add`, body('Moving Item', { id: item.baseId, slug: 'moved-again' }));
+    expect((await t.app.inject(`/knowledge-center/${item.slug}`)).headers.location).toBe('/knowledge-center/moved-again');
+    expect((await t.app.inject('/knowledge-center/moved-item')).headers.location).toBe('/knowledge-center/moved-again');
+    // unticked: no redirect from the old path
+    await post(`${KC}/add`, body('Moving Item', { id: item.baseId, slug: 'moved-quietly', redirectOldSlug: false }));
+    expect((await t.app.inject('/api/redirects/get-redirect/knowledge-center/moved-again')).json().data).toBeNull();
+  });
+
+  it('sanitizes rich text on write', async () => {
+    const dirty = '<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="https://e.example/a.png" onerror="x()"></p>';
+    const res = await post(`${KC}/add`, body('Dirty Write', { modules: [{ type: 2, content: dirty }, { type: 4, items: [{ imageItem: { previewsrc: '/a.svg', alttext: 'a' }, headline: 'h', editorData: dirty }] }] }));
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = (await get(`${KC}/get/${res.json().data.baseId}`)).json().data.modules;
+    for (const html of [stored[0].content, stored[1].items[0].editorData]) {
+      expect(html).not.toMatch(/script|onclick|onerror|javascript:/);
+      expect(html).toContain('Hi');
+    }
+  });
+
+  it('pins and unpins; the type must be the item\'s', async () => {
+    const item = (await post(`${KC}/add`, body('Pin Me', { publishDate: '2030-01-01T00:00:00Z' }))).json().data;
+    expect((await post(`${KC}/pin`, { baseId: item.baseId, type: 1, pinned: true })).statusCode).toBe(200);
+    expect((await get(`${KC}/get/${item.baseId}`)).json().data.pinned).toBe(true);
+    const list = (await t.app.inject({ method: 'POST', url: '/api/knowledge-center/filter', payload: { category: 40, length: 100 } })).json().data.items;
+    expect(list[0].id).toBe(item.baseId);
+    expect((await post(`${KC}/pin`, { baseId: item.baseId, type: 0, pinned: false })).statusCode).toBe(400);
+    await post(`${KC}/pin`, { baseId: item.baseId, type: 1, pinned: false });
+    expect((await get(`${KC}/get/${item.baseId}`)).json().data.pinned).toBe(false);
+    expect((await post(`${KC}/pin`, { baseId: 999999, type: 1, pinned: true })).statusCode).toBe(404);
+  });
+
+  it('deletes: the item leaves the site and the admin list, its versions stay', async () => {
+    const item = (await post(`${KC}/add`, body('Delete Me'))).json().data;
+    const listed = (await post(`${KC}/filter`, { searchText: 'Delete Me' })).json().data;
+    expect(listed.items.map((i: { id: number }) => i.id)).toEqual([item.baseId]);
+    expect((await get(`${KC}/delete/${item.baseId}`)).statusCode).toBe(200);
+    expect((await t.app.inject(`/api/knowledge-center/get-by-slug/${item.slug}`)).statusCode).toBe(404);
+    expect((await post(`${KC}/filter`, { searchText: 'Delete Me' })).json().data.total).toBe(0);
+    expect((await get(`${KC}/get/${item.baseId}`)).statusCode).toBe(404);
+    expect((await get(`${KC}/delete/${item.baseId}`)).statusCode).toBe(404);
+  });
+
+  it('drafts and scheduled versions stay off the public site', async () => {
+    const draft = (await post(`${KC}/add`, body('Draft Item', { status: 0 }))).json().data;
+    expect((await t.app.inject(`/api/knowledge-center/get-by-slug/${draft.slug}`)).statusCode).toBe(404);
+    const live = (await post(`${KC}/add`, body('Scheduled Item'))).json().data;
+    const later = await post(`${KC}/add`, body('Scheduled Item v2', { id: live.baseId, publishAt: new Date(Date.now() + 3_600_000).toISOString() }));
+    expect(later.json().data).toMatchObject({ current: false, title: 'Scheduled Item v2' });
+    expect((await t.app.inject(`/api/knowledge-center/get-by-slug/${live.slug}`)).json().data.title).toBe('Scheduled Item');
+  });
+
+  it('serves the same calls for press releases', async () => {
+    const created = await post(`${PR}/add`, body('Northfield Opens a Lab', { category: null, type: 0 }));
+    expect(created.statusCode, created.body).toBe(200);
+    const pr = created.json().data;
+    expect(pr.path).toBe('/press-releases/northfield-opens-a-lab');
+    await post(`${PR}/add`, body('Northfield Opens a New Lab', { id: pr.baseId, category: null, type: 0 }));
+    expect((await get(`${PR}/get-versions/${pr.baseId}`)).json().data).toHaveLength(2);
+    expect((await t.app.inject(`/api/press-releases/get-by-slug/${pr.slug}`)).json().data.title).toBe('Northfield Opens a New Lab');
+    expect((await get(`${PR}/get-slug/${pr.baseId}`)).json().data.slug).toBe(pr.slug);
+    expect((await get(`${PR}/delete/${pr.baseId}`)).statusCode).toBe(200);
+    expect((await t.app.inject(`/api/press-releases/get-by-slug/${pr.slug}`)).statusCode).toBe(404);
+  });
+
+  it('answers 400 for bad input, 401 without a token and 403 without the content permission', async () => {
+    const missing = await post(`${KC}/add`, { type: 0 });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ success: false });
+    expect((await get(`${KC}/get/abc`)).statusCode).toBe(400);
+    for (const [method, url] of [['GET', `${KC}/get/1`], ['POST', `${KC}/add`], ['GET', `${PR}/get-versions/1`], ['POST', `${KC}/pin`]] as const) {
+      const res = await t.app.inject({ method, url, ...(method === 'POST' ? { payload: body('x') } : {}) });
+      expect(res.statusCode, url).toBe(401);
+    }
+    // a role the permission table grants nothing (both seeded roles may edit content)
+    await sqlRows(t.database)`insert into site_roles (id, name) values (9, 'Reader')`;
+    await addUser(t.app, token, 'norole@example.com', 'a-no-role-password', [9]);
+    const none = (await signIn(t.app, 'norole@example.com', 'a-no-role-password')).token;
+    expect((await get(`${KC}/get/1`, none)).statusCode).toBe(403);
+    expect((await post(`${KC}/add`, body('x'), none)).statusCode).toBe(403);
+  });
+});
