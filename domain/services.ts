@@ -116,7 +116,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
   const services = {
     settings,
     redirects,
-    pages: createPagesService(createPagesRepository(db), { siteUrl, events: contentEvents, onScheduled }),
+    pages: createPagesService(createPagesRepository(db), { siteUrl, events: contentEvents, onScheduled, redirects }),
     knowledge: createKnowledgeService(createKnowledgeRepository(db), { siteUrl, events: contentEvents, redirects, onScheduled }),
     pressReleases: createPressReleasesService(createPressReleasesRepository(db), { siteUrl, events: contentEvents, redirects, onScheduled }),
     geo: createGeoService(createGeoRepository(db)),

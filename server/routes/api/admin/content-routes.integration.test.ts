@@ -165,3 +165,58 @@ describe('knowledge center and press release admin APIs', () => {
     expect((await post(`${KC}/add`, body('x'), none)).statusCode).toBe(403);
   });
 });
+
+describe('pages admin API', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
+    token = (await signIn(t.app)).token;
+  });
+  afterAll(() => t.close());
+  const P = '/api/admin/pages';
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+  const page = (title: string, extra: object = {}) => ({
+    title,
+    metadata: { title, desc: `${title} description` },
+    modules: [{ type: 2, content: `<p onclick="x()">${title} text</p>` }],
+    regionIds: [2],
+    ...extra,
+  });
+
+  it('creates, edits, lists versions, rolls back, hides (404) and deletes a custom page', async () => {
+    const created = await post(`${P}/add`, page('Spring Planting Checklist'));
+    expect(created.statusCode, created.body).toBe(200);
+    const p = created.json().data;
+    expect(p).toMatchObject({ slug: 'spring-planting-checklist', path: '/spring-planting-checklist', visibility: 1 });
+    expect(p.modules[0].content).toBe('<p>Spring Planting Checklist text</p>');
+    expect((await t.app.inject('/api/pages/get-by-slug/spring-planting-checklist')).json().data.title).toBe('Spring Planting Checklist');
+
+    const v2 = (await post(`${P}/add`, page('Spring Planting Checklist 2027', { id: p.id }))).json().data;
+    expect((await t.app.inject('/api/pages/get-by-slug/spring-planting-checklist')).json().data.title).toBe('Spring Planting Checklist 2027');
+    const first = (await get(`${P}/get/${p.id}/${p.versionId}`)).json().data;
+    await post(`${P}/add`, { ...first, id: p.id, publishAt: null });
+    const versions = (await get(`${P}/get-versions/${p.id}`)).json().data;
+    expect(versions.map((v: { id: number }) => v.id).slice(1)).toEqual([v2.versionId, p.versionId]);
+    expect((await t.app.inject('/api/pages/get-by-slug/spring-planting-checklist')).json().data.title).toBe('Spring Planting Checklist');
+
+    await post(`${P}/add`, page('Spring Planting Checklist', { id: p.id, visibility: 0 }));
+    expect((await t.app.inject('/api/pages/get-by-slug/spring-planting-checklist')).statusCode).toBe(404);
+    expect((await post(`${P}/filter`, { searchText: 'Spring Planting' })).json().data.items).toEqual([expect.objectContaining({ id: p.id, visibility: 0 })]);
+    expect((await get(`${P}/delete/${p.id}`)).statusCode).toBe(200);
+    expect((await post(`${P}/filter`, { searchText: 'Spring Planting' })).json().data.total).toBe(0);
+  });
+
+  it('refuses a slug that is taken or is one of the site\'s own addresses, and redirects a renamed visible page', async () => {
+    expect((await post(`${P}/add`, page('Taken', { slug: 'privacy-policy' }))).statusCode).toBe(409);
+    const own = await post(`${P}/add`, page('Products', { slug: 'agrotain' }));
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toBe("/agrotain is one of the site's own addresses; choose another slug.");
+    const p = (await post(`${P}/add`, page('Old Name'))).json().data;
+    await post(`${P}/add`, page('New Name', { id: p.id, slug: 'new-name' }));
+    const old = await t.app.inject('/old-name');
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe('/new-name');
+  });
+});

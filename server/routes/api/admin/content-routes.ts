@@ -14,6 +14,10 @@ import {
   ContentSlugSchema,
   ContentVersionParamsSchema,
   ContentVersionSchema,
+  PageAdminFilterSchema,
+  PageAdminItemSchema,
+  PageAdminListSchema,
+  PageSaveSchema,
   PinSchema,
 } from './content-schemas.ts';
 
@@ -149,4 +153,64 @@ function contentAdminRoutes(app: FastifyInstance, prefix: string, tag: string, o
 export function contentRoutes(app: FastifyInstance) {
   contentAdminRoutes(app, '/api/admin/knowledge-center', 'admin knowledge center', 'KnowledgeItem', 'knowledge item', () => app.services.knowledge, { pin: true });
   contentAdminRoutes(app, '/api/admin/press-releases', 'admin press releases', 'PressRelease', 'press release', () => app.services.pressReleases);
+}
+
+/** Custom pages (/{slug}): /api/admin/pages/add|get/{id}|get/{id}/{versionId}|delete/{id}|get-versions/{id}|filter. */
+export function pagesAdminRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin pages'];
+  const pages = () => app.services.pages;
+  const prefix = '/api/admin/pages';
+  r.post(
+    `${prefix}/add`,
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        operationId: 'addPage',
+        tags,
+        summary: 'Create a custom page, or with an id append a version; 409 when the slug is taken or is one of the site\'s own addresses',
+        body: PageSaveSchema,
+        response: { 200: envelope(PageAdminItemSchema), ...adminErrors },
+      },
+    },
+    async (request) => ok(await pages().adminSave(request.body, request.user?.id ?? null), request.body.id ? 'Saved: a new version was added.' : 'The page was created.'),
+  );
+  r.get(
+    `${prefix}/get/:id`,
+    { config, schema: { ...adminOperation, operationId: 'getPage', tags, summary: 'A page with its newest version', params: ContentIdParamsSchema, response: { 200: envelope(PageAdminItemSchema), ...adminErrors } } },
+    async (request) => ok(await pages().adminGet(request.params.id)),
+  );
+  r.get(
+    `${prefix}/get/:id/:versionId`,
+    {
+      config,
+      schema: { ...adminOperation, operationId: 'getPageVersion', tags, summary: 'One saved version of a page', params: ContentVersionParamsSchema, response: { 200: envelope(PageAdminItemSchema), ...adminErrors } },
+    },
+    async (request) => ok(await pages().adminGet(request.params.id, request.params.versionId)),
+  );
+  r.get(
+    `${prefix}/delete/:id`,
+    { config, schema: { ...adminOperation, operationId: 'deletePage', tags, summary: 'Delete a page (its versions are kept)', params: ContentIdParamsSchema, response: { 200: envelope(z.null()), ...adminErrors } } },
+    async (request) => {
+      await pages().adminDelete(request.params.id);
+      return ok(null, 'The page was deleted.');
+    },
+  );
+  r.get(
+    `${prefix}/get-versions/:id`,
+    {
+      config,
+      schema: { ...adminOperation, operationId: 'getPageVersions', tags, summary: 'Saved versions of a page, newest first', params: ContentIdParamsSchema, response: { 200: envelope(z.array(ContentVersionSchema)), ...adminErrors } },
+    },
+    async (request) => ok((await pages().adminVersions(request.params.id)).map(versionItem)),
+  );
+  r.post(
+    `${prefix}/filter`,
+    {
+      config,
+      schema: { ...adminOperation, operationId: 'filterPagesAdmin', tags, summary: 'Custom pages not deleted, last updated first', body: PageAdminFilterSchema, response: { 200: envelope(PageAdminListSchema), ...adminErrors } },
+    },
+    async (request) => ok(await pages().adminFilter(request.body)),
+  );
 }

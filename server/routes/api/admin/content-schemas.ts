@@ -107,3 +107,51 @@ export const PinSchema = z.object({
   type: z.number().int().min(0).max(2),
   pinned: z.boolean(),
 });
+
+export const PageSaveSchema = z
+  .object({
+    id: z.number().int().positive().nullish().describe('omit to create a page, give it to append a version'),
+    title: z.string().trim().min(1, 'Enter a title.').max(300, 'The title is limited to 300 characters.'),
+    slug: z.string().trim().max(200, 'The slug is limited to 200 characters.').nullish().describe('the page answers /{slug}; empty: made from the title (on create) or kept'),
+    visibility: z.union([z.literal(0), z.literal(1)]).default(1).describe('1 visible, 0 hidden (not found)'),
+    regionIds: z
+      .array(z.number().int().refine((n) => n === 2 || n === 3 || n === 4, 'Regions are 2, 3 or 4.'))
+      .max(3)
+      .default([2]),
+    metadata: SeoDataSchema.default({}),
+    modules: z.array(ContentModuleSchema).max(100, 'At most 100 modules.').default([]),
+    heroImageType: z.union([z.literal(0), z.literal(1)]).nullable().default(null),
+    heroMedia: MediaRefSchema.nullable().default(null),
+    publishAt: Instant.nullish(),
+    redirectOldSlug: z.boolean().default(true),
+  })
+  .describe('Create a custom page, or append a version to it');
+
+export const PageAdminItemSchema = z.object({
+  id: z.number(),
+  versionId: z.number(),
+  title: z.string(),
+  slug: z.string(),
+  path: z.string(),
+  visibility: z.number(),
+  regionIds: z.array(z.number()),
+  metadata: SeoDataSchema,
+  modules: z.array(ContentModuleSchema),
+  heroImageType: z.number().nullable(),
+  heroMedia: MediaRefSchema.nullable(),
+  publishAt: z.string().nullable(),
+  created: z.string(),
+  current: z.boolean(),
+});
+
+export const PageAdminFilterSchema = z.object({
+  searchText: z.string().trim().max(200).nullish(),
+  visibility: z.union([z.literal(0), z.literal(1)]).nullish(),
+  start: z.number().int().min(0).max(1_000_000).default(0),
+  length: z.number().int().min(1).max(100).default(20),
+});
+
+export const PageAdminListSchema = z.object({
+  items: z.array(z.object({ id: z.number(), slug: z.string(), path: z.string(), title: z.string(), visibility: z.number(), regionIds: z.array(z.number()), updated: z.string() })),
+  total: z.number(),
+});
