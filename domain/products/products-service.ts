@@ -143,6 +143,68 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
       return { name, group, tagline, summary, heroMedia, modules, benefits, analysis, documentKeys, knowledgeSlugs, seo };
     },
 
+    // ---- administration (ADR 017): products are fixed routes, so they are edited, never created here ----
+
+    /** The newest version (or the given one) as the editor's content, with the base fields. */
+    async adminGet(id: number, versionId?: number) {
+      const { base, version: v } = versionId === undefined ? await versioning.latest(id) : await versioning.getVersion(id, versionId);
+      const content: ProductContent = {
+        name: v.title,
+        group: v.groupName as ProductContent['group'],
+        tagline: v.tagline,
+        summary: v.summary,
+        heroMedia: v.heroMedia,
+        modules: v.modules,
+        benefits: v.benefits,
+        analysis: v.analysis,
+        documentKeys: v.documentKeys,
+        knowledgeSlugs: v.knowledgeSlugs,
+        seo: v.seo,
+      };
+      return {
+        id: base.id,
+        versionId: v.id,
+        slug: base.slug,
+        path: `/${base.slug}`,
+        region: base.regionId,
+        lineKey: base.lineKey,
+        family: base.family,
+        status: base.status,
+        publishAt: v.publishAt?.toISOString() ?? null,
+        created: v.created.toISOString(),
+        current: base.currentVersionId === v.id,
+        ...content,
+      };
+    },
+
+    /** Appends a version (a rollback saves an old version's content); status 0 hides the product page. */
+    async adminSave(id: number, input: ProductContent, authorId: number | null, opts2: { publishAt?: Date | null; status?: 0 | 1 } = {}) {
+      const content = ProductContentSchema.parse(input);
+      invalidate();
+      const versionId = await versioning.append(id, productVersionValues(content), { authorId, publishAt: opts2.publishAt ?? null }, opts2.status === undefined ? {} : { status: opts2.status });
+      invalidate();
+      return this.adminGet(id, versionId);
+    },
+
+    adminVersions: (id: number) => versioning.listVersions(id),
+
+    async adminDelete(id: number) {
+      await versioning.remove(id);
+      invalidate();
+    },
+
+    /** Every product not deleted, in menu order, with its current name (search on name and slug). */
+    async adminFilter(f: { searchText?: string | null; region?: number | null }) {
+      const term = f.searchText?.trim().toLowerCase() ?? '';
+      const rows = (await repo.listCurrent()).filter(
+        (r) => r.status !== -1 && (!f.region || r.regionId === f.region) && (!term || r.name.toLowerCase().includes(term) || r.slug.includes(term)),
+      );
+      return {
+        items: rows.map((r) => ({ id: r.id, slug: r.slug, path: `/${r.slug}`, name: r.name, group: r.group, region: r.regionId, status: r.status, updated: r.versionCreated.toISOString() })),
+        total: rows.length,
+      };
+    },
+
     async listForSitemap(): Promise<{ path: string; lastmod: string; twinPath: string | null; region: 2 | 3 }[]> {
       const rows = (await current()).filter((r) => r.status === 1);
       return rows.map((r) => {

@@ -220,3 +220,42 @@ describe('pages admin API', () => {
     expect(old.headers.location).toBe('/new-name');
   });
 });
+
+describe('products admin API', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
+    token = (await signIn(t.app)).token;
+  });
+  afterAll(() => t.close());
+  const Pr = '/api/admin/products';
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+
+  it('edits a product\'s guaranteed analysis by appending a version, lists versions and rolls back', async () => {
+    const list = (await post(`${Pr}/filter`, { searchText: 'wolf trax' })).json().data;
+    const product = list.items.find((p: { slug: string }) => p.slug === 'wolf-trax');
+    expect(product).toBeDefined();
+    const current = (await get(`${Pr}/get/${product.id}`)).json().data;
+    const { id: _id, versionId, slug: _s, path: _p, region: _r, lineKey: _l, family: _f, status: _st, publishAt: _a, created: _c, current: _cur, ...content } = current;
+    const analysis = [{ ...content.analysis[0], amount: 63 }, ...content.analysis.slice(1)];
+    const saved = await post(`${Pr}/add`, { ...content, id: product.id, analysis });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.analysis[0].amount).toBe(63);
+    expect((await t.app.services.products.getPublicBySlug('wolf-trax')).analysis[0]!.amount).toBe(63);
+
+    const versions = (await get(`${Pr}/get-versions/${product.id}`)).json().data;
+    expect(versions).toHaveLength(2);
+    expect(versions[0].author).toBe('admin@example.com');
+    const old = (await get(`${Pr}/get/${product.id}/${versionId}`)).json().data;
+    const { id: _i2, versionId: _v2, slug: _s2, path: _p2, region: _r2, lineKey: _l2, family: _f2, status: _st2, publishAt: _a2, created: _c2, current: _cur2, ...oldContent } = old;
+    await post(`${Pr}/add`, { ...oldContent, id: product.id });
+    expect((await t.app.services.products.getPublicBySlug('wolf-trax')).analysis[0]!.amount).toBe(content.analysis[0].amount);
+    expect((await get(`${Pr}/get-versions/${product.id}`)).json().data).toHaveLength(3);
+
+    const bad = await post(`${Pr}/add`, { ...content, id: product.id, name: '' });
+    expect(bad.statusCode).toBe(400);
+    expect((await post(`${Pr}/add`, { ...content, id: 999999 })).statusCode).toBe(404);
+  });
+});

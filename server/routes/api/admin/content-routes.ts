@@ -19,6 +19,10 @@ import {
   PageAdminListSchema,
   PageSaveSchema,
   PinSchema,
+  ProductAdminFilterSchema,
+  ProductAdminItemSchema,
+  ProductAdminListSchema,
+  ProductSaveSchema,
 } from './content-schemas.ts';
 
 const config = { permission: 'content' as const };
@@ -212,5 +216,58 @@ export function pagesAdminRoutes(app: FastifyInstance) {
       schema: { ...adminOperation, operationId: 'filterPagesAdmin', tags, summary: 'Custom pages not deleted, last updated first', body: PageAdminFilterSchema, response: { 200: envelope(PageAdminListSchema), ...adminErrors } },
     },
     async (request) => ok(await pages().adminFilter(request.body)),
+  );
+}
+
+/** Products: /api/admin/products/add (append a version)|get/{id}|get/{id}/{versionId}|delete/{id}|get-versions/{id}|filter. */
+export function productsAdminRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin products'];
+  const products = () => app.services.products;
+  const prefix = '/api/admin/products';
+  r.post(
+    `${prefix}/add`,
+    {
+      config,
+      schema: { ...adminOperation, operationId: 'saveProduct', tags, summary: 'Append a version of a product (edit or rollback)', body: ProductSaveSchema, response: { 200: envelope(ProductAdminItemSchema), ...adminErrors } },
+    },
+    async (request) => {
+      const { id, status, publishAt, ...content } = request.body;
+      return ok(await products().adminSave(id, content, request.user?.id ?? null, { status, publishAt }), 'Saved: a new version was added.');
+    },
+  );
+  r.get(
+    `${prefix}/get/:id`,
+    { config, schema: { ...adminOperation, operationId: 'getProduct', tags, summary: 'A product with its newest version', params: ContentIdParamsSchema, response: { 200: envelope(ProductAdminItemSchema), ...adminErrors } } },
+    async (request) => ok(await products().adminGet(request.params.id)),
+  );
+  r.get(
+    `${prefix}/get/:id/:versionId`,
+    {
+      config,
+      schema: { ...adminOperation, operationId: 'getProductVersion', tags, summary: 'One saved version of a product', params: ContentVersionParamsSchema, response: { 200: envelope(ProductAdminItemSchema), ...adminErrors } },
+    },
+    async (request) => ok(await products().adminGet(request.params.id, request.params.versionId)),
+  );
+  r.get(
+    `${prefix}/delete/:id`,
+    { config, schema: { ...adminOperation, operationId: 'deleteProduct', tags, summary: 'Delete a product page (its versions are kept)', params: ContentIdParamsSchema, response: { 200: envelope(z.null()), ...adminErrors } } },
+    async (request) => {
+      await products().adminDelete(request.params.id);
+      return ok(null, 'The product was deleted.');
+    },
+  );
+  r.get(
+    `${prefix}/get-versions/:id`,
+    {
+      config,
+      schema: { ...adminOperation, operationId: 'getProductVersions', tags, summary: 'Saved versions of a product, newest first', params: ContentIdParamsSchema, response: { 200: envelope(z.array(ContentVersionSchema)), ...adminErrors } },
+    },
+    async (request) => ok((await products().adminVersions(request.params.id)).map(versionItem)),
+  );
+  r.post(
+    `${prefix}/filter`,
+    { config, schema: { ...adminOperation, operationId: 'filterProductsAdmin', tags, summary: 'Products in menu order, with search and region', body: ProductAdminFilterSchema, response: { 200: envelope(ProductAdminListSchema), ...adminErrors } } },
+    async (request) => ok(await products().adminFilter(request.body)),
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ContentModuleSchema, MediaRefSchema, SeoDataSchema } from '#shared/content-types.ts';
 import { KNOWLEDGE_CATEGORY_IDS } from '#shared/knowledge.ts';
+import { ProductContentSchema } from '#shared/product-content.ts';
 
 /** Schemas of the admin content APIs (/api/admin/knowledge-center/..., /api/admin/press-releases/...). */
 
@@ -153,5 +154,32 @@ export const PageAdminFilterSchema = z.object({
 
 export const PageAdminListSchema = z.object({
   items: z.array(z.object({ id: z.number(), slug: z.string(), path: z.string(), title: z.string(), visibility: z.number(), regionIds: z.array(z.number()), updated: z.string() })),
+  total: z.number(),
+});
+
+export const ProductSaveSchema = ProductContentSchema.extend({
+  id: z.number().int().positive('Choose a product.').describe('the product: products are fixed addresses, edited (a version appended), not created here'),
+  status: z.union([z.literal(0), z.literal(1)]).optional().describe('1 published, 0 hidden; omit to keep'),
+  publishAt: Instant.nullish(),
+}).describe('Append a version of a product (a rollback saves an old version\'s content)');
+
+export const ProductAdminItemSchema = ProductContentSchema.extend({
+  id: z.number(),
+  versionId: z.number(),
+  slug: z.string(),
+  path: z.string(),
+  region: z.number(),
+  lineKey: z.string(),
+  family: z.string(),
+  status: z.number(),
+  publishAt: z.string().nullable(),
+  created: z.string(),
+  current: z.boolean(),
+});
+
+export const ProductAdminFilterSchema = z.object({ searchText: z.string().trim().max(200).nullish(), region: z.number().int().nullish() });
+
+export const ProductAdminListSchema = z.object({
+  items: z.array(z.object({ id: z.number(), slug: z.string(), path: z.string(), name: z.string(), group: z.string(), region: z.number(), status: z.number(), updated: z.string() })),
   total: z.number(),
 });
