@@ -78,6 +78,41 @@ export function createLandingPagesService(repo: LandingPagesRepository, opts: { 
       return versioning.listVersions(row.id);
     },
 
+    // ---- administration (ADR 017): fixed routes, edited (a version appended), never created or deleted here ----
+
+    async adminGet(id: number, versionId?: number) {
+      const { base, version: v } = versionId === undefined ? await versioning.latest(id) : await versioning.getVersion(id, versionId);
+      return {
+        id: base.id,
+        versionId: v.id,
+        key: base.key,
+        kind: base.kind as LandingPageDto['kind'],
+        path: base.path,
+        regionIds: base.regionIds,
+        title: v.title,
+        hero: v.hero,
+        sections: v.sections,
+        seo: v.seo,
+        publishAt: v.publishAt?.toISOString() ?? null,
+        created: v.created.toISOString(),
+        current: base.currentVersionId === v.id,
+      };
+    },
+
+    async adminSave(id: number, input: LandingContent, authorId: number | null, publishAt: Date | null = null) {
+      const content = LandingContentSchema.parse(input);
+      const versionId = await versioning.append(id, content, { authorId, publishAt });
+      cache = null;
+      return this.adminGet(id, versionId);
+    },
+
+    adminVersions: (id: number) => versioning.listVersions(id),
+
+    /** Every landing page (homes, campaigns, About) with its current title. */
+    async adminList() {
+      return (await repo.listCurrent()).map((r) => ({ id: r.id, key: r.key, kind: r.kind, path: r.path, title: r.title, regionIds: r.regionIds, updated: r.versionCreated.toISOString() }));
+    },
+
     async listForSitemap(): Promise<{ path: string; lastmod: string; kind: LandingPageDto['kind'] }[]> {
       return [...(await all()).values()].map((p) => ({ path: p.path, lastmod: p.updated, kind: p.kind }));
     },

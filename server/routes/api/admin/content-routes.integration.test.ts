@@ -259,3 +259,33 @@ describe('products admin API', () => {
     expect((await post(`${Pr}/add`, { ...content, id: 999999 })).statusCode).toBe(404);
   });
 });
+
+describe('landing pages admin API', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
+    token = (await signIn(t.app)).token;
+  });
+  afterAll(() => t.close());
+  const L = '/api/admin/landing-pages';
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+
+  it("changes a home's hero text by appending a version, and rolls it back", async () => {
+    const list = (await post(`${L}/filter`, {})).json().data;
+    expect(list.map((p: { kind: string }) => p.kind)).toEqual(expect.arrayContaining(['home', 'campaign', 'about']));
+    const home = list.find((p: { key: string }) => p.key === 'home-us');
+    const current = (await get(`${L}/get/${home.id}`)).json().data;
+    const content = { title: current.title, hero: current.hero, sections: current.sections, seo: current.seo };
+    const saved = await post(`${L}/add`, { ...content, id: home.id, hero: { ...current.hero, headline: 'Protect every pound of nitrogen' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await t.app.services.landingPages.getByKey('home-us')).hero.headline).toBe('Protect every pound of nitrogen');
+    const versions = (await get(`${L}/get-versions/${home.id}`)).json().data;
+    expect(versions).toHaveLength(2);
+    const first = (await get(`${L}/get/${home.id}/${versions[1].id}`)).json().data;
+    await post(`${L}/add`, { id: home.id, title: first.title, hero: first.hero, sections: first.sections, seo: first.seo });
+    expect((await t.app.services.landingPages.getByKey('home-us')).hero.headline).toBe(current.hero.headline);
+    expect((await get(`${L}/get/999999`)).statusCode).toBe(404);
+  });
+});

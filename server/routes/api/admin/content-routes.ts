@@ -14,6 +14,9 @@ import {
   ContentSlugSchema,
   ContentVersionParamsSchema,
   ContentVersionSchema,
+  LandingAdminItemSchema,
+  LandingAdminListSchema,
+  LandingSaveSchema,
   PageAdminFilterSchema,
   PageAdminItemSchema,
   PageAdminListSchema,
@@ -269,5 +272,50 @@ export function productsAdminRoutes(app: FastifyInstance) {
     `${prefix}/filter`,
     { config, schema: { ...adminOperation, operationId: 'filterProductsAdmin', tags, summary: 'Products in menu order, with search and region', body: ProductAdminFilterSchema, response: { 200: envelope(ProductAdminListSchema), ...adminErrors } } },
     async (request) => ok(await products().adminFilter(request.body)),
+  );
+}
+
+/** Homes, campaign pages and About: /api/admin/landing-pages/add (append a version)|get/{id}|get/{id}/{versionId}|get-versions/{id}|filter. */
+export function landingAdminRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin landing pages'];
+  const landing = () => app.services.landingPages;
+  const prefix = '/api/admin/landing-pages';
+  r.post(
+    `${prefix}/add`,
+    {
+      config,
+      schema: { ...adminOperation, operationId: 'saveLandingPage', tags, summary: 'Append a version of a home, campaign page or About (edit or rollback)', body: LandingSaveSchema, response: { 200: envelope(LandingAdminItemSchema), ...adminErrors } },
+    },
+    async (request) => {
+      const { id, publishAt, ...content } = request.body;
+      return ok(await landing().adminSave(id, content, request.user?.id ?? null, publishAt ?? null), 'Saved: a new version was added.');
+    },
+  );
+  r.get(
+    `${prefix}/get/:id`,
+    { config, schema: { ...adminOperation, operationId: 'getLandingPage', tags, summary: 'A landing page with its newest version', params: ContentIdParamsSchema, response: { 200: envelope(LandingAdminItemSchema), ...adminErrors } } },
+    async (request) => ok(await landing().adminGet(request.params.id)),
+  );
+  r.get(
+    `${prefix}/get/:id/:versionId`,
+    {
+      config,
+      schema: { ...adminOperation, operationId: 'getLandingPageVersion', tags, summary: 'One saved version of a landing page', params: ContentVersionParamsSchema, response: { 200: envelope(LandingAdminItemSchema), ...adminErrors } },
+    },
+    async (request) => ok(await landing().adminGet(request.params.id, request.params.versionId)),
+  );
+  r.get(
+    `${prefix}/get-versions/:id`,
+    {
+      config,
+      schema: { ...adminOperation, operationId: 'getLandingPageVersions', tags, summary: 'Saved versions of a landing page, newest first', params: ContentIdParamsSchema, response: { 200: envelope(z.array(ContentVersionSchema)), ...adminErrors } },
+    },
+    async (request) => ok((await landing().adminVersions(request.params.id)).map(versionItem)),
+  );
+  r.post(
+    `${prefix}/filter`,
+    { config, schema: { ...adminOperation, operationId: 'filterLandingPagesAdmin', tags, summary: 'The homes, campaign pages and About', response: { 200: envelope(LandingAdminListSchema), ...adminErrors } } },
+    async () => ok(await landing().adminList()),
   );
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ContentModuleSchema, MediaRefSchema, SeoDataSchema } from '#shared/content-types.ts';
 import { KNOWLEDGE_CATEGORY_IDS } from '#shared/knowledge.ts';
 import { ProductContentSchema } from '#shared/product-content.ts';
+import { LandingContentSchema, LandingKindSchema } from '#shared/landing-content.ts';
 
 /** Schemas of the admin content APIs (/api/admin/knowledge-center/..., /api/admin/press-releases/...). */
 
@@ -183,3 +184,24 @@ export const ProductAdminListSchema = z.object({
   items: z.array(z.object({ id: z.number(), slug: z.string(), path: z.string(), name: z.string(), group: z.string(), region: z.number(), status: z.number(), updated: z.string() })),
   total: z.number(),
 });
+
+export const LandingSaveSchema = LandingContentSchema.extend({
+  id: z.number().int().positive('Choose a page.').describe('the landing page (a home, campaign or About): edited, not created here'),
+  publishAt: Instant.nullish(),
+}).describe('Append a version of a home, campaign page or About');
+
+export const LandingAdminItemSchema = LandingContentSchema.extend({
+  id: z.number(),
+  versionId: z.number(),
+  key: z.string(),
+  kind: LandingKindSchema,
+  path: z.string(),
+  regionIds: z.array(z.number()),
+  publishAt: z.string().nullable(),
+  created: z.string(),
+  current: z.boolean(),
+});
+
+export const LandingAdminListSchema = z.array(
+  z.object({ id: z.number(), key: z.string(), kind: LandingKindSchema, path: z.string(), title: z.string(), regionIds: z.array(z.number()), updated: z.string() }),
+);

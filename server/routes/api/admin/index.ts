@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminScope } from '../../../plugins/auth.ts';
-import { contentRoutes, pagesAdminRoutes, productsAdminRoutes } from './content-routes.ts';
+import { contentRoutes, landingAdminRoutes, pagesAdminRoutes, productsAdminRoutes } from './content-routes.ts';
 import { documentsAdminRoutes } from './documents-routes.ts';
 import { redirectsRoutes } from './redirects-routes.ts';
 import { repsRetailersRoutes } from './reps-retailers-routes.ts';
@@ -29,5 +29,6 @@ export async function adminRoutes(app: FastifyInstance) {
     contentRoutes(scope);
     pagesAdminRoutes(scope);
     productsAdminRoutes(scope);
+    landingAdminRoutes(scope);
   });
 }
