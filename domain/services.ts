@@ -39,6 +39,7 @@ import { createSeoService } from './seo/seo-service.ts';
 import { createSettingsService } from './settings/settings-service.ts';
 import { createUsersRepository } from './users/users-repository.ts';
 import { createUsersService } from './users/users-service.ts';
+import { createPublishScheduler, type PublishScheduler } from './versioning/publish-scheduler.ts';
 
 export interface ServiceDeps {
   env: Env;
@@ -52,12 +53,21 @@ export function createServices(db: Db, deps: ServiceDeps) {
   const siteUrl = deps.env.PUBLIC_SITE_URL;
   // every content write reports here; the page cache (and other instances) listen
   const contentEvents = createContentEvents(deps.log);
+  // scheduled publishing (ADR 017): every kind tells it when a version is scheduled; it is started with the server
+  let scheduler: PublishScheduler | null = null;
+  const onScheduled = (at: Date) => scheduler?.scheduled(at);
   const documents = createDocumentsService(createDocumentsRepository(db), createLocalStorage(path.join(deps.env.DATA_DIR, 'documents')), {
     maxUploadBytes: Math.round(deps.env.DOCUMENT_MAX_UPLOAD_MB * 1024 * 1024),
     events: contentEvents,
   });
-  const products = createProductsService(createProductsRepository(db), documents, { siteUrl, events: contentEvents });
-  const landingPages = createLandingPagesService(createLandingPagesRepository(db), { siteUrl, events: contentEvents });
+  const products = createProductsService(createProductsRepository(db), documents, { siteUrl, events: contentEvents, onScheduled });
+  const landingPages = createLandingPagesService(createLandingPagesRepository(db), { siteUrl, events: contentEvents, onScheduled });
+  const redirects = createRedirectsService(createRedirectsRepository(db), {
+    siteUrl,
+    transaction: (work) => db.transaction((tx) => work(createRedirectsRepository(tx))),
+    log: deps.log,
+    events: contentEvents,
+  });
   const env = deps.env;
   const mail = createMailService(createMailRepository(db), createMailTransport({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR }), {
     from: env.MAIL_FROM,
@@ -106,20 +116,15 @@ export function createServices(db: Db, deps: ServiceDeps) {
   });
   const services = {
     settings,
-    redirects: createRedirectsService(createRedirectsRepository(db), {
-      siteUrl,
-      transaction: (work) => db.transaction((tx) => work(createRedirectsRepository(tx))),
-      log: deps.log,
-      events: contentEvents,
-    }),
-    pages: createPagesService(createPagesRepository(db), { siteUrl }),
+    redirects,
+    pages: createPagesService(createPagesRepository(db), { siteUrl, events: contentEvents, onScheduled, redirects }),
     // what item pages and related-resource blocks read on every render is held until content changes
-    knowledge: cachedReads(createKnowledgeService(createKnowledgeRepository(db), { siteUrl, events: contentEvents }), {
+    knowledge: cachedReads(createKnowledgeService(createKnowledgeRepository(db), { siteUrl, events: contentEvents, redirects, onScheduled }), {
       events: contentEvents,
       kinds: ['knowledge'],
       methods: ['getPublishedBySlug', 'latest', 'cardsBySlugs'],
     }),
-    pressReleases: cachedReads(createPressReleasesService(createPressReleasesRepository(db), { siteUrl, events: contentEvents }), {
+    pressReleases: cachedReads(createPressReleasesService(createPressReleasesRepository(db), { siteUrl, events: contentEvents, redirects, onScheduled }), {
       events: contentEvents,
       kinds: ['press'],
       methods: ['getPublishedBySlug'],
@@ -145,6 +150,10 @@ export function createServices(db: Db, deps: ServiceDeps) {
     // product pages hold their label and SDS links
     if (all || change.kind === 'product' || change.kind === 'document') products.invalidate();
   });
-  return { ...services, contentEvents, seo: createSeoService(services) };
+  scheduler = createPublishScheduler({
+    kinds: [services.products.versioning, services.knowledge.versioning, services.pressReleases.versioning, services.pages.versioning, landingPages.versioning],
+    log: deps.log,
+  });
+  return { ...services, contentEvents, publishScheduler: scheduler, seo: createSeoService(services) };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -139,8 +139,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }
     services.mail.start();
     services.redirects.start();
+    services.publishScheduler.start();
   });
   app.addHook('onClose', async () => {
+    services.publishScheduler.stop();
     await services.mail.stop();
     // The last hit counts and Not Found misses are written before the database closes.
     await services.redirects.stop();

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { createPagesRepository } from '../../domain/pages/pages-repository.ts';
 import type { Db } from '../client.ts';
 import { regions, states } from '../schema/geo.ts';
-import { pages, pageVersions } from '../schema/pages.ts';
+import { pages } from '../schema/pages.ts';
 import { redirects } from '../schema/redirects.ts';
 import { siteSettings } from '../schema/settings.ts';
 import { adminUsers, siteRoles, userRoles } from '../schema/users.ts';
@@ -78,20 +79,11 @@ interface SeedPage {
 async function upsertSeedPage(db: Db, page: SeedPage) {
   const [existing] = await db.select({ id: pages.id }).from(pages).where(eq(pages.slug, page.slug));
   if (existing) return;
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(pages)
-      .values({ slug: page.slug, visibility: page.visibility, regionIds: page.regionIds })
-      .returning({ id: pages.id });
-    await tx.insert(pageVersions).values({
-      pageId: row!.id,
-      title: page.title,
-      metadata: page.metadata,
-      modules: page.modules,
-      heroImageType: page.heroImageType,
-      heroMedia: page.heroMedia,
-    });
-  });
+  // through the versioning repository, so the page points at its first version
+  await createPagesRepository(db).versioning.create(
+    { slug: page.slug, status: page.visibility === 1 ? 1 : 0, regionIds: page.regionIds },
+    { title: page.title, seo: page.metadata, modules: page.modules, heroImageType: page.heroImageType, heroMedia: page.heroMedia },
+  );
 }
 
 /** Shown at the top of both legal pages until the company's counsel supplies the real text. */
@@ -146,7 +138,7 @@ const TERMS_OF_USE_HTML = [
   '<p>We may update these terms; the version on this page applies. Questions are welcome through the <a href="/contact">contact page</a>.</p>',
 ].join('');
 
-const SEED_PAGES: SeedPage[] = [
+export const SEED_PAGES: SeedPage[] = [
   {
     slug: 'growing-season-guide',
     visibility: 1,

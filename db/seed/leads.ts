@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { createPagesRepository } from '../../domain/pages/pages-repository.ts';
 import type { Db } from '../client.ts';
-import { pages, pageVersions } from '../schema/pages.ts';
+import { pages } from '../schema/pages.ts';
 import { createFinderRepository } from '../../domain/finder/finder-repository.ts';
 import { parseGeoNamesPostal } from '../../domain/finder/geonames.ts';
 import type { SeedContext } from './types.ts';
@@ -81,15 +82,14 @@ const LEGAL_HTML = [
 async function seedLegalPage(db: Db) {
   const [existing] = await db.select({ id: pages.id }).from(pages).where(eq(pages.slug, 'legal'));
   if (existing) return;
-  await db.transaction(async (tx) => {
-    const [row] = await tx.insert(pages).values({ slug: 'legal', visibility: 1, regionIds: [] }).returning({ id: pages.id });
-    await tx.insert(pageVersions).values({
-      pageId: row!.id,
+  await createPagesRepository(db).versioning.create(
+    { slug: 'legal', status: 1, regionIds: [] },
+    {
       title: 'Legal & Attributions',
-      metadata: { title: 'Legal & Attributions', desc: 'Data sources, licences and trademark notices for this website, including the GeoNames postal code data (CC BY 4.0).' },
+      seo: { title: 'Legal & Attributions', desc: 'Data sources, licences and trademark notices for this website, including the GeoNames postal code data (CC BY 4.0).' },
       modules: [{ type: 2, content: LEGAL_HTML }],
       heroImageType: null,
       heroMedia: null,
-    });
-  });
+    },
+  );
 }

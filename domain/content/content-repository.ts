@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, isNotNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { createVersioningRepository } from '../versioning/versioning-repository.ts';
 import type { Db, DbOrTx } from '#db/client.ts';
 import type { knowledgeItems, knowledgeItemSearch, knowledgeItemVersions } from '#db/schema/knowledge.ts';
 import type { ContentModule, MediaRef, SeoData } from '#shared/content-types.ts';
@@ -46,13 +47,30 @@ export interface ContentCardRow {
 export interface ContentItemRow extends ContentCardRow {
   status: number;
   versionId: number;
-  metadata: SeoData;
+  seo: SeoData;
   modules: ContentModule[];
   created: Date;
 }
 
+export interface AdminListRow {
+  id: number;
+  slug: string;
+  type: number;
+  category: number | null;
+  pinned: boolean;
+  regionId: number;
+  status: number;
+  title: string;
+  publishDate: Date;
+  publishAt: Date | null;
+  /** false while the first version is still scheduled */
+  live: boolean;
+  updated: Date;
+}
+
 export interface NewContentVersion {
   title: string;
+  /** the spec's name for the SEO data (stored in the versions' `seo` column) */
   metadata: SeoData;
   heroMedia: MediaRef | null;
   modules: ContentModule[];
@@ -72,17 +90,22 @@ export interface NewContentItem {
 
 /**
  * The text the full-text search reads from a version: title (weight A), summary (B) and the visible
- * text of its modules (C). The database builds the weighted `search_vector` from these columns; its
- * parser skips HTML tags, so rich text goes in as it is. Migration 0013 backfills with the same fields.
+ * text of its modules (C). The database builds the weighted documents from these columns; its
+ * parser skips HTML tags, so rich text goes in as it is. Migration 0013 backfilled with the same fields.
  */
-export function searchColumnsOf(v: Pick<NewContentVersion, 'title' | 'metadata' | 'modules'>) {
+export function searchColumnsOf(v: { title: string; summary: string | undefined; modules: ContentModule[] }) {
   const parts: string[] = [];
   for (const m of v.modules) {
     if (m.type === 1 || m.type === 2) parts.push(m.content);
     else if (m.type === 3) for (const item of m.items) parts.push(item.headline, item.shortDescription);
     else if (m.type === 4) for (const item of m.items) parts.push(item.headline, item.imageItem.alttext, item.editorData);
   }
-  return { title: v.title, summary: v.metadata.desc ?? '', body: parts.join(' ') };
+  return { title: v.title, summary: v.summary ?? '', body: parts.join(' ') };
+}
+
+/** `%`, `_` and `\` typed by an editor are literal characters, not wildcards (admin list search). */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** A visitor's search as a tsquery: quotes, `or` and `-word` work as on a web search engine. */
@@ -98,7 +121,7 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
     pinned: items.pinned,
     regionId: items.regionId,
     title: versions.title,
-    desc: sql<string | null>`${versions.metadata}->>'desc'`,
+    desc: sql<string | null>`${versions.seo}->>'desc'`,
     heroMedia: versions.heroMedia,
     publishDate: versions.publishDate,
   };
@@ -106,17 +129,17 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
     ...cardColumns,
     status: items.status,
     versionId: versions.id,
-    metadata: versions.metadata,
+    seo: versions.seo,
     modules: versions.modules,
     created: versions.created,
   };
-  const current = eq(versions.id, items.latestVersionId);
+  const current = eq(versions.id, items.currentVersionId);
 
   function listWhere(q: Omit<ContentListQuery, 'order' | 'start' | 'length'>): SQL | undefined {
     const search = q.search?.trim();
     return and(
       eq(items.status, PUBLISHED),
-      isNotNull(items.latestVersionId),
+      isNotNull(items.currentVersionId),
       q.categories?.length ? inArray(items.category, q.categories) : undefined,
       q.type === null || q.type === undefined ? undefined : eq(items.type, q.type),
       q.regions?.length ? inArray(items.regionId, q.regions) : undefined,
@@ -125,21 +148,21 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
     );
   }
 
-  async function insertVersion(tx: DbOrTx, itemId: number, v: NewContentVersion): Promise<number> {
-    const [row] = await tx
-      .insert(versions)
-      .values({ itemId, title: v.title, metadata: v.metadata, heroMedia: v.heroMedia, modules: v.modules, publishDate: v.publishDate, authorId: v.authorId ?? null })
-      .returning({ id: versions.id });
-    await tx
-      .update(items)
-      .set({ latestVersionId: row!.id, publishDate: v.publishDate, updated: new Date() })
-      .where(eq(items.id, itemId));
-    const text = searchColumnsOf(v);
-    await tx.insert(searchTable).values({ itemId, ...text }).onConflictDoUpdate({ target: searchTable.itemId, set: text });
-    return row!.id;
-  }
+  const versioning = createVersioningRepository(db, {
+    base: items,
+    versions,
+    // the list sorts on the base table: copy the current version's date
+    onCurrent: (v) => ({ publishDate: v.publishDate }),
+    // and the full-text search reads the current version's text from its own table
+    afterCurrent: async (tx, itemId, v) => {
+      const text = searchColumnsOf({ title: v.title, summary: v.seo.desc, modules: v.modules });
+      await (tx as Db).insert(searchTable).values({ itemId, ...text }).onConflictDoUpdate({ target: searchTable.itemId, set: text });
+    },
+  });
 
   return {
+    versioning,
+
     /**
      * One page of published cards and the total number of matches, in one query. Filtering, the
      * window count, ordering and paging run on the narrow base table (sort and search columns are
@@ -162,7 +185,7 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
           category: items.category,
           pinned: items.pinned,
           regionId: items.regionId,
-          latestVersionId: items.latestVersionId,
+          currentVersionId: items.currentVersionId,
           publishDate: items.publishDate,
           total: (q.count === false ? sql<number>`0` : sql<number>`count(*) over ()`).as('total'),
           // ranked on the small title-and-summary document (cheap for thousands of matches); body-only matches rank 0
@@ -186,13 +209,13 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
           pinned: page.pinned,
           regionId: page.regionId,
           title: versions.title,
-          desc: sql<string | null>`${versions.metadata}->>'desc'`,
+          desc: sql<string | null>`${versions.seo}->>'desc'`,
           heroMedia: versions.heroMedia,
           publishDate: versions.publishDate,
           total: page.total,
         })
         .from(page)
-        .innerJoin(versions, eq(versions.id, page.latestVersionId))
+        .innerJoin(versions, eq(versions.id, page.currentVersionId))
         .orderBy(...order(page));
       if (rows.length > 0 || q.start === 0) return { rows: rows.map(({ total: _t, ...r }) => r), total: Number(rows[0]?.total ?? 0) };
       // past the end the window count has no row to ride on
@@ -224,6 +247,51 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
         .orderBy(items.id);
     },
 
+    /** The item holding a slug (any status: a deleted item keeps its slug). */
+    async findIdBySlug(slug: string): Promise<number | undefined> {
+      const [row] = await db.select({ id: items.id }).from(items).where(eq(items.slug, slug));
+      return row?.id;
+    },
+
+    /**
+     * The admin list: every item not deleted (drafts and scheduled ones too), with the title of
+     * its newest version, newest first; filters as the public list plus status.
+     */
+    async adminList(q: Omit<ContentListQuery, 'order' | 'excludeId' | 'count'> & { status?: number | null }): Promise<{ rows: AdminListRow[]; total: number }> {
+      const search = q.search?.trim();
+      const newest = sql`(select max(${versions.id}) from ${versions} where ${versions.itemId} = ${items.id})`;
+      const where = and(
+        q.status === null || q.status === undefined ? ne(items.status, -1) : eq(items.status, q.status),
+        q.categories?.length ? inArray(items.category, q.categories) : undefined,
+        q.type === null || q.type === undefined ? undefined : eq(items.type, q.type),
+        q.regions?.length ? inArray(items.regionId, q.regions) : undefined,
+        search ? sql`(${ilike(items.slug, likePattern(search))} or ${ilike(versions.title, likePattern(search))})` : undefined,
+      );
+      const rows = await db
+        .select({
+          id: items.id,
+          slug: items.slug,
+          type: items.type,
+          category: items.category,
+          pinned: items.pinned,
+          regionId: items.regionId,
+          status: items.status,
+          title: versions.title,
+          publishDate: versions.publishDate,
+          publishAt: versions.publishAt,
+          live: sql<boolean>`${items.currentVersionId} is not null`,
+          updated: items.updated,
+          total: sql<number>`count(*) over ()`.mapWith(Number),
+        })
+        .from(items)
+        .innerJoin(versions, sql`${versions.id} = ${newest}`)
+        .where(where)
+        .orderBy(desc(items.updated), desc(items.id))
+        .limit(q.length)
+        .offset(q.start);
+      return { rows: rows.map(({ total: _t, ...r }) => r), total: rows[0]?.total ?? 0 };
+    },
+
     async findSlugById(id: number): Promise<string | undefined> {
       const [row] = await db.select({ slug: items.slug }).from(items).where(eq(items.id, id));
       return row?.slug;
@@ -233,21 +301,13 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
       return (await db.select({ slug: items.slug }).from(items)).map((r) => r.slug);
     },
 
-    /** A new item and its first version, in one transaction. */
+    /** A new item and its first version as given (no sanitizing: seeds, scripts, tests); writes go through the service. */
     async create(item: NewContentItem): Promise<{ id: number; versionId: number }> {
-      return (db as Db).transaction(async (tx) => {
-        const [row] = await tx
-          .insert(items)
-          .values({ type: item.type, category: item.category, pinned: item.pinned, slug: item.slug, regionId: item.regionId, status: item.status ?? PUBLISHED })
-          .returning({ id: items.id });
-        const versionId = await insertVersion(tx, row!.id, item.version);
-        return { id: row!.id, versionId };
-      });
-    },
-
-    /** Appends a version (never updates one) and makes it the current content. */
-    async appendVersion(itemId: number, version: NewContentVersion): Promise<number> {
-      return (db as Db).transaction((tx) => insertVersion(tx, itemId, version));
+      return versioning.create(
+        { type: item.type, category: item.category, pinned: item.pinned, slug: item.slug, regionId: item.regionId, status: item.status ?? PUBLISHED },
+        { title: item.version.title, seo: item.version.metadata, heroMedia: item.version.heroMedia, modules: item.version.modules, publishDate: item.version.publishDate },
+        { authorId: item.version.authorId ?? null },
+      );
     },
 
     /** Bulk insert for seeds and benchmarks: a few statements whatever the count. */
@@ -274,19 +334,19 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
             chunk.map((it, j) => ({
               itemId: rows[j]!.id,
               title: it.version.title,
-              metadata: it.version.metadata,
+              seo: it.version.metadata,
               heroMedia: it.version.heroMedia,
               modules: it.version.modules,
               publishDate: it.version.publishDate,
               authorId: it.version.authorId ?? null,
             })),
           );
-          await tx.insert(searchTable).values(chunk.map((it, j) => ({ itemId: rows[j]!.id, ...searchColumnsOf(it.version) })));
+          await tx.insert(searchTable).values(chunk.map((it, j) => ({ itemId: rows[j]!.id, ...searchColumnsOf({ title: it.version.title, summary: it.version.metadata.desc, modules: it.version.modules }) })));
           ids.push(...rows.map((r) => r.id));
         }
         await tx.execute(sql`
           update ${items} set
-            latest_version_id = v.id,
+            current_version_id = v.id,
             publish_date = v.publish_date
           from ${versions} v
           where v.item_id = ${items.id} and ${inArray(items.id, ids)}

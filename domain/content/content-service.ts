@@ -1,11 +1,14 @@
-import type { ContentModule, MediaRef } from '#shared/content-types.ts';
+import type { ContentModule, MediaRef, SeoData } from '#shared/content-types.ts';
 import type { ContentCardDto, ContentItemDto, ContentListDto, HeroMediaDto, SitemapEntry } from '#shared/dto/content.ts';
 import { contentItemPath, regionsVisibleIn, resourceTypeName } from '#shared/knowledge.ts';
 import type { ContentFilter } from '#shared/validation/content-filter.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
-import { NotFoundError } from '../errors.ts';
-import type { ContentCardRow, ContentItemRow, ContentRepository, NewContentItem, NewContentVersion } from './content-repository.ts';
-import { sanitizeModules } from './sanitize.ts';
+import { DomainError, NotFoundError } from '../errors.ts';
+import { slugify, SLUG_PATTERN } from '../versioning/slug.ts';
+import type { VersionListItem, VersionMeta } from '../versioning/versioning-repository.ts';
+import { createVersioningService } from '../versioning/versioning-service.ts';
+import type { AdminListRow, ContentCardRow, ContentItemRow, ContentRepository, NewContentItem, NewContentVersion } from './content-repository.ts';
+import { createRenderCache, sanitizeForStorage } from './sanitize.ts';
 
 export interface ContentServiceOptions {
   /** '/knowledge-center' or '/press-releases' */
@@ -17,6 +20,54 @@ export interface ContentServiceOptions {
   /** told about every write, so cached pages that show the item are dropped */
   events?: ContentEvents;
   kind?: 'knowledge' | 'press';
+  /** a published item whose slug changes leaves a redirect behind */
+  redirects?: { followMove(oldPath: string, newPath: string): Promise<void> };
+  /** told when a version is scheduled (the publisher wakes up then) */
+  onScheduled?: (at: Date) => void;
+}
+
+/** What the admin editor saves: the base fields and the new version (spec: baseId, type, pinned, slug, region, with versions). */
+export interface ContentSaveInput {
+  /** the base id: absent to create, present to append a version */
+  id?: number | null;
+  type: number;
+  category: number | null;
+  pinned: boolean;
+  /** empty: made from the title (on create) or kept (on edit) */
+  slug?: string | null;
+  region: number;
+  /** 1 published, 0 draft */
+  status: 0 | 1;
+  title: string;
+  metadata: SeoData;
+  heroMedia: MediaRef | null;
+  modules: ContentModule[];
+  publishDate: Date;
+  publishAt?: Date | null;
+  /** false: a changed slug of a published item leaves no redirect */
+  redirectOldSlug?: boolean;
+}
+
+export interface ContentAdminItem {
+  id: number;
+  baseId: number;
+  versionId: number;
+  type: number;
+  category: number | null;
+  pinned: boolean;
+  slug: string;
+  region: number;
+  status: number;
+  path: string;
+  title: string;
+  metadata: SeoData;
+  heroMedia: MediaRef | null;
+  modules: ContentModule[];
+  publishDate: string;
+  publishAt: string | null;
+  created: string;
+  /** true when this version is the one the public site shows */
+  current: boolean;
 }
 
 export function heroMediaDto(media: MediaRef | null | undefined): HeroMediaDto | null {
@@ -31,16 +82,17 @@ export function heroMediaDto(media: MediaRef | null | undefined): HeroMediaDto |
 
 /** Versioned public content (knowledge items, press releases): reads serve the latest published version only. */
 export function createContentService(repo: ContentRepository, opts: ContentServiceOptions) {
-  // Rendered rich text is sanitized per version; versions never change, so the result is kept.
-  const sanitized = new Map<number, ContentModule[]>();
-  function renderModules(versionId: number, modules: ContentModule[]): ContentModule[] {
-    const hit = sanitized.get(versionId);
-    if (hit) return hit;
-    const clean = sanitizeModules(modules, { siteUrl: opts.siteUrl });
-    if (sanitized.size >= 500) sanitized.delete(sanitized.keys().next().value!);
-    sanitized.set(versionId, clean);
-    return clean;
-  }
+  // The one sanitizer rule: stored neutral on write, the render pass adds the link rule (cached per version).
+  const renderModules = createRenderCache(opts.siteUrl);
+  const kind = opts.kind ?? 'knowledge';
+  const versioning = createVersioningService(repo.versioning, {
+    kind,
+    label: opts.label,
+    events: opts.events,
+    slugOf: (b) => b.slug,
+    prepare: (v) => ({ ...v, modules: sanitizeForStorage((v as { modules?: ContentModule[] }).modules ?? []) }),
+    onScheduled: opts.onScheduled,
+  });
 
   function card(row: ContentCardRow): ContentCardDto {
     return {
@@ -65,7 +117,7 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
       baseId: row.id,
       versionId: row.versionId,
       created: row.created.toISOString(),
-      metadata: { ...row.metadata, desc: row.metadata.desc ?? '' },
+      metadata: { ...row.seo, desc: row.seo.desc ?? '' },
       modules: renderModules(row.versionId, row.modules),
     };
   }
@@ -74,9 +126,40 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
     if (opts.events && opts.kind) opts.events.changed({ kind: opts.kind, ...change });
   }
 
-  function writeVersion(v: NewContentVersion): NewContentVersion {
-    // stored in a neutral form (no site-specific link targets); the render pass adds them
-    return { ...v, modules: sanitizeModules(v.modules, { siteUrl: null }) };
+  function versionValues(v: NewContentVersion) {
+    return { title: v.title, seo: v.metadata, heroMedia: v.heroMedia, modules: v.modules, publishDate: v.publishDate };
+  }
+
+  function adminItem(base: { id: number; type: number; category: number | null; pinned: boolean; slug: string; regionId: number; status: number; currentVersionId: number | null }, v: { id: number; title: string; seo: SeoData; heroMedia: MediaRef | null; modules: ContentModule[]; publishDate: Date; publishAt: Date | null; created: Date }): ContentAdminItem {
+    return {
+      id: base.id,
+      baseId: base.id,
+      versionId: v.id,
+      type: base.type,
+      category: base.category,
+      pinned: base.pinned,
+      slug: base.slug,
+      region: base.regionId,
+      status: base.status,
+      path: contentItemPath(opts.basePath, base.slug, base.regionId),
+      title: v.title,
+      metadata: v.seo,
+      heroMedia: v.heroMedia,
+      modules: v.modules,
+      publishDate: v.publishDate.toISOString(),
+      publishAt: v.publishAt?.toISOString() ?? null,
+      created: v.created.toISOString(),
+      current: base.currentVersionId === v.id,
+    };
+  }
+
+  async function checkSlug(slug: string, id: number | null) {
+    if (!SLUG_PATTERN.test(slug)) throw new DomainError('The slug may use lower-case letters, digits and single hyphens only.', 400, { slug: ['The slug may use lower-case letters, digits and single hyphens only.'] });
+    const owner = await repo.findIdBySlug(slug);
+    if (owner !== undefined && owner !== id) {
+      const message = `The slug "${slug}" is already used by another ${opts.label.toLowerCase()}.`;
+      throw new DomainError(message, 409, { slug: [message] });
+    }
   }
 
   return {
@@ -135,23 +218,113 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
       return rows.map((r) => ({ path: contentItemPath(opts.basePath, r.slug, r.regionId), lastmod: r.lastmod.toISOString() }));
     },
 
-    async create(input: NewContentItem) {
-      const created = await repo.create({ ...input, version: writeVersion(input.version) });
-      changed({ id: created.id, oldSlug: null, newSlug: input.slug });
-      return created;
+    versioning,
+
+    async create(input: NewContentItem, meta: VersionMeta = {}) {
+      return versioning.create(
+        { type: input.type, category: input.category, pinned: input.pinned, slug: input.slug, regionId: input.regionId, status: input.status ?? 1 },
+        versionValues(input.version),
+        { authorId: input.version.authorId ?? null, ...meta },
+      );
     },
     async createMany(list: NewContentItem[]) {
-      const ids = await repo.createMany(list.map((i) => ({ ...i, version: writeVersion(i.version) })));
+      const ids = await repo.createMany(list.map((i) => ({ ...i, version: { ...i.version, modules: sanitizeForStorage(i.version.modules) } })));
       // one event for the lists and related blocks; new items have no cached page of their own yet
       if (ids.length > 0) changed({ id: null, oldSlug: null, newSlug: null });
       return ids;
     },
-    async appendVersion(id: number, version: NewContentVersion) {
-      const versionId = await repo.appendVersion(id, writeVersion(version));
-      const slug = (await repo.findSlugById(id)) ?? null;
-      changed({ id, oldSlug: slug, newSlug: slug });
-      return versionId;
+    async appendVersion(id: number, version: NewContentVersion, meta: VersionMeta = {}) {
+      return versioning.append(id, versionValues(version), { authorId: version.authorId ?? null, ...meta });
     },
+
+    // ---- administration (ADR 017): reads of any status, saves that append, pin, delete ----
+
+    /** The newest version (scheduled or not), or the given one: what the editor loads. */
+    async adminGet(id: number, versionId?: number): Promise<ContentAdminItem> {
+      if (versionId === undefined) {
+        const { base, version } = await versioning.latest(id);
+        return adminItem(base, version);
+      }
+      const { base, version } = await versioning.getVersion(id, versionId);
+      return adminItem(base, version);
+    },
+
+    async adminSlug(id: number): Promise<{ id: number; slug: string; path: string }> {
+      const { base } = await versioning.latest(id);
+      return { id: base.id, slug: base.slug, path: contentItemPath(opts.basePath, base.slug, base.regionId) };
+    },
+
+    adminVersions: (id: number): Promise<VersionListItem[]> => versioning.listVersions(id),
+
+    async adminFilter(f: { searchText?: string | null; category?: number | null; type?: number | null; region?: number | null; status?: number | null; start: number; length: number }): Promise<{ items: (Omit<AdminListRow, 'publishDate' | 'publishAt' | 'updated' | 'regionId'> & { region: number; path: string; publishDate: string; publishAt: string | null; updated: string })[]; total: number }> {
+      const { rows, total } = await repo.adminList({
+        search: f.searchText ?? null,
+        categories: f.category ? [f.category] : null,
+        type: f.type ?? null,
+        regions: f.region ? [f.region] : null,
+        status: f.status ?? null,
+        start: f.start,
+        length: f.length,
+      });
+      return {
+        items: rows.map(({ regionId, publishDate, publishAt, updated, ...r }) => ({
+          ...r,
+          region: regionId,
+          path: contentItemPath(opts.basePath, r.slug, regionId),
+          publishDate: publishDate.toISOString(),
+          publishAt: publishAt?.toISOString() ?? null,
+          updated: updated.toISOString(),
+        })),
+        total,
+      };
+    },
+
+    /**
+     * Create (no id) or append a version (with an id). Slugs are unique; an empty one is made from
+     * the title (on create) or kept (on edit). A published item whose path changes leaves a 301
+     * from the old path unless `redirectOldSlug` is false.
+     */
+    async adminSave(input: ContentSaveInput, authorId: number | null): Promise<ContentAdminItem> {
+      const id = input.id ?? null;
+      const before = id === null ? null : (await versioning.latest(id)).base;
+      const slug = input.slug?.trim() ? input.slug.trim().toLowerCase() : before ? before.slug : slugify(input.title);
+      if (!slug) throw new DomainError('Enter a slug (the title has no letters or digits to make one from).', 400, { slug: ['Enter a slug.'] });
+      await checkSlug(slug, id);
+      const base = { type: input.type, category: input.category, pinned: input.pinned, slug, regionId: input.region, status: input.status };
+      const version = { title: input.title, seo: input.metadata, heroMedia: input.heroMedia, modules: input.modules, publishDate: input.publishDate };
+      const meta = { authorId, publishAt: input.publishAt ?? null };
+      let savedId: number;
+      let versionId: number;
+      try {
+        if (id === null) ({ id: savedId, versionId } = await versioning.create(base, version, meta));
+        else {
+          savedId = id;
+          versionId = await versioning.append(id, version, meta, base);
+        }
+      } catch (err) {
+        // two editors saving the same new slug at once: the unique index decides
+        if ((err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') {
+          await checkSlug(slug, id);
+        }
+        throw err;
+      }
+      if (before && before.status === 1 && before.currentVersionId !== null && input.redirectOldSlug !== false) {
+        const oldPath = contentItemPath(opts.basePath, before.slug, before.regionId);
+        const newPath = contentItemPath(opts.basePath, slug, input.region);
+        if (oldPath !== newPath) await opts.redirects?.followMove(oldPath, newPath);
+      }
+      return this.adminGet(savedId, versionId);
+    },
+
+    /** Pin or unpin (spec: POST .../pin with baseId, type, pinned); the type must be the item's. */
+    async pin(baseId: number, type: number, pinned: boolean): Promise<void> {
+      const { base } = await versioning.latest(baseId);
+      if (base.type !== type) throw new DomainError(`This ${opts.label.toLowerCase()} is of type ${base.type}, not ${type}.`, 400, { type: [`The type is ${base.type}.`] });
+      await versioning.updateBase(baseId, { pinned });
+    },
+
+    /** Soft delete: the item leaves the site and the lists; its versions are kept. */
+    adminDelete: (id: number) => versioning.remove(id),
   };
 }
 export type ContentService = ReturnType<typeof createContentService>;

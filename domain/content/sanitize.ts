@@ -76,3 +76,24 @@ export function sanitizeModules(modules: readonly ContentModule[], opts: Sanitiz
     }
   });
 }
+
+/** The one write rule: rich text is stored sanitized, in the neutral form (no site-specific link targets). */
+export function sanitizeForStorage(modules: readonly ContentModule[]): ContentModule[] {
+  return sanitizeModules(modules, { siteUrl: null });
+}
+
+/**
+ * The render pass: the same sanitizer with the external-link rule for this site. A version never
+ * changes, so its result is kept (by version id, the most recent `size` versions).
+ */
+export function createRenderCache(siteUrl: string, size = 500) {
+  const cache = new Map<number, ContentModule[]>();
+  return (versionId: number, modules: readonly ContentModule[]): ContentModule[] => {
+    const hit = cache.get(versionId);
+    if (hit) return hit;
+    const clean = sanitizeModules(modules, { siteUrl });
+    if (cache.size >= size) cache.delete(cache.keys().next().value!);
+    cache.set(versionId, clean);
+    return clean;
+  };
+}

@@ -216,23 +216,16 @@ export function createDocumentsRepository(db: DbOrTx) {
      */
     async usage(guid: string, productKey: string | null, listedOnProducts: boolean): Promise<UsageRow[]> {
       const pattern = `%${guid}%`;
-      const mentions = (versions: PgTable, fk: PgColumn, versionId: PgColumn): SQL =>
-        and(
-          sql`${versions}::text ilike ${pattern}`,
-          inArray(versionId, db.select({ id: max(versionId) }).from(versions).groupBy(fk)),
-        )!;
-      const latestProducts = inArray(
-        productVersions.id,
-        db.select({ id: max(productVersions.id) }).from(productVersions).groupBy(productVersions.productId),
-      );
+      // the live version of each item is the one its base row points at (ADR 017)
+      const mentions = (versions: PgTable, versionId: PgColumn, currentVersionId: PgColumn): SQL =>
+        and(sql`${versions}::text ilike ${pattern}`, eq(versionId, currentVersionId))!;
       const [productRows, pageRows, landingRows, knowledgeRows, pressRows] = await Promise.all([
         db
-          .select({ title: productVersions.name, slug: products.slug, regionId: products.regionId })
+          .select({ title: productVersions.title, slug: products.slug, regionId: products.regionId })
           .from(productVersions)
-          .innerJoin(products, eq(products.id, productVersions.productId))
+          .innerJoin(products, eq(products.currentVersionId, productVersions.id))
           .where(
             and(
-              latestProducts,
               or(
                 sql`${productVersions}::text ilike ${pattern}`,
                 listedOnProducts && productKey ? sql`${productVersions.documentKeys} @> ${JSON.stringify([productKey])}::jsonb` : undefined,
@@ -243,23 +236,23 @@ export function createDocumentsRepository(db: DbOrTx) {
         db
           .select({ title: pageVersions.title, slug: pages.slug, regionId: sql<number | null>`null` })
           .from(pageVersions)
-          .innerJoin(pages, eq(pages.id, pageVersions.pageId))
-          .where(mentions(pageVersions, pageVersions.pageId, pageVersions.id)),
+          .innerJoin(pages, eq(pages.id, pageVersions.itemId))
+          .where(mentions(pageVersions, pageVersions.id, pages.currentVersionId)),
         db
           .select({ title: landingPageVersions.title, slug: landingPages.path, regionId: sql<number | null>`null` })
           .from(landingPageVersions)
-          .innerJoin(landingPages, eq(landingPages.id, landingPageVersions.pageId))
-          .where(mentions(landingPageVersions, landingPageVersions.pageId, landingPageVersions.id)),
+          .innerJoin(landingPages, eq(landingPages.id, landingPageVersions.itemId))
+          .where(mentions(landingPageVersions, landingPageVersions.id, landingPages.currentVersionId)),
         db
           .select({ title: knowledgeItemVersions.title, slug: knowledgeItems.slug, regionId: knowledgeItems.regionId })
           .from(knowledgeItemVersions)
           .innerJoin(knowledgeItems, eq(knowledgeItems.id, knowledgeItemVersions.itemId))
-          .where(and(ne(knowledgeItems.status, -1), mentions(knowledgeItemVersions, knowledgeItemVersions.itemId, knowledgeItemVersions.id))),
+          .where(and(ne(knowledgeItems.status, -1), mentions(knowledgeItemVersions, knowledgeItemVersions.id, knowledgeItems.currentVersionId))),
         db
           .select({ title: pressReleaseVersions.title, slug: pressReleases.slug, regionId: pressReleases.regionId })
           .from(pressReleaseVersions)
           .innerJoin(pressReleases, eq(pressReleases.id, pressReleaseVersions.itemId))
-          .where(and(ne(pressReleases.status, -1), mentions(pressReleaseVersions, pressReleaseVersions.itemId, pressReleaseVersions.id))),
+          .where(and(ne(pressReleases.status, -1), mentions(pressReleaseVersions, pressReleaseVersions.id, pressReleases.currentVersionId))),
       ]);
       return [
         ...productRows.map((r) => ({ kind: 'product' as const, ...r })),

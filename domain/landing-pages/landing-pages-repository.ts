@@ -1,7 +1,8 @@
-import { desc, eq, inArray, max } from 'drizzle-orm';
-import type { Db, DbOrTx } from '#db/client.ts';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '#db/client.ts';
 import { landingPages, landingPageVersions } from '#db/schema/landing-pages.ts';
 import type { LandingContent, LandingKind } from '#shared/landing-content.ts';
+import { createVersioningRepository } from '../versioning/versioning-repository.ts';
 
 export interface LandingRow extends LandingContent {
   id: number;
@@ -9,6 +10,7 @@ export interface LandingRow extends LandingContent {
   kind: LandingKind;
   path: string;
   regionIds: number[];
+  status: number;
   versionId: number;
   versionCreated: Date;
 }
@@ -19,6 +21,7 @@ const columns = {
   kind: landingPages.kind,
   path: landingPages.path,
   regionIds: landingPages.regionIds,
+  status: landingPages.status,
   versionId: landingPageVersions.id,
   versionCreated: landingPageVersions.created,
   title: landingPageVersions.title,
@@ -28,46 +31,20 @@ const columns = {
 };
 
 export function createLandingPagesRepository(db: DbOrTx) {
+  const versioning = createVersioningRepository(db, { base: landingPages, versions: landingPageVersions });
+  const current = eq(landingPageVersions.id, landingPages.currentVersionId);
   return {
-    /** Every landing page with its newest version. One query. */
+    versioning,
+    /** Every landing page with its current version. One query. */
     async listCurrent(): Promise<LandingRow[]> {
-      const latest = db.select({ id: max(landingPageVersions.id) }).from(landingPageVersions).groupBy(landingPageVersions.pageId);
-      return db
-        .select(columns)
-        .from(landingPages)
-        .innerJoin(landingPageVersions, eq(landingPageVersions.pageId, landingPages.id))
-        .where(inArray(landingPageVersions.id, latest))
-        .orderBy(landingPages.id) as Promise<LandingRow[]>;
+      return db.select(columns).from(landingPages).innerJoin(landingPageVersions, current).orderBy(landingPages.id) as Promise<LandingRow[]>;
     },
     async findByKey(key: string): Promise<LandingRow | undefined> {
-      const [row] = await db
-        .select(columns)
-        .from(landingPages)
-        .innerJoin(landingPageVersions, eq(landingPageVersions.pageId, landingPages.id))
-        .where(eq(landingPages.key, key))
-        .orderBy(desc(landingPageVersions.id))
-        .limit(1);
+      const [row] = await db.select(columns).from(landingPages).innerJoin(landingPageVersions, current).where(eq(landingPages.key, key));
       return row as LandingRow | undefined;
     },
-    async listVersions(pageId: number): Promise<{ id: number; created: Date; authorId: number | null }[]> {
-      return db
-        .select({ id: landingPageVersions.id, created: landingPageVersions.created, authorId: landingPageVersions.authorId })
-        .from(landingPageVersions)
-        .where(eq(landingPageVersions.pageId, pageId))
-        .orderBy(desc(landingPageVersions.id));
-    },
     async insert(base: { key: string; kind: LandingKind; path: string; regionIds: number[] }, content: LandingContent, authorId: number | null = null) {
-      return (db as Db).transaction(async (tx) => {
-        const [row] = await tx.insert(landingPages).values(base).returning({ id: landingPages.id });
-        await tx.insert(landingPageVersions).values({ pageId: row!.id, authorId, ...content });
-        return row!.id;
-      });
-    },
-    async appendVersion(pageId: number, content: LandingContent, authorId: number | null = null) {
-      await (db as Db).transaction(async (tx) => {
-        await tx.insert(landingPageVersions).values({ pageId, authorId, ...content });
-        await tx.update(landingPages).set({ updated: new Date() }).where(eq(landingPages.id, pageId));
-      });
+      return (await versioning.create(base, content, { authorId })).id;
     },
   };
 }

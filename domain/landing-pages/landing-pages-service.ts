@@ -1,17 +1,33 @@
 import { LandingContentSchema, type LandingContent, type LandingPageDto, type LandingSection } from '#shared/landing-content.ts';
-import { sanitizeModules } from '../content/sanitize.ts';
+import { createRenderCache, sanitizeForStorage } from '../content/sanitize.ts';
+import { createVersioningService } from '../versioning/versioning-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
 import { NotFoundError } from '../errors.ts';
 import type { LandingPagesRepository, LandingRow } from './landing-pages-repository.ts';
 
 /** Homes, campaign pages and About: few, read often, so held in memory (filled by one query, emptied on save). */
-export function createLandingPagesService(repo: LandingPagesRepository, opts: { siteUrl: string; ttlMs?: number; events?: ContentEvents }) {
+export function createLandingPagesService(repo: LandingPagesRepository, opts: { siteUrl: string; ttlMs?: number; events?: ContentEvents; onScheduled?: (at: Date) => void }) {
   const ttlMs = opts.ttlMs ?? 60_000;
   let cache: { pages: Promise<Map<string, LandingPageDto>>; at: number } | null = null;
+  const renderModules = createRenderCache(opts.siteUrl);
 
-  function sanitizeSections(sections: LandingSection[]): LandingSection[] {
-    return sections.map((s) => (s.kind === 'modules' ? { ...s, modules: sanitizeModules(s.modules, { siteUrl: opts.siteUrl }) } : s));
+  /** The one sanitizer rule: neutral on write, the link rule on render (per version and section). */
+  function storedSections(sections: LandingSection[]): LandingSection[] {
+    return sections.map((s) => (s.kind === 'modules' ? { ...s, modules: sanitizeForStorage(s.modules) } : s));
   }
+  function renderSections(versionId: number, sections: LandingSection[]): LandingSection[] {
+    // a version never changes: the cache key is the version and the section's position
+    return sections.map((s, i) => (s.kind === 'modules' ? { ...s, modules: renderModules(versionId * 1000 + i, s.modules) } : s));
+  }
+  const versioning = createVersioningService(repo.versioning, {
+    kind: 'landing',
+    label: 'Page',
+    events: opts.events,
+    // landing pages are cached by key
+    slugOf: (b) => b.key,
+    prepare: (v) => ({ ...v, sections: storedSections((v as { sections?: LandingSection[] }).sections ?? []) }),
+    onScheduled: opts.onScheduled,
+  });
 
   function toDto(row: LandingRow): LandingPageDto {
     return {
@@ -22,7 +38,7 @@ export function createLandingPagesService(repo: LandingPagesRepository, opts: { 
       regionIds: row.regionIds,
       title: row.title,
       hero: row.hero,
-      sections: sanitizeSections(row.sections),
+      sections: renderSections(row.versionId, row.sections),
       seo: row.seo,
       updated: row.versionCreated.toISOString(),
     };
@@ -39,6 +55,7 @@ export function createLandingPagesService(repo: LandingPagesRepository, opts: { 
   }
 
   return {
+    versioning,
     async getByKey(key: string): Promise<LandingPageDto> {
       const page = (await all()).get(key);
       if (!page) throw new NotFoundError('Page not found.');
@@ -49,9 +66,8 @@ export function createLandingPagesService(repo: LandingPagesRepository, opts: { 
       const row = await repo.findByKey(key);
       if (!row) throw new NotFoundError('Page not found.');
       const content = LandingContentSchema.parse(input);
-      await repo.appendVersion(row.id, { ...content, sections: sanitizeSections(content.sections) }, authorId);
+      await versioning.append(row.id, content, { authorId });
       cache = null;
-      opts.events?.changed({ kind: 'landing', id: key });
       const page = (await all()).get(key);
       return page!;
     },
@@ -59,7 +75,42 @@ export function createLandingPagesService(repo: LandingPagesRepository, opts: { 
     async listVersions(key: string) {
       const row = await repo.findByKey(key);
       if (!row) throw new NotFoundError('Page not found.');
-      return repo.listVersions(row.id);
+      return versioning.listVersions(row.id);
+    },
+
+    // ---- administration (ADR 017): fixed routes, edited (a version appended), never created or deleted here ----
+
+    async adminGet(id: number, versionId?: number) {
+      const { base, version: v } = versionId === undefined ? await versioning.latest(id) : await versioning.getVersion(id, versionId);
+      return {
+        id: base.id,
+        versionId: v.id,
+        key: base.key,
+        kind: base.kind as LandingPageDto['kind'],
+        path: base.path,
+        regionIds: base.regionIds,
+        title: v.title,
+        hero: v.hero,
+        sections: v.sections,
+        seo: v.seo,
+        publishAt: v.publishAt?.toISOString() ?? null,
+        created: v.created.toISOString(),
+        current: base.currentVersionId === v.id,
+      };
+    },
+
+    async adminSave(id: number, input: LandingContent, authorId: number | null, publishAt: Date | null = null) {
+      const content = LandingContentSchema.parse(input);
+      const versionId = await versioning.append(id, content, { authorId, publishAt });
+      cache = null;
+      return this.adminGet(id, versionId);
+    },
+
+    adminVersions: (id: number) => versioning.listVersions(id),
+
+    /** Every landing page (homes, campaigns, About) with its current title. */
+    async adminList() {
+      return (await repo.listCurrent()).map((r) => ({ id: r.id, key: r.key, kind: r.kind, path: r.path, title: r.title, regionIds: r.regionIds, updated: r.versionCreated.toISOString() }));
     },
 
     async listForSitemap(): Promise<{ path: string; lastmod: string; kind: LandingPageDto['kind'] }[]> {

@@ -1,32 +1,152 @@
-import type { ContentModule } from '#shared/content-types.ts';
 import type { PageDto } from '#shared/dto/pages.ts';
-import { sanitizeModules } from '../content/sanitize.ts';
-import { NotFoundError } from '../errors.ts';
+import { createRenderCache, sanitizeForStorage } from '../content/sanitize.ts';
+import type { ContentEvents } from '../content-events/content-events.ts';
+import { createVersioningService } from '../versioning/versioning-service.ts';
+import type { ContentModule, MediaRef, SeoData } from '#shared/content-types.ts';
+import { CATALOG } from '#shared/catalog.ts';
+import { DomainError, NotFoundError } from '../errors.ts';
+import { slugify, SLUG_PATTERN } from '../versioning/slug.ts';
+import type { VersionListItem } from '../versioning/versioning-repository.ts';
 import type { PagesRepository } from './pages-repository.ts';
 
-export function createPagesService(repo: PagesRepository, opts: { siteUrl: string }) {
-  // Rich text is sanitized once per version (versions never change), not on every render.
-  const sanitized = new Map<number, ContentModule[]>();
-  function renderModules(versionId: number, modules: ContentModule[]): ContentModule[] {
-    const hit = sanitized.get(versionId);
-    if (hit) return hit;
-    const clean = sanitizeModules(modules, { siteUrl: opts.siteUrl });
-    if (sanitized.size >= 500) sanitized.delete(sanitized.keys().next().value!);
-    sanitized.set(versionId, clean);
-    return clean;
+/** First path segments the site's own routes use: a custom page (/{slug}) cannot take them. */
+const RESERVED_SLUGS = new Set([
+  'knowledge-center', 'press-releases', 'product-labels', 'product-selector', 'find-a-rep', 'find-a-rep-ca', 'reps-retailers',
+  'contact', 'account', 'siteadmin', 'api', 'auth', 'can', 'int', 'home-ca', 'home-int', 'doccenter', 'images', 'assets',
+  'not-found', 'access-denied', 'error', 'about', 'careers', 'set-region', 'contact-ca', 'rep-thankyou', 'retailer-thankyou', 'sitemap-xml', 'robots-txt', 'healthz', 'readyz',
+  ...CATALOG.map((p) => p.slug),
+]);
+
+export interface PageSaveInput {
+  id?: number | null;
+  title: string;
+  slug?: string | null;
+  /** 1 visible, 0 hidden */
+  visibility: 0 | 1;
+  regionIds: number[];
+  metadata: SeoData;
+  modules: ContentModule[];
+  heroImageType: number | null;
+  heroMedia: MediaRef | null;
+  publishAt?: Date | null;
+  redirectOldSlug?: boolean;
+}
+
+export interface PageAdminItem {
+  id: number;
+  versionId: number;
+  title: string;
+  slug: string;
+  path: string;
+  visibility: number;
+  regionIds: number[];
+  metadata: SeoData;
+  modules: ContentModule[];
+  heroImageType: number | null;
+  heroMedia: MediaRef | null;
+  publishAt: string | null;
+  created: string;
+  current: boolean;
+}
+
+export function createPagesService(
+  repo: PagesRepository,
+  opts: { siteUrl: string; events?: ContentEvents; onScheduled?: (at: Date) => void; redirects?: { followMove(oldPath: string, newPath: string): Promise<void> } },
+) {
+  const renderModules = createRenderCache(opts.siteUrl);
+  // custom pages are cached by their path: the slug names it
+  const versioning = createVersioningService(repo.versioning, {
+    kind: 'page',
+    label: 'Page',
+    events: opts.events,
+    slugOf: (b) => b.slug,
+    prepare: (v) => ({ ...v, modules: sanitizeForStorage((v as { modules?: ContentModule[] }).modules ?? []) }),
+    onScheduled: opts.onScheduled,
+  });
+  type Base = { id: number; slug: string; status: number; regionIds: number[]; currentVersionId: number | null };
+  type Version = { id: number; title: string; seo: SeoData; modules: ContentModule[]; heroImageType: number | null; heroMedia: MediaRef | null; publishAt: Date | null; created: Date };
+  function adminItem(b: Base, v: Version): PageAdminItem {
+    return {
+      id: b.id,
+      versionId: v.id,
+      title: v.title,
+      slug: b.slug,
+      path: `/${b.slug}`,
+      visibility: b.status === 1 ? 1 : 0,
+      regionIds: b.regionIds,
+      metadata: v.seo,
+      modules: v.modules,
+      heroImageType: v.heroImageType,
+      heroMedia: v.heroMedia,
+      publishAt: v.publishAt?.toISOString() ?? null,
+      created: v.created.toISOString(),
+      current: b.currentVersionId === v.id,
+    };
   }
+  async function checkSlug(slug: string, id: number | null) {
+    const invalid = 'The slug may use lower-case letters, digits and single hyphens only.';
+    if (!SLUG_PATTERN.test(slug)) throw new DomainError(invalid, 400, { slug: [invalid] });
+    if (RESERVED_SLUGS.has(slug)) {
+      const message = `/${slug} is one of the site's own addresses; choose another slug.`;
+      throw new DomainError(message, 409, { slug: [message] });
+    }
+    const owner = await repo.findIdBySlug(slug);
+    if (owner !== undefined && owner !== id) {
+      const message = `The slug "${slug}" is already used by another page.`;
+      throw new DomainError(message, 409, { slug: [message] });
+    }
+  }
+
   return {
+    versioning,
+
+    async adminGet(id: number, versionId?: number): Promise<PageAdminItem> {
+      const { base, version } = versionId === undefined ? await versioning.latest(id) : await versioning.getVersion(id, versionId);
+      return adminItem(base, version);
+    },
+    adminVersions: (id: number): Promise<VersionListItem[]> => versioning.listVersions(id),
+    adminDelete: (id: number) => versioning.remove(id),
+    async adminFilter(f: { searchText?: string | null; visibility?: 0 | 1 | null; start: number; length: number }) {
+      const { rows, total } = await repo.adminList({ search: f.searchText, status: f.visibility ?? null, start: f.start, length: f.length });
+      return {
+        items: rows.map((r) => ({ id: r.id, slug: r.slug, path: `/${r.slug}`, title: r.title, visibility: r.status === 1 ? 1 : 0, regionIds: r.regionIds, updated: r.updated.toISOString() })),
+        total,
+      };
+    },
+    /** Create (no id) or append a version; a visible page whose slug changes leaves a 301 unless told not to. */
+    async adminSave(input: PageSaveInput, authorId: number | null): Promise<PageAdminItem> {
+      const id = input.id ?? null;
+      const before = id === null ? null : (await versioning.latest(id)).base;
+      const slug = input.slug?.trim() ? input.slug.trim().toLowerCase() : before ? before.slug : slugify(input.title);
+      if (!slug) throw new DomainError('Enter a slug.', 400, { slug: ['Enter a slug.'] });
+      await checkSlug(slug, id);
+      const base = { slug, status: input.visibility, regionIds: input.regionIds };
+      const version = { title: input.title, seo: input.metadata, modules: input.modules, heroImageType: input.heroImageType, heroMedia: input.heroMedia };
+      const meta = { authorId, publishAt: input.publishAt ?? null };
+      let savedId: number;
+      let versionId: number;
+      if (id === null) ({ id: savedId, versionId } = await versioning.create(base, version, meta));
+      else {
+        savedId = id;
+        versionId = await versioning.append(id, version, meta, base);
+      }
+      if (before && before.status === 1 && before.currentVersionId !== null && before.slug !== slug && input.redirectOldSlug !== false) {
+        await opts.redirects?.followMove(`/${before.slug}`, `/${slug}`);
+      }
+      return this.adminGet(savedId, versionId);
+    },
+
     /** Public read: only a page whose visibility is 1 is served; anything else is not found. */
     async getVisibleBySlug(slug: string): Promise<PageDto> {
       const row = await repo.findBySlug(slug.toLowerCase());
-      if (!row || row.visibility !== 1) throw new NotFoundError('Page not found.');
+      if (!row || row.status !== 1) throw new NotFoundError('Page not found.');
       return {
         id: row.id,
         title: row.title,
         slug: row.slug,
-        visibility: row.visibility,
+        visibility: row.status === 1 ? 1 : 0,
         regionIds: row.regionIds,
-        metadata: row.metadata ?? {},
+        metadata: row.seo ?? {},
         modules: renderModules(row.versionId, row.modules ?? []),
         heroImageType: row.heroImageType,
         heroMedia: row.heroMedia,

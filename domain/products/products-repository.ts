@@ -1,7 +1,8 @@
-import { asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '#db/client.ts';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '#db/client.ts';
 import { products, productVersions } from '#db/schema/products.ts';
 import type { ProductContent } from '#shared/product-content.ts';
+import { createVersioningRepository } from '../versioning/versioning-repository.ts';
 
 export interface ProductRow extends ProductContent {
   id: number;
@@ -25,7 +26,7 @@ const columns = {
   status: products.status,
   versionId: productVersions.id,
   versionCreated: productVersions.created,
-  name: productVersions.name,
+  name: productVersions.title,
   group: sql<ProductContent['group']>`${productVersions.groupName}`,
   tagline: productVersions.tagline,
   summary: productVersions.summary,
@@ -38,64 +39,43 @@ const columns = {
   seo: productVersions.seo,
 };
 
-function versionValues(productId: number, content: ProductContent, authorId: number | null) {
-  const { group, ...rest } = content;
-  return { productId, groupName: group, authorId, ...rest };
+/** ProductContent as version columns (the product name is the version's title). */
+export function productVersionValues(content: ProductContent) {
+  const { group, name, ...rest } = content;
+  return { title: name, groupName: group, ...rest };
 }
 
 export function createProductsRepository(db: DbOrTx) {
+  const versioning = createVersioningRepository(db, { base: products, versions: productVersions });
+  const current = eq(productVersions.id, products.currentVersionId);
   return {
-    /** Every product with its newest version, in menu order. One query. */
+    versioning,
+    /** Every product with its current version, in menu order. One query. */
     async listCurrent(): Promise<ProductRow[]> {
-      const latest = db.select({ id: max(productVersions.id) }).from(productVersions).groupBy(productVersions.productId);
       return db
         .select(columns)
         .from(products)
-        .innerJoin(productVersions, eq(productVersions.productId, products.id))
-        .where(inArray(productVersions.id, latest))
+        .innerJoin(productVersions, current)
         .orderBy(asc(products.regionId), asc(products.sortOrder), asc(products.id)) as Promise<ProductRow[]>;
     },
     async findBySlug(slug: string): Promise<ProductRow | undefined> {
-      const [row] = await db
-        .select(columns)
-        .from(products)
-        .innerJoin(productVersions, eq(productVersions.productId, products.id))
-        .where(eq(products.slug, slug))
-        .orderBy(desc(productVersions.id))
-        .limit(1);
+      const [row] = await db.select(columns).from(products).innerJoin(productVersions, current).where(eq(products.slug, slug));
       return row as ProductRow | undefined;
     },
     async findVersion(productId: number, versionId: number): Promise<ProductRow | undefined> {
       const [row] = await db
         .select(columns)
         .from(products)
-        .innerJoin(productVersions, eq(productVersions.productId, products.id))
+        .innerJoin(productVersions, eq(productVersions.itemId, products.id))
         .where(sql`${products.id} = ${productId} and ${productVersions.id} = ${versionId}`);
       return row as ProductRow | undefined;
-    },
-    async listVersions(productId: number): Promise<{ id: number; created: Date; authorId: number | null }[]> {
-      return db
-        .select({ id: productVersions.id, created: productVersions.created, authorId: productVersions.authorId })
-        .from(productVersions)
-        .where(eq(productVersions.productId, productId))
-        .orderBy(desc(productVersions.id));
     },
     async insert(
       base: { slug: string; regionId: number; lineKey: string; family: string; sortOrder: number },
       content: ProductContent,
       authorId: number | null = null,
     ): Promise<number> {
-      return (db as Db).transaction(async (tx) => {
-        const [row] = await tx.insert(products).values(base).returning({ id: products.id });
-        await tx.insert(productVersions).values(versionValues(row!.id, content, authorId));
-        return row!.id;
-      });
-    },
-    async appendVersion(productId: number, content: ProductContent, authorId: number | null = null): Promise<void> {
-      await (db as Db).transaction(async (tx) => {
-        await tx.insert(productVersions).values(versionValues(productId, content, authorId));
-        await tx.update(products).set({ updated: new Date() }).where(eq(products.id, productId));
-      });
+      return (await versioning.create(base, productVersionValues(content), { authorId })).id;
     },
   };
 }

@@ -1,15 +1,17 @@
 import { ProductContentSchema, type NavProduct, type ProductContent, type ProductPageDto } from '#shared/product-content.ts';
-import { sanitizeModules } from '../content/sanitize.ts';
+import { createRenderCache, sanitizeForStorage } from '../content/sanitize.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
 import type { DocumentsService } from '../documents/documents-service.ts';
 import { NotFoundError } from '../errors.ts';
-import type { ProductRow, ProductsRepository } from './products-repository.ts';
+import { createVersioningService } from '../versioning/versioning-service.ts';
+import { productVersionValues, type ProductRow, type ProductsRepository } from './products-repository.ts';
 
 export interface ProductsServiceOptions {
   siteUrl: string;
   /** bounds how long another instance's edit can stay unseen here */
   ttlMs?: number;
   events?: ContentEvents;
+  onScheduled?: (at: Date) => void;
 }
 
 /**
@@ -21,6 +23,15 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
   const ttlMs = opts.ttlMs ?? 60_000;
   let cache: { rows: Promise<ProductRow[]>; at: number } | null = null;
   let pages = new Map<string, Promise<ProductPageDto>>();
+  const renderModules = createRenderCache(opts.siteUrl);
+  const versioning = createVersioningService(repo.versioning, {
+    kind: 'product',
+    label: 'Product',
+    events: opts.events,
+    slugOf: (b) => b.slug,
+    prepare: (v) => ({ ...v, modules: sanitizeForStorage((v as { modules?: ProductContent['modules'] }).modules ?? []) }),
+    onScheduled: opts.onScheduled,
+  });
 
   function current(): Promise<ProductRow[]> {
     if (cache && Date.now() - cache.at < ttlMs) return cache.rows;
@@ -66,7 +77,7 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
       tagline: row.tagline,
       summary: row.summary,
       heroMedia: row.heroMedia,
-      modules: sanitizeModules(row.modules, { siteUrl: opts.siteUrl }),
+      modules: renderModules(row.versionId, row.modules),
       benefits: row.benefits,
       analysis: row.analysis,
       documentKeys: row.documentKeys,
@@ -104,21 +115,23 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
       return (await navigation()).filter((p) => p.region === region);
     },
 
+    versioning,
+
     /** Saving appends a version (nothing is overwritten) and refreshes the menus at once. */
-    async save(slug: string, input: ProductContent, authorId: number | null = null): Promise<ProductPageDto> {
+    async save(slug: string, input: ProductContent, authorId: number | null = null, publishAt: Date | null = null): Promise<ProductPageDto> {
       const row = await repo.findBySlug(slug.toLowerCase());
       if (!row) throw new NotFoundError('Product not found.');
       const content = ProductContentSchema.parse(input);
-      await repo.appendVersion(row.id, { ...content, modules: sanitizeModules(content.modules, { siteUrl: opts.siteUrl }) }, authorId);
       invalidate();
-      opts.events?.changed({ kind: 'product', id: row.id, oldSlug: row.slug, newSlug: row.slug });
+      await versioning.append(row.id, productVersionValues(content), { authorId, publishAt });
+      invalidate();
       return getPublicBySlug(row.slug);
     },
 
     async listVersions(slug: string) {
       const row = await repo.findBySlug(slug.toLowerCase());
       if (!row) throw new NotFoundError('Product not found.');
-      return repo.listVersions(row.id);
+      return versioning.listVersions(row.id);
     },
 
     /** An older version's content, to load into the editor for a rollback (saving it appends a version). */
@@ -128,6 +141,68 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
       if (!version) throw new NotFoundError('Version not found.');
       const { name, group, tagline, summary, heroMedia, modules, benefits, analysis, documentKeys, knowledgeSlugs, seo } = version;
       return { name, group, tagline, summary, heroMedia, modules, benefits, analysis, documentKeys, knowledgeSlugs, seo };
+    },
+
+    // ---- administration (ADR 017): products are fixed routes, so they are edited, never created here ----
+
+    /** The newest version (or the given one) as the editor's content, with the base fields. */
+    async adminGet(id: number, versionId?: number) {
+      const { base, version: v } = versionId === undefined ? await versioning.latest(id) : await versioning.getVersion(id, versionId);
+      const content: ProductContent = {
+        name: v.title,
+        group: v.groupName as ProductContent['group'],
+        tagline: v.tagline,
+        summary: v.summary,
+        heroMedia: v.heroMedia,
+        modules: v.modules,
+        benefits: v.benefits,
+        analysis: v.analysis,
+        documentKeys: v.documentKeys,
+        knowledgeSlugs: v.knowledgeSlugs,
+        seo: v.seo,
+      };
+      return {
+        id: base.id,
+        versionId: v.id,
+        slug: base.slug,
+        path: `/${base.slug}`,
+        region: base.regionId,
+        lineKey: base.lineKey,
+        family: base.family,
+        status: base.status,
+        publishAt: v.publishAt?.toISOString() ?? null,
+        created: v.created.toISOString(),
+        current: base.currentVersionId === v.id,
+        ...content,
+      };
+    },
+
+    /** Appends a version (a rollback saves an old version's content); status 0 hides the product page. */
+    async adminSave(id: number, input: ProductContent, authorId: number | null, opts2: { publishAt?: Date | null; status?: 0 | 1 } = {}) {
+      const content = ProductContentSchema.parse(input);
+      invalidate();
+      const versionId = await versioning.append(id, productVersionValues(content), { authorId, publishAt: opts2.publishAt ?? null }, opts2.status === undefined ? {} : { status: opts2.status });
+      invalidate();
+      return this.adminGet(id, versionId);
+    },
+
+    adminVersions: (id: number) => versioning.listVersions(id),
+
+    async adminDelete(id: number) {
+      await versioning.remove(id);
+      invalidate();
+    },
+
+    /** Every product not deleted, in menu order, with its current name (search on name and slug). */
+    async adminFilter(f: { searchText?: string | null; region?: number | null }) {
+      const term = f.searchText?.trim().toLowerCase() ?? '';
+      const rows = (await repo.listCurrent()).filter(
+        (r) => r.status !== -1 && (!f.region || r.regionId === f.region) && (!term || r.name.toLowerCase().includes(term) || r.slug.includes(term)),
+      );
+      return {
+        items: rows.map((r) => ({ id: r.id, slug: r.slug, path: `/${r.slug}`, name: r.name, group: r.group, region: r.regionId, status: r.status, updated: r.versionCreated.toISOString() })),
+        total: rows.length,
+      };
     },
 
     async listForSitemap(): Promise<{ path: string; lastmod: string; twinPath: string | null; region: 2 | 3 }[]> {

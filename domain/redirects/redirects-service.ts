@@ -286,6 +286,36 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
       changed({ id: row.id, oldSlug: oldFromPath, newSlug: row.fromPath });
       return row;
     },
+    /**
+     * Content moved from one path to another (a published slug changed): the old path redirects
+     * (301) to the new one, redirects that led to the old path now lead straight to the new one (no
+     * chain), and a redirect that still answered the new path (the slug was changed back) is removed.
+     */
+    async followMove(oldPath: string, newPath: string) {
+      const from = normalisePath(oldPath);
+      const to = normalisePath(newPath);
+      if (from === to) return;
+      const changes = await transaction(async (r) => {
+        const touched: { id: number; oldSlug: string | null; newSlug: string | null }[] = [];
+        const stale = await r.findByFromPath(to);
+        if (stale && (await r.delete(stale.id))) touched.push({ id: stale.id, oldSlug: to, newSlug: null });
+        for (const row of await r.listAll()) {
+          if (row.fromPath !== from && row.statusCode !== 410 && localTarget(row.toPath) === from) {
+            await r.update(row.id, { fromPath: row.fromPath, toPath: to, statusCode: row.statusCode, keepQuery: row.keepQuery });
+            touched.push({ id: row.id, oldSlug: row.fromPath, newSlug: row.fromPath });
+          }
+        }
+        const existing = await r.findByFromPath(from);
+        const row = existing
+          ? await r.update(existing.id, { fromPath: from, toPath: to, statusCode: 301, keepQuery: true })
+          : await r.insert({ fromPath: from, toPath: to, statusCode: 301, keepQuery: true });
+        await r.deleteNotFoundPaths([from]);
+        if (row) touched.push({ id: row.id, oldSlug: from, newSlug: from });
+        return touched;
+      });
+      invalidate();
+      for (const c of changes) changed(c);
+    },
     async delete(id: number) {
       const fromPath = (await repo.findById(id))?.fromPath;
       if (!fromPath || !(await repo.delete(id))) throw new NotFoundError('Redirect not found.');

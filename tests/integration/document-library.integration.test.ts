@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knowledgeItems, knowledgeItemVersions } from '#db/schema/knowledge.ts';
+import { createKnowledgeRepository } from '#domain/knowledge/knowledge-repository.ts';
 import { documentGuid } from '#shared/product-documents.ts';
 import { bearer, signIn } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -184,17 +185,19 @@ describe('usage and delete', () => {
   it('finds a document linked from a knowledge item, and deletes it once nothing uses it', async () => {
     const added = (await upload([...meta({ title: 'Linked Statement' }), { name: 'regionIds', value: '2' }, { name: 'file', value: pdf('linked'), fileName: 'linked.pdf' }])).json().data;
     const db = t.database.db;
-    const [item] = await db.select({ id: knowledgeItems.id, slug: knowledgeItems.slug, latest: knowledgeItems.latestVersionId }).from(knowledgeItems).where(and(eq(knowledgeItems.status, 1), eq(knowledgeItems.regionId, 2))).limit(1);
+    const [item] = await db.select({ id: knowledgeItems.id, slug: knowledgeItems.slug, latest: knowledgeItems.currentVersionId }).from(knowledgeItems).where(and(eq(knowledgeItems.status, 1), eq(knowledgeItems.regionId, 2))).limit(1);
     const [version] = await db.select().from(knowledgeItemVersions).where(eq(knowledgeItemVersions.id, item!.latest!));
-    const { id: _id, created: _created, ...copy } = version!;
-    await db.insert(knowledgeItemVersions).values({ ...copy, modules: [...copy.modules, { type: 'text', html: `<a href="${added.url}">Statement</a>` } as never] });
+    const { id: _id, created: _created, itemId: _itemId, publishAt: _at, authorId: _author, ...copy } = version!;
+    // appended as the repository does (the base row's pointer moves), without the service's sanitizing
+    const versioning = createKnowledgeRepository(db).versioning;
+    await versioning.append(item!.id, { ...copy, modules: [...copy.modules, { type: 'text', html: `<a href="${added.url}">Statement</a>` } as never] });
 
     const usage = (await t.app.inject({ url: `/api/admin/documents/get/${added.id}`, headers: auth })).json().data.usage;
     expect(usage).toEqual([{ kind: 'Knowledge item', title: version!.title, path: `/knowledge-center/${item!.slug}` }]);
     expect((await t.app.inject({ url: `/api/admin/documents/delete/${added.id}`, headers: auth })).statusCode).toBe(409);
 
     // the item's next version drops the link: nothing uses the document any more
-    await db.insert(knowledgeItemVersions).values(copy);
+    await versioning.append(item!.id, copy);
     const del = await t.app.inject({ url: `/api/admin/documents/delete/${added.id}`, headers: auth });
     expect(del.statusCode, del.body).toBe(200);
     expect((await t.app.inject(added.url)).statusCode).toBe(404);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKnowledgeRepository } from '#domain/knowledge/knowledge-repository.ts';
-import { pages, pageVersions } from '#db/schema/pages.ts';
+import { createPagesRepository } from '#domain/pages/pages-repository.ts';
 import type { NewContentItem } from '#domain/content/content-repository.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -211,8 +211,8 @@ describe('sanitization', () => {
   });
 
   it('sanitizes custom page modules on render', async () => {
-    const [page] = await t.database.db.insert(pages).values({ slug: 'dirty-page', visibility: 1, regionIds: [2] }).returning({ id: pages.id });
-    await t.database.db.insert(pageVersions).values({ pageId: page!.id, title: 'Dirty', modules: [{ type: 1, content: dirty }] });
+    // straight into the database (no write sanitizing), as the repository stores it
+    await createPagesRepository(t.database.db).versioning.create({ slug: 'dirty-page', status: 1, regionIds: [2] }, { title: 'Dirty', modules: [{ type: 1, content: dirty }] });
     expectClean((await t.app.inject('/api/pages/get-by-slug/dirty-page')).json().data.modules[0].content);
   });
 });

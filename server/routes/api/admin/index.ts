@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminScope } from '../../../plugins/auth.ts';
+import { contentRoutes, landingAdminRoutes, pagesAdminRoutes, productsAdminRoutes } from './content-routes.ts';
 import { documentsAdminRoutes } from './documents-routes.ts';
 import { redirectsRoutes } from './redirects-routes.ts';
 import { repsRetailersRoutes } from './reps-retailers-routes.ts';
@@ -25,5 +26,9 @@ export async function adminRoutes(app: FastifyInstance) {
     repsRetailersRoutes(scope);
     formsAdminRoutes(scope);
     settingsRoutes(scope);
+    contentRoutes(scope);
+    pagesAdminRoutes(scope);
+    productsAdminRoutes(scope);
+    landingAdminRoutes(scope);
   });
 }

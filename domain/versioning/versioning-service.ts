@@ -1,0 +1,135 @@
+import type { InferSelectModel } from 'drizzle-orm';
+import type { ContentEvents, ContentKind } from '../content-events/content-events.ts';
+import { NotFoundError } from '../errors.ts';
+import { CONTENT_STATUS } from '#db/schema/versioned.ts';
+import type { BaseValues, VersionedBase, VersionedVersions, VersioningRepository, VersionListItem, VersionMeta, VersionValues } from './versioning-repository.ts';
+
+export interface VersioningServiceOptions<B extends VersionedBase, V extends VersionedVersions> {
+  kind: ContentKind;
+  /** used in messages: 'Knowledge item', 'Product' */
+  label: string;
+  /** told about every write (the page cache, the in-memory copies, other instances) */
+  events?: ContentEvents;
+  /** the item's public slug (or key), for the content-changed call */
+  slugOf: (base: InferSelectModel<B>) => string | null;
+  /** the one write rule: every version passes here before it is stored (rich text sanitized) */
+  prepare?: (values: VersionValues<V>) => VersionValues<V>;
+  /** told when a version is scheduled, so the publisher can wake up in time */
+  onScheduled?: (at: Date) => void;
+  now?: () => Date;
+}
+
+const DELETED = CONTENT_STATUS.deleted;
+
+/**
+ * The one versioning service (ADR 017), used by every kind: current, list versions, get version,
+ * append version, rollback (= append a copy of an old version), with author and publish-at. Every
+ * write ends in the content-changed call, so cached pages showing the item are dropped.
+ */
+export function createVersioningService<B extends VersionedBase, V extends VersionedVersions>(repo: VersioningRepository<B, V>, opts: VersioningServiceOptions<B, V>) {
+  type BaseRow = InferSelectModel<B>;
+  type VersionRow = InferSelectModel<V>;
+  const now = opts.now ?? (() => new Date());
+  const prepare = opts.prepare ?? ((v: VersionValues<V>) => v);
+
+  function changed(id: number | string | null, oldSlug: string | null, newSlug: string | null) {
+    opts.events?.changed({ kind: opts.kind, id, oldSlug, newSlug });
+  }
+  function scheduled(meta: VersionMeta) {
+    if (meta.publishAt && meta.publishAt.getTime() > now().getTime()) opts.onScheduled?.(meta.publishAt);
+  }
+  async function baseOrThrow(id: number): Promise<BaseRow> {
+    const row = await repo.findBase(id);
+    if (!row || (row as { status: number }).status === DELETED) throw new NotFoundError(`${opts.label} not found.`);
+    return row;
+  }
+  /** the id the content-changed call names: landing pages by key, everything else by id */
+  function eventId(base: BaseRow): number | string {
+    return opts.kind === 'landing' ? (opts.slugOf(base) ?? (base as { id: number }).id) : (base as { id: number }).id;
+  }
+
+  return {
+    kind: opts.kind,
+    repo,
+
+    /** The base row and the version the public site shows now (NotFound when deleted or never published). */
+    async current(id: number): Promise<{ base: BaseRow; version: VersionRow }> {
+      const row = await repo.current(id);
+      if (!row || (row.base as { status: number }).status === DELETED) throw new NotFoundError(`${opts.label} not found.`);
+      return row;
+    },
+
+    /** The newest version, scheduled or not: what the editor opens. */
+    async latest(id: number): Promise<{ base: BaseRow; version: VersionRow }> {
+      const row = await repo.latest(id);
+      if (!row || (row.base as { status: number }).status === DELETED) throw new NotFoundError(`${opts.label} not found.`);
+      return row;
+    },
+
+    async getVersion(id: number, versionId: number): Promise<{ base: BaseRow; version: VersionRow }> {
+      const base = await baseOrThrow(id);
+      const version = await repo.getVersion(id, versionId);
+      if (!version) throw new NotFoundError('Version not found.');
+      return { base, version };
+    },
+
+    async listVersions(id: number): Promise<VersionListItem[]> {
+      await baseOrThrow(id);
+      return repo.listVersions(id);
+    },
+
+    async create(values: BaseValues<B>, version: VersionValues<V>, meta: VersionMeta = {}): Promise<{ id: number; versionId: number }> {
+      const created = await repo.create(values, prepare(version), meta, now());
+      const base = (await repo.findBase(created.id))!;
+      changed(eventId(base), null, opts.slugOf(base));
+      scheduled(meta);
+      return created;
+    },
+
+    /** Appends a version; base changes (slug, status, pinned) are written in the same transaction. */
+    async append(id: number, version: VersionValues<V>, meta: VersionMeta = {}, baseChanges: Partial<BaseValues<B>> = {}): Promise<number> {
+      const before = await baseOrThrow(id);
+      const versionId = await repo.append(id, prepare(version), meta, baseChanges, now());
+      const after = (await repo.findBase(id))!;
+      changed(eventId(after), opts.slugOf(before), opts.slugOf(after));
+      scheduled(meta);
+      return versionId;
+    },
+
+    /** Rollback never destroys history: the old version's content is appended as the newest version. */
+    async rollback(id: number, versionId: number, meta: VersionMeta = {}): Promise<number> {
+      const { version } = await this.getVersion(id, versionId);
+      const { id: _id, itemId: _item, publishAt: _at, authorId: _author, created: _created, ...content } = version as Record<string, unknown>;
+      return this.append(id, content as VersionValues<V>, meta);
+    },
+
+    /** Changes base fields only (pinned, status); no version is added. */
+    async updateBase(id: number, values: Partial<BaseValues<B>>): Promise<void> {
+      const before = await baseOrThrow(id);
+      await repo.updateBase(id, values);
+      const after = (await repo.findBase(id))!;
+      changed(eventId(after), opts.slugOf(before), opts.slugOf(after));
+    },
+
+    /** Soft delete (status -1): the versions stay, the public site and the admin lists stop showing it. */
+    async remove(id: number): Promise<void> {
+      const before = await baseOrThrow(id);
+      await repo.updateBase(id, { status: DELETED } as unknown as Partial<BaseValues<B>>);
+      changed(eventId(before), opts.slugOf(before), null);
+    },
+
+    /** Moves the pointer of every item whose scheduled version is due, and reports each change. */
+    async publishDue(at: Date = now()): Promise<number[]> {
+      const ids = await repo.publishDue(at);
+      for (const id of ids) {
+        const base = await repo.findBase(id);
+        const slug = base ? opts.slugOf(base) : null;
+        changed(base ? eventId(base) : id, slug, slug);
+      }
+      return ids;
+    },
+
+    nextPublishAt: () => repo.nextPublishAt(),
+  };
+}
+export type VersioningService<B extends VersionedBase, V extends VersionedVersions> = ReturnType<typeof createVersioningService<B, V>>;

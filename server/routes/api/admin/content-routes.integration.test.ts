@@ -1,0 +1,291 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addUser, bearer, signIn, sqlRows } from '#tests/setup/auth-helpers.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+
+const KC = '/api/admin/knowledge-center';
+const PR = '/api/admin/press-releases';
+
+describe('knowledge center and press release admin APIs', () => {
+  let t: TestApp;
+  let token: string;
+  let editorToken: string;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
+    token = (await signIn(t.app)).token;
+    await addUser(t.app, token, 'writer@example.com', 'a-writer-password', [2]);
+    editorToken = (await signIn(t.app, 'writer@example.com', 'a-writer-password')).token;
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, tok = token) => t.app.inject({ method: 'GET', url, headers: bearer(tok) });
+  const post = (url: string, payload: object, tok = token) => t.app.inject({ method: 'POST', url, headers: bearer(tok), payload });
+  const body = (title: string, extra: object = {}) => ({
+    type: 1,
+    category: 40,
+    region: 2,
+    title,
+    metadata: { desc: `${title} summary`, title },
+    heroMedia: { previewsrc: '/images/knowledge/volatilization.svg', altText: 'A field' },
+    modules: [
+      { type: 1, content: '<p>Quote</p>' },
+      { type: 2, content: `<p>${title} body</p>` },
+      { type: 3, items: [{ headline: 'ROI', shortDescription: 'Line one\nline two' }] },
+      { type: 4, items: [{ imageItem: { previewsrc: '/images/a.svg', alttext: 'A' }, headline: 'Image', editorData: '<p>Caption</p>' }] },
+    ],
+    publishDate: '2026-04-01T00:00:00Z',
+    ...extra,
+  });
+
+  it('creates an item (slug from the title), shows it on the public site, and edits it by appending versions', async () => {
+    const created = await post(`${KC}/add`, body('Cover Crops & Nitrogen: A Field Guide'));
+    expect(created.statusCode, created.body).toBe(200);
+    const item = created.json().data;
+    expect(item).toMatchObject({ slug: 'cover-crops-and-nitrogen-a-field-guide', type: 1, category: 40, status: 1, current: true, path: '/knowledge-center/cover-crops-and-nitrogen-a-field-guide' });
+    expect((await t.app.inject(`/api/knowledge-center/get-by-slug/${item.slug}`)).json().data.title).toBe('Cover Crops & Nitrogen: A Field Guide');
+
+    const edited = await post(`${KC}/add`, body('Cover Crops, Second Draft', { id: item.baseId, slug: item.slug }), editorToken);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data.versionId).toBeGreaterThan(item.versionId);
+    expect((await get(`${KC}/get/${item.baseId}`)).json().data.title).toBe('Cover Crops, Second Draft');
+    expect((await t.app.inject(`/api/knowledge-center/get-by-slug/${item.slug}`)).json().data.title).toBe('Cover Crops, Second Draft');
+
+    // versions newest first, each with who saved it and when (UTC)
+    const versions = (await get(`${KC}/get-versions/${item.baseId}`)).json().data;
+    expect(versions.map((v: { id: number }) => v.id)).toEqual([edited.json().data.versionId, item.versionId]);
+    expect(versions.map((v: { author: string }) => v.author)).toEqual(['writer@example.com', 'admin@example.com']);
+    expect(versions[0].created).toMatch(/Z$/);
+    expect(versions[0].current).toBe(true);
+
+    // one old version, then rollback by saving it: a third version with the first content
+    const first = (await get(`${KC}/get/${item.baseId}/${item.versionId}`)).json().data;
+    expect(first).toMatchObject({ title: 'Cover Crops & Nitrogen: A Field Guide', current: false });
+    const rolled = await post(`${KC}/add`, { ...first, id: item.baseId, publishAt: null, publishDate: first.publishDate });
+    expect(rolled.statusCode, rolled.body).toBe(200);
+    const after = (await get(`${KC}/get-versions/${item.baseId}`)).json().data;
+    expect(after).toHaveLength(3);
+    expect((await t.app.inject(`/api/knowledge-center/get-by-slug/${item.slug}`)).json().data.title).toBe('Cover Crops & Nitrogen: A Field Guide');
+    expect((await get(`${KC}/get-slug/${item.baseId}`)).json().data).toEqual({ id: item.baseId, slug: item.slug, path: `/knowledge-center/${item.slug}` });
+  });
+
+  it('keeps slugs unique and answers 409 with the reason', async () => {
+    const a = (await post(`${KC}/add`, body('Unique Slug Item'))).json().data;
+    const dup = await post(`${KC}/add`, body('Another Item', { slug: a.slug }));
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json()).toMatchObject({ success: false, data: null, message: `The slug "${a.slug}" is already used by another knowledge item.` });
+    const bad = await post(`${KC}/add`, body('Bad Slug', { slug: 'Not a slug!' }));
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('changing a published slug leaves a 301 from the old path, unless the request says not to', async () => {
+    const item = (await post(`${KC}/add`, body('Moving Item'))).json().data;
+    const moved = await post(`${KC}/add`, body('Moving Item', { id: item.baseId, slug: 'moved-item' }));
+    expect(moved.statusCode, moved.body).toBe(200);
+    const old = await t.app.inject({ url: `/knowledge-center/${item.slug}`, headers: { 'user-agent': 'Mozilla/5.0' } });
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe('/knowledge-center/moved-item');
+    // moved again: the first redirect leads straight to the newest address (no chain)
+    await post(`${KC}/add`, body('Moving Item', { id: item.baseId, slug: 'moved-again' }));
+    expect((await t.app.inject(`/knowledge-center/${item.slug}`)).headers.location).toBe('/knowledge-center/moved-again');
+    expect((await t.app.inject('/knowledge-center/moved-item')).headers.location).toBe('/knowledge-center/moved-again');
+    // unticked: no redirect from the old path
+    await post(`${KC}/add`, body('Moving Item', { id: item.baseId, slug: 'moved-quietly', redirectOldSlug: false }));
+    expect((await t.app.inject('/api/redirects/get-redirect/knowledge-center/moved-again')).json().data).toBeNull();
+  });
+
+  it('sanitizes rich text on write', async () => {
+    const dirty = '<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="https://e.example/a.png" onerror="x()"></p>';
+    const res = await post(`${KC}/add`, body('Dirty Write', { modules: [{ type: 2, content: dirty }, { type: 4, items: [{ imageItem: { previewsrc: '/a.svg', alttext: 'a' }, headline: 'h', editorData: dirty }] }] }));
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = (await get(`${KC}/get/${res.json().data.baseId}`)).json().data.modules;
+    for (const html of [stored[0].content, stored[1].items[0].editorData]) {
+      expect(html).not.toMatch(/script|onclick|onerror|javascript:/);
+      expect(html).toContain('Hi');
+    }
+  });
+
+  it('pins and unpins; the type must be the item\'s', async () => {
+    const item = (await post(`${KC}/add`, body('Pin Me', { publishDate: '2030-01-01T00:00:00Z' }))).json().data;
+    expect((await post(`${KC}/pin`, { baseId: item.baseId, type: 1, pinned: true })).statusCode).toBe(200);
+    expect((await get(`${KC}/get/${item.baseId}`)).json().data.pinned).toBe(true);
+    const list = (await t.app.inject({ method: 'POST', url: '/api/knowledge-center/filter', payload: { category: 40, length: 100 } })).json().data.items;
+    expect(list[0].id).toBe(item.baseId);
+    expect((await post(`${KC}/pin`, { baseId: item.baseId, type: 0, pinned: false })).statusCode).toBe(400);
+    await post(`${KC}/pin`, { baseId: item.baseId, type: 1, pinned: false });
+    expect((await get(`${KC}/get/${item.baseId}`)).json().data.pinned).toBe(false);
+    expect((await post(`${KC}/pin`, { baseId: 999999, type: 1, pinned: true })).statusCode).toBe(404);
+  });
+
+  it('deletes: the item leaves the site and the admin list, its versions stay', async () => {
+    const item = (await post(`${KC}/add`, body('Delete Me'))).json().data;
+    const listed = (await post(`${KC}/filter`, { searchText: 'Delete Me' })).json().data;
+    expect(listed.items.map((i: { id: number }) => i.id)).toEqual([item.baseId]);
+    expect((await get(`${KC}/delete/${item.baseId}`)).statusCode).toBe(200);
+    expect((await t.app.inject(`/api/knowledge-center/get-by-slug/${item.slug}`)).statusCode).toBe(404);
+    expect((await post(`${KC}/filter`, { searchText: 'Delete Me' })).json().data.total).toBe(0);
+    expect((await get(`${KC}/get/${item.baseId}`)).statusCode).toBe(404);
+    expect((await get(`${KC}/delete/${item.baseId}`)).statusCode).toBe(404);
+  });
+
+  it('drafts and scheduled versions stay off the public site', async () => {
+    const draft = (await post(`${KC}/add`, body('Draft Item', { status: 0 }))).json().data;
+    expect((await t.app.inject(`/api/knowledge-center/get-by-slug/${draft.slug}`)).statusCode).toBe(404);
+    const live = (await post(`${KC}/add`, body('Scheduled Item'))).json().data;
+    const later = await post(`${KC}/add`, body('Scheduled Item v2', { id: live.baseId, publishAt: new Date(Date.now() + 3_600_000).toISOString() }));
+    expect(later.json().data).toMatchObject({ current: false, title: 'Scheduled Item v2' });
+    expect((await t.app.inject(`/api/knowledge-center/get-by-slug/${live.slug}`)).json().data.title).toBe('Scheduled Item');
+  });
+
+  it('serves the same calls for press releases', async () => {
+    const created = await post(`${PR}/add`, body('Northfield Opens a Lab', { category: null, type: 0 }));
+    expect(created.statusCode, created.body).toBe(200);
+    const pr = created.json().data;
+    expect(pr.path).toBe('/press-releases/northfield-opens-a-lab');
+    await post(`${PR}/add`, body('Northfield Opens a New Lab', { id: pr.baseId, category: null, type: 0 }));
+    expect((await get(`${PR}/get-versions/${pr.baseId}`)).json().data).toHaveLength(2);
+    expect((await t.app.inject(`/api/press-releases/get-by-slug/${pr.slug}`)).json().data.title).toBe('Northfield Opens a New Lab');
+    expect((await get(`${PR}/get-slug/${pr.baseId}`)).json().data.slug).toBe(pr.slug);
+    expect((await get(`${PR}/delete/${pr.baseId}`)).statusCode).toBe(200);
+    expect((await t.app.inject(`/api/press-releases/get-by-slug/${pr.slug}`)).statusCode).toBe(404);
+  });
+
+  it('answers 400 for bad input, 401 without a token and 403 without the content permission', async () => {
+    const missing = await post(`${KC}/add`, { type: 0 });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ success: false });
+    expect((await get(`${KC}/get/abc`)).statusCode).toBe(400);
+    for (const [method, url] of [['GET', `${KC}/get/1`], ['POST', `${KC}/add`], ['GET', `${PR}/get-versions/1`], ['POST', `${KC}/pin`]] as const) {
+      const res = await t.app.inject({ method, url, ...(method === 'POST' ? { payload: body('x') } : {}) });
+      expect(res.statusCode, url).toBe(401);
+    }
+    // a role the permission table grants nothing (both seeded roles may edit content)
+    await sqlRows(t.database)`insert into site_roles (id, name) values (9, 'Reader')`;
+    await addUser(t.app, token, 'norole@example.com', 'a-no-role-password', [9]);
+    const none = (await signIn(t.app, 'norole@example.com', 'a-no-role-password')).token;
+    expect((await get(`${KC}/get/1`, none)).statusCode).toBe(403);
+    expect((await post(`${KC}/add`, body('x'), none)).statusCode).toBe(403);
+  });
+});
+
+describe('pages admin API', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
+    token = (await signIn(t.app)).token;
+  });
+  afterAll(() => t.close());
+  const P = '/api/admin/pages';
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+  const page = (title: string, extra: object = {}) => ({
+    title,
+    metadata: { title, desc: `${title} description` },
+    modules: [{ type: 2, content: `<p onclick="x()">${title} text</p>` }],
+    regionIds: [2],
+    ...extra,
+  });
+
+  it('creates, edits, lists versions, rolls back, hides (404) and deletes a custom page', async () => {
+    const created = await post(`${P}/add`, page('Spring Planting Checklist'));
+    expect(created.statusCode, created.body).toBe(200);
+    const p = created.json().data;
+    expect(p).toMatchObject({ slug: 'spring-planting-checklist', path: '/spring-planting-checklist', visibility: 1 });
+    expect(p.modules[0].content).toBe('<p>Spring Planting Checklist text</p>');
+    expect((await t.app.inject('/api/pages/get-by-slug/spring-planting-checklist')).json().data.title).toBe('Spring Planting Checklist');
+
+    const v2 = (await post(`${P}/add`, page('Spring Planting Checklist 2027', { id: p.id }))).json().data;
+    expect((await t.app.inject('/api/pages/get-by-slug/spring-planting-checklist')).json().data.title).toBe('Spring Planting Checklist 2027');
+    const first = (await get(`${P}/get/${p.id}/${p.versionId}`)).json().data;
+    await post(`${P}/add`, { ...first, id: p.id, publishAt: null });
+    const versions = (await get(`${P}/get-versions/${p.id}`)).json().data;
+    expect(versions.map((v: { id: number }) => v.id).slice(1)).toEqual([v2.versionId, p.versionId]);
+    expect((await t.app.inject('/api/pages/get-by-slug/spring-planting-checklist')).json().data.title).toBe('Spring Planting Checklist');
+
+    await post(`${P}/add`, page('Spring Planting Checklist', { id: p.id, visibility: 0 }));
+    expect((await t.app.inject('/api/pages/get-by-slug/spring-planting-checklist')).statusCode).toBe(404);
+    expect((await post(`${P}/filter`, { searchText: 'Spring Planting' })).json().data.items).toEqual([expect.objectContaining({ id: p.id, visibility: 0 })]);
+    expect((await get(`${P}/delete/${p.id}`)).statusCode).toBe(200);
+    expect((await post(`${P}/filter`, { searchText: 'Spring Planting' })).json().data.total).toBe(0);
+  });
+
+  it('refuses a slug that is taken or is one of the site\'s own addresses, and redirects a renamed visible page', async () => {
+    expect((await post(`${P}/add`, page('Taken', { slug: 'privacy-policy' }))).statusCode).toBe(409);
+    const own = await post(`${P}/add`, page('Products', { slug: 'agrotain' }));
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toBe("/agrotain is one of the site's own addresses; choose another slug.");
+    const p = (await post(`${P}/add`, page('Old Name'))).json().data;
+    await post(`${P}/add`, page('New Name', { id: p.id, slug: 'new-name' }));
+    const old = await t.app.inject('/old-name');
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe('/new-name');
+  });
+});
+
+describe('products admin API', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
+    token = (await signIn(t.app)).token;
+  });
+  afterAll(() => t.close());
+  const Pr = '/api/admin/products';
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+
+  it('edits a product\'s guaranteed analysis by appending a version, lists versions and rolls back', async () => {
+    const list = (await post(`${Pr}/filter`, { searchText: 'wolf trax' })).json().data;
+    const product = list.items.find((p: { slug: string }) => p.slug === 'wolf-trax');
+    expect(product).toBeDefined();
+    const current = (await get(`${Pr}/get/${product.id}`)).json().data;
+    const { id: _id, versionId, slug: _s, path: _p, region: _r, lineKey: _l, family: _f, status: _st, publishAt: _a, created: _c, current: _cur, ...content } = current;
+    const analysis = [{ ...content.analysis[0], amount: 63 }, ...content.analysis.slice(1)];
+    const saved = await post(`${Pr}/add`, { ...content, id: product.id, analysis });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.analysis[0].amount).toBe(63);
+    expect((await t.app.services.products.getPublicBySlug('wolf-trax')).analysis[0]!.amount).toBe(63);
+
+    const versions = (await get(`${Pr}/get-versions/${product.id}`)).json().data;
+    expect(versions).toHaveLength(2);
+    expect(versions[0].author).toBe('admin@example.com');
+    const old = (await get(`${Pr}/get/${product.id}/${versionId}`)).json().data;
+    const { id: _i2, versionId: _v2, slug: _s2, path: _p2, region: _r2, lineKey: _l2, family: _f2, status: _st2, publishAt: _a2, created: _c2, current: _cur2, ...oldContent } = old;
+    await post(`${Pr}/add`, { ...oldContent, id: product.id });
+    expect((await t.app.services.products.getPublicBySlug('wolf-trax')).analysis[0]!.amount).toBe(content.analysis[0].amount);
+    expect((await get(`${Pr}/get-versions/${product.id}`)).json().data).toHaveLength(3);
+
+    const bad = await post(`${Pr}/add`, { ...content, id: product.id, name: '' });
+    expect(bad.statusCode).toBe(400);
+    expect((await post(`${Pr}/add`, { ...content, id: 999999 })).statusCode).toBe(404);
+  });
+});
+
+describe('landing pages admin API', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
+    token = (await signIn(t.app)).token;
+  });
+  afterAll(() => t.close());
+  const L = '/api/admin/landing-pages';
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+
+  it("changes a home's hero text by appending a version, and rolls it back", async () => {
+    const list = (await post(`${L}/filter`, {})).json().data;
+    expect(list.map((p: { kind: string }) => p.kind)).toEqual(expect.arrayContaining(['home', 'campaign', 'about']));
+    const home = list.find((p: { key: string }) => p.key === 'home-us');
+    const current = (await get(`${L}/get/${home.id}`)).json().data;
+    const content = { title: current.title, hero: current.hero, sections: current.sections, seo: current.seo };
+    const saved = await post(`${L}/add`, { ...content, id: home.id, hero: { ...current.hero, headline: 'Protect every pound of nitrogen' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await t.app.services.landingPages.getByKey('home-us')).hero.headline).toBe('Protect every pound of nitrogen');
+    const versions = (await get(`${L}/get-versions/${home.id}`)).json().data;
+    expect(versions).toHaveLength(2);
+    const first = (await get(`${L}/get/${home.id}/${versions[1].id}`)).json().data;
+    await post(`${L}/add`, { id: home.id, title: first.title, hero: first.hero, sections: first.sections, seo: first.seo });
+    expect((await t.app.services.landingPages.getByKey('home-us')).hero.headline).toBe(current.hero.headline);
+    expect((await get(`${L}/get/999999`)).statusCode).toBe(404);
+  });
+});

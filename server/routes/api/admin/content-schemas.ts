@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { ContentModuleSchema, MediaRefSchema, SeoDataSchema } from '#shared/content-types.ts';
+import { KNOWLEDGE_CATEGORY_IDS } from '#shared/knowledge.ts';
+import { ProductContentSchema } from '#shared/product-content.ts';
+import { LandingContentSchema, LandingKindSchema } from '#shared/landing-content.ts';
+
+/** Schemas of the admin content APIs (/api/admin/knowledge-center/..., /api/admin/press-releases/...). */
+
+const Instant = z.iso
+  .datetime({ offset: true, message: 'Use an ISO 8601 date and time, such as 2026-05-01T09:00:00Z.' })
+  .transform((s) => new Date(s));
+
+export const ContentIdParamsSchema = z.object({ id: z.coerce.number().int().positive('Unknown item.') });
+export const ContentVersionParamsSchema = ContentIdParamsSchema.extend({ versionId: z.coerce.number().int().positive('Unknown version.') });
+
+export const ContentSaveSchema = z
+  .object({
+    id: z.number().int().positive().nullish().describe('the baseId: omit to create an item, give it to append a version'),
+    type: z.number().int().min(0, 'Type must be 0, 1 or 2.').max(2, 'Type must be 0, 1 or 2.').default(0).describe('0 Article, 1 Research, 2 Podcast'),
+    category: z
+      .number()
+      .int()
+      .refine((n) => KNOWLEDGE_CATEGORY_IDS.includes(n), 'Category must be 38, 39 or 40.')
+      .nullish()
+      .describe('38 podcasts, 39 articles, 40 research and reports (knowledge items)'),
+    pinned: z.boolean().default(false),
+    slug: z.string().trim().max(200, 'The slug is limited to 200 characters.').nullish().describe('empty: made from the title (on create) or kept (on edit)'),
+    region: z
+      .number()
+      .int()
+      .refine((n) => n === 2 || n === 3, 'Region must be 2 (US) or 3 (Canada).')
+      .default(2),
+    status: z.union([z.literal(0), z.literal(1)]).default(1).describe('1 published, 0 draft'),
+    title: z.string().trim().min(1, 'Enter a title.').max(300, 'The title is limited to 300 characters.'),
+    metadata: SeoDataSchema.default({}).describe('SEO data: desc (also the card summary), title, ogtitle, ogdesc, ogphoto, metaContent'),
+    heroMedia: MediaRefSchema.nullable().default(null),
+    modules: z.array(ContentModuleSchema).max(100, 'At most 100 modules.').default([]),
+    publishDate: Instant.optional().describe('the date shown on the item; default now'),
+    publishAt: Instant.nullish().describe('schedule: the version goes live at this time (null: now)'),
+    redirectOldSlug: z.boolean().default(true).describe('false: changing the slug of a published item leaves no redirect from the old address'),
+  })
+  .describe('Create an item, or append a version to it (nothing is overwritten)');
+export type ContentSaveBody = z.output<typeof ContentSaveSchema>;
+
+export const ContentAdminItemSchema = z.object({
+  id: z.number(),
+  baseId: z.number(),
+  versionId: z.number(),
+  type: z.number(),
+  category: z.number().nullable(),
+  pinned: z.boolean(),
+  slug: z.string(),
+  region: z.number(),
+  status: z.number().describe('1 published, 0 draft'),
+  path: z.string(),
+  title: z.string(),
+  metadata: SeoDataSchema,
+  heroMedia: MediaRefSchema.nullable(),
+  modules: z.array(ContentModuleSchema),
+  publishDate: z.string(),
+  publishAt: z.string().nullable(),
+  created: z.string().describe('when this version was saved (UTC)'),
+  current: z.boolean().describe('true when this version is the one the public site shows'),
+});
+
+export const ContentVersionSchema = z.object({
+  id: z.number(),
+  created: z.string().describe('UTC timestamp'),
+  publishAt: z.string().nullable(),
+  author: z.string().nullable().describe('who saved it (email); null for seeded content'),
+  current: z.boolean(),
+});
+
+export const ContentSlugSchema = z.object({ id: z.number(), slug: z.string(), path: z.string() });
+
+export const ContentAdminFilterSchema = z.object({
+  searchText: z.string().trim().max(200).nullish().describe('matched against title and slug'),
+  category: z.number().int().nullish(),
+  type: z.number().int().min(0).max(2).nullish(),
+  region: z.number().int().nullish(),
+  status: z.union([z.literal(0), z.literal(1)]).nullish().describe('omit for published and drafts'),
+  start: z.number().int().min(0).max(1_000_000).default(0),
+  length: z.number().int().min(1).max(100).default(20),
+});
+
+export const ContentAdminListSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.number(),
+      slug: z.string(),
+      path: z.string(),
+      type: z.number(),
+      category: z.number().nullable(),
+      pinned: z.boolean(),
+      region: z.number(),
+      status: z.number(),
+      title: z.string(),
+      publishDate: z.string(),
+      publishAt: z.string().nullable(),
+      live: z.boolean(),
+      updated: z.string(),
+    }),
+  ),
+  total: z.number(),
+});
+
+export const PinSchema = z.object({
+  baseId: z.number().int().positive(),
+  type: z.number().int().min(0).max(2),
+  pinned: z.boolean(),
+});
+
+export const PageSaveSchema = z
+  .object({
+    id: z.number().int().positive().nullish().describe('omit to create a page, give it to append a version'),
+    title: z.string().trim().min(1, 'Enter a title.').max(300, 'The title is limited to 300 characters.'),
+    slug: z.string().trim().max(200, 'The slug is limited to 200 characters.').nullish().describe('the page answers /{slug}; empty: made from the title (on create) or kept'),
+    visibility: z.union([z.literal(0), z.literal(1)]).default(1).describe('1 visible, 0 hidden (not found)'),
+    regionIds: z
+      .array(z.number().int().refine((n) => n === 2 || n === 3 || n === 4, 'Regions are 2, 3 or 4.'))
+      .max(3)
+      .default([2]),
+    metadata: SeoDataSchema.default({}),
+    modules: z.array(ContentModuleSchema).max(100, 'At most 100 modules.').default([]),
+    heroImageType: z.union([z.literal(0), z.literal(1)]).nullable().default(null),
+    heroMedia: MediaRefSchema.nullable().default(null),
+    publishAt: Instant.nullish(),
+    redirectOldSlug: z.boolean().default(true),
+  })
+  .describe('Create a custom page, or append a version to it');
+
+export const PageAdminItemSchema = z.object({
+  id: z.number(),
+  versionId: z.number(),
+  title: z.string(),
+  slug: z.string(),
+  path: z.string(),
+  visibility: z.number(),
+  regionIds: z.array(z.number()),
+  metadata: SeoDataSchema,
+  modules: z.array(ContentModuleSchema),
+  heroImageType: z.number().nullable(),
+  heroMedia: MediaRefSchema.nullable(),
+  publishAt: z.string().nullable(),
+  created: z.string(),
+  current: z.boolean(),
+});
+
+export const PageAdminFilterSchema = z.object({
+  searchText: z.string().trim().max(200).nullish(),
+  visibility: z.union([z.literal(0), z.literal(1)]).nullish(),
+  start: z.number().int().min(0).max(1_000_000).default(0),
+  length: z.number().int().min(1).max(100).default(20),
+});
+
+export const PageAdminListSchema = z.object({
+  items: z.array(z.object({ id: z.number(), slug: z.string(), path: z.string(), title: z.string(), visibility: z.number(), regionIds: z.array(z.number()), updated: z.string() })),
+  total: z.number(),
+});
+
+export const ProductSaveSchema = ProductContentSchema.extend({
+  id: z.number().int().positive('Choose a product.').describe('the product: products are fixed addresses, edited (a version appended), not created here'),
+  status: z.union([z.literal(0), z.literal(1)]).optional().describe('1 published, 0 hidden; omit to keep'),
+  publishAt: Instant.nullish(),
+}).describe('Append a version of a product (a rollback saves an old version\'s content)');
+
+export const ProductAdminItemSchema = ProductContentSchema.extend({
+  id: z.number(),
+  versionId: z.number(),
+  slug: z.string(),
+  path: z.string(),
+  region: z.number(),
+  lineKey: z.string(),
+  family: z.string(),
+  status: z.number(),
+  publishAt: z.string().nullable(),
+  created: z.string(),
+  current: z.boolean(),
+});
+
+export const ProductAdminFilterSchema = z.object({ searchText: z.string().trim().max(200).nullish(), region: z.number().int().nullish() });
+
+export const ProductAdminListSchema = z.object({
+  items: z.array(z.object({ id: z.number(), slug: z.string(), path: z.string(), name: z.string(), group: z.string(), region: z.number(), status: z.number(), updated: z.string() })),
+  total: z.number(),
+});
+
+export const LandingSaveSchema = LandingContentSchema.extend({
+  id: z.number().int().positive('Choose a page.').describe('the landing page (a home, campaign or About): edited, not created here'),
+  publishAt: Instant.nullish(),
+}).describe('Append a version of a home, campaign page or About');
+
+export const LandingAdminItemSchema = LandingContentSchema.extend({
+  id: z.number(),
+  versionId: z.number(),
+  key: z.string(),
+  kind: LandingKindSchema,
+  path: z.string(),
+  regionIds: z.array(z.number()),
+  publishAt: z.string().nullable(),
+  created: z.string(),
+  current: z.boolean(),
+});
+
+export const LandingAdminListSchema = z.array(
+  z.object({ id: z.number(), key: z.string(), kind: LandingKindSchema, path: z.string(), title: z.string(), regionIds: z.array(z.number()), updated: z.string() }),
+);
