@@ -75,12 +75,10 @@ describe(`migration ${MIGRATION}`, () => {
         const first = (await insert(v.title, null)).rows[0]!.id;
         // the first item has a newer version the pointer was never moved to (a pointer is not max(id))
         const pointer = i === 0 ? (await insert(`${v.title} (never published)`, 7), first) : first;
-        await pg.query(`update ${base} set latest_version_id = $1, publish_date = $2, search_text = $3 where id = $4`, [
-          pointer,
-          v.publishDate,
-          `${v.title} ${v.metadata.desc ?? ''}`,
-          id,
-        ]);
+        await pg.query(`update ${base} set latest_version_id = $1, publish_date = $2 where id = $3`, [pointer, v.publishDate, id]);
+        // the full-text search row of migration 0013
+        const search = base === 'knowledge_items' ? 'knowledge_item_search' : 'press_release_search';
+        await pg.query(`insert into ${search} (item_id, title, summary) values ($1, $2, $3)`, [id, v.title, v.metadata.desc ?? '']);
       }
     };
     await content('knowledge', KNOWLEDGE_ITEMS);

@@ -86,7 +86,7 @@ describe('knowledge full-text search', () => {
     const repo = createKnowledgeRepository(t.database.db);
     const { id } = await repo.create(item('fts-versioned', 'Teff notes', 'First draft.', '<p>About teff.</p>'));
     expect((await search('teff')).total).toBe(1);
-    await repo.appendVersion(id, { title: 'Buckwheat notes', metadata: { desc: 'Second.' }, heroMedia: null, modules: [], publishDate: new Date('2021-07-01T00:00:00Z') });
+    await repo.versioning.append(id, { title: 'Buckwheat notes', seo: { desc: 'Second.' }, heroMedia: null, modules: [], publishDate: new Date('2021-07-01T00:00:00Z') });
     expect((await search('teff')).total).toBe(0);
     expect((await search('buckwheat')).items.map((c) => c.slug)).toEqual(['fts-versioned']);
     expect((await search('buckwheat', { region: 3 })).total).toBe(0);
