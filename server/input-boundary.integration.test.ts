@@ -71,7 +71,7 @@ describe('NUL and other control characters', () => {
       const res = await t.app.inject({ url, headers: HTML });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toContain('text/html');
-      expect(res.body).toContain('<title>Page Not Found</title>');
+      expect(res.body).toContain('<title>Page Not Found | Northfield Agronomics</title>');
     }
   });
 
@@ -96,7 +96,7 @@ describe('GET /doccenter/{guid} for an unknown or malformed GUID', () => {
       const page = await t.app.inject({ url: `/doccenter/${guid}`, headers: HTML });
       expect(page.statusCode).toBe(404);
       expect(page.headers['content-type']).toContain('text/html');
-      expect(page.body).toContain('<title>Page Not Found</title>');
+      expect(page.body).toContain('<title>Page Not Found | Northfield Agronomics</title>');
       expectEnvelope(await t.app.inject(`/doccenter/${guid}`), 404);
       expectEnvelope(await t.app.inject({ url: `/doccenter/${guid}`, headers: { accept: 'application/json' } }), 404);
     }

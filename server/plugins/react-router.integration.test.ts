@@ -46,7 +46,7 @@ describe('server-rendered shell', () => {
     const res = await t.app.inject('/no-such-page-anywhere');
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('Page Not Found');
-    expect(res.body).toContain('<title>Page Not Found</title>');
+    expect(res.body).toContain('<title>Page Not Found | Northfield Agronomics</title>');
   });
 
   it('answers a stored redirect with 301 and keeps the query string', async () => {
