@@ -80,6 +80,13 @@ export default [
     route('reps-retailers/rep/edit/:editId', 'routes/admin/rep-form.tsx', { id: 'admin-rep-edit' }),
     route('reps-retailers/retailer/create', 'routes/admin/retailer-form.tsx', { id: 'admin-retailer-create' }),
     route('reps-retailers/retailer/edit/:editId/:next?', 'routes/admin/retailer-form.tsx', { id: 'admin-retailer-edit' }),
+    // knowledge center and press releases share one list and one editor (app/lib/content-kinds.ts)
+    route('knowledge-center', 'routes/admin/content-list.tsx', { id: 'admin-knowledge-list' }),
+    route('knowledge-center/create', 'routes/admin/content-form.tsx', { id: 'admin-knowledge-create' }),
+    route('knowledge-center/edit/:baseId/:rollbackId?', 'routes/admin/content-form.tsx', { id: 'admin-knowledge-edit' }),
+    route('press-releases', 'routes/admin/content-list.tsx', { id: 'admin-press-list' }),
+    route('press-releases/create', 'routes/admin/content-form.tsx', { id: 'admin-press-create' }),
+    route('press-releases/edit/:baseId/:rollbackId?', 'routes/admin/content-form.tsx', { id: 'admin-press-edit' }),
     route('forms', 'routes/admin/forms-list.tsx'),
     route('settings', 'routes/admin/site-settings.tsx'),
     ...ADMIN_COMING_SECTIONS.map((section) => route(`${section}/*`, 'routes/admin/coming-soon.tsx', { id: `admin-coming-${section}` })),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTENT_MESSAGES, ContentEditBaseSchema, emptyModule, HeroMediaSchema, isAllowedLinkHref, jsonField, ModuleEditSchema, ModuleListSchema, slugify, SlugSchema } from './content-admin.ts';
+import { CONTENT_ITEM_MESSAGES, contentItemSaveBody, ContentItemEditSchema } from './content-admin.ts';
 
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   r.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
@@ -54,5 +55,53 @@ describe('content editor payloads', () => {
       modules: '[{"type":3,"items":[{"headline":""}]}]',
     });
     expect(issues(r)).toEqual([`modules.0.items.0.headline: ${CONTENT_MESSAGES.headlineRequired}`]);
+  });
+});
+
+describe('the knowledge and press editor payload', () => {
+  const value = ContentItemEditSchema.parse({
+    title: 'Zinc & Corn',
+    slug: 'zinc-and-corn',
+    region: 3,
+    type: 2,
+    status: 0,
+    pinned: true,
+    publishDate: '2026-05-01',
+    seo: JSON.stringify({ title: 'Zinc', desc: 'Why zinc', ogtitle: '', ogdesc: '', ogphoto: { previewsrc: '' } }),
+    heroMedia: JSON.stringify({ kind: 'image', previewsrc: '/doccenter/a', alttext: 'Corn' }),
+    modules: JSON.stringify([{ type: 2, content: '<p>Body</p>' }]),
+    createRedirect: true,
+  });
+
+  it('becomes the admin API body: category from the kind, the date at noon UTC, SEO kept, no empty og image', () => {
+    expect(contentItemSaveBody({ ...value, id: 9 }, 'knowledge', { metadata: { metaContent: 'article' } } as never)).toEqual({
+      id: 9,
+      type: 2,
+      category: 38,
+      pinned: true,
+      slug: 'zinc-and-corn',
+      region: 3,
+      status: 0,
+      title: 'Zinc & Corn',
+      metadata: { title: 'Zinc', desc: 'Why zinc', ogtitle: '', ogdesc: '', ogphoto: null, metaContent: 'article' },
+      heroMedia: { previewsrc: '/doccenter/a', alttext: 'Corn' },
+      modules: [{ type: 2, content: '<p>Body</p>' }],
+      publishDate: '2026-05-01T12:00:00.000Z',
+      publishAt: null,
+      redirectOldSlug: true,
+    });
+  });
+
+  it('press releases keep their stored type and have no category', () => {
+    const body = contentItemSaveBody(value, 'press', { type: 0 } as never);
+    expect(body).toMatchObject({ type: 0, category: null });
+    expect(body).not.toHaveProperty('id');
+  });
+
+  it('refuses a region other than the US or Canada, and a missing date', () => {
+    const r = ContentItemEditSchema.safeParse({ ...value, seo: '{}', heroMedia: 'null', modules: '[]', region: 4, publishDate: '' });
+    expect(r.success).toBe(false);
+    const messages = r.success ? [] : r.error.issues.map((i) => i.message);
+    expect(messages).toEqual(expect.arrayContaining([CONTENT_ITEM_MESSAGES.region, CONTENT_ITEM_MESSAGES.publishDate]));
   });
 });

@@ -1,5 +1,6 @@
 import './zod-browser.ts';
 import { z } from 'zod';
+import { categoryForType } from './knowledge.ts';
 
 /**
  * Payloads of the admin content editors (issue 12), shared by the editor UI (browser validation,
@@ -207,3 +208,91 @@ export const ContentEditBaseSchema = z.object({
   publishAt: z.iso.datetime({ offset: true, error: 'Enter a valid date and time.' }).optional(),
 });
 export type ContentEditBase = z.infer<typeof ContentEditBaseSchema>;
+
+// ---------------------------------------------------------------- knowledge items and press releases
+
+export const CONTENT_ITEM_MESSAGES = {
+  region: 'Choose the United States or Canada.',
+  publishDate: 'Enter the date shown on the item.',
+} as const;
+
+/** Where a knowledge item or press release lives: the US site or the Canadian one (/can/...). */
+export const CONTENT_ITEM_REGIONS = [
+  { id: 2, name: 'United States' },
+  { id: 3, name: 'Canada' },
+] as const;
+
+/**
+ * The knowledge-center and press-release editor: the common fields with one region (items live
+ * on the US or the Canadian site), the kind (knowledge items), published or draft, pinned, and
+ * the date the item shows.
+ */
+export const ContentItemEditSchema = ContentEditBaseSchema.omit({ regionIds: true }).extend({
+  region: z.number({ error: CONTENT_ITEM_MESSAGES.region }).refine((n) => n === 2 || n === 3, CONTENT_ITEM_MESSAGES.region),
+  type: z.number().int().min(0).max(2).default(0),
+  status: z.union([z.literal(0), z.literal(1)], { error: 'Choose Published or Draft.' }).default(1),
+  pinned: z.boolean().default(false),
+  publishDate: z.iso.date({ error: CONTENT_ITEM_MESSAGES.publishDate }),
+});
+export type ContentItemEdit = z.infer<typeof ContentItemEditSchema>;
+
+/** What the editor loads: an item as the admin API answers (spec: baseId, type, pinned, slug, region, with versions). */
+export interface ContentItemSaved {
+  baseId: number;
+  type: number;
+  category: number | null;
+  pinned: boolean;
+  slug: string;
+  region: number;
+  status: number;
+  title: string;
+  metadata: { title?: string; desc?: string; ogtitle?: string; ogdesc?: string; ogphoto?: { previewsrc: string } | null; metaContent?: string };
+  heroMedia: { previewsrc: string; alttext?: string; altText?: string; width?: number; height?: number } | null;
+  modules: ModuleEdit[];
+  publishDate: string;
+}
+
+/** The media reference content stores, from the editor's hero value (images only reach the page). */
+export function storedMedia(hero: HeroMedia | null): { previewsrc: string; alttext: string; width?: number; height?: number } | null {
+  if (!hero) return null;
+  const { previewsrc, alttext } = hero;
+  const size = hero.kind === 'image' && hero.width && hero.height ? { width: hero.width, height: hero.height } : {};
+  return { previewsrc, alttext, ...size };
+}
+
+/** SEO data as stored, from the editor's fields (metaContent, which the editor does not show, is kept). */
+export function storedSeo(seo: SeoForm, previous?: { metaContent?: string } | null) {
+  return {
+    title: seo.title,
+    desc: seo.desc,
+    ogtitle: seo.ogtitle,
+    ogdesc: seo.ogdesc,
+    ogphoto: seo.ogphoto?.previewsrc ? seo.ogphoto : null,
+    ...(previous?.metaContent ? { metaContent: previous.metaContent } : {}),
+  };
+}
+
+/**
+ * The admin API's save body (POST /api/admin/knowledge-center/add and /press-releases/add) from the
+ * editor's parsed value: knowledge items take their category from their kind; press releases have none.
+ */
+export function contentItemSaveBody(value: ContentItemEdit, kind: 'knowledge' | 'press', previous?: ContentItemSaved | null) {
+  const type = (kind === 'press' ? (previous?.type ?? 0) : value.type) as 0 | 1 | 2;
+  return {
+    ...(value.id ? { id: value.id } : {}),
+    type,
+    category: kind === 'knowledge' ? categoryForType(type) : null,
+    pinned: value.pinned,
+    slug: value.slug,
+    region: value.region,
+    status: value.status,
+    title: value.title,
+    metadata: storedSeo(value.seo, previous?.metadata),
+    heroMedia: storedMedia(value.heroMedia),
+    modules: value.modules,
+    // noon UTC: the same calendar day wherever in the Americas the date is read
+    publishDate: `${value.publishDate}T12:00:00.000Z`,
+    publishAt: value.publishAt ?? null,
+    redirectOldSlug: value.createRedirect,
+  };
+}

@@ -31,6 +31,12 @@ export interface ContentListQuery {
   length: number;
 }
 
+/** How the admin list is ordered (the id breaks ties, newest first). */
+export interface AdminSort {
+  by: 'updated' | 'title' | 'publishDate' | 'pinned';
+  dir: 'asc' | 'desc';
+}
+
 export interface ContentCardRow {
   id: number;
   slug: string;
@@ -134,6 +140,20 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
     created: versions.created,
   };
   const current = eq(versions.id, items.currentVersionId);
+
+  function adminOrder(sort: AdminSort): SQL[] {
+    const direction = (column: AnyColumn | SQL) => (sort.dir === 'asc' ? sql`${column} asc` : sql`${column} desc`);
+    switch (sort.by) {
+      case 'title':
+        return [direction(sql`lower(${versions.title})`)];
+      case 'publishDate':
+        return [direction(versions.publishDate)];
+      case 'pinned':
+        return [direction(items.pinned), desc(items.updated)];
+      default:
+        return [direction(items.updated)];
+    }
+  }
 
   function listWhere(q: Omit<ContentListQuery, 'order' | 'start' | 'length'>): SQL | undefined {
     const search = q.search?.trim();
@@ -257,7 +277,7 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
      * The admin list: every item not deleted (drafts and scheduled ones too), with the title of
      * its newest version, newest first; filters as the public list plus status.
      */
-    async adminList(q: Omit<ContentListQuery, 'order' | 'excludeId' | 'count'> & { status?: number | null }): Promise<{ rows: AdminListRow[]; total: number }> {
+    async adminList(q: Omit<ContentListQuery, 'order' | 'excludeId' | 'count'> & { status?: number | null; sort?: AdminSort }): Promise<{ rows: AdminListRow[]; total: number }> {
       const search = q.search?.trim();
       const newest = sql`(select max(${versions.id}) from ${versions} where ${versions.itemId} = ${items.id})`;
       const where = and(
@@ -286,7 +306,7 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
         .from(items)
         .innerJoin(versions, sql`${versions.id} = ${newest}`)
         .where(where)
-        .orderBy(desc(items.updated), desc(items.id))
+        .orderBy(...adminOrder(q.sort ?? { by: 'updated', dir: 'desc' }), desc(items.id))
         .limit(q.length)
         .offset(q.start);
       return { rows: rows.map(({ total: _t, ...r }) => r), total: rows[0]?.total ?? 0 };

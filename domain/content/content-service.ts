@@ -7,7 +7,7 @@ import { DomainError, NotFoundError } from '../errors.ts';
 import { slugify, SLUG_PATTERN } from '../versioning/slug.ts';
 import type { VersionListItem, VersionMeta } from '../versioning/versioning-repository.ts';
 import { createVersioningService } from '../versioning/versioning-service.ts';
-import type { AdminListRow, ContentCardRow, ContentItemRow, ContentRepository, NewContentItem, NewContentVersion } from './content-repository.ts';
+import type { AdminListRow, AdminSort, ContentCardRow, ContentItemRow, ContentRepository, NewContentItem, NewContentVersion } from './content-repository.ts';
 import { createRenderCache, sanitizeForStorage } from './sanitize.ts';
 
 export interface ContentServiceOptions {
@@ -256,13 +256,14 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
 
     adminVersions: (id: number): Promise<VersionListItem[]> => versioning.listVersions(id),
 
-    async adminFilter(f: { searchText?: string | null; category?: number | null; type?: number | null; region?: number | null; status?: number | null; start: number; length: number }): Promise<{ items: (Omit<AdminListRow, 'publishDate' | 'publishAt' | 'updated' | 'regionId'> & { region: number; path: string; publishDate: string; publishAt: string | null; updated: string })[]; total: number }> {
+    async adminFilter(f: { searchText?: string | null; category?: number | null; type?: number | null; region?: number | null; status?: number | null; sort?: AdminSort['by']; dir?: AdminSort['dir']; start: number; length: number }): Promise<{ items: (Omit<AdminListRow, 'publishDate' | 'publishAt' | 'updated' | 'regionId'> & { region: number; path: string; publishDate: string; publishAt: string | null; updated: string })[]; total: number }> {
       const { rows, total } = await repo.adminList({
         search: f.searchText ?? null,
         categories: f.category ? [f.category] : null,
         type: f.type ?? null,
         regions: f.region ? [f.region] : null,
         status: f.status ?? null,
+        sort: { by: f.sort ?? 'updated', dir: f.dir ?? (f.sort === 'title' ? 'asc' : 'desc') },
         start: f.start,
         length: f.length,
       });

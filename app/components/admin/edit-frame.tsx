@@ -28,6 +28,8 @@ interface EditFrameProps {
   formatVersion?: (iso: string) => string;
   /** The version loaded into the form (/edit/{id}/{versionId}); marked in the list, with a note above the form. */
   loadedVersionId?: number | string | null;
+  /** Further actions beside Rollback (View Page, Preview). */
+  actions?: ReactNode;
   children: ReactNode;
 }
 
@@ -35,7 +37,7 @@ interface EditFrameProps {
  * The frame of every admin edit screen (spec section 2): Back link, heading with the title plus
  * Add or Edit, Cancel and Save Changes, and a Rollback list of saved versions when there are any.
  */
-export function EditFrame({ title, itemId, backTo, formId, saving = false, versions, rollbackRoute, formatVersion = formatDateTime, loadedVersionId, children }: EditFrameProps) {
+export function EditFrame({ title, itemId, backTo, formId, saving = false, versions, rollbackRoute, formatVersion = formatDateTime, loadedVersionId, actions, children }: EditFrameProps) {
   const editing = itemId !== undefined && itemId !== null && itemId !== '';
   const showRollback = editing && Boolean(rollbackRoute) && (versions?.length ?? 0) > 0;
   const loaded = loadedVersionId === undefined || loadedVersionId === null ? null : (versions?.find((v) => String(v.id) === String(loadedVersionId)) ?? null);
@@ -53,6 +55,7 @@ export function EditFrame({ title, itemId, backTo, formId, saving = false, versi
           {editing ? 'Edit' : 'Add'} {title}
         </h1>
         <div className="edit-frame__actions">
+          {actions}
           {showRollback ? (
             <details className="rollback">
               <summary className="button button--secondary">Rollback</summary>

@@ -17,7 +17,8 @@ export function useFormDirty(formId: string) {
     const onChange = (event: Event) => {
       const target = event.target as Element | null;
       const owner = target && 'form' in target ? (target as HTMLInputElement).form : null;
-      if (owner?.id !== formId) return;
+      // getAttribute: a field named "id" shadows form.id (DOM named properties)
+      if (owner?.getAttribute('id') !== formId) return;
       if (!dirtyRef.current) {
         dirtyRef.current = true;
         setDirty(true);

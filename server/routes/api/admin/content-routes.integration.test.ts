@@ -148,6 +148,33 @@ describe('knowledge center and press release admin APIs', () => {
     expect((await t.app.inject(`/api/press-releases/get-by-slug/${pr.slug}`)).statusCode).toBe(404);
   });
 
+  it('sorts the admin list by title, date or last update, either way, and refuses an unknown column', async () => {
+    const stamp = Date.now();
+    for (const [title, date] of [
+      ['Sort Beta', '2026-02-01T00:00:00Z'],
+      ['sort alpha', '2026-03-01T00:00:00Z'],
+      ['Sort Gamma', '2026-01-01T00:00:00Z'],
+    ] as const) {
+      expect((await post(`${KC}/add`, body(`${title} ${stamp}`, { publishDate: date }))).statusCode).toBe(200);
+    }
+    const titles = async (sort: object) => {
+      const res = await post(`${KC}/filter`, { searchText: String(stamp), ...sort });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data.items as { title: string }[]).map((i) => i.title.replace(` ${stamp}`, ''));
+    };
+    // titles A to Z by default for the title column, ignoring letter case
+    expect(await titles({ sort: 'title' })).toEqual(['sort alpha', 'Sort Beta', 'Sort Gamma']);
+    expect(await titles({ sort: 'title', dir: 'desc' })).toEqual(['Sort Gamma', 'Sort Beta', 'sort alpha']);
+    // dates newest first by default
+    expect(await titles({ sort: 'publishDate' })).toEqual(['sort alpha', 'Sort Beta', 'Sort Gamma']);
+    expect(await titles({ sort: 'publishDate', dir: 'asc' })).toEqual(['Sort Gamma', 'Sort Beta', 'sort alpha']);
+    // last saved first, as before
+    expect(await titles({})).toEqual(['Sort Gamma', 'sort alpha', 'Sort Beta']);
+    const bad = await post(`${KC}/filter`, { sort: 'password' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBeTruthy();
+  });
+
   it('answers 400 for bad input, 401 without a token and 403 without the content permission', async () => {
     const missing = await post(`${KC}/add`, { type: 0 });
     expect(missing.statusCode).toBe(400);

@@ -132,7 +132,7 @@ function contentAdminRoutes(app: FastifyInstance, prefix: string, tag: string, o
         response: { 200: envelope(ContentAdminListSchema), ...adminErrors },
       },
     },
-    async (request) => ok(await service().adminFilter(request.body)),
+    async (request) => ok(await service().adminFilter({ ...request.body, dir: request.body.dir ?? undefined })),
   );
   if (opts.pin) {
     r.post(

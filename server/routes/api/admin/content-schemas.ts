@@ -79,6 +79,8 @@ export const ContentAdminFilterSchema = z.object({
   type: z.number().int().min(0).max(2).nullish(),
   region: z.number().int().nullish(),
   status: z.union([z.literal(0), z.literal(1)]).nullish().describe('omit for published and drafts'),
+  sort: z.enum(['updated', 'title', 'publishDate', 'pinned']).default('updated').describe('the column to order by'),
+  dir: z.enum(['asc', 'desc']).nullish().describe('default: ascending for title, otherwise descending'),
   start: z.number().int().min(0).max(1_000_000).default(0),
   length: z.number().int().min(1).max(100).default(20),
 });

@@ -1,0 +1,207 @@
+import { getFormProps } from '@conform-to/react';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { CONTENT_ITEM_REGIONS, contentItemSaveBody, ContentItemEditSchema, type ContentItemSaved } from '#shared/content-admin.ts';
+import { categoryForType, categoryName, RESOURCE_TYPES } from '#shared/knowledge.ts';
+import { EditFrame } from '../../components/admin/edit-frame.tsx';
+import { HeroMediaField } from '../../components/admin/editor/hero-media-field.tsx';
+import { ModuleListEditor } from '../../components/admin/editor/module-list-editor.tsx';
+import { PublishAtField } from '../../components/admin/editor/publish-at-field.tsx';
+import { SeoFields } from '../../components/admin/editor/seo-fields.tsx';
+import { SlugField } from '../../components/admin/editor/slug-field.tsx';
+import { UnsavedChangesGuard, useFormDirty } from '../../components/admin/editor/unsaved-changes.tsx';
+import { ListNotice } from '../../components/admin/list-kit.tsx';
+import { CheckboxField, FieldError, FormErrors, SelectField, TextField } from '../../components/forms/fields.tsx';
+import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { contentKindOf, publicPrefix } from '../../lib/content-kinds.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+import type { Route } from './+types/content-form';
+
+export const meta: Route.MetaFunction = ({ params, location }) => [
+  { title: `${params.baseId ? 'Edit' : 'Add'} ${contentKindOf(location.pathname).noun} | Site Administration` },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
+
+/** An item as the admin API answers it (get/{id} and get/{id}/{versionId}). */
+interface AdminItem extends ContentItemSaved {
+  id: number;
+  versionId: number;
+  path: string;
+  publishAt: string | null;
+  created: string;
+  current: boolean;
+}
+
+interface VersionRow {
+  id: number;
+  created: string;
+  publishAt: string | null;
+  author: string | null;
+  current: boolean;
+}
+
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  const config = contentKindOf(new URL(request.url).pathname);
+  return loadOrRedirect(async () => {
+    if (!params.baseId) return { item: null, versions: [] as VersionRow[] };
+    const id = encodeURIComponent(params.baseId);
+    const path = params.rollbackId ? `${config.api}/get/${id}/${encodeURIComponent(params.rollbackId)}` : `${config.api}/get/${id}`;
+    const [env, versions] = await Promise.all([api().get<AdminItem>(path), api().get<VersionRow[]>(`${config.api}/get-versions/${id}`)]);
+    if (!env.success) throw new Response(env.message ?? `${config.noun} not found.`, { status: 404 });
+    return { item: dataOf(env), versions: versions.success ? (versions.data ?? []) : [] };
+  });
+}
+
+export function HydrateFallback() {
+  return <p role="status">Loading...</p>;
+}
+
+const today = () => new Date().toLocaleDateString('en-CA');
+
+export default function ContentForm({ loaderData, params }: Route.ComponentProps) {
+  const { item, versions } = loaderData;
+  // A fresh form for every loaded version: saving or choosing a rollback loads new values.
+  return <ContentEditor key={item ? `${item.id}-${item.versionId}-${params.rollbackId ?? ''}` : 'new'} item={item} versions={versions} rollbackId={params.rollbackId ?? null} />;
+}
+
+function ContentEditor({ item, versions, rollbackId }: { item: AdminItem | null; versions: VersionRow[]; rollbackId: string | null }) {
+  const location = useLocation();
+  const config = contentKindOf(location.pathname);
+  const navigate = useNavigate();
+  const formId = `${config.kind}-form`;
+  const [title, setTitle] = useState(item?.title ?? '');
+  const [region, setRegion] = useState(item?.region ?? 2);
+  const [type, setType] = useState(item?.type ?? 0);
+  const { dirty, dirtyRef, markSaved } = useFormDirty(formId);
+  const saved = (location.state as { saved?: string } | null)?.saved ?? null;
+  const published = Boolean(item && item.status === 1 && versions.some((v) => v.current));
+
+  const { form, fields, pending } = useZodForm({
+    id: formId,
+    schema: ContentItemEditSchema,
+    defaultValue: {
+      title: item?.title ?? '',
+      slug: item?.slug ?? '',
+      region: item?.region ?? 2,
+      type: item?.type ?? 0,
+      status: item?.status === 0 ? 0 : 1,
+      pinned: item?.pinned ?? false,
+      publishDate: item ? item.publishDate.slice(0, 10) : today(),
+    },
+    async onValid(value) {
+      const body = contentItemSaveBody({ ...value, id: item?.id }, config.kind, item);
+      const env = await api().post<AdminItem>(`${config.api}/add`, body);
+      if (!env.success || !env.data) return env.message ?? 'Something is wrong';
+      markSaved();
+      // back to the item's own address (a rollback address would load the old version again)
+      await navigate(`${config.path}/edit/${env.data.id}`, { replace: true, state: { saved: env.message ?? 'Saved.' } });
+      return null;
+    },
+  });
+
+  const livePath = item && published ? item.path : null;
+  return (
+    <EditFrame
+      title={config.noun}
+      itemId={item?.id}
+      backTo={config.path}
+      formId={form.id}
+      saving={pending}
+      versions={versions.map((v) => ({ id: v.id, created: v.created, savedBy: v.author ?? 'the initial content' }))}
+      rollbackRoute={config.rollbackRoute}
+      loadedVersionId={rollbackId}
+      actions={
+        livePath ? (
+          <a className="button button--secondary" href={livePath} target="_blank" rel="noopener">
+            View Page<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        ) : null
+      }
+    >
+      <UnsavedChangesGuard when={dirty} whenRef={dirtyRef} />
+      <ListNotice notice={dirty ? null : saved} />
+      <form {...getFormProps(form)} className="stack editor-form">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <div className="editor-columns">
+          <div className="stack">
+            <TextField meta={fields.title} label="Title" autoComplete="off" onInput={setTitle} />
+            <SlugField
+              title={title}
+              defaultValue={item?.slug ?? ''}
+              pathPrefix={publicPrefix(config, region)}
+              published={published}
+              errors={fields.slug.errors}
+            />
+            <HeroMediaField form={form.id} defaultValue={item?.heroMedia ?? null} errors={form.allErrors} />
+            <ModuleListEditor name="modules" form={form.id} defaultValue={item?.modules ?? []} errors={form.allErrors} />
+          </div>
+          <div className="stack editor-side">
+            <SelectField
+              meta={fields.status}
+              label="Status"
+              options={[
+                { value: '1', label: 'Published' },
+                { value: '0', label: 'Draft (not on the site)' },
+              ]}
+            />
+            <PublishAtField form={form.id} defaultValue={item?.publishAt ?? null} errors={fields.publishAt.errors} />
+            <SelectField
+              meta={fields.region}
+              label="Region"
+              options={CONTENT_ITEM_REGIONS.map((r) => ({ value: String(r.id), label: r.name }))}
+              hint="Canadian items live under /can and show on the Canadian site."
+              onChange={(v) => setRegion(Number(v))}
+            />
+            {config.typed ? (
+              <>
+                <SelectField
+                  meta={fields.type}
+                  label="Type"
+                  options={RESOURCE_TYPES.map((t) => ({ value: String(t.id), label: t.name }))}
+                  hint={`Listed under ${categoryName(categoryForType(type as 0 | 1 | 2))} in the Knowledge Center.`}
+                  onChange={(v) => setType(Number(v))}
+                />
+                <CheckboxField meta={fields.pinned} label="Pinned" description="Pinned items lead the public list." />
+              </>
+            ) : null}
+            <TextFieldDate meta={fields.publishDate} />
+          </div>
+        </div>
+        <SeoFields
+          form={form.id}
+          defaultValue={item ? { ...item.metadata, ogphoto: item.metadata.ogphoto ?? null } : {}}
+          fallbackTitle={title}
+          url={`${typeof window === 'undefined' ? '' : window.location.origin}${publicPrefix(config, region)}${typeof fields.slug.value === 'string' ? fields.slug.value : (item?.slug ?? '')}`}
+          errors={form.allErrors}
+        />
+        <p className="field__hint">The description is also the summary shown on the item&apos;s card and under its title.</p>
+      </form>
+    </EditFrame>
+  );
+}
+
+/** The date the item shows ("Published April 1, 2026"); a native date picker. */
+function TextFieldDate({ meta }: { meta: Parameters<typeof TextField>[0]['meta'] }) {
+  const invalid = Boolean(meta.errors?.length);
+  return (
+    <div className={`field${invalid ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={meta.id}>
+        Date
+      </label>
+      <input
+        id={meta.id}
+        name={meta.name}
+        form={meta.formId}
+        type="date"
+        className="field__input"
+        defaultValue={typeof meta.initialValue === 'string' ? meta.initialValue : ''}
+        aria-invalid={invalid || undefined}
+        aria-describedby={`${meta.descriptionId}${invalid ? ` ${meta.errorId}` : ''}`}
+      />
+      <p className="field__hint" id={meta.descriptionId}>
+        Shown on the item as its publication date.
+      </p>
+      <FieldError id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}

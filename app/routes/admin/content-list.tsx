@@ -1,0 +1,285 @@
+import { useState } from 'react';
+import { Link, useLocation, useRevalidator } from 'react-router';
+import { CONTENT_ITEM_REGIONS } from '#shared/content-admin.ts';
+import { RESOURCE_TYPES, resourceTypeName } from '#shared/knowledge.ts';
+import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
+import { EmptyState, FilterSelect, ListFilterForm, ListNotice, listHref, nextSortDirection, pageInfo, Pager, SearchField, SortableHeader, useConfirmAction, type SortDirection } from '../../components/admin/list-kit.tsx';
+import { formatDateTime } from '../../lib/admin-sections.ts';
+import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { contentKindOf, type ContentKindConfig } from '../../lib/content-kinds.ts';
+import type { Route } from './+types/content-list';
+
+export const meta: Route.MetaFunction = ({ location }) => [{ title: `${contentKindOf(location.pathname).title} | Site Administration` }, { name: 'robots', content: 'noindex, nofollow' }];
+
+export const PAGE_SIZE = 20;
+const SORTS = ['updated', 'title', 'publishDate'] as const;
+type Sort = (typeof SORTS)[number];
+
+export interface ContentListRow {
+  id: number;
+  slug: string;
+  path: string;
+  type: number;
+  category: number | null;
+  pinned: boolean;
+  region: number;
+  status: number;
+  title: string;
+  publishDate: string;
+  publishAt: string | null;
+  live: boolean;
+  updated: string;
+}
+
+/** The list's state as it stands in the address: ?q=&type=&region=&status=&sort=&dir=&page= */
+export function readListQuery(search: URLSearchParams) {
+  const num = (name: string, allowed: readonly number[]) => {
+    const n = Number(search.get(name));
+    return search.get(name) !== null && search.get(name) !== '' && allowed.includes(n) ? n : null;
+  };
+  const sort: Sort = (SORTS as readonly string[]).includes(search.get('sort') ?? '') ? (search.get('sort') as Sort) : 'updated';
+  const dirParam = search.get('dir');
+  const dir: 'asc' | 'desc' = dirParam === 'asc' || dirParam === 'desc' ? dirParam : sort === 'title' ? 'asc' : 'desc';
+  return {
+    q: (search.get('q') ?? '').trim().slice(0, 200),
+    type: num('type', [0, 1, 2]),
+    region: num('region', [2, 3]),
+    status: num('status', [0, 1]),
+    sort,
+    dir,
+    page: Math.max(1, Math.floor(Number(search.get('page'))) || 1),
+  };
+}
+export type ListQuery = ReturnType<typeof readListQuery>;
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const config = contentKindOf(url.pathname);
+  const query = readListQuery(url.searchParams);
+  return loadOrRedirect(async () => {
+    const page = dataOf(
+      await api().post<{ items: ContentListRow[]; total: number }>(`${config.api}/filter`, {
+        searchText: query.q || null,
+        type: config.typed ? query.type : null,
+        region: query.region,
+        status: query.status,
+        sort: query.sort,
+        dir: query.dir,
+        start: (query.page - 1) * PAGE_SIZE,
+        length: PAGE_SIZE,
+      }),
+    );
+    return { ...page, query };
+  });
+}
+
+export function HydrateFallback() {
+  return <p role="status">Loading...</p>;
+}
+
+const DEFAULTS = { q: '', type: '', region: '', status: '', sort: 'updated', dir: '', page: 1 };
+
+function href(config: ContentKindConfig, query: ListQuery, changes: Partial<Record<keyof ListQuery, string | number | null>>) {
+  const next = { ...query, ...changes };
+  // the default direction of a column stays out of the address
+  const dir = next.dir === (next.sort === 'title' ? 'asc' : 'desc') ? '' : next.dir;
+  return listHref(config.path, { q: next.q, type: next.type, region: next.region, status: next.status, sort: next.sort, dir, page: next.page }, DEFAULTS);
+}
+
+/** What the site shows of an item: live, a draft, scheduled, or not yet live. */
+export function statusLabel(row: Pick<ContentListRow, 'status' | 'live' | 'publishAt'>): string {
+  if (row.status === 0) return 'Draft';
+  if (row.publishAt && new Date(row.publishAt).getTime() > Date.now()) return `Scheduled for ${formatDateTime(row.publishAt)}`;
+  return row.live ? 'Published' : 'Not live';
+}
+
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+/** "Nov 24, 2026": lists keep their dates on one line (the full date and time is the cell's title). */
+export const formatShortDate = (iso: string) => formatDateTime(iso, shortDate);
+
+export const regionName = (id: number) => CONTENT_ITEM_REGIONS.find((r) => r.id === id)?.name ?? String(id);
+
+export default function ContentList({ loaderData }: Route.ComponentProps) {
+  const { items, total, query } = loaderData;
+  const config = contentKindOf(useLocation().pathname);
+  const revalidator = useRevalidator();
+  const [pinning, setPinning] = useState<number | null>(null);
+  const [pinNotice, setPinNotice] = useState<string | null>(null);
+  const [pinError, setPinError] = useState<string | null>(null);
+  const del = useConfirmAction<ContentListRow>({
+    action: (row) => api().get(`${config.api}/delete/${row.id}`),
+    done: (row) => `The ${config.noun.toLowerCase()} “${row.title}” was deleted.`,
+    after: () => {
+      setPinNotice(null);
+      return revalidator.revalidate();
+    },
+  });
+
+  /** Pin or unpin at once (spec: POST .../pin with baseId, type, pinned); the list reloads in its order. */
+  async function togglePin(row: ContentListRow) {
+    setPinning(row.id);
+    setPinError(null);
+    setPinNotice(null);
+    del.setNotice(null);
+    try {
+      const env = await api().post(`${config.api}/pin`, { baseId: row.id, type: row.type, pinned: !row.pinned });
+      if (!env.success) setPinError(env.message ?? 'Something is wrong');
+      else {
+        setPinNotice(row.pinned ? `“${row.title}” is no longer pinned.` : `“${row.title}” is pinned: it leads the public list.`);
+        await revalidator.revalidate();
+      }
+    } catch (e) {
+      await del.fail(e, setPinError);
+    } finally {
+      setPinning(null);
+    }
+  }
+  const { page, pages } = pageInfo((query.page - 1) * PAGE_SIZE, PAGE_SIZE, total);
+  const titleId = `${config.kind}-list-title`;
+
+  function sortHeader(label: string, sort: Sort) {
+    const direction: SortDirection = query.sort === sort ? (query.dir === 'asc' ? 'ascending' : 'descending') : 'none';
+    const nextDir = nextSortDirection(direction, sort === 'title' ? 'ascending' : 'descending') === 'ascending' ? 'asc' : 'desc';
+    return <SortableHeader label={label} direction={direction} to={href(config, query, { sort, dir: nextDir, page: 1 })} />;
+  }
+
+  const filtered = Boolean(query.q || query.type !== null || query.region !== null || query.status !== null);
+  const columns = config.typed ? 7 : 6;
+
+  return (
+    <section aria-labelledby={titleId}>
+      <div className="admin-heading">
+        <h1 id={titleId} className="admin-title">
+          {config.title}
+        </h1>
+        <Link className="button button--primary" to={`${config.path}/create`}>
+          Add {config.noun}
+        </Link>
+      </div>
+      <ListFilterForm ariaLabel={`Find ${config.plural}`} submitLabel="Filter" className="filter-bar" hidden={query.sort !== 'updated' ? { sort: query.sort, dir: query.dir } : undefined}>
+        <SearchField id={`${config.kind}-search`} className="filter-bar__search" label="Search title or slug" name="q" defaultValue={query.q} maxLength={200} />
+        {config.typed ? (
+          <FilterSelect id={`${config.kind}-type`} label="Type" name="type" allLabel="All types" options={RESOURCE_TYPES.map((t) => ({ value: t.id, label: t.name }))} defaultValue={query.type === null ? '' : String(query.type)} />
+        ) : null}
+        <FilterSelect id={`${config.kind}-region`} label="Region" name="region" allLabel="All regions" options={CONTENT_ITEM_REGIONS.map((r) => ({ value: r.id, label: r.name }))} defaultValue={query.region === null ? '' : String(query.region)} />
+        <FilterSelect
+          id={`${config.kind}-status`}
+          label="Status"
+          name="status"
+          allLabel="Published and drafts"
+          options={[
+            { value: 1, label: 'Published' },
+            { value: 0, label: 'Drafts' },
+          ]}
+          defaultValue={query.status === null ? '' : String(query.status)}
+        />
+      </ListFilterForm>
+      <ListNotice notice={pinNotice ?? del.notice} />
+      {pinError ? (
+        <p role="alert" className="form-alert form-alert--error">
+          {pinError}
+        </p>
+      ) : null}
+      <p className="admin-count">
+        {total === 0 ? `No ${config.plural} found.` : `Showing ${(query.page - 1) * PAGE_SIZE + 1}–${(query.page - 1) * PAGE_SIZE + items.length} of ${total} ${config.plural}`}
+        {query.q ? ` matching “${query.q}”` : ''}
+      </p>
+      <div className="table-wrap">
+        <table className="admin-table">
+          <caption className="visually-hidden">
+            {config.title}
+            {query.sort !== 'updated' || query.dir !== 'desc' ? `, sorted by ${query.sort === 'publishDate' ? 'date' : query.sort} ${query.dir === 'asc' ? 'ascending' : 'descending'}` : ''}
+          </caption>
+          <thead>
+            <tr>
+              {sortHeader('Title', 'title')}
+              {config.typed ? <th scope="col">Type</th> : null}
+              <th scope="col">Region</th>
+              <th scope="col">Status</th>
+              {sortHeader('Date', 'publishDate')}
+              {sortHeader('Updated', 'updated')}
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.length === 0 ? (
+              <EmptyState colSpan={columns}>
+                {filtered ? (
+                  <>
+                    Nothing matches these filters. <Link to={config.path}>Show all {config.plural}</Link>
+                  </>
+                ) : (
+                  `No ${config.plural} yet.`
+                )}
+              </EmptyState>
+            ) : null}
+            {items.map((row) => (
+              <tr key={row.id}>
+                <td data-label="Title">
+                  <Link to={`${config.path}/edit/${row.id}`}>{row.title}</Link>
+                  {row.pinned ? (
+                    <>
+                      {' '}
+                      <span className="badge">Pinned</span>
+                    </>
+                  ) : null}
+                </td>
+                {config.typed ? <td data-label="Type">{resourceTypeName(row.type)}</td> : null}
+                <td data-label="Region">{regionName(row.region)}</td>
+                <td data-label="Status">{statusLabel(row)}</td>
+                <td data-label="Date" className="admin-table__nowrap">
+                  {formatShortDate(row.publishDate)}
+                </td>
+                <td data-label="Updated" className="admin-table__nowrap">
+                  <time dateTime={row.updated} title={formatDateTime(row.updated)}>
+                    {formatShortDate(row.updated)}
+                  </time>
+                </td>
+                <td className="admin-table__actions admin-table__actions--row">
+                  <Link className="button button--small button--secondary" to={`${config.path}/edit/${row.id}`} aria-label={`Edit ${row.title}`}>
+                    Edit
+                  </Link>
+                  {row.live && row.status === 1 ? (
+                    <a className="button button--small button--secondary" href={row.path} target="_blank" rel="noopener" aria-label={`View ${row.title} (opens in a new tab)`}>
+                      View
+                    </a>
+                  ) : null}
+                  {config.pinnable ? (
+                    <button
+                      type="button"
+                      className="button button--small button--secondary"
+                      aria-label={`${row.pinned ? 'Unpin' : 'Pin'} ${row.title}`}
+                      disabled={pinning !== null}
+                      onClick={() => void togglePin(row)}
+                    >
+                      {row.pinned ? 'Unpin' : 'Pin'}
+                    </button>
+                  ) : null}
+                  <button type="button" className="button button--small button--danger-outline" aria-label={`Delete ${row.title}`} onClick={() => del.ask(row)}>
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 ? (
+        <Pager
+          prevTo={page > 1 ? href(config, query, { page: page - 1 }) : null}
+          nextTo={page < pages ? href(config, query, { page: page + 1 }) : null}
+          status={
+            <>
+              Page {page} of {pages}
+            </>
+          }
+        />
+      ) : null}
+      <ConfirmDialog open={del.target !== null} title={`Delete ${config.noun}`} confirmLabel={`Delete ${config.noun}`} busy={del.busy} error={del.error} onConfirm={del.confirm} onCancel={del.cancel}>
+        <p>{del.target ? `Are you sure you want to delete the ${config.noun} ${del.target.title} ? It leaves the public site at once; its saved versions are kept.` : null}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,212 @@
+import sharp from 'sharp';
+import { expect, test, type Page } from './fixtures.ts';
+import { apiTokens, axeViolations, signInQuickly } from './admin-helpers.ts';
+
+/** A library image to pick in the editors (the seed has PDFs only). */
+async function uploadImage(page: Page, token: string, title: string) {
+  const png = await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#2f6b3a' } }).png().toBuffer();
+  const res = await page.request.post('/api/admin/documents/add', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: { title, kind: 'image', regionIds: '2', altText: `${title} in a green field`, file: { name: 'field.png', mimeType: 'image/png', buffer: png } },
+  });
+  const body = (await res.json()) as { success: boolean; data: { guid: string } };
+  expect(body.success, 'image upload').toBe(true);
+  return body.data.guid;
+}
+
+/** A knowledge item made through the API, for the tests that start from an existing item. */
+async function createItem(page: Page, token: string, title: string, modules: object[]) {
+  const res = await page.request.post('/api/admin/knowledge-center/add', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { type: 0, category: 39, region: 2, title, metadata: { desc: `${title} summary` }, modules, publishDate: '2026-05-01T12:00:00Z' },
+  });
+  const body = (await res.json()) as { success: boolean; data: { id: number; slug: string; versionId: number } };
+  expect(body.success, 'create item').toBe(true);
+  return body.data;
+}
+
+/** Types into a TipTap field (a contenteditable named by its label). */
+async function typeRichText(page: Page, label: string, text: string) {
+  const area = page.getByRole('textbox', { name: label });
+  await area.click();
+  await page.keyboard.type(text);
+}
+
+test.describe('knowledge center editor', () => {
+  test('creates an item with all four module types and shows it on the public site', async ({ page }) => {
+    test.setTimeout(90_000);
+    const tokens = await signInQuickly(page);
+    const stamp = Date.now();
+    const imageTitle = `Trial plot ${stamp}`;
+    await uploadImage(page, tokens.token, imageTitle);
+    const title = `Cover Crop Field Notes ${stamp}`;
+
+    await page.goto('/siteadmin/knowledge-center');
+    await expect(page.getByRole('heading', { level: 1, name: 'Knowledge Center' })).toBeVisible();
+    await page.getByRole('link', { name: 'Add Knowledge Item' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Knowledge Item' })).toBeVisible();
+
+    // the spec's validation: nothing saved without a title
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Title is required.')).toBeVisible();
+
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await expect(page.getByLabel('Slug')).toHaveValue(`cover-crop-field-notes-${stamp}`);
+    await page.getByLabel('Type', { exact: true }).selectOption('Research');
+
+    const addModule = async (type: string) => {
+      await page.getByLabel('Module type').selectOption(type);
+      await page.getByRole('button', { name: 'Add module' }).click();
+    };
+    await addModule('Testimonial');
+    await typeRichText(page, 'Testimonial 1: quote', 'Cover crops paid for themselves in two seasons.');
+    await addModule('Rich text');
+    await typeRichText(page, 'Rich text 2: text', 'Cereal rye scavenged the nitrogen left after corn.');
+    await addModule('ROI list');
+    await page.getByLabel('ROI item 1: headline').fill('38 lb N per acre');
+    await page.getByLabel('ROI item 1: short description').fill('held over winter\nand released at planting');
+    await addModule('Multi-image');
+    await page.getByRole('button', { name: 'Add image' }).click();
+    await page.getByRole('group', { name: 'Image 1', exact: true }).getByRole('button', { name: 'Choose image' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: new RegExp(`Choose ${imageTitle}`) }).click();
+    await expect(page.getByLabel('Image 1: alt text')).toHaveValue(`${imageTitle} in a green field`);
+    await page.getByLabel('Image 1: headline').fill('Rye at boot stage');
+
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The knowledge item was created.' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Knowledge Item' })).toBeVisible();
+
+    await page.goto(`/knowledge-center/cover-crop-field-notes-${stamp}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText('Cover crops paid for themselves in two seasons.')).toBeVisible();
+    await expect(page.getByText('Cereal rye scavenged the nitrogen left after corn.')).toBeVisible();
+    await expect(page.getByText('38 lb N per acre')).toBeVisible();
+    await expect(page.getByRole('img', { name: `${imageTitle} in a green field` })).toBeVisible();
+    await expect(page.getByText('Research', { exact: true }).first()).toBeVisible();
+  });
+
+  test('edits, rolls back to the first version through the dropdown, and keeps every version', async ({ page }) => {
+    test.setTimeout(90_000);
+    const tokens = await signInQuickly(page);
+    const first = `Sidedress Timing ${Date.now()}`;
+    const item = await createItem(page, tokens.token, first, [{ type: 2, content: '<p>The first advice.</p>' }]);
+
+    await page.goto(`/siteadmin/knowledge-center/edit/${item.id}`);
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue(first);
+    await page.getByLabel('Title', { exact: true }).fill(`${first}, revised`);
+    // leaving with unsaved changes asks first
+    await page.getByRole('link', { name: 'Back' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved: a new version was added.' })).toBeVisible();
+
+    const rollback = page.getByText('Rollback', { exact: true });
+    await rollback.click();
+    const versions = page.getByRole('list', { name: 'Saved versions' }).getByRole('link');
+    await expect(versions).toHaveCount(2);
+    await versions.last().click();
+    await expect(page).toHaveURL(new RegExp(`/siteadmin/knowledge-center/edit/${item.id}/${item.versionId}$`));
+    await expect(page.getByRole('note')).toContainText('Save Changes makes it the current version again');
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue(first);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved: a new version was added.' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/siteadmin/knowledge-center/edit/${item.id}$`));
+
+    await page.getByText('Rollback', { exact: true }).click();
+    await expect(page.getByRole('list', { name: 'Saved versions' }).getByRole('link')).toHaveCount(3);
+    await expect(page.getByRole('list', { name: 'Saved versions' })).toContainText('admin@example.com');
+
+    await page.goto(`/knowledge-center/${item.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: first })).toBeVisible();
+  });
+
+  test('reorders modules with the keyboard', async ({ page }) => {
+    test.setTimeout(60_000);
+    const tokens = await signInQuickly(page);
+    const title = `Module Order ${Date.now()}`;
+    const item = await createItem(page, tokens.token, title, [
+      { type: 2, content: '<p>Paragraph that starts first.</p>' },
+      { type: 3, items: [{ headline: 'Headline that starts second', shortDescription: 'ROI' }] },
+    ]);
+    await page.goto(`/siteadmin/knowledge-center/edit/${item.id}`);
+    const down = page.getByRole('button', { name: 'Move down Rich text module 1' });
+    await down.focus();
+    await page.keyboard.press('Enter');
+    // focus follows the module, which is now second: its Move up button is the one still usable
+    await expect(page.getByRole('button', { name: 'Move up Rich text module 2' })).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: 'Rich text module moved to position 2 of 2.' })).toBeVisible();
+    await page.keyboard.press('Shift+Tab');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved: a new version was added.' })).toBeVisible();
+
+    await page.goto(`/knowledge-center/${item.slug}`);
+    const body = await page.locator('main').innerText();
+    expect(body.indexOf('Headline that starts second')).toBeGreaterThan(-1);
+    expect(body.indexOf('Headline that starts second')).toBeLessThan(body.indexOf('Paragraph that starts first.'));
+  });
+
+  test('the list searches, filters, sorts and pages in the address, pins, and axe finds nothing on the list and the editor', async ({ page }) => {
+    test.setTimeout(60_000);
+    const tokens = await apiTokens(page.request);
+    await signInQuickly(page);
+    const title = `Zebra Pin Candidate ${Date.now()}`;
+    const item = await createItem(page, tokens.token, title, [{ type: 2, content: '<p>Pin me.</p>' }]);
+
+    await page.goto('/siteadmin/knowledge-center');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Search title or slug').fill(title);
+    await page.getByLabel('Type').selectOption('Article');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(page).toHaveURL(/\?q=Zebra\+Pin\+Candidate.*&type=0/);
+    await expect(page.getByText('Showing 1–1 of 1 knowledge items')).toBeVisible();
+    await page.getByRole('button', { name: `Pin ${title}` }).click();
+    await expect(page.getByRole('status').filter({ hasText: `“${title}” is pinned` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Unpin ${title}` })).toBeVisible();
+
+    await page.goto('/siteadmin/knowledge-center?sort=title');
+    await expect(page.getByRole('columnheader', { name: 'Title' })).toHaveAttribute('aria-sort', 'ascending');
+    await page.getByRole('link', { name: 'Title' }).click();
+    await expect(page).toHaveURL(/sort=title&dir=desc/);
+    await expect(page.getByRole('columnheader', { name: 'Title' })).toHaveAttribute('aria-sort', 'descending');
+
+    await page.goto(`/siteadmin/knowledge-center/edit/${item.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Knowledge Item' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // unpin again, so the public list's order is as the other tests expect
+    await page.goto(`/siteadmin/knowledge-center?q=${encodeURIComponent(title)}`);
+    await page.getByRole('button', { name: `Unpin ${title}` }).click();
+    await expect(page.getByRole('button', { name: `Pin ${title}` })).toBeVisible();
+  });
+});
+
+test('press releases: create one in the editor and read it on the public site; delete asks first', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signInQuickly(page);
+  const title = `Northfield Opens a Demo Farm ${Date.now()}`;
+  await page.goto('/siteadmin/press-releases');
+  await expect(page.getByRole('heading', { level: 1, name: 'Press Releases' })).toBeVisible();
+  await page.getByRole('link', { name: 'Add Press Release' }).click();
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Module type').selectOption('Rich text');
+  await page.getByRole('button', { name: 'Add module' }).click();
+  await typeRichText(page, 'Rich text 1: text', 'The farm opens to growers in June.');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The press release was created.' })).toBeVisible();
+  const slug = await page.getByLabel('Slug').inputValue();
+
+  await page.goto(`/press-releases/${slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('The farm opens to growers in June.')).toBeVisible();
+
+  await page.goto(`/siteadmin/press-releases?q=${encodeURIComponent(title)}`);
+  await page.getByRole('button', { name: `Delete ${title}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Press Release' });
+  await expect(confirm).toContainText(`Are you sure you want to delete the Press Release ${title} ?`);
+  await confirm.getByRole('button', { name: 'Delete Press Release' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'was deleted' })).toBeVisible();
+  expect((await page.request.get(`/press-releases/${slug}`)).status()).toBe(404);
+});
