@@ -87,6 +87,11 @@ export default [
     route('press-releases', 'routes/admin/content-list.tsx', { id: 'admin-press-list' }),
     route('press-releases/create', 'routes/admin/content-form.tsx', { id: 'admin-press-create' }),
     route('press-releases/edit/:baseId/:rollbackId?', 'routes/admin/content-form.tsx', { id: 'admin-press-edit' }),
+    // custom pages, and the homes, campaign pages and About (landing pages) as their own kinds
+    route('pages', 'routes/admin/pages-list.tsx'),
+    route('pages/create', 'routes/admin/page-form.tsx', { id: 'admin-page-create' }),
+    route('pages/edit/:id/:rollbackId?', 'routes/admin/page-form.tsx', { id: 'admin-page-edit' }),
+    route('pages/landing/edit/:id/:rollbackId?', 'routes/admin/landing-form.tsx', { id: 'admin-landing-edit' }),
     route('forms', 'routes/admin/forms-list.tsx'),
     route('settings', 'routes/admin/site-settings.tsx'),
     ...ADMIN_COMING_SECTIONS.map((section) => route(`${section}/*`, 'routes/admin/coming-soon.tsx', { id: `admin-coming-${section}` })),

@@ -1,6 +1,7 @@
 import './zod-browser.ts';
 import { z } from 'zod';
 import { categoryForType } from './knowledge.ts';
+import { LandingContentSchema, LandingHeroSchema } from './landing-content.ts';
 
 /**
  * Payloads of the admin content editors (issue 12), shared by the editor UI (browser validation,
@@ -295,4 +296,56 @@ export function contentItemSaveBody(value: ContentItemEdit, kind: 'knowledge' | 
     publishAt: value.publishAt ?? null,
     redirectOldSlug: value.createRedirect,
   };
+}
+
+// ---------------------------------------------------------------- custom pages
+
+/** Spec: heroImageType 0 = highlighted, 1 = cropped, otherwise none. */
+export const HERO_IMAGE_TYPES = [
+  { value: '', label: 'No hero image' },
+  { value: '0', label: 'Highlighted' },
+  { value: '1', label: 'Cropped' },
+] as const;
+
+/** The custom-page editor (/{slug}): the common fields with regions, visibility and the hero style. */
+export const PageEditSchema = ContentEditBaseSchema.extend({
+  visibility: z.union([z.literal(0), z.literal(1)], { error: 'Choose Visible or Hidden.' }).default(1),
+  heroImageType: z.union([z.literal(0), z.literal(1)]).optional(),
+});
+export type PageEdit = z.infer<typeof PageEditSchema>;
+
+/** The admin API's save body (POST /api/admin/pages/add) from the editor's parsed value. */
+export function pageSaveBody(value: PageEdit, previous?: { metadata?: { metaContent?: string } } | null) {
+  const hero = storedMedia(value.heroMedia);
+  return {
+    ...(value.id ? { id: value.id } : {}),
+    title: value.title,
+    slug: value.slug,
+    visibility: value.visibility,
+    regionIds: value.regionIds,
+    metadata: storedSeo(value.seo, previous?.metadata),
+    modules: value.modules,
+    // no hero style means no hero: the image is not kept either
+    heroImageType: hero ? (value.heroImageType ?? null) : null,
+    heroMedia: value.heroImageType === undefined ? null : hero,
+    publishAt: value.publishAt ?? null,
+    redirectOldSlug: value.createRedirect,
+  };
+}
+
+// ---------------------------------------------------------------- homes, campaign pages and About
+
+/** The landing-page editor: the page title, the hero and sections as JSON (the stored schema), SEO and a schedule. */
+export const LandingEditSchema = z.object({
+  title: LandingContentSchema.shape.title,
+  hero: jsonField(LandingHeroSchema),
+  sections: jsonField(LandingContentSchema.shape.sections),
+  seo: jsonField(SeoFormSchema),
+  publishAt: z.iso.datetime({ offset: true, error: 'Enter a valid date and time.' }).optional(),
+});
+export type LandingEdit = z.infer<typeof LandingEditSchema>;
+
+/** The admin API's save body (POST /api/admin/landing-pages/add). */
+export function landingSaveBody(id: number, value: LandingEdit, previous?: { seo?: { metaContent?: string } } | null) {
+  return { id, title: value.title, hero: value.hero, sections: value.sections, seo: storedSeo(value.seo, previous?.seo), publishAt: value.publishAt ?? null };
 }

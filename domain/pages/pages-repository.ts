@@ -51,7 +51,9 @@ export function createPagesRepository(db: DbOrTx) {
       return row?.id;
     },
     /** The admin list: pages not deleted, with their newest version's title, last updated first. */
-    async adminList(q: { search?: string | null; status?: number | null; start: number; length: number }) {
+    async adminList(q: { search?: string | null; status?: number | null; region?: number | null; sort?: { by: 'title' | 'updated'; dir: 'asc' | 'desc' }; start: number; length: number }) {
+      const sort = q.sort ?? { by: 'updated', dir: 'desc' };
+      const column = sort.by === 'title' ? sql`lower(${pageVersions.title})` : sql`${pages.updated}`;
       const newest = sql`(select max(${pageVersions.id}) from ${pageVersions} where ${pageVersions.itemId} = ${pages.id})`;
       const search = q.search?.trim();
       const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
@@ -71,9 +73,10 @@ export function createPagesRepository(db: DbOrTx) {
           and(
             q.status === null || q.status === undefined ? ne(pages.status, CONTENT_STATUS.deleted) : eq(pages.status, q.status),
             pattern ? or(ilike(pages.slug, pattern), ilike(pageVersions.title, pattern)) : undefined,
+            q.region ? sql`${q.region}::smallint = any(${pages.regionIds})` : undefined,
           ),
         )
-        .orderBy(desc(pages.updated), desc(pages.id))
+        .orderBy(sort.dir === 'asc' ? sql`${column} asc` : sql`${column} desc`, desc(pages.id))
         .limit(q.length)
         .offset(q.start);
       return { rows: rows.map(({ total: _t, ...r }) => r), total: rows[0]?.total ?? 0 };

@@ -106,8 +106,16 @@ export function createPagesService(
     },
     adminVersions: (id: number): Promise<VersionListItem[]> => versioning.listVersions(id),
     adminDelete: (id: number) => versioning.remove(id),
-    async adminFilter(f: { searchText?: string | null; visibility?: 0 | 1 | null; start: number; length: number }) {
-      const { rows, total } = await repo.adminList({ search: f.searchText, status: f.visibility ?? null, start: f.start, length: f.length });
+    async adminFilter(f: { searchText?: string | null; visibility?: 0 | 1 | null; region?: number | null; sort?: 'title' | 'updated'; dir?: 'asc' | 'desc' | null; start: number; length: number }) {
+      const by = f.sort ?? 'updated';
+      const { rows, total } = await repo.adminList({
+        search: f.searchText,
+        status: f.visibility ?? null,
+        region: f.region ?? null,
+        sort: { by, dir: f.dir ?? (by === 'title' ? 'asc' : 'desc') },
+        start: f.start,
+        length: f.length,
+      });
       return {
         items: rows.map((r) => ({ id: r.id, slug: r.slug, path: `/${r.slug}`, title: r.title, visibility: r.status === 1 ? 1 : 0, regionIds: r.regionIds, updated: r.updated.toISOString() })),
         total,

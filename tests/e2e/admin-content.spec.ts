@@ -95,6 +95,8 @@ test.describe('knowledge center editor', () => {
     await page.goto(`/siteadmin/knowledge-center/edit/${item.id}`);
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue(first);
     await page.getByLabel('Title', { exact: true }).fill(`${first}, revised`);
+    // the first change in a controlled field counts too (the SEO title is one)
+    await page.getByLabel('SEO title').fill('S');
     // leaving with unsaved changes asks first
     await page.getByRole('link', { name: 'Back' }).click();
     const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
@@ -102,6 +104,8 @@ test.describe('knowledge center editor', () => {
     await leave.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Saved: a new version was added.' })).toBeVisible();
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue(`${first}, revised`);
+    await expect(page.getByLabel('SEO title')).toHaveValue('S');
 
     const rollback = page.getByText('Rollback', { exact: true });
     await rollback.click();
@@ -209,4 +213,74 @@ test('press releases: create one in the editor and read it on the public site; d
   await confirm.getByRole('button', { name: 'Delete Press Release' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'was deleted' })).toBeVisible();
   expect((await page.request.get(`/press-releases/${slug}`)).status()).toBe(404);
+});
+
+test.describe('pages', () => {
+  test("changes a home's hero text, sees it on the public home, and rolls it back", async ({ page }) => {
+    test.setTimeout(60_000);
+    await signInQuickly(page);
+    await page.goto('/siteadmin/pages?kind=home');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pages' })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: '/home-int' });
+    await row.getByRole('link', { name: /^Edit / }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Home' })).toBeVisible();
+    const headline = page.getByLabel('Headline', { exact: true });
+    const original = await headline.inputValue();
+    await headline.fill('Science-led crop nutrition in 60 countries');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved: a new version was added.' })).toBeVisible();
+
+    await page.goto('/home-int');
+    await expect(page.getByRole('heading', { level: 1, name: 'Science-led crop nutrition in 60 countries' })).toBeVisible();
+
+    await page.goto('/siteadmin/pages?kind=home');
+    await page.getByRole('row').filter({ hasText: '/home-int' }).getByRole('link', { name: /^Edit / }).click();
+    await page.getByText('Rollback', { exact: true }).click();
+    await page.getByRole('list', { name: 'Saved versions' }).getByRole('link').nth(1).click();
+    await expect(page.getByLabel('Headline', { exact: true })).toHaveValue(original);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved: a new version was added.' })).toBeVisible();
+    await page.goto('/home-int');
+    await expect(page.getByRole('heading', { level: 1, name: original })).toBeVisible();
+  });
+
+  test('creates a custom page, then hides it: the address answers Page Not Found', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signInQuickly(page);
+    const title = `Spring Field Day ${Date.now()}`;
+    await page.goto('/siteadmin/pages');
+    await page.getByRole('link', { name: 'Add Page' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Page' })).toBeVisible();
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Module type').selectOption('Rich text');
+    await page.getByRole('button', { name: 'Add module' }).click();
+    await typeRichText(page, 'Rich text 1: text', 'Join our agronomists at the plots in May.');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The page was created.' })).toBeVisible();
+    const slug = await page.getByLabel('Slug').inputValue();
+
+    await page.goto(`/${slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText('Join our agronomists at the plots in May.')).toBeVisible();
+
+    await page.goto(`/siteadmin/pages?q=${encodeURIComponent(title)}`);
+    await page.getByRole('link', { name: `Edit ${title}` }).click();
+    await page.getByLabel('Visibility').selectOption('Hidden (answers Page Not Found)');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved: a new version was added.' })).toBeVisible();
+    const gone = await page.goto(`/${slug}`);
+    expect(gone?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('axe finds nothing on the pages list and the landing-page editor', async ({ page }) => {
+    await signInQuickly(page);
+    await page.goto('/siteadmin/pages');
+    await expect(page.getByRole('heading', { level: 2, name: 'Custom pages' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('row').filter({ hasText: '/clear-choice' }).getByRole('link', { name: /^Edit / }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Campaign Page' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });

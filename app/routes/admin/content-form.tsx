@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { CONTENT_ITEM_REGIONS, contentItemSaveBody, ContentItemEditSchema, type ContentItemSaved } from '#shared/content-admin.ts';
 import { categoryForType, categoryName, RESOURCE_TYPES } from '#shared/knowledge.ts';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
@@ -9,12 +9,13 @@ import { ModuleListEditor } from '../../components/admin/editor/module-list-edit
 import { PublishAtField } from '../../components/admin/editor/publish-at-field.tsx';
 import { SeoFields } from '../../components/admin/editor/seo-fields.tsx';
 import { SlugField } from '../../components/admin/editor/slug-field.tsx';
-import { UnsavedChangesGuard, useFormDirty } from '../../components/admin/editor/unsaved-changes.tsx';
+import { UnsavedChangesGuard } from '../../components/admin/editor/unsaved-changes.tsx';
 import { ListNotice } from '../../components/admin/list-kit.tsx';
 import { CheckboxField, FieldError, FormErrors, SelectField, TextField } from '../../components/forms/fields.tsx';
-import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { api, loadOrRedirect } from '../../lib/api-client.ts';
 import { contentKindOf, publicPrefix } from '../../lib/content-kinds.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
+import { loadVersioned, rollbackVersions, useVersionedSave, type VersionRow } from '../../lib/versioned-editor.ts';
 import type { Route } from './+types/content-form';
 
 export const meta: Route.MetaFunction = ({ params, location }) => [
@@ -32,23 +33,11 @@ interface AdminItem extends ContentItemSaved {
   current: boolean;
 }
 
-interface VersionRow {
-  id: number;
-  created: string;
-  publishAt: string | null;
-  author: string | null;
-  current: boolean;
-}
-
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const config = contentKindOf(new URL(request.url).pathname);
   return loadOrRedirect(async () => {
     if (!params.baseId) return { item: null, versions: [] as VersionRow[] };
-    const id = encodeURIComponent(params.baseId);
-    const path = params.rollbackId ? `${config.api}/get/${id}/${encodeURIComponent(params.rollbackId)}` : `${config.api}/get/${id}`;
-    const [env, versions] = await Promise.all([api().get<AdminItem>(path), api().get<VersionRow[]>(`${config.api}/get-versions/${id}`)]);
-    if (!env.success) throw new Response(env.message ?? `${config.noun} not found.`, { status: 404 });
-    return { item: dataOf(env), versions: versions.success ? (versions.data ?? []) : [] };
+    return loadVersioned<AdminItem>(config.api, params.baseId, params.rollbackId, `${config.noun} not found.`);
   });
 }
 
@@ -65,15 +54,12 @@ export default function ContentForm({ loaderData, params }: Route.ComponentProps
 }
 
 function ContentEditor({ item, versions, rollbackId }: { item: AdminItem | null; versions: VersionRow[]; rollbackId: string | null }) {
-  const location = useLocation();
-  const config = contentKindOf(location.pathname);
-  const navigate = useNavigate();
+  const config = contentKindOf(useLocation().pathname);
   const formId = `${config.kind}-form`;
   const [title, setTitle] = useState(item?.title ?? '');
   const [region, setRegion] = useState(item?.region ?? 2);
   const [type, setType] = useState(item?.type ?? 0);
-  const { dirty, dirtyRef, markSaved } = useFormDirty(formId);
-  const saved = (location.state as { saved?: string } | null)?.saved ?? null;
+  const editor = useVersionedSave(formId, (id) => `${config.path}/edit/${id}`);
   const published = Boolean(item && item.status === 1 && versions.some((v) => v.current));
 
   const { form, fields, pending } = useZodForm({
@@ -88,15 +74,7 @@ function ContentEditor({ item, versions, rollbackId }: { item: AdminItem | null;
       pinned: item?.pinned ?? false,
       publishDate: item ? item.publishDate.slice(0, 10) : today(),
     },
-    async onValid(value) {
-      const body = contentItemSaveBody({ ...value, id: item?.id }, config.kind, item);
-      const env = await api().post<AdminItem>(`${config.api}/add`, body);
-      if (!env.success || !env.data) return env.message ?? 'Something is wrong';
-      markSaved();
-      // back to the item's own address (a rollback address would load the old version again)
-      await navigate(`${config.path}/edit/${env.data.id}`, { replace: true, state: { saved: env.message ?? 'Saved.' } });
-      return null;
-    },
+    onValid: (value) => editor.save(() => api().post<AdminItem>(`${config.api}/add`, contentItemSaveBody({ ...value, id: item?.id }, config.kind, item))),
   });
 
   const livePath = item && published ? item.path : null;
@@ -107,7 +85,7 @@ function ContentEditor({ item, versions, rollbackId }: { item: AdminItem | null;
       backTo={config.path}
       formId={form.id}
       saving={pending}
-      versions={versions.map((v) => ({ id: v.id, created: v.created, savedBy: v.author ?? 'the initial content' }))}
+      versions={rollbackVersions(versions)}
       rollbackRoute={config.rollbackRoute}
       loadedVersionId={rollbackId}
       actions={
@@ -118,8 +96,8 @@ function ContentEditor({ item, versions, rollbackId }: { item: AdminItem | null;
         ) : null
       }
     >
-      <UnsavedChangesGuard when={dirty} whenRef={dirtyRef} />
-      <ListNotice notice={dirty ? null : saved} />
+      <UnsavedChangesGuard when={editor.dirty} whenRef={editor.dirtyRef} />
+      <ListNotice notice={editor.notice} />
       <form {...getFormProps(form)} className="stack editor-form">
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="editor-columns">

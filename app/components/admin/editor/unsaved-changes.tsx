@@ -24,11 +24,14 @@ export function useFormDirty(formId: string) {
         setDirty(true);
       }
     };
-    document.addEventListener('input', onChange, true);
-    document.addEventListener('change', onChange, true);
+    // Bubble phase, after React's own listener on the root: a state update in a capture listener on
+    // the document is flushed (microtask) before React sees the event, re-rendering controlled inputs
+    // with their old value, so the first keystroke of a form was lost.
+    document.addEventListener('input', onChange);
+    document.addEventListener('change', onChange);
     return () => {
-      document.removeEventListener('input', onChange, true);
-      document.removeEventListener('change', onChange, true);
+      document.removeEventListener('input', onChange);
+      document.removeEventListener('change', onChange);
     };
   }, [formId]);
   const markSaved = useCallback(() => {

@@ -151,6 +151,9 @@ export const PageAdminItemSchema = z.object({
 export const PageAdminFilterSchema = z.object({
   searchText: z.string().trim().max(200).nullish(),
   visibility: z.union([z.literal(0), z.literal(1)]).nullish(),
+  region: z.number().int().min(2).max(4).nullish().describe('pages shown in this region'),
+  sort: z.enum(['updated', 'title']).default('updated'),
+  dir: z.enum(['asc', 'desc']).nullish().describe('default: ascending for title, otherwise descending'),
   start: z.number().int().min(0).max(1_000_000).default(0),
   length: z.number().int().min(1).max(100).default(20),
 });

@@ -1,0 +1,51 @@
+import { useLocation, useNavigate } from 'react-router';
+import type { Version } from '../components/admin/edit-frame.tsx';
+import { useFormDirty } from '../components/admin/editor/unsaved-changes.tsx';
+import { api, dataOf, type Envelope } from './api-client.ts';
+
+/** A saved version as the admin APIs list them (get-versions/{id}): newest first. */
+export interface VersionRow {
+  id: number;
+  created: string;
+  publishAt: string | null;
+  author: string | null;
+  current: boolean;
+}
+
+/**
+ * What every versioned editor loads: the item (its newest version, or the version being rolled
+ * back to) and its saved versions. `api` is the kind's admin prefix (/api/admin/pages).
+ */
+export async function loadVersioned<T>(prefix: string, id: string, rollbackId: string | undefined, notFound: string): Promise<{ item: T; versions: VersionRow[] }> {
+  const base = `${prefix}/get/${encodeURIComponent(id)}`;
+  const [env, versions] = await Promise.all([
+    api().get<T>(rollbackId ? `${base}/${encodeURIComponent(rollbackId)}` : base),
+    api().get<VersionRow[]>(`${prefix}/get-versions/${encodeURIComponent(id)}`),
+  ]);
+  if (!env.success) throw new Response(env.message ?? notFound, { status: 404 });
+  return { item: dataOf(env), versions: versions.success ? (versions.data ?? []) : [] };
+}
+
+/** The edit frame's Rollback list: each version with who saved it (seeded content has no author). */
+export function rollbackVersions(versions: readonly VersionRow[]): Version[] {
+  return versions.map((v) => ({ id: v.id, created: v.created, savedBy: v.author ?? 'the initial content' }));
+}
+
+/**
+ * The save flow of a versioned editor: unsaved-changes tracking, and after a save the item's own
+ * address (a rollback address would load the old version again) with the server's message shown there.
+ */
+export function useVersionedSave(formId: string, editPath: (id: number) => string) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const dirty = useFormDirty(formId);
+  const saved = (location.state as { saved?: string } | null)?.saved ?? null;
+  async function save<T extends { id: number }>(send: () => Promise<Envelope<T>>): Promise<string | null> {
+    const env = await send();
+    if (!env.success || !env.data) return env.message ?? 'Something is wrong';
+    dirty.markSaved();
+    await navigate(editPath(env.data.id), { replace: true, state: { saved: env.message ?? 'Saved.' } });
+    return null;
+  }
+  return { ...dirty, notice: dirty.dirty ? null : saved, save };
+}

@@ -1,0 +1,106 @@
+import { getFormProps } from '@conform-to/react';
+import { useState } from 'react';
+import { landingSaveBody, LandingEditSchema } from '#shared/content-admin.ts';
+import type { LandingContent, LandingHero, LandingKind, LandingSection } from '#shared/landing-content.ts';
+import { EditFrame } from '../../components/admin/edit-frame.tsx';
+import { HeroEditor, JsonInput, keyed, SectionsEditor, type ProductOption } from '../../components/admin/editor/landing-editor.tsx';
+import { PublishAtField } from '../../components/admin/editor/publish-at-field.tsx';
+import { SeoFields } from '../../components/admin/editor/seo-fields.tsx';
+import type { Keyed } from '../../components/admin/editor/sortable.ts';
+import { UnsavedChangesGuard } from '../../components/admin/editor/unsaved-changes.tsx';
+import { ListNotice } from '../../components/admin/list-kit.tsx';
+import { FormErrors, TextField } from '../../components/forms/fields.tsx';
+import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+import { loadVersioned, rollbackVersions, useVersionedSave, type VersionRow } from '../../lib/versioned-editor.ts';
+import type { Route } from './+types/landing-form';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Edit Page | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
+
+/** A home, campaign page or About as the admin API answers it. */
+interface LandingItem extends LandingContent {
+  id: number;
+  versionId: number;
+  key: string;
+  kind: LandingKind;
+  path: string;
+  regionIds: number[];
+  publishAt: string | null;
+  current: boolean;
+}
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  return loadOrRedirect(async () => {
+    const [loaded, products] = await Promise.all([
+      loadVersioned<LandingItem>('/api/admin/landing-pages', params.id, params.rollbackId, 'Page not found.'),
+      api().post<{ items: { slug: string; name: string; region: number }[] }>('/api/admin/products/filter', {}),
+    ]);
+    const options: ProductOption[] = dataOf(products).items.map((p) => ({ slug: p.slug, name: p.name, region: p.region }));
+    return { ...loaded, products: options };
+  });
+}
+
+export function HydrateFallback() {
+  return <p role="status">Loading page...</p>;
+}
+
+const KIND_NAMES: Record<LandingKind, string> = { home: 'Home', campaign: 'Campaign Page', about: 'About Page' };
+
+export default function LandingForm({ loaderData, params }: Route.ComponentProps) {
+  const { item, versions, products } = loaderData;
+  return <LandingEditor key={`${item.id}-${item.versionId}-${params.rollbackId ?? ''}`} item={item} versions={versions} products={products} rollbackId={params.rollbackId ?? null} />;
+}
+
+function LandingEditor({ item, versions, products, rollbackId }: { item: LandingItem; versions: VersionRow[]; products: ProductOption[]; rollbackId: string | null }) {
+  const formId = 'landing-form';
+  const [hero, setHero] = useState<LandingHero>(item.hero);
+  const [sections, setSections] = useState<Keyed<LandingSection>[]>(() => keyed(item.sections, 's'));
+  const editor = useVersionedSave(formId, (id) => `/siteadmin/pages/landing/edit/${id}`);
+  const { form, fields, pending } = useZodForm({
+    id: formId,
+    schema: LandingEditSchema,
+    defaultValue: { title: item.title },
+    onValid: (value) => editor.save(() => api().post<LandingItem>('/api/admin/landing-pages/add', landingSaveBody(item.id, value, item))),
+  });
+
+  return (
+    <EditFrame
+      title={KIND_NAMES[item.kind]}
+      itemId={item.id}
+      backTo="/siteadmin/pages"
+      formId={form.id}
+      saving={pending}
+      versions={rollbackVersions(versions)}
+      rollbackRoute="pages/landing"
+      loadedVersionId={rollbackId}
+      actions={
+        <a className="button button--secondary" href={item.path} target="_blank" rel="noopener">
+          View Page<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      }
+    >
+      <UnsavedChangesGuard when={editor.dirty} whenRef={editor.dirtyRef} />
+      <ListNotice notice={editor.notice} />
+      <p className="editor-address">
+        Address: <a href={item.path}>{item.path}</a>
+      </p>
+      <form {...getFormProps(form)} className="stack editor-form">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <div className="editor-columns">
+          <div className="stack">
+            <TextField meta={fields.title} label="Page title" autoComplete="off" hint="The browser tab and search results use it when the SEO title is empty." />
+            <HeroEditor value={hero} onChange={setHero} errors={form.allErrors} />
+            <SectionsEditor value={sections} onChange={setSections} errors={form.allErrors} products={products} />
+          </div>
+          <div className="stack editor-side">
+            <PublishAtField form={form.id} defaultValue={item.publishAt} errors={fields.publishAt.errors} />
+            <p className="field__hint">This page always lives at {item.path}; its region is fixed by its address.</p>
+          </div>
+        </div>
+        <SeoFields form={form.id} defaultValue={{ ...item.seo, ogphoto: item.seo.ogphoto ?? null }} fallbackTitle={item.title} url={`${typeof window === 'undefined' ? '' : window.location.origin}${item.path}`} errors={form.allErrors} />
+        <JsonInput name="hero" form={form.id} value={hero} />
+        <JsonInput name="sections" form={form.id} value={sections.map((s) => s.value)} />
+      </form>
+    </EditFrame>
+  );
+}

@@ -1,0 +1,140 @@
+import { getFormProps } from '@conform-to/react';
+import { useState } from 'react';
+import { HERO_IMAGE_TYPES, pageSaveBody, PageEditSchema } from '#shared/content-admin.ts';
+import type { ContentModule, SeoData } from '#shared/content-types.ts';
+import { EditFrame } from '../../components/admin/edit-frame.tsx';
+import { HeroMediaField } from '../../components/admin/editor/hero-media-field.tsx';
+import { ModuleListEditor } from '../../components/admin/editor/module-list-editor.tsx';
+import { PublishAtField } from '../../components/admin/editor/publish-at-field.tsx';
+import { RegionsField } from '../../components/admin/editor/regions-field.tsx';
+import { SeoFields } from '../../components/admin/editor/seo-fields.tsx';
+import { SlugField } from '../../components/admin/editor/slug-field.tsx';
+import { UnsavedChangesGuard } from '../../components/admin/editor/unsaved-changes.tsx';
+import { ListNotice } from '../../components/admin/list-kit.tsx';
+import { FormErrors, SelectField, TextField } from '../../components/forms/fields.tsx';
+import { api, loadOrRedirect } from '../../lib/api-client.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+import { loadVersioned, rollbackVersions, useVersionedSave, type VersionRow } from '../../lib/versioned-editor.ts';
+import type { Route } from './+types/page-form';
+
+export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.id ? 'Edit' : 'Add'} Page | Site Administration` }, { name: 'robots', content: 'noindex, nofollow' }];
+
+/** A custom page as the admin API answers it (get/{id} and get/{id}/{versionId}). */
+interface PageItem {
+  id: number;
+  versionId: number;
+  title: string;
+  slug: string;
+  path: string;
+  visibility: number;
+  regionIds: number[];
+  metadata: SeoData;
+  modules: ContentModule[];
+  heroImageType: number | null;
+  heroMedia: { previewsrc: string; alttext?: string; altText?: string; width?: number; height?: number } | null;
+  publishAt: string | null;
+  current: boolean;
+}
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  return loadOrRedirect(async () => {
+    if (!params.id) return { item: null, versions: [] as VersionRow[] };
+    return loadVersioned<PageItem>('/api/admin/pages', params.id, params.rollbackId, 'Page not found.');
+  });
+}
+
+export function HydrateFallback() {
+  return <p role="status">Loading page...</p>;
+}
+
+export default function PageForm({ loaderData, params }: Route.ComponentProps) {
+  const { item, versions } = loaderData;
+  return <PageEditor key={item ? `${item.id}-${item.versionId}-${params.rollbackId ?? ''}` : 'new'} item={item} versions={versions} rollbackId={params.rollbackId ?? null} />;
+}
+
+function PageEditor({ item, versions, rollbackId }: { item: PageItem | null; versions: VersionRow[]; rollbackId: string | null }) {
+  const formId = 'page-form';
+  const [title, setTitle] = useState(item?.title ?? '');
+  const [heroType, setHeroType] = useState(item?.heroImageType === 0 || item?.heroImageType === 1 ? String(item.heroImageType) : '');
+  const editor = useVersionedSave(formId, (id) => `/siteadmin/pages/edit/${id}`);
+  const published = Boolean(item && item.visibility === 1 && versions.some((v) => v.current));
+
+  const { form, fields, pending } = useZodForm({
+    id: formId,
+    schema: PageEditSchema,
+    defaultValue: {
+      title: item?.title ?? '',
+      slug: item?.slug ?? '',
+      regionIds: (item?.regionIds ?? [2]).map(String),
+      visibility: item?.visibility === 0 ? 0 : 1,
+      heroImageType: item?.heroImageType === 0 || item?.heroImageType === 1 ? item.heroImageType : undefined,
+    },
+    onValid: (value) => editor.save(() => api().post<PageItem>('/api/admin/pages/add', pageSaveBody({ ...value, id: item?.id }, item))),
+  });
+  const slug = typeof fields.slug.value === 'string' ? fields.slug.value : (item?.slug ?? '');
+
+  return (
+    <EditFrame
+      title="Page"
+      itemId={item?.id}
+      backTo="/siteadmin/pages"
+      formId={form.id}
+      saving={pending}
+      versions={rollbackVersions(versions)}
+      rollbackRoute="pages"
+      loadedVersionId={rollbackId}
+      actions={
+        item && published ? (
+          <a className="button button--secondary" href={item.path} target="_blank" rel="noopener">
+            View Page<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        ) : null
+      }
+    >
+      <UnsavedChangesGuard when={editor.dirty} whenRef={editor.dirtyRef} />
+      <ListNotice notice={editor.notice} />
+      <form {...getFormProps(form)} className="stack editor-form">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <div className="editor-columns">
+          <div className="stack">
+            <TextField meta={fields.title} label="Title" autoComplete="off" onInput={setTitle} />
+            <SlugField title={title} defaultValue={item?.slug ?? ''} pathPrefix="/" published={published} errors={fields.slug.errors} />
+            <SelectField
+              meta={fields.heroImageType}
+              label="Hero image style"
+              options={HERO_IMAGE_TYPES}
+              hint="Highlighted shows the whole image beside the title; Cropped fills the band behind it."
+              onChange={setHeroType}
+            />
+            {heroType !== '' ? (
+              <HeroMediaField form={form.id} legend="Hero image" optional={false} defaultValue={item?.heroMedia ?? null} errors={form.allErrors} />
+            ) : (
+              <input type="hidden" name="heroMedia" value="null" />
+            )}
+            <ModuleListEditor name="modules" form={form.id} defaultValue={item?.modules ?? []} errors={form.allErrors} />
+          </div>
+          <div className="stack editor-side">
+            <SelectField
+              meta={fields.visibility}
+              label="Visibility"
+              options={[
+                { value: '1', label: 'Visible' },
+                { value: '0', label: 'Hidden (answers Page Not Found)' },
+              ]}
+            />
+            <PublishAtField form={form.id} defaultValue={item?.publishAt ?? null} errors={fields.publishAt.errors} />
+            <RegionsField defaultValue={item?.regionIds ?? [2]} errors={fields.regionIds.errors} legend="Regions" />
+            <p className="field__hint">A page for Canada sets the visitor&apos;s region to Canada when it is one of its regions.</p>
+          </div>
+        </div>
+        <SeoFields
+          form={form.id}
+          defaultValue={item ? { ...item.metadata, ogphoto: item.metadata.ogphoto ?? null } : {}}
+          fallbackTitle={title}
+          url={`${typeof window === 'undefined' ? '' : window.location.origin}/${slug}`}
+          errors={form.allErrors}
+        />
+      </form>
+    </EditFrame>
+  );
+}
