@@ -124,11 +124,23 @@ describe('SeoFields', () => {
 });
 
 describe('HeroMediaField', () => {
+  it('offers no video unless the template can play one', () => {
+    render(
+      <MemoryRouter>
+        <form>
+          <HeroMediaField documents={testDocumentSource()} />
+        </form>
+      </MemoryRouter>,
+    );
+    expect(screen.getByLabelText('Image')).toBeTruthy();
+    expect(screen.queryByLabelText('Video')).toBeNull();
+  });
+
   it('chooses an image (alt text required) or a video from the library, or none', async () => {
     const { container } = render(
       <MemoryRouter>
         <form>
-          <HeroMediaField documents={testDocumentSource()} errors={{ 'heroMedia.alttext': [CONTENT_MESSAGES.altRequired] }} />
+          <HeroMediaField documents={testDocumentSource()} errors={{ 'heroMedia.alttext': [CONTENT_MESSAGES.altRequired] }} allowVideo />
         </form>
       </MemoryRouter>,
     );

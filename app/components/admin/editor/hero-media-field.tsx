@@ -17,10 +17,12 @@ interface HeroMediaFieldProps {
   documents?: DocumentSource;
   /** Offer "None" (pages may go without a hero). */
   optional?: boolean;
+  /** Offer a video too (only where the public template can play one). */
+  allowVideo?: boolean;
 }
 
 /** Hero media: an image (alt text required) or a video from the document library, or none. */
-export function HeroMediaField({ name = 'heroMedia', form, legend = 'Hero media', defaultValue = null, errors = {}, documents, optional = true }: HeroMediaFieldProps) {
+export function HeroMediaField({ name = 'heroMedia', form, legend = 'Hero media', defaultValue = null, errors = {}, documents, optional = true, allowVideo = false }: HeroMediaFieldProps) {
   const uid = useId();
   const [kind, setKind] = useState<Kind>(defaultValue ? (defaultValue.kind ?? 'image') : optional ? 'none' : 'image');
   const [src, setSrc] = useState(defaultValue?.previewsrc ?? '');
@@ -44,7 +46,7 @@ export function HeroMediaField({ name = 'heroMedia', form, legend = 'Hero media'
     <fieldset className="field field--group hero-media">
       <legend className="field__label">{legend}</legend>
       <div className="choice-list choice-list--row" role="radiogroup" aria-label={`${legend}: type`}>
-        {(optional ? (['none', 'image', 'video'] as const) : (['image', 'video'] as const)).map((k) => (
+        {([...(optional ? (['none'] as const) : []), 'image', ...(allowVideo ? (['video'] as const) : [])] as const).map((k) => (
           <label key={k} className="choice">
             <input
               type="radio"
