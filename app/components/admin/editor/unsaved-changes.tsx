@@ -17,10 +17,14 @@ export function useFormDirty(formId: string) {
     const onChange = (event: Event) => {
       const target = event.target as Element | null;
       const owner = target && 'form' in target ? (target as HTMLInputElement).form : null;
-      if (owner?.id !== formId) return;
+      // the attribute: a form with a field named "id" answers form.id with that field (the product editor has one)
+      if (owner?.getAttribute('id') !== formId) return;
       if (!dirtyRef.current) {
         dirtyRef.current = true;
-        setDirty(true);
+        // Not now: this listener runs before React's own, and the browser flushes a state update
+        // between the two, which re-renders controlled inputs with their old value and loses the
+        // first keystroke (a real browser does; jsdom does not). The ref already answers the guard.
+        setTimeout(() => setDirty(dirtyRef.current), 0);
       }
     };
     document.addEventListener('input', onChange, true);
