@@ -81,6 +81,8 @@ export default [
     route('reps-retailers/retailer/create', 'routes/admin/retailer-form.tsx', { id: 'admin-retailer-create' }),
     route('reps-retailers/retailer/edit/:editId/:next?', 'routes/admin/retailer-form.tsx', { id: 'admin-retailer-edit' }),
     route('forms', 'routes/admin/forms-list.tsx'),
+    route('products', 'routes/admin/products-list.tsx'),
+    route('products/edit/:editId/:rollbackId?', 'routes/admin/product-form.tsx', { id: 'admin-product-edit' }),
     route('settings', 'routes/admin/site-settings.tsx'),
     ...ADMIN_COMING_SECTIONS.map((section) => route(`${section}/*`, 'routes/admin/coming-soon.tsx', { id: `admin-coming-${section}` })),
   ]),
