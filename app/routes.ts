@@ -93,6 +93,8 @@ export default [
     route('pages/edit/:id/:rollbackId?', 'routes/admin/page-form.tsx', { id: 'admin-page-edit' }),
     route('pages/landing/edit/:id/:rollbackId?', 'routes/admin/landing-form.tsx', { id: 'admin-landing-edit' }),
     route('forms', 'routes/admin/forms-list.tsx'),
+    route('products', 'routes/admin/products-list.tsx'),
+    route('products/edit/:editId/:rollbackId?', 'routes/admin/product-form.tsx', { id: 'admin-product-edit' }),
     route('settings', 'routes/admin/site-settings.tsx'),
     ...ADMIN_COMING_SECTIONS.map((section) => route(`${section}/*`, 'routes/admin/coming-soon.tsx', { id: `admin-coming-${section}` })),
   ]),

@@ -22,7 +22,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
 ];
 
 /** Sections whose screens arrive in later issues: they show an honest "coming" page until then. */
-export const ADMIN_COMING_SECTIONS = ['products', 'product-labels'] as const;
+export const ADMIN_COMING_SECTIONS = ['product-labels'] as const;
 
 /** The signed-in user's own pages, below the sections in the drawer. */
 export const ADMIN_TOOLS: readonly { label: string; path: string; permission: Permission | null }[] = [

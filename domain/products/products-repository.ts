@@ -14,6 +14,10 @@ export interface ProductRow extends ProductContent {
   status: number;
   versionId: number;
   versionCreated: Date;
+  /** the last save (a scheduled version too) */
+  updated: Date;
+  /** when a saved version still to come goes live */
+  nextPublishAt: Date | null;
 }
 
 const columns = {
@@ -26,6 +30,8 @@ const columns = {
   status: products.status,
   versionId: productVersions.id,
   versionCreated: productVersions.created,
+  updated: products.updated,
+  nextPublishAt: products.nextPublishAt,
   name: productVersions.title,
   group: sql<ProductContent['group']>`${productVersions.groupName}`,
   tagline: productVersions.tagline,

@@ -193,14 +193,35 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
       invalidate();
     },
 
-    /** Every product not deleted, in menu order, with its current name (search on name and slug). */
-    async adminFilter(f: { searchText?: string | null; region?: number | null }) {
+    /**
+     * Products not deleted, with their current name: search on name and slug, region, group and
+     * status filters, sorted by menu order (region, then the menu), name, group or the last save.
+     * Seventeen rows: filtered in memory from the one query that lists them.
+     */
+    async adminFilter(f: ProductAdminFilterInput) {
       const term = f.searchText?.trim().toLowerCase() ?? '';
       const rows = (await repo.listCurrent()).filter(
-        (r) => r.status !== -1 && (!f.region || r.regionId === f.region) && (!term || r.name.toLowerCase().includes(term) || r.slug.includes(term)),
+        (r) =>
+          r.status !== -1 &&
+          (!f.region || r.regionId === f.region) &&
+          (!f.group || r.group === f.group) &&
+          (f.status === undefined || f.status === null || r.status === f.status) &&
+          (!term || r.name.toLowerCase().includes(term) || r.slug.includes(term)),
       );
+      const sorted = sortProducts(rows, f.sort ?? 'menu', f.dir ?? 'asc');
+      const start = f.start ?? 0;
       return {
-        items: rows.map((r) => ({ id: r.id, slug: r.slug, path: `/${r.slug}`, name: r.name, group: r.group, region: r.regionId, status: r.status, updated: r.versionCreated.toISOString() })),
+        items: sorted.slice(start, start + (f.length ?? 100)).map((r) => ({
+          id: r.id,
+          slug: r.slug,
+          path: `/${r.slug}`,
+          name: r.name,
+          group: r.group,
+          region: r.regionId,
+          status: r.status,
+          updated: r.updated.toISOString(),
+          nextPublishAt: r.nextPublishAt?.toISOString() ?? null,
+        })),
         total: rows.length,
       };
     },
@@ -217,3 +238,29 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
   };
 }
 export type ProductsService = ReturnType<typeof createProductsService>;
+
+export interface ProductAdminFilterInput {
+  searchText?: string | null;
+  region?: number | null;
+  group?: string | null;
+  status?: number | null;
+  sort?: 'menu' | 'name' | 'group' | 'updated';
+  dir?: 'asc' | 'desc';
+  start?: number;
+  length?: number;
+}
+
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** The admin list's order; ties fall back to menu order, so equal names keep US before Canada. */
+function sortProducts(rows: ProductRow[], sort: NonNullable<ProductAdminFilterInput['sort']>, dir: 'asc' | 'desc'): ProductRow[] {
+  const menu = (a: ProductRow, b: ProductRow) => a.regionId - b.regionId || a.sortOrder - b.sortOrder || a.id - b.id;
+  const key: Record<typeof sort, (a: ProductRow, b: ProductRow) => number> = {
+    menu,
+    name: (a, b) => byName.compare(a.name, b.name),
+    group: (a, b) => byName.compare(a.group, b.group),
+    updated: (a, b) => a.updated.getTime() - b.updated.getTime(),
+  };
+  const sign = dir === 'desc' ? -1 : 1;
+  return [...rows].sort((a, b) => sign * key[sort](a, b) || menu(a, b));
+}

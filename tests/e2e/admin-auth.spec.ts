@@ -53,10 +53,10 @@ test.describe('login', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // A section whose editor comes in a later issue says so instead of pretending.
-    await page.getByRole('main').getByRole('link', { name: /^Products/ }).click();
-    await expect(page).toHaveURL(/\/siteadmin\/products$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
-    await expect(page.getByText('The Products editor is coming in a later release.', { exact: false })).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: /^Product Labels/ }).click();
+    await expect(page).toHaveURL(/\/siteadmin\/product-labels$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Product Labels/SDSs' })).toBeVisible();
+    await expect(page.getByText('The Product Labels/SDSs editor is coming in a later release.', { exact: false })).toBeVisible();
     await drawer.getByRole('link', { name: 'Dashboard' }).click();
     await expect(page).toHaveURL(/\/siteadmin$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();

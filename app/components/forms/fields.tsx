@@ -1,4 +1,4 @@
-import { type FieldMetadata, getInputProps } from '@conform-to/react';
+import { type FieldMetadata, getInputProps, getTextareaProps } from '@conform-to/react';
 import type { ReactNode } from 'react';
 
 /**
@@ -68,6 +68,35 @@ export function TextField({ meta, label, type = 'text', autoComplete, hint, high
         </p>
       ) : null}
       <FieldError id={meta.errorId} errors={meta.errors} role={errorRole} />
+    </div>
+  );
+}
+
+interface TextAreaFieldProps {
+  meta: FieldMetadata<string | undefined | null>;
+  label: string;
+  hint?: ReactNode;
+  rows?: number;
+  maxLength?: number;
+}
+
+/** Several lines of plain text (a summary), with the same label, hint and error layout as TextField. */
+export function TextAreaField({ meta, label, hint, rows = 4, maxLength }: TextAreaFieldProps) {
+  const invalid = Boolean(meta.errors?.length);
+  const describedBy = [hint ? meta.descriptionId : null, invalid ? meta.errorId : null].filter(Boolean).join(' ') || undefined;
+  const { key, ...props } = getTextareaProps(meta, { ariaAttributes: false });
+  return (
+    <div className={`field${invalid ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={meta.id}>
+        {label}
+      </label>
+      <textarea key={key} {...props} className="field__input" rows={rows} maxLength={maxLength} aria-invalid={invalid || undefined} aria-describedby={describedBy} />
+      {hint ? (
+        <p className="field__hint" id={meta.descriptionId}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={meta.errorId} errors={meta.errors} />
     </div>
   );
 }

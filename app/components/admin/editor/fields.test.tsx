@@ -201,7 +201,8 @@ describe('UnsavedChangesGuard', () => {
   it('asks before leaving with unsaved changes: Cancel stays, Leave without saving goes', async () => {
     const router = setup();
     fireEvent.input(screen.getByLabelText('Name'), { target: { value: 'x' } });
-    expect(screen.getByText('dirty')).toBeTruthy();
+    // the state follows a moment later (see useFormDirty), the guard's ref at once
+    expect(await screen.findByText('dirty')).toBeTruthy();
     const unload = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(unload);
     expect(unload.defaultPrevented).toBe(true);

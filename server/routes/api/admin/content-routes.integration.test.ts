@@ -285,6 +285,75 @@ describe('products admin API', () => {
     expect(bad.statusCode).toBe(400);
     expect((await post(`${Pr}/add`, { ...content, id: 999999 })).statusCode).toBe(404);
   });
+
+  type ListItem = { id: number; slug: string; name: string; group: string; region: number; status: number; updated: string; nextPublishAt: string | null };
+  const filter = async (f: object) => {
+    const res = await post(`${Pr}/filter`, f);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { items: ListItem[]; total: number };
+  };
+
+  it('filters the list by region, group and status, sorts it by name, group or last save, and pages it', async () => {
+    const all = await filter({});
+    expect(all.total).toBe(17);
+    // menu order by default: the US menu, then Canada's
+    expect(all.items.slice(0, 2).map((p) => p.slug)).toEqual(['agrotain', 'anvol']);
+    expect(all.items.at(-1)!.region).toBe(3);
+
+    const seed = await filter({ group: 'Seed Enhancement', region: 3 });
+    expect(seed.items.map((p) => p.slug).sort()).toEqual(['protivate-ca', 'rocket-seeds-ca']);
+    expect(seed.items.every((p) => p.group === 'Seed Enhancement' && p.region === 3)).toBe(true);
+
+    const byName = await filter({ region: 2, sort: 'name' });
+    expect(byName.items.map((p) => p.name)).toEqual([...byName.items.map((p) => p.name)].sort((a, b) => a.localeCompare(b)));
+    const byNameDesc = await filter({ region: 2, sort: 'name', dir: 'desc' });
+    expect(byNameDesc.items.map((p) => p.slug)).toEqual(byName.items.map((p) => p.slug).reverse());
+    const byGroup = await filter({ sort: 'group' });
+    expect(byGroup.items.map((p) => p.group)).toEqual([...byGroup.items.map((p) => p.group)].sort());
+
+    const page2 = await filter({ sort: 'name', start: 5, length: 5 });
+    expect(page2.total).toBe(17);
+    expect(page2.items.map((p) => p.slug)).toEqual((await filter({ sort: 'name' })).items.slice(5, 10).map((p) => p.slug));
+
+    // hide one: the status filter finds it, the public page answers 404, the last-save sort puts it first
+    const centuro = all.items.find((p) => p.slug === 'centuro-ca')!;
+    const current = (await get(`${Pr}/get/${centuro.id}`)).json().data;
+    const { id: _i, versionId: _v, slug: _s, path: _p, region: _r, lineKey: _l, family: _f, status: _st, publishAt: _a, created: _c, current: _cur, ...content } = current;
+    expect((await post(`${Pr}/add`, { ...content, id: centuro.id, status: 0 })).statusCode).toBe(200);
+    expect((await filter({ status: 0 })).items.map((p) => p.slug)).toEqual(['centuro-ca']);
+    expect((await filter({ status: 1 })).total).toBe(16);
+    expect((await filter({ sort: 'updated', dir: 'desc' })).items[0]!.slug).toBe('centuro-ca');
+    await expect(t.app.services.products.getPublicBySlug('centuro-ca')).rejects.toMatchObject({ status: 404 });
+
+    // a version scheduled for later shows as pending in the list
+    const at = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await post(`${Pr}/add`, { ...content, id: centuro.id, status: 1, publishAt: at, tagline: 'Coming tomorrow' })).statusCode).toBe(200);
+    expect((await filter({ searchText: 'centuro-ca' })).items[0]!.nextPublishAt).toBe(at);
+
+    // bad filters are a 400 with a message, not a 500
+    for (const bad of [{ region: 4 }, { group: 'Fertilizer' }, { sort: 'price' }, { status: 2 }, { length: 1000 }]) {
+      const res = await post(`${Pr}/filter`, bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+  });
+
+  it('answers a broken product with the editor\'s words for the field', async () => {
+    const [first] = (await filter({ searchText: 'optrient' })).items;
+    const current = (await get(`${Pr}/get/${first!.id}`)).json().data;
+    const { id: _i, versionId: _v, slug: _s, path: _p, region: _r, lineKey: _l, family: _f, status: _st, publishAt: _a, created: _c, current: _cur, ...content } = current;
+    const cases: [object, string][] = [
+      [{ name: '   ' }, 'Name is required.'],
+      [{ group: 'Fertilizer' }, 'Choose a group.'],
+      [{ analysis: [{ product: 'X', nutrient: 'Zinc', symbol: 'Zn', amount: 101, unit: '%' }] }, 'Enter a percentage above 0 and at most 100.'],
+      [{ benefits: [{ title: 'Fast', text: '' }] }, 'Benefit text is required.'],
+    ];
+    for (const [change, message] of cases) {
+      const res = await post(`${Pr}/add`, { ...content, id: first!.id, ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+  });
 });
 
 describe('landing pages admin API', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ContentModuleSchema, MediaRefSchema, SeoDataSchema } from '#shared/content-types.ts';
 import { KNOWLEDGE_CATEGORY_IDS } from '#shared/knowledge.ts';
+import { ProductAdminFilterSchema } from '#shared/product-admin.ts';
 import { ProductContentSchema } from '#shared/product-content.ts';
 import { LandingContentSchema, LandingKindSchema } from '#shared/landing-content.ts';
 
@@ -183,10 +184,22 @@ export const ProductAdminItemSchema = ProductContentSchema.extend({
   current: z.boolean(),
 });
 
-export const ProductAdminFilterSchema = z.object({ searchText: z.string().trim().max(200).nullish(), region: z.number().int().nullish() });
+export { ProductAdminFilterSchema };
 
 export const ProductAdminListSchema = z.object({
-  items: z.array(z.object({ id: z.number(), slug: z.string(), path: z.string(), name: z.string(), group: z.string(), region: z.number(), status: z.number(), updated: z.string() })),
+  items: z.array(
+    z.object({
+      id: z.number(),
+      slug: z.string(),
+      path: z.string(),
+      name: z.string(),
+      group: z.string(),
+      region: z.number(),
+      status: z.number().describe('1 published, 0 hidden'),
+      updated: z.string().describe('the last save (UTC), a scheduled version too'),
+      nextPublishAt: z.string().nullable().describe('when a saved version still to come goes live (UTC); null when none'),
+    }),
+  ),
   total: z.number(),
 });
 

@@ -1,0 +1,230 @@
+import { getFormProps, getInputProps } from '@conform-to/react';
+import { useState } from 'react';
+import { useNavigate, useRevalidator } from 'react-router';
+import { PRODUCT_GROUPS } from '#shared/product-content.ts';
+import { PRODUCT_REGION_OPTIONS, ProductFormSchema, productFormDefaults, productSaveBody, type ProductAdminItem } from '#shared/product-admin.ts';
+import type { DocumentListItem } from '#shared/validation/documents.ts';
+import { EditFrame } from '../../components/admin/edit-frame.tsx';
+import { HeroMediaField } from '../../components/admin/editor/hero-media-field.tsx';
+import { ModuleListEditor } from '../../components/admin/editor/module-list-editor.tsx';
+import { AnalysisField, BenefitsField, DocumentKeysField, KnowledgeField, type KnowledgeOption } from '../../components/admin/editor/product-fields.tsx';
+import { SeoFields } from '../../components/admin/editor/seo-fields.tsx';
+import { UnsavedChangesGuard, useFormDirty } from '../../components/admin/editor/unsaved-changes.tsx';
+import { FieldError, FormErrors, SelectField, TextAreaField, TextField } from '../../components/forms/fields.tsx';
+import { formatDateTime } from '../../lib/admin-sections.ts';
+import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+import type { Route } from './+types/product-form';
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `Edit Product${data?.item ? `: ${data.item.name} (${regionName(data.item.region)})` : ''} | Site Administration` },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
+
+const FORM_ID = 'product-form';
+const LIST = '/siteadmin/products';
+const REGION_NAMES: Record<number, string> = Object.fromEntries(PRODUCT_REGION_OPTIONS.map((r) => [r.id, r.name]));
+const regionName = (id: number) => REGION_NAMES[id] ?? `Region ${id}`;
+
+/** The fields of a knowledge-center list row the related-reading chooser needs. */
+interface KnowledgeRow {
+  slug: string;
+  title: string;
+  region: number;
+  status: number;
+  path: string;
+}
+
+interface VersionDto {
+  id: number;
+  created: string;
+  publishAt: string | null;
+  author: string | null;
+  current: boolean;
+}
+
+/** Every page of an admin list (the API answers at most 100 rows a call). */
+async function allPages<T>(path: string, body: Record<string, unknown>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let start = 0; start < 2000; start += 100) {
+    const page = dataOf(await api().post<{ items: T[]; total: number }>(path, { ...body, start, length: 100 }));
+    rows.push(...page.items);
+    if (rows.length >= page.total || page.items.length === 0) break;
+  }
+  return rows;
+}
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const base = `/api/admin/products`;
+  return loadOrRedirect(async () => {
+    const id = encodeURIComponent(params.editId);
+    const [itemEnv, versionsEnv] = await Promise.all([
+      api().get<ProductAdminItem>(params.rollbackId ? `${base}/get/${id}/${encodeURIComponent(params.rollbackId)}` : `${base}/get/${id}`),
+      api().get<VersionDto[]>(`${base}/get-versions/${id}`),
+    ]);
+    if (!itemEnv.success) throw new Response(itemEnv.message ?? 'Product not found.', { status: 404 });
+    const item = dataOf(itemEnv);
+    // what the lists of documents and related reading offer, with their titles
+    const [labels, sheets, knowledge] = await Promise.all([
+      allPages<DocumentListItem>('/api/admin/documents/filter', { kind: 'label', region: item.region }),
+      allPages<DocumentListItem>('/api/admin/documents/filter', { kind: 'sds', region: item.region }),
+      allPages<KnowledgeRow>('/api/admin/knowledge-center/filter', {}),
+    ]);
+    return {
+      item,
+      versions: versionsEnv.success ? (versionsEnv.data ?? []) : [],
+      documents: [...labels, ...sheets],
+      knowledge: knowledge.map((k): KnowledgeOption => ({ slug: k.slug, title: k.title, region: k.region, status: k.status, path: k.path })),
+      rollbackId: params.rollbackId ?? null,
+    };
+  });
+}
+
+export function HydrateFallback() {
+  return <p role="status">Loading product...</p>;
+}
+
+type LoaderData = Route.ComponentProps['loaderData'];
+
+export default function ProductForm({ loaderData }: Route.ComponentProps) {
+  const { item, versions, rollbackId } = loaderData;
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [saving, setSaving] = useState(false);
+  // the success message belongs to the version it saved: opening another version hides it
+  const [notice, setNotice] = useState<{ versionId: number; text: string } | null>(null);
+
+  async function onSaved(saved: ProductAdminItem, message: string | null) {
+    const parts = [message ?? 'Saved: a new version was added.'];
+    if (saved.publishAt && new Date(saved.publishAt).getTime() > Date.now()) parts.push(`It goes live ${formatDateTime(saved.publishAt)}; until then the site shows the version before it.`);
+    if (saved.status === 0) parts.push('The product is hidden: its page answers Not Found and it leaves the menus.');
+    setNotice({ versionId: saved.versionId, text: parts.join(' ') });
+    // the saved version is the newest: show it (and the longer version list) as the screen to go on from
+    if (rollbackId) await navigate(`${LIST}/edit/${item.id}`, { replace: true });
+    else await revalidator.revalidate();
+  }
+
+  return (
+    <EditFrame
+      title="Product"
+      itemId={item.id}
+      backTo={LIST}
+      formId={FORM_ID}
+      saving={saving}
+      versions={versions.map((v) => ({ id: v.id, created: v.created, savedBy: v.author }))}
+      rollbackRoute="products"
+      loadedVersionId={rollbackId}
+    >
+      <div role="status" className={notice?.versionId === item.versionId ? 'form-alert form-alert--success' : undefined}>
+        {notice?.versionId === item.versionId ? notice.text : null}
+      </div>
+      {/* a new form for every version loaded or saved: the fields start from what it holds */}
+      <ProductEditor key={item.versionId} data={loaderData} onPending={setSaving} onSaved={onSaved} />
+    </EditFrame>
+  );
+}
+
+function ProductEditor({ data, onPending, onSaved }: { data: LoaderData; onPending: (pending: boolean) => void; onSaved: (saved: ProductAdminItem, message: string | null) => Promise<void> }) {
+  const { item, documents, knowledge } = data;
+  const { dirty, dirtyRef, markSaved } = useFormDirty(FORM_ID);
+  const { form, fields, pending } = useZodForm({
+    id: FORM_ID,
+    schema: ProductFormSchema,
+    defaultValue: productFormDefaults(item),
+    async onValid(value) {
+      onPending(true);
+      try {
+        const env = await api().post<ProductAdminItem>('/api/admin/products/add', productSaveBody(value, item));
+        if (!env.success || !env.data) return env.message ?? 'Something is wrong';
+        markSaved();
+        await onSaved(env.data, env.message);
+        return null;
+      } finally {
+        onPending(false);
+      }
+    },
+  });
+  const errors = form.allErrors;
+  const name = typeof fields.name.value === 'string' ? fields.name.value : item.name;
+  const summary = typeof fields.summary.value === 'string' ? fields.summary.value : item.summary;
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const scheduledAhead = !item.current && item.publishAt !== null && new Date(item.publishAt).getTime() > Date.now();
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const { key: publishKey, ...publishProps } = getInputProps(fields.publishAt, { type: 'datetime-local', ariaAttributes: false });
+  const publishInvalid = Boolean(fields.publishAt.errors?.length);
+
+  return (
+    <>
+      <div className="product-editor__meta">
+        <p>
+          <strong>{item.name}</strong> · {regionName(item.region)} · <code>{item.path}</code> · {item.status === 1 ? 'Published' : 'Hidden'}
+        </p>
+        {item.status === 1 ? (
+          <a className="button button--small button--secondary" href={item.path} target="_blank" rel="noreferrer">
+            View Page<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        ) : (
+          <p className="field__hint">Hidden: the public page answers Not Found until the product is published again.</p>
+        )}
+      </div>
+      {scheduledAhead && item.publishAt ? (
+        <p className="form-alert form-alert--info" role="note">
+          This version is scheduled to go live {formatDateTime(item.publishAt)}; until then the site shows the version before it.
+        </p>
+      ) : null}
+      <form {...getFormProps(form)} className="stack admin-form admin-form--wide product-editor">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="id" value={item.id} />
+
+        <section className="stack product-editor__section" aria-labelledby="product-section-main">
+          <h2 id="product-section-main">Product</h2>
+          <TextField meta={fields.name} label="Name" autoComplete="off" hint="The page title and the name in the menus." />
+          <SelectField meta={fields.group} label="Group" options={PRODUCT_GROUPS.map((g) => ({ value: g, label: g }))} hint="The mega menu group and the breadcrumb." />
+          <TextField meta={fields.tagline} label="Tagline" autoComplete="off" hint="The line under the name, also on the menu and home cards." />
+          <TextAreaField meta={fields.summary} label="Summary" maxLength={600} hint="The paragraph under the tagline; also the search description when the SEO description is empty." />
+          <HeroMediaField form={FORM_ID} defaultValue={item.heroMedia} errors={errors} />
+        </section>
+
+        <section className="stack product-editor__section" aria-labelledby="product-section-content">
+          <h2 id="product-section-content">Page content</h2>
+          <BenefitsField form={FORM_ID} defaultValue={item.benefits} errors={errors} />
+          <ModuleListEditor name="modules" form={FORM_ID} defaultValue={item.modules} errors={errors} />
+          <AnalysisField form={FORM_ID} defaultValue={item.analysis} errors={errors} />
+          <DocumentKeysField form={FORM_ID} defaultValue={item.documentKeys} errors={errors} region={item.region} regionName={regionName(item.region)} documents={documents} />
+          <KnowledgeField form={FORM_ID} defaultValue={item.knowledgeSlugs} errors={errors} items={knowledge} regionNames={REGION_NAMES} />
+        </section>
+
+        <section className="stack product-editor__section" aria-labelledby="product-section-publishing">
+          <h2 id="product-section-publishing">Search and publishing</h2>
+          <SeoFields form={FORM_ID} defaultValue={{ ...item.seo, ogphoto: item.seo.ogphoto ?? null }} fallbackTitle={name} fallbackDesc={summary} url={`${origin}${item.path}`} errors={errors} />
+          <SelectField
+            meta={fields.status}
+            label="Visibility"
+            options={[
+              { value: '1', label: 'Published' },
+              { value: '0', label: 'Hidden' },
+            ]}
+            hint="Hidden: the page answers Not Found and the product leaves the menus, the footer and the sitemap."
+          />
+          <div className={`field${publishInvalid ? ' field--invalid' : ''}`}>
+            <label className="field__label" htmlFor={fields.publishAt.id}>
+              Publish at (optional)
+            </label>
+            <input
+              key={publishKey}
+              {...publishProps}
+              className="field__input field__input--auto"
+              aria-invalid={publishInvalid || undefined}
+              aria-describedby={`${fields.publishAt.descriptionId}${publishInvalid ? ` ${fields.publishAt.errorId}` : ''}`}
+            />
+            <p className="field__hint" id={fields.publishAt.descriptionId}>
+              Empty: the new version goes live when you save. With a date and time (your time zone, {zone}), the site keeps showing the current version until then and switches by itself.
+            </p>
+            <FieldError id={fields.publishAt.errorId} errors={fields.publishAt.errors} />
+          </div>
+        </section>
+      </form>
+      <UnsavedChangesGuard when={dirty || pending} whenRef={dirtyRef} />
+    </>
+  );
+}
