@@ -10,6 +10,7 @@ import { createDocumentsRepository } from './documents/documents-repository.ts';
 import { createFinderRepository } from './finder/finder-repository.ts';
 import { createFinderService } from './finder/finder-service.ts';
 import { createImportJobs } from './finder/import-jobs.ts';
+import { createImportJobsRepository } from './finder/import-jobs-repository.ts';
 import { createRepsRetailersRepository } from './finder/reps-retailers-repository.ts';
 import { createRepsRetailersService } from './finder/reps-retailers-service.ts';
 import { createFormsRepository } from './forms/forms-repository.ts';
@@ -78,7 +79,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
   const repsRetailers = createRepsRetailersService({
     repo: createRepsRetailersRepository(db),
     transaction: (work) => db.transaction((tx) => work(createRepsRetailersRepository(tx))),
-    jobs: createImportJobs({ log: deps.log }),
+    jobs: createImportJobs({ repo: createImportJobsRepository(db), log: deps.log }),
     // the finder pages (and any page that lists reps or retailers) render again
     contentChanged: () => contentEvents.changed({ kind: 'finder' }),
   });

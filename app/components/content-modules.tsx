@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import type { ContentModule } from '#shared/content-types.ts';
-import { libraryImageProps } from '#shared/validation/documents.ts';
+import { IMAGE_SIZES, libraryImageProps } from '#shared/validation/documents.ts';
 
 /**
  * Renders content modules (spec section 3): 1 testimonial, 2 rich text, 3 ROI list, 4 multi-image.
@@ -51,7 +51,7 @@ function ContentModuleView({ module: m }: { module: ContentModule }) {
               <img
                 className="cm-gallery__image"
                 src={item.imageItem.previewsrc}
-                {...libraryImageProps(item.imageItem.previewsrc, '(min-width: 768px) 50vw, 100vw')}
+                {...libraryImageProps(item.imageItem.previewsrc, IMAGE_SIZES.moduleColumn)}
                 alt={item.imageItem.alttext}
                 width={item.imageItem.width ?? 800}
                 height={item.imageItem.height ?? 600}

@@ -1,6 +1,7 @@
 import { Link } from '../lib/links.tsx';
 import type { Cta, LandingHero, LandingSection } from '#shared/landing-content.ts';
 import type { AnalysisRow } from '#shared/product-content.ts';
+import { IMAGE_SIZES, libraryImageProps } from '#shared/validation/documents.ts';
 import { ContentModules } from './content-modules.tsx';
 import { ProductAnalysisTable } from './product-analysis-table.tsx';
 import { ProductCard, type ProductCardData } from './product-card.tsx';
@@ -50,6 +51,7 @@ export function LandingHeroView({ hero, variant = 'default' }: { hero: LandingHe
           <div className="landing-hero__media">
             <img
               src={hero.media.previewsrc}
+              {...libraryImageProps(hero.media.previewsrc, IMAGE_SIZES.halfColumn)}
               alt={hero.media.alttext ?? hero.media.altText ?? ''}
               width={hero.media.width ?? 1200}
               height={hero.media.height ?? 900}
@@ -115,6 +117,7 @@ function Section({ section, index }: { section: ResolvedSection; index: number }
             <div className="landing-feature__media">
               <img
                 src={section.media.previewsrc}
+                {...libraryImageProps(section.media.previewsrc, IMAGE_SIZES.halfColumn)}
                 alt={section.media.alttext ?? section.media.altText ?? ''}
                 width={section.media.width ?? 1200}
                 height={section.media.height ?? 900}

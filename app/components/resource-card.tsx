@@ -1,7 +1,7 @@
 import { Link } from '../lib/links.tsx';
 import type { ContentCardDto } from '#shared/dto/content.ts';
 import { formatLongDate, isoDate } from '#shared/format-date.ts';
-import { libraryImageProps } from '#shared/validation/documents.ts';
+import { IMAGE_SIZES, libraryImageProps } from '#shared/validation/documents.ts';
 
 /**
  * A knowledge-center or press-release card: image with alt text, type badge, title, summary, date.
@@ -25,7 +25,7 @@ export function ResourceCard({
         <img
           className="resource-card__image"
           src={card.heroMedia.previewsrc}
-          {...libraryImageProps(card.heroMedia.previewsrc, '(min-width: 768px) 33vw, 100vw')}
+          {...libraryImageProps(card.heroMedia.previewsrc, IMAGE_SIZES.card)}
           alt={card.heroMedia.altText}
           width={card.heroMedia.width ?? 1200}
           height={card.heroMedia.height ?? 675}

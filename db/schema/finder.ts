@@ -65,3 +65,25 @@ export const retailers = pgTable(
   },
   (t) => [index('retailers_lat_lng_idx').on(t.latitude, t.longitude)],
 );
+
+/**
+ * CSV imports of reps and retailers (ADR 022): one row per job, so a progress poll answers on any
+ * instance. The rows themselves are written in one transaction by the instance that runs the job;
+ * `updated` moves with every progress report, so a job whose instance died shows as failed.
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    state: text('state').notNull().default('running'),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull(),
+    created: integer('created').notNull().default(0),
+    updatedRows: integer('updated_rows').notNull().default(0),
+    message: text('message'),
+    started: timestamp('started', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updated: timestamp('updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('import_jobs_updated_idx').on(t.updated)],
+);

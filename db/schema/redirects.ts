@@ -1,9 +1,10 @@
 import { boolean, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Stored redirects. `fromPath` is normalised (one leading slash, lower case, no trailing slash, no
- * query); `toPath` is a local path or an http(s) address, null for 410 Gone. `keepQuery` passes the
- * visitor's query string on to the target (false drops it). `hits`/`lastHit` are added in batches
+ * Stored redirects. `fromPath` is normalised (one leading slash, lower case, no trailing slash) and
+ * may end in a normalised query (`/page.aspx?id=12`, see redirectKey); `toPath` is a local path or
+ * an http(s) address, null for 410 Gone. `keepQuery` passes the visitor's query string on to the
+ * target (false drops it). `hits`/`lastHit` are added in batches
  * by RedirectsService, not written per request.
  */
 export const redirects = pgTable('redirects', {

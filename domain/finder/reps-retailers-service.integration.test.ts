@@ -3,6 +3,7 @@ import type { Database } from '#db/client.ts';
 import { sqlRows } from '#tests/setup/auth-helpers.ts';
 import { openTestDatabase } from '#tests/setup/test-db.ts';
 import { createImportJobs } from './import-jobs.ts';
+import { createImportJobsRepository } from './import-jobs-repository.ts';
 import { createRepsRetailersRepository, type RepsRetailersRepository } from './reps-retailers-repository.ts';
 import { createRepsRetailersService } from './reps-retailers-service.ts';
 
@@ -19,7 +20,7 @@ async function retailerCount(): Promise<number> {
 
 async function finished(service: ReturnType<typeof createRepsRetailersService>, id: string) {
   for (let i = 0; i < 400; i++) {
-    const job = service.importStatus(id);
+    const job = await service.importStatus(id);
     if (job.state !== 'running') return job;
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -41,7 +42,7 @@ it('a failure part-way through an import leaves nothing imported (one transactio
   const service = createRepsRetailersService({
     repo: createRepsRetailersRepository(database.db),
     transaction: (work) => database.db.transaction((tx) => work(failing(createRepsRetailersRepository(tx)))),
-    jobs: createImportJobs({ log: { error: (obj) => errors.push(obj) } }),
+    jobs: createImportJobs({ repo: createImportJobsRepository(database.db), log: { error: (obj) => errors.push(obj) } }),
     contentChanged: () => changes.push('changed'),
   });
   const csv = ['name,zip', ...Array.from({ length: 450 }, (_, i) => `Bulk Retailer ${i},50010`)].join('\n');

@@ -354,6 +354,7 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
       const rows = file.rows;
       const what = kind === 'reps' ? 'rep' : 'retailer';
       return jobs.start(
+        kind,
         {
           total: rows.length,
           run: async (progress) => {
@@ -389,9 +390,9 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
       );
     },
 
-    importStatus(jobId: string): ImportJob {
-      const job = jobs.get(jobId);
-      if (!job) throw new NotFoundError('Import not found: it finished long ago or ran on another server. Reload the list to see the result.');
+    async importStatus(jobId: string): Promise<ImportJob> {
+      const job = await jobs.get(jobId);
+      if (!job) throw new NotFoundError('Import not found: it finished long ago. Reload the list to see the result.');
       return job;
     },
 

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { normalisePath } from '#shared/paths.ts';
+import { normalisePath, normaliseQuery, redirectKey } from '#shared/paths.ts';
 import { CSV_COLUMNS, RedirectInputSchema, type ImportPreview, type ImportRow, type RedirectInput } from '#shared/validation/redirects.ts';
 import { DomainError, NotFoundError } from '../errors.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
@@ -50,6 +50,19 @@ export const REDIRECT_ERRORS = {
 type Entry = Pick<RedirectRow, 'id' | 'fromPath' | 'toPath' | 'statusCode'>;
 
 /**
+ * The redirect a request for `key` (a normalised path with its normalised query, if any) answers
+ * with: the one for exactly that path and query, else the one for the path alone.
+ */
+function lookup<T>(byFrom: (fromPath: string) => T | undefined, key: string): T | undefined {
+  const q = key.indexOf('?');
+  return byFrom(key) ?? (q === -1 ? undefined : byFrom(key.slice(0, q)));
+}
+
+function lookupIn<T extends { fromPath: string }>(rows: readonly T[], key: string): T | undefined {
+  return lookup((from) => rows.find((r) => r.fromPath === from), key);
+}
+
+/**
  * Redirects are consulted for every request before routing, so the whole table is kept in memory:
  * reloaded after any write here, and at most `ttlMs` stale when another instance writes. Hits and
  * Not Found misses are counted in memory and written in one batch every `flushMs` (and before an
@@ -75,7 +88,7 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
         const map = new Map<string, RedirectTarget>();
         for (const r of rows) {
           const statusCode = r.statusCode === 410 ? 410 : r.statusCode === 302 ? 302 : 301;
-          map.set(r.fromPath, { id: r.id, toPath: r.toPath, statusCode, keepQuery: r.keepQuery });
+          map.set(redirectKey(r.fromPath), { id: r.id, toPath: r.toPath, statusCode, keepQuery: r.keepQuery });
         }
         cache = { map, at: Date.now() };
         return map;
@@ -93,17 +106,19 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
   /** The one place a write reports that public answers changed: here, on every other instance and in the page cache. */
   function changed(paths: { id: number; oldSlug: string | null; newSlug: string | null } | null) {
     invalidate();
-    opts.events?.changed(paths ? { kind: 'redirect', ...paths } : { kind: 'all' });
+    // pages are stored under their path (every query of it): a from-path's query names no page of its own
+    const pathOf = (from: string | null) => (from === null ? null : from.split('?')[0]!);
+    opts.events?.changed(paths ? { kind: 'redirect', id: paths.id, oldSlug: pathOf(paths.oldSlug), newSlug: pathOf(paths.newSlug) } : { kind: 'all' });
   }
 
-  /** The normalised path a target leads to on this site, or null for another site (or 410). */
+  /** The lookup key (path and query) a target leads to on this site, or null for another site (or 410). */
   function localTarget(toPath: string | null): string | null {
     if (!toPath) return null;
-    if (toPath.startsWith('/')) return normalisePath(toPath);
+    if (toPath.startsWith('/')) return redirectKey(toPath);
     if (siteOrigin) {
       try {
         const url = new URL(toPath);
-        if (url.origin === siteOrigin) return normalisePath(url.pathname);
+        if (url.origin === siteOrigin) return redirectKey(url.pathname + url.search);
       } catch {
         return null;
       }
@@ -115,23 +130,26 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
   function chainError(values: Entry, rows: readonly Entry[]): string | null {
     const from = values.fromPath;
     const to = values.statusCode === 410 ? null : localTarget(values.toPath);
-    if (to === from) return REDIRECT_ERRORS.self;
     const others = rows.filter((r) => r.id !== values.id && r.fromPath !== from);
+    // matched as requests are: a target with a query meets the redirect for that query, else the path's
+    const after = [...others, values];
+    const answers = (target: string | null) => (target ? lookupIn(after, target) : undefined);
     if (to) {
-      const next = others.find((r) => r.fromPath === to);
+      const next = answers(to);
+      if (next === values) return REDIRECT_ERRORS.self;
       if (next) {
-        if (next.statusCode === 410) return REDIRECT_ERRORS.gone(to);
-        return localTarget(next.toPath) === from ? REDIRECT_ERRORS.loop(from, to) : REDIRECT_ERRORS.chain(to, next.toPath ?? '');
+        if (next.statusCode === 410) return REDIRECT_ERRORS.gone(next.fromPath);
+        return answers(localTarget(next.toPath)) === values ? REDIRECT_ERRORS.loop(from, next.fromPath) : REDIRECT_ERRORS.chain(next.fromPath, next.toPath ?? '');
       }
     }
-    const incoming = others.find((r) => r.statusCode !== 410 && localTarget(r.toPath) === from);
+    const incoming = others.find((r) => r.statusCode !== 410 && answers(localTarget(r.toPath)) === values);
     return incoming ? REDIRECT_ERRORS.incoming(from, incoming.fromPath) : null;
   }
 
   function writeValues(input: RedirectInput) {
     const statusCode = input.statusCode ?? 301;
     return {
-      fromPath: normalisePath(input.fromPath),
+      fromPath: redirectKey(input.fromPath),
       toPath: statusCode === 410 ? null : (input.toPath ?? '').trim(),
       statusCode,
       keepQuery: input.keepQuery ?? true,
@@ -224,10 +242,18 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
   }
 
   return {
-    async resolve(pathname: string): Promise<RedirectTarget | null> {
-      const from = normalisePath(pathname);
-      const hit = (await table()).get(from);
-      if (!hit || (hit.toPath !== null && normalisePath(hit.toPath) === from)) return null;
+    /**
+     * The redirect for a request: the one for its exact path and query first, then the one for the
+     * path alone (`search` is the query string, with or without its `?`).
+     */
+    async resolve(pathname: string, search = ''): Promise<RedirectTarget | null> {
+      const map = await table();
+      const path = normalisePath(pathname);
+      const query = normaliseQuery(search);
+      const byFrom = (key: string) => map.get(key);
+      const hit = lookup(byFrom, query ? `${path}?${query}` : path);
+      // a redirect whose target is answered by itself would send the visitor round in a circle
+      if (!hit || (hit.toPath !== null && hit.toPath.startsWith('/') && lookup(byFrom, redirectKey(hit.toPath)) === hit)) return null;
       return hit;
     },
     /** Counted in memory; written by the next flush. */

@@ -282,4 +282,53 @@ describe('content changes across instances', () => {
     expect(body).toContain('Instances Agree Within a Second');
     expect(Date.now() - started).toBeLessThan(1000);
   });
+
+  /** Asks `ask` every 25 ms until `done` holds or a second has passed; answers the last reply and the time it took. */
+  async function withinASecond<T>(ask: () => Promise<T>, done: (r: T) => boolean) {
+    const started = Date.now();
+    let reply = await ask();
+    while (!done(reply) && Date.now() - started < 1000) {
+      await new Promise((r) => setTimeout(r, 25));
+      reply = await ask();
+    }
+    return { reply, ms: Date.now() - started };
+  }
+
+  it('a redirect saved on one instance answers on the other within a second, and stops once deleted there', async () => {
+    // B has read its redirect table (and stored the Not Found page) before A writes
+    expect((await b.inject('/old-cross-instance')).statusCode).toBe(404);
+    expect((await b.inject('/old-cross-instance')).statusCode).toBe(404);
+    const redirect = await a.services.redirects.save({ fromPath: '/old-cross-instance', toPath: '/about', statusCode: 301 });
+    const moved = await withinASecond(
+      () => b.inject('/old-cross-instance'),
+      (r) => r.statusCode === 301,
+    );
+    expect(moved.reply.statusCode).toBe(301);
+    expect(moved.reply.headers.location).toBe('/about');
+    expect(moved.ms).toBeLessThan(1000);
+
+    await a.services.redirects.delete(redirect.id);
+    const gone = await withinASecond(
+      () => b.inject('/old-cross-instance'),
+      (r) => r.statusCode === 404,
+    );
+    expect(gone.reply.statusCode).toBe(404);
+    expect(gone.ms).toBeLessThan(1000);
+  });
+
+  it('a notice bar saved on one instance shows on the other within a second', async () => {
+    // B has read the settings and stored the page before A writes
+    await b.inject('/about');
+    expect((await b.inject('/about')).headers['x-page-cache']).toBe('hit');
+    const text = `Cross-instance notice ${Date.now()}.`;
+    await a.services.settings.update({ notice: { enabled: true, id: 'cross-instance', text, linkUrl: '', linkText: '' } });
+    const shown = await withinASecond(
+      () => b.inject('/about'),
+      (r) => r.body.includes(text),
+    );
+    expect(shown.reply.body.includes(text), 'the notice on B').toBe(true);
+    expect(shown.ms).toBeLessThan(1000);
+    // and B's own settings read (the API, the lead forms) has the new notice too, not a cached copy
+    expect((await b.services.settings.get()).notice.text).toBe(text);
+  });
 });

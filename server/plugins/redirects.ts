@@ -30,7 +30,8 @@ export function registerRedirects(app: FastifyInstance) {
     if (path === '/healthz' || path === '/readyz') return;
     let target;
     try {
-      target = await app.services.redirects.resolve(path);
+      // a redirect for this exact query (a legacy /page.aspx?id=12) first, then one for the path
+      target = await app.services.redirects.resolve(path, q === -1 ? '' : request.url.slice(q + 1));
     } catch (err) {
       // No redirect table (database unreachable): the route answers as it would without one.
       request.log.error({ err }, 'redirect lookup failed');

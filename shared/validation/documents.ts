@@ -19,6 +19,25 @@ export function documentImageSrcSet(guid: string): string {
   return IMAGE_VARIANT_WIDTHS.map((w) => `/doccenter/${guid}?w=${w} ${w}w`).join(', ');
 }
 
+/**
+ * `sizes` for library images by where the layout (app/styles) puts them, so the browser fetches the
+ * smallest variant that fills the box. The container is at most 1200px wide with 1.5rem padding.
+ */
+export const IMAGE_SIZES = {
+  /** one of the two columns of a hero or feature section (side by side from 900px) */
+  halfColumn: '(min-width: 1200px) 600px, (min-width: 900px) 50vw, 100vw',
+  /** a knowledge item's figure, at most 1040px wide */
+  articleFigure: '(min-width: 1088px) 1040px, 100vw',
+  /** a card in a grid of up to three */
+  card: '(min-width: 768px) 33vw, 100vw',
+  /** half of a content module's two columns */
+  moduleColumn: '(min-width: 768px) 50vw, 100vw',
+  /** a band across the whole window */
+  fullWidth: '100vw',
+  /** a rep's round photo in the finder's results */
+  avatar: '72px',
+} as const;
+
 const LIBRARY_IMAGE = /^\/doccenter\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /**

@@ -8,6 +8,16 @@ describe('redirect input', () => {
     expect(RedirectInputSchema.safeParse({ fromPath: '/old', toPath: 'https://example.com/x' }).success).toBe(true);
   });
 
+  it('accepts a from-path with a query string, and refuses spaces and fragments', () => {
+    expect(RedirectInputSchema.safeParse({ fromPath: '/page.aspx?id=12', toPath: '/new' }).success).toBe(true);
+    expect(RedirectInputSchema.safeParse({ fromPath: '/list.aspx?cat=2&lang=en', toPath: '/new' }).success).toBe(true);
+    for (const fromPath of ['/page.aspx?id=1#top', '/a b', '/a?x= 1']) {
+      const r = RedirectInputSchema.safeParse({ fromPath, toPath: '/new' });
+      expect(r.success, fromPath).toBe(false);
+      expect(r.error?.issues[0]?.message).toBe('The path must start with / and contain no spaces or #.');
+    }
+  });
+
   it('refuses paths a browser reads as another host, as source or target', () => {
     for (const toPath of ['//evil.example/x', '/\\evil.example/x']) {
       const r = RedirectInputSchema.safeParse({ fromPath: '/old', toPath });

@@ -23,7 +23,8 @@ const fromPath = z
   .trim()
   .min(2, 'Enter a path such as /old-page.')
   .max(500)
-  .regex(/^\/[^\s?#]*$/, 'The path must start with / and contain no spaces, ? or #.')
+  // a query string may follow (a legacy /page.aspx?id=12): such a redirect answers that query only
+  .regex(/^\/[^\s?#]*(\?[^\s#]*)?$/, 'The path must start with / and contain no spaces or #.')
   .refine(local, 'The path must start with a single / (no // or backslash).');
 
 const toPath = z
@@ -35,8 +36,9 @@ const toPath = z
 
 /**
  * One redirect as an administrator enters it. `toPath` is required for 301/302 and ignored for 410
- * Gone. `keepQuery`: true passes the visitor's query string on to the target, false drops it (the
- * from-path always matches whatever the query string is).
+ * Gone. A from-path with a query string (`/page.aspx?id=12`) answers that query only (parameter
+ * order and letter case aside); one without answers its path with any query the more exact ones
+ * leave. `keepQuery`: true passes the visitor's query string on to the target, false drops it.
  */
 const RedirectFields = z.object({
   fromPath,
@@ -51,8 +53,9 @@ function targetRequired(v: { statusCode: number; toPath: string }, ctx: z.Refine
 
 /**
  * One redirect as an administrator enters it. `toPath` is required for 301/302 and ignored for 410
- * Gone. `keepQuery`: true passes the visitor's query string on to the target, false drops it (the
- * from-path always matches whatever the query string is).
+ * Gone. A from-path with a query string (`/page.aspx?id=12`) answers that query only (parameter
+ * order and letter case aside); one without answers its path with any query the more exact ones
+ * leave. `keepQuery`: true passes the visitor's query string on to the target, false drops it.
  */
 export const RedirectInputSchema = RedirectFields.superRefine(targetRequired);
 export type RedirectInput = z.input<typeof RedirectInputSchema>;

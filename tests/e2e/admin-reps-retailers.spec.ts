@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
 import { apiTokens, axeViolations, signInQuickly } from './admin-helpers.ts';
 
@@ -68,6 +69,16 @@ test('import a retailers CSV with a preview and a progress bar, then find one of
 test('create and edit a rep, with the form’s messages and axe on the edit screen; the finder shows the rep', async ({ page }) => {
   test.setTimeout(90_000);
   const name = `Rep Test ${Date.now()}`;
+  const photoTitle = `Rep Photo ${Date.now()}`;
+  const { token } = await apiTokens(page.request);
+  const auth = { authorization: `Bearer ${token}` };
+  // a library image to choose as the photo
+  const png = await sharp({ create: { width: 480, height: 480, channels: 3, background: '#2f6b3a' } }).png().toBuffer();
+  const uploaded = await page.request.post('/api/admin/documents/add', {
+    headers: auth,
+    multipart: { title: photoTitle, kind: 'image', altText: 'Portrait of a rep', regionIds: '2', file: { name: 'rep-photo.png', mimeType: 'image/png', buffer: png } },
+  });
+  const photo = ((await uploaded.json()) as { data: { id: number; guid: string } }).data;
   try {
     await signInQuickly(page);
     await page.goto('/siteadmin/reps-retailers');
@@ -105,6 +116,18 @@ test('create and edit a rep, with the form’s messages and axe on the edit scre
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('Title').fill('Senior Agronomist, Kearney');
     await page.getByLabel('States').fill('ne');
+    // the photo comes from the Document Library
+    const photoGroup = page.getByRole('group', { name: 'Photo' });
+    await expect(photoGroup).toContainText('No image chosen.');
+    await photoGroup.getByRole('button', { name: 'Choose image' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose an image from the document library' });
+    await dialog.getByRole('searchbox', { name: 'Search documents' }).fill(photoTitle);
+    await dialog.getByRole('button', { name: 'Search', exact: true }).click();
+    await dialog.getByRole('button', { name: `Choose ${photoTitle} (rep-photo.png)` }).click();
+    await expect(dialog).toBeHidden();
+    await expect(photoGroup.getByRole('link', { name: photoTitle })).toHaveAttribute('href', `/doccenter/${photo.guid}`);
+    await expect(photoGroup.getByRole('button', { name: 'Change image' })).toBeFocused();
+    expect(await axeViolations(page)).toEqual([]);
     await save.click();
     await expect(page).toHaveURL(/\/siteadmin\/reps-retailers\?tab=reps$/);
 
@@ -112,8 +135,14 @@ test('create and edit a rep, with the form’s messages and axe on the edit scre
     const card = page.getByRole('main').getByRole('listitem').filter({ hasText: name });
     await expect(card).toContainText('Senior Agronomist, Kearney');
     await expect(card).toContainText('ZIP 68847');
+    const avatar = card.locator('img.rep-avatar');
+    await expect(avatar).toHaveAttribute('src', `/doccenter/${photo.guid}`);
+    await expect(avatar).toHaveAttribute('srcset', new RegExp(`/doccenter/${photo.guid}\\?w=320 320w`));
+    // the browser loaded the picture (a variant, under the site's CSP)
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   } finally {
     await deleteMatching(page.request, 'reps', name);
+    if (photo) await page.request.get(`/api/admin/documents/delete/${photo.id}`, { headers: auth });
   }
 });
 

@@ -94,7 +94,7 @@ export default function DocumentForm({ loaderData }: Route.ComponentProps) {
         <SelectField
           meta={fields.productKey}
           label="Product"
-          hint="A label or SDS linked to a product is listed on its product page and on Product Labels."
+          hint="For labels and SDSs: listed on the product's page and on Product Labels. Other kinds are linked from content instead, so they need no product."
           options={[{ value: '', label: 'No product' }, ...DOCUMENT_PRODUCTS.map((p) => ({ value: p.key, label: p.name }))]}
         />
         <CheckboxGroup meta={fields.regionIds} legend="Regions" defaultValue={(doc?.regionIds ?? [2]).map(String)} options={REGION_OPTIONS.map((r) => ({ value: String(r.id), label: r.name }))} />

@@ -55,7 +55,7 @@ export default function RedirectForm({ loaderData }: Route.ComponentProps) {
           meta={fields.fromPath}
           label="From Path"
           autoComplete="off"
-          hint="The old address on this site, such as /old-page. Letter case and a trailing slash do not matter; any query string still matches."
+          hint="The old address on this site, such as /old-page. Letter case and a trailing slash do not matter. Without a query string it matches any query; with one (/page.aspx?id=12) it matches that query only, in any order, and wins over the path alone."
         />
         <SelectField
           meta={fields.statusCode}
@@ -70,7 +70,7 @@ export default function RedirectForm({ loaderData }: Route.ComponentProps) {
             <CheckboxField
               meta={fields.keepQuery}
               label="Keep the query string"
-              description="Pass the visitor's query string (such as ?utm_source=mail) on to the target."
+              description="Pass the visitor's query string (such as ?utm_source=mail) on to the target. Untick it for an old address with a query (/page.aspx?id=12): the new page has no use for it."
             />
           </>
         )}

@@ -1,7 +1,10 @@
 import { getFormProps } from '@conform-to/react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { REP_MESSAGES, RepFormSchema, TERRITORY_FIELDS, type RepDetail } from '#shared/validation/reps-retailers.ts';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
+import { announceInput } from '../../components/admin/editor/dom-events.ts';
+import { DocumentPicker, type DocumentSource } from '../../components/admin/editor/document-picker.tsx';
 import { FormErrors, TextField } from '../../components/forms/fields.tsx';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
@@ -23,6 +26,39 @@ export function HydrateFallback() {
 }
 
 const LIST = '/siteadmin/reps-retailers?tab=reps';
+
+/**
+ * The photo, chosen from the Document Library's images; stored as its address (/doccenter/{guid}),
+ * the same string the form always sent. Decorative on the finder (the name is beside it), so no alt text.
+ */
+export function RepPhotoField({ meta, initial, documents }: { meta: { name: string; errorId: string; errors?: string[] }; initial: string; documents?: DocumentSource }) {
+  const [src, setSrc] = useState(initial);
+  const [title, setTitle] = useState<string | undefined>(undefined);
+  const hidden = useRef<HTMLInputElement>(null);
+  const changed = useRef(false);
+  useEffect(() => {
+    if (changed.current) announceInput(hidden.current);
+  }, [src]);
+  return (
+    <>
+      <DocumentPicker
+        label="Photo"
+        kind="image"
+        value={src ? { url: src, title } : null}
+        showAlt={false}
+        source={documents}
+        errors={meta.errors}
+        errorId={meta.errorId}
+        onChange={(doc) => {
+          changed.current = true;
+          setSrc(doc?.url ?? '');
+          setTitle(doc?.title);
+        }}
+      />
+      <input ref={hidden} type="hidden" name={meta.name} value={src} />
+    </>
+  );
+}
 
 export default function RepForm({ loaderData }: Route.ComponentProps) {
   const { rep } = loaderData;
@@ -52,7 +88,7 @@ export default function RepForm({ loaderData }: Route.ComponentProps) {
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField meta={fields.name} label="Name" autoComplete="off" />
         <TextField meta={fields.title} label="Title" autoComplete="off" hint="Shown under the name, such as Territory Manager, Central Iowa." />
-        <TextField meta={fields.photo} label="Photo" autoComplete="off" hint="A path on this site, such as /doccenter/… from the Document Library. Leave blank for none." />
+        <RepPhotoField meta={fields.photo} initial={rep?.photo ?? ''} />
         <TextField meta={fields.email} label="Email" type="email" autoComplete="off" hint="Requests from the finder are sent to this address." />
         <TextField meta={fields.phone} label="Phone" autoComplete="off" />
         <fieldset className="field field--group">

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import type { PageDto } from '#shared/dto/pages.ts';
 import { isLegalPath } from '#shared/navigation.ts';
+import { IMAGE_SIZES, libraryImageProps } from '#shared/validation/documents.ts';
 import { regionFromPageRegionIds } from '#shared/regions.ts';
 import { ContentModules } from '../../components/content-modules.tsx';
 import { RelatedResources } from '../../components/resource-card.tsx';
@@ -75,7 +76,15 @@ function PageHero({ page }: { page: PageDto }) {
             <h1 className="hero__title">{page.title}</h1>
             {summary ? <p className="hero__promise">{summary}</p> : null}
           </div>
-          <img className="custom-hero__image" src={media.previewsrc} alt={alt} width={media.width ?? 1600} height={media.height ?? 700} fetchPriority="high" />
+          <img
+            className="custom-hero__image"
+            src={media.previewsrc}
+            {...libraryImageProps(media.previewsrc, IMAGE_SIZES.halfColumn)}
+            alt={alt}
+            width={media.width ?? 1600}
+            height={media.height ?? 700}
+            fetchPriority="high"
+          />
         </div>
       </header>
     );
@@ -83,7 +92,15 @@ function PageHero({ page }: { page: PageDto }) {
   if (media && page.heroImageType === 1) {
     return (
       <header className="custom-hero custom-hero--cropped">
-        <img className="custom-hero__banner" src={media.previewsrc} alt={alt} width={media.width ?? 1600} height={media.height ?? 700} fetchPriority="high" />
+        <img
+          className="custom-hero__banner"
+          src={media.previewsrc}
+          {...libraryImageProps(media.previewsrc, IMAGE_SIZES.fullWidth)}
+          alt={alt}
+          width={media.width ?? 1600}
+          height={media.height ?? 700}
+          fetchPriority="high"
+        />
         <div className="container custom-hero__caption">
           <h1 className="hero__title">{page.title}</h1>
           {summary ? <p className="hero__promise">{summary}</p> : null}

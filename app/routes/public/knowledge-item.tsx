@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router';
 import { Link } from '../../lib/links.tsx';
 import { formatLongDate, isoDate } from '#shared/format-date.ts';
 import { categoryName } from '#shared/knowledge.ts';
+import { IMAGE_SIZES, libraryImageProps } from '#shared/validation/documents.ts';
 import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
 import { ContentModules } from '../../components/content-modules.tsx';
 import { RelatedResources } from '../../components/resource-card.tsx';
@@ -71,6 +72,7 @@ export default function KnowledgeItem({ loaderData }: Route.ComponentProps) {
         <div className="container content-article__figure">
           <img
             src={item.heroMedia.previewsrc}
+            {...libraryImageProps(item.heroMedia.previewsrc, IMAGE_SIZES.articleFigure)}
             alt={item.heroMedia.altText}
             width={item.heroMedia.width ?? 1200}
             height={item.heroMedia.height ?? 675}

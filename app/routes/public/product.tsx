@@ -3,6 +3,7 @@ import { Link } from '../../lib/links.tsx';
 import { findRepPathFor } from '#shared/navigation.ts';
 import { homePathFor } from '#shared/regions.ts';
 import type { ProductDocumentLink } from '#shared/product-content.ts';
+import { IMAGE_SIZES, libraryImageProps } from '#shared/validation/documents.ts';
 import { ContentModules } from '../../components/content-modules.tsx';
 import { ProductAnalysisTable } from '../../components/product-analysis-table.tsx';
 import { breadcrumbJsonLd } from '../../lib/landing-seo.ts';
@@ -151,6 +152,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             <div className="product-hero__media">
               <img
                 src={product.heroMedia.previewsrc}
+                {...libraryImageProps(product.heroMedia.previewsrc, IMAGE_SIZES.halfColumn)}
                 alt={product.heroMedia.alttext ?? product.heroMedia.altText ?? ''}
                 width={product.heroMedia.width ?? 1200}
                 height={product.heroMedia.height ?? 900}
@@ -239,6 +241,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                   {item.heroMedia ? (
                     <img
                       src={item.heroMedia.previewsrc}
+                      {...libraryImageProps(item.heroMedia.previewsrc, IMAGE_SIZES.card)}
                       alt={item.heroMedia.altText}
                       width={item.heroMedia.width ?? 800}
                       height={item.heroMedia.height ?? 450}

@@ -9,6 +9,7 @@ import { seoMeta } from '#app/lib/seo.ts';
 import { useRootData } from '#app/root.tsx';
 import type { FinderResultDto, RepResultDto, RetailerResultDto } from '#shared/dto/finder.ts';
 import { contactPathFor, findRepPathFor } from '#shared/navigation.ts';
+import { IMAGE_SIZES, libraryImageProps } from '#shared/validation/documents.ts';
 import { FinderQuerySchema, finderResultsPath, RADIUS_OPTIONS, type FinderLabel } from '#shared/validation/finder.ts';
 import type { Route } from './+types/reps-retailers';
 
@@ -152,7 +153,7 @@ function RepCard({ r, contact }: { r: RepResultDto; contact: ContactLink }) {
   return (
     <li className="finder-result finder-result--rep">
       {r.photo ? (
-        <img className="rep-avatar" src={r.photo} alt="" width={72} height={72} />
+        <img className="rep-avatar" src={r.photo} {...libraryImageProps(r.photo, IMAGE_SIZES.avatar)} alt="" width={72} height={72} />
       ) : (
         <span className="rep-avatar" aria-hidden="true">
           {initials(r.name)}

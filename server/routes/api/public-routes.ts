@@ -38,12 +38,14 @@ export async function publicLookupRoutes(app: FastifyInstance) {
         tags: ['public'],
         summary: 'The redirect stored for a path (toPath null when the page is gone, 410), or data null when there is none',
         // Fastify names a wildcard `*`; the OpenAPI document calls it `path` (see openApiTransform).
-        params: z.object({ '*': z.string().max(2000).describe('the path to look up, without its leading /') }),
+        params: z.object({ '*': z.string().max(2000).describe('the path to look up, without its leading /; its query string, if any, follows as this call\'s') }),
         response: { 200: envelope(RedirectSchema), ...errorResponses },
       },
     },
     async (request) => {
-      const target = await app.services.redirects.resolve('/' + request.params['*']);
+      // the query string of this call is the looked-up address's (get-redirect/page.aspx?id=12)
+      const q = request.url.indexOf('?');
+      const target = await app.services.redirects.resolve('/' + request.params['*'], q === -1 ? '' : request.url.slice(q + 1));
       return ok(target ? { toPath: target.toPath, statusCode: target.statusCode } : null);
     },
   );

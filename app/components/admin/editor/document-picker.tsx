@@ -58,13 +58,15 @@ interface DocumentPickerProps {
   errors?: readonly string[];
   /** Id of the error, for the consumer to point aria-describedby at. */
   errorId?: string;
+  /** Say what the image's alt text is (off where the image is decorative, as a rep's photo beside the name). */
+  showAlt?: boolean;
 }
 
 /**
  * Choose a document from the library in a dialog with search; the chosen file shows as a preview
  * (images with their alt text) with Change and Remove.
  */
-export function DocumentPicker({ label, kind = 'image', value, alt = '', onChange, source = apiDocumentSource, errors, errorId }: DocumentPickerProps) {
+export function DocumentPicker({ label, kind = 'image', value, alt = '', onChange, source = apiDocumentSource, errors, errorId, showAlt = true }: DocumentPickerProps) {
   const uid = useId();
   const [open, setOpen] = useState(false);
   const chooseButton = useRef<HTMLButtonElement>(null);
@@ -92,7 +94,7 @@ export function DocumentPicker({ label, kind = 'image', value, alt = '', onChang
             <a href={value.url} target="_blank" rel="noreferrer">
               {value.title || value.url}
             </a>
-            {isImage ? <span className="field__hint">{alt ? `Alt text: ${alt}` : 'No alt text yet'}</span> : null}
+            {isImage && showAlt ? <span className="field__hint">{alt ? `Alt text: ${alt}` : 'No alt text yet'}</span> : null}
           </span>
         </div>
       ) : (

@@ -182,4 +182,28 @@ describe('form submissions admin API', () => {
     expect(batches.length).toBeLessThanOrEqual(26);
     expect(queries.some((q) => /offset/i.test(q) && /from "form_submissions"/.test(q))).toBe(false);
   }, 60_000);
+
+  it('answers 20 rows by default when there are more, and Load More (start 20, then 40) brings the next ones, each once', async () => {
+    const run = sqlRows(t.database);
+    await run`insert into form_submissions (type, name, email, phone, data, message, zipcode, captcha, created)
+      select 0, 'Paging Lead ' || lpad(g::text, 2, '0'), 'paging' || g || '@example.com', '555', '{"Zipcode":"50010"}', '', '50010', 'verified',
+        timestamptz '2027-01-01T00:00:00Z' + g * interval '1 minute'
+      from generate_series(1, 45) as g`;
+    // the default view, as the screen first asks for it without a length
+    const first = await filter({});
+    expect(first.items).toHaveLength(20);
+    expect(first.total).toBeGreaterThan(20);
+
+    const search = 'Paging Lead';
+    const pages = [await filter({ search }), await filter({ search, start: 20 }), await filter({ search, start: 40 })];
+    expect(pages.map((p) => p.items.length)).toEqual([20, 20, 5]);
+    expect(pages.map((p) => [p.start, p.total])).toEqual([
+      [0, 45],
+      [20, 45],
+      [40, 45],
+    ]);
+    // newest first, each row exactly once across the pages
+    const expected = Array.from({ length: 45 }, (_, i) => `Paging Lead ${String(45 - i).padStart(2, '0')}`);
+    expect(pages.flatMap((p) => names(p.items))).toEqual(expected);
+  });
 });

@@ -188,7 +188,7 @@ describe('redirects admin API', () => {
     const errorsOn = (line: number) => preview.rows.find((r: { line: number }) => r.line === line).errors as string[];
     // the row is fine alone, but the file also redirects /chain-in-file to it: a chain either way
     expect(errorsOn(2)).toEqual([REDIRECT_ERRORS.incoming('/fine-row', '/chain-in-file')]);
-    expect(errorsOn(3)).toEqual(['fromPath: The path must start with / and contain no spaces, ? or #.']);
+    expect(errorsOn(3)).toEqual(['fromPath: The path must start with / and contain no spaces or #.']);
     expect(errorsOn(4)).toEqual(['statusCode must be 301, 302 or 410.']);
     expect(errorsOn(5)).toEqual(['keepQuery must be true or false.']);
     expect(errorsOn(6)).toEqual(['/fine-row is already on line 2.']);

@@ -105,7 +105,7 @@ export function repsRetailersRoutes(app: FastifyInstance) {
         config,
         schema: { ...adminOperation, tags, operationId: `import${many}Status`, summary: `Progress of a ${kind} import`, params: JobIdParamsSchema, response: { 200: envelope(ImportJobSchema), ...adminErrors } },
       },
-      async (request) => ok(service().importStatus(request.params.jobId)),
+      async (request) => ok(await service().importStatus(request.params.jobId)),
     );
     r.get(
       `${base}/export`,
