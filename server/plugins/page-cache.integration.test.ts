@@ -12,6 +12,7 @@ import { scriptHash } from '#server/page-cache/http-cache.ts';
 import { TEST_JWT_SECRET } from '#tests/setup/constants.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { openTestDatabase } from '#tests/setup/test-db.ts';
+import { RepFormSchema, RetailerFormSchema } from '#shared/validation/reps-retailers.ts';
 import { SHARED_CACHE_CONTROL } from './page-cache.ts';
 
 const ITEM = '/knowledge-center/keep-surface-applied-urea-in-the-field';
@@ -115,6 +116,38 @@ describe('rendered-page cache', () => {
       expect(res.body).toContain('Canada Home After an Edit');
     }
     expect((await t.app.inject('/anvol-ca')).headers['x-page-cache']).toBe('hit');
+  });
+
+  it('drops the finder results, the contact page and the thank-you pages when a rep or retailer is renamed or removed through the service', async () => {
+    const { repsRetailers } = t.app.services;
+    const rep = await repsRetailers.addRep(RepFormSchema.parse({ name: 'Rita Cached', email: 'rita.cached@example.com', zips: '50010' }));
+    const retailer = await repsRetailers.addRetailer(RetailerFormSchema.parse({ name: 'Cached Coop', city: 'Ames', state: 'IA', postalCode: '50010' }));
+    const pages = {
+      results: '/reps-retailers?label=Reps&zip=50010',
+      contact: `/reps-retailers/contact?type=rep&id=${rep.id}&zip=50010&label=Reps`,
+      repThanks: `/rep-thankyou?id=${rep.id}`,
+      retailerThanks: `/retailer-thankyou?id=${retailer.id}`,
+      retailerContact: `/reps-retailers/contact?type=retailer&id=${retailer.id}&zip=50010&label=Retailers`,
+    };
+    for (const url of Object.values(pages)) {
+      expect((await t.app.inject(url)).statusCode, url).toBe(200);
+      expect((await t.app.inject(url)).headers['x-page-cache'], url).toBe('hit');
+    }
+
+    await repsRetailers.editRep({ ...RepFormSchema.parse({ name: 'Rita Renamed', email: 'rita.cached@example.com', zips: '50010' }), id: rep.id });
+    for (const url of [pages.results, pages.contact, pages.repThanks]) {
+      const res = await t.app.inject(url);
+      expect(res.headers['x-page-cache'], url).toBe('miss');
+      expect(res.body, url).toContain('Rita Renamed');
+      expect(res.body, url).not.toContain('Rita Cached');
+    }
+
+    await repsRetailers.deleteRetailer(retailer.id);
+    // the contact page of a removed listing is a 404 at once; the thank-you page no longer names it
+    expect((await t.app.inject(pages.retailerContact)).statusCode).toBe(404);
+    const thanks = await t.app.inject(pages.retailerThanks);
+    expect(thanks.headers['x-page-cache']).toBe('miss');
+    expect(thanks.body).not.toContain('Cached Coop');
   });
 
   it('drops every page when a product changes (it is in the menu and footer of every page)', async () => {
