@@ -206,10 +206,27 @@ describe('rendered-page cache', () => {
     expect(notModified.headers.etag).toBe(etag);
     expect((await t.app.inject({ url: '/about', headers: { 'if-none-match': 'W/"other"' } })).statusCode).toBe(200);
 
-    // never stored (the selector reads the Referer), rendered for this request, still validated
-    const once = await t.app.inject('/product-selector');
-    expect(once.headers['x-page-cache']).toBeUndefined();
-    expect(once.headers.etag).toMatch(/^W\/".+"$/);
+    // never stored (the selector reads the Referer): rendered for each request with a fresh nonce, and
+    // validated over the page without it, so the same page revalidates
+    for (const url of ['/product-selector', '/knowledge-center?preview=1']) {
+      const once = await t.app.inject(url);
+      expect(once.headers['x-page-cache'], url).toBeUndefined();
+      expect(String(once.headers['content-security-policy']), url).toContain("'nonce-");
+      const tag = String(once.headers.etag);
+      expect(tag, url).toMatch(/^W\/".+"$/);
+      const revalidated = await t.app.inject({ url, headers: { 'if-none-match': tag } });
+      expect(revalidated.statusCode, url).toBe(304);
+      expect(revalidated.body, url).toBe('');
+      expect(revalidated.headers.etag, url).toBe(tag);
+      // A browser merges a 304's headers into its stored copy: a CSP with this request's nonce would
+      // refuse the stored page's scripts (they carry the first nonce), so the 304 sends none.
+      expect(revalidated.headers['content-security-policy'], url).toBeUndefined();
+    }
+    // a different page does not match
+    const first = String((await t.app.inject('/product-selector')).headers.etag);
+    const step = await t.app.inject({ url: '/product-selector?step=2&challenge=1', headers: { 'if-none-match': first } });
+    expect(step.statusCode).toBe(200);
+    expect(step.headers.etag).not.toBe(first);
   });
 
   it('answers HEAD from the same entry: headers and length, no body', async () => {

@@ -172,17 +172,25 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
     return true;
   }
 
-  /** A page rendered for this request only (not storable): still gets an ETag and 304; compression is left to @fastify/compress. */
-  function sendOnce(request: FastifyRequest, reply: FastifyReply, response: Response, body: Buffer, extra: Record<string, string>) {
+  /**
+   * A page rendered for this request only (not storable): still gets an ETag and 304; compression is
+   * left to @fastify/compress. `nonce` is this render's CSP nonce (none when the bytes carry none): the
+   * tag is computed without it, so the same page has the same tag on every request.
+   */
+  function sendOnce(request: FastifyRequest, reply: FastifyReply, response: Response, body: Buffer, extra: Record<string, string>, nonce?: string) {
     reply.status(response.status);
     for (const [key, value] of Object.entries(copyHeaders(response))) reply.header(key, value);
     for (const [key, value] of Object.entries(extra)) reply.header(key, value);
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
-    const etag = etagFor(body);
+    const etag = etagFor(body, nonce);
     reply.header('etag', etag);
     if (response.status === 200 && etagMatches(request.headers['if-none-match'], etag)) {
       reply.removeHeader('content-type');
+      // A browser merges a 304's headers into the copy it keeps, whose scripts carry the nonce of the
+      // render it stored: a CSP naming this request's nonce would refuse them. The 304 sends no CSP (the
+      // security plugin leaves 304s alone too), so the stored copy keeps the policy it came with.
+      reply.removeHeader('content-security-policy');
       return reply.code(304).send();
     }
     return reply.send(body);
@@ -217,7 +225,7 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
     if (!html && !(key && redirect)) return renderer.send(response);
 
     let body: Buffer = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
-    if (!key) return sendOnce(request, reply, response, body, {});
+    if (!key) return sendOnce(request, reply, response, body, {}, nonce);
 
     let csp: string | null = null;
     if (html) {
