@@ -229,6 +229,31 @@ describe('rendered-page cache', () => {
     expect(step.headers.etag).not.toBe(first);
   });
 
+  it('serves the stored page to links with tracking parameters, and keeps them on redirects', async () => {
+    const plain = await t.app.inject('/press-releases');
+    queries.length = 0;
+    for (const url of ['/press-releases?utm_source=newsletter&utm_medium=email', '/press-releases?fbclid=IwAR0abc', '/press-releases?gclid=Cj0KCQ&msclkid=9']) {
+      const res = await t.app.inject(url);
+      expect(res.headers['x-page-cache'], url).toBe('hit');
+      expect(res.body, url).toBe(plain.body);
+    }
+    expect(queries).toEqual([]);
+    // what the list reads (the search) still keys it; the tracking parameters never reach the page
+    const searched = await t.app.inject('/knowledge-center?q=zinc&utm_campaign=spring');
+    expect(searched.headers['x-page-cache']).toBe('miss');
+    expect(searched.body).toContain('Spotting and Fixing Zinc Deficiency in Corn');
+    expect(searched.body).not.toContain('utm_');
+    expect((await t.app.inject('/knowledge-center?q=zinc')).headers['x-page-cache']).toBe('hit');
+
+    // a redirect passes the query on to its target: the stored one answers plain requests only
+    expect((await t.app.inject('/can/find-a-rep')).headers.location).toBe('/find-a-rep-ca');
+    expect((await t.app.inject('/can/find-a-rep')).headers['x-page-cache']).toBe('hit');
+    const tracked = await t.app.inject('/can/find-a-rep?utm_source=mail');
+    expect(tracked.statusCode).toBe(301);
+    expect(tracked.headers.location).toBe('/find-a-rep-ca?utm_source=mail');
+    expect((await t.app.inject('/can/find-a-rep')).headers.location).toBe('/find-a-rep-ca');
+  });
+
   it('answers HEAD from the same entry: headers and length, no body', async () => {
     const head = await t.app.inject({ method: 'HEAD', url: '/press-releases?page=1' });
     expect(head.statusCode).toBe(200);

@@ -8,6 +8,7 @@ import { dismissedNoticeId } from '#shared/notice.ts';
 import { parseRegion, REGION_COOKIE, regionForPath } from '#shared/regions.ts';
 import { etagFor, etagMatches, hashRenderedScripts, pickEncoding } from '../page-cache/http-cache.ts';
 import { createPageStore, type CachedPage, type PageStore } from '../page-cache/page-store.ts';
+import { withoutTrackingParams } from '../page-cache/tracking-params.ts';
 import { contentSecurityPolicy, type SecurityOptions } from './security.ts';
 
 const gzip = promisify(zlib.gzip);
@@ -86,17 +87,23 @@ function regionCookie(cookieHeader: string | undefined): string {
 }
 
 /**
- * The cache key: path and query, the region cookie unless the route fixes the region, and the
- * dismissed notice's cookie (the server leaves a dismissed notice out of the page).
+ * The cache key: path and query (without tracking parameters such as utm_source, which no page reads),
+ * the region cookie unless the route fixes the region, and the dismissed notice's cookie (the server
+ * leaves a dismissed notice out of the page). `search` is the query the page is rendered with;
+ * `tracking` says whether the request carried parameters that were left out.
  */
-function keyFor(request: { url?: string; headers: IncomingHttpHeaders }): { key: string; url: URL; fixedRegion: boolean } {
+function keyFor(request: { url?: string; headers: IncomingHttpHeaders }): { key: string; url: URL; search: string; tracking: boolean; fixedRegion: boolean } {
   const url = new URL(request.url ?? '/', 'http://localhost');
+  const search = withoutTrackingParams(url.search);
   // Routes that fix the region render the same for every visitor; the finder pages are left out
   // because a region change in progress overrides them.
   const fixedRegion = regionForPath(url.pathname, true) !== null;
   const notice = dismissedNoticeId(request.headers.cookie);
-  return { key: `${url.pathname}${url.search}\n${fixedRegion ? '*' : regionCookie(request.headers.cookie)}\n${notice}`, url, fixedRegion };
+  const key = `${url.pathname}${search}\n${fixedRegion ? '*' : regionCookie(request.headers.cookie)}\n${notice}`;
+  return { key, url, search, tracking: search !== url.search, fixedRegion };
 }
+
+const isRedirect = (status: number) => status === 301 || status === 302;
 
 function copyHeaders(response: Response): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -153,7 +160,11 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
 
   function lookup(request: { method?: string; url?: string; headers: IncomingHttpHeaders }): CachedPage | undefined {
     if (store.size === 0 || (request.method !== 'GET' && request.method !== 'HEAD') || request.headers.authorization !== undefined) return undefined;
-    return store.get(keyFor(request).key);
+    const { key, tracking } = keyFor(request);
+    const hit = store.get(key);
+    // A stored redirect was rendered without tracking parameters; redirects pass the query on to
+    // their target, so a request with them is rendered (and not stored) to keep them.
+    return hit && tracking && isRedirect(hit.status) ? undefined : hit;
   }
 
   // Requests that do not pass through the server's listener (app.inject) are answered here.
@@ -200,12 +211,12 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return renderer.send(await renderer.render(renderer.webRequest(), request.cspNonce));
     }
-    const { url, fixedRegion, key: candidate } = keyFor(request);
+    const { url, search, tracking, fixedRegion, key: candidate } = keyFor(request);
     const key = store.enabled && isCacheable(request, url) ? candidate : null;
     if (key) {
       // stored by a request that was rendering at the same time as this one
       const hit = store.get(key);
-      if (hit) return writePage(request, reply, hit, 'hit');
+      if (hit && !(tracking && isRedirect(hit.status))) return writePage(request, reply, hit, 'hit');
     }
 
     let webRequest = renderer.webRequest();
@@ -213,15 +224,27 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
     if (request.method === 'HEAD' || (key && fixedRegion)) {
       webRequest = new Request(webRequest, { method: 'GET', headers: key && fixedRegion ? withoutRegionCookie(webRequest.headers) : webRequest.headers });
     }
+    // A stored page is the same whatever tracking parameters brought the visitor: rendered without them.
+    const asRequested = webRequest;
+    if (key && tracking) {
+      const target = new URL(webRequest.url);
+      target.search = search;
+      webRequest = new Request(target, { method: webRequest.method, headers: webRequest.headers, signal: webRequest.signal });
+    }
     const generation = store.generation;
     // A stored page is served to many visitors, so its scripts are allowed by hash; the nonce of
     // this render only marks which scripts the renderer wrote.
     const nonce = key ? randomBytes(18).toString('base64') : request.cspNonce;
-    const response = await renderer.render(webRequest, nonce);
+    let response = await renderer.render(webRequest, nonce);
 
     const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
     // a stored redirect (301/302) answers without an HTML body and is kept too
-    const redirect = !html && (response.status === 301 || response.status === 302);
+    const redirect = !html && isRedirect(response.status);
+    if (key && tracking && redirect) {
+      // redirects pass the query on to their target: this one is answered with the visitor's own
+      response = await renderer.render(asRequested, nonce);
+      return renderer.send(response);
+    }
     if (!html && !(key && redirect)) return renderer.send(response);
 
     let body: Buffer = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
