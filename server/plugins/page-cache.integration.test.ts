@@ -12,6 +12,7 @@ import { scriptHash } from '#server/page-cache/http-cache.ts';
 import { TEST_JWT_SECRET } from '#tests/setup/constants.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { openTestDatabase } from '#tests/setup/test-db.ts';
+import { CA_PRODUCT_SLUGS, US_PRODUCT_SLUGS } from '#shared/regions.ts';
 import { RepFormSchema, RetailerFormSchema } from '#shared/validation/reps-retailers.ts';
 import { SHARED_CACHE_CONTROL } from './page-cache.ts';
 
@@ -308,6 +309,77 @@ describe('over real HTTP (hits answered by the server listener)', () => {
     expect((await fetch(`${base}/no-such-brochure`, { headers: browser })).headers.get('x-page-cache')).toBe('hit');
     const log = await t.app.services.redirects.filterNotFound('no-such-brochure', 0, 10);
     expect(log.items.map((e) => [e.path, e.hits])).toEqual([['/no-such-brochure', 4]]);
+  });
+});
+
+describe('the real app with a small budget and a hook that sets a cookie', () => {
+  const BUDGET_MB = 0.15; // room for about five pages (a product page's three variants are about 30 KB)
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await createTestApp(
+      { PAGE_CACHE_MB: String(BUDGET_MB) },
+      {
+        ui: 'build',
+        // A hook that runs before the page (as a session refresh or a consent cookie would) and
+        // sets a cookie on the reply, not through React Router's response.
+        beforeReady: (app) =>
+          app.addHook('onRequest', async (request, reply) => {
+            if (request.url.includes('visitor-cookie')) reply.header('set-cookie', 'visitor=42; Path=/; HttpOnly');
+          }),
+      },
+    );
+  });
+  afterAll(() => small.close());
+
+  it('never stores a page whose reply sets a cookie, and still sends the cookie every time', async () => {
+    for (let i = 0; i < 3; i++) {
+      const res = await small.app.inject('/about?visitor-cookie=1');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-page-cache']).toBeUndefined();
+      expect(res.headers['set-cookie']).toBe('visitor=42; Path=/; HttpOnly');
+    }
+    // the same page without the cookie is stored as usual
+    await small.app.inject('/about');
+    expect((await small.app.inject('/about')).headers['x-page-cache']).toBe('hit');
+  });
+
+  it('never stores the region switch, which sets the region cookie, and only follows local paths', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await small.app.inject('/set-region?region=3&from=/agrotain');
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/agrotain-ca');
+      expect(res.headers['x-page-cache']).toBeUndefined();
+      expect(String(res.headers['set-cookie'])).toMatch(/^region=3;/);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    for (const from of ['//evil.example/agrotain', 'https://evil.example/agrotain', '/\\evil.example', '/agrotain/../../x', 'agrotain']) {
+      const res = await small.app.inject(`/set-region?region=3&from=${encodeURIComponent(from)}`);
+      expect(res.headers.location, from).toBe('/home-ca');
+    }
+  });
+
+  it('holds the memory budget with real pages, the least recently used out first', async () => {
+    const budget = BUDGET_MB * 1024 * 1024;
+    const store = small.app.pageCache!.store;
+    const kept = '/press-releases';
+    const keptBody = (await small.app.inject(kept)).body;
+    const pages = [...US_PRODUCT_SLUGS, ...CA_PRODUCT_SLUGS].map((slug) => `/${slug}`);
+    for (const page of pages) {
+      expect((await small.app.inject(page)).statusCode, page).toBe(200);
+      expect(store.bytes, page).toBeLessThanOrEqual(budget);
+      // the list stays in use, so it is never the least recently used
+      expect((await small.app.inject(kept)).headers['x-page-cache'], page).toBe('hit');
+    }
+    expect(store.size).toBeGreaterThanOrEqual(3);
+    expect(store.size).toBeLessThan(pages.length);
+    expect(store.bytes).toBeGreaterThan(budget / 2);
+    const hit = await small.app.inject(kept);
+    expect(hit.headers['x-page-cache']).toBe('hit');
+    expect(hit.body).toBe(keptBody);
+    // the newest product is still there; the first ones went first
+    expect((await small.app.inject(pages.at(-1)!)).headers['x-page-cache']).toBe('hit');
+    expect((await small.app.inject(pages[0]!)).headers['x-page-cache']).toBe('miss');
+    expect(store.bytes).toBeLessThanOrEqual(budget);
   });
 });
 

@@ -14,6 +14,13 @@ import { contentSecurityPolicy, type SecurityOptions } from './security.ts';
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The rendered-page cache, where pages are rendered from the build (ADR 007). */
+    pageCache?: PageCache;
+  }
+}
+
 /** Statuses whose pages are kept (issue 10): a 500 or a 403 must be rendered afresh. */
 const STORED_STATUSES = new Set([200, 301, 302, 404]);
 /** Never cached: APIs, sign-in, the visitor's account and the administration. */
@@ -261,7 +268,8 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
     if (fixedRegion && response.status === 200 && !dismissedNoticeId(request.headers.cookie)) rendered['cache-control'] = SHARED_CACHE_CONTROL;
     if (csp) rendered['content-security-policy'] = csp;
 
-    const storable = response.headers.getSetCookie().length === 0 && STORED_STATUSES.has(response.status);
+    // a cookie may come from the page (its loader) or from a hook that ran before it (on the reply)
+    const storable = response.headers.getSetCookie().length === 0 && !reply.hasHeader('set-cookie') && STORED_STATUSES.has(response.status);
     if (!storable) return sendOnce(request, reply, response, body, rendered);
 
     // the headers every request gets (security plugin), then the page's own
@@ -284,5 +292,7 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
     return writePage(request, reply, page, 'miss');
   }
 
-  return { store, serve, answer };
+  const cache: PageCache = { store, serve, answer };
+  app.decorate('pageCache', cache);
+  return cache;
 }
