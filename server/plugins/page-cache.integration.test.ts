@@ -322,10 +322,11 @@ describe('the real app with a small budget and a hook that sets a cookie', () =>
         ui: 'build',
         // A hook that runs before the page (as a session refresh or a consent cookie would) and
         // sets a cookie on the reply, not through React Router's response.
-        beforeReady: (app) =>
+        beforeReady: (app) => {
           app.addHook('onRequest', async (request, reply) => {
             if (request.url.includes('visitor-cookie')) reply.header('set-cookie', 'visitor=42; Path=/; HttpOnly');
-          }),
+          });
+        },
       },
     );
   });
