@@ -15,3 +15,14 @@ export class NotFoundError extends DomainError {
     super(what, 404);
   }
 }
+
+/**
+ * A DomainError from any copy of this module: the React Router build and the compiled server each
+ * bundle their own (ADR 011), so an action that calls a service cannot rely on `instanceof`.
+ */
+export function isDomainError(err: unknown): err is DomainError {
+  if (err instanceof DomainError) return true;
+  if (!(err instanceof Error) || err.name !== 'DomainError') return false;
+  const status = (err as { status?: unknown }).status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}

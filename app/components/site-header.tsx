@@ -11,16 +11,20 @@ import { Logo } from './logo.tsx';
 
 type Menu = 'none' | 'mobile' | 'mega';
 
+/** The region switch without JavaScript (app/routes/public/set-region.ts): sets the cookie, 303 to the page's twin or the region's home. */
+function setRegionPath(region: RegionId, from: string): string {
+  return `/set-region?${new URLSearchParams({ region: String(region), from }).toString()}`;
+}
+
 /**
  * Hydrated pages (forms) run the menus with React state. Static pages (content templates, ADR 005) get
  * the same markup with the menus as popovers, which open, close and take Escape without any script;
- * app/client/site-script.ts adds scroll lock, labels and focus return, and the region selector is a GET
- * form to /set-region with a Go button when scripts do not run.
+ * app/client/site-script.ts adds scroll lock, labels and focus return, and the region selector's change.
+ * Where scripts do not run, the region selector is a list of links to /set-region instead.
  */
 export function SiteHeader({ companyName, hydrates = true }: { companyName: string; hydrates?: boolean }) {
   const { region, source, changeRegion } = useRegion();
   const popovers = !hydrates;
-  const RegionBox = popovers ? 'form' : 'div';
   const nav = navFor(region);
   const groups = megaMenuFor(region, useRootData()?.products);
   const location = useLocation();
@@ -162,8 +166,7 @@ export function SiteHeader({ companyName, hydrates = true }: { companyName: stri
               </li>
             ) : null}
           </ul>
-          {/* a GET form only where its Go button exists (static pages); React handles the change elsewhere */}
-          <RegionBox className="region-select" {...(popovers ? { method: 'get', action: '/set-region' } : {})}>
+          <div className="region-select">
             <label htmlFor={regionId} className="visually-hidden">
               Region
             </label>
@@ -180,16 +183,23 @@ export function SiteHeader({ companyName, hydrates = true }: { companyName: stri
                 </option>
               ))}
             </select>
-            {/* without the script, /set-region finds this page's twin in the chosen region (issue 14) */}
-            {popovers ? <input type="hidden" name="from" value={location.pathname} /> : null}
+            {/* Without the script (static pages), a link per region instead of the select, which CSS hides
+                then: /set-region stores the choice and goes to this page's twin there, else that region's home. */}
             {popovers ? (
               <noscript>
-                <button type="submit" className="button button--small region-select__go">
-                  Go<span className="visually-hidden"> to this region</span>
-                </button>
+                <ul className="region-links">
+                  {REGION_OPTIONS.map((o) => (
+                    <li key={o.id}>
+                      <a href={setRegionPath(o.id, location.pathname)} className="region-links__link" aria-current={o.id === region ? 'true' : undefined}>
+                        {o.code}
+                        <span className="visually-hidden"> ({o.name})</span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
               </noscript>
             ) : null}
-          </RegionBox>
+          </div>
         </nav>
       </div>
       {nav.solutions ? (

@@ -10,6 +10,7 @@ import type { Submission, SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
 import type { AppContext } from '#app/load-context.ts';
+import { isDomainError } from '#domain/errors.ts';
 import { cleanText } from '#shared/input.ts';
 import {
   ContactFormSchema,
@@ -109,6 +110,15 @@ async function leadAction(
   try {
     await store(body.data, context.clientIp);
   } catch (err) {
+    // refused by a rule (a reCAPTCHA token that fails, a listing gone): a 4xx as from the API, with the
+    // failure alert the script shows for it; only trouble on our side is a 503
+    if (isDomainError(err)) {
+      const fields = err.details && Object.keys(err.details).length ? err.details : null;
+      return data<LeadActionResult>(
+        { sent: false, result: submission.reply(fields ? { fieldErrors: fields } : undefined), failed: !fields, idempotencyKey },
+        { status: err.status },
+      );
+    }
     context.log.error({ err, kind }, 'form post could not be stored');
     return data<LeadActionResult>({ sent: false, result: submission.reply(), failed: true, idempotencyKey }, { status: 503 });
   }

@@ -24,6 +24,9 @@ const SITE = [
   '/product-labels',
   '/find-a-rep',
   '/reps-retailers',
+  '/reps-retailers/contact',
+  '/rep-thankyou',
+  '/retailer-thankyou',
   '/some-custom-page',
   '/old/deep/path',
 ];
@@ -62,7 +65,8 @@ describe('what a content change drops', () => {
 
   it('documents: product pages and the labels page; the finder: its pages', () => {
     expect(dropped({ kind: 'document', id: 'guid' }, SITE)).toEqual(['/agrotain', '/anvol-ca', '/product-labels']);
-    expect(dropped({ kind: 'finder' }, SITE)).toEqual(['/find-a-rep', '/reps-retailers']);
+    // the contact page and the thank-you pages name the listing too
+    expect(dropped({ kind: 'finder' }, SITE)).toEqual(['/find-a-rep', '/reps-retailers', '/reps-retailers/contact', '/rep-thankyou', '/retailer-thankyou']);
   });
 
   it('settings and products: every page (they are in the navigation and footer)', () => {

@@ -43,7 +43,19 @@ const LANDING_BY_PATH: Record<string, string> = {
   '/home-int': 'home-int',
   '/int': 'home-int',
 };
-const FINDER_PATHS = new Set(['/find-a-rep', '/find-a-rep-ca', '/reps-retailers', '/can/find-a-rep']);
+/**
+ * Pages that read reps or retailers: the finder and its results, the contact-a-rep page and the
+ * thank-you pages (both name the listing, read by id). A rename or removal must drop them all.
+ */
+const FINDER_PATHS = new Set([
+  '/find-a-rep',
+  '/find-a-rep-ca',
+  '/reps-retailers',
+  '/can/find-a-rep',
+  '/reps-retailers/contact',
+  '/rep-thankyou',
+  '/retailer-thankyou',
+]);
 
 function normalisePath(pathname: string): string {
   const p = pathname.replace(/\/+$/, '').toLowerCase();

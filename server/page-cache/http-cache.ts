@@ -25,9 +25,25 @@ export function scriptHash(text: string): string {
   return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
 }
 
-/** A weak validator: the same bytes give the same tag on every instance and for every encoding. */
-export function etagFor(body: Buffer): string {
-  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+/**
+ * A weak validator: the same bytes give the same tag on every instance and for every encoding.
+ * `ignore` (a page's per-request CSP nonce) is left out of what is hashed, so a page rendered afresh
+ * for every request still has the same tag while its content stays the same.
+ */
+export function etagFor(body: Buffer, ignore?: string): string {
+  const hash = createHash('sha256');
+  if (ignore) {
+    const needle = Buffer.from(ignore, 'utf8');
+    let from = 0;
+    for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, from)) {
+      hash.update(body.subarray(from, at));
+      from = at + needle.length;
+    }
+    hash.update(body.subarray(from));
+  } else {
+    hash.update(body);
+  }
+  return `W/"${hash.digest('base64url').slice(0, 27)}"`;
 }
 
 /** If-None-Match with weak comparison (RFC 9110 13.1.2). */

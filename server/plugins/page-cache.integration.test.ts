@@ -12,6 +12,8 @@ import { scriptHash } from '#server/page-cache/http-cache.ts';
 import { TEST_JWT_SECRET } from '#tests/setup/constants.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { openTestDatabase } from '#tests/setup/test-db.ts';
+import { CA_PRODUCT_SLUGS, US_PRODUCT_SLUGS } from '#shared/regions.ts';
+import { RepFormSchema, RetailerFormSchema } from '#shared/validation/reps-retailers.ts';
 import { SHARED_CACHE_CONTROL } from './page-cache.ts';
 
 const ITEM = '/knowledge-center/keep-surface-applied-urea-in-the-field';
@@ -117,6 +119,38 @@ describe('rendered-page cache', () => {
     expect((await t.app.inject('/anvol-ca')).headers['x-page-cache']).toBe('hit');
   });
 
+  it('drops the finder results, the contact page and the thank-you pages when a rep or retailer is renamed or removed through the service', async () => {
+    const { repsRetailers } = t.app.services;
+    const rep = await repsRetailers.addRep(RepFormSchema.parse({ name: 'Rita Cached', email: 'rita.cached@example.com', zips: '50010' }));
+    const retailer = await repsRetailers.addRetailer(RetailerFormSchema.parse({ name: 'Cached Coop', city: 'Ames', state: 'IA', postalCode: '50010' }));
+    const pages = {
+      results: '/reps-retailers?label=Reps&zip=50010',
+      contact: `/reps-retailers/contact?type=rep&id=${rep.id}&zip=50010&label=Reps`,
+      repThanks: `/rep-thankyou?id=${rep.id}`,
+      retailerThanks: `/retailer-thankyou?id=${retailer.id}`,
+      retailerContact: `/reps-retailers/contact?type=retailer&id=${retailer.id}&zip=50010&label=Retailers`,
+    };
+    for (const url of Object.values(pages)) {
+      expect((await t.app.inject(url)).statusCode, url).toBe(200);
+      expect((await t.app.inject(url)).headers['x-page-cache'], url).toBe('hit');
+    }
+
+    await repsRetailers.editRep({ ...RepFormSchema.parse({ name: 'Rita Renamed', email: 'rita.cached@example.com', zips: '50010' }), id: rep.id });
+    for (const url of [pages.results, pages.contact, pages.repThanks]) {
+      const res = await t.app.inject(url);
+      expect(res.headers['x-page-cache'], url).toBe('miss');
+      expect(res.body, url).toContain('Rita Renamed');
+      expect(res.body, url).not.toContain('Rita Cached');
+    }
+
+    await repsRetailers.deleteRetailer(retailer.id);
+    // the contact page of a removed listing is a 404 at once; the thank-you page no longer names it
+    expect((await t.app.inject(pages.retailerContact)).statusCode).toBe(404);
+    const thanks = await t.app.inject(pages.retailerThanks);
+    expect(thanks.headers['x-page-cache']).toBe('miss');
+    expect(thanks.body).not.toContain('Cached Coop');
+  });
+
   it('drops every page when a product changes (it is in the menu and footer of every page)', async () => {
     await t.app.inject('/press-releases');
     const { id: _id, slug: _slug, region: _r, family: _f, lineKey: _l, twinSlug: _t, updated: _u, documents: _d, ...content } =
@@ -173,10 +207,52 @@ describe('rendered-page cache', () => {
     expect(notModified.headers.etag).toBe(etag);
     expect((await t.app.inject({ url: '/about', headers: { 'if-none-match': 'W/"other"' } })).statusCode).toBe(200);
 
-    // never stored (the selector reads the Referer), rendered for this request, still validated
-    const once = await t.app.inject('/product-selector');
-    expect(once.headers['x-page-cache']).toBeUndefined();
-    expect(once.headers.etag).toMatch(/^W\/".+"$/);
+    // never stored (the selector reads the Referer): rendered for each request with a fresh nonce, and
+    // validated over the page without it, so the same page revalidates
+    for (const url of ['/product-selector', '/knowledge-center?preview=1']) {
+      const once = await t.app.inject(url);
+      expect(once.headers['x-page-cache'], url).toBeUndefined();
+      expect(String(once.headers['content-security-policy']), url).toContain("'nonce-");
+      const tag = String(once.headers.etag);
+      expect(tag, url).toMatch(/^W\/".+"$/);
+      const revalidated = await t.app.inject({ url, headers: { 'if-none-match': tag } });
+      expect(revalidated.statusCode, url).toBe(304);
+      expect(revalidated.body, url).toBe('');
+      expect(revalidated.headers.etag, url).toBe(tag);
+      // A browser merges a 304's headers into its stored copy: a CSP with this request's nonce would
+      // refuse the stored page's scripts (they carry the first nonce), so the 304 sends none.
+      expect(revalidated.headers['content-security-policy'], url).toBeUndefined();
+    }
+    // a different page does not match
+    const first = String((await t.app.inject('/product-selector')).headers.etag);
+    const step = await t.app.inject({ url: '/product-selector?step=2&challenge=1', headers: { 'if-none-match': first } });
+    expect(step.statusCode).toBe(200);
+    expect(step.headers.etag).not.toBe(first);
+  });
+
+  it('serves the stored page to links with tracking parameters, and keeps them on redirects', async () => {
+    const plain = await t.app.inject('/press-releases');
+    queries.length = 0;
+    for (const url of ['/press-releases?utm_source=newsletter&utm_medium=email', '/press-releases?fbclid=IwAR0abc', '/press-releases?gclid=Cj0KCQ&msclkid=9']) {
+      const res = await t.app.inject(url);
+      expect(res.headers['x-page-cache'], url).toBe('hit');
+      expect(res.body, url).toBe(plain.body);
+    }
+    expect(queries).toEqual([]);
+    // what the list reads (the search) still keys it; the tracking parameters never reach the page
+    const searched = await t.app.inject('/knowledge-center?q=zinc&utm_campaign=spring');
+    expect(searched.headers['x-page-cache']).toBe('miss');
+    expect(searched.body).toContain('Spotting and Fixing Zinc Deficiency in Corn');
+    expect(searched.body).not.toContain('utm_');
+    expect((await t.app.inject('/knowledge-center?q=zinc')).headers['x-page-cache']).toBe('hit');
+
+    // a redirect passes the query on to its target: the stored one answers plain requests only
+    expect((await t.app.inject('/can/find-a-rep')).headers.location).toBe('/find-a-rep-ca');
+    expect((await t.app.inject('/can/find-a-rep')).headers['x-page-cache']).toBe('hit');
+    const tracked = await t.app.inject('/can/find-a-rep?utm_source=mail');
+    expect(tracked.statusCode).toBe(301);
+    expect(tracked.headers.location).toBe('/find-a-rep-ca?utm_source=mail');
+    expect((await t.app.inject('/can/find-a-rep')).headers.location).toBe('/find-a-rep-ca');
   });
 
   it('answers HEAD from the same entry: headers and length, no body', async () => {
@@ -233,6 +309,78 @@ describe('over real HTTP (hits answered by the server listener)', () => {
     expect((await fetch(`${base}/no-such-brochure`, { headers: browser })).headers.get('x-page-cache')).toBe('hit');
     const log = await t.app.services.redirects.filterNotFound('no-such-brochure', 0, 10);
     expect(log.items.map((e) => [e.path, e.hits])).toEqual([['/no-such-brochure', 4]]);
+  });
+});
+
+describe('the real app with a small budget and a hook that sets a cookie', () => {
+  const BUDGET_MB = 0.15; // room for about five pages (a product page's three variants are about 30 KB)
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await createTestApp(
+      { PAGE_CACHE_MB: String(BUDGET_MB) },
+      {
+        ui: 'build',
+        // A hook that runs before the page (as a session refresh or a consent cookie would) and
+        // sets a cookie on the reply, not through React Router's response.
+        beforeReady: (app) => {
+          app.addHook('onRequest', async (request, reply) => {
+            if (request.url.includes('visitor-cookie')) reply.header('set-cookie', 'visitor=42; Path=/; HttpOnly');
+          });
+        },
+      },
+    );
+  });
+  afterAll(() => small.close());
+
+  it('never stores a page whose reply sets a cookie, and still sends the cookie every time', async () => {
+    for (let i = 0; i < 3; i++) {
+      const res = await small.app.inject('/about?visitor-cookie=1');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-page-cache']).toBeUndefined();
+      expect(res.headers['set-cookie']).toBe('visitor=42; Path=/; HttpOnly');
+    }
+    // the same page without the cookie is stored as usual
+    await small.app.inject('/about');
+    expect((await small.app.inject('/about')).headers['x-page-cache']).toBe('hit');
+  });
+
+  it('never stores the region switch, which sets the region cookie, and only follows local paths', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await small.app.inject('/set-region?region=3&from=/agrotain');
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/agrotain-ca');
+      expect(res.headers['x-page-cache']).toBeUndefined();
+      expect(String(res.headers['set-cookie'])).toMatch(/^region=3;/);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    for (const from of ['//evil.example/agrotain', 'https://evil.example/agrotain', '/\\evil.example', '/agrotain/../../x', 'agrotain']) {
+      const res = await small.app.inject(`/set-region?region=3&from=${encodeURIComponent(from)}`);
+      expect(res.headers.location, from).toBe('/home-ca');
+    }
+  });
+
+  it('holds the memory budget with real pages, the least recently used out first', async () => {
+    const budget = BUDGET_MB * 1024 * 1024;
+    const store = small.app.pageCache!.store;
+    const kept = '/press-releases';
+    const keptBody = (await small.app.inject(kept)).body;
+    const pages = [...US_PRODUCT_SLUGS, ...CA_PRODUCT_SLUGS].map((slug) => `/${slug}`);
+    for (const page of pages) {
+      expect((await small.app.inject(page)).statusCode, page).toBe(200);
+      expect(store.bytes, page).toBeLessThanOrEqual(budget);
+      // the list stays in use, so it is never the least recently used
+      expect((await small.app.inject(kept)).headers['x-page-cache'], page).toBe('hit');
+    }
+    expect(store.size).toBeGreaterThanOrEqual(3);
+    expect(store.size).toBeLessThan(pages.length);
+    expect(store.bytes).toBeGreaterThan(budget / 2);
+    const hit = await small.app.inject(kept);
+    expect(hit.headers['x-page-cache']).toBe('hit');
+    expect(hit.body).toBe(keptBody);
+    // the newest product is still there; the first ones went first
+    expect((await small.app.inject(pages.at(-1)!)).headers['x-page-cache']).toBe('hit');
+    expect((await small.app.inject(pages[0]!)).headers['x-page-cache']).toBe('miss');
+    expect(store.bytes).toBeLessThanOrEqual(budget);
   });
 });
 

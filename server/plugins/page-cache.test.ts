@@ -23,7 +23,7 @@ afterEach(async () => {
   app = null;
 });
 
-async function setup(maxBytes: number, page: (url: string) => Rendered) {
+async function setup(maxBytes: number, page: (url: string, search: string) => Rendered) {
   const instance = Fastify({ logger: false });
   await registerSecurity(instance, { dev: false, recaptcha: false });
   await instance.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
@@ -35,7 +35,7 @@ async function setup(maxBytes: number, page: (url: string) => Rendered) {
       webRequest: () => new Request(`http://localhost${request.url}`, { headers: request.headers as Record<string, string> }),
       render: async (webRequest, nonce) => {
         renders++;
-        const r = page(new URL(webRequest.url).pathname);
+        const r = page(new URL(webRequest.url).pathname, new URL(webRequest.url).search);
         const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-cache' });
         for (const [k, v] of Object.entries(r.headers ?? {})) for (const one of [v].flat()) headers.append(k, one);
         return new Response(r.html(nonce), { status: r.status ?? 200, headers });
@@ -117,6 +117,25 @@ describe('page cache', () => {
     expect(t.cache.store.size).toBeLessThan(20);
     expect((await t.app.inject('/p0')).headers['x-page-cache']).toBe('hit');
     expect((await t.app.inject('/p1')).headers['x-page-cache']).toBe('miss');
+  });
+
+  it('leaves tracking parameters out of the key and out of the URL it renders, and keeps the rest', async () => {
+    const t = await setup(1024 * 1024, (url, search) => ({ html: (n) => doc(n, `<p>${url}${search}</p>`) }));
+    const plain = await t.app.inject('/product');
+    for (const url of ['/product?utm_source=mail&utm_campaign=spring', '/product?fbclid=IwAR0x', '/product?gclid=Cj0K&msclkid=1&mc_cid=2&mc_eid=3']) {
+      const res = await t.app.inject(url);
+      expect(res.headers['x-page-cache'], url).toBe('hit');
+      expect(res.body, url).toBe(plain.body);
+    }
+    expect(t.renders()).toBe(1);
+    // the parameters a page reads still make their own entry, rendered without the tracking ones
+    const listed = await t.app.inject('/knowledge-center?q=zinc&utm_medium=email&page=2');
+    expect(listed.headers['x-page-cache']).toBe('miss');
+    expect(listed.body).toContain('<p>/knowledge-center?q=zinc&page=2</p>');
+    expect(listed.body).not.toContain('utm_');
+    expect((await t.app.inject('/knowledge-center?q=zinc&page=2')).headers['x-page-cache']).toBe('hit');
+    expect((await t.app.inject('/knowledge-center?page=2&q=zinc')).headers['x-page-cache']).toBe('miss');
+    expect(t.cache.store.size).toBe(3);
   });
 
   it('stores nothing with a budget of 0, and still answers with an ETag and a nonce', async () => {

@@ -8,10 +8,18 @@ import { dismissedNoticeId } from '#shared/notice.ts';
 import { parseRegion, REGION_COOKIE, regionForPath } from '#shared/regions.ts';
 import { etagFor, etagMatches, hashRenderedScripts, pickEncoding } from '../page-cache/http-cache.ts';
 import { createPageStore, type CachedPage, type PageStore } from '../page-cache/page-store.ts';
+import { withoutTrackingParams } from '../page-cache/tracking-params.ts';
 import { contentSecurityPolicy, type SecurityOptions } from './security.ts';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The rendered-page cache, where pages are rendered from the build (ADR 007). */
+    pageCache?: PageCache;
+  }
+}
 
 /** Statuses whose pages are kept (issue 10): a 500 or a 403 must be rendered afresh. */
 const STORED_STATUSES = new Set([200, 301, 302, 404]);
@@ -86,17 +94,23 @@ function regionCookie(cookieHeader: string | undefined): string {
 }
 
 /**
- * The cache key: path and query, the region cookie unless the route fixes the region, and the
- * dismissed notice's cookie (the server leaves a dismissed notice out of the page).
+ * The cache key: path and query (without tracking parameters such as utm_source, which no page reads),
+ * the region cookie unless the route fixes the region, and the dismissed notice's cookie (the server
+ * leaves a dismissed notice out of the page). `search` is the query the page is rendered with;
+ * `tracking` says whether the request carried parameters that were left out.
  */
-function keyFor(request: { url?: string; headers: IncomingHttpHeaders }): { key: string; url: URL; fixedRegion: boolean } {
+function keyFor(request: { url?: string; headers: IncomingHttpHeaders }): { key: string; url: URL; search: string; tracking: boolean; fixedRegion: boolean } {
   const url = new URL(request.url ?? '/', 'http://localhost');
+  const search = withoutTrackingParams(url.search);
   // Routes that fix the region render the same for every visitor; the finder pages are left out
   // because a region change in progress overrides them.
   const fixedRegion = regionForPath(url.pathname, true) !== null;
   const notice = dismissedNoticeId(request.headers.cookie);
-  return { key: `${url.pathname}${url.search}\n${fixedRegion ? '*' : regionCookie(request.headers.cookie)}\n${notice}`, url, fixedRegion };
+  const key = `${url.pathname}${search}\n${fixedRegion ? '*' : regionCookie(request.headers.cookie)}\n${notice}`;
+  return { key, url, search, tracking: search !== url.search, fixedRegion };
 }
+
+const isRedirect = (status: number) => status === 301 || status === 302;
 
 function copyHeaders(response: Response): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -153,7 +167,11 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
 
   function lookup(request: { method?: string; url?: string; headers: IncomingHttpHeaders }): CachedPage | undefined {
     if (store.size === 0 || (request.method !== 'GET' && request.method !== 'HEAD') || request.headers.authorization !== undefined) return undefined;
-    return store.get(keyFor(request).key);
+    const { key, tracking } = keyFor(request);
+    const hit = store.get(key);
+    // A stored redirect was rendered without tracking parameters; redirects pass the query on to
+    // their target, so a request with them is rendered (and not stored) to keep them.
+    return hit && tracking && isRedirect(hit.status) ? undefined : hit;
   }
 
   // Requests that do not pass through the server's listener (app.inject) are answered here.
@@ -172,17 +190,25 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
     return true;
   }
 
-  /** A page rendered for this request only (not storable): still gets an ETag and 304; compression is left to @fastify/compress. */
-  function sendOnce(request: FastifyRequest, reply: FastifyReply, response: Response, body: Buffer, extra: Record<string, string>) {
+  /**
+   * A page rendered for this request only (not storable): still gets an ETag and 304; compression is
+   * left to @fastify/compress. `nonce` is this render's CSP nonce (none when the bytes carry none): the
+   * tag is computed without it, so the same page has the same tag on every request.
+   */
+  function sendOnce(request: FastifyRequest, reply: FastifyReply, response: Response, body: Buffer, extra: Record<string, string>, nonce?: string) {
     reply.status(response.status);
     for (const [key, value] of Object.entries(copyHeaders(response))) reply.header(key, value);
     for (const [key, value] of Object.entries(extra)) reply.header(key, value);
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
-    const etag = etagFor(body);
+    const etag = etagFor(body, nonce);
     reply.header('etag', etag);
     if (response.status === 200 && etagMatches(request.headers['if-none-match'], etag)) {
       reply.removeHeader('content-type');
+      // A browser merges a 304's headers into the copy it keeps, whose scripts carry the nonce of the
+      // render it stored: a CSP naming this request's nonce would refuse them. The 304 sends no CSP (the
+      // security plugin leaves 304s alone too), so the stored copy keeps the policy it came with.
+      reply.removeHeader('content-security-policy');
       return reply.code(304).send();
     }
     return reply.send(body);
@@ -192,12 +218,12 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return renderer.send(await renderer.render(renderer.webRequest(), request.cspNonce));
     }
-    const { url, fixedRegion, key: candidate } = keyFor(request);
+    const { url, search, tracking, fixedRegion, key: candidate } = keyFor(request);
     const key = store.enabled && isCacheable(request, url) ? candidate : null;
     if (key) {
       // stored by a request that was rendering at the same time as this one
       const hit = store.get(key);
-      if (hit) return writePage(request, reply, hit, 'hit');
+      if (hit && !(tracking && isRedirect(hit.status))) return writePage(request, reply, hit, 'hit');
     }
 
     let webRequest = renderer.webRequest();
@@ -205,19 +231,31 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
     if (request.method === 'HEAD' || (key && fixedRegion)) {
       webRequest = new Request(webRequest, { method: 'GET', headers: key && fixedRegion ? withoutRegionCookie(webRequest.headers) : webRequest.headers });
     }
+    // A stored page is the same whatever tracking parameters brought the visitor: rendered without them.
+    const asRequested = webRequest;
+    if (key && tracking) {
+      const target = new URL(webRequest.url);
+      target.search = search;
+      webRequest = new Request(target, { method: webRequest.method, headers: webRequest.headers, signal: webRequest.signal });
+    }
     const generation = store.generation;
     // A stored page is served to many visitors, so its scripts are allowed by hash; the nonce of
     // this render only marks which scripts the renderer wrote.
     const nonce = key ? randomBytes(18).toString('base64') : request.cspNonce;
-    const response = await renderer.render(webRequest, nonce);
+    let response = await renderer.render(webRequest, nonce);
 
     const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
     // a stored redirect (301/302) answers without an HTML body and is kept too
-    const redirect = !html && (response.status === 301 || response.status === 302);
+    const redirect = !html && isRedirect(response.status);
+    if (key && tracking && redirect) {
+      // redirects pass the query on to their target: this one is answered with the visitor's own
+      response = await renderer.render(asRequested, nonce);
+      return renderer.send(response);
+    }
     if (!html && !(key && redirect)) return renderer.send(response);
 
     let body: Buffer = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
-    if (!key) return sendOnce(request, reply, response, body, {});
+    if (!key) return sendOnce(request, reply, response, body, {}, nonce);
 
     let csp: string | null = null;
     if (html) {
@@ -230,7 +268,8 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
     if (fixedRegion && response.status === 200 && !dismissedNoticeId(request.headers.cookie)) rendered['cache-control'] = SHARED_CACHE_CONTROL;
     if (csp) rendered['content-security-policy'] = csp;
 
-    const storable = response.headers.getSetCookie().length === 0 && STORED_STATUSES.has(response.status);
+    // a cookie may come from the page (its loader) or from a hook that ran before it (on the reply)
+    const storable = response.headers.getSetCookie().length === 0 && !reply.hasHeader('set-cookie') && STORED_STATUSES.has(response.status);
     if (!storable) return sendOnce(request, reply, response, body, rendered);
 
     // the headers every request gets (security plugin), then the page's own
@@ -253,5 +292,7 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
     return writePage(request, reply, page, 'miss');
   }
 
-  return { store, serve, answer };
+  const cache: PageCache = { store, serve, answer };
+  app.decorate('pageCache', cache);
+  return cache;
 }

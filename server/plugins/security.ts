@@ -57,7 +57,9 @@ export async function registerSecurity(app: FastifyInstance, opts: SecurityOptio
     request.cspNonce = randomBytes(16).toString('base64');
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.url.startsWith('/api/docs') && !reply.hasHeader('content-security-policy')) {
+    // A 304 has no body; its headers update the copy the browser keeps, whose scripts carry an earlier
+    // nonce: a policy with this request's nonce would refuse them (ADR 007).
+    if (!request.url.startsWith('/api/docs') && !reply.hasHeader('content-security-policy') && reply.statusCode !== 304) {
       reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce, opts));
     }
     return payload;

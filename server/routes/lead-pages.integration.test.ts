@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormSubmissionDto } from '#shared/validation/forms-admin.ts';
+import { startFakeRecaptcha, type FakeRecaptcha } from '#tests/setup/fake-recaptcha.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 const THANK_YOU = 'Thank you! Our team is reviewing your request and will connect you with the right resource.';
@@ -187,5 +188,45 @@ describe('rep contact page action (no JavaScript)', () => {
     expect(forged.statusCode).toBe(200);
     expect(forged.body).not.toContain('555-0000');
     expect(forged.body).not.toContain('evil.example');
+  });
+});
+
+describe('contact page action with reCAPTCHA configured (no JavaScript, so no token)', () => {
+  let fake: FakeRecaptcha;
+  let t: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeRecaptcha();
+    t = await createTestApp(
+      { RECAPTCHA_SITE_KEY: 'test-site-key', RECAPTCHA_SECRET: 'test-secret', RECAPTCHA_VERIFY_URL: fake.url, FORM_RATE_LIMIT: '1000' },
+      { ui: 'build' },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('keeps the lead, marked unverified, without asking Google, and shows the thank-you text', async () => {
+    const asked = fake.requests.length;
+    const res = await t.app.inject({ method: 'POST', url: '/contact', payload: contactForm({ name: 'Nora Tokenless' }), headers: FORM, remoteAddress: '10.0.3.1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(THANK_YOU);
+    const [lead] = await leadsNamed(t, 'Nora Tokenless');
+    expect(lead).toMatchObject({ captcha: 'missing', email: 'nora.field@example.com' });
+    expect(await t.app.services.forms.findById(lead!.id)).toMatchObject({ captcha: 'missing', captchaScore: null });
+    expect(fake.requests.length).toBe(asked);
+    const [mail] = await t.app.services.mail.listForSubmission(lead!.id);
+    expect(mail?.subject).toMatch(/^\[Unverified\] New contact request: Nora Tokenless/);
+  });
+
+  it('checks a token the page sends (JavaScript ran) as the API does: a forged one stores nothing', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/contact', payload: contactForm({ name: 'Nora Forged', reCaptchaToken: 'forged' }), headers: FORM, remoteAddress: '10.0.3.2' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).not.toContain(THANK_YOU);
+    expect(await leadsNamed(t, 'Nora Forged')).toHaveLength(0);
+    const human = await t.app.inject({ method: 'POST', url: '/contact', payload: contactForm({ name: 'Nora Human', reCaptchaToken: 'human' }), headers: FORM, remoteAddress: '10.0.3.3' });
+    expect(human.statusCode).toBe(200);
+    const [lead] = await leadsNamed(t, 'Nora Human');
+    expect(lead).toMatchObject({ captcha: 'verified' });
   });
 });

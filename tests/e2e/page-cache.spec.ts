@@ -31,3 +31,45 @@ test.describe('cached pages in the browser', () => {
     });
   }
 });
+
+// A page that is never stored (the selector reads the Referer) carries a per-request nonce; its ETag
+// leaves the nonce out, so a reload is answered 304, and that 304 must not bring a policy with another
+// nonce (the browser would merge it into its stored copy and refuse that copy's scripts).
+test('an uncached page allows its own scripts by nonce, also after a 304, and refuses an injected inline script', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  // the status on the wire (Playwright reports a revalidated document as the 200 it was stored with)
+  const statuses: number[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const ids = new Map<string, string>();
+  cdp.on('Network.requestWillBeSent', (e) => ids.set(e.requestId, new URL(e.request.url).pathname));
+  cdp.on('Network.responseReceivedExtraInfo', (e) => {
+    if (ids.get(e.requestId) === '/product-selector') statuses.push(e.statusCode);
+  });
+  const first = await page.goto('/product-selector');
+  expect(first?.headers()['x-page-cache']).toBeUndefined();
+  expect(first?.headers()['content-security-policy']).toContain("'nonce-");
+  expect(first?.headers().etag).toMatch(/^W\/"/);
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+
+  await page.reload();
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(statuses).toEqual([200, 304]);
+  // the page's own inline script (speculation rules, allowed by the first nonce) is not refused in the revalidated copy
+  expect(refused).toEqual([]);
+
+  const ran = await page.evaluate(async () => {
+    const w = window as unknown as { injectedRan?: boolean };
+    const script = document.createElement('script');
+    script.textContent = 'window.injectedRan = true';
+    document.body.append(script);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return w.injectedRan === true;
+  });
+  expect(ran).toBe(false);
+  await expect.poll(() => refused.length).toBeGreaterThan(0);
+});

@@ -1,5 +1,7 @@
 import { TEMPLATE_PAGES } from '#tests/setup/template-pages.ts';
+import type { Browser } from '@playwright/test';
 import { expect, test, type Page } from './fixtures.ts';
+import { axeViolations } from './axe.ts';
 
 /**
  * Every public template is static (ADR 005): content templates load the site script only; form templates
@@ -78,6 +80,15 @@ test.describe('with JavaScript', () => {
     await expect(filters.getByLabel('Region')).toHaveValue('3');
   });
 
+  test('the region selector is the select, not the links of the no-script page', async ({ page }) => {
+    await page.goto('/about');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByLabel('Region')).toBeVisible();
+    await expect(nav.getByRole('link', { name: /\(Canada\)/ })).toHaveCount(0);
+    await nav.getByLabel('Region').selectOption({ label: 'CA' });
+    await expect(page).toHaveURL(/\/home-ca$/);
+  });
+
   test('the page region is mirrored into local storage and the cookie', async ({ page }) => {
     await page.goto('/growing-season-guide');
     const region = await page.locator('header.site-header').getAttribute('data-region');
@@ -88,6 +99,38 @@ test.describe('with JavaScript', () => {
     await expect.poll(() => page.evaluate(() => document.cookie)).toContain('region=3');
   });
 });
+
+/**
+ * axe is a script and cannot run where scripts are off. It checks the markup a browser without
+ * JavaScript shows instead: the page as served, its <noscript> content as elements, no scripts, and
+ * the stylesheet's `(scripting: none)` rules applied, in a page where axe can run.
+ */
+async function axeOnNoScriptMarkup(browser: Browser, path: string): Promise<string[]> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, javaScriptEnabled: true });
+  try {
+    const page = await context.newPage();
+    await page.route(`**${path}`, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text())
+        .replace(/<script\b[\s\S]*?<\/script>/g, '')
+        .replaceAll('<noscript>', '<div>')
+        .replaceAll('</noscript>', '</div>');
+      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !['content-encoding', 'content-length'].includes(name)));
+      await route.fulfill({ status: response.status(), headers, body: html });
+    });
+    await page.goto(path);
+    await page.evaluate(() => {
+      for (const sheet of document.styleSheets) {
+        for (const rule of sheet.cssRules) if (rule instanceof CSSMediaRule && /scripting:\s*none/.test(rule.media.mediaText)) rule.media.mediaText = 'all';
+      }
+    });
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByLabel('Region')).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'CA (Canada)' })).toBeVisible();
+    return await axeViolations(page);
+  } finally {
+    await context.close();
+  }
+}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -159,15 +202,28 @@ test.describe('without JavaScript', () => {
     });
   });
 
-  test('the region selector sets the region and goes to its home', async ({ page, context }) => {
+  test('the region selector is a list of links: it sets the region and goes to its home', async ({ page, context, browser }) => {
     await page.goto('/about');
-    await page.getByLabel('Region').selectOption({ label: 'CA' });
-    await page.getByRole('button', { name: 'Go to this region' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    // the select needs the script, so it is not shown; each region is a link
+    await expect(nav.getByLabel('Region')).toBeHidden();
+    await expect(nav.getByRole('link', { name: 'US (United States)' })).toHaveAttribute('aria-current', 'true');
+    await expect(nav.getByRole('link', { name: 'INT (International)' })).toBeVisible();
+    expect(await axeOnNoScriptMarkup(browser, '/about')).toEqual([]);
+    await nav.getByRole('link', { name: 'CA (Canada)' }).click();
     await expect(page).toHaveURL(/\/home-ca$/);
     expect((await context.cookies()).find((c) => c.name === 'region')?.value).toBe('3');
     await page.goto('/about');
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Retailers & Reps' })).toHaveAttribute('href', '/find-a-rep-ca');
-    await expect(page.getByLabel('Region')).toHaveValue('3');
+    await expect(nav.getByRole('link', { name: 'Retailers & Reps' })).toHaveAttribute('href', '/find-a-rep-ca');
+    await expect(nav.getByRole('link', { name: 'CA (Canada)' })).toHaveAttribute('aria-current', 'true');
+    await expect(nav.getByRole('link', { name: 'US (United States)' })).not.toHaveAttribute('aria-current', /./);
+  });
+
+  test('the region links keep your place: a product goes to its twin in the chosen region', async ({ page, context }) => {
+    await page.goto('/wolf-trax');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'CA (Canada)' }).click();
+    await expect(page).toHaveURL(/\/wolf-trax-ca$/);
+    expect((await context.cookies()).find((c) => c.name === 'region')?.value).toBe('3');
   });
 
   test('the knowledge filters and Load more work through the query string', async ({ page }) => {

@@ -24,7 +24,14 @@ describe('content templates without the framework runtime', () => {
     expect(JSON.parse(rules?.[1] ?? '{}')).toMatchObject({ prefetch: [{ source: 'document', eagerness: 'moderate' }] });
     // the menus are popovers, so they open without the script
     expect(res.body).toMatch(/<nav[^>]*class="mega-menu[^"]*"[^>]*popover="auto"/);
-    expect(res.body).toMatch(/<form class="region-select" action="\/set-region" method="get">/);
+    // the region selector without the script: a list of links to /set-region (the select is hidden then)
+    const links = /<noscript><ul class="region-links">(.*?)<\/ul><\/noscript>/.exec(res.body)?.[1] ?? '';
+    expect([...links.matchAll(/href="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      '/set-region?region=2&amp;from=%2Fabout',
+      '/set-region?region=3&amp;from=%2Fabout',
+      '/set-region?region=4&amp;from=%2Fabout',
+    ]);
+    expect(res.body).not.toMatch(/<form class="region-select"/);
     expect(res.body).toMatch(/<button type="button" class="site-header__toggle" popoverTarget="[^"]+">/);
   });
 
