@@ -34,6 +34,8 @@ export default [
       route('reps-retailers/contact', 'routes/public/rep-contact.tsx', { id: 'rep-contact' }),
       route('retailer-thankyou', 'routes/public/thank-you.tsx', { id: 'retailer-thankyou' }),
       route('rep-thankyou', 'routes/public/thank-you.tsx', { id: 'rep-thankyou' }),
+      // an editor's unsaved content in its public template (ADR 024): never cached, never indexed
+      route('preview/:token', 'routes/public/preview.tsx', { id: 'preview' }),
       route('not-found', 'routes/public/error-page.tsx', { id: 'not-found' }),
       route('access-denied', 'routes/public/error-page.tsx', { id: 'access-denied' }),
       route('error', 'routes/public/error-page.tsx', { id: 'error' }),

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
 import { footerVisible, themeForPath } from '#shared/navigation.ts';
 import { ERROR_TEXT, ErrorView, errorKindFor } from '../../components/error-view.tsx';
 import { NoticeBar } from '../../components/notice-bar.tsx';
@@ -6,6 +6,7 @@ import { SiteFooter } from '../../components/site-footer.tsx';
 import { SiteHeader } from '../../components/site-header.tsx';
 import { useHydrates } from '../../lib/hydration.ts';
 import { useRegion } from '../../lib/region.tsx';
+import { useShownPathname } from '../../lib/shown-path.ts';
 import { rootDataFrom } from '../../lib/root-data.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/site-layout';
@@ -21,7 +22,8 @@ export const meta: Route.MetaFunction = ({ error, matches }) => {
 function Shell({ children }: { children: React.ReactNode }) {
   const { settings, year, dismissedNotice } = useRootData();
   const { region } = useRegion();
-  const { pathname } = useLocation();
+  // a preview is laid out as the page it previews (ADR 024)
+  const pathname = useShownPathname();
   const hydrates = useHydrates();
   return (
     <div className={`page theme-${themeForPath(pathname)}`}>
