@@ -126,7 +126,7 @@ function regionSelect(header: HTMLElement) {
     if (!next) return;
     persistRegion(next);
     // the same page in the chosen region where it has one (its hreflang twin), otherwise that region's home
-    const target = regionTargetPath(next, documentAlternates(document), window.location.origin);
+    const target = regionTargetPath(next, documentAlternates(document), window.location.href);
     if (target === window.location.pathname) return;
     // the change is in progress until the new home has loaded (a finder page must not override it)
     storage('session')?.setItem('region-change', String(next));

@@ -109,26 +109,25 @@ export function SiteHeader({ companyName, hydrates = true }: { companyName: stri
           <Logo />
           <span className="visually-hidden">{homeLabel}</span>
         </Link>
-        {nav.solutions ? (
-          <button
-            ref={mobileToggle}
-            type="button"
-            className="site-header__toggle"
-            aria-expanded={popovers ? undefined : menu !== 'none'}
-            aria-controls={popovers ? undefined : mobileId}
-            popoverTarget={popovers ? mobileId : undefined}
-            onClick={() => setMenu((m) => (m === 'none' ? 'mobile' : 'none'))}
-          >
-            <span className="hamburger" aria-hidden="true" />
-            <span className="visually-hidden">{menu === 'none' ? 'Open menu' : 'Close menu'}</span>
-          </button>
-        ) : null}
+        {/* the International navigation (Contact and the region) collapses too, only on narrower screens (app.css) */}
+        <button
+          ref={mobileToggle}
+          type="button"
+          className={nav.solutions ? 'site-header__toggle' : 'site-header__toggle site-header__toggle--reduced'}
+          aria-expanded={popovers ? undefined : menu !== 'none'}
+          aria-controls={popovers ? undefined : mobileId}
+          popoverTarget={popovers ? mobileId : undefined}
+          onClick={() => setMenu((m) => (m === 'none' ? 'mobile' : 'none'))}
+        >
+          <span className="hamburger" aria-hidden="true" />
+          <span className="visually-hidden">{menu === 'none' ? 'Open menu' : 'Close menu'}</span>
+        </button>
         <nav
           ref={navRef}
           id={mobileId}
           aria-label="Main"
           className={`site-nav ${nav.solutions ? '' : 'site-nav--reduced'} ${menu === 'mobile' ? 'is-open' : ''}`}
-          popover={popovers && nav.solutions ? 'auto' : undefined}
+          popover={popovers ? 'auto' : undefined}
         >
           <ul className="site-nav__list">
             {nav.solutions ? (

@@ -97,7 +97,7 @@ export function RegionProvider({ initialStored, children }: { initialStored: Reg
       persist(next);
       setStored(next);
       // the same page in the chosen region where it has one (its hreflang twin), otherwise that region's home
-      const target = regionTargetPath(next, documentAlternates(document), window.location.origin);
+      const target = regionTargetPath(next, documentAlternates(document), window.location.href);
       if (target === location.pathname) return;
       setPending({ region: next, from: location.pathname });
       Promise.resolve(navigate(target)).catch(() => setPending(null));

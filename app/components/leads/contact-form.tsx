@@ -127,7 +127,14 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, la
             {...errorProps(idFor('name'), errors.name)}
           />
         </Field>
-        <PhoneField id={idFor('phone')} label="Phone" defaultValue={initial('phone')} error={errors.phone} />
+        <PhoneField
+          id={idFor('phone')}
+          label="Phone"
+          defaultValue={initial('phone')}
+          // the Canadian contact page starts at +1 Canada (its region is Canada); everywhere else at the spec's US
+          country={initialRegion === 'Canada' ? 'ca' : 'us'}
+          error={errors.phone}
+        />
         <Field id={idFor('email')} label="Email" required error={errors.email}>
           <input
             id={idFor('email')}
