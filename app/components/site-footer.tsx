@@ -107,7 +107,7 @@ export function SiteFooter({ region, pathname, companyName, social, year }: Foot
             <li><Link to="/about">About</Link></li>
             <li><Link to="/press-releases">Press Releases</Link></li>
             <li><a href="/careers">Careers</a></li>
-            <li><Link to={findRep}>Retailers and Reps</Link></li>
+            <li><Link to={findRep}>Retailers & Reps</Link></li>
           </ul>
         </div>
       </div>

@@ -8,6 +8,7 @@ import { focusablesIn, focusLeft, tabIntoPanel, trapTab } from '../lib/menu-focu
 import { useScrollHeader } from '../lib/use-scroll-header.ts';
 import { useRootData } from '../root.tsx';
 import { Logo } from './logo.tsx';
+import { Select } from './forms/select.tsx';
 
 type Menu = 'none' | 'mobile' | 'mega';
 
@@ -167,7 +168,7 @@ export function SiteHeader({ companyName, hydrates = true }: { companyName: stri
             <label htmlFor={regionId} className="visually-hidden">
               Region
             </label>
-            <select
+            <Select
               id={regionId}
               name="region"
               value={region}
@@ -179,7 +180,7 @@ export function SiteHeader({ companyName, hydrates = true }: { companyName: stri
                   {o.code}
                 </option>
               ))}
-            </select>
+            </Select>
             {/* without the script, /set-region finds this page's twin in the chosen region (issue 14) */}
             {popovers ? <input type="hidden" name="from" value={location.pathname} /> : null}
             {popovers ? (
