@@ -1,4 +1,5 @@
 import { data, type AppLoadContext } from 'react-router';
+import { endsWithFindRepCta } from '#shared/navigation.ts';
 import { documentHref, DOCUMENT_PRODUCTS } from '#shared/product-documents.ts';
 import type { LandingPageDto } from '#shared/landing-content.ts';
 import type { NavProduct } from '#shared/product-content.ts';
@@ -26,7 +27,10 @@ function isNotFound(err: unknown) {
  * A landing page (home, campaign, About) with the products and analysis tables its sections name.
  * All of it is held in memory by the services, so a warm render makes no database query.
  */
-export async function loadLanding(context: AppLoadContext, key: string): Promise<{ page: Omit<LandingPageDto, 'sections'> & { sections: ResolvedSection[] } }> {
+export async function loadLanding(
+  context: AppLoadContext,
+  key: string,
+): Promise<{ page: Omit<LandingPageDto, 'sections'> & { sections: ResolvedSection[] }; endsWithFindRep: boolean }> {
   let page: LandingPageDto;
   try {
     page = await context.services.landingPages.getByKey(key);
@@ -51,5 +55,7 @@ export async function loadLanding(context: AppLoadContext, key: string): Promise
       return s;
     }),
   );
-  return { page: { ...page, sections: sections.filter((s): s is ResolvedSection => s !== null) } };
+  const shown = sections.filter((s): s is ResolvedSection => s !== null);
+  // read by the site layout: the footer's Find a Rep banner is left out after the page's own (navigation.ts)
+  return { page: { ...page, sections: shown }, endsWithFindRep: endsWithFindRepCta(shown) };
 }
