@@ -7,6 +7,7 @@ import { useRegion } from '../lib/region.tsx';
 import { focusablesIn, focusLeft, tabIntoPanel, trapTab } from '../lib/menu-focus.ts';
 import { useScrollHeader } from '../lib/use-scroll-header.ts';
 import { useRootData } from '../root.tsx';
+import { GroupIcon } from './group-icon.tsx';
 import { Logo } from './logo.tsx';
 import { Select } from './forms/select.tsx';
 
@@ -203,7 +204,8 @@ export function SiteHeader({ companyName, hydrates = true }: { companyName: stri
           popover={popovers ? 'auto' : undefined}
         >
           <div className="mega-menu__inner container">
-            <div className="mega-menu__controls">
+            {/* one row: Back (phones), the title and Close, so no empty band sits above the title */}
+            <div className="mega-menu__head">
               <button
                 type="button"
                 className="mega-menu__back"
@@ -213,6 +215,7 @@ export function SiteHeader({ companyName, hydrates = true }: { companyName: stri
               >
                 <span aria-hidden="true">←</span> Back
               </button>
+              <h2 className="mega-menu__title">Solutions</h2>
               <button
                 type="button"
                 className="mega-menu__close"
@@ -223,7 +226,6 @@ export function SiteHeader({ companyName, hydrates = true }: { companyName: stri
                 Close<span className="visually-hidden"> solutions menu</span>
               </button>
             </div>
-            <h2 className="mega-menu__title">Solutions</h2>
             <div className="mega-menu__groups">
               {groups.map((g) => (
                 <section key={g.group} className="mega-menu__group" aria-labelledby={`${megaId}-${g.group.replace(/\s/g, '')}`}>
@@ -232,18 +234,25 @@ export function SiteHeader({ companyName, hydrates = true }: { companyName: stri
                     {g.products.map((p) => (
                       <li key={p.slug}>
                         <Link to={`/${p.slug}`} className="mega-menu__product">
-                          <span className="mega-menu__name">{p.name}</span>
-                          <span className="mega-menu__tagline">{p.tagline}</span>
+                          <GroupIcon group={g.group} className="mega-menu__icon" />
+                          <span className="mega-menu__text">
+                            <span className="mega-menu__name">{p.name}</span>
+                            <span className="mega-menu__tagline">{p.tagline}</span>
+                          </span>
                         </Link>
                       </li>
                     ))}
                   </ul>
                 </section>
               ))}
+              {/* beside the groups: under Seed Enhancement, the shortest column, on wide screens (app.css) */}
+              <div className="mega-menu__selector">
+                <p>Not sure which product fits? Answer a few questions about your crop and get a recommendation.</p>
+                <Link className="button button--primary" to="/product-selector">
+                  Product Selector
+                </Link>
+              </div>
             </div>
-            <Link className="button button--primary" to="/product-selector">
-              Product Selector
-            </Link>
           </div>
         </nav>
       ) : null}
