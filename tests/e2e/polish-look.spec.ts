@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from './fixtures.ts';
+import type { Locator } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { axeViolations } from './axe.ts';
 
 /** Issue 14 (Polish), the look items: one select, grids that fit, the Solutions menu, the press band. */
