@@ -7,7 +7,7 @@ export const REGION_STORAGE_KEY = 'region';
 export const REGION_COOKIE = 'region';
 
 export const REGION_OPTIONS: { id: RegionId; code: 'US' | 'CA' | 'INT'; name: string }[] = [
-  { id: 2, code: 'US', name: 'United States' },
+  { id: 2, code: 'US', name: 'U.S.' },
   { id: 3, code: 'CA', name: 'Canada' },
   { id: 4, code: 'INT', name: 'International' },
 ];

@@ -103,7 +103,7 @@ function Section({ section, index }: { section: ResolvedSection; index: number }
               {section.heading}
             </h2>
             {section.intro ? <p className="lead">{section.intro}</p> : null}
-            <ul className="product-grid">
+            <ul className="product-grid" data-count={section.items.length}>
               {section.items.map((p) => (
                 <li key={p.slug}>
                   <ProductCard product={p} />

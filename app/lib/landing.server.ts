@@ -1,4 +1,5 @@
 import { data, type AppLoadContext } from 'react-router';
+import { endsWithFindRepCta } from '#shared/navigation.ts';
 import { documentHref, DOCUMENT_PRODUCTS } from '#shared/product-documents.ts';
 import type { LandingPageDto } from '#shared/landing-content.ts';
 import type { NavProduct } from '#shared/product-content.ts';
@@ -26,7 +27,7 @@ function isNotFound(err: unknown) {
  * A landing page (home, campaign, About) with the products and analysis tables its sections name.
  * All of it is held in memory by the services, so a warm render makes no database query.
  */
-export async function loadLanding(context: AppLoadContext, key: string): Promise<{ page: ResolvedLandingPage }> {
+export async function loadLanding(context: AppLoadContext, key: string): Promise<{ page: ResolvedLandingPage; endsWithFindRep: boolean }> {
   let page: LandingPageDto;
   try {
     page = await context.services.landingPages.getByKey(key);
@@ -34,7 +35,9 @@ export async function loadLanding(context: AppLoadContext, key: string): Promise
     if (isNotFound(err)) throw data(null, { status: 404 });
     throw err;
   }
-  return { page: await resolveLanding(context, page) };
+  const resolved = await resolveLanding(context, page);
+  // read by the site layout: the footer's Find a Rep banner is left out after the page's own (navigation.ts)
+  return { page: resolved, endsWithFindRep: endsWithFindRepCta(resolved.sections) };
 }
 
 /** The products and analysis tables a landing page's sections name (also for a preview, ADR 024). */

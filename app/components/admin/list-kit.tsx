@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, AuthRedirect } from '../../lib/api-client.ts';
+import { Select } from '../forms/select.tsx';
 
 /**
  * The pieces every admin list screen shares: the search/filter form (a GET form, so search, filter,
@@ -164,14 +165,14 @@ export function FilterSelect({ id, label, name, options, allLabel, defaultValue,
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="field__input" name={name} defaultValue={defaultValue} value={value} onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}>
+      <Select id={id} name={name} defaultValue={defaultValue} value={value} onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}>
         {allLabel !== undefined ? <option value="">{allLabel}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }

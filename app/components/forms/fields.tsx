@@ -1,5 +1,6 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from '@conform-to/react';
 import type { ReactNode } from 'react';
+import { Select } from './select.tsx';
 
 /**
  * The form toolkit's fields (Conform + the shared Zod schemas): a visible label above the control,
@@ -156,13 +157,12 @@ export function SelectField({ meta, label, options, hint, onChange }: SelectFiel
       <label className="field__label" htmlFor={meta.id}>
         {label}
       </label>
-      <select
+      <Select
         key={meta.key}
         id={meta.id}
         name={meta.name}
         form={meta.formId}
         defaultValue={meta.initialValue === undefined || meta.initialValue === null ? undefined : String(meta.initialValue)}
-        className="field__input"
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
@@ -172,7 +172,7 @@ export function SelectField({ meta, label, options, hint, onChange }: SelectFiel
             {o.label}
           </option>
         ))}
-      </select>
+      </Select>
       {hint ? (
         <p className="field__hint" id={meta.descriptionId}>
           {hint}

@@ -34,7 +34,7 @@ export function PressReleaseView({ item, editPath }: PressReleaseViewProps) {
           <Breadcrumbs trail={trailFor(item).slice(1)} />
           <p className="content-article__meta">
             <span className="badge">Press release</span>
-            <span className="content-article__category">{item.region === 3 ? 'Canada' : 'United States'}</span>
+            <span className="content-article__category">{item.region === 3 ? 'Canada' : 'U.S.'}</span>
           </p>
           <h1 className="content-article__title">{item.title}</h1>
           {item.metadata.desc ? <p className="content-article__summary">{item.metadata.desc}</p> : null}

@@ -1,3 +1,4 @@
+import { endsWithFindRepCta } from '#shared/navigation.ts';
 import { data, type MetaDescriptor } from 'react-router';
 import { CustomPageView, customPageMeta } from '../../components/pages/custom-page-view.tsx';
 import { KnowledgeItemView, knowledgeItemMeta } from '../../components/pages/knowledge-item-view.tsx';
@@ -30,7 +31,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       return { kind: 'product' as const, previewOf: `/${preview.product.slug}`, ...(await productPageData(context, preview.product)) };
     case 'landing': {
       const page = await resolveLanding(context, preview.page);
-      return { kind: 'landing' as const, previewOf: page.path, page };
+      return { kind: 'landing' as const, previewOf: page.path, page, endsWithFindRep: endsWithFindRepCta(page.sections) };
     }
   }
 }

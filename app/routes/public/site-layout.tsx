@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Outlet, useMatches, useRouteError } from 'react-router';
 import { footerVisible, themeForPath } from '#shared/navigation.ts';
 import { ERROR_TEXT, ErrorView, errorKindFor } from '../../components/error-view.tsx';
 import { NoticeBar } from '../../components/notice-bar.tsx';
@@ -25,6 +25,8 @@ function Shell({ children }: { children: React.ReactNode }) {
   // a preview is laid out as the page it previews (ADR 024)
   const pathname = useShownPathname();
   const hydrates = useHydrates();
+  // a home or campaign that ends with its own Find a Rep band (app/lib/landing.server.ts)
+  const endsWithFindRep = useMatches().some((m) => (m.loaderData as { endsWithFindRep?: boolean } | undefined)?.endsWithFindRep === true);
   return (
     <div className={`page theme-${themeForPath(pathname)}`}>
       <a className="skip-link" href="#content">
@@ -36,7 +38,14 @@ function Shell({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       {footerVisible(pathname) ? (
-        <SiteFooter region={region} pathname={pathname} companyName={settings.companyName} social={settings.social} year={year} />
+        <SiteFooter
+          region={region}
+          pathname={pathname}
+          companyName={settings.companyName}
+          social={settings.social}
+          year={year}
+          pageEndsWithFindRep={endsWithFindRep}
+        />
       ) : null}
     </div>
   );
