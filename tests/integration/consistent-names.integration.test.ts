@@ -18,8 +18,8 @@ const PAGES = [
   '/can/press-releases/saskatoon-office-opening',
   '/reps-retailers',
 ];
-// the spec's texts: the contact form's region options and the header's region codes
-const SPEC_TEXTS = ['.contact-form select[name="region"] option', '.region-select option'];
+// the spec's texts: the contact form's region options and the header's region codes (the select, and its links without JavaScript)
+const SPEC_TEXTS = ['.contact-form select[name="region"] option', '.region-select option', '.region-links__link'];
 
 const OTHER_COUNTRY_NAMES = /\bUnited States\b|\bUSA\b|\bU\.S\.A\b|(?<![\w.])US(?![\w.])/g;
 const OTHER_FINDER_NAMES = /Retailers and Reps|Reps (?:and|&) Retailers|Retailers?\/Reps?|Retailer or Rep\b|Rep (?:and|&) Retailer\b/g;
