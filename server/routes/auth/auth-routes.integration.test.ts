@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARGON2_OPTIONS } from '#domain/auth/passwords.ts';
 import { currentTotp } from '#domain/auth/totp.ts';
 import { PERMISSIONS } from '#shared/permissions.ts';
 import { AUTH_MESSAGES } from '#shared/validation/auth.ts';
@@ -41,6 +43,30 @@ describe('sign-in', () => {
       message: null,
       data: { id: Number(claims.sub), email: TEST_ADMIN.email, roles: [1], permissions: [...PERMISSIONS], twoFactorEnabled: false },
     });
+  });
+
+  it('stores passwords as argon2id hashes with the configured parameters (19 MiB, 2 passes, 1 lane), never as sent', async () => {
+    const email = 'hash.check@example.com';
+    await addUser(t.app, admin.token, email, PASSWORD);
+    const rows = await sqlRows(t.database)<{ email: string; password_hash: string }>`select email, password_hash from admin_users where email in (${email}, ${TEST_ADMIN.email})`;
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.password_hash, row.email).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+      expect(row.password_hash).not.toContain(PASSWORD);
+    }
+    expect(ARGON2_OPTIONS).toEqual({ algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  });
+
+  it('stores refresh tokens only as SHA-256 hashes: the database never holds an issued token', async () => {
+    const session = await signIn(t.app);
+    const refreshed = (await t.app.inject({ method: 'POST', url: '/auth/refresh-token', payload: { refreshToken: session.refreshToken } })).json().data as { refreshToken: string };
+    const rows = await sqlRows(t.database)<Record<string, unknown>>`select * from refresh_tokens where family_id = ${decodeJwt(session.token).sid as string} order by id`;
+    expect(rows).toHaveLength(2);
+    const stored = JSON.stringify(rows);
+    for (const issued of [session.refreshToken, refreshed.refreshToken]) {
+      expect(stored).not.toContain(issued);
+      expect(rows.map((r) => r.token_hash)).toContain(createHash('sha256').update(issued).digest('hex'));
+    }
   });
 
   it('gives the same 401 message for a wrong password and an unknown user, and audits both', async () => {
