@@ -250,6 +250,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { token: tokens.token, refreshToken: tokens.refreshToken };
     },
 
+    /**
+     * Sign-out: the session's refresh-token family is revoked, so a copy of the token left behind
+     * (another tab, a stolen backup) cannot mint access tokens. Unknown tokens change nothing.
+     */
+    async logout(refreshToken: string, ctx: RequestContext): Promise<void> {
+      const known = await repo.findRefreshToken(tokenHash(refreshToken));
+      if (!known || known.revokedAt) return;
+      await repo.revokeFamily(known.familyId, now());
+      const user = await repo.findUserById(known.userId);
+      await audit({ action: 'sign-out', actorUserId: known.userId, actorEmail: user?.email, targetUserId: known.userId, targetEmail: user?.email, ip: ctx.ip });
+    },
+
     /** Verifies an access token and loads the user fresh, so role changes and deletions apply at once. */
     async authenticate(token: string): Promise<SessionUser | null> {
       const claims = await signer.verifyAccess(token);

@@ -196,6 +196,26 @@ describe('sign-in', () => {
     expect(reuse[0]!.n).toBe(1);
   });
 
+  it('logout revokes the session: its refresh token (and any copy of an older one) no longer works; other sessions go on', async () => {
+    const session = await signIn(t.app);
+    const other = await signIn(t.app);
+    const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/auth/refresh-token', payload: { refreshToken: token } });
+    const rotated = (await refresh(session.refreshToken)).json().data as { refreshToken: string };
+    const logout = (refreshToken: string) => t.app.inject({ method: 'POST', url: '/auth/logout', payload: { refreshToken } });
+
+    const res = await logout(rotated.refreshToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, data: null, message: null });
+    const after = await refresh(rotated.refreshToken);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe(AUTH_MESSAGES.refreshInvalid);
+    expect((await refresh(other.refreshToken)).statusCode).toBe(200);
+    // an unknown or already revoked token answers the same, so the call tells nothing
+    for (const token of ['made-up-token', rotated.refreshToken]) expect((await logout(token)).json()).toEqual({ success: true, data: null, message: null });
+    const outs = await sqlRows(t.database)<{ n: number }>`select count(*)::int as n from audit_log where action = 'sign-out'`;
+    expect(outs[0]!.n).toBe(1);
+  });
+
   it('drops refresh tokens that expired more than a day ago when someone signs in', async () => {
     const session = await signIn(t.app);
     const family = decodeJwt(session.token).sid as string;

@@ -11,6 +11,7 @@ import {
   ForgotPasswordSchema,
   LoginChallengeSchema,
   LoginSchema,
+  LogoutSchema,
   OneTimeLoginSchema,
   RecoveryCodesSchema,
   RefreshedTokensSchema,
@@ -92,6 +93,24 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ok(await auth().refresh(request.body.refreshToken, { ip: request.ip })),
+  );
+
+  r.post(
+    '/auth/logout',
+    {
+      schema: { operationId: 'authLogout',
+        tags: tag,
+        summary: 'Sign out: revoke the sign-in session of this refresh token (its whole token family); always answers success',
+        description: 'Called by /account/logout on a best-effort basis: the browser forgets its session whatever the answer.',
+        security: PUBLIC,
+        body: LogoutSchema,
+        response: { 200: envelope(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await auth().logout(request.body.refreshToken, { ip: request.ip });
+      return ok(null);
+    },
   );
 
   r.get(
