@@ -111,6 +111,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
     siteUrl,
     production: env.NODE_ENV === 'production',
     siteName: async () => (await settings.get()).companyName,
+    log: deps.log,
   });
   const users = createUsersService({
     repo: createUsersRepository(db),

@@ -100,6 +100,31 @@ describe('POST /api/admin/documents/add', () => {
   });
 });
 
+describe('control characters in multipart fields (input boundary)', () => {
+  it('strips NUL and other C0 controls from the title and alt text: 200 and stored without them', async () => {
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#5a3' } }).png().toBuffer();
+    const res = await upload([
+      ...meta({ title: 'Soy\u0000bean\u0007 trial', kind: 'image', altText: 'Soybean rows\u0000 in July\tat noon' }),
+      { name: 'regionIds', value: '2' },
+      { name: 'file', value: png, fileName: 'soy\u0000bean.png', type: 'image/png' },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const { id } = res.json().data;
+    const stored = await t.app.services.documents.get(id);
+    expect(stored.title).toBe('Soybean trial');
+    expect(stored.altText).toBe('Soybean rows in July\tat noon');
+    expect(stored.fileName).toBe('soybean.png');
+
+    const replaced = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/documents/replace/${id}`,
+      ...multipart([{ name: 'note', value: 'a\u0000b' }, { name: 'file', value: png, fileName: 'soy\u0000bean-2.png', type: 'image/png' }]),
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().data.title).toBe('Soybean trial');
+  });
+});
+
 describe('images', () => {
   it('get resized WebP variants served at /doccenter/{guid}?w=', async () => {
     const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#2a6' } }).png().toBuffer();
