@@ -127,6 +127,22 @@ test.describe('knowledge center editor', () => {
     await expect(page.getByRole('heading', { level: 1, name: first })).toBeVisible();
   });
 
+  test('previews unsaved changes in a new tab, and the public page stays as it was', async ({ page }) => {
+    test.setTimeout(60_000);
+    const tokens = await signInQuickly(page);
+    const title = `Preview Candidate ${Date.now()}`;
+    const item = await createItem(page, tokens.token, title, [{ type: 2, content: '<p>Saved text.</p>' }]);
+    await page.goto(`/siteadmin/knowledge-center/edit/${item.id}`);
+    await page.getByLabel('Title', { exact: true }).fill(`${title}, not saved yet`);
+    const [tab] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Preview' }).click()]);
+    await tab.waitForURL(/\/preview\/[A-Za-z0-9_-]+$/);
+    await expect(tab.getByRole('heading', { level: 1, name: `${title}, not saved yet` })).toBeVisible();
+    await expect(tab.getByText('Preview — not published')).toBeVisible();
+    await tab.close();
+    await page.goto(`/knowledge-center/${item.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  });
+
   test('reorders modules with the keyboard', async ({ page }) => {
     test.setTimeout(60_000);
     const tokens = await signInQuickly(page);
