@@ -7,6 +7,7 @@ import type { ContentEvents } from '../content-events/content-events.ts';
 import { contentItemPath, KNOWLEDGE_BASE_PATH, PRESS_BASE_PATH } from '#shared/knowledge.ts';
 import {
   DOCUMENT_MESSAGES,
+  DOCUMENT_PRODUCT_OPTIONS,
   IMAGE_VARIANT_WIDTHS,
   type DocumentDetail,
   type DocumentFilter,
@@ -234,7 +235,15 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
       ...toListItem(row),
       altText: row.altText,
       url: `/doccenter/${row.guid}`,
-      revisions: revisions.map((r) => ({ id: r.id, fileName: r.fileName, contentType: r.contentType, size: r.size, created: r.created.toISOString(), current: r.id === row.revisionId })),
+      revisions: revisions.map((r) => ({
+        id: r.id,
+        fileName: r.fileName,
+        contentType: r.contentType,
+        size: r.size,
+        created: r.created.toISOString(),
+        current: r.id === row.revisionId,
+        author: r.author,
+      })),
       usage: await usageOf(row),
     };
   }
@@ -255,6 +264,8 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
 
   function checkKindFits(kind: DocumentKind, contentType: string) {
     if (kind === 'image' && !contentType.startsWith('image/')) throw new DomainError(DOCUMENT_MESSAGES.imageKindNeedsImage, 400, { file: [DOCUMENT_MESSAGES.imageKindNeedsImage] });
+    // Product Labels and product pages link labels and SDSs as "PDF, N KB"
+    if ((kind === 'label' || kind === 'sds') && contentType !== 'application/pdf') throw new DomainError(DOCUMENT_MESSAGES.labelNeedsPdf, 400, { file: [DOCUMENT_MESSAGES.labelNeedsPdf] });
   }
 
   async function storeFile(file: DocumentFileInput) {
@@ -434,6 +445,24 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
       return detail(await byId(id));
     },
 
+    /**
+     * Makes an earlier revision's file the served one again by appending a copy of it as the newest
+     * revision: the GUID and URL stay, and no revision is lost (a rollback, ADR 023). The file is
+     * content-addressed and kept while any revision names it, so nothing is copied in storage.
+     * Restoring the revision already served changes nothing.
+     */
+    async restore(id: number, revisionId: number, authorId: number | null): Promise<DocumentDetail> {
+      const row = await byId(id);
+      const revision = await repo.findRevision(id, revisionId);
+      if (!revision) throw new NotFoundError(DOCUMENT_MESSAGES.revisionNotFound);
+      if (revision.id === row.revisionId) return detail(row);
+      checkKindFits(row.kind, revision.contentType);
+      const { fileName, contentType, size, checksum, storageKey } = revision;
+      await repo.appendRevision(id, { fileName, contentType, size, checksum, storageKey, authorId });
+      changed(row.guid);
+      return detail(await byId(id));
+    },
+
     async edit(id: number, meta: DocumentMeta): Promise<DocumentDetail> {
       const row = await byId(id);
       checkKindFits(meta.kind, row.contentType);
@@ -447,7 +476,7 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
     usage: async (id: number) => usageOf(await byId(id)),
 
     async filter(filter: DocumentFilter): Promise<{ items: DocumentListItem[]; total: number }> {
-      const { rows, total } = await repo.listForAdmin(filter);
+      const { rows, total } = await repo.listForAdmin({ ...filter, productOrder: DOCUMENT_PRODUCT_OPTIONS.map((p) => p.value) });
       return { items: rows.map(toListItem), total };
     },
 

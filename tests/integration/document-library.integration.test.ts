@@ -5,6 +5,7 @@ import { knowledgeItems, knowledgeItemVersions } from '#db/schema/knowledge.ts';
 import { createKnowledgeRepository } from '#domain/knowledge/knowledge-repository.ts';
 import { documentGuid } from '#shared/product-documents.ts';
 import { bearer, signIn } from '#tests/setup/auth-helpers.ts';
+import { multipart as multipartBody, pdf, type Part } from '#tests/setup/multipart.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
@@ -16,27 +17,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Part {
-  name: string;
-  value: string | Buffer;
-  fileName?: string;
-  type?: string;
-}
+/** A multipart/form-data body signed in as the test administrator. */
+const multipart = (parts: Part[]) => multipartBody(parts, auth);
 
-/** A multipart/form-data body as a browser's FormData sends it. */
-function multipart(parts: Part[]) {
-  const boundary = '----docs-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.fileName !== undefined ? `; filename="${p.fileName}"` : ''}`;
-    const type = p.fileName !== undefined ? `\r\nContent-Type: ${p.type ?? 'application/octet-stream'}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(p.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);
 const meta = (over: Record<string, string> = {}): Part[] =>
   Object.entries({ title: 'Retail Statement', kind: 'statement', altText: '', ...over }).map(([name, value]) => ({ name, value }));
 
