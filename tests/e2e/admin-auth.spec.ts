@@ -52,11 +52,11 @@ test.describe('login', () => {
     await expect(drawer.getByRole('link', { name: 'Logout' })).toBeAttached();
     expect(await axeViolations(page)).toEqual([]);
 
-    // A section whose editor comes in a later issue says so instead of pretending.
+    // a tile opens its section's list
     await page.getByRole('main').getByRole('link', { name: /^Product Labels/ }).click();
     await expect(page).toHaveURL(/\/siteadmin\/product-labels$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Product Labels/SDSs' })).toBeVisible();
-    await expect(page.getByText('The Product Labels/SDSs editor is coming in a later release.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add Label/SDS' })).toBeVisible();
     await drawer.getByRole('link', { name: 'Dashboard' }).click();
     await expect(page).toHaveURL(/\/siteadmin$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();

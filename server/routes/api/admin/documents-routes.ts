@@ -11,6 +11,7 @@ import {
   DocumentIdParamsSchema,
   DocumentMetaSchema,
   DocumentPageSchema,
+  DocumentRevisionParamsSchema,
   DocumentUsageSchema,
   EditDocumentBodySchema,
 } from '#shared/validation/documents.ts';
@@ -116,6 +117,21 @@ export async function documentsAdminRoutes(app: FastifyInstance) {
     },
   );
   r.post(
+    '/api/admin/documents/restore/:id/:revisionId',
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        tags,
+        operationId: 'restoreDocumentRevision',
+        summary: 'Serve an earlier revision\'s file again: appended as a new revision (the GUID and URL stay, no revision is lost); restoring the current revision changes nothing',
+        params: DocumentRevisionParamsSchema,
+        response: { 200: envelope(DocumentDetailSchema), ...adminErrors },
+      },
+    },
+    async (request) => ok(await documents().restore(request.params.id, request.params.revisionId, request.user?.id ?? null)),
+  );
+  r.post(
     '/api/admin/documents/edit',
     {
       config,
@@ -186,7 +202,7 @@ export async function documentsAdminRoutes(app: FastifyInstance) {
         ...adminOperation,
         tags,
         operationId: 'filterDocuments',
-        summary: 'A page of documents, newest first: search by title or file name, filter by kind and region',
+        summary: 'A page of documents, newest first unless sorted by title or product: search by title or file name, filter by kind(s), product and region',
         body: DocumentFilterBodySchema,
         response: { 200: envelope(DocumentPageSchema), ...adminErrors },
       },
