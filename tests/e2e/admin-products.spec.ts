@@ -84,7 +84,7 @@ test('shows the rule a row breaks, asks before leaving with unsaved changes, and
   test.setTimeout(60_000);
   await signInQuickly(page);
   await page.goto('/siteadmin/products?search=wolf-trax');
-  await page.getByRole('link', { name: 'Edit WOLF TRAX (United States)' }).click();
+  await page.getByRole('link', { name: 'Edit WOLF TRAX (U.S.)' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Product' })).toBeVisible();
   await expect(calciumAmount(page)).toHaveValue('27');
   expect(await axeViolations(page)).toEqual([]);

@@ -269,7 +269,7 @@ function SectionForm({ section, id, prefix, errors, products, documents, onChang
               Products of
             </label>
             <select id={`${id}-region`} className="field__input" value={section.region} onChange={(e) => onChange({ ...section, region: Number(e.currentTarget.value) as 2 | 3, slugs: undefined })}>
-              <option value={2}>United States</option>
+              <option value={2}>U.S.</option>
               <option value={3}>Canada</option>
             </select>
           </div>
@@ -337,7 +337,7 @@ function SectionForm({ section, id, prefix, errors, products, documents, onChang
             <select id={`${id}-product`} className="field__input" value={section.productSlug} onChange={(e) => onChange({ ...section, productSlug: e.currentTarget.value })}>
               {products.map((p) => (
                 <option key={p.slug} value={p.slug}>
-                  {p.name} ({p.region === 3 ? 'Canada' : 'United States'})
+                  {p.name} ({p.region === 3 ? 'Canada' : 'U.S.'})
                 </option>
               ))}
             </select>
