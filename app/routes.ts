@@ -1,6 +1,5 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 import { CA_PRODUCT_SLUGS, US_PRODUCT_SLUGS } from '../shared/regions.ts';
-import { ADMIN_COMING_SECTIONS } from './lib/admin-sections.ts';
 
 const CAMPAIGNS = ['clear-choice', 'balanced-nutrition', 'thats-farming', 'anvol-protects', 'dual-purpose'];
 
@@ -34,6 +33,8 @@ export default [
       route('reps-retailers/contact', 'routes/public/rep-contact.tsx', { id: 'rep-contact' }),
       route('retailer-thankyou', 'routes/public/thank-you.tsx', { id: 'retailer-thankyou' }),
       route('rep-thankyou', 'routes/public/thank-you.tsx', { id: 'rep-thankyou' }),
+      // an editor's unsaved content in its public template (ADR 024): never cached, never indexed
+      route('preview/:token', 'routes/public/preview.tsx', { id: 'preview' }),
       route('not-found', 'routes/public/error-page.tsx', { id: 'not-found' }),
       route('access-denied', 'routes/public/error-page.tsx', { id: 'access-denied' }),
       route('error', 'routes/public/error-page.tsx', { id: 'error' }),
@@ -92,10 +93,13 @@ export default [
     route('pages/create', 'routes/admin/page-form.tsx', { id: 'admin-page-create' }),
     route('pages/edit/:id/:rollbackId?', 'routes/admin/page-form.tsx', { id: 'admin-page-edit' }),
     route('pages/landing/edit/:id/:rollbackId?', 'routes/admin/landing-form.tsx', { id: 'admin-landing-edit' }),
+    // label, SDS and statement documents of the library, by product; rollback restores an earlier file (ADR 023)
+    route('product-labels', 'routes/admin/labels-list.tsx'),
+    route('product-labels/create', 'routes/admin/label-form.tsx', { id: 'admin-label-create' }),
+    route('product-labels/edit/:id/:revisionId?', 'routes/admin/label-form.tsx', { id: 'admin-label-edit' }),
     route('forms', 'routes/admin/forms-list.tsx'),
     route('products', 'routes/admin/products-list.tsx'),
     route('products/edit/:editId/:rollbackId?', 'routes/admin/product-form.tsx', { id: 'admin-product-edit' }),
     route('settings', 'routes/admin/site-settings.tsx'),
-    ...ADMIN_COMING_SECTIONS.map((section) => route(`${section}/*`, 'routes/admin/coming-soon.tsx', { id: `admin-coming-${section}` })),
   ]),
 ] satisfies RouteConfig;

@@ -29,6 +29,8 @@ import { createKnowledgeRepository } from './knowledge/knowledge-repository.ts';
 import { createKnowledgeService } from './knowledge/knowledge-service.ts';
 import { createPagesRepository } from './pages/pages-repository.ts';
 import { createPagesService } from './pages/pages-service.ts';
+import { createPreviewsRepository } from './previews/previews-repository.ts';
+import { createPreviewsService } from './previews/previews-service.ts';
 import { createPressReleasesRepository } from './press-releases/press-releases-repository.ts';
 import { createPressReleasesService } from './press-releases/press-releases-service.ts';
 import { createProductsRepository } from './products/products-repository.ts';
@@ -109,6 +111,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
     siteUrl,
     production: env.NODE_ENV === 'production',
     siteName: async () => (await settings.get()).companyName,
+    log: deps.log,
   });
   const users = createUsersService({
     repo: createUsersRepository(db),
@@ -155,6 +158,12 @@ export function createServices(db: Db, deps: ServiceDeps) {
     kinds: [services.products.versioning, services.knowledge.versioning, services.pressReleases.versioning, services.pages.versioning, landingPages.versioning],
     log: deps.log,
   });
-  return { ...services, contentEvents, publishScheduler: scheduler, seo: createSeoService(services) };
+  // previews before saving (ADR 024): each kind's write rule and public mapping, stored for every instance
+  const previews = createPreviewsService(
+    createPreviewsRepository(db),
+    { knowledge: services.knowledge, press: services.pressReleases, pages: services.pages, products, landingPages },
+    { log: deps.log },
+  );
+  return { ...services, previews, contentEvents, publishScheduler: scheduler, seo: createSeoService(services) };
 }
 export type Services = ReturnType<typeof createServices>;

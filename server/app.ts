@@ -143,6 +143,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   app.addHook('onClose', async () => {
     services.publishScheduler.stop();
+    // emailed links answered before they were made: finish them (they queue mail) first
+    await services.auth.idle();
     await services.mail.stop();
     // The last hit counts and Not Found misses are written before the database closes.
     await services.redirects.stop();

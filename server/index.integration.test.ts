@@ -29,7 +29,7 @@ function runBeside(args: string[], extraEnv: Record<string, string> = {}) {
 
 // Runs the compiled server (node scripts/ensure-build.mjs builds it), as production does. One
 // server start serves every check: a first start on an empty folder is the slow part.
-it('starts on an empty data directory, prints the admin sign-in once, holds the DATA_DIR lock (a second server, db:reset and geo:import refuse with one line), and shuts down cleanly on SIGTERM', async () => {
+it('starts on an empty data directory, prints the admin sign-in once, holds the DATA_DIR lock (a second server, db:reset and geo:import refuse with one line), refuses a taken port with one line, and shuts down cleanly on SIGTERM', async () => {
   const port = 3700 + (process.pid % 200);
   const child = spawn(process.execPath, ['build/node/index.js'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ADMIN_PASSWORD: '', NODE_ENV: 'production', DATABASE_URL: '' },
@@ -59,6 +59,20 @@ it('starts on an empty data directory, prints the admin sign-in once, holds the 
     expect(geo.code).toBe(1);
     expect(geo.lines).toEqual([expect.stringMatching(holder)]);
     expect(geo.stdout).not.toContain('Imported');
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+
+    // Another server (its own data directory) on the port this one holds: one line, exit 1, before
+    // it opens or seeds its database.
+    const otherDir = mkdtempSync(path.join(os.tmpdir(), 'site-process-port-'));
+    try {
+      const taken = runBeside(['build/node/index.js'], { PORT: String(port), DATA_DIR: otherDir });
+      expect(taken.code).toBe(1);
+      expect(taken.lines).toEqual([`Port ${port} on 127.0.0.1 is already in use by another process: stop that process, or set PORT to a free port.`]);
+      expect(taken.stdout).not.toContain('First run');
+      expect(existsSync(path.join(otherDir, 'pglite'))).toBe(false);
+    } finally {
+      rmSync(otherDir, { recursive: true, force: true });
+    }
     expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
 
     const inFlight = fetch(`http://127.0.0.1:${port}/`);

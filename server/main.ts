@@ -3,6 +3,7 @@ import { resolveJwtSecret } from '#config/jwt-secret.ts';
 import { openDatabase } from '#db/client.ts';
 import { databaseOptions, lockEmbeddedDatabase, prepareDatabase, seedContextFromEnv } from '#db/startup.ts';
 import { buildApp } from './app.ts';
+import { ensureAddressFree, listenErrorLine } from './listen-errors.ts';
 
 const env = loadEnv();
 let jwtSecret: string;
@@ -12,8 +13,17 @@ try {
   console.error((err as Error).message);
   process.exit(1);
 }
+/** Prints the one line for an address the server cannot take and exits; rethrows anything else. */
+function exitOnListenError(err: unknown): never {
+  const line = listenErrorLine(err, env.HOST, env.PORT);
+  if (!line) throw err;
+  console.error(line);
+  process.exit(1);
+}
+
 const started = Date.now();
 lockEmbeddedDatabase(env, 'the server');
+await ensureAddressFree(env.HOST, env.PORT).catch(exitOnListenError);
 const database = await openDatabase(databaseOptions(env));
 const seedCtx = seedContextFromEnv(env);
 const seeded = await prepareDatabase(database, seedCtx);
@@ -60,5 +70,11 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   });
 }
 
-await app.listen({ host: env.HOST, port: env.PORT });
+try {
+  await app.listen({ host: env.HOST, port: env.PORT });
+} catch (err) {
+  // Lost the port to another process since the check above: close the database cleanly first.
+  await app.close().catch(() => undefined);
+  exitOnListenError(err);
+}
 app.log.info({ engine: database.engine, ms: Date.now() - started }, `listening on ${siteUrl}`);

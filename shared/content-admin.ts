@@ -213,13 +213,13 @@ export type ContentEditBase = z.infer<typeof ContentEditBaseSchema>;
 // ---------------------------------------------------------------- knowledge items and press releases
 
 export const CONTENT_ITEM_MESSAGES = {
-  region: 'Choose the United States or Canada.',
+  region: 'Choose the U.S. or Canada.',
   publishDate: 'Enter the date shown on the item.',
 } as const;
 
 /** Where a knowledge item or press release lives: the US site or the Canadian one (/can/...). */
 export const CONTENT_ITEM_REGIONS = [
-  { id: 2, name: 'United States' },
+  { id: 2, name: 'U.S.' },
   { id: 3, name: 'Canada' },
 ] as const;
 

@@ -45,6 +45,14 @@ export function resourceTypeName(type: number | null | undefined): ResourceType 
 }
 
 /** Canadian items live under /can (spec: /can/knowledge-center/{slug}, /can/press-releases/{slug}). */
+/**
+ * The admin edit screen of a knowledge item or press release. Its public page carries it in the
+ * markup (data-admin-edit), and the site script shows Edit Page to a signed-in administrator.
+ */
+export function adminEditPath(kind: 'knowledge' | 'press', baseId: number): string {
+  return `/siteadmin/${kind === 'knowledge' ? 'knowledge-center' : 'press-releases'}/edit/${baseId}`;
+}
+
 export function contentItemPath(basePath: string, slug: string, regionId: number): string {
   return `${regionId === 3 ? '/can' : ''}${basePath}/${slug}`;
 }

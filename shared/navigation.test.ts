@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findRepBannerVisible, footerVisible, isLegalPath, megaMenuFor, navFor, themeForPath } from './navigation.ts';
+import { endsWithFindRepCta, findRepBannerVisible, footerVisible, isLegalPath, megaMenuFor, navFor, themeForPath } from './navigation.ts';
 
 describe('navFor', () => {
   it('US: Solutions plus the five links, finder and contact for the US', () => {
@@ -74,6 +74,16 @@ describe('footer visibility', () => {
     ['/growing-season-guide', true],
   ])('Find a Rep banner on %s: %s', (path, expected) => {
     expect(findRepBannerVisible(path)).toBe(expected);
+  });
+
+  it('a page ends with its own Find a Rep band only when its last section is a call to action to the finder', () => {
+    const cta = (to: string) => ({ kind: 'cta', ctas: [{ to: '/product-selector' }, { to }] });
+    expect(endsWithFindRepCta([{ kind: 'claims' }, cta('/find-a-rep')])).toBe(true);
+    expect(endsWithFindRepCta([cta('/find-a-rep-ca/')])).toBe(true);
+    expect(endsWithFindRepCta([cta('/can/find-a-rep')])).toBe(true);
+    expect(endsWithFindRepCta([cta('/contact')])).toBe(false);
+    expect(endsWithFindRepCta([cta('/find-a-rep'), { kind: 'steps' }])).toBe(false);
+    expect(endsWithFindRepCta([])).toBe(false);
   });
 
   it.each([

@@ -86,6 +86,21 @@ export function footerVisible(pathname: string): boolean {
   return !NO_FOOTER.has(normalise(pathname));
 }
 
+/** An address of the finder (either region's, or the old Canadian one that redirects). */
+export function isFindRepPath(to: string): boolean {
+  return ['/find-a-rep', '/find-a-rep-ca', '/can/find-a-rep'].includes(normalise(to.split(/[?#]/)[0]!));
+}
+
+/**
+ * A page whose last section is a call-to-action band with its own Find a Rep button (homes, campaigns):
+ * the footer leaves its Find a Rep banner out there, so two bands asking the same thing never stack
+ * (issue 14). The page's band stays because it is the one the editor wrote for that page.
+ */
+export function endsWithFindRepCta(sections: readonly { kind: string; ctas?: readonly { to: string }[] }[]): boolean {
+  const last = sections.at(-1);
+  return last?.kind === 'cta' && (last.ctas ?? []).some((c) => isFindRepPath(c.to));
+}
+
 /** The Find a Rep banner shows except on the rep pages and the knowledge center. */
 export function findRepBannerVisible(pathname: string): boolean {
   const p = normalise(pathname);

@@ -27,7 +27,7 @@ export const PRODUCT_STATUS_OPTIONS = [
 ] as const;
 
 export const PRODUCT_REGION_OPTIONS = [
-  { id: 2, name: 'United States', code: 'US' },
+  { id: 2, name: 'U.S.', code: 'US' },
   { id: 3, name: 'Canada', code: 'CA' },
 ] as const;
 

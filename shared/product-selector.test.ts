@@ -3,6 +3,7 @@ import { documentHref } from './product-documents.ts';
 import {
   advance,
   answerLabel,
+  impliedSteps,
   answersFromParams,
   canonicalSelectorSearch,
   type Answers,
@@ -12,7 +13,7 @@ import {
   paramsFor,
   pathTaken,
   previousStep,
-  questionCount,
+  progress,
   QUESTIONS,
   type QuestionStep,
   resolveStep,
@@ -44,7 +45,10 @@ interface Row {
   method?: number;
   onFarm?: number;
   nitrogen?: number;
+  /** the steps shown, ending with the results */
   path: SelectorStep[];
+  /** steps passed without a question, their one possible answer recorded */
+  implied?: QuestionStep[];
   results: string[];
 }
 
@@ -71,8 +75,9 @@ const TABLE: Row[] = [
   { challenge: 6, nitrogen: 1, path: [1, 3, 6, 7], results: ['anvol', 'superu'] },
   { challenge: 6, nitrogen: 2, path: [1, 3, 6, 7], results: ['anvol', 'centuro'] },
   { challenge: 6, nitrogen: 3, path: [1, 3, 6, 7], results: ['centuro'] },
-  { challenge: 7, method: 2, onFarm: 1, path: [1, 2, 3, 5, 7], results: ['nu4-dri', 'nu5-dri'] },
-  { challenge: 7, method: 2, onFarm: 2, path: [1, 2, 3, 5, 7], results: ['nu5-lux'] },
+  // granular is hidden for planter flowability: the seed enhancer is the one method left, recorded without asking
+  { challenge: 7, method: 2, onFarm: 1, path: [1, 3, 5, 7], implied: [2], results: ['nu4-dri', 'nu5-dri'] },
+  { challenge: 7, method: 2, onFarm: 2, path: [1, 3, 5, 7], implied: [2], results: ['nu5-lux'] },
   { challenge: 8, method: 1, path: [1, 2, 3, 4, 7], results: GRANULAR_P_RESULTS },
   { challenge: 8, method: 2, onFarm: 1, path: [1, 2, 3, 5, 7], results: ['nu4-dri', 'nu5-dri'] },
   { challenge: 8, method: 2, onFarm: 2, path: [1, 2, 3, 5, 7], results: ['nu5-lux'] },
@@ -108,23 +113,42 @@ describe('every path', () => {
 
   for (const row of TABLE) {
     describe(rowName(row), () => {
-      it('goes forward step by step along the expected path', () => {
+      it('goes forward step by step along the expected path, each step shown offering a real choice', () => {
         let given: Answers = [];
         const visited: SelectorStep[] = [];
         let step: SelectorStep = 1;
         while (step !== 7) {
           visited.push(step);
           expect(resultsFor(given)).toEqual([]);
+          expect(visibleChoices(step, given).length).toBeGreaterThan(1);
           given = withAnswer(given, step, [answerAt(row, step)!].flat());
-          const next = advance(step, given);
-          expect(next.step).toBe(nextStep(step, given));
-          step = next.step;
+          step = advance(step, given).step;
         }
         visited.push(7);
         expect(visited).toEqual(row.path);
         expect(pathTaken(given)).toEqual(row.path);
+        expect(impliedSteps(given)).toEqual(row.implied ?? []);
+        for (const implied of row.implied ?? []) expect(given[implied]).toEqual(answerAt(row, implied));
         expect(isComplete(given)).toBe(true);
-        expect(questionCount(given)).toBe(row.path.length - 1);
+      });
+
+      it('counts its steps without jumps: no total before the first answer, then a fixed total and one more with each Next', () => {
+        const questions = row.path.length - 1;
+        let given: Answers = [];
+        let step: SelectorStep = 1;
+        const shown: string[] = [];
+        const label = (s: SelectorStep, a: Answers) => {
+          const { position, total } = progress(s, a);
+          return total === null ? `Step ${position}` : `Step ${position} of ${total}`;
+        };
+        while (step !== 7) {
+          shown.push(label(step, given));
+          given = withAnswer(given, step, [answerAt(row, step)!].flat());
+          // once answered (the visitor comes Back to it), the step shows the total of the path its answer leads to
+          expect(label(step, given)).toBe(`Step ${shown.length} of ${questions}`);
+          step = advance(step, given).step;
+        }
+        expect(shown).toEqual(['Step 1', ...Array.from({ length: questions - 1 }, (_, i) => `Step ${i + 2} of ${questions}`)]);
       });
 
       it('gives exactly the expected results', () => {
@@ -183,10 +207,25 @@ describe('forward flow', () => {
     expect(advance(3, answers({ 1: 5, 3: 2 })).step).toBe(3);
   });
 
-  it('counts the questions on the projected path', () => {
-    expect(questionCount([])).toBe(4);
-    expect(questionCount(answers({ 1: 5 }))).toBe(3);
-    expect(questionCount(answers({ 1: 3, 2: 2 }))).toBe(4);
+  it('counts the questions on the path the answers so far lead to', () => {
+    expect(progress(1, [])).toEqual({ position: 1, total: null });
+    expect(progress(1, answers({ 1: 5 }))).toEqual({ position: 1, total: 3 });
+    expect(progress(3, answers({ 1: 5 }))).toEqual({ position: 2, total: 3 });
+    expect(progress(3, answers({ 1: 7 }))).toEqual({ position: 2, total: 3 });
+    expect(progress(2, answers({ 1: 3 }))).toEqual({ position: 2, total: 4 });
+    expect(progress(3, answers({ 1: 3, 2: 2 }))).toEqual({ position: 3, total: 4 });
+    expect(progress(5, answers({ 1: 3, 2: 2, 3: 1 }))).toEqual({ position: 4, total: 4 });
+  });
+
+  it('passes a question with one possible answer, records that answer, and Back passes it too', () => {
+    expect(advance(1, answers({ 1: 7 }))).toEqual({ step: 3, answers: answers({ 1: 7, 2: 2 }) });
+    expect(previousStep(3, answers({ 1: 7, 2: 2 }))).toBe(1);
+    expect(previousStep(5, answers({ 1: 7, 3: 1 }))).toBe(3);
+    expect(pathTaken(answers({ 1: 7 }))).toEqual([1, 3]);
+    // an address asking for the passed step shows the next one
+    expect(resolveStep(2, answers({ 1: 7 }))).toBe(3);
+    // every other challenge still asks for the method
+    for (const challenge of [1, 2, 3, 4, 8]) expect(advance(1, answers({ 1: challenge })).step).toBe(2);
   });
 });
 
@@ -195,7 +234,8 @@ describe('hidden and reduced choices', () => {
     for (const challenge of codes(1)) {
       expect(codes(2, answers({ 1: challenge }))).toEqual(challenge === 7 ? [2] : [1, 2]);
     }
-    expect(advance(2, answers({ 1: 7, 2: 1 })).step).toBe(2);
+    // granular, given anyway, is replaced by the one method offered
+    expect(advance(2, answers({ 1: 7, 2: 1 }))).toEqual({ step: 3, answers: answers({ 1: 7, 2: 2 }) });
   });
 
   it('reduces the crops to corn, wheat, cotton, canola, rice and other for challenges 5 and 6', () => {
@@ -336,9 +376,11 @@ describe('answers in the URL', () => {
   it('keeps later answers when an earlier one changes, unless the new path drops them', () => {
     const granular = answers({ 1: 3, 2: 1, 3: 2, 4: [1] });
     expect(withAnswer(granular, 1, [8])).toEqual(answers({ 1: 8, 2: 1, 3: 2, 4: [1] }));
-    // granular is not offered for challenge 7: the method is asked again, the crop and nutrients wait
-    expect(withAnswer(granular, 1, [7])).toEqual(answers({ 1: 7, 3: 2, 4: [1] }));
-    expect(withAnswer(withAnswer(granular, 1, [7]), 2, [2])).toEqual(answers({ 1: 7, 2: 2, 3: 2 }));
+    // granular is not offered for challenge 7: the seed enhancer is the one method left, so the crop stays and
+    // the nutrients (asked only on the granular path) go
+    expect(withAnswer(granular, 1, [7])).toEqual(answers({ 1: 7, 2: 2, 3: 2 }));
+    // and back to a challenge with two methods: the recorded one stays for the visitor to confirm
+    expect(withAnswer(answers({ 1: 7, 2: 2, 3: 2 }), 1, [1])).toEqual(answers({ 1: 1, 2: 2, 3: 2 }));
     expect(withAnswer(answers({ 1: 6, 3: 6 }), 1, [2])).toEqual(answers({ 1: 2, 3: 6 }));
     expect(withAnswer(answers({ 1: 3, 2: 1, 3: 1, 4: [1] }), 1, [5])).toEqual(answers({ 1: 5, 3: 1 }));
     expect(withAnswer(granular, 2, [2])).toEqual(answers({ 1: 3, 2: 2, 3: 2 }));
@@ -364,6 +406,9 @@ describe('canonical selector addresses', () => {
     ['step=4&challenge=3&method=2&crop=1', '?step=5&challenge=3&method=2&crop=1'],
     ['challenge=2&method=1&crop=4&deficiency=3,1&step=7&utm_source=mail', '?step=7&challenge=2&method=1&crop=4&deficiency=1&deficiency=3&utm_source=mail'],
     ['step=2&challenge=banana', '?step=1'],
+    // a question with one possible answer is never shown: its answer is recorded and the next step shown
+    ['step=2&challenge=7', '?step=3&challenge=7&method=2'],
+    ['step=5&challenge=7&method=1&crop=2', '?step=5&challenge=7&method=2&crop=2'],
   ])('rewrites ?%s as %s, which is then canonical', (search, expected) => {
     const canonical = canonicalSelectorSearch(new URLSearchParams(search));
     expect(canonical).toBe(expected);

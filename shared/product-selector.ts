@@ -247,37 +247,64 @@ export function nextStep(step: QuestionStep, answers: Answers): SelectorStep {
 }
 
 /**
- * Walks the flow from step 1 while steps are answered with a valid answer, and returns the steps
- * visited (ending at the first unanswered step or at the results) with the answers worth keeping:
- * those on the path, plus valid answers to steps after the first unanswered one, which the visitor
- * may still reach. Steps always lead to higher numbers, so an answer to a step the path has
+ * The answer a step gets without being asked: its one choice, when the earlier answers leave only one
+ * (after planter flowability, the seed enhancer is the only method). A question with one possible answer
+ * is not a question; the answer is still recorded, so the answers list indexed by step stays whole.
+ */
+export function impliedAnswer(step: QuestionStep, answers: Answers): Answer | undefined {
+  const choices = visibleChoices(step, answers);
+  if (choices.length !== 1) return undefined;
+  return questionFor(step).multiple ? [choices[0]!.code] : choices[0]!.code;
+}
+
+interface Walk {
+  answers: Answers;
+  /** the steps shown, in order: the last one is the first unanswered step, or the results */
+  path: SelectorStep[];
+  /** the steps passed without asking, their one answer recorded */
+  implied: QuestionStep[];
+}
+
+/**
+ * Walks the flow from step 1 while steps are answered with a valid answer (or imply their only one),
+ * and returns the steps shown (ending at the first unanswered step or at the results) with the answers
+ * worth keeping: those on the path, plus valid answers to steps after the first unanswered one, which
+ * the visitor may still reach. Steps always lead to higher numbers, so an answer to a step the path has
  * already jumped over can never count and is dropped.
  */
-export function walk(answers: Answers): { answers: Answers; path: SelectorStep[] } {
+export function walk(answers: Answers): Walk {
   const kept: (Answer | undefined)[] = [];
   const path: SelectorStep[] = [];
+  const implied: QuestionStep[] = [];
   let step: SelectorStep = FIRST_STEP;
-  while (true) {
+  while (step !== RESULTS_STEP) {
+    const only = impliedAnswer(step, kept);
+    if (only !== undefined) {
+      kept[step] = only;
+      implied.push(step);
+      step = nextStep(step, kept);
+      continue;
+    }
     path.push(step);
-    if (step === RESULTS_STEP) break;
     const answer = cleanAnswer(step, codesOf(answers[step]), kept);
     if (answer === undefined) break;
     kept[step] = answer;
     step = nextStep(step, kept);
   }
+  if (step === RESULTS_STEP) path.push(RESULTS_STEP);
   for (const q of QUESTIONS) {
     if (q.step <= step) continue;
     const answer = cleanAnswer(q.step, codesOf(answers[q.step]), kept);
     if (answer !== undefined) kept[q.step] = answer;
   }
-  return { answers: kept, path };
+  return { answers: kept, path, implied };
 }
 
 export function normaliseAnswers(answers: Answers): Answers {
   return walk(answers).answers;
 }
 
-/** The steps taken so far; the last one is the first unanswered step, or the results. */
+/** The steps shown so far (not those passed with their one answer); the last one is the first unanswered step, or the results. */
 export function pathTaken(answers: Answers): SelectorStep[] {
   return walk(answers).path;
 }
@@ -299,16 +326,43 @@ export function previousStep(step: SelectorStep, answers: Answers): SelectorStep
   return index > 0 ? path[index - 1]! : null;
 }
 
-/** Questions on the way to the results, following the answers given and the default branches elsewhere. */
-export function questionCount(answers: Answers): number {
-  const kept = normaliseAnswers(answers);
-  let count = 0;
-  let step: SelectorStep = FIRST_STEP;
-  while (step !== RESULTS_STEP) {
-    count++;
-    step = nextStep(step, kept);
+/** Steps that are the only answer the earlier answers allow, recorded without asking (shown on the results, not changeable). */
+export function impliedSteps(answers: Answers): QuestionStep[] {
+  return walk(answers).implied;
+}
+
+export interface Progress {
+  /** the step's place among the questions asked so far, from 1 */
+  position: number;
+  /** the questions on the way to the results, or null before the first answer (the challenge decides it) */
+  total: number | null;
+}
+
+/**
+ * "Step 2 of 3": the questions asked on the path so far, plus those still ahead, following the answers
+ * given and the first branch where a question is not answered yet. The challenge decides the length of
+ * the path (3 questions for nitrogen and planter flowability, 4 otherwise), so there is no total before
+ * it is answered, and after that the total stays put while the number goes up by one with each Next
+ * (unit-tested on every path in shared/product-selector.test.ts).
+ */
+export function progress(step: SelectorStep, answers: Answers): Progress {
+  const { answers: kept, path } = walk(answers);
+  const position = Math.max(1, path.indexOf(step) + 1);
+  if (kept[FIRST_STEP] === undefined) return { position, total: null };
+  const projected = [...kept];
+  let total = path.filter((s) => s !== RESULTS_STEP).length;
+  let from = path.at(-1)!;
+  while (from !== RESULTS_STEP) {
+    let next: SelectorStep = nextStep(from, projected);
+    // steps the projection passes through without a question (their one answer) are not counted
+    while (next !== RESULTS_STEP && impliedAnswer(next, projected) !== undefined) {
+      projected[next] = impliedAnswer(next, projected);
+      next = nextStep(next, projected);
+    }
+    if (next !== RESULTS_STEP) total++;
+    from = next;
   }
-  return count;
+  return { position, total };
 }
 
 /** Product keys recommended for a completed path, in display order; none while questions remain. */
@@ -413,9 +467,11 @@ export function withAnswer(answers: Answers, step: QuestionStep, codes: readonly
 
 /** Where Next leads from a step, with the answers as they stand; stays put while the step has no valid answer. */
 export function advance(step: QuestionStep, answers: Answers): SelectorState {
-  const kept = normaliseAnswers(answers);
-  if (kept[step] === undefined || !pathTaken(kept).includes(step)) return { step: resolveStep(step, kept), answers: kept };
-  return { step: nextStep(step, kept), answers: kept };
+  const { answers: kept, path } = walk(answers);
+  const index = path.indexOf(step);
+  if (kept[step] === undefined || index === -1) return { step: resolveStep(step, kept), answers: kept };
+  // the next step shown: a step with one possible answer is passed, its answer recorded
+  return { step: path[index + 1]!, answers: kept };
 }
 
 /* Result cards */

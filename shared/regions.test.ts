@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homePathFor, parseRegion, regionForPath, regionFromPageRegionIds, resolveRegion } from './regions.ts';
+import { homePathFor, parseRegion, regionForPath, regionFromPageRegionIds, regionTargetPath, resolveRegion } from './regions.ts';
 
 describe('regionForPath', () => {
   it.each([
@@ -63,5 +63,32 @@ describe('region helpers', () => {
   });
   it('parses only the three region ids', () => {
     expect(['2', '3', '4', '1', '5', 'x', null].map(parseRegion)).toEqual([2, 3, 4, null, null, null, null]);
+  });
+});
+
+describe('regionTargetPath (where the region selector goes)', () => {
+  const agrotain = [
+    { hreflang: 'en-US', href: 'https://www.northfield.example/agrotain' },
+    { hreflang: 'en-CA', href: 'https://www.northfield.example/agrotain-ca' },
+    { hreflang: 'x-default', href: 'https://www.northfield.example/agrotain' },
+  ];
+
+  it('goes to the twin on the host the visitor is on, whatever host the alternates name', () => {
+    for (const here of ['https://www.northfield.example/agrotain', 'https://northfield.example/agrotain', 'https://staging.example.net/agrotain', 'http://127.0.0.1:3341/agrotain']) {
+      expect(regionTargetPath(3, agrotain, here), here).toBe('/agrotain-ca');
+      expect(regionTargetPath(2, agrotain, here), here).toBe('/agrotain');
+    }
+  });
+
+  it('matches the hreflang without regard to case, and resolves a relative alternate', () => {
+    expect(regionTargetPath(3, [{ hreflang: 'EN-ca', href: '/wolf-trax-ca' }], 'https://x.example/wolf-trax')).toBe('/wolf-trax-ca');
+  });
+
+  it('goes to the region home without a twin, or with one that is not a plain local path', () => {
+    expect(regionTargetPath(4, agrotain, 'https://northfield.example/agrotain')).toBe('/home-int');
+    expect(regionTargetPath(3, [], 'https://northfield.example/about')).toBe('/home-ca');
+    for (const href of ['https://northfield.example//evil.example/x', 'javascript:alert(1)', 'http://[bad']) {
+      expect(regionTargetPath(3, [{ hreflang: 'en-CA', href }], 'https://northfield.example/agrotain'), href).toBe('/home-ca');
+    }
   });
 });

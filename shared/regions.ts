@@ -7,7 +7,7 @@ export const REGION_STORAGE_KEY = 'region';
 export const REGION_COOKIE = 'region';
 
 export const REGION_OPTIONS: { id: RegionId; code: 'US' | 'CA' | 'INT'; name: string }[] = [
-  { id: 2, code: 'US', name: 'United States' },
+  { id: 2, code: 'US', name: 'U.S.' },
   { id: 3, code: 'CA', name: 'Canada' },
   { id: 4, code: 'INT', name: 'International' },
 ];
@@ -32,13 +32,18 @@ export const REGION_HREFLANG: Record<RegionId, string> = { 2: 'en-US', 3: 'en-CA
  * Where the region selector goes: the page's twin in the chosen region (its hreflang alternate, for
  * example /agrotain -> /agrotain-ca), otherwise the region's home. Issue 14 departs here from the spec's
  * "navigates to the region's home" on purpose: a grower reading about a product wants the same product.
+ * The alternates are absolute URLs on PUBLIC_SITE_URL's origin, but the site may be reached on another
+ * (www or the bare domain, a staging host, 127.0.0.1): only the alternate's path is used, and it stays on
+ * the host the visitor is on. `base` resolves a relative alternate.
  */
-export function regionTargetPath(region: RegionId, alternates: readonly { hreflang: string; href: string }[], origin: string): string {
+export function regionTargetPath(region: RegionId, alternates: readonly { hreflang: string; href: string }[], base: string): string {
   const twin = alternates.find((a) => a.hreflang.toLowerCase() === REGION_HREFLANG[region].toLowerCase());
   if (twin) {
     try {
-      const url = new URL(twin.href, origin);
-      if (url.origin === origin) return url.pathname;
+      const url = new URL(twin.href, base);
+      // `//host/x` as a path would leave the site: only a plain local path counts
+      const path = (url.protocol === 'http:' || url.protocol === 'https:') && !url.pathname.startsWith('//') ? url.pathname : null;
+      if (path) return path;
     } catch {
       // a malformed alternate: fall back to the home
     }

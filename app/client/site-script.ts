@@ -2,12 +2,14 @@
  * The one script of the content templates (ADR 005): no framework, enhances server-rendered HTML that
  * already works without it. Header hiding and docking, menu scroll lock and focus, the region selector,
  * mirroring the rendered region into local storage and the cookie, the notice's dismiss, filter forms
- * that submit on change with a tidy query, and focus on the first new card after "Load more".
+ * that submit on change with a tidy query, focus on the first new card after "Load more", and Edit Page
+ * for a signed-in administrator.
  * Built by Vite as its own hashed file (imported with `?worker&url` in app/root.tsx).
  */
 import { headerDocked, headerHidden, SCROLL_RESET_DELAY_MS, scrollDirection, type ScrollDirection } from '../lib/scroll-header.ts';
 import { focusablesIn, focusLeft, tabIntoPanel, trapTab } from '../lib/menu-focus.ts';
 import { noticeCookie } from '#shared/notice.ts';
+import { AUTH_STORAGE_KEY, parseStoredAuth } from '../lib/auth-state.ts';
 import { documentAlternates, parseRegion, REGION_COOKIE, REGION_STORAGE_KEY, regionTargetPath, type RegionId } from '#shared/regions.ts';
 
 
@@ -124,7 +126,7 @@ function regionSelect(header: HTMLElement) {
     if (!next) return;
     persistRegion(next);
     // the same page in the chosen region where it has one (its hreflang twin), otherwise that region's home
-    const target = regionTargetPath(next, documentAlternates(document), window.location.origin);
+    const target = regionTargetPath(next, documentAlternates(document), window.location.href);
     if (target === window.location.pathname) return;
     // the change is in progress until the new home has loaded (a finder page must not override it)
     storage('session')?.setItem('region-change', String(next));
@@ -222,6 +224,25 @@ function restoreAfterLoad() {
   target?.focus();
 }
 
+/**
+ * A knowledge item or press release names its admin edit screen (data-admin-edit); a signed-in
+ * administrator (the admin's session in local storage, key `root`) gets an Edit Page link to it.
+ * Added here, not by the server, so the cached page stays the same for everyone.
+ */
+function adminEditLink() {
+  const article = document.querySelector<HTMLElement>('[data-admin-edit]');
+  const path = article?.dataset.adminEdit;
+  if (!article || !path?.startsWith('/siteadmin/') || !parseStoredAuth(storage('local')?.getItem(AUTH_STORAGE_KEY) ?? null).isAuthenticated) return;
+  const p = document.createElement('p');
+  p.className = 'content-article__edit';
+  const link = document.createElement('a');
+  link.className = 'button button--primary button--small';
+  link.href = path;
+  link.textContent = 'Edit Page';
+  p.append(link);
+  (article.querySelector('.content-article__header-inner') ?? article).append(p);
+}
+
 function start() {
   const header = document.querySelector<HTMLElement>('header.site-header');
   if (header) {
@@ -231,6 +252,7 @@ function start() {
     regionSelect(header);
   }
   notice();
+  adminEditLink();
   filterForms();
   restoreAfterLoad();
   // browser tests (and monitoring) wait for this marker before they interact; a page with its own

@@ -1,5 +1,5 @@
 import { Link } from '../lib/links.tsx';
-import type { Cta, LandingHero, LandingSection } from '#shared/landing-content.ts';
+import type { Cta, LandingHero, LandingPageDto, LandingSection } from '#shared/landing-content.ts';
 import type { AnalysisRow } from '#shared/product-content.ts';
 import { IMAGE_SIZES, libraryImageProps } from '#shared/validation/documents.ts';
 import { ContentModules } from './content-modules.tsx';
@@ -13,6 +13,9 @@ export type ResolvedSection =
   | (Extract<LandingSection, { kind: 'analysis' }> & { rows: AnalysisRow[]; productName: string });
 
 /** Internal paths use client navigation; careers and absolute URLs leave the app. */
+/** A landing page with the products and analysis tables its sections name (app/lib/landing.server.ts). */
+export type ResolvedLandingPage = Omit<LandingPageDto, 'sections'> & { sections: ResolvedSection[] };
+
 export function CtaLink({ cta, className = '' }: { cta: Cta; className?: string }) {
   const cls = `button button--${cta.style} ${className}`.trim();
   if (/^https?:\/\//.test(cta.to) || cta.to === '/careers') {
@@ -100,7 +103,7 @@ function Section({ section, index }: { section: ResolvedSection; index: number }
               {section.heading}
             </h2>
             {section.intro ? <p className="lead">{section.intro}</p> : null}
-            <ul className="product-grid">
+            <ul className="product-grid" data-count={section.items.length}>
               {section.items.map((p) => (
                 <li key={p.slug}>
                   <ProductCard product={p} />

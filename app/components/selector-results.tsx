@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { findRepPathFor } from '#shared/navigation.ts';
-import { answerLabel, type Answers, pathTaken, questionFor, resultCard, resultsFor, selectorHref } from '#shared/product-selector.ts';
+import { answerLabel, type Answers, impliedSteps, pathTaken, type QuestionStep, questionFor, resultCard, resultsFor, selectorHref } from '#shared/product-selector.ts';
 import type { RegionId } from '#shared/regions.ts';
 
 interface SelectorResultsProps {
@@ -20,7 +20,10 @@ const GROUP_CLASS = {
 
 export function SelectorResults({ answers, region, backHref, linkState, headingRef }: SelectorResultsProps) {
   const cards = resultsFor(answers).map((key) => resultCard(key, region));
-  const asked = pathTaken(answers).filter((s) => s !== 7);
+  const asked = pathTaken(answers).filter((s): s is QuestionStep => s !== 7);
+  // a step passed with its one possible answer is listed too, in step order, without Change (nothing else to choose)
+  const implied = impliedSteps(answers);
+  const listed = [...asked, ...implied].sort((a, b) => a - b);
   return (
     <section className="selector-results" aria-labelledby="selector-results-heading">
       <h1 id="selector-results-heading" className="selector-heading" ref={headingRef} tabIndex={-1}>
@@ -31,16 +34,18 @@ export function SelectorResults({ answers, region, backHref, linkState, headingR
       </p>
 
       <dl className="selector-summary">
-        {asked.map((step) => {
-          const question = questionFor(step as Exclude<typeof step, 7>);
+        {listed.map((step) => {
+          const question = questionFor(step);
           return (
             <div key={step} className="selector-summary__item">
               <dt>{question.title}</dt>
               <dd>
                 <span>{answerLabel(question.step, answers[question.step])}</span>
-                <Link to={selectorHref(question.step, answers)} state={linkState} className="selector-summary__change">
-                  Change<span className="visually-hidden"> {question.title.toLowerCase()}</span>
-                </Link>
+                {implied.includes(step) ? null : (
+                  <Link to={selectorHref(question.step, answers)} state={linkState} className="selector-summary__change">
+                    Change<span className="visually-hidden"> {question.title.toLowerCase()}</span>
+                  </Link>
+                )}
               </dd>
             </div>
           );

@@ -12,6 +12,8 @@ interface FooterProps {
   companyName: string;
   social: { name: string; url: string }[];
   year: number;
+  /** the page's last band already offers Find a Rep: no second banner right after it */
+  pageEndsWithFindRep?: boolean;
 }
 
 function LegalLinks() {
@@ -37,9 +39,9 @@ function Trademark({ companyName, year }: { companyName: string; year: number })
   );
 }
 
-export function SiteFooter({ region, pathname, companyName, social, year }: FooterProps) {
+export function SiteFooter({ region, pathname, companyName, social, year, pageEndsWithFindRep = false }: FooterProps) {
   const findRep = findRepPathFor(region);
-  const banner = findRepBannerVisible(pathname);
+  const banner = findRepBannerVisible(pathname) && !pageEndsWithFindRep;
   const products = useRootData()?.products;
 
   if (region === 4) {
@@ -107,7 +109,7 @@ export function SiteFooter({ region, pathname, companyName, social, year }: Foot
             <li><Link to="/about">About</Link></li>
             <li><Link to="/press-releases">Press Releases</Link></li>
             <li><a href="/careers">Careers</a></li>
-            <li><Link to={findRep}>Retailers and Reps</Link></li>
+            <li><Link to={findRep}>Retailers & Reps</Link></li>
           </ul>
         </div>
       </div>

@@ -7,7 +7,9 @@ import { useRegion } from '../lib/region.tsx';
 import { focusablesIn, focusLeft, tabIntoPanel, trapTab } from '../lib/menu-focus.ts';
 import { useScrollHeader } from '../lib/use-scroll-header.ts';
 import { useRootData } from '../root.tsx';
+import { GroupIcon } from './group-icon.tsx';
 import { Logo } from './logo.tsx';
+import { Select } from './forms/select.tsx';
 
 type Menu = 'none' | 'mobile' | 'mega';
 
@@ -109,26 +111,25 @@ export function SiteHeader({ companyName, hydrates = true }: { companyName: stri
           <Logo />
           <span className="visually-hidden">{homeLabel}</span>
         </Link>
-        {nav.solutions ? (
-          <button
-            ref={mobileToggle}
-            type="button"
-            className="site-header__toggle"
-            aria-expanded={popovers ? undefined : menu !== 'none'}
-            aria-controls={popovers ? undefined : mobileId}
-            popoverTarget={popovers ? mobileId : undefined}
-            onClick={() => setMenu((m) => (m === 'none' ? 'mobile' : 'none'))}
-          >
-            <span className="hamburger" aria-hidden="true" />
-            <span className="visually-hidden">{menu === 'none' ? 'Open menu' : 'Close menu'}</span>
-          </button>
-        ) : null}
+        {/* the International navigation (Contact and the region) collapses too, only on narrower screens (app.css) */}
+        <button
+          ref={mobileToggle}
+          type="button"
+          className={nav.solutions ? 'site-header__toggle' : 'site-header__toggle site-header__toggle--reduced'}
+          aria-expanded={popovers ? undefined : menu !== 'none'}
+          aria-controls={popovers ? undefined : mobileId}
+          popoverTarget={popovers ? mobileId : undefined}
+          onClick={() => setMenu((m) => (m === 'none' ? 'mobile' : 'none'))}
+        >
+          <span className="hamburger" aria-hidden="true" />
+          <span className="visually-hidden">{menu === 'none' ? 'Open menu' : 'Close menu'}</span>
+        </button>
         <nav
           ref={navRef}
           id={mobileId}
           aria-label="Main"
           className={`site-nav ${nav.solutions ? '' : 'site-nav--reduced'} ${menu === 'mobile' ? 'is-open' : ''}`}
-          popover={popovers && nav.solutions ? 'auto' : undefined}
+          popover={popovers ? 'auto' : undefined}
         >
           <ul className="site-nav__list">
             {nav.solutions ? (
@@ -170,7 +171,7 @@ export function SiteHeader({ companyName, hydrates = true }: { companyName: stri
             <label htmlFor={regionId} className="visually-hidden">
               Region
             </label>
-            <select
+            <Select
               id={regionId}
               name="region"
               value={region}
@@ -182,7 +183,7 @@ export function SiteHeader({ companyName, hydrates = true }: { companyName: stri
                   {o.code}
                 </option>
               ))}
-            </select>
+            </Select>
             {/* Without the script (static pages), a link per region instead of the select, which CSS hides
                 then: /set-region stores the choice and goes to this page's twin there, else that region's home. */}
             {popovers ? (
@@ -212,7 +213,8 @@ export function SiteHeader({ companyName, hydrates = true }: { companyName: stri
           popover={popovers ? 'auto' : undefined}
         >
           <div className="mega-menu__inner container">
-            <div className="mega-menu__controls">
+            {/* one row: Back (phones), the title and Close, so no empty band sits above the title */}
+            <div className="mega-menu__head">
               <button
                 type="button"
                 className="mega-menu__back"
@@ -222,6 +224,7 @@ export function SiteHeader({ companyName, hydrates = true }: { companyName: stri
               >
                 <span aria-hidden="true">←</span> Back
               </button>
+              <h2 className="mega-menu__title">Solutions</h2>
               <button
                 type="button"
                 className="mega-menu__close"
@@ -232,7 +235,6 @@ export function SiteHeader({ companyName, hydrates = true }: { companyName: stri
                 Close<span className="visually-hidden"> solutions menu</span>
               </button>
             </div>
-            <h2 className="mega-menu__title">Solutions</h2>
             <div className="mega-menu__groups">
               {groups.map((g) => (
                 <section key={g.group} className="mega-menu__group" aria-labelledby={`${megaId}-${g.group.replace(/\s/g, '')}`}>
@@ -241,18 +243,25 @@ export function SiteHeader({ companyName, hydrates = true }: { companyName: stri
                     {g.products.map((p) => (
                       <li key={p.slug}>
                         <Link to={`/${p.slug}`} className="mega-menu__product">
-                          <span className="mega-menu__name">{p.name}</span>
-                          <span className="mega-menu__tagline">{p.tagline}</span>
+                          <GroupIcon group={g.group} className="mega-menu__icon" />
+                          <span className="mega-menu__text">
+                            <span className="mega-menu__name">{p.name}</span>
+                            <span className="mega-menu__tagline">{p.tagline}</span>
+                          </span>
                         </Link>
                       </li>
                     ))}
                   </ul>
                 </section>
               ))}
+              {/* beside the groups: under Seed Enhancement, the shortest column, on wide screens (app.css) */}
+              <div className="mega-menu__selector">
+                <p>Not sure which product fits? Answer a few questions about your crop and get a recommendation.</p>
+                <Link className="button button--primary" to="/product-selector">
+                  Product Selector
+                </Link>
+              </div>
             </div>
-            <Link className="button button--primary" to="/product-selector">
-              Product Selector
-            </Link>
           </div>
         </nav>
       ) : null}

@@ -21,9 +21,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { label: 'Redirects', path: '/siteadmin/redirects', permission: 'redirects', description: 'Old addresses sent to new ones.' },
 ];
 
-/** Sections whose screens arrive in later issues: they show an honest "coming" page until then. */
-export const ADMIN_COMING_SECTIONS = ['product-labels'] as const;
-
 /** The signed-in user's own pages, below the sections in the drawer. */
 export const ADMIN_TOOLS: readonly { label: string; path: string; permission: Permission | null }[] = [
   { label: 'My Account', path: '/siteadmin/account', permission: null },

@@ -1,9 +1,10 @@
 import { data, type AppLoadContext } from 'react-router';
+import { endsWithFindRepCta } from '#shared/navigation.ts';
 import { documentHref, DOCUMENT_PRODUCTS } from '#shared/product-documents.ts';
 import type { LandingPageDto } from '#shared/landing-content.ts';
 import type { NavProduct } from '#shared/product-content.ts';
 import type { ProductCardData } from '../components/product-card.tsx';
-import type { ResolvedSection } from '../components/product-landing.tsx';
+import type { ResolvedLandingPage, ResolvedSection } from '../components/product-landing.tsx';
 
 /** A product card: its own label and SDS when the product line has exactly one of each. */
 export function productCardData(p: NavProduct): ProductCardData {
@@ -26,7 +27,7 @@ function isNotFound(err: unknown) {
  * A landing page (home, campaign, About) with the products and analysis tables its sections name.
  * All of it is held in memory by the services, so a warm render makes no database query.
  */
-export async function loadLanding(context: AppLoadContext, key: string): Promise<{ page: Omit<LandingPageDto, 'sections'> & { sections: ResolvedSection[] } }> {
+export async function loadLanding(context: AppLoadContext, key: string): Promise<{ page: ResolvedLandingPage; endsWithFindRep: boolean }> {
   let page: LandingPageDto;
   try {
     page = await context.services.landingPages.getByKey(key);
@@ -34,6 +35,13 @@ export async function loadLanding(context: AppLoadContext, key: string): Promise
     if (isNotFound(err)) throw data(null, { status: 404 });
     throw err;
   }
+  const resolved = await resolveLanding(context, page);
+  // read by the site layout: the footer's Find a Rep banner is left out after the page's own (navigation.ts)
+  return { page: resolved, endsWithFindRep: endsWithFindRepCta(resolved.sections) };
+}
+
+/** The products and analysis tables a landing page's sections name (also for a preview, ADR 024). */
+export async function resolveLanding(context: AppLoadContext, page: LandingPageDto): Promise<ResolvedLandingPage> {
   const products = page.sections.some((s) => s.kind === 'products') ? await context.services.products.navigation() : [];
   const sections = await Promise.all(
     page.sections.map(async (s): Promise<ResolvedSection | null> => {
@@ -51,5 +59,5 @@ export async function loadLanding(context: AppLoadContext, key: string): Promise
       return s;
     }),
   );
-  return { page: { ...page, sections: sections.filter((s): s is ResolvedSection => s !== null) } };
+  return { ...page, sections: sections.filter((s): s is ResolvedSection => s !== null) };
 }

@@ -11,6 +11,7 @@ import {
   resolveRegion,
   type RegionId,
 } from '#shared/regions.ts';
+import { shownPathFrom } from './shown-path.ts';
 
 interface RegionState {
   region: RegionId;
@@ -31,8 +32,7 @@ function persist(region: RegionId) {
 }
 
 /** A route's loader may return pageRegionIds (custom pages) to fix the region. */
-function usePageRegionIds(): number[] | null {
-  const matches = useMatches();
+function pageRegionIdsFrom(matches: ReturnType<typeof useMatches>): number[] | null {
   for (let i = matches.length - 1; i >= 0; i--) {
     const data = matches[i]?.loaderData as { pageRegionIds?: number[] } | undefined;
     if (data && Array.isArray(data.pageRegionIds)) return data.pageRegionIds;
@@ -48,7 +48,8 @@ function usePageRegionIds(): number[] | null {
 export function RegionProvider({ initialStored, children }: { initialStored: RegionId | null; children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const pageRegionIds = usePageRegionIds();
+  const matches = useMatches();
+  const pageRegionIds = pageRegionIdsFrom(matches);
   const [stored, setStored] = useState<RegionId | null>(initialStored);
   // While the selector is taking the visitor to another region's home, that region wins over the
   // route still on screen, and the route-derived region is not written back. The flag is cleared
@@ -70,10 +71,12 @@ export function RegionProvider({ initialStored, children }: { initialStored: Reg
     if (pending !== null && location.pathname !== pending.from) setPending(null);
   }, [pending, location.pathname]);
 
+  // a preview resolves the region as the page it previews would (ADR 024)
+  const shownPath = shownPathFrom(location.pathname, matches);
   const region =
     pending?.region ??
     resolveRegion({
-      pathname: location.pathname,
+      pathname: shownPath,
       pageRegionIds,
       stored,
       changeInProgress: pending !== null,
@@ -94,7 +97,7 @@ export function RegionProvider({ initialStored, children }: { initialStored: Reg
       persist(next);
       setStored(next);
       // the same page in the chosen region where it has one (its hreflang twin), otherwise that region's home
-      const target = regionTargetPath(next, documentAlternates(document), window.location.origin);
+      const target = regionTargetPath(next, documentAlternates(document), window.location.href);
       if (target === location.pathname) return;
       setPending({ region: next, from: location.pathname });
       Promise.resolve(navigate(target)).catch(() => setPending(null));
@@ -103,7 +106,7 @@ export function RegionProvider({ initialStored, children }: { initialStored: Reg
   );
 
   const source: RegionState['source'] =
-    pending !== null || regionForPath(location.pathname) !== null || regionFromPageRegionIds(pageRegionIds) !== null
+    pending !== null || regionForPath(shownPath) !== null || regionFromPageRegionIds(pageRegionIds) !== null
       ? 'fixed'
       : stored !== null
         ? 'stored'

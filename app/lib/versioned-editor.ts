@@ -1,4 +1,6 @@
+import { parseWithZod } from '@conform-to/zod/v4';
 import { useLocation, useNavigate } from 'react-router';
+import type { z } from 'zod';
 import type { Version } from '../components/admin/edit-frame.tsx';
 import { useFormDirty } from '../components/admin/editor/unsaved-changes.tsx';
 import { api, dataOf, type Envelope } from './api-client.ts';
@@ -48,4 +50,20 @@ export function useVersionedSave(formId: string, editPath: (id: number) => strin
     return null;
   }
   return { ...dirty, notice: dirty.dirty ? null : saved, save };
+}
+
+/**
+ * The Preview button's content: the form as it is now, parsed by the editor's schema and turned into
+ * the save body (what Save Changes would send); null when it does not parse, after asking the form to
+ * show its errors.
+ */
+export function formContent<S extends z.ZodType>(formId: string, schema: S, toBody: (value: z.output<S>) => unknown, showErrors: () => void): unknown | null {
+  const element = document.getElementById(formId);
+  if (!(element instanceof HTMLFormElement)) return null;
+  const submission = parseWithZod(new FormData(element), { schema });
+  if (submission.status !== 'success') {
+    showErrors();
+    return null;
+  }
+  return toBody(submission.value as z.output<S>);
 }

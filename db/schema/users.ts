@@ -6,15 +6,29 @@ export const adminUsers = pgTable('admin_users', {
   passwordHash: text('password_hash').notNull(),
   lastLogin: timestamp('last_login', { withTimezone: true, mode: 'date' }),
   created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  /** Failed sign-ins (password or second factor) since the last success; 5 lock the account. */
-  failedAttempts: integer('failed_attempts').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
   /** Base32 TOTP secret; set by setup, used once totpEnabled. */
   totpSecret: text('totp_secret'),
   totpEnabled: boolean('totp_enabled').notNull().default(false),
   /** The last TOTP time step accepted, so a code cannot be replayed within its window. */
   totpLastStep: integer('totp_last_step'),
 });
+
+/**
+ * Failed sign-ins (password or second factor) per normalised username (trimmed, lower case),
+ * whether or not an account has that name: an unknown username locks exactly like a real one, so
+ * the replies never tell which usernames exist. 5 failures lock the name for 15 minutes and
+ * restart the count; a success deletes the row; rows idle for a day are pruned at sign-in.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    username: text('username').primaryKey(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    updated: timestamp('updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_failures_updated_idx').on(t.updated)],
+);
 
 export const siteRoles = pgTable('site_roles', {
   id: integer('id').primaryKey(),

@@ -71,7 +71,7 @@ export const KNOWLEDGE_ITEMS: NewContentItem[] = [
       {
         type: 2,
         content:
-          '<h2>Why urea escapes</h2><p>When a urea granule lands on moist soil, the urease enzyme starts converting it to ammonium carbonate within hours. If that reaction happens at the surface instead of a few centimetres down, ammonia gas forms and drifts away. Growers can lose a meaningful share of applied nitrogen before the first rain moves it into the root zone.</p><p>The risk climbs with residue cover, soil pH above 7, warm temperatures and light dew that dissolves granules without carrying them into the soil. The U.S. Department of Agriculture\'s <a href="https://www.ars.usda.gov/">Agricultural Research Service</a> has measured losses across many of these conditions.</p><h3>What works</h3><ul><li>Incorporate urea with tillage or at least half an inch of rain or irrigation.</li><li>Use a urease inhibitor such as <a href="/agrotain">AGROTAIN</a> when incorporation is not possible within a day or two.</li><li>Watch the forecast: a hot, dry, windy week is the worst case.</li></ul>',
+          '<h2>Why urea escapes</h2><p>When a urea granule lands on moist soil, the urease enzyme starts converting it to ammonium carbonate within hours. If that reaction happens at the surface instead of an inch or two down, ammonia gas forms and drifts away. Growers can lose a meaningful share of applied nitrogen before the first rain moves it into the root zone.</p><p>The risk climbs with residue cover, soil pH above 7, warm temperatures and light dew that dissolves granules without carrying them into the soil. The U.S. Department of Agriculture\'s <a href="https://www.ars.usda.gov/">Agricultural Research Service</a> has measured losses across many of these conditions.</p><h3>What works</h3><ul><li>Incorporate urea with tillage or at least half an inch of rain or irrigation.</li><li>Use a urease inhibitor such as <a href="/agrotain">AGROTAIN</a> when incorporation is not possible within a day or two.</li><li>Watch the forecast: a hot, dry, windy week is the worst case.</li></ul>',
       },
       {
         type: 1,
@@ -126,7 +126,7 @@ export const KNOWLEDGE_ITEMS: NewContentItem[] = [
       {
         type: 3,
         items: [
-          { headline: '39 of 48', shortDescription: 'trials favoured protected nitrogen.' },
+          { headline: '39 of 48', shortDescription: 'trials favored protected nitrogen.' },
           { headline: '+6.2 bu/A', shortDescription: 'average corn yield response\nacross all locations.' },
           { headline: '+3.1 bu/A', shortDescription: 'average wheat yield response\non top-dressed urea.' },
         ],
@@ -170,7 +170,7 @@ export const KNOWLEDGE_ITEMS: NewContentItem[] = [
       {
         type: 2,
         content:
-          '<h2>What to look for</h2><p>Zinc-deficient corn shows broad white or yellow bands on either side of the midrib of young leaves, often with shortened internodes. Symptoms are most common on high-pH, eroded or recently levelled soils and in cool, wet springs when roots grow slowly.</p><h2>Feeding every plant</h2><p>Because zinc moves very little in soil, the nutrient has to be close to every root. Blending a small number of large zinc granules into a fertilizer blend leaves many plants without any. Coating micronutrients onto every granule, as <a href="/wolf-trax">WOLF TRAX</a> does, puts zinc within reach of every plant.</p>',
+          '<h2>What to look for</h2><p>Zinc-deficient corn shows broad white or yellow bands on either side of the midrib of young leaves, often with shortened internodes. Symptoms are most common on high-pH, eroded or recently leveled soils and in cool, wet springs when roots grow slowly.</p><h2>Feeding every plant</h2><p>Because zinc moves very little in soil, the nutrient has to be close to every root. Blending a small number of large zinc granules into a fertilizer blend leaves many plants without any. Coating micronutrients onto every granule, as <a href="/wolf-trax">WOLF TRAX</a> does, puts zinc within reach of every plant.</p>',
       },
       {
         type: 3,
@@ -201,7 +201,7 @@ export const KNOWLEDGE_ITEMS: NewContentItem[] = [
           {
             imageItem: { previewsrc: '/images/knowledge/gallery-probe.svg', alttext: 'Soil probe pulling a core from a field with crop residue', width: 800, height: 600 },
             headline: 'Consistent depth',
-            editorData: '<p>Six inches for most nutrients; deeper for nitrate and sulphur.</p>',
+            editorData: '<p>Six inches for most nutrients; deeper for nitrate and sulfur.</p>',
           },
           {
             imageItem: { previewsrc: '/images/knowledge/gallery-canopy.svg', alttext: 'Even green corn canopy in midsummer', width: 800, height: 600 },
@@ -237,7 +237,7 @@ export const KNOWLEDGE_ITEMS: NewContentItem[] = [
     type: 0,
     category: 39,
     title: 'Stronger Starts with Seed-Applied Nutrition',
-    desc: 'Early vigour sets the yield ceiling. How seed-applied micronutrients help seedlings through a cold start.',
+    desc: 'Early vigor sets the yield ceiling. How seed-applied micronutrients help seedlings through a cold start.',
     image: hero('knowledge/seed-start.svg', 'A young seedling with two leaves emerging from the soil'),
     date: '2026-03-30',
     modules: [
@@ -453,7 +453,7 @@ function pressRelease(s: { slug: string; region: 2 | 3; title: string; desc: str
   modules.push({
     type: 2,
     content:
-      '<h2>About Northfield Agronomics</h2><p>Northfield Agronomics develops nitrogen protection, micronutrient and seed-enhancement products for growers in the United States, Canada and around the world. Media contact: <a href="mailto:media@northfield-agronomics.example">media@northfield-agronomics.example</a>.</p>',
+      '<h2>About Northfield Agronomics</h2><p>Northfield Agronomics develops nitrogen protection, micronutrient and seed-enhancement products for growers in the U.S., Canada and around the world. Media contact: <a href="mailto:media@northfield-agronomics.example">media@northfield-agronomics.example</a>.</p>',
   });
   return {
     type: 0,
@@ -479,12 +479,12 @@ export const PRESS_RELEASES: NewContentItem[] = [
   pressRelease({
     slug: 'new-agronomy-centre-in-iowa',
     region: 2,
-    title: 'Northfield Agronomics Opens Agronomy Research Centre in Central Iowa',
+    title: 'Northfield Agronomics Opens Agronomy Research Center in Central Iowa',
     desc: 'The 240-acre site will host replicated nitrogen and micronutrient trials and grower field days from 2027.',
     date: '2026-10-13',
     image: PRESS_RESEARCH,
-    body: '<p><strong>AMES, Iowa</strong> — Northfield Agronomics today opened a 240-acre agronomy research centre near Ames, Iowa. The site will run replicated trials on nitrogen protection, micronutrient placement and seed-applied nutrition, and will host grower and retailer field days each summer.</p><p>The centre adds soil and tissue testing capacity for trials across the Corn Belt and will publish results in the <a href="/knowledge-center">Knowledge Center</a>.</p>',
-    quote: '<p>Growers ask us for local data, not averages from somewhere else. This centre lets us answer questions on the soils they farm.</p><p><cite>Karen Liu, Vice President of Agronomy</cite></p>',
+    body: '<p><strong>AMES, Iowa</strong> — Northfield Agronomics today opened a 240-acre agronomy research center near Ames, Iowa. The site will run replicated trials on nitrogen protection, micronutrient placement and seed-applied nutrition, and will host grower and retailer field days each summer.</p><p>The center adds soil and tissue testing capacity for trials across the Corn Belt and will publish results in the <a href="/knowledge-center">Knowledge Center</a>.</p>',
+    quote: '<p>Growers ask us for local data, not averages from somewhere else. This center lets us answer questions on the soils they farm.</p><p><cite>Karen Liu, Vice President of Agronomy</cite></p>',
   }),
   pressRelease({
     slug: 'anvol-available-nationwide',
@@ -502,7 +502,7 @@ export const PRESS_RELEASES: NewContentItem[] = [
     desc: 'Growers who document protected nitrogen applications can qualify for sustainability premiums from partner buyers.',
     date: '2025-08-25',
     image: PRESS_US,
-    body: '<p>A new stewardship program helps growers document nitrogen applications protected from loss and connects them with grain buyers that pay sustainability premiums. Enrolment is open through participating retailers.</p>',
+    body: '<p>A new stewardship program helps growers document nitrogen applications protected from loss and connects them with grain buyers that pay sustainability premiums. Enrollment is open through participating retailers.</p>',
   }),
   pressRelease({
     slug: 'saskatoon-office-opening',

@@ -68,7 +68,7 @@ export const LANDING_PAGES: LandingSeed[] = [
             'Zinc, boron and manganese are needed in small amounts, but a deficiency caps yield just as surely as a shortage of nitrogen. The challenge is getting a few pounds of nutrient close to every plant.',
             'WOLF TRAX DDP coats micronutrients onto every granule of your blend, so they land wherever your fertilizer does.',
           ],
-          media: img('/images/features/coated-granules.svg', 'Illustration of fertilizer granules coated with colourful micronutrient powder'),
+          media: img('/images/features/coated-granules.svg', 'Illustration of fertilizer granules coated with colorful micronutrient powder'),
           reverse: true,
           cta: { label: 'Explore balanced nutrition', to: '/balanced-nutrition', style: 'primary' },
         },
@@ -344,7 +344,7 @@ export const LANDING_PAGES: LandingSeed[] = [
             'A crop with plenty of nitrogen, phosphorus and potassium will still stall if zinc, boron or manganese runs short. Micronutrient deficiencies are common on high-pH, sandy, eroded and high-yielding soils.',
             'Because the rates are small, spreading them evenly is the hard part. Coating them onto the fertilizer solves that: wherever a granule lands, the micronutrient lands with it.',
           ],
-          media: img('/images/features/coated-granules.svg', 'Illustration of fertilizer granules coated with colourful micronutrient powder'),
+          media: img('/images/features/coated-granules.svg', 'Illustration of fertilizer granules coated with colorful micronutrient powder'),
         },
         {
           kind: 'analysis',
@@ -500,7 +500,7 @@ export const LANDING_PAGES: LandingSeed[] = [
         eyebrow: 'Two jobs, one pass',
         headline: 'Feed the crop and fix the deficiency in one pass',
         promise: 'Coat WOLF TRAX micronutrients onto the fertilizer you already apply, and every granule does two jobs.',
-        media: img('/images/campaigns/dual-purpose.svg', 'Illustration of a fertilizer granule split into two colours, showing two nutrients in one'),
+        media: img('/images/campaigns/dual-purpose.svg', 'Illustration of a fertilizer granule split into two colors, showing two nutrients in one'),
         ctas: [
           { label: 'Explore WOLF TRAX', to: '/wolf-trax', style: 'accent' },
           { label: 'Product Selector', to: '/product-selector', style: 'ghost' },
@@ -523,7 +523,7 @@ export const LANDING_PAGES: LandingSeed[] = [
             'Phosphate and potash already go on every acre that needs them. Coating micronutrients onto that blend turns a single pass into a complete nutrition program, with no extra product to spread.',
             'Pre-formulated options such as CROPMIX, NU-TRAX P+ and 3-TRAX make it simple to cover several nutrients at once.',
           ],
-          media: img('/images/features/coated-granules.svg', 'Illustration of fertilizer granules coated with colourful micronutrient powder'),
+          media: img('/images/features/coated-granules.svg', 'Illustration of fertilizer granules coated with colorful micronutrient powder'),
         },
         { kind: 'analysis', heading: 'What each coating delivers', intro: 'Minimum guaranteed content by weight.', productSlug: 'wolf-trax' },
         {
@@ -564,7 +564,7 @@ export const LANDING_PAGES: LandingSeed[] = [
           heading: 'Formerly Northfield Crop Services',
           paragraphs: [
             'We started as a crop services company working alongside growers and retailers, and we still work that way. Our agronomists, researchers and sales teams spend the season in the field, not just in the lab.',
-            'Today we develop and market nitrogen protection, micronutrient and seed enhancement products sold through retailers in the United States and Canada, and through partners internationally.',
+            'Today we develop and market nitrogen protection, micronutrient and seed enhancement products sold through retailers in the U.S. and Canada, and through partners internationally.',
           ],
           media: img('/images/features/agronomist.svg', 'Illustration of an agronomist with a tablet talking with a grower beside a pickup truck'),
         },
@@ -572,9 +572,9 @@ export const LANDING_PAGES: LandingSeed[] = [
           kind: 'claims',
           heading: 'By the numbers',
           items: [
-            { figure: '3', text: 'Regions served: the United States, Canada and international markets.' },
+            { figure: '3', text: 'Regions served: the U.S., Canada and international markets.' },
             { figure: '11', text: 'Product lines across nutrient protection, management and seed enhancement.' },
-            { figure: '2', text: 'Countries with our own sales and agronomy teams: the United States and Canada.' },
+            { figure: '2', text: 'Countries with our own sales and agronomy teams: the U.S. and Canada.' },
           ],
         },
         {

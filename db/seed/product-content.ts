@@ -3,6 +3,26 @@ import type { AnalysisRow, ProductBenefit, ProductContent } from '../../shared/p
 
 /** Seed copy for the product pages: one entry per product line, adapted per region. */
 
+/**
+ * Copy that differs by region: US pages are in American English with US units, Canadian pages in
+ * Canadian spelling with metric units (issue 14). Plain strings read the same in both.
+ */
+export type RegionText = string | { us: string; ca: string };
+
+export function textFor(text: RegionText, region: 2 | 3): string {
+  return typeof text === 'string' ? text : region === 3 ? text.ca : text.us;
+}
+
+/** A product benefit whose title or text may differ by region. */
+export interface BenefitSeed {
+  title: RegionText;
+  text: RegionText;
+}
+
+export function benefitsFor(benefits: readonly BenefitSeed[], region: 2 | 3): ProductBenefit[] {
+  return benefits.map((b) => ({ title: textFor(b.title, region), text: textFor(b.text, region) }));
+}
+
 export interface ProductLineSeed {
   lineKey: string;
   name: string;
@@ -10,14 +30,14 @@ export interface ProductLineSeed {
   family: 'nitrogen' | 'nutrient';
   tagline: string;
   summary: string;
-  image: { alt: string };
-  benefits: ProductBenefit[];
+  image: { alt: RegionText };
+  benefits: BenefitSeed[];
   modules: (region: 2 | 3) => ContentModule[];
   analysis?: AnalysisRow[];
   documentKeys: { 2?: string[]; 3?: string[] };
   /** related knowledge-center items, by slug */
   knowledge: string[];
-  seo: { title: string; desc: string };
+  seo: { title: string; desc: RegionText };
 }
 
 const WOLF_TRAX_ANALYSIS: AnalysisRow[] = [
@@ -44,6 +64,8 @@ const WOLF_TRAX_DOCS = [
 ];
 
 const findRep = (region: 2 | 3) => (region === 3 ? '/find-a-rep-ca' : '/find-a-rep');
+/** US or Canadian wording, inside a region's module copy. */
+const say = (region: 2 | 3, us: string, ca: string) => (region === 3 ? ca : us);
 const where = (region: 2 | 3) => (region === 3 ? 'across the Prairies and in Eastern Canada' : 'from the Corn Belt to the Delta');
 
 export const PRODUCT_LINES: ProductLineSeed[] = [
@@ -199,9 +221,21 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
     tagline: 'Micronutrients coated on every granule for even coverage.',
     summary:
       'WOLF TRAX DDP micronutrients coat onto dry fertilizer granules, so zinc, boron, manganese and other micronutrients reach every part of the field instead of a few scattered particles.',
-    image: { alt: 'Illustration of fertilizer granules evenly coated with micronutrient powder in bright colours' },
+    image: {
+      alt: {
+        us: 'Illustration of fertilizer granules evenly coated with micronutrient powder in bright colors',
+        ca: 'Illustration of fertilizer granules evenly coated with micronutrient powder in bright colours',
+      },
+    },
     benefits: [
-      { title: 'Every granule carries nutrition', text: 'The coating spreads micronutrients across thousands of granules per square metre, close to every root.' },
+      {
+        title: 'Every granule carries nutrition',
+        // about 2,000 granules per square metre is about 190 per square foot
+        text: {
+          us: 'The coating spreads micronutrients across hundreds of granules per square foot, close to every root.',
+          ca: 'The coating spreads micronutrients across thousands of granules per square metre, close to every root.',
+        },
+      },
       { title: 'Concentrated nutrients', text: 'High guaranteed analysis means small rates deliver meaningful nutrition.' },
       { title: 'Blend-ready', text: 'Coats onto phosphate, potash, urea and blends at the retail blender.' },
       { title: 'Available from the first roots', text: 'Nutrients are placed with the fertilizer, where young roots find them early.' },
@@ -209,12 +243,12 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
     modules: (region) => [
       {
         type: 2,
-        content: `<h2>Coverage is what makes micronutrients work</h2><p>A few kilograms of a granular micronutrient spread across a hectare leaves most plants without a particle within reach of their roots. WOLF TRAX DDP works differently: a fine, concentrated powder coats onto every granule of the fertilizer blend, so the nutrient lands wherever the fertilizer does.</p><p>Pick the nutrients your soil test and tissue tests point to, or use a pre-formulated blend such as CROPMIX, NU-TRAX P+ or 3-TRAX. Your ${region === 3 ? 'retailer' : 'retailer or rep'} coats them onto the blend before it leaves the plant.</p>`,
+        content: `<h2>Coverage is what makes micronutrients work</h2><p>${say(region, 'A few pounds of a granular micronutrient spread across an acre', 'A few kilograms of a granular micronutrient spread across a hectare')} leaves most plants without a particle within reach of their roots. WOLF TRAX DDP works differently: a fine, concentrated powder coats onto every granule of the fertilizer blend, so the nutrient lands wherever the fertilizer does.</p><p>Pick the nutrients your soil test and tissue tests point to, or use a pre-formulated blend such as CROPMIX, NU-TRAX P+ or 3-TRAX. Your ${region === 3 ? 'retailer' : 'retailer or rep'} coats them onto the blend before it leaves the plant.</p>`,
       },
       {
         type: 3,
         items: [
-          { headline: 'Corn and sorghum', shortDescription: 'Zinc for early vigour.\nManganese where high pH ties it up.' },
+          { headline: 'Corn and sorghum', shortDescription: `Zinc for early ${say(region, 'vigor', 'vigour')}.\nManganese where high pH ties it up.` },
           { headline: 'Soybeans and pulses', shortDescription: 'Manganese and iron on high-pH soils.\nBoron for pod set.' },
           { headline: 'Canola and alfalfa', shortDescription: 'Boron for flowering and seed set.\nCopper on organic soils.' },
         ],
@@ -275,7 +309,7 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
     image: { alt: 'Illustration of coated seeds sprouting in rich soil' },
     benefits: [
       { title: 'Nutrition at germination', text: 'Nutrients are on the seed coat, available the moment the seed takes up water.' },
-      { title: 'Uniform stands', text: 'Even early vigour helps every plant compete on equal terms.' },
+      { title: 'Uniform stands', text: { us: 'Even early vigor helps every plant compete on equal terms.', ca: 'Even early vigour helps every plant compete on equal terms.' } },
       { title: 'Good planter flow', text: 'Dry formulations designed to keep seed moving freely through the planter.' },
       { title: 'On-farm or commercial', text: 'Options for treating on the farm or through your seed dealer.' },
     ],
@@ -296,7 +330,10 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
     knowledge: ['stronger-starts-with-seed-applied-nutrition', 'pulse-crops-and-seed-treatments', 'field-notes-podcast-micronutrients'],
     seo: {
       title: 'PROTIVATE Seed-Applied Nutrition',
-      desc: 'PROTIVATE seed treatments deliver micronutrients on the seed for faster, more uniform emergence and early vigour.',
+      desc: {
+        us: 'PROTIVATE seed treatments deliver micronutrients on the seed for faster, more uniform emergence and early vigor.',
+        ca: 'PROTIVATE seed treatments deliver micronutrients on the seed for faster, more uniform emergence and early vigour.',
+      },
     },
   },
   {

@@ -15,7 +15,7 @@ import { createLocalStorage } from '../../domain/documents/storage.ts';
 import { createLandingPagesRepository } from '../../domain/landing-pages/landing-pages-repository.ts';
 import { createProductsRepository } from '../../domain/products/products-repository.ts';
 import { LANDING_PAGES } from './landing-content.ts';
-import { findRepModule, PRODUCT_LINES } from './product-content.ts';
+import { benefitsFor, findRepModule, PRODUCT_LINES, textFor } from './product-content.ts';
 import type { SeedContext } from './types.ts';
 
 /** The content of one product page, built from its line's copy and the region. */
@@ -35,15 +35,15 @@ export function productSeedContent(slug: string): { base: { slug: string; region
       group: entry.group,
       tagline: entry.tagline,
       summary: line.summary,
-      heroMedia: { previewsrc: `/images/products/${lineKey}.svg`, alttext: line.image.alt, width: 1200, height: 900 },
+      heroMedia: { previewsrc: `/images/products/${lineKey}.svg`, alttext: textFor(line.image.alt, region), width: 1200, height: 900 },
       modules: [...line.modules(region), findRepModule(line.name, region)],
-      benefits: line.benefits,
+      benefits: benefitsFor(line.benefits, region),
       analysis: line.analysis ?? [],
       documentKeys: line.documentKeys[region] ?? [],
       knowledgeSlugs: line.knowledge,
       seo: {
         title: canada ? `${line.seo.title} in Canada` : line.seo.title,
-        desc: canada ? `${line.seo.desc} Sold through retailers across Canada.` : line.seo.desc,
+        desc: canada ? `${textFor(line.seo.desc, region)} Sold through retailers across Canada.` : textFor(line.seo.desc, region),
         ogtitle: line.name,
         ogdesc: entry.tagline,
         ogphoto: { previewsrc: `/images/products/${lineKey}.svg` },

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { siteSettings } from '#db/schema/settings.ts';
-import { adminUsers, auditLog, emailTokens, recoveryCodes, refreshTokens, userRoles } from '#db/schema/users.ts';
+import { adminUsers, auditLog, emailTokens, recoveryCodes, refreshTokens, signInFailures, userRoles } from '#db/schema/users.ts';
 
 export type EmailTokenKind = 'password-reset' | 'sign-in';
 
@@ -9,8 +9,6 @@ export interface AuthUser {
   id: number;
   email: string;
   passwordHash: string;
-  failedAttempts: number;
-  lockedUntil: Date | null;
   totpSecret: string | null;
   totpEnabled: boolean;
   totpLastStep: number | null;
@@ -30,8 +28,6 @@ const userColumns = {
   id: adminUsers.id,
   email: adminUsers.email,
   passwordHash: adminUsers.passwordHash,
-  failedAttempts: adminUsers.failedAttempts,
-  lockedUntil: adminUsers.lockedUntil,
   totpSecret: adminUsers.totpSecret,
   totpEnabled: adminUsers.totpEnabled,
   totpLastStep: adminUsers.totpLastStep,
@@ -52,26 +48,44 @@ export function createAuthRepository(db: DbOrTx) {
       return rows.map((r) => r.id);
     },
 
+    /** Until when a (normalised) username is locked out, or null. */
+    async lockedUntil(username: string): Promise<Date | null> {
+      const [row] = await db.select({ lockedUntil: signInFailures.lockedUntil }).from(signInFailures).where(eq(signInFailures.username, username));
+      return row?.lockedUntil ?? null;
+    },
     /**
-     * Counts one failed attempt in a single statement (concurrent guesses cannot slip past the
-     * limit); the attempt that reaches `max` locks the account until `lockUntil` and restarts the count.
+     * Counts one failed attempt for a normalised username, known or not, in a single statement
+     * (concurrent guesses cannot slip past the limit); the attempt that reaches `max` locks the name
+     * until `lockUntil` and restarts the count.
      */
-    async recordFailure(userId: number, max: number, lockUntil: Date): Promise<{ locked: boolean }> {
+    async recordFailure(username: string, max: number, lockUntil: Date, now: Date): Promise<{ locked: boolean }> {
+      const reached = sql`${signInFailures.failedAttempts} + 1 >= ${max}`;
       const [row] = await db
-        .update(adminUsers)
-        .set({
-          failedAttempts: sql`case when ${adminUsers.failedAttempts} + 1 >= ${max} then 0 else ${adminUsers.failedAttempts} + 1 end`,
-          lockedUntil: sql`case when ${adminUsers.failedAttempts} + 1 >= ${max} then ${lockUntil.toISOString()}::timestamptz else ${adminUsers.lockedUntil} end`,
+        .insert(signInFailures)
+        .values({ username, failedAttempts: max <= 1 ? 0 : 1, lockedUntil: max <= 1 ? lockUntil : null, updated: now })
+        .onConflictDoUpdate({
+          target: signInFailures.username,
+          set: {
+            failedAttempts: sql`case when ${reached} then 0 else ${signInFailures.failedAttempts} + 1 end`,
+            lockedUntil: sql`case when ${reached} then ${lockUntil.toISOString()}::timestamptz else ${signInFailures.lockedUntil} end`,
+            updated: now,
+          },
         })
-        .where(eq(adminUsers.id, userId))
-        .returning({ lockedUntil: adminUsers.lockedUntil });
+        .returning({ lockedUntil: signInFailures.lockedUntil });
       return { locked: Boolean(row?.lockedUntil && row.lockedUntil.getTime() === lockUntil.getTime()) };
     },
-    async recordSuccess(userId: number, now: Date): Promise<void> {
-      await db.update(adminUsers).set({ failedAttempts: 0, lockedUntil: null, lastLogin: now }).where(eq(adminUsers.id, userId));
+    /** A success (or a password reset, which proved the mailbox) forgets the name's failures and lockout. */
+    async clearFailures(username: string): Promise<void> {
+      await db.delete(signInFailures).where(eq(signInFailures.username, username));
     },
-    async clearFailures(userId: number): Promise<void> {
-      await db.update(adminUsers).set({ failedAttempts: 0, lockedUntil: null }).where(eq(adminUsers.id, userId));
+    /** Drops counts idle since `before` whose lockout (if any) is over: unknown names do not pile up. */
+    async pruneFailures(before: Date): Promise<void> {
+      await db
+        .delete(signInFailures)
+        .where(and(lt(signInFailures.updated, before), or(isNull(signInFailures.lockedUntil), lt(signInFailures.lockedUntil, before))));
+    },
+    async recordSuccess(userId: number, now: Date): Promise<void> {
+      await db.update(adminUsers).set({ lastLogin: now }).where(eq(adminUsers.id, userId));
     },
     async setPassword(userId: number, passwordHash: string): Promise<void> {
       await db.update(adminUsers).set({ passwordHash }).where(eq(adminUsers.id, userId));

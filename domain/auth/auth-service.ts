@@ -56,14 +56,35 @@ export interface AuthServiceDeps {
   production: boolean;
   siteName(): Promise<string>;
   now?: () => number;
+  /** Where the emailed-link work that runs after the reply reports a failure. */
+  log?: { error(obj: object, msg?: string): void };
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The name failures are counted under: the username as the account lookup reads it (trimmed, lower case). */
+export function usernameKey(username: string): string {
+  return username.trim().toLowerCase();
+}
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { repo, signer } = deps;
   const now = () => new Date(deps.now ? deps.now() : Date.now());
   const site = new URL(deps.siteUrl);
+  /** Emailed-link work still running after its reply (awaited by idle(): shutdown and tests). */
+  const background = new Set<Promise<void>>();
+
+  /**
+   * Runs work after the reply. Forgot-password and emailed sign-in links answer before they even
+   * look the username up, so the reply's time is the same whether the account exists or not (the
+   * link's token, its transaction and the outbox row would otherwise take longer for a real one).
+   */
+  function afterReply(what: string, work: () => Promise<void>): void {
+    const task = work()
+      .catch((err: unknown) => deps.log?.error({ err }, `${what} failed`))
+      .finally(() => background.delete(task));
+    background.add(task);
+  }
 
   /**
    * The origin an emailed link points to. The browser sends its own host (DomainName); only the
@@ -88,28 +109,30 @@ export function createAuthService(deps: AuthServiceDeps) {
     await r.insertAudit(entry);
   }
 
-  function isLocked(user: AuthUser): boolean {
-    return Boolean(user.lockedUntil && user.lockedUntil.getTime() > now().getTime());
-  }
-
   async function requireSecondFactor(): Promise<boolean> {
     return (await repo.getSetting(REQUIRE_SECOND_FACTOR_KEY)) === true;
   }
 
-  /** Counts a failed attempt and throws the reply: 401, or 429 once the account is locked. */
-  async function fail(user: AuthUser, ctx: RequestContext, reason: string, message: string): Promise<never> {
-    const { locked } = await repo.recordFailure(user.id, MAX_FAILED_ATTEMPTS, new Date(now().getTime() + LOCKOUT_MS));
-    await audit({ action: 'sign-in-failed', targetUserId: user.id, targetEmail: user.email, ip: ctx.ip, detail: { reason } });
+  /**
+   * Counts a failed attempt against the username and throws the reply: `status` with `message`, or
+   * 429 once the name is locked. Unknown usernames are counted and locked the same way (with the
+   * same audit writes), so no reply, nor its timing, tells whether the account exists.
+   */
+  async function fail(name: string, user: AuthUser | null, ctx: RequestContext, reason: string, message: string, status: 400 | 401 = 401): Promise<never> {
+    const { locked } = await repo.recordFailure(name, MAX_FAILED_ATTEMPTS, new Date(now().getTime() + LOCKOUT_MS), now());
+    const target = user ? { targetUserId: user.id, targetEmail: user.email } : {};
+    await audit({ action: 'sign-in-failed', ...target, ip: ctx.ip, detail: { reason } });
     if (locked) {
-      await audit({ action: 'account-locked', targetUserId: user.id, targetEmail: user.email, ip: ctx.ip });
+      await audit({ action: 'account-locked', ...target, ip: ctx.ip, detail: user ? null : { reason } });
       throw new DomainError(AUTH_MESSAGES.lockedOut, 429);
     }
-    throw new DomainError(message, 401);
+    throw new DomainError(message, status);
   }
 
-  async function refuseIfLocked(user: AuthUser, ctx: RequestContext) {
-    if (!isLocked(user)) return;
-    await audit({ action: 'sign-in-refused-locked', targetUserId: user.id, targetEmail: user.email, ip: ctx.ip });
+  async function refuseIfLocked(name: string, user: AuthUser | null, ctx: RequestContext) {
+    const until = await repo.lockedUntil(name);
+    if (!until || until.getTime() <= now().getTime()) return;
+    await audit({ action: 'sign-in-refused-locked', ...(user ? { targetUserId: user.id, targetEmail: user.email } : {}), ip: ctx.ip });
     throw new DomainError(AUTH_MESSAGES.lockedOut, 429);
   }
 
@@ -123,8 +146,12 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   async function completeSignIn(user: AuthUser, ctx: RequestContext, method: string): Promise<Tokens> {
     await repo.recordSuccess(user.id, now());
-    // Housekeeping on each sign-in: refresh tokens expired for a day are no longer needed for reuse detection.
-    await repo.deleteExpiredRefreshTokens(new Date(now().getTime() - 24 * 60 * 60_000));
+    await repo.clearFailures(usernameKey(user.email));
+    // Housekeeping on each sign-in: refresh tokens expired for a day are no longer needed for reuse
+    // detection, and failure counts idle for a day (mostly unknown names) are forgotten.
+    const dayAgo = new Date(now().getTime() - 24 * 60 * 60_000);
+    await repo.deleteExpiredRefreshTokens(dayAgo);
+    await repo.pruneFailures(dayAgo);
     await audit({ action: 'sign-in', actorUserId: user.id, actorEmail: user.email, targetUserId: user.id, targetEmail: user.email, ip: ctx.ip, detail: { method } });
     return issueTokens(user, randomUUID());
   }
@@ -182,14 +209,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     audit,
 
     async login(username: string, password: string, ctx: RequestContext): Promise<LoginOutcome> {
-      const user = await repo.findUserByEmail(username);
-      if (!user) {
-        await verifyAgainstDummy(password);
-        await audit({ action: 'sign-in-failed', ip: ctx.ip, detail: { reason: 'unknown-user' } });
-        throw new DomainError(AUTH_MESSAGES.loginFailed, 401);
-      }
-      await refuseIfLocked(user, ctx);
-      if (!(await verifyPassword(user.passwordHash, password))) await fail(user, ctx, 'password', AUTH_MESSAGES.loginFailed);
+      const name = usernameKey(username);
+      const user = await repo.findUserByEmail(name);
+      await refuseIfLocked(name, user, ctx);
+      // An unknown username costs a password verification too, so the time does not tell either.
+      const passwordOk = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password).then(() => false);
+      if (!user || !passwordOk) return fail(name, user, ctx, user ? 'password' : 'unknown-user', AUTH_MESSAGES.loginFailed);
       return afterFirstFactor(user, ctx, 'password');
     },
 
@@ -197,9 +222,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       const claims = await signer.verifyChallenge(challenge);
       const user = claims ? await repo.findUserById(claims.userId) : null;
       if (!user || !user.totpEnabled) throw new DomainError(AUTH_MESSAGES.challengeExpired, 401);
-      await refuseIfLocked(user, ctx);
+      const name = usernameKey(user.email);
+      await refuseIfLocked(name, user, ctx);
       const method = await verifySecondFactor(user, code, ctx);
-      if (!method) return fail(user, ctx, 'second-factor', AUTH_MESSAGES.secondFactorWrong);
+      if (!method) return fail(name, user, ctx, 'second-factor', AUTH_MESSAGES.secondFactorWrong);
       return completeSignIn(user, ctx, `password+${method}`);
     },
 
@@ -224,6 +250,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { token: tokens.token, refreshToken: tokens.refreshToken };
     },
 
+    /**
+     * Sign-out: the session's refresh-token family is revoked, so a copy of the token left behind
+     * (another tab, a stolen backup) cannot mint access tokens. Unknown tokens change nothing.
+     */
+    async logout(refreshToken: string, ctx: RequestContext): Promise<void> {
+      const known = await repo.findRefreshToken(tokenHash(refreshToken));
+      if (!known || known.revokedAt) return;
+      await repo.revokeFamily(known.familyId, now());
+      const user = await repo.findUserById(known.userId);
+      await audit({ action: 'sign-out', actorUserId: known.userId, actorEmail: user?.email, targetUserId: known.userId, targetEmail: user?.email, ip: ctx.ip });
+    },
+
     /** Verifies an access token and loads the user fresh, so role changes and deletions apply at once. */
     async authenticate(token: string): Promise<SessionUser | null> {
       const claims = await signer.verifyAccess(token);
@@ -244,12 +282,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { expiresAt: expiresAt.toISOString() };
     },
 
-    async forgotPassword(username: string, domainName: string | undefined, ctx: RequestContext): Promise<void> {
-      const user = await repo.findUserByEmail(username);
-      if (!user) return;
+    /** Answers at once, known account or not; the link is made and emailed after the reply (afterReply). */
+    forgotPassword(username: string, domainName: string | undefined, ctx: RequestContext): Promise<void> {
       const origin = linkOrigin(domainName);
-      await sendLink(user, 'password-reset', RESET_LINK_MS, (t) => `${origin}/account/reset-password/${t}`, (link, name) => passwordResetEmail(user.email, link, name));
-      await audit({ action: 'password-reset-requested', targetUserId: user.id, targetEmail: user.email, ip: ctx.ip });
+      afterReply('password-reset email', async () => {
+        const user = await repo.findUserByEmail(username);
+        if (!user) return;
+        await sendLink(user, 'password-reset', RESET_LINK_MS, (t) => `${origin}/account/reset-password/${t}`, (link, name) => passwordResetEmail(user.email, link, name));
+        await audit({ action: 'password-reset-requested', targetUserId: user.id, targetEmail: user.email, ip: ctx.ip });
+      });
+      return Promise.resolve();
     },
 
     /** Emails a new account's set-password link (the same reset page, valid 24 hours). */
@@ -270,8 +312,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (userId === null) throw new DomainError(AUTH_MESSAGES.resetInvalid, 400);
         await tx.setPassword(userId, passwordHash);
         await tx.revokeUserTokens(userId, now());
-        await tx.clearFailures(userId);
         const user = await tx.findUserById(userId);
+        if (user) await tx.clearFailures(usernameKey(user.email));
         await audit({ action: 'password-reset', actorUserId: userId, actorEmail: user?.email, targetUserId: userId, targetEmail: user?.email, ip: ctx.ip }, tx);
       });
     },
@@ -301,12 +343,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { email: next };
     },
 
-    async emailAuth(username: string, domainName: string | undefined, ctx: RequestContext): Promise<void> {
-      const user = await repo.findUserByEmail(username);
-      if (!user) return;
+    /** Answers at once, known account or not; the link is made and emailed after the reply (afterReply). */
+    emailAuth(username: string, domainName: string | undefined, ctx: RequestContext): Promise<void> {
       const origin = linkOrigin(domainName);
-      await sendLink(user, 'sign-in', SIGN_IN_LINK_MS, (t) => `${origin}/account/one-time-login/${t}`, (link, name) => oneTimeSignInEmail(user.email, link, name));
-      await audit({ action: 'sign-in-link-requested', targetUserId: user.id, targetEmail: user.email, ip: ctx.ip });
+      afterReply('sign-in link email', async () => {
+        const user = await repo.findUserByEmail(username);
+        if (!user) return;
+        await sendLink(user, 'sign-in', SIGN_IN_LINK_MS, (t) => `${origin}/account/one-time-login/${t}`, (link, name) => oneTimeSignInEmail(user.email, link, name));
+        await audit({ action: 'sign-in-link-requested', targetUserId: user.id, targetEmail: user.email, ip: ctx.ip });
+      });
+      return Promise.resolve();
     },
 
     /** An emailed sign-in link replaces the password; the second factor still applies. */
@@ -314,7 +360,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const userId = await repo.consumeEmailToken(tokenHash(token), 'sign-in', now());
       const user = userId === null ? null : await repo.findUserById(userId);
       if (!user) throw new DomainError(AUTH_MESSAGES.oneTimeInvalid, 400);
-      await refuseIfLocked(user, ctx);
+      await refuseIfLocked(usernameKey(user.email), user, ctx);
       return afterFirstFactor(user, ctx, 'email-link');
     },
 
@@ -334,9 +380,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       const { user, viaChallenge } = await enrollingUser(subject);
       if (user.totpEnabled) throw new DomainError('A second factor is already set up.', 400);
       if (!user.totpSecret) throw new DomainError('Start the setup first.', 400);
-      await refuseIfLocked(user, ctx);
+      const name = usernameKey(user.email);
+      await refuseIfLocked(name, user, ctx);
       const step = verifyTotp(user.totpSecret, code, user.totpLastStep, now().getTime());
-      if (step === null || !(await repo.claimTotpStep(user.id, step))) throw new DomainError(AUTH_MESSAGES.secondFactorWrong, 400);
+      if (step === null || !(await repo.claimTotpStep(user.id, step))) {
+        // Enrolment forced at sign-in is part of the sign-in: a wrong code counts toward the lockout
+        // as on the second-factor step. A signed-in user setting it up is not guessing anything.
+        if (viaChallenge) return fail(name, user, ctx, 'second-factor-enrolment', AUTH_MESSAGES.secondFactorWrong, 400);
+        throw new DomainError(AUTH_MESSAGES.secondFactorWrong, 400);
+      }
       const recoveryCodes = newRecoveryCodes();
       await deps.transaction(async (tx) => {
         await tx.enableTotp(user.id, recoveryCodes.map(recoveryCodeHash));
@@ -374,6 +426,10 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     hashPassword,
     revokeUserTokens: (userId: number) => repo.revokeUserTokens(userId, now()),
+    /** Resolves when the emailed-link work started by earlier replies has finished (shutdown, tests). */
+    async idle(): Promise<void> {
+      while (background.size > 0) await Promise.all([...background]);
+    },
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -111,15 +111,26 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
     };
   }
 
-  function item(row: ContentItemRow): ContentItemDto {
+  /** `modules` given: already through the render pass (a preview, which has no version to cache by). */
+  function item(row: ContentItemRow, modules?: ContentModule[]): ContentItemDto {
     return {
       ...card(row),
       baseId: row.id,
       versionId: row.versionId,
       created: row.created.toISOString(),
       metadata: { ...row.seo, desc: row.seo.desc ?? '' },
-      modules: renderModules(row.versionId, row.modules),
+      modules: modules ?? renderModules(row.versionId, row.modules),
     };
+  }
+
+  /** The version an admin save appends (and a preview shows). */
+  function saveVersion(input: ContentSaveInput) {
+    return { title: input.title, seo: input.metadata, heroMedia: input.heroMedia, modules: input.modules, publishDate: input.publishDate };
+  }
+
+  /** An empty slug is made from the title (on create) or kept (on edit). */
+  function slugFor(input: ContentSaveInput, before: { slug: string } | null): string {
+    return input.slug?.trim() ? input.slug.trim().toLowerCase() : before ? before.slug : slugify(input.title);
   }
 
   function changed(change: { id: number | null; oldSlug: string | null; newSlug: string | null }) {
@@ -288,11 +299,11 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
     async adminSave(input: ContentSaveInput, authorId: number | null): Promise<ContentAdminItem> {
       const id = input.id ?? null;
       const before = id === null ? null : (await versioning.latest(id)).base;
-      const slug = input.slug?.trim() ? input.slug.trim().toLowerCase() : before ? before.slug : slugify(input.title);
+      const slug = slugFor(input, before);
       if (!slug) throw new DomainError('Enter a slug (the title has no letters or digits to make one from).', 400, { slug: ['Enter a slug.'] });
       await checkSlug(slug, id);
       const base = { type: input.type, category: input.category, pinned: input.pinned, slug, regionId: input.region, status: input.status };
-      const version = { title: input.title, seo: input.metadata, heroMedia: input.heroMedia, modules: input.modules, publishDate: input.publishDate };
+      const version = saveVersion(input);
       const meta = { authorId, publishAt: input.publishAt ?? null };
       let savedId: number;
       let versionId: number;
@@ -326,6 +337,40 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
 
     /** Soft delete: the item leaves the site and the lists; its versions are kept. */
     adminDelete: (id: number) => versioning.remove(id),
+
+    // ---- previews (ADR 024): unsaved content through the save's write rule and the public mapping ----
+
+    /** The save input with its version passed through the write rule a save applies (rich text sanitized); nothing is stored. */
+    preparePreview(input: ContentSaveInput): ContentSaveInput {
+      const v = versioning.prepare(saveVersion(input));
+      return { ...input, title: v.title, metadata: v.seo ?? {}, heroMedia: v.heroMedia ?? null, modules: v.modules ?? [], publishDate: v.publishDate ?? input.publishDate };
+    },
+
+    /**
+     * The public page's DTO for unsaved content, as if it were published: the item's base (slug kept
+     * when empty) when it has an id, the render pass of a published version (not cached: no version id).
+     */
+    async previewDto(input: ContentSaveInput, created = new Date()): Promise<ContentItemDto> {
+      const before = input.id ? (await versioning.latest(input.id)).base : null;
+      const row: ContentItemRow = {
+        id: before?.id ?? 0,
+        slug: slugFor(input, before),
+        type: input.type,
+        category: input.category,
+        pinned: input.pinned,
+        regionId: input.region,
+        title: input.title,
+        desc: input.metadata.desc ?? null,
+        heroMedia: input.heroMedia,
+        publishDate: input.publishDate,
+        status: 1,
+        versionId: 0,
+        seo: input.metadata,
+        modules: input.modules,
+        created,
+      };
+      return item(row, renderModules.uncached(input.modules));
+    },
   };
 }
 export type ContentService = ReturnType<typeof createContentService>;

@@ -88,7 +88,7 @@ export function sanitizeForStorage(modules: readonly ContentModule[]): ContentMo
  */
 export function createRenderCache(siteUrl: string, size = 500) {
   const cache = new Map<number, ContentModule[]>();
-  return (versionId: number, modules: readonly ContentModule[]): ContentModule[] => {
+  const render = (versionId: number, modules: readonly ContentModule[]): ContentModule[] => {
     const hit = cache.get(versionId);
     if (hit) return hit;
     const clean = sanitizeModules(modules, { siteUrl });
@@ -96,4 +96,7 @@ export function createRenderCache(siteUrl: string, size = 500) {
     cache.set(versionId, clean);
     return clean;
   };
+  /** Content that is not a saved version (a preview, ADR 024): the same pass, nothing kept (it has no version id). */
+  render.uncached = (modules: readonly ContentModule[]): ContentModule[] => sanitizeModules(modules, { siteUrl });
+  return render;
 }

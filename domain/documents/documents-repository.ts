@@ -2,6 +2,7 @@ import { and, asc, arrayContains, count, desc, eq, ilike, inArray, max, ne, or, 
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#db/client.ts';
 import { documentRevisions, documents } from '#db/schema/documents.ts';
+import { adminUsers } from '#db/schema/users.ts';
 import { knowledgeItems, knowledgeItemVersions, pressReleases, pressReleaseVersions } from '#db/schema/knowledge.ts';
 import { landingPages, landingPageVersions } from '#db/schema/landing-pages.ts';
 import { pages, pageVersions } from '#db/schema/pages.ts';
@@ -15,6 +16,26 @@ export interface AdminListFilter {
   search: string;
   kind: DocumentKind | '';
   region: number;
+  /** only these kinds (the Product Labels/SDSs list: label, sds, statement) */
+  kinds?: DocumentKind[];
+  productKey?: string;
+  sort?: 'updated' | 'title' | 'product';
+  dir?: 'asc' | 'desc';
+  /** product keys in the order "sort by product" follows (by name); keys not listed sort after them */
+  productOrder?: readonly string[];
+}
+
+export interface RevisionRow {
+  id: number;
+  fileName: string;
+  contentType: string;
+  size: number;
+  checksum: string;
+  storageKey: string;
+  created: Date;
+  authorId: number | null;
+  /** the uploader's email; null for seeded files and deleted accounts */
+  author: string | null;
 }
 
 /** A place whose live content mentions a document (its GUID), or a product page that lists it. */
@@ -63,6 +84,18 @@ const columns = {
   checksum: documentRevisions.checksum,
   storageKey: documentRevisions.storageKey,
   revisionCreated: documentRevisions.created,
+};
+
+const revisionColumns = {
+  id: documentRevisions.id,
+  fileName: documentRevisions.fileName,
+  contentType: documentRevisions.contentType,
+  size: documentRevisions.size,
+  checksum: documentRevisions.checksum,
+  storageKey: documentRevisions.storageKey,
+  created: documentRevisions.created,
+  authorId: documentRevisions.authorId,
+  author: adminUsers.email,
 };
 
 export interface NewDocument {
@@ -124,20 +157,23 @@ export function createDocumentsRepository(db: DbOrTx) {
         )
         .orderBy(asc(documents.sortOrder), asc(documents.kind), asc(documents.id));
     },
-    async listRevisions(documentId: number) {
+    /** A document's revisions, newest (the served one) first, with who uploaded each. */
+    async listRevisions(documentId: number): Promise<RevisionRow[]> {
       return db
-        .select({
-          id: documentRevisions.id,
-          fileName: documentRevisions.fileName,
-          contentType: documentRevisions.contentType,
-          size: documentRevisions.size,
-          checksum: documentRevisions.checksum,
-          storageKey: documentRevisions.storageKey,
-          created: documentRevisions.created,
-        })
+        .select(revisionColumns)
         .from(documentRevisions)
+        .leftJoin(adminUsers, eq(adminUsers.id, documentRevisions.authorId))
         .where(eq(documentRevisions.documentId, documentId))
         .orderBy(desc(documentRevisions.id));
+    },
+    /** One revision of a document; undefined when it does not exist or belongs to another document. */
+    async findRevision(documentId: number, revisionId: number): Promise<RevisionRow | undefined> {
+      const [row] = await db
+        .select(revisionColumns)
+        .from(documentRevisions)
+        .leftJoin(adminUsers, eq(adminUsers.id, documentRevisions.authorId))
+        .where(and(eq(documentRevisions.documentId, documentId), eq(documentRevisions.id, revisionId)));
+      return row;
     },
     async insert(doc: NewDocument, revision: NewRevision, tx: DbOrTx = db): Promise<number> {
       const [row] = await tx
@@ -169,21 +205,42 @@ export function createDocumentsRepository(db: DbOrTx) {
         .limit(1);
       return row;
     },
-    /** The admin list: newest first, searched by title or file name, filtered by kind and region; one page and the total. */
+    /**
+     * The admin lists: searched by title or file name, filtered by kind(s), product and region,
+     * sorted by the last change (newest first by default), title, or product name; one page and the total.
+     */
     async listForAdmin(filter: AdminListFilter): Promise<{ rows: DocumentRow[]; total: number }> {
       const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const where = and(
         inArray(documentRevisions.id, latest()),
         filter.search ? or(ilike(documents.title, pattern), ilike(documentRevisions.fileName, pattern)) : undefined,
         filter.kind ? eq(documents.kind, filter.kind) : undefined,
+        filter.kinds?.length ? inArray(documents.kind, filter.kinds) : undefined,
+        filter.productKey ? eq(documents.productKey, filter.productKey) : undefined,
         filter.region ? arrayContains(documents.regionIds, [filter.region]) : undefined,
       );
+      const sort = filter.sort ?? 'updated';
+      const dir = (filter.dir ?? (sort === 'updated' ? 'desc' : 'asc')) === 'asc' ? asc : desc;
+      // products by the given order (their names); documents without a product after them, either direction
+      const productOrder = filter.productOrder ?? [];
+      const keys = sql.join(
+        productOrder.map((k) => sql`${k}`),
+        sql`, `,
+      );
+      const productRank = productOrder.length ? sql`coalesce(array_position(array[${keys}]::text[], ${documents.productKey}), ${productOrder.length + 1})` : sql`0`;
+      const kindRank = sql`case ${documents.kind} when 'label' then 0 when 'sds' then 1 else 2 end`;
+      const order =
+        sort === 'title'
+          ? [dir(sql`lower(${documents.title})`), dir(documents.id)]
+          : sort === 'product'
+            ? [sql`(${documents.productKey} is null)`, dir(productRank), dir(documents.productKey), asc(kindRank), asc(sql`lower(${documents.title})`), asc(documents.id)]
+            : [dir(documents.updated), dir(documents.id)];
       const rows = await db
         .select(columns)
         .from(documents)
         .innerJoin(documentRevisions, eq(documentRevisions.documentId, documents.id))
         .where(where)
-        .orderBy(desc(documents.updated), desc(documents.id))
+        .orderBy(...order)
         .offset(filter.start)
         .limit(filter.length);
       const [total] = await db

@@ -7,6 +7,7 @@ import type { ContentEvents } from '../content-events/content-events.ts';
 import { contentItemPath, KNOWLEDGE_BASE_PATH, PRESS_BASE_PATH } from '#shared/knowledge.ts';
 import {
   DOCUMENT_MESSAGES,
+  DOCUMENT_PRODUCT_OPTIONS,
   IMAGE_VARIANT_WIDTHS,
   type DocumentDetail,
   type DocumentFilter,
@@ -234,17 +235,33 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
       ...toListItem(row),
       altText: row.altText,
       url: `/doccenter/${row.guid}`,
-      revisions: revisions.map((r) => ({ id: r.id, fileName: r.fileName, contentType: r.contentType, size: r.size, created: r.created.toISOString(), current: r.id === row.revisionId })),
+      revisions: revisions.map((r) => ({
+        id: r.id,
+        fileName: r.fileName,
+        contentType: r.contentType,
+        size: r.size,
+        created: r.created.toISOString(),
+        current: r.id === row.revisionId,
+        author: r.author,
+      })),
       usage: await usageOf(row),
     };
   }
 
+  /**
+   * Where a document shows: content that links its file (blocking a delete, which would break the link),
+   * then the lists a label or SDS is on because of its product (the labels page and the product pages),
+   * which a delete only takes it off.
+   */
   async function usageOf(row: DocumentRow): Promise<DocumentUsage[]> {
     const listed = (row.kind === 'label' || row.kind === 'sds') && row.productKey !== null && row.status === 1;
-    const rows = await repo.usage(row.guid, row.productKey, listed);
-    const usage = rows.map((u) => ({ kind: USAGE_KIND[u.kind], title: u.title, path: usagePath(u) }));
-    if (listed) usage.unshift({ kind: 'Labels page', title: 'Product Labels', path: '/product-labels' });
-    return usage;
+    const toUsage = (u: UsageRow, blocking: boolean): DocumentUsage => ({ kind: USAGE_KIND[u.kind], title: u.title, path: usagePath(u), blocking });
+    const linked = (await repo.usage(row.guid, row.productKey, false)).map((u) => toUsage(u, true));
+    if (!listed) return linked;
+    const key = (u: DocumentUsage) => `${u.kind} ${u.path ?? ''} ${u.title}`;
+    const linkedKeys = new Set(linked.map(key));
+    const lists = (await repo.usage(row.guid, row.productKey, true)).map((u) => toUsage(u, false)).filter((u) => !linkedKeys.has(key(u)));
+    return [...linked, { kind: 'Labels page', title: 'Product Labels', path: '/product-labels', blocking: false }, ...lists];
   }
 
   async function byId(id: number): Promise<DocumentRow> {
@@ -255,6 +272,8 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
 
   function checkKindFits(kind: DocumentKind, contentType: string) {
     if (kind === 'image' && !contentType.startsWith('image/')) throw new DomainError(DOCUMENT_MESSAGES.imageKindNeedsImage, 400, { file: [DOCUMENT_MESSAGES.imageKindNeedsImage] });
+    // Product Labels and product pages link labels and SDSs as "PDF, N KB"
+    if ((kind === 'label' || kind === 'sds') && contentType !== 'application/pdf') throw new DomainError(DOCUMENT_MESSAGES.labelNeedsPdf, 400, { file: [DOCUMENT_MESSAGES.labelNeedsPdf] });
   }
 
   async function storeFile(file: DocumentFileInput) {
@@ -434,6 +453,24 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
       return detail(await byId(id));
     },
 
+    /**
+     * Makes an earlier revision's file the served one again by appending a copy of it as the newest
+     * revision: the GUID and URL stay, and no revision is lost (a rollback, ADR 023). The file is
+     * content-addressed and kept while any revision names it, so nothing is copied in storage.
+     * Restoring the revision already served changes nothing.
+     */
+    async restore(id: number, revisionId: number, authorId: number | null): Promise<DocumentDetail> {
+      const row = await byId(id);
+      const revision = await repo.findRevision(id, revisionId);
+      if (!revision) throw new NotFoundError(DOCUMENT_MESSAGES.revisionNotFound);
+      if (revision.id === row.revisionId) return detail(row);
+      checkKindFits(row.kind, revision.contentType);
+      const { fileName, contentType, size, checksum, storageKey } = revision;
+      await repo.appendRevision(id, { fileName, contentType, size, checksum, storageKey, authorId });
+      changed(row.guid);
+      return detail(await byId(id));
+    },
+
     async edit(id: number, meta: DocumentMeta): Promise<DocumentDetail> {
       const row = await byId(id);
       checkKindFits(meta.kind, row.contentType);
@@ -447,14 +484,17 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
     usage: async (id: number) => usageOf(await byId(id)),
 
     async filter(filter: DocumentFilter): Promise<{ items: DocumentListItem[]; total: number }> {
-      const { rows, total } = await repo.listForAdmin(filter);
+      const { rows, total } = await repo.listForAdmin({ ...filter, productOrder: DOCUMENT_PRODUCT_OPTIONS.map((p) => p.value) });
       return { items: rows.map(toListItem), total };
     },
 
-    /** Deletes a document and its files; refused while any page, product or item uses it. */
+    /**
+     * Deletes a document and its files; refused while content links its file. A label or SDS that is only
+     * listed (on the labels page and its product's page) leaves those lists.
+     */
     async delete(id: number): Promise<void> {
       const row = await byId(id);
-      const usage = await usageOf(row);
+      const usage = (await usageOf(row)).filter((u) => u.blocking);
       if (usage.length > 0) {
         const where = usage.slice(0, 3).map((u) => `${u.kind} "${u.title}"`).join(', ');
         throw new DomainError(`This document is in use (${where}${usage.length > 3 ? ` and ${usage.length - 3} more` : ''}) and cannot be deleted. Remove it from there first.`, 409);

@@ -6,7 +6,8 @@ import type { FinderService } from '../finder/finder-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { FORMS_MESSAGES, type FormsFilter, type FormsPage, type FormSubmissionDto, type FormsView } from '#shared/validation/forms-admin.ts';
 import { DomainError } from '../errors.ts';
-import type { FormsRepository, SubmissionQuery, SubmissionRow } from './forms-repository.ts';
+import type { OutboxInsert } from '../mail/mail-repository.ts';
+import type { FormsRepository, SubmissionInsert, SubmissionQuery, SubmissionRow } from './forms-repository.ts';
 import { contactNotification, leadsAddressFor, repNotification, type LeadRecipients } from './notifications.ts';
 import { toE164 } from './phone.ts';
 import type { RecaptchaVerifier } from './recaptcha.ts';
@@ -91,11 +92,23 @@ export function toSubmissionDto(row: SubmissionRow): FormSubmissionDto {
 
 const PHONE_COUNTRY: Record<number, CountryCode | undefined> = { 2: 'US', 3: 'CA' };
 
+/** Idempotency keys of recent bot posts remembered, so a bot's retry gets its first id back as a person's would. */
+const BOT_KEYS_KEPT = 1000;
+
+/** Thrown inside a bot's transaction once it has done a real lead's work: rolls everything back. */
+class BotLeadDiscarded extends Error {
+  constructor(readonly id: number) {
+    super('honeypot lead rolled back');
+  }
+}
+
 /**
  * Leads: checked (honeypot, reCAPTCHA), then stored together with their notification email in one
  * transaction before the visitor is told it worked. The email is delivered afterwards by the outbox.
  */
 export function createFormsService(deps: FormsServiceDeps) {
+  const botKeys = new Map<string, number>();
+
   /** A filled honeypot is a bot: it gets the same answer as a person (so it learns nothing), nothing is stored or sent. */
   function isBot(value: string, kind: string): boolean {
     if (!value.trim()) return false;
@@ -103,10 +116,51 @@ export function createFormsService(deps: FormsServiceDeps) {
     return true;
   }
 
+  /**
+   * Stores a lead and its notification in one transaction. A bot's lead goes through exactly the
+   * same work (the reCAPTCHA check before this, the insert and the outbox row) and is then rolled
+   * back: it answers with the id the insert drew from the same sequence as real leads, after the
+   * same database round trips, so neither the reply's shape, its value nor its timing tells a bot
+   * that it was caught. A bot's retry with the same idempotency key gets its first id back.
+   */
+  async function storeLead(
+    insert: SubmissionInsert,
+    notification: (row: { id: number; created: Date }) => OutboxInsert,
+    bot: boolean,
+    type: 'contact' | 'rep',
+  ): Promise<number> {
+    let stored: { id: number; duplicate: boolean };
+    try {
+      stored = await deps.transaction(async (tx) => {
+        const row = await deps.repo.insert(insert, tx);
+        if (row.duplicate) return { id: row.id, duplicate: true };
+        await deps.mail.enqueue(notification(row), tx);
+        if (bot) throw new BotLeadDiscarded(row.id);
+        return { id: row.id, duplicate: false };
+      });
+    } catch (err) {
+      if (!(err instanceof BotLeadDiscarded)) throw err;
+      const key = insert.idempotencyKey;
+      if (!key) return err.id;
+      const first = botKeys.get(key);
+      if (first !== undefined) return first;
+      if (botKeys.size >= BOT_KEYS_KEPT) botKeys.delete(botKeys.keys().next().value!);
+      botKeys.set(key, err.id);
+      return err.id;
+    }
+    if (stored.duplicate) {
+      deps.log.info({ formId: stored.id, type }, 'lead retry answered from the first submission');
+      return stored.id;
+    }
+    deps.log.info({ formId: stored.id, type, regionId: insert.regionId }, 'lead stored');
+    deps.mail.kick();
+    return stored.id;
+  }
+
   return {
     /** POST /api/forms/add: the body has already passed FormsAddBodySchema. */
     async submitContact(body: FormsAddBody, meta: SubmitMeta = {}): Promise<{ id: number }> {
-      if (isBot(body.website, 'contact')) return { id: 0 };
+      const bot = isBot(body.website, 'contact');
       const captcha = await deps.recaptcha.verify(body.reCaptchaToken, meta.ip);
       const data = readContactData(body.data);
       const region = String(data.region ?? '');
@@ -123,45 +177,35 @@ export function createFormsService(deps: FormsServiceDeps) {
       const phoneE164 = toE164(fields.phone, PHONE_COUNTRY[regionId]);
       // Read before the transaction: on the embedded database a query outside it would wait for it forever.
       const recipients = await deps.recipients();
-      const stored = await deps.transaction(async (tx) => {
-        const row = await deps.repo.insert(
-          {
-            type: FORM_TYPE_CONTACT,
-            name: fields.name,
-            email: fields.email,
-            phone: fields.phone,
-            phoneE164,
-            data: body.data,
-            message: fields.message,
-            zipcode: fields.zipcode,
-            regionId,
-            captcha: captcha.result,
-            captchaScore: captcha.score,
-            idempotencyKey: body.idempotencyKey ?? null,
-          },
-          tx,
-        );
-        if (row.duplicate) return { id: row.id, duplicate: true };
-        const to = leadsAddressFor(regionId, recipients);
-        await deps.mail.enqueue(contactNotification({ ...fields, id: row.id, phoneE164, region, created: row.created, captcha: captcha.result }, to), tx);
-        return { id: row.id, duplicate: false };
-      });
-      if (stored.duplicate) {
-        deps.log.info({ formId: stored.id, type: 'contact' }, 'lead retry answered from the first submission');
-        return { id: stored.id };
-      }
-      deps.log.info({ formId: stored.id, type: 'contact', regionId }, 'lead stored');
-      deps.mail.kick();
-      return { id: stored.id };
+      const id = await storeLead(
+        {
+          type: FORM_TYPE_CONTACT,
+          name: fields.name,
+          email: fields.email,
+          phone: fields.phone,
+          phoneE164,
+          data: body.data,
+          message: fields.message,
+          zipcode: fields.zipcode,
+          regionId,
+          captcha: captcha.result,
+          captchaScore: captcha.score,
+          idempotencyKey: body.idempotencyKey ?? null,
+        },
+        (row) => contactNotification({ ...fields, id: row.id, phoneE164, region, created: row.created, captcha: captcha.result }, leadsAddressFor(regionId, recipients)),
+        bot,
+        'contact',
+      );
+      return { id };
     },
 
     /** The contact-a-rep short form on the finder results: stored as type 1 (Rep). */
     async submitRepContact(body: RepContactBody, meta: SubmitMeta = {}): Promise<{ id: number; targetType: 'rep' | 'retailer' }> {
-      if (isBot(body.website, 'rep')) return { id: 0, targetType: body.targetType };
+      const bot = isBot(body.website, 'rep');
       const captcha = await deps.recaptcha.verify(body.reCaptchaToken, meta.ip);
       const target =
         body.targetType === 'rep' ? await deps.finder.findActiveRep(body.targetId) : await deps.finder.findActiveRetailer(body.targetId);
-      if (!target) {
+      if (!target && !bot) {
         // The listing may have been withdrawn after the page loaded: keep the lead for the regional team.
         deps.log.warn({ targetType: body.targetType, targetId: body.targetId }, 'rep contact for a listing that is no longer active');
       }
@@ -175,30 +219,26 @@ export function createFormsService(deps: FormsServiceDeps) {
         ...(target ? { [body.targetType === 'rep' ? 'Rep' : 'Retailer']: target.name } : {}),
       });
       const recipients = await deps.recipients();
-      const stored = await deps.transaction(async (tx) => {
-        const row = await deps.repo.insert(
-          {
-            type: FORM_TYPE_REP,
-            name: body.name,
-            email: body.email,
-            phone: body.phone,
-            phoneE164,
-            data,
-            message: body.message,
-            zipcode: body.zip,
-            regionId,
-            repId: body.targetType === 'rep' ? body.targetId : null,
-            retailerId: body.targetType === 'retailer' ? body.targetId : null,
-            captcha: captcha.result,
-            captchaScore: captcha.score,
-            idempotencyKey: body.idempotencyKey ?? null,
-          },
-          tx,
-        );
-        if (row.duplicate) return { id: row.id, duplicate: true };
-        const regional = leadsAddressFor(regionId, recipients);
-        const to = body.targetType === 'rep' && target && 'email' in target ? [target.email, regional] : [regional];
-        await deps.mail.enqueue(
+      const regional = leadsAddressFor(regionId, recipients);
+      const to = body.targetType === 'rep' && target && 'email' in target ? [target.email, regional] : [regional];
+      const id = await storeLead(
+        {
+          type: FORM_TYPE_REP,
+          name: body.name,
+          email: body.email,
+          phone: body.phone,
+          phoneE164,
+          data,
+          message: body.message,
+          zipcode: body.zip,
+          regionId,
+          repId: body.targetType === 'rep' ? body.targetId : null,
+          retailerId: body.targetType === 'retailer' ? body.targetId : null,
+          captcha: captcha.result,
+          captchaScore: captcha.score,
+          idempotencyKey: body.idempotencyKey ?? null,
+        },
+        (row) =>
           repNotification(
             {
               id: row.id,
@@ -214,17 +254,10 @@ export function createFormsService(deps: FormsServiceDeps) {
             },
             to,
           ),
-          tx,
-        );
-        return { id: row.id, duplicate: false };
-      });
-      if (stored.duplicate) {
-        deps.log.info({ formId: stored.id, type: 'rep' }, 'lead retry answered from the first submission');
-        return { id: stored.id, targetType: body.targetType };
-      }
-      deps.log.info({ formId: stored.id, type: 'rep', targetType: body.targetType }, 'lead stored');
-      deps.mail.kick();
-      return { id: stored.id, targetType: body.targetType };
+        bot,
+        'rep',
+      );
+      return { id, targetType: body.targetType };
     },
 
     /** POST /api/admin/forms/filter: one page of the view and its total; the marker comes back as sent. */

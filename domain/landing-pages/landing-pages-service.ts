@@ -1,3 +1,4 @@
+import type { ContentModule } from '#shared/content-types.ts';
 import { LandingContentSchema, type LandingContent, type LandingPageDto, type LandingSection } from '#shared/landing-content.ts';
 import { createRenderCache, sanitizeForStorage } from '../content/sanitize.ts';
 import { createVersioningService } from '../versioning/versioning-service.ts';
@@ -15,9 +16,11 @@ export function createLandingPagesService(repo: LandingPagesRepository, opts: { 
   function storedSections(sections: LandingSection[]): LandingSection[] {
     return sections.map((s) => (s.kind === 'modules' ? { ...s, modules: sanitizeForStorage(s.modules) } : s));
   }
-  function renderSections(versionId: number, sections: LandingSection[]): LandingSection[] {
+  /** The render pass; `versionId` null: content that is no saved version (a preview), not cached. */
+  function renderSections(versionId: number | null, sections: LandingSection[]): LandingSection[] {
     // a version never changes: the cache key is the version and the section's position
-    return sections.map((s, i) => (s.kind === 'modules' ? { ...s, modules: renderModules(versionId * 1000 + i, s.modules) } : s));
+    const render = (i: number, modules: ContentModule[]) => (versionId === null ? renderModules.uncached(modules) : renderModules(versionId * 1000 + i, modules));
+    return sections.map((s, i) => (s.kind === 'modules' ? { ...s, modules: render(i, s.modules) } : s));
   }
   const versioning = createVersioningService(repo.versioning, {
     kind: 'landing',
@@ -38,7 +41,7 @@ export function createLandingPagesService(repo: LandingPagesRepository, opts: { 
       regionIds: row.regionIds,
       title: row.title,
       hero: row.hero,
-      sections: renderSections(row.versionId, row.sections),
+      sections: renderSections(row.versionId || null, row.sections),
       seo: row.seo,
       updated: row.versionCreated.toISOString(),
     };
@@ -107,6 +110,21 @@ export function createLandingPagesService(repo: LandingPagesRepository, opts: { 
     },
 
     adminVersions: (id: number) => versioning.listVersions(id),
+
+    // ---- previews (ADR 024) ----
+
+    /** The content passed through the write rule a save applies (rich text of module sections sanitized); nothing is stored. */
+    preparePreview(input: LandingContent): LandingContent {
+      return versioning.prepare(LandingContentSchema.parse(input)) as LandingContent;
+    },
+
+    /** The public DTO for unsaved content, as if published: the page's own key, kind, path and regions. */
+    async previewDto(id: number, input: LandingContent, created = new Date()): Promise<LandingPageDto> {
+      const { base } = await versioning.latest(id);
+      const row: LandingRow = { ...input, id: base.id, key: base.key, kind: base.kind as LandingRow['kind'], path: base.path, regionIds: base.regionIds, status: 1, versionId: 0, versionCreated: created };
+      // version id 0: no saved version, so the render pass is not cached
+      return toDto(row);
+    },
 
     /** Every landing page (homes, campaigns, About) with its current title. */
     async adminList() {

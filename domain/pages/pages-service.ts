@@ -13,7 +13,7 @@ import type { PagesRepository } from './pages-repository.ts';
 const RESERVED_SLUGS = new Set([
   'knowledge-center', 'press-releases', 'product-labels', 'product-selector', 'find-a-rep', 'find-a-rep-ca', 'reps-retailers',
   'contact', 'account', 'siteadmin', 'api', 'auth', 'can', 'int', 'home-ca', 'home-int', 'doccenter', 'images', 'assets',
-  'not-found', 'access-denied', 'error', 'about', 'careers', 'set-region', 'contact-ca', 'rep-thankyou', 'retailer-thankyou', 'sitemap-xml', 'robots-txt', 'healthz', 'readyz',
+  'not-found', 'access-denied', 'error', 'about', 'careers', 'preview', 'set-region', 'contact-ca', 'rep-thankyou', 'retailer-thankyou', 'sitemap-xml', 'robots-txt', 'healthz', 'readyz',
   ...CATALOG.map((p) => p.slug),
 ]);
 
@@ -83,6 +83,29 @@ export function createPagesService(
       current: b.currentVersionId === v.id,
     };
   }
+  function saveVersion(input: PageSaveInput) {
+    return { title: input.title, seo: input.metadata, modules: input.modules, heroImageType: input.heroImageType, heroMedia: input.heroMedia };
+  }
+  /** An empty slug is made from the title (on create) or kept (on edit). */
+  function slugFor(input: PageSaveInput, before: { slug: string } | null): string {
+    return input.slug?.trim() ? input.slug.trim().toLowerCase() : before ? before.slug : slugify(input.title);
+  }
+  type PageDtoRow = { id: number; slug: string; status: number; regionIds: number[]; title: string; seo: SeoData | null; heroImageType: number | null; heroMedia: MediaRef | null; versionCreated: Date };
+  /** The public DTO; `modules` already through the render pass. */
+  function pageDto(row: PageDtoRow, modules: ContentModule[]): PageDto {
+    return {
+      id: row.id,
+      title: row.title,
+      slug: row.slug,
+      visibility: row.status === 1 ? 1 : 0,
+      regionIds: row.regionIds,
+      metadata: row.seo ?? {},
+      modules,
+      heroImageType: row.heroImageType,
+      heroMedia: row.heroMedia,
+      updated: row.versionCreated.toISOString(),
+    };
+  }
   async function checkSlug(slug: string, id: number | null) {
     const invalid = 'The slug may use lower-case letters, digits and single hyphens only.';
     if (!SLUG_PATTERN.test(slug)) throw new DomainError(invalid, 400, { slug: [invalid] });
@@ -125,11 +148,11 @@ export function createPagesService(
     async adminSave(input: PageSaveInput, authorId: number | null): Promise<PageAdminItem> {
       const id = input.id ?? null;
       const before = id === null ? null : (await versioning.latest(id)).base;
-      const slug = input.slug?.trim() ? input.slug.trim().toLowerCase() : before ? before.slug : slugify(input.title);
+      const slug = slugFor(input, before);
       if (!slug) throw new DomainError('Enter a slug.', 400, { slug: ['Enter a slug.'] });
       await checkSlug(slug, id);
       const base = { slug, status: input.visibility, regionIds: input.regionIds };
-      const version = { title: input.title, seo: input.metadata, modules: input.modules, heroImageType: input.heroImageType, heroMedia: input.heroMedia };
+      const version = saveVersion(input);
       const meta = { authorId, publishAt: input.publishAt ?? null };
       let savedId: number;
       let versionId: number;
@@ -148,18 +171,22 @@ export function createPagesService(
     async getVisibleBySlug(slug: string): Promise<PageDto> {
       const row = await repo.findBySlug(slug.toLowerCase());
       if (!row || row.status !== 1) throw new NotFoundError('Page not found.');
-      return {
-        id: row.id,
-        title: row.title,
-        slug: row.slug,
-        visibility: row.status === 1 ? 1 : 0,
-        regionIds: row.regionIds,
-        metadata: row.seo ?? {},
-        modules: renderModules(row.versionId, row.modules ?? []),
-        heroImageType: row.heroImageType,
-        heroMedia: row.heroMedia,
-        updated: row.versionCreated.toISOString(),
-      };
+      return pageDto(row, renderModules(row.versionId, row.modules ?? []));
+    },
+
+    // ---- previews (ADR 024) ----
+
+    /** The save input with its version passed through the write rule a save applies; nothing is stored. */
+    preparePreview(input: PageSaveInput): PageSaveInput {
+      const v = versioning.prepare(saveVersion(input));
+      return { ...input, title: v.title, metadata: v.seo ?? {}, modules: v.modules ?? [], heroImageType: v.heroImageType ?? null, heroMedia: v.heroMedia ?? null };
+    },
+
+    /** The public DTO for unsaved content, as if published and visible (slug kept when empty, as a save does). */
+    async previewDto(input: PageSaveInput, created = new Date()): Promise<PageDto> {
+      const before = input.id ? (await versioning.latest(input.id)).base : null;
+      const row = { id: before?.id ?? 0, slug: slugFor(input, before), status: 1, regionIds: input.regionIds, title: input.title, seo: input.metadata, heroImageType: input.heroImageType, heroMedia: input.heroMedia, versionCreated: created };
+      return pageDto(row, renderModules.uncached(input.modules));
     },
     listVisible: () => repo.listVisible(),
   };

@@ -61,7 +61,8 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
     };
   }
 
-  async function buildPage(row: ProductRow, rows: ProductRow[]): Promise<ProductPageDto> {
+  /** `modules` given: already through the render pass (a preview, which has no version to cache by). */
+  async function buildPage(row: ProductRow, rows: ProductRow[], modules?: ProductContent['modules']): Promise<ProductPageDto> {
     const region = row.regionId === 3 ? 3 : 2;
     const twin = rows.find((r) => r.lineKey === row.lineKey && r.regionId !== row.regionId && r.status === 1);
     return {
@@ -77,7 +78,7 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
       tagline: row.tagline,
       summary: row.summary,
       heroMedia: row.heroMedia,
-      modules: renderModules(row.versionId, row.modules),
+      modules: modules ?? renderModules(row.versionId, row.modules),
       benefits: row.benefits,
       analysis: row.analysis,
       documentKeys: row.documentKeys,
@@ -148,19 +149,7 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
     /** The newest version (or the given one) as the editor's content, with the base fields. */
     async adminGet(id: number, versionId?: number) {
       const { base, version: v } = versionId === undefined ? await versioning.latest(id) : await versioning.getVersion(id, versionId);
-      const content: ProductContent = {
-        name: v.title,
-        group: v.groupName as ProductContent['group'],
-        tagline: v.tagline,
-        summary: v.summary,
-        heroMedia: v.heroMedia,
-        modules: v.modules,
-        benefits: v.benefits,
-        analysis: v.analysis,
-        documentKeys: v.documentKeys,
-        knowledgeSlugs: v.knowledgeSlugs,
-        seo: v.seo,
-      };
+      const content = contentOfVersion(v);
       return {
         id: base.id,
         versionId: v.id,
@@ -187,6 +176,20 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
     },
 
     adminVersions: (id: number) => versioning.listVersions(id),
+
+    // ---- previews (ADR 024) ----
+
+    /** The content passed through the write rule a save applies (as version columns and back); nothing is stored. */
+    preparePreview(input: ProductContent): ProductContent {
+      return contentOfVersion(versioning.prepare(productVersionValues(ProductContentSchema.parse(input))) as ProductVersionContent);
+    },
+
+    /** The product page's DTO for unsaved content, as if published: the product's own base (slug, region, line) and its twin. */
+    async previewDto(id: number, input: ProductContent, created = new Date()): Promise<ProductPageDto> {
+      const { base } = await versioning.latest(id);
+      const row: ProductRow = { ...input, id: base.id, slug: base.slug, regionId: base.regionId, lineKey: base.lineKey, family: base.family, sortOrder: base.sortOrder, status: 1, versionId: 0, versionCreated: created, updated: created, nextPublishAt: null };
+      return buildPage(row, await current(), renderModules.uncached(input.modules));
+    },
 
     async adminDelete(id: number) {
       await versioning.remove(id);
@@ -263,4 +266,24 @@ function sortProducts(rows: ProductRow[], sort: NonNullable<ProductAdminFilterIn
   };
   const sign = dir === 'desc' ? -1 : 1;
   return [...rows].sort((a, b) => sign * key[sort](a, b) || menu(a, b));
+}
+
+/** The version columns that hold a product's content (productVersionValues in reverse). */
+type ProductVersionContent = Omit<ReturnType<typeof productVersionValues>, 'groupName'> & { groupName: string };
+
+/** A stored version as the editor's content (the version's title is the product's name). */
+function contentOfVersion(v: ProductVersionContent): ProductContent {
+  return {
+    name: v.title,
+    group: v.groupName as ProductContent['group'],
+    tagline: v.tagline,
+    summary: v.summary,
+    heroMedia: v.heroMedia,
+    modules: v.modules,
+    benefits: v.benefits,
+    analysis: v.analysis,
+    documentKeys: v.documentKeys,
+    knowledgeSlugs: v.knowledgeSlugs,
+    seo: v.seo,
+  };
 }

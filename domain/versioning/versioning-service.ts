@@ -52,6 +52,12 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
     kind: opts.kind,
     repo,
 
+    /**
+     * The write rule alone, nothing stored: a preview (ADR 024) passes its content here, so what an
+     * editor previews is exactly what a save of the same content would store.
+     */
+    prepare: (version: VersionValues<V>): VersionValues<V> => prepare(version),
+
     /** The base row and the version the public site shows now (NotFound when deleted or never published). */
     async current(id: number): Promise<{ base: BaseRow; version: VersionRow }> {
       const row = await repo.current(id);

@@ -15,6 +15,8 @@ function rawPath(request: FastifyRequest): string {
  *   and carriage return stay) and lone surrogates become U+FFFD, so free text is stored rather than
  *   refused by PostgreSQL, and the lead is kept.
  * Route parameters are identifiers: a control character there never reaches a query (see above).
+ * Multipart bodies are parsed by their route after this hook, which cleans their text the same way
+ * (documents-routes.ts, readUpload).
  */
 export function registerInputBoundary(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {

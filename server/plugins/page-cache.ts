@@ -23,8 +23,8 @@ declare module 'fastify' {
 
 /** Statuses whose pages are kept (issue 10): a 500 or a 403 must be rendered afresh. */
 const STORED_STATUSES = new Set([200, 301, 302, 404]);
-/** Never cached: APIs, sign-in, the visitor's account and the administration. */
-const PRIVATE_PREFIXES = ['/api/', '/auth/', '/account', '/siteadmin'];
+/** Never cached: APIs, sign-in, the visitor's account, the administration and previews of unsaved content (ADR 024). */
+const PRIVATE_PREFIXES = ['/api/', '/auth/', '/account', '/siteadmin', '/preview/'];
 /** Where a page has no per-visitor part, a CDN may hold it for a minute and serve it stale while it refreshes. */
 export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 /** Response headers that describe one transfer, not the page. */

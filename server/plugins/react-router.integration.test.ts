@@ -142,8 +142,21 @@ describe('product selector addresses', () => {
     expect(skipped.headers.location).toBe('/product-selector?step=5&challenge=3&method=2&crop=1');
   });
 
+  it('passes a question with one possible answer, recording it: Next without JavaScript and a hand-edited address', async () => {
+    const next = await t.app.inject('/product-selector?step=1&challenge=7&go=next');
+    expect(next.statusCode).toBe(302);
+    expect(next.headers.location).toBe('/product-selector?step=3&challenge=7&method=2');
+    const asked = await t.app.inject('/product-selector?step=2&challenge=7');
+    expect(asked.headers.location).toBe('/product-selector?step=3&challenge=7&method=2');
+    const page = await t.app.inject('/product-selector?step=3&challenge=7&method=2');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Step 2 of 3');
+    // Back passes the method too
+    expect(page.body).toMatch(/href="\/product-selector\?step=1&amp;challenge=7&amp;method=2"[^>]*>[^<]*<span aria-hidden="true">←<\/span> Back/);
+  });
+
   it('serves canonical addresses and the bare page as they are', async () => {
-    for (const url of ['/product-selector', '/product-selector?step=3&challenge=2&method=1', '/product-selector?utm_source=mail']) {
+    for (const url of ['/product-selector', '/product-selector?step=3&challenge=2&method=1', '/product-selector?utm_source=mail', '/product-selector?step=3&challenge=7&method=2']) {
       expect((await t.app.inject(url)).statusCode, url).toBe(200);
     }
   });

@@ -52,18 +52,17 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, siteOrigin: 
  */
 export const LEAD_FORM_PAGE = /^\/(?:contact|contact-ca|can\/contact-us|reps-retailers\/contact)\/?(?:[?#]|$)/i;
 
-/** Admin and account screens (and their .data requests): never indexed, never kept by any cache. */
-export const PRIVATE_PAGE = /^\/(?:siteadmin|account)(?:[/.?]|$)/;
+/**
+ * Admin and account screens (and their .data requests) and previews of unsaved content (ADR 024,
+ * their Not Found answers too): never indexed, never kept by any cache.
+ */
+export const PRIVATE_PAGE = /^\/(?:siteadmin|account|preview)(?:[/.?]|$)/;
 
-async function sendWebResponse(reply: FastifyReply, response: Response, privatePage = false) {
+async function sendWebResponse(reply: FastifyReply, response: Response) {
   reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === 'set-cookie') continue;
     reply.header(key, value);
-  }
-  if (privatePage) {
-    reply.header('cache-control', 'no-store');
-    reply.header('x-robots-tag', 'noindex');
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
@@ -124,6 +123,14 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
     // React Router actions read the raw body themselves.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+    // last word on private pages, however they were sent (streamed, or rendered once by the page cache)
+    scope.addHook('onSend', async (request, reply, payload) => {
+      if (PRIVATE_PAGE.test(request.url)) {
+        reply.header('cache-control', 'no-store');
+        reply.header('x-robots-tag', 'noindex');
+      }
+      return payload;
+    });
     scope.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
@@ -132,17 +139,16 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
       handler: async (request, reply) => {
         // Unknown API and document paths answer the 404 handler (JSON, or the Not Found page to a browser).
         if (isApiPath(request.url) || isDocumentPath(request.url)) return reply.callNotFound();
-        const privatePage = PRIVATE_PAGE.test(request.url);
         const formRateLimited = await overFormLimit(request);
         const render = (webRequest: Request, nonce: string) => handle(webRequest, { ...contextFor(request), nonce, formRateLimited } satisfies AppContext);
         if (opts.pageCache) {
           return opts.pageCache.serve(request, reply, {
             webRequest: () => toWebRequest(request, reply, siteOrigin),
             render,
-            send: (response) => sendWebResponse(reply, response, privatePage),
+            send: (response) => sendWebResponse(reply, response),
           });
         }
-        return sendWebResponse(reply, await render(toWebRequest(request, reply, siteOrigin), request.cspNonce), privatePage);
+        return sendWebResponse(reply, await render(toWebRequest(request, reply, siteOrigin), request.cspNonce));
       },
     });
   });

@@ -13,10 +13,25 @@ export function isSafeRedirectTarget(target: string): boolean {
 const GONE_MESSAGE = 'This page has been removed and is no longer available.';
 
 /**
+ * React Router's client-side navigation asks for a page's data as `/path.data` (`/_root.data` for
+ * the home page), with its own `_routes` parameter: the page path it stands for, and the visitor's
+ * query without `_routes`. Null for an ordinary request.
+ */
+function dataRequestPage(path: string, search: string): { path: string; search: string } | null {
+  if (!path.endsWith('.data')) return null;
+  // `_routes` is removed as text, so the visitor's own parameters keep their exact encoding
+  const rest = search.replace(/^\?/, '').split('&').filter((p) => p && p !== '_routes' && !p.startsWith('_routes=')).join('&');
+  return { path: path === '/_root.data' ? '/' : path.slice(0, -'.data'.length), search: rest ? `?${rest}` : '' };
+}
+
+/**
  * Stored redirects are answered here, before routing, so they also fire for paths a real route
  * owns (an old product slug, /about, an old article): the one place redirects are applied. The
  * table lives in memory (RedirectsService), so this costs a map lookup per request; a hit is
  * counted in memory and written in a batch later. A 410 entry answers Gone.
+ *
+ * React Router's data requests (`/old-path.data`) are treated as the page they stand for and answered
+ * in the form its client follows.
  *
  * Page requests that end in 404 are recorded for the admin's Not Found log, except from clients
  * that say they are bots or crawlers (isbot's maintained user-agent list).
@@ -25,9 +40,11 @@ export function registerRedirects(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isApiPath(request.url)) return;
     const q = request.url.indexOf('?');
-    const path = q === -1 ? request.url : request.url.slice(0, q);
+    const rawPath = q === -1 ? request.url : request.url.slice(0, q);
     // Health probes must answer from the process itself, whatever the database does.
-    if (path === '/healthz' || path === '/readyz') return;
+    if (rawPath === '/healthz' || rawPath === '/readyz') return;
+    const data = dataRequestPage(rawPath, q === -1 ? '' : request.url.slice(q));
+    const path = data?.path ?? rawPath;
     let target;
     try {
       // a redirect for this exact query (a legacy /page.aspx?id=12) first, then one for the path
@@ -39,6 +56,9 @@ export function registerRedirects(app: FastifyInstance) {
     }
     if (!target) return;
     if (target.statusCode === 410) {
+      // A data request cannot show the Gone page: the client loads the path as a document instead,
+      // which answers 410 below (and counts the hit then).
+      if (data) return reply.code(204).header('X-Remix-Redirect', path + data.search).header('X-Remix-Reload-Document', 'true').send();
       app.services.redirects.recordHit(target.id);
       if (app.notFoundPage && /\btext\/html\b/i.test(request.headers.accept ?? '')) return app.notFoundPage(request, reply, 410);
       return reply.code(410).send(fail(GONE_MESSAGE));
@@ -48,8 +68,12 @@ export function registerRedirects(app: FastifyInstance) {
       return;
     }
     app.services.redirects.recordHit(target.id);
-    const search = q === -1 || !target.keepQuery ? '' : request.url.slice(q);
-    return reply.redirect(withQuery(target.toPath, search), target.statusCode);
+    const search = !target.keepQuery ? '' : data ? data.search : q === -1 ? '' : request.url.slice(q);
+    const location = withQuery(target.toPath, search);
+    // React Router's client follows a redirect given this way (204 + X-Remix-Redirect); a plain 3xx
+    // would be fetched as if the target's HTML were the page's data.
+    if (data) return reply.code(204).header('X-Remix-Redirect', location).header('X-Remix-Status', String(target.statusCode)).send();
+    return reply.redirect(location, target.statusCode);
   });
 
   app.addHook('onResponse', async (request, reply) => {

@@ -76,10 +76,19 @@ describe('contact page action (no JavaScript)', () => {
     }
   });
 
-  it('a filled honeypot gets the same thank-you and nothing is stored', async () => {
+  it('a filled honeypot gets the same thank-you, byte for byte, and nothing is stored', async () => {
+    const person = await post('/contact', contactForm({ name: 'Pat Person' }));
     const res = await post('/contact', contactForm({ name: 'Bot Honeypot', website: 'https://spam.example' }));
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(THANK_YOU);
+    // Only the per-request CSP nonce differs from a person's reply: same status, headers and page.
+    const same = (r: typeof res) => ({
+      status: r.statusCode,
+      headers: Object.fromEntries(Object.entries(r.headers).filter(([k]) => !['date', 'content-length', 'etag'].includes(k)).map(([k, v]) => [k, String(v).replace(/nonce-[^']+/, 'nonce')])),
+      body: r.body.replace(/nonce="[^"]+"/g, 'nonce=""'),
+    });
+    expect(same(res)).toEqual(same(person));
+    expect(await leadsNamed(t, 'Pat Person')).toHaveLength(1);
     expect(await leadsNamed(t, 'Bot Honeypot')).toHaveLength(0);
   });
 
@@ -179,6 +188,17 @@ describe('rep contact page action (no JavaScript)', () => {
     const page = await t.app.services.forms.list({ start: 0, length: 10, order: 4, status: -1, type: -1, verification: 'all', search: 'Sam NoScript' });
     expect(page.items).toHaveLength(1);
     expect(page.items[0]).toMatchObject({ type: 1, email: 'sam@example.com', message: 'Call me.' });
+
+    // a bot (honeypot filled) is sent to the same thank-you address, and nothing is stored
+    const bot = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: FORM,
+      payload: new URLSearchParams({ ...base, website: 'https://spam.example', name: 'Bot NoScript', email: 'bot@example.com', message: 'Buy.' }).toString(),
+    });
+    expect(bot.statusCode).toBe(303);
+    expect(bot.headers.location).toBe(sent.headers.location);
+    expect((await t.app.services.forms.list({ start: 0, length: 10, order: 4, status: -1, type: -1, verification: 'all', search: 'Bot NoScript' })).total).toBe(0);
 
     const thanks = await t.app.inject({ method: 'GET', url: sent.headers.location as string });
     expect(thanks.body).toContain(`on its way to ${rep.name}`);

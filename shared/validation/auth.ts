@@ -51,6 +51,8 @@ export const SecondFactorLoginSchema = z.object({
 });
 
 export const RefreshTokenSchema = z.object({ refreshToken: text(500).min(1, AUTH_MESSAGES.refreshInvalid) });
+/** POST /auth/logout: the session's refresh token, whose whole family (that sign-in session) is revoked. */
+export const LogoutSchema = RefreshTokenSchema;
 
 /** The forgot-password form (the email field is sent as Username). */
 export const ForgotPasswordFormSchema = z.object({ Username: UserEmailField });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOCUMENT_PRODUCTS } from '../product-documents.ts';
 
 /** Document kinds of the library; label and SDS documents linked to a product appear on its page and on /product-labels. */
 export const DOCUMENT_KINDS = [
@@ -10,6 +11,21 @@ export const DOCUMENT_KINDS = [
 ] as const;
 export type DocumentKindId = (typeof DOCUMENT_KINDS)[number]['id'];
 export const DocumentKindSchema = z.enum(['label', 'sds', 'statement', 'image', 'other'], { error: 'Choose a kind.' });
+
+/** The kinds the Product Labels/SDSs screen manages (the regulatory documents); images and other files stay in the library. */
+export const LABEL_KINDS = DOCUMENT_KINDS.filter((k) => k.id === 'label' || k.id === 'sds' || k.id === 'statement');
+export const isLabelKind = (kind: string) => LABEL_KINDS.some((k) => k.id === kind);
+
+/** Sort orders of the admin document lists; product sorts by product name (documents without one last). */
+export const DOCUMENT_SORTS = ['updated', 'title', 'product'] as const;
+export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
+/** The direction a sort starts in: names A-Z, the last change newest first. */
+export const defaultDocumentDir = (sort: DocumentSort): 'asc' | 'desc' => (sort === 'updated' ? 'desc' : 'asc');
+
+/** The product choices of a document, by name (the product keys of shared/product-documents.ts). */
+export const DOCUMENT_PRODUCT_OPTIONS = [...DOCUMENT_PRODUCTS].sort((a, b) => a.name.localeCompare(b.name, 'en')).map((p) => ({ value: p.key, label: p.name }));
+export const productName = (key: string | null) => (key ? (DOCUMENT_PRODUCTS.find((p) => p.key === key)?.name ?? key) : null);
+const isProductKey = (key: string) => DOCUMENT_PRODUCTS.some((p) => p.key === key);
 
 /** Widths of the resized image variants (WebP), served at /doccenter/{guid}?w={width}. */
 export const IMAGE_VARIANT_WIDTHS = [320, 640, 1024, 1600] as const;
@@ -55,6 +71,10 @@ export const DOCUMENT_MESSAGES = {
   fileRequired: 'Choose a file to upload.',
   notFound: 'Document not found.',
   imageKindNeedsImage: 'The image kind needs a PNG, JPEG or WebP file.',
+  productRequired: 'Choose the product this label or SDS belongs to.',
+  unknownProduct: 'Unknown product.',
+  labelNeedsPdf: 'Labels and SDSs are PDF files: upload a PDF.',
+  revisionNotFound: 'Revision not found.',
 } as const;
 
 const regionIds = z
@@ -71,7 +91,7 @@ export const DocumentMetaSchema = z
       .string()
       .trim()
       .max(60)
-      .regex(/^[a-z0-9-]*$/, 'Unknown product.')
+      .refine((v) => v === '' || isProductKey(v), DOCUMENT_MESSAGES.unknownProduct)
       .nullish()
       .transform((v) => v || null),
     regionIds,
@@ -79,12 +99,15 @@ export const DocumentMetaSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.kind === 'image' && !v.altText) ctx.addIssue({ code: 'custom', path: ['altText'], message: DOCUMENT_MESSAGES.altRequired });
+    // a label or SDS without a product is listed nowhere: not on Product Labels, not on a product page
+    if ((v.kind === 'label' || v.kind === 'sds') && !v.productKey) ctx.addIssue({ code: 'custom', path: ['productKey'], message: DOCUMENT_MESSAGES.productRequired });
   });
 export type DocumentMeta = z.infer<typeof DocumentMetaSchema>;
 
 export const EditDocumentBodySchema = z.object({ id: z.coerce.number().int().positive() }).and(DocumentMetaSchema);
 
 export const DocumentIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const DocumentRevisionParamsSchema = z.object({ id: z.coerce.number().int().positive(), revisionId: z.coerce.number().int().positive() });
 
 export const DocumentFilterBodySchema = z.object({
   start: z.coerce.number().int().min(0).default(0),
@@ -92,6 +115,16 @@ export const DocumentFilterBodySchema = z.object({
   search: z.string().trim().max(200).default(''),
   kind: z.union([DocumentKindSchema, z.literal('')]).default(''),
   region: z.coerce.number().int().min(0).max(4).default(0),
+  kinds: z.array(DocumentKindSchema).max(5).optional().describe('only these kinds (with kind: both apply)'),
+  productKey: z
+    .string()
+    .trim()
+    .max(60)
+    .refine((v) => v === '' || isProductKey(v), DOCUMENT_MESSAGES.unknownProduct)
+    .optional()
+    .describe('the product whose documents to list'),
+  sort: z.enum(DOCUMENT_SORTS).optional().describe('updated (default), title, or product (by product name, documents without one last)'),
+  dir: z.enum(['asc', 'desc']).optional().describe('default: desc for updated, asc otherwise'),
 });
 export type DocumentFilter = z.infer<typeof DocumentFilterBodySchema>;
 
@@ -109,10 +142,25 @@ export const DocumentListItemSchema = z.object({
 });
 export type DocumentListItem = z.infer<typeof DocumentListItemSchema>;
 
-export const DocumentUsageSchema = z.object({ kind: z.string(), title: z.string(), path: z.string().nullable() });
+/**
+ * A place that shows a document. `blocking`: the place links the file itself (its /doccenter address in
+ * its content), so deleting would break it; otherwise the place lists the document because of its kind and
+ * product (the labels page, a product's label and SDS links), and deleting just takes it off that list.
+ */
+export const DocumentUsageSchema = z.object({ kind: z.string(), title: z.string(), path: z.string().nullable(), blocking: z.boolean() });
 export type DocumentUsage = z.infer<typeof DocumentUsageSchema>;
 
-export const DocumentRevisionSchema = z.object({ id: z.number(), fileName: z.string(), contentType: z.string(), size: z.number(), created: z.string(), current: z.boolean() });
+export const DocumentRevisionSchema = z.object({
+  id: z.number(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+  created: z.string(),
+  current: z.boolean(),
+  /** who uploaded it (an administrator's email); null for seeded files and deleted accounts */
+  author: z.string().nullable(),
+});
+export type DocumentRevision = z.infer<typeof DocumentRevisionSchema>;
 
 export const DocumentDetailSchema = DocumentListItemSchema.extend({
   altText: z.string(),

@@ -93,3 +93,56 @@ test('administrators read the audit log and the security setting', async ({ page
   await expect(page.getByText('Security settings saved.')).toBeVisible();
   await expect(setting).not.toBeChecked();
 });
+
+// Exclusive (tests/e2e/fixtures.ts): while the setting is on, every sign-in on the shared server
+// would be asked to enrol, so this test runs with no other test in flight.
+test('an Administrator requires a second factor: an account without one enrols at sign-in, then gets in', { tag: '@exclusive' }, async ({ page }) => {
+  test.setTimeout(120_000);
+  const admin = await apiTokens(page.request);
+  const email = uniqueEmail('forced-2fa');
+  await createUser(page.request, admin.token, email, 'forced-user-password');
+  const setting = (requireSecondFactor: boolean) =>
+    page.request.post('/api/admin/security-settings', { data: { requireSecondFactor }, headers: { authorization: `Bearer ${admin.token}` } });
+
+  try {
+    // The Administrator switches it on in Security.
+    await page.goto('/account/login?redirectTo=%2Fsiteadmin%2Fsecurity');
+    await signInWithForm(page);
+    const box = page.getByRole('checkbox', { name: /Require two-step sign-in for every account/ });
+    await box.check();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Security settings saved.')).toBeVisible();
+    await page.getByRole('navigation', { name: 'Administrator' }).getByRole('link', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    // The Editor's password is right, but the site asks them to set up an authenticator first.
+    await page.goto('/account/login');
+    await signInWithForm(page, email, 'forced-user-password');
+    await expect(page.getByRole('heading', { level: 1, name: 'Set up two-step sign-in' })).toBeVisible();
+    await expect(page.getByText('Your site requires a second factor. Set up an authenticator app to continue.')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    // Not signed in yet: the challenge is not a session.
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}'))).toMatchObject({ isAuthenticated: false });
+
+    const secret = (await page.locator('.enrolment__secret code').textContent())?.trim() ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await page.getByLabel('6-digit code').fill('000000');
+    await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'The code is incorrect.' })).toBeVisible();
+    await page.getByLabel('6-digit code').fill(codeFor(secret));
+    await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Two-step sign-in is on' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'I have saved these codes, continue' }).click();
+    await expect(page).toHaveURL(/\/siteadmin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    const { token } = (await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}'))) as { token: string };
+    const me = await page.request.get('/auth/check-auth', { headers: { authorization: `Bearer ${token}` } });
+    expect(((await me.json()) as { data: { email: string; twoFactorEnabled: boolean } }).data).toMatchObject({ email, twoFactorEnabled: true });
+  } finally {
+    expect((await setting(false)).ok()).toBe(true);
+  }
+});

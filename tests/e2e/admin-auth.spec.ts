@@ -52,11 +52,11 @@ test.describe('login', () => {
     await expect(drawer.getByRole('link', { name: 'Logout' })).toBeAttached();
     expect(await axeViolations(page)).toEqual([]);
 
-    // A section whose editor comes in a later issue says so instead of pretending.
+    // a tile opens its section's list
     await page.getByRole('main').getByRole('link', { name: /^Product Labels/ }).click();
     await expect(page).toHaveURL(/\/siteadmin\/product-labels$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Product Labels/SDSs' })).toBeVisible();
-    await expect(page.getByText('The Product Labels/SDSs editor is coming in a later release.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add Label/SDS' })).toBeVisible();
     await drawer.getByRole('link', { name: 'Dashboard' }).click();
     await expect(page).toHaveURL(/\/siteadmin$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
@@ -64,9 +64,16 @@ test.describe('login', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');
+    // Logout also asks the server to end the session: the refresh token it held stops working.
+    const { refreshToken } = (await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}'))) as { refreshToken: string };
+    const revoke = page.waitForRequest((r) => r.url().endsWith('/auth/logout') && r.method() === 'POST');
     await drawer.getByRole('link', { name: 'Logout' }).click();
+    expect((await revoke).postDataJSON()).toEqual({ refreshToken });
     await expect(page).toHaveURL(/\/$/);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}'))).toMatchObject({ isAuthenticated: false, token: null, refreshToken: null, email: null });
+    await expect
+      .poll(async () => (await page.request.post('/auth/refresh-token', { data: { refreshToken } })).status(), { message: 'the logged-out refresh token is refused' })
+      .toBe(401);
 
     await page.goto('/siteadmin');
     await expect(page).toHaveURL(/\/account\/login\?redirectTo=%2Fsiteadmin$/);

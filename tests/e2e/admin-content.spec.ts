@@ -32,7 +32,26 @@ async function typeRichText(page: Page, label: string, text: string) {
   await page.keyboard.type(text);
 }
 
-test.describe('knowledge center editor', () => {
+/**
+ * Knowledge items made here are deleted after each test, and the tests run alone (`@exclusive`): other
+ * specs count the items of the public knowledge list.
+ */
+const made: { api: string; title: string }[] = [];
+async function removeMade(page: Page) {
+  const { token } = await apiTokens(page.request);
+  const headers = { authorization: `Bearer ${token}` };
+  for (const { api, title } of made.splice(0)) {
+    const found = await page.request.post(`${api}/filter`, { headers, data: { searchText: title } });
+    for (const item of ((await found.json()) as { data: { items: { id: number; title: string }[] } }).data.items) {
+      if (item.title.startsWith(title)) await page.request.get(`${api}/delete/${item.id}`, { headers });
+    }
+  }
+}
+const KC_API = '/api/admin/knowledge-center';
+
+test.describe('knowledge center editor', { tag: '@exclusive' }, () => {
+  test.afterEach(async ({ page }) => removeMade(page));
+
   test('creates an item with all four module types and shows it on the public site', async ({ page }) => {
     test.setTimeout(90_000);
     const tokens = await signInQuickly(page);
@@ -40,6 +59,7 @@ test.describe('knowledge center editor', () => {
     const imageTitle = `Trial plot ${stamp}`;
     await uploadImage(page, tokens.token, imageTitle);
     const title = `Cover Crop Field Notes ${stamp}`;
+    made.push({ api: KC_API, title: title });
 
     await page.goto('/siteadmin/knowledge-center');
     await expect(page.getByRole('heading', { level: 1, name: 'Knowledge Center' })).toBeVisible();
@@ -90,6 +110,7 @@ test.describe('knowledge center editor', () => {
     test.setTimeout(90_000);
     const tokens = await signInQuickly(page);
     const first = `Sidedress Timing ${Date.now()}`;
+    made.push({ api: KC_API, title: first });
     const item = await createItem(page, tokens.token, first, [{ type: 2, content: '<p>The first advice.</p>' }]);
 
     await page.goto(`/siteadmin/knowledge-center/edit/${item.id}`);
@@ -127,10 +148,28 @@ test.describe('knowledge center editor', () => {
     await expect(page.getByRole('heading', { level: 1, name: first })).toBeVisible();
   });
 
+  test('previews unsaved changes in a new tab, and the public page stays as it was', async ({ page }) => {
+    test.setTimeout(60_000);
+    const tokens = await signInQuickly(page);
+    const title = `Preview Candidate ${Date.now()}`;
+    made.push({ api: KC_API, title: title });
+    const item = await createItem(page, tokens.token, title, [{ type: 2, content: '<p>Saved text.</p>' }]);
+    await page.goto(`/siteadmin/knowledge-center/edit/${item.id}`);
+    await page.getByLabel('Title', { exact: true }).fill(`${title}, not saved yet`);
+    const [tab] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Preview' }).click()]);
+    await tab.waitForURL(/\/preview\/[A-Za-z0-9_-]+$/);
+    await expect(tab.getByRole('heading', { level: 1, name: `${title}, not saved yet` })).toBeVisible();
+    await expect(tab.getByText('Preview — not published')).toBeVisible();
+    await tab.close();
+    await page.goto(`/knowledge-center/${item.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  });
+
   test('reorders modules with the keyboard', async ({ page }) => {
     test.setTimeout(60_000);
     const tokens = await signInQuickly(page);
     const title = `Module Order ${Date.now()}`;
+    made.push({ api: KC_API, title: title });
     const item = await createItem(page, tokens.token, title, [
       { type: 2, content: '<p>Paragraph that starts first.</p>' },
       { type: 3, items: [{ headline: 'Headline that starts second', shortDescription: 'ROI' }] },
@@ -157,6 +196,7 @@ test.describe('knowledge center editor', () => {
     const tokens = await apiTokens(page.request);
     await signInQuickly(page);
     const title = `Zebra Pin Candidate ${Date.now()}`;
+    made.push({ api: KC_API, title: title });
     const item = await createItem(page, tokens.token, title, [{ type: 2, content: '<p>Pin me.</p>' }]);
 
     await page.goto('/siteadmin/knowledge-center');
@@ -187,7 +227,7 @@ test.describe('knowledge center editor', () => {
   });
 });
 
-test('press releases: create one in the editor and read it on the public site; delete asks first', async ({ page }) => {
+test('press releases: create one in the editor and read it on the public site; delete asks first', { tag: '@exclusive' }, async ({ page }) => {
   test.setTimeout(60_000);
   await signInQuickly(page);
   const title = `Northfield Opens a Demo Farm ${Date.now()}`;

@@ -75,12 +75,15 @@ test('document library: upload a PDF, open it from /doccenter/{guid}, replace it
   expect((await page.request.get(href!)).status()).toBe(404);
 });
 
-test('document library: a product label in use cannot be deleted, and says where it is used', async ({ page }) => {
+test('document library: deleting a product label says which lists it leaves, and Cancel keeps it', async ({ page }) => {
   await signInQuickly(page);
   await page.goto('/siteadmin/document-library?search=wolf-trax-zinc-label');
   await page.getByRole('button', { name: /^Delete WOLF TRAX Zinc DDP/ }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Delete Document' });
+  await expect(dialog.getByText(/is listed here; deleting it takes it off these lists:/)).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Product Labels' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Delete Document' }).click();
-  await expect(dialog.getByText(/This document is in use \(Labels page "Product Labels"/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Delete Document' })).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await page.request.get('/product-labels')).status()).toBe(200);
 });

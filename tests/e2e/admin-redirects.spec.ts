@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 // The admin screens' axe helper (as admin-users.spec.ts): the shared admin bar fails the experimental
 // label-content-name-mismatch rule of the full run, which is outside these screens.
-import { axeViolations, signInQuickly } from './admin-helpers.ts';
+import { apiTokens, axeViolations, signInQuickly } from './admin-helpers.ts';
 
 // Headless Chromium names itself "HeadlessChrome", which the Not Found log rightly counts as a bot:
 // the visitor who hits the missing page uses an ordinary desktop browser's user agent.
@@ -118,4 +118,25 @@ test('redirects: a CSV import shows row errors and writes nothing, then a valid 
   const res = await page.request.get(from + '?a=1', { maxRedirects: 0 });
   expect(res.status()).toBe(302);
   expect(res.headers().location).toBe('/about');
+});
+
+test('a stored redirect also applies to a client-side navigation (React Router asks for /old-path.data)', async ({ page }) => {
+  const admin = await apiTokens(page.request);
+  const from = unique('e2e-old-app-link');
+  const added = await page.request.post('/api/admin/redirects/add', {
+    data: { fromPath: from, toPath: '/account/forgot-password', statusCode: 301, keepQuery: true },
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(added.ok()).toBe(true);
+
+  await page.goto('/account/login');
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  const data = page.waitForResponse((r) => r.url().includes(`${from}.data`));
+  // what a <Link> to the old address does: a navigation inside the app, which fetches the page's data
+  await page.evaluate((to) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(to), `${from}?utm_source=app`);
+  expect((await data).status()).toBe(204);
+  await expect(page).toHaveURL(/\/account\/forgot-password\?utm_source=app$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot Password' })).toBeVisible();
+  // followed inside the app, without loading a new document
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 });

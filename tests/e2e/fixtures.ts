@@ -1,13 +1,70 @@
+import { access, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { test as base } from '@playwright/test';
 
 export { expect, type Page, type Request } from '@playwright/test';
+
+// Inside the e2e server's DATA_DIR, which the webServer command empties at every run: no stale locks.
+const LOCKS = path.resolve(`.tmp/e2e-data-${Number(process.env.E2E_PORT ?? 3210)}/e2e-locks`);
+const EXCLUSIVE = path.join(LOCKS, 'exclusive');
+const SHARED = path.join(LOCKS, 'shared');
+const exists = (p: string) => access(p).then(
+  () => true,
+  () => false,
+);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Every ordinary test holds a shared lock; it waits while an exclusive test runs. */
+async function holdShared(id: string): Promise<() => Promise<void>> {
+  await mkdir(SHARED, { recursive: true });
+  const mine = path.join(SHARED, id);
+  for (;;) {
+    while (await exists(EXCLUSIVE)) await pause(100);
+    await writeFile(mine, '');
+    // Written, then checked: an exclusive test that announced itself meanwhile sees this file, or this sees its.
+    if (!(await exists(EXCLUSIVE))) return () => rm(mine, { force: true });
+    await rm(mine, { force: true });
+  }
+}
+
+/** Announces itself (new shared holders wait), then waits for the running tests to finish. */
+async function holdExclusive(): Promise<() => Promise<void>> {
+  await mkdir(SHARED, { recursive: true });
+  for (;;) {
+    try {
+      await writeFile(EXCLUSIVE, String(process.pid), { flag: 'wx' });
+      break;
+    } catch {
+      await pause(100); // another exclusive test is running
+    }
+  }
+  while ((await readdir(SHARED)).length > 0) await pause(100);
+  return () => rm(EXCLUSIVE, { force: true });
+}
 
 /**
  * Pages are server-rendered, so their content is visible before React has hydrated and attached
  * its handlers. `page.goto` waits for the hydration marker set by the root component (unless the
  * test runs without JavaScript), so a click right after navigation is never lost.
+ *
+ * The workers share one server. A test tagged `@exclusive` changes a site-wide setting (such as
+ * requiring a second factor for every sign-in) and so runs alone: it waits for the tests running
+ * in other workers to finish, and they wait for it.
  */
-export const test = base.extend({
+export const test = base.extend<{ serverSharing: void }>({
+  serverSharing: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, testInfo) => {
+      const release = testInfo.tags.includes('@exclusive') ? await holdExclusive() : await holdShared(`${testInfo.workerIndex}-${testInfo.testId}-${testInfo.retry}`);
+      try {
+        await use();
+      } finally {
+        await release();
+      }
+    },
+    // waiting for the other worker is not the test's own time
+    { auto: true, timeout: 180_000 },
+  ],
   page: async ({ page, javaScriptEnabled }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {

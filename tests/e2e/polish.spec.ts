@@ -138,6 +138,17 @@ for (const { name, viewport } of WIDTHS) {
       expect((await context.cookies()).find((c) => c.name === 'region')?.value).toBe('3');
       await context.close();
     });
+
+    test('keeps your place on another host name than PUBLIC_SITE_URL (www or bare domain, staging)', async ({ page, baseURL }) => {
+      // the alternates name PUBLIC_SITE_URL (127.0.0.1 here); the visitor is on localhost: the twin is matched by its path
+      const elsewhere = baseURL!.replace('127.0.0.1', 'localhost');
+      await page.goto(`${elsewhere}/agrotain`);
+      await expect(page.locator('link[rel="alternate"][hreflang="en-CA"]')).toHaveAttribute('href', `${baseURL}/agrotain-ca`);
+      await chooseRegion(page, 'CA');
+      await expect(page).toHaveURL(`${elsewhere}/agrotain-ca`);
+      await chooseRegion(page, 'US');
+      await expect(page).toHaveURL(`${elsewhere}/agrotain`);
+    });
   });
 }
 
@@ -275,6 +286,126 @@ test.describe('mobile menu at phone width', () => {
       await page.keyboard.press('Escape');
       await expect(nav.getByRole('link', { name: 'Knowledge Center' })).toBeHidden();
       await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+    });
+  }
+});
+
+/** The country the phone prefix starts at (the masked field, once its module has loaded). */
+async function phoneCountry(page: Page) {
+  const select = page.getByLabel('Country calling code');
+  await expect(select).toBeAttached();
+  return select;
+}
+
+for (const { name, viewport } of WIDTHS) {
+  test.describe(`contact phone prefix at ${name} width`, () => {
+    test.use({ viewport });
+
+    test('starts at Canada on the Canadian contact pages and at the US elsewhere', async ({ page }) => {
+      for (const path of ['/contact-ca', '/can/contact-us']) {
+        await page.goto(path);
+        await expect(await phoneCountry(page)).toHaveValue('ca');
+        await expect(page.getByText('CA +1', { exact: true })).toBeVisible();
+        await page.getByLabel('Phone').pressSequentially('4165550199');
+        await expect(page.getByLabel('Phone')).toHaveValue('(416) 555-0199');
+      }
+      await page.goto('/contact');
+      await expect(await phoneCountry(page)).toHaveValue('us');
+      await expect(page.getByText('US +1', { exact: true })).toBeVisible();
+    });
+
+    test('without JavaScript the Canadian form has a plain phone field and sends the number as typed', async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport, baseURL: test.info().project.use.baseURL });
+      const page = await context.newPage();
+      await page.goto('/contact-ca');
+      await expect(page.getByLabel('Country calling code')).toHaveCount(0);
+      await expect(page.getByLabel('Phone')).toHaveAttribute('type', 'tel');
+      await expect(page.getByLabel('Region')).toHaveValue('Canada');
+      await page.getByLabel('Name').fill('Chantal Phone');
+      await page.getByLabel('Phone').fill('416 555 0199');
+      await page.getByLabel('Email').fill('chantal@example.ca');
+      await page.getByLabel('Province').selectOption('Ontario');
+      await page.getByLabel('Role').selectOption('Grower');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await expect(page.getByRole('heading', { name: 'Message sent' })).toBeVisible();
+      await context.close();
+    });
+  });
+}
+
+test.describe('Solutions menu at phone width', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const path of ['/', '/find-a-rep']) {
+    test(`on ${path}: the panel fills the screen, keeps focus inside; Back and Escape return to the menu, Close closes all`, async ({ page }) => {
+      await page.goto(path);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('button', { name: 'Solutions' }).click();
+      const panel = page.getByRole('navigation', { name: 'Solutions' });
+      await expect(panel.getByRole('heading', { name: 'Nutrient Protection' })).toBeVisible();
+      // the panel covers the width of the screen and nothing scrolls sideways
+      const box = (await panel.boundingBox())!;
+      expect(box.x).toBe(0);
+      expect(box.width).toBe(390);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await expect(panel.getByRole('link', { name: /AGROTAIN/ })).toBeInViewport();
+      expect(await axeViolations(page)).toEqual([]);
+
+      // Tab many times: focus stays in the panel and the menu button
+      for (let i = 0; i < 20; i++) {
+        await page.keyboard.press('Tab');
+        const inside = await page.evaluate(() => Boolean(document.activeElement?.closest('.mega-menu, .site-nav, .site-header__toggle')));
+        expect(inside, `Tab ${i + 1}`).toBe(true);
+      }
+
+      await panel.getByRole('button', { name: 'Back' }).click();
+      await expect(panel).toBeHidden();
+      await expect(nav.getByRole('link', { name: 'Knowledge Center' })).toBeVisible();
+
+      await nav.getByRole('button', { name: 'Solutions' }).click();
+      await panel.getByRole('button', { name: /^Close/ }).click();
+      await expect(panel).toBeHidden();
+      await expect(nav.getByRole('link', { name: 'Knowledge Center' })).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await nav.getByRole('button', { name: 'Solutions' }).click();
+      await expect(panel).toBeVisible();
+      // Escape goes up one level: the panel closes to the menu, focus on Solutions; again, and the menu closes
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+      await expect(nav.getByRole('link', { name: 'Knowledge Center' })).toBeVisible();
+      await expect(nav.getByRole('button', { name: 'Solutions' })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(nav.getByRole('link', { name: 'Knowledge Center' })).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+    });
+  }
+});
+
+test.describe('Solutions menu at desktop width: what the mobile menu test checks, where it applies', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  for (const path of ['/', '/find-a-rep']) {
+    test(`on ${path}: there is no menu button; Escape and Close close the panel and return focus to Solutions`, async ({ page }) => {
+      await page.goto(path);
+      // the whole navigation is in the bar: no menu button to trap focus in
+      await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+      const toggle = page.getByRole('button', { name: 'Solutions' });
+      const panel = page.getByRole('navigation', { name: 'Solutions' });
+      await toggle.click();
+      await expect(panel).toBeVisible();
+      await expect(panel.getByRole('button', { name: 'Back' })).toBeHidden();
+      await panel.getByRole('link', { name: /AGROTAIN/ }).focus();
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+      await expect(toggle).toBeFocused();
+
+      await toggle.click();
+      await panel.getByRole('button', { name: /^Close/ }).click();
+      await expect(panel).toBeHidden();
+      await expect(toggle).toBeFocused();
     });
   }
 });

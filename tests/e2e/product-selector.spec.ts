@@ -27,6 +27,11 @@ async function choose(page: Page, name: string | RegExp) {
   await page.getByRole('button', { name: 'Next' }).click();
 }
 
+/** "Step 2 of 3" above the question. */
+function progressText(page: Page) {
+  return page.getByText(/^Step \d+( of \d+)?$/);
+}
+
 function cards(page: Page) {
   return page.getByRole('article');
 }
@@ -39,7 +44,8 @@ test('granular path: one card per nutrient, CROPMIX, NU-TRAX P+ and 3-TRAX, with
   await page.goto('/product-selector');
   await expect(heading(page)).toHaveText(QUESTION.challenge);
   await expect(page.getByRole('group', { name: QUESTION.challenge }).getByRole('radio')).toHaveCount(8);
-  await expect(page.getByText('Step 1 of 4')).toBeVisible();
+  // no total before the challenge is answered: it decides how many questions follow
+  await expect(progressText(page)).toHaveText('Step 1');
   await expect(page.getByRole('button', { name: 'Next' })).toBeHidden();
   await page.getByRole('radio', { name: 'Early-season vigor' }).check();
   await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
@@ -55,7 +61,7 @@ test('granular path: one card per nutrient, CROPMIX, NU-TRAX P+ and 3-TRAX, with
   await choose(page, 'Corn');
 
   await expectStep(page, QUESTION.deficiency);
-  await expect(page.getByText('Step 4 of 4')).toBeVisible();
+  await expect(progressText(page)).toHaveText('Step 4 of 4');
   await expect(page.getByRole('button', { name: 'Next' })).toBeHidden();
   await page.getByRole('checkbox', { name: /Zinc/ }).check();
   await page.getByRole('checkbox', { name: /Copper/ }).check();
@@ -78,30 +84,50 @@ test('granular path: one card per nutrient, CROPMIX, NU-TRAX P+ and 3-TRAX, with
   await expect(cards(page).getByRole('heading')).toHaveText(names);
 });
 
-test('seed-enhancer path: granular is hidden for planter flowability; on-farm yes and no give their products', async ({ page }) => {
+test('seed-enhancer path: planter flowability leaves one method, which is recorded without asking; on-farm yes and no give their products', async ({ page }) => {
   await page.goto('/product-selector');
   await choose(page, /Planter flowability/);
-  await expectStep(page, QUESTION.method);
-  await expect(page.getByRole('radio', { name: /Granular fertilizers/ })).toHaveCount(0);
-  await choose(page, /Seed enhancer/);
+  // granular is hidden for planter flowability, so the seed enhancer is the only method: no question for it
+  await expectStep(page, QUESTION.crop);
+  await expect(page).toHaveURL(/step=3&challenge=7&method=2$/);
+  await expect(progressText(page)).toHaveText('Step 2 of 3');
   await choose(page, 'Soybeans');
   await expectStep(page, QUESTION.onFarm);
+  await expect(progressText(page)).toHaveText('Step 3 of 3');
   await choose(page, /^Yes/);
   await expectStep(page, QUESTION.results);
   await expect(cards(page).getByRole('heading')).toHaveText(['NU4-DRI', 'NU5-DRI']);
+  // the summary lists the recorded method, with nothing to change
+  const method = page.getByRole('definition').filter({ hasText: 'Seed enhancer' });
+  await expect(method).toBeVisible();
+  await expect(method.getByRole('link')).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Back' }).click();
   await expectStep(page, QUESTION.onFarm);
   await expect(page.getByRole('radio', { name: /^Yes/ })).toBeChecked();
   await choose(page, /^No/);
   await expect(cards(page).getByRole('heading')).toHaveText(['NU5-LUX']);
+
+  // Back passes the method too
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expectStep(page, QUESTION.onFarm);
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expectStep(page, QUESTION.crop);
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expectStep(page, QUESTION.challenge);
+  await expect(page.getByRole('radio', { name: /Planter flowability/ })).toBeChecked();
+
+  // a hand-edited address asking for the method is shown the step it really means
+  await page.goto('/product-selector?step=2&challenge=7&method=1');
+  await expect(page).toHaveURL(/\?step=3&challenge=7&method=2$/);
+  await expect(heading(page)).toHaveText(QUESTION.crop);
 });
 
 test('nitrogen path: challenge 5 skips the method, reduces the crops, and urea shows ANVOL and SUPERU', async ({ page }) => {
   await page.goto('/product-selector');
   await choose(page, /Nitrogen loss protection/);
   await expectStep(page, QUESTION.crop);
-  await expect(page.getByText('Step 2 of 3')).toBeVisible();
+  await expect(progressText(page)).toHaveText('Step 2 of 3');
   const crops = page.getByRole('group', { name: QUESTION.crop }).locator('label');
   await expect(crops).toHaveText(['Corn', 'Wheat', 'Cotton', 'Canola', 'Rice', 'Other']);
   await choose(page, 'Wheat');
@@ -211,6 +237,23 @@ test.describe('without JavaScript', () => {
     await expect(cards(page).getByRole('heading')).toHaveText(['ANVOL', 'CENTURO']);
     await expect(page).toHaveURL(/step=7&challenge=5&crop=1&nitrogen=2$/);
   });
+
+  test('planter flowability passes the one-answer method, forward and Back', async ({ page }) => {
+    await page.goto('/product-selector');
+    await expect(progressText(page)).toHaveText('Step 1');
+    await choose(page, /Planter flowability/);
+    await expect(heading(page)).toHaveText(QUESTION.crop);
+    await expect(page).toHaveURL(/step=3&challenge=7&method=2$/);
+    await expect(progressText(page)).toHaveText('Step 2 of 3');
+    await choose(page, 'Corn');
+    await expect(heading(page)).toHaveText(QUESTION.onFarm);
+    await expect(progressText(page)).toHaveText('Step 3 of 3');
+    await page.getByRole('link', { name: 'Back' }).click();
+    await expect(heading(page)).toHaveText(QUESTION.crop);
+    await page.getByRole('link', { name: 'Back' }).click();
+    await expect(heading(page)).toHaveText(QUESTION.challenge);
+    await expect(progressText(page)).toHaveText('Step 1 of 3');
+  });
 });
 
 test('each step has its own title', async ({ page }) => {
@@ -235,15 +278,63 @@ test('axe finds no violations on the results', async ({ page }) => {
   await expectAxeClean(page);
 });
 
-test.describe('phone viewport', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+/** One address per step, on each kind of path, and the results. */
+const EVERY_STEP = [
+  '/product-selector',
+  '/product-selector?step=2&challenge=1',
+  '/product-selector?step=3&challenge=1&method=1',
+  '/product-selector?step=4&challenge=1&method=1&crop=1',
+  '/product-selector?step=5&challenge=1&method=2&crop=1',
+  '/product-selector?step=6&challenge=5&crop=1',
+  '/product-selector?step=7&challenge=1&method=1&crop=1&deficiency=1&deficiency=2',
+  '/product-selector?step=7&challenge=7&method=2&crop=2&on-farm=1',
+];
 
-  for (const path of ['/product-selector', '/product-selector?step=7&challenge=1&method=1&crop=1&deficiency=1&deficiency=2']) {
-    test(`nothing overflows sideways on ${path}`, async ({ page }) => {
-      await page.goto(path);
-      await expect(heading(page)).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+for (const viewport of [
+  { width: 320, height: 640 },
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('nothing overflows sideways on any step, with Start Over and Close in the top bar', async ({ page }) => {
+      for (const path of EVERY_STEP) {
+        await page.goto(path);
+        await expect(heading(page)).toBeVisible();
+        const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+        expect(scroll, path).toBeLessThanOrEqual(inner);
+        for (const control of [page.getByRole('link', { name: 'Close' }), ...(path.includes('step=') ? [page.getByRole('link', { name: 'Start Over' })] : [])]) {
+          const box = (await control.boundingBox())!;
+          expect(box.x + box.width, path).toBeLessThanOrEqual(viewport.width);
+        }
+        for (const choice of await page.locator('.choice').all()) {
+          const box = (await choice.boundingBox())!;
+          expect(box.x + box.width, path).toBeLessThanOrEqual(viewport.width);
+        }
+      }
       await expectAxeClean(page);
     });
-  }
-});
+
+    test('the step count never jumps: no total before the first answer, then one more step with each Next', async ({ page }) => {
+      const paths: [RegExp, (string | RegExp)[], string[]][] = [
+        [/Early-season vigor/, [/Granular fertilizers/, 'Corn'], ['Step 1', 'Step 2 of 4', 'Step 3 of 4', 'Step 4 of 4']],
+        [/Nitrogen use efficiency/, ['Rice'], ['Step 1', 'Step 2 of 3', 'Step 3 of 3']],
+        [/Planter flowability/, ['Corn'], ['Step 1', 'Step 2 of 3', 'Step 3 of 3']],
+      ];
+      for (const [challenge, answers, expected] of paths) {
+        await page.goto('/product-selector');
+        const seen = [await progressText(page).textContent()];
+        await choose(page, challenge);
+        for (const answer of answers) {
+          await expect(heading(page)).toBeFocused();
+          seen.push(await progressText(page).textContent());
+          await choose(page, answer);
+        }
+        await expect(heading(page)).toBeFocused();
+        seen.push(await progressText(page).textContent());
+        expect(seen).toEqual(expected);
+      }
+    });
+  });
+}

@@ -207,7 +207,7 @@ test.describe('without JavaScript', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     // the select needs the script, so it is not shown; each region is a link
     await expect(nav.getByLabel('Region')).toBeHidden();
-    await expect(nav.getByRole('link', { name: 'US (United States)' })).toHaveAttribute('aria-current', 'true');
+    await expect(nav.getByRole('link', { name: 'US (U.S.)' })).toHaveAttribute('aria-current', 'true');
     await expect(nav.getByRole('link', { name: 'INT (International)' })).toBeVisible();
     expect(await axeOnNoScriptMarkup(browser, '/about')).toEqual([]);
     await nav.getByRole('link', { name: 'CA (Canada)' }).click();
@@ -216,7 +216,7 @@ test.describe('without JavaScript', () => {
     await page.goto('/about');
     await expect(nav.getByRole('link', { name: 'Retailers & Reps' })).toHaveAttribute('href', '/find-a-rep-ca');
     await expect(nav.getByRole('link', { name: 'CA (Canada)' })).toHaveAttribute('aria-current', 'true');
-    await expect(nav.getByRole('link', { name: 'US (United States)' })).not.toHaveAttribute('aria-current', /./);
+    await expect(nav.getByRole('link', { name: 'US (U.S.)' })).not.toHaveAttribute('aria-current', /./);
   });
 
   test('the region links keep your place: a product goes to its twin in the chosen region', async ({ page, context }) => {

@@ -5,6 +5,7 @@ import { knowledgeItems, knowledgeItemVersions } from '#db/schema/knowledge.ts';
 import { createKnowledgeRepository } from '#domain/knowledge/knowledge-repository.ts';
 import { documentGuid } from '#shared/product-documents.ts';
 import { bearer, signIn } from '#tests/setup/auth-helpers.ts';
+import { multipart as multipartBody, pdf, type Part } from '#tests/setup/multipart.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
@@ -16,27 +17,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Part {
-  name: string;
-  value: string | Buffer;
-  fileName?: string;
-  type?: string;
-}
+/** A multipart/form-data body signed in as the test administrator. */
+const multipart = (parts: Part[]) => multipartBody(parts, auth);
 
-/** A multipart/form-data body as a browser's FormData sends it. */
-function multipart(parts: Part[]) {
-  const boundary = '----docs-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.fileName !== undefined ? `; filename="${p.fileName}"` : ''}`;
-    const type = p.fileName !== undefined ? `\r\nContent-Type: ${p.type ?? 'application/octet-stream'}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(p.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);
 const meta = (over: Record<string, string> = {}): Part[] =>
   Object.entries({ title: 'Retail Statement', kind: 'statement', altText: '', ...over }).map(([name, value]) => ({ name, value }));
 
@@ -97,6 +80,31 @@ describe('POST /api/admin/documents/add', () => {
     const json = await t.app.inject({ method: 'POST', url: '/api/admin/documents/add', headers: auth, payload: { title: 'x' } });
     expect(json.statusCode).toBe(415);
     expect(json.json().success).toBe(false);
+  });
+});
+
+describe('control characters in multipart fields (input boundary)', () => {
+  it('strips NUL and other C0 controls from the title and alt text: 200 and stored without them', async () => {
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#5a3' } }).png().toBuffer();
+    const res = await upload([
+      ...meta({ title: 'Soy\u0000bean\u0007 trial', kind: 'image', altText: 'Soybean rows\u0000 in July\tat noon' }),
+      { name: 'regionIds', value: '2' },
+      { name: 'file', value: png, fileName: 'soy\u0000bean.png', type: 'image/png' },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const { id } = res.json().data;
+    const stored = await t.app.services.documents.get(id);
+    expect(stored.title).toBe('Soybean trial');
+    expect(stored.altText).toBe('Soybean rows in July\tat noon');
+    expect(stored.fileName).toBe('soybean.png');
+
+    const replaced = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/documents/replace/${id}`,
+      ...multipart([{ name: 'note', value: 'a\u0000b' }, { name: 'file', value: png, fileName: 'soy\u0000bean-2.png', type: 'image/png' }]),
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().data.title).toBe('Soybean trial');
   });
 });
 
@@ -171,15 +179,24 @@ describe('replace, edit, list', () => {
 });
 
 describe('usage and delete', () => {
-  it('shows where a seeded product label is used and refuses to delete it', async () => {
+  it('a seeded product label is listed (labels page, product page), not linked: delete takes it off those lists', async () => {
     const label = (await t.app.services.documents.filter({ start: 0, length: 100, search: 'wolf-trax-zinc-label', kind: 'label', region: 0 })).items[0]!;
     expect(label.guid).toBe(documentGuid('wolf-trax-zinc', 'label'));
     const usage = (await t.app.inject({ url: `/api/admin/documents/usage/${label.id}`, headers: auth })).json().data;
-    expect(usage).toEqual(expect.arrayContaining([{ kind: 'Labels page', title: 'Product Labels', path: '/product-labels' }, expect.objectContaining({ kind: 'Product page', path: '/wolf-trax' })]));
+    expect(usage).toEqual(
+      expect.arrayContaining([
+        { kind: 'Labels page', title: 'Product Labels', path: '/product-labels', blocking: false },
+        expect.objectContaining({ kind: 'Product page', path: '/wolf-trax', blocking: false }),
+      ]),
+    );
+    expect(usage.some((u: { blocking: boolean }) => u.blocking)).toBe(false);
+    // what the labels page and the product page list
+    const listed = async () => JSON.stringify([await t.app.services.documents.listLabels(), (await t.app.services.products.getPublicBySlug('wolf-trax')).documents]);
+    expect(await listed()).toContain(label.guid);
     const del = await t.app.inject({ url: `/api/admin/documents/delete/${label.id}`, headers: auth });
-    expect(del.statusCode).toBe(409);
-    expect(del.json().message).toMatch(/^This document is in use \(Labels page "Product Labels", Product page .*\) and cannot be deleted\. Remove it from there first\.$/);
-    expect((await t.app.inject({ url: `/api/admin/documents/get/${label.id}`, headers: auth })).statusCode).toBe(200);
+    expect(del.statusCode, del.body).toBe(200);
+    expect(await listed()).not.toContain(label.guid);
+    expect((await t.app.inject(`/doccenter/${label.guid}`)).statusCode).toBe(404);
   });
 
   it('finds a document linked from a knowledge item, and deletes it once nothing uses it', async () => {
@@ -193,8 +210,10 @@ describe('usage and delete', () => {
     await versioning.append(item!.id, { ...copy, modules: [...copy.modules, { type: 'text', html: `<a href="${added.url}">Statement</a>` } as never] });
 
     const usage = (await t.app.inject({ url: `/api/admin/documents/get/${added.id}`, headers: auth })).json().data.usage;
-    expect(usage).toEqual([{ kind: 'Knowledge item', title: version!.title, path: `/knowledge-center/${item!.slug}` }]);
-    expect((await t.app.inject({ url: `/api/admin/documents/delete/${added.id}`, headers: auth })).statusCode).toBe(409);
+    expect(usage).toEqual([{ kind: 'Knowledge item', title: version!.title, path: `/knowledge-center/${item!.slug}`, blocking: true }]);
+    const refused = await t.app.inject({ url: `/api/admin/documents/delete/${added.id}`, headers: auth });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/^This document is in use \(Knowledge item ".*"\) and cannot be deleted\. Remove it from there first\.$/);
 
     // the item's next version drops the link: nothing uses the document any more
     await versioning.append(item!.id, copy);

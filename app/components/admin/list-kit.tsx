@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { formatDateTime } from '../../lib/admin-sections.ts';
 import { ApiError, AuthRedirect } from '../../lib/api-client.ts';
+import { Select } from '../forms/select.tsx';
 
 /**
  * The pieces every admin list screen shares: the search/filter form (a GET form, so search, filter,
@@ -164,14 +166,14 @@ export function FilterSelect({ id, label, name, options, allLabel, defaultValue,
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="field__input" name={name} defaultValue={defaultValue} value={value} onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}>
+      <Select id={id} name={name} defaultValue={defaultValue} value={value} onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}>
         {allLabel !== undefined ? <option value="">{allLabel}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }
@@ -367,4 +369,79 @@ export function useConfirmAction<T>({ action, done, after }: ConfirmActionOption
     cancel: () => setTarget(null),
     confirm: () => void confirm(),
   };
+}
+
+// ---------------------------------------------------------------- shared pieces of list screens
+
+/** Previous / Next with "Page N of M" between the pages of a list whose page is in the address; nothing for one page. */
+export function PageLinks({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
+  if (pages <= 1) return null;
+  return (
+    <Pager
+      prevTo={page > 1 ? href(page - 1) : null}
+      nextTo={page < pages ? href(page + 1) : null}
+      status={
+        <>
+          Page {page} of {pages}
+        </>
+      }
+    />
+  );
+}
+
+/**
+ * A column header that sorts by address: `sort`/`dir` are the list's current order, `first` the
+ * direction a click on this column starts with (ascending for names, descending for dates).
+ */
+export function SortLinkHeader<C extends string>({
+  label,
+  column,
+  sort,
+  dir,
+  first = 'asc',
+  href,
+}: {
+  label: string;
+  column: C;
+  sort: string;
+  dir: 'asc' | 'desc';
+  first?: 'asc' | 'desc';
+  href: (sort: C, dir: 'asc' | 'desc') => string;
+}) {
+  const direction: SortDirection = sort === column ? (dir === 'asc' ? 'ascending' : 'descending') : 'none';
+  const next = nextSortDirection(direction, first === 'asc' ? 'ascending' : 'descending') === 'ascending' ? 'asc' : 'desc';
+  return <SortableHeader label={label} direction={direction} to={href(column, next)} />;
+}
+
+const shortDateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** "Nov 24, 2026" in a list cell, with the full date and time as its title. */
+export function ShortDate({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} title={formatDateTime(iso)}>
+      {formatDateTime(iso, shortDateFormat)}
+    </time>
+  );
+}
+
+/** A row's actions: Edit, View on the site (a new tab, and it says so), and Delete when given. */
+export function RowActions({ name, editTo, viewHref, onDelete, children }: { name: string; editTo: string; viewHref?: string | null; onDelete?: () => void; children?: ReactNode }) {
+  return (
+    <td className="admin-table__actions admin-table__actions--row">
+      <Link className="button button--small button--secondary" to={editTo} aria-label={`Edit ${name}`}>
+        Edit
+      </Link>
+      {viewHref ? (
+        <a className="button button--small button--secondary" href={viewHref} target="_blank" rel="noopener" aria-label={`View ${name} (opens in a new tab)`}>
+          View
+        </a>
+      ) : null}
+      {children}
+      {onDelete ? (
+        <button type="button" className="button button--small button--danger-outline" aria-label={`Delete ${name}`} onClick={onDelete}>
+          Delete
+        </button>
+      ) : null}
+    </td>
+  );
 }

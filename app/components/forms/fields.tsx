@@ -1,5 +1,6 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from '@conform-to/react';
 import type { ReactNode } from 'react';
+import { Select } from './select.tsx';
 
 /**
  * The form toolkit's fields (Conform + the shared Zod schemas): a visible label above the control,
@@ -156,13 +157,12 @@ export function SelectField({ meta, label, options, hint, onChange }: SelectFiel
       <label className="field__label" htmlFor={meta.id}>
         {label}
       </label>
-      <select
+      <Select
         key={meta.key}
         id={meta.id}
         name={meta.name}
         form={meta.formId}
         defaultValue={meta.initialValue === undefined || meta.initialValue === null ? undefined : String(meta.initialValue)}
-        className="field__input"
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
@@ -172,7 +172,7 @@ export function SelectField({ meta, label, options, hint, onChange }: SelectFiel
             {o.label}
           </option>
         ))}
-      </select>
+      </Select>
       {hint ? (
         <p className="field__hint" id={meta.descriptionId}>
           {hint}
@@ -233,6 +233,60 @@ export function CheckboxField({ meta, label, description }: CheckboxFieldProps) 
         </span>
       </label>
       <FieldError id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export interface ControlledTextFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  errors?: readonly string[];
+  hint?: ReactNode;
+  multiline?: boolean;
+  maxLength?: number;
+  inputMode?: 'decimal' | 'text';
+  /** Says "(optional)" after the label. */
+  optional?: boolean;
+  /** Added to the label for screen readers only ("Title, benefit 2"). */
+  context?: string;
+  className?: string;
+}
+
+/**
+ * A labelled text input or textarea whose value lives in the editor's state (the pieces of a
+ * structured field that post as one JSON value), with its hint and error under it.
+ */
+export function ControlledTextField({ id, label, value, onChange, errors, hint, multiline = false, maxLength, inputMode, optional = false, context, className }: ControlledTextFieldProps) {
+  const invalid = Boolean(errors?.length);
+  const describedBy = [hint ? `${id}-hint` : null, invalid ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const props = {
+    id,
+    className: 'field__input',
+    value,
+    maxLength,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy,
+  };
+  return (
+    <div className={`field${invalid ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {optional ? <span className="field__optional"> (optional)</span> : null}
+        {context ? <span className="visually-hidden">, {context}</span> : null}
+      </label>
+      {multiline ? (
+        <textarea {...props} rows={3} onChange={(e) => onChange(e.currentTarget.value)} />
+      ) : (
+        <input {...props} inputMode={inputMode} autoComplete="off" onChange={(e) => onChange(e.currentTarget.value)} />
+      )}
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} errors={errors} />
     </div>
   );
 }

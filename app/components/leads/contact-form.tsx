@@ -13,6 +13,7 @@ import {
 import { ErrorAnnouncer, errorProps, Field, Honeypot } from './form-helpers.tsx';
 import { PhoneField } from './phone-field.tsx';
 import { useLeadForm, type SendOutcome } from './use-lead-form.ts';
+import { Select } from '../forms/select.tsx';
 
 export interface StateOption {
   id: number;
@@ -127,7 +128,14 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, la
             {...errorProps(idFor('name'), errors.name)}
           />
         </Field>
-        <PhoneField id={idFor('phone')} label="Phone" defaultValue={initial('phone')} error={errors.phone} />
+        <PhoneField
+          id={idFor('phone')}
+          label="Phone"
+          defaultValue={initial('phone')}
+          // the Canadian contact page starts at +1 Canada (its region is Canada); everywhere else at the spec's US
+          country={initialRegion === 'Canada' ? 'ca' : 'us'}
+          error={errors.phone}
+        />
         <Field id={idFor('email')} label="Email" required error={errors.email}>
           <input
             id={idFor('email')}
@@ -141,11 +149,10 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, la
           />
         </Field>
         <Field id={idFor('region')} label="Region" required error={errors.region}>
-          <select
+          <Select
             id={idFor('region')}
             name="region"
-            className="lead-input lead-input--select"
-            aria-required="true"
+                        aria-required="true"
             defaultValue={region}
             onChange={(e) => setRegion(e.target.value)}
             {...errorProps(idFor('region'), errors.region)}
@@ -156,18 +163,17 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, la
                 {r}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         {labels.showStateAndZip ? (
           <>
             <Field id={idFor('state')} label={labels.state} error={errors.state}>
-              <select
+              <Select
                 // a new list starts unselected
                 key={`${statesRegion}-${states.length}`}
                 id={idFor('state')}
                 name="state"
-                className="lead-input lead-input--select"
-                autoComplete="address-level1"
+                                autoComplete="address-level1"
                 defaultValue={statesRegion === statesRegionIdFor(initial('region') || initialRegion) ? initial('state') : ''}
                 {...errorProps(idFor('state'), errors.state)}
               >
@@ -177,7 +183,7 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, la
                     {s.name}
                   </option>
                 ))}
-              </select>
+              </Select>
             </Field>
             <Field id={idFor('zipcode')} label={labels.zipcode} error={errors.zipcode}>
               <input
@@ -193,11 +199,10 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, la
           </>
         ) : null}
         <Field id={idFor('role')} label="Role" required error={errors.role} className="lead-form__wide">
-          <select
+          <Select
             id={idFor('role')}
             name="role"
-            className="lead-input lead-input--select"
-            aria-required="true"
+                        aria-required="true"
             defaultValue={initial('role')}
             {...errorProps(idFor('role'), errors.role)}
           >
@@ -207,7 +212,7 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, la
                 {r}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <Field id={idFor('message')} label="Message" required error={errors.message} className="lead-form__wide">
           <textarea

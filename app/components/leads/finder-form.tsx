@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { FINDER_COUNTRIES, FINDER_MESSAGE, WHO_OPTIONS, zipLabelFor, type FinderLabel } from '#shared/validation/finder.ts';
+import { Select } from '../forms/select.tsx';
 
 interface FinderFormProps {
   defaultCountry: 2 | 3;
@@ -37,13 +38,13 @@ export function FinderForm({ defaultCountry, defaultLabel = '', defaultZip = '',
           <label className="lead-field__label" htmlFor={`${uid}-country`}>
             Country
           </label>
-          <select id={`${uid}-country`} className="lead-input lead-input--select" defaultValue={defaultCountry}>
+          <Select id={`${uid}-country`} defaultValue={defaultCountry}>
             {FINDER_COUNTRIES.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.label}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <div className="lead-field finder-form__zip">
           <label className="lead-field__label" htmlFor={`${uid}-zip`}>

@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
 import { errorProps, Field } from './form-helpers.tsx';
 import { loadPhoneMask } from './lazy.ts';
+import type { PhoneCountry } from './phone-mask.tsx';
 
 interface PhoneFieldProps {
   id: string;
   label: string;
   /** The number the server sent back (after a post without JavaScript), or ''. */
   defaultValue?: string;
+  /** where the country prefix starts: 'us' (the spec's default), 'ca' on Canadian pages */
+  country?: PhoneCountry;
   error?: string;
 }
 
@@ -17,7 +20,7 @@ type Masked = typeof import('./phone-mask.tsx').MaskedPhone;
  * in the browser the country mask (react-international-phone, ./phone-mask.tsx) is loaded after the
  * page and replaces it, keeping what was already typed.
  */
-export function PhoneField({ id, label, defaultValue = '', error }: PhoneFieldProps) {
+export function PhoneField({ id, label, defaultValue = '', country = 'us', error }: PhoneFieldProps) {
   const [Masked, setMasked] = useState<Masked | null>(null);
   const [typed, setTyped] = useState(defaultValue);
   useEffect(() => {
@@ -32,7 +35,7 @@ export function PhoneField({ id, label, defaultValue = '', error }: PhoneFieldPr
   return (
     <Field id={id} label={label} error={error}>
       {Masked ? (
-        <Masked id={id} name="phone" defaultValue={typed} error={error} />
+        <Masked id={id} name="phone" defaultValue={typed} defaultCountry={country} error={error} />
       ) : (
         <input
           id={id}

@@ -9,18 +9,22 @@ interface MaskedPhoneProps {
   name: string;
   /** What is in the field already (typed before the mask arrived, or sent back by the server). */
   defaultValue: string;
+  /** the country the prefix starts at: the spec's 'us', Canada on Canadian pages */
+  defaultCountry?: PhoneCountry;
   error?: string;
 }
 
+export type PhoneCountry = 'us' | 'ca';
+
 /**
  * The phone number with a country code: digits only, formatted by the chosen country's mask, US by
- * default. The visible input has no name; a hidden one carries the number as sent, with the dial
+ * default (Canada on Canadian pages). The visible input has no name; a hidden one carries the number as sent, with the dial
  * code ("+1 (515) 555-0199", or '' when empty). A native select keeps the country choice keyboard-
  * and screen-reader-friendly.
  */
-export function MaskedPhone({ id, name, defaultValue, error }: MaskedPhoneProps) {
+export function MaskedPhone({ id, name, defaultValue, defaultCountry = 'us', error }: MaskedPhoneProps) {
   const { inputValue, handlePhoneValueChange, inputRef, country, setCountry } = usePhoneInput({
-    defaultCountry: 'us',
+    defaultCountry,
     value: defaultValue.replace(/[^\d+]/g, ''),
     countries: defaultCountries,
     disableDialCodeAndPrefix: true,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, redirect, useLocation, useNavigation } from 'react-router';
+import { isRouteErrorResponse, Link, NavLink, Outlet, redirect, useLocation, useNavigation } from 'react-router';
 import { ROLE_NAMES } from '#shared/permissions.ts';
 import type { CheckAuth } from '#shared/validation/auth.ts';
 import { SessionTimeout, sessionPromptDelay } from '../../components/admin/session-timeout.tsx';
@@ -117,11 +117,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = error instanceof Error ? error.message : 'Something went wrong. Please try again later.';
+  // an editor's loader answers 404 with what was not found ("Revision not found.")
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const message = error instanceof Error ? error.message : notFound && typeof error.data === 'string' && error.data ? error.data : 'Something went wrong. Please try again later.';
   return (
     <div className="admin-loading theme-admin">
       <main id="content" className="admin-main">
-        <h1>Server Error</h1>
+        <h1>{notFound ? 'Not Found' : 'Server Error'}</h1>
         <p>{message}</p>
         <p>
           <Link to="/siteadmin">Back to the dashboard</Link>

@@ -6,7 +6,9 @@ import { categoryForType, categoryName, RESOURCE_TYPES } from '#shared/knowledge
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { HeroMediaField } from '../../components/admin/editor/hero-media-field.tsx';
 import { ModuleListEditor } from '../../components/admin/editor/module-list-editor.tsx';
+import { PreviewButton } from '../../components/admin/editor/preview-button.tsx';
 import { PublishAtField } from '../../components/admin/editor/publish-at-field.tsx';
+import { ViewPageLink } from '../../components/admin/editor/view-page-link.tsx';
 import { SeoFields } from '../../components/admin/editor/seo-fields.tsx';
 import { SlugField } from '../../components/admin/editor/slug-field.tsx';
 import { UnsavedChangesGuard } from '../../components/admin/editor/unsaved-changes.tsx';
@@ -15,7 +17,7 @@ import { CheckboxField, FieldError, FormErrors, SelectField, TextField } from '.
 import { api, loadOrRedirect } from '../../lib/api-client.ts';
 import { contentKindOf, publicPrefix } from '../../lib/content-kinds.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
-import { loadVersioned, rollbackVersions, useVersionedSave, type VersionRow } from '../../lib/versioned-editor.ts';
+import { formContent, loadVersioned, rollbackVersions, useVersionedSave, type VersionRow } from '../../lib/versioned-editor.ts';
 import type { Route } from './+types/content-form';
 
 export const meta: Route.MetaFunction = ({ params, location }) => [
@@ -89,11 +91,14 @@ function ContentEditor({ item, versions, rollbackId }: { item: AdminItem | null;
       rollbackRoute={config.rollbackRoute}
       loadedVersionId={rollbackId}
       actions={
-        livePath ? (
-          <a className="button button--secondary" href={livePath} target="_blank" rel="noopener">
-            View Page<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
-        ) : null
+        <>
+          <PreviewButton
+            kind={config.kind}
+            id={item?.id}
+            getContent={() => formContent(form.id, ContentItemEditSchema, (v) => contentItemSaveBody({ ...v, id: item?.id }, config.kind, item), () => form.validate())}
+          />
+          {livePath ? <ViewPageLink path={livePath} /> : null}
+        </>
       }
     >
       <UnsavedChangesGuard when={editor.dirty} whenRef={editor.dirtyRef} />

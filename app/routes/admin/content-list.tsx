@@ -3,7 +3,7 @@ import { Link, useLocation, useRevalidator } from 'react-router';
 import { CONTENT_ITEM_REGIONS } from '#shared/content-admin.ts';
 import { RESOURCE_TYPES, resourceTypeName } from '#shared/knowledge.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
-import { EmptyState, FilterSelect, ListFilterForm, ListNotice, listHref, nextSortDirection, pageInfo, Pager, SearchField, SortableHeader, useConfirmAction, type SortDirection } from '../../components/admin/list-kit.tsx';
+import { EmptyState, FilterSelect, ListFilterForm, ListNotice, listHref, pageInfo, PageLinks, RowActions, SearchField, ShortDate, SortLinkHeader, useConfirmAction } from '../../components/admin/list-kit.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { contentKindOf, type ContentKindConfig } from '../../lib/content-kinds.ts';
@@ -93,10 +93,6 @@ export function statusLabel(row: Pick<ContentListRow, 'status' | 'live' | 'publi
   return row.live ? 'Published' : 'Not live';
 }
 
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-/** "Nov 24, 2026": lists keep their dates on one line (the full date and time is the cell's title). */
-export const formatShortDate = (iso: string) => formatDateTime(iso, shortDate);
-
 export const regionName = (id: number) => CONTENT_ITEM_REGIONS.find((r) => r.id === id)?.name ?? String(id);
 
 export default function ContentList({ loaderData }: Route.ComponentProps) {
@@ -137,11 +133,9 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
   const { page, pages } = pageInfo((query.page - 1) * PAGE_SIZE, PAGE_SIZE, total);
   const titleId = `${config.kind}-list-title`;
 
-  function sortHeader(label: string, sort: Sort) {
-    const direction: SortDirection = query.sort === sort ? (query.dir === 'asc' ? 'ascending' : 'descending') : 'none';
-    const nextDir = nextSortDirection(direction, sort === 'title' ? 'ascending' : 'descending') === 'ascending' ? 'asc' : 'desc';
-    return <SortableHeader label={label} direction={direction} to={href(config, query, { sort, dir: nextDir, page: 1 })} />;
-  }
+  const sortHeader = (label: string, column: Sort) => (
+    <SortLinkHeader label={label} column={column} sort={query.sort} dir={query.dir} first={column === 'title' ? 'asc' : 'desc'} href={(sort, dir) => href(config, query, { sort, dir, page: 1 })} />
+  );
 
   const filtered = Boolean(query.q || query.type !== null || query.region !== null || query.status !== null);
   const columns = config.typed ? 7 : 6;
@@ -230,22 +224,12 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
                 <td data-label="Region">{regionName(row.region)}</td>
                 <td data-label="Status">{statusLabel(row)}</td>
                 <td data-label="Date" className="admin-table__nowrap">
-                  {formatShortDate(row.publishDate)}
+                  <ShortDate iso={row.publishDate} />
                 </td>
                 <td data-label="Updated" className="admin-table__nowrap">
-                  <time dateTime={row.updated} title={formatDateTime(row.updated)}>
-                    {formatShortDate(row.updated)}
-                  </time>
+                  <ShortDate iso={row.updated} />
                 </td>
-                <td className="admin-table__actions admin-table__actions--row">
-                  <Link className="button button--small button--secondary" to={`${config.path}/edit/${row.id}`} aria-label={`Edit ${row.title}`}>
-                    Edit
-                  </Link>
-                  {row.live && row.status === 1 ? (
-                    <a className="button button--small button--secondary" href={row.path} target="_blank" rel="noopener" aria-label={`View ${row.title} (opens in a new tab)`}>
-                      View
-                    </a>
-                  ) : null}
+                <RowActions name={row.title} editTo={`${config.path}/edit/${row.id}`} viewHref={row.live && row.status === 1 ? row.path : null} onDelete={() => del.ask(row)}>
                   {config.pinnable ? (
                     <button
                       type="button"
@@ -257,26 +241,13 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
                       {row.pinned ? 'Unpin' : 'Pin'}
                     </button>
                   ) : null}
-                  <button type="button" className="button button--small button--danger-outline" aria-label={`Delete ${row.title}`} onClick={() => del.ask(row)}>
-                    Delete
-                  </button>
-                </td>
+                </RowActions>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      {pages > 1 ? (
-        <Pager
-          prevTo={page > 1 ? href(config, query, { page: page - 1 }) : null}
-          nextTo={page < pages ? href(config, query, { page: page + 1 }) : null}
-          status={
-            <>
-              Page {page} of {pages}
-            </>
-          }
-        />
-      ) : null}
+      <PageLinks page={page} pages={pages} href={(n) => href(config, query, { page: n })} />
       <ConfirmDialog open={del.target !== null} title={`Delete ${config.noun}`} confirmLabel={`Delete ${config.noun}`} busy={del.busy} error={del.error} onConfirm={del.confirm} onCancel={del.cancel}>
         <p>{del.target ? `Are you sure you want to delete the ${config.noun} ${del.target.title} ? It leaves the public site at once; its saved versions are kept.` : null}</p>
       </ConfirmDialog>

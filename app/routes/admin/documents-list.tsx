@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { REGION_OPTIONS } from '#shared/regions.ts';
-import { DOCUMENT_KINDS, DocumentFilterBodySchema, type DocumentListItem, type DocumentUsage } from '#shared/validation/documents.ts';
-import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
-import { FilterSelect, ListFilterForm, ListNotice, listHref, pageInfo, Pager, SearchField, useConfirmAction } from '../../components/admin/list-kit.tsx';
+import { DOCUMENT_KINDS, DocumentFilterBodySchema, type DocumentListItem } from '#shared/validation/documents.ts';
+import { useDocumentDelete } from '../../components/admin/document-fields.tsx';
+import { FilterSelect, ListFilterForm, ListNotice, listHref, pageInfo, Pager, SearchField } from '../../components/admin/list-kit.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { formatSize, kindName, regionNames } from '../../lib/documents.ts';
 import type { Route } from './+types/documents-list';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Document Library | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
@@ -31,40 +31,14 @@ export function HydrateFallback() {
   return <p role="status">Loading documents...</p>;
 }
 
-export const kindName = (id: string) => DOCUMENT_KINDS.find((k) => k.id === id)?.name ?? id;
-export const regionNames = (ids: readonly number[]) => ids.map((id) => REGION_OPTIONS.find((r) => r.id === id)?.code ?? id).join(', ');
-
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 export default function DocumentsList({ loaderData }: Route.ComponentProps) {
   const { items, total, filter } = loaderData;
   const revalidator = useRevalidator();
-  const [usage, setUsage] = useState<DocumentUsage[] | null>(null);
-  const del = useConfirmAction<DocumentListItem>({
-    action: (d) => api().get(`/api/admin/documents/delete/${d.id}`),
-    done: (d) => `The document ${d.title} was deleted.`,
-    after: () => revalidator.revalidate(),
-  });
+  const del = useDocumentDelete<DocumentListItem>(() => revalidator.revalidate());
   const { page, pages } = pageInfo(filter.start, PAGE_SIZE, total);
 
   function pageLink(n: number) {
     return listHref('/siteadmin/document-library', { search: filter.search, kind: filter.kind, region: filter.region || '', page: n > 1 ? n : '' });
-  }
-
-  async function askDelete(doc: DocumentListItem) {
-    setUsage(null);
-    del.ask(doc);
-    try {
-      const env = await api().get<DocumentUsage[]>(`/api/admin/documents/usage/${doc.id}`);
-      if (env.success) setUsage(env.data);
-      else del.setError(env.message ?? 'Something is wrong');
-    } catch (e) {
-      await del.fail(e);
-    }
   }
 
   return (
@@ -126,7 +100,7 @@ export default function DocumentsList({ loaderData }: Route.ComponentProps) {
                   <Link className="button button--small button--secondary" to={`/siteadmin/document-library/edit/${d.id}`} aria-label={`Edit ${d.title}`}>
                     Edit
                   </Link>
-                  <button type="button" className="button button--small button--danger-outline" aria-label={`Delete ${d.title}`} onClick={() => void askDelete(d)}>
+                  <button type="button" className="button button--small button--danger-outline" aria-label={`Delete ${d.title}`} onClick={() => del.ask(d)}>
                     Delete
                   </button>
                 </td>
@@ -146,32 +120,7 @@ export default function DocumentsList({ loaderData }: Route.ComponentProps) {
           }
         />
       ) : null}
-      <ConfirmDialog
-        open={del.target !== null}
-        title="Delete Document"
-        confirmLabel="Delete Document"
-        busy={del.busy || usage === null}
-        error={del.error}
-        onConfirm={del.confirm}
-        onCancel={del.cancel}
-      >
-        {usage === null ? (
-          <p>Checking where this document is used...</p>
-        ) : usage.length > 0 ? (
-          <>
-            <p>{del.target?.title} is used here and cannot be deleted until it is removed from them:</p>
-            <ul>
-              {usage.map((u) => (
-                <li key={`${u.kind}-${u.path}-${u.title}`}>
-                  {u.kind}: {u.path ? <a href={u.path}>{u.title}</a> : u.title}
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : (
-          <p>Are you sure you want to delete the Document {del.target?.title} ? Its link stops working. This cannot be undone!</p>
-        )}
-      </ConfirmDialog>
+      {del.dialog}
     </section>
   );
 }

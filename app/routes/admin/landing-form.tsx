@@ -4,7 +4,9 @@ import { landingSaveBody, LandingEditSchema } from '#shared/content-admin.ts';
 import type { LandingContent, LandingHero, LandingKind, LandingSection } from '#shared/landing-content.ts';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { HeroEditor, JsonInput, keyed, SectionsEditor, type ProductOption } from '../../components/admin/editor/landing-editor.tsx';
+import { PreviewButton } from '../../components/admin/editor/preview-button.tsx';
 import { PublishAtField } from '../../components/admin/editor/publish-at-field.tsx';
+import { ViewPageLink } from '../../components/admin/editor/view-page-link.tsx';
 import { SeoFields } from '../../components/admin/editor/seo-fields.tsx';
 import type { Keyed } from '../../components/admin/editor/sortable.ts';
 import { UnsavedChangesGuard } from '../../components/admin/editor/unsaved-changes.tsx';
@@ -12,7 +14,7 @@ import { ListNotice } from '../../components/admin/list-kit.tsx';
 import { FormErrors, TextField } from '../../components/forms/fields.tsx';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
-import { loadVersioned, rollbackVersions, useVersionedSave, type VersionRow } from '../../lib/versioned-editor.ts';
+import { formContent, loadVersioned, rollbackVersions, useVersionedSave, type VersionRow } from '../../lib/versioned-editor.ts';
 import type { Route } from './+types/landing-form';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Edit Page | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
@@ -74,9 +76,10 @@ function LandingEditor({ item, versions, products, rollbackId }: { item: Landing
       rollbackRoute="pages/landing"
       loadedVersionId={rollbackId}
       actions={
-        <a className="button button--secondary" href={item.path} target="_blank" rel="noopener">
-          View Page<span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
+        <>
+          <PreviewButton kind="landing" id={item.id} getContent={() => formContent(form.id, LandingEditSchema, (v) => landingSaveBody(item.id, v, item), () => form.validate())} />
+          <ViewPageLink path={item.path} />
+        </>
       }
     >
       <UnsavedChangesGuard when={editor.dirty} whenRef={editor.dirtyRef} />

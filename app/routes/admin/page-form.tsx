@@ -5,7 +5,9 @@ import type { ContentModule, SeoData } from '#shared/content-types.ts';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { HeroMediaField } from '../../components/admin/editor/hero-media-field.tsx';
 import { ModuleListEditor } from '../../components/admin/editor/module-list-editor.tsx';
+import { PreviewButton } from '../../components/admin/editor/preview-button.tsx';
 import { PublishAtField } from '../../components/admin/editor/publish-at-field.tsx';
+import { ViewPageLink } from '../../components/admin/editor/view-page-link.tsx';
 import { RegionsField } from '../../components/admin/editor/regions-field.tsx';
 import { SeoFields } from '../../components/admin/editor/seo-fields.tsx';
 import { SlugField } from '../../components/admin/editor/slug-field.tsx';
@@ -14,7 +16,7 @@ import { ListNotice } from '../../components/admin/list-kit.tsx';
 import { FormErrors, SelectField, TextField } from '../../components/forms/fields.tsx';
 import { api, loadOrRedirect } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
-import { loadVersioned, rollbackVersions, useVersionedSave, type VersionRow } from '../../lib/versioned-editor.ts';
+import { formContent, loadVersioned, rollbackVersions, useVersionedSave, type VersionRow } from '../../lib/versioned-editor.ts';
 import type { Route } from './+types/page-form';
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.id ? 'Edit' : 'Add'} Page | Site Administration` }, { name: 'robots', content: 'noindex, nofollow' }];
@@ -84,11 +86,10 @@ function PageEditor({ item, versions, rollbackId }: { item: PageItem | null; ver
       rollbackRoute="pages"
       loadedVersionId={rollbackId}
       actions={
-        item && published ? (
-          <a className="button button--secondary" href={item.path} target="_blank" rel="noopener">
-            View Page<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
-        ) : null
+        <>
+          <PreviewButton kind="page" id={item?.id} getContent={() => formContent(form.id, PageEditSchema, (v) => pageSaveBody({ ...v, id: item?.id }, item), () => form.validate())} />
+          {item && published ? <ViewPageLink path={item.path} /> : null}
+        </>
       }
     >
       <UnsavedChangesGuard when={editor.dirty} whenRef={editor.dirtyRef} />

@@ -1,11 +1,9 @@
 import { Link, useRevalidator } from 'react-router';
 import { REGION_OPTIONS } from '#shared/regions.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
-import { EmptyState, FilterSelect, ListFilterForm, ListNotice, listHref, nextSortDirection, pageInfo, Pager, SearchField, SortableHeader, useConfirmAction, type SortDirection } from '../../components/admin/list-kit.tsx';
-import { formatDateTime } from '../../lib/admin-sections.ts';
+import { EmptyState, FilterSelect, ListFilterForm, ListNotice, listHref, pageInfo, PageLinks, RowActions, SearchField, ShortDate, SortLinkHeader, useConfirmAction } from '../../components/admin/list-kit.tsx';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/pages-list';
-import { formatShortDate } from './content-list.tsx';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Pages | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
 
@@ -104,11 +102,9 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
     after: () => revalidator.revalidate(),
   });
 
-  function sortHeader(label: string, sort: 'title' | 'updated') {
-    const direction: SortDirection = query.sort === sort ? (query.dir === 'asc' ? 'ascending' : 'descending') : 'none';
-    const nextDir = nextSortDirection(direction, sort === 'title' ? 'ascending' : 'descending') === 'ascending' ? 'asc' : 'desc';
-    return <SortableHeader label={label} direction={direction} to={href(query, { sort, dir: nextDir, page: 1 })} />;
-  }
+  const sortHeader = (label: string, column: 'title' | 'updated') => (
+    <SortLinkHeader label={label} column={column} sort={query.sort} dir={query.dir} first={column === 'title' ? 'asc' : 'desc'} href={(sort, dir) => href(query, { sort, dir, page: 1 })} />
+  );
   const showSite = query.kind !== 'custom' && query.visibility !== 0;
   const { page, pages } = pageInfo((query.page - 1) * PAGE_SIZE, PAGE_SIZE, custom?.total ?? 0);
 
@@ -172,18 +168,9 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
                     <td data-label="Address">{p.path}</td>
                     <td data-label="Regions">{regionCodes(p.regionIds)}</td>
                     <td data-label="Updated" className="admin-table__nowrap">
-                      <time dateTime={p.updated} title={formatDateTime(p.updated)}>
-                        {formatShortDate(p.updated)}
-                      </time>
+                      <ShortDate iso={p.updated} />
                     </td>
-                    <td className="admin-table__actions admin-table__actions--row">
-                      <Link className="button button--small button--secondary" to={`/siteadmin/pages/landing/edit/${p.id}`} aria-label={`Edit ${p.title}`}>
-                        Edit
-                      </Link>
-                      <a className="button button--small button--secondary" href={p.path} target="_blank" rel="noopener" aria-label={`View ${p.title} (opens in a new tab)`}>
-                        View
-                      </a>
-                    </td>
+                    <RowActions name={p.title} editTo={`/siteadmin/pages/landing/edit/${p.id}`} viewHref={p.path} />
                   </tr>
                 ))}
               </tbody>
@@ -226,39 +213,15 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
                     <td data-label="Regions">{regionCodes(p.regionIds)}</td>
                     <td data-label="Visibility">{p.visibility === 1 ? 'Visible' : 'Hidden'}</td>
                     <td data-label="Updated" className="admin-table__nowrap">
-                      <time dateTime={p.updated} title={formatDateTime(p.updated)}>
-                        {formatShortDate(p.updated)}
-                      </time>
+                      <ShortDate iso={p.updated} />
                     </td>
-                    <td className="admin-table__actions admin-table__actions--row">
-                      <Link className="button button--small button--secondary" to={`/siteadmin/pages/edit/${p.id}`} aria-label={`Edit ${p.title}`}>
-                        Edit
-                      </Link>
-                      {p.visibility === 1 ? (
-                        <a className="button button--small button--secondary" href={p.path} target="_blank" rel="noopener" aria-label={`View ${p.title} (opens in a new tab)`}>
-                          View
-                        </a>
-                      ) : null}
-                      <button type="button" className="button button--small button--danger-outline" aria-label={`Delete ${p.title}`} onClick={() => del.ask(p)}>
-                        Delete
-                      </button>
-                    </td>
+                    <RowActions name={p.title} editTo={`/siteadmin/pages/edit/${p.id}`} viewHref={p.visibility === 1 ? p.path : null} onDelete={() => del.ask(p)} />
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          {pages > 1 ? (
-            <Pager
-              prevTo={page > 1 ? href(query, { page: page - 1 }) : null}
-              nextTo={page < pages ? href(query, { page: page + 1 }) : null}
-              status={
-                <>
-                  Page {page} of {pages}
-                </>
-              }
-            />
-          ) : null}
+          <PageLinks page={page} pages={pages} href={(n) => href(query, { page: n })} />
         </section>
       ) : null}
 

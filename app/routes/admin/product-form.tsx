@@ -5,6 +5,9 @@ import { PRODUCT_GROUPS } from '#shared/product-content.ts';
 import { PRODUCT_REGION_OPTIONS, ProductFormSchema, productFormDefaults, productSaveBody, type ProductAdminItem } from '#shared/product-admin.ts';
 import type { DocumentListItem } from '#shared/validation/documents.ts';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
+import { PreviewButton } from '../../components/admin/editor/preview-button.tsx';
+import { ViewPageLink } from '../../components/admin/editor/view-page-link.tsx';
+import { formContent } from '../../lib/versioned-editor.ts';
 import { HeroMediaField } from '../../components/admin/editor/hero-media-field.tsx';
 import { ModuleListEditor } from '../../components/admin/editor/module-list-editor.tsx';
 import { AnalysisField, BenefitsField, DocumentKeysField, KnowledgeField, type KnowledgeOption } from '../../components/admin/editor/product-fields.tsx';
@@ -159,13 +162,10 @@ function ProductEditor({ data, onPending, onSaved }: { data: LoaderData; onPendi
         <p>
           <strong>{item.name}</strong> · {regionName(item.region)} · <code>{item.path}</code> · {item.status === 1 ? 'Published' : 'Hidden'}
         </p>
-        {item.status === 1 ? (
-          <a className="button button--small button--secondary" href={item.path} target="_blank" rel="noreferrer">
-            View Page<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
-        ) : (
-          <p className="field__hint">Hidden: the public page answers Not Found until the product is published again.</p>
-        )}
+        <div className="edit-frame__actions">
+          <PreviewButton kind="product" id={item.id} getContent={() => formContent(FORM_ID, ProductFormSchema, (v) => productSaveBody(v, item), () => form.validate())} />
+          {item.status === 1 ? <ViewPageLink path={item.path} /> : <p className="field__hint">Hidden: the public page answers Not Found until the product is published again.</p>}
+        </div>
       </div>
       {scheduledAhead && item.publishAt ? (
         <p className="form-alert form-alert--info" role="note">

@@ -1,4 +1,4 @@
-import { LandingHeroView, LandingSections } from '../../components/product-landing.tsx';
+import { AboutView } from '../../components/pages/landing-views.tsx';
 import { loadLanding } from '../../lib/landing.server.ts';
 import { landingMeta } from '../../lib/landing-seo.ts';
 import { rootDataFrom } from '../../lib/root-data.ts';
@@ -16,11 +16,5 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
 export const handle = STATIC_PAGE;
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { page } = loaderData;
-  return (
-    <div className="landing landing--about">
-      <LandingHeroView hero={page.hero} />
-      <LandingSections sections={page.sections} />
-    </div>
-  );
+  return <AboutView page={loaderData.page} />;
 }

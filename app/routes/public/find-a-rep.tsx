@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ data, matches, location }) => {
     title: canada ? 'Find a Rep or Retailer in Canada' : 'Find a Rep or Retailer',
     description: canada
       ? 'Find a retailer near your farm or the sales representative for your area anywhere in Canada.'
-      : 'Find a retailer near your farm or the sales representative for your territory in the United States.',
+      : 'Find a retailer near your farm or the sales representative for your territory in the U.S.',
     siteUrl: root?.config.siteUrl ?? '',
     companyName: root?.settings.companyName,
     path: location.pathname,

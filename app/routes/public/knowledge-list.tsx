@@ -20,6 +20,7 @@ import { seoMeta } from '../../lib/seo.ts';
 import { showingText, useLoadMoreFocus } from '../../lib/use-load-more.ts';
 import type { Route } from './+types/knowledge-list';
 import { STATIC_PAGE } from '../../lib/hydration.ts';
+import { Select } from '../../components/forms/select.tsx';
 
 const INTRO = 'Articles, research and podcasts on nitrogen management, micronutrients and crop nutrition, from our agronomists and research partners.';
 const CATEGORY_INTRO: Record<number, string> = {
@@ -167,7 +168,7 @@ export default function KnowledgeList({ loaderData }: Route.ComponentProps) {
         >
           <div className="filter-bar__field">
             <label htmlFor="kc-type">Resource type</label>
-            <select
+            <Select
               id="kc-type"
               name="category"
               defaultValue={category ?? ''}
@@ -180,7 +181,7 @@ export default function KnowledgeList({ loaderData }: Route.ComponentProps) {
                   {c.name}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
           <div className="filter-bar__field filter-bar__field--grow">
             <label htmlFor="kc-q">Search</label>

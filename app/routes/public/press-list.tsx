@@ -9,7 +9,7 @@ import { showingText, useLoadMoreFocus } from '../../lib/use-load-more.ts';
 import type { Route } from './+types/press-list';
 import { STATIC_PAGE } from '../../lib/hydration.ts';
 
-const INTRO = 'Company news and announcements from Northfield Agronomics in the United States and Canada.';
+const INTRO = 'Company news and announcements from Northfield Agronomics in the U.S. and Canada.';
 
 /** /press-releases: every published release, newest first, with "Load more" paging (?page=N). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   });
 };
 
-const REGION_NAMES: Record<number, string> = { 2: 'United States', 3: 'Canada', 4: 'International' };
+const REGION_NAMES: Record<number, string> = { 2: 'U.S.', 3: 'Canada', 4: 'International' };
 
 /** Rendered on the server only: no React in the browser (ADR 005). */
 export const handle = STATIC_PAGE;

@@ -7,10 +7,11 @@ import { rootDataFrom } from '../../lib/root-data.ts';
 import { absoluteUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/product-labels';
 import { STATIC_PAGE } from '../../lib/hydration.ts';
+import { Select } from '../../components/forms/select.tsx';
 
 const REGION_FILTERS = [
   { value: '', label: 'All regions' },
-  { value: '2', label: 'United States' },
+  { value: '2', label: 'U.S.' },
   { value: '3', label: 'Canada' },
 ] as const;
 
@@ -38,7 +39,7 @@ export const meta: Route.MetaFunction = ({ matches, data: d }) => {
   const filtered = Boolean(d?.filter.region || d?.filter.product);
   return seoMeta({
     title: 'Product Labels and Safety Data Sheets',
-    description: 'Download the current product label and safety data sheet (SDS) for every product, for the United States and Canada.',
+    description: 'Download the current product label and safety data sheet (SDS) for every product, for the U.S. and Canada.',
     siteUrl,
     companyName: root?.settings.companyName,
     // filtered views are the same page: one canonical URL
@@ -96,7 +97,7 @@ export default function ProductLabels({ loaderData }: Route.ComponentProps) {
           </nav>
           <h1 className="page-hero__title">Product labels and safety data sheets</h1>
           <p className="page-hero__lead">
-            The current label and SDS for every product we sell in the United States and Canada. Always read and follow the label on the product container.
+            The current label and SDS for every product we sell in the U.S. and Canada. Always read and follow the label on the product container.
           </p>
         </div>
       </header>
@@ -116,24 +117,24 @@ export default function ProductLabels({ loaderData }: Route.ComponentProps) {
         >
           <div className="field">
             <label htmlFor={regionId}>Region</label>
-            <select id={regionId} name="region" value={region} onChange={(e) => setRegion(e.target.value)}>
+            <Select id={regionId} name="region" value={region} onChange={(e) => setRegion(e.target.value)}>
               {REGION_FILTERS.map((r) => (
                 <option key={r.value} value={r.value}>
                   {r.label}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
           <div className="field">
             <label htmlFor={productId}>Product</label>
-            <select id={productId} name="product" value={product} onChange={(e) => setProduct(e.target.value)}>
+            <Select id={productId} name="product" value={product} onChange={(e) => setProduct(e.target.value)}>
               <option value="">All products</option>
               {products.map((p) => (
                 <option key={p.key} value={p.key}>
                   {p.name}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
           <div className="labels-filter__actions">
             <button type="submit" className="button button--primary">

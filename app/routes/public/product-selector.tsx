@@ -14,9 +14,8 @@ import {
   answersFromParams,
   canonicalSelectorSearch,
   isQuestionStep,
-  pathTaken,
   previousStep,
-  questionCount,
+  progress,
   questionFor,
   RESULTS_STEP,
   SELECTOR_PATH,
@@ -101,8 +100,7 @@ export default function ProductSelector({ loaderData }: Route.ComponentProps) {
   const previous = previousStep(step, answers);
   const backHref = previous === null ? null : selectorHref(previous, answers);
   const started = step !== 1 || answers.length > 0;
-  const total = questionCount(answers);
-  const position = pathTaken(answers).indexOf(step) + 1;
+  const { position, total } = progress(step, answers);
 
   return (
     <div className="selector">
@@ -115,11 +113,11 @@ export default function ProductSelector({ loaderData }: Route.ComponentProps) {
           <p className="selector-bar__title">Product Selector</p>
           <div className="selector-bar__actions">
             {started ? (
-              <Link to={SELECTOR_PATH} state={linkState} className="selector-bar__button">
+              <Link to={SELECTOR_PATH} state={linkState} className="selector-bar__button selector-bar__restart">
                 <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
                   <path d="M4 12a8 8 0 1 0 2.3-5.7M4 4v4h4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
                 </svg>
-                Start Over
+                <span className="selector-bar__label">Start Over</span>
               </Link>
             ) : null}
             <Link to={returnTo ?? '/'} className="selector-bar__button selector-bar__close">
@@ -147,10 +145,11 @@ export default function ProductSelector({ loaderData }: Route.ComponentProps) {
           <div className="selector-panel">
             <p className="selector-progress">
               <span className="selector-progress__text">
-                Step {position} of {total}
+                {/* no total before the challenge is answered: it decides how many questions follow */}
+                {total === null ? `Step ${position}` : `Step ${position} of ${total}`}
               </span>
               <span className="selector-progress__bar" aria-hidden="true">
-                <BarFill percent={((position - 1) / total) * 100} />
+                <BarFill percent={total === null ? 0 : ((position - 1) / total) * 100} />
               </span>
             </p>
             <SelectorStep

@@ -31,7 +31,7 @@ function headingFor(result: FinderResultDto): string {
 export const meta: Route.MetaFunction = ({ data, matches, location }) => {
   const root = rootDataFrom(matches);
   return seoMeta({
-    title: data ? headingFor(data.result) : 'Reps and Retailers',
+    title: data ? headingFor(data.result) : 'Find a Rep or Retailer',
     description: 'Retailers near you and the sales representative for your area, by U.S. ZIP code or Canadian postal code.',
     siteUrl: root?.config.siteUrl ?? '',
     companyName: root?.settings.companyName,
@@ -250,7 +250,7 @@ export default function RepsRetailers({ loaderData }: Route.ComponentProps) {
             </nav>
             {result.approximate ? (
               <p className="finder-notice finder-notice--info">
-                We do not have the exact location of {result.zip} yet, so distances are measured from the centre of {result.place.replace(` ${result.zip}`, '')}.
+                We do not have the exact location of {result.zip} yet, so distances are measured from the {country === 3 ? 'centre' : 'center'} of {result.place.replace(` ${result.zip}`, '')}.
               </p>
             ) : null}
             <ol className="finder-results">

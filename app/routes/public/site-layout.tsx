@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Outlet, useMatches, useRouteError } from 'react-router';
 import { footerVisible, themeForPath } from '#shared/navigation.ts';
 import { ERROR_TEXT, ErrorView, errorKindFor } from '../../components/error-view.tsx';
 import { NoticeBar } from '../../components/notice-bar.tsx';
@@ -6,6 +6,7 @@ import { SiteFooter } from '../../components/site-footer.tsx';
 import { SiteHeader } from '../../components/site-header.tsx';
 import { useHydrates } from '../../lib/hydration.ts';
 import { useRegion } from '../../lib/region.tsx';
+import { useShownPathname } from '../../lib/shown-path.ts';
 import { rootDataFrom } from '../../lib/root-data.ts';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/site-layout';
@@ -21,8 +22,11 @@ export const meta: Route.MetaFunction = ({ error, matches }) => {
 function Shell({ children }: { children: React.ReactNode }) {
   const { settings, year, dismissedNotice } = useRootData();
   const { region } = useRegion();
-  const { pathname } = useLocation();
+  // a preview is laid out as the page it previews (ADR 024)
+  const pathname = useShownPathname();
   const hydrates = useHydrates();
+  // a home or campaign that ends with its own Find a Rep band (app/lib/landing.server.ts)
+  const endsWithFindRep = useMatches().some((m) => (m.loaderData as { endsWithFindRep?: boolean } | undefined)?.endsWithFindRep === true);
   return (
     <div className={`page theme-${themeForPath(pathname)}`}>
       <a className="skip-link" href="#content">
@@ -34,7 +38,14 @@ function Shell({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       {footerVisible(pathname) ? (
-        <SiteFooter region={region} pathname={pathname} companyName={settings.companyName} social={settings.social} year={year} />
+        <SiteFooter
+          region={region}
+          pathname={pathname}
+          companyName={settings.companyName}
+          social={settings.social}
+          year={year}
+          pageEndsWithFindRep={endsWithFindRep}
+        />
       ) : null}
     </div>
   );

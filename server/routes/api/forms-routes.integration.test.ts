@@ -107,9 +107,32 @@ describe('POST /api/forms/add', () => {
   it('answers a filled honeypot exactly like a success, storing and sending nothing', async () => {
     const before = await t.app.services.forms.count();
     const mailBefore = await totalMail();
+    const person = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact() });
     const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ website: 'https://spam.example' }) });
+    const after = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact() });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, data: { id: expect.any(Number) }, message: null });
+    // A plausible id: drawn from the same sequence as the leads sent just before and after it, so
+    // a bot that also posts as a person sees nothing out of order.
+    const [first, bot, last] = [person, res, after].map((r) => r.json().data.id as number);
+    expect(bot).toBeGreaterThan(first!);
+    expect(bot).toBeLessThan(last!);
+    // the same headers (names and the values that are not per-request) as a person's reply
+    const shape = (h: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(h)
+          .filter(([k]) => !['date', 'content-length', 'x-request-id', 'x-ratelimit-remaining', 'x-ratelimit-reset'].includes(k))
+          .map(([k, v]) => [k, String(v).replace(/'nonce-[^']+'/, "'nonce-…'")]),
+      );
+    expect(shape(res.headers)).toEqual(shape(person.headers));
+    expect(Object.keys(res.headers).sort()).toEqual(Object.keys(person.headers).sort());
+    // a bot's retry with its idempotency key gets its first id back, as a person's retry does
+    const idempotencyKey = 'b07b07b07b07b07b07b07b07b07b07b0';
+    const botFirst = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ website: 'x', idempotencyKey }) });
+    const botRetry = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ website: 'x', idempotencyKey }) });
+    expect(botRetry.json()).toEqual(botFirst.json());
+    expect(botFirst.json().data.id).toBeGreaterThan(last!);
+
     const rep = await t.app.inject({
       method: 'POST',
       url: '/api/forms/contact-rep',
@@ -117,8 +140,11 @@ describe('POST /api/forms/add', () => {
     });
     expect(rep.statusCode).toBe(200);
     expect(rep.json()).toEqual({ success: true, data: { id: expect.any(Number) }, message: null });
-    expect(await t.app.services.forms.count()).toBe(before);
-    expect(await totalMail()).toBe(mailBefore);
+    expect(rep.json().data.id).toBeGreaterThan(botFirst.json().data.id);
+    // only the two people's leads and their two emails were stored
+    expect(await t.app.services.forms.count()).toBe(before + 2);
+    expect(await totalMail()).toBe(mailBefore + 2);
+    for (const id of [bot, botFirst.json().data.id, rep.json().data.id]) expect(await t.app.services.forms.findById(id)).toBeUndefined();
   });
 
   it('stores a lead once per idempotency key: a retry answers success with the same id and sends no second email', async () => {

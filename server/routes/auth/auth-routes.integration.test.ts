@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARGON2_OPTIONS } from '#domain/auth/passwords.ts';
 import { currentTotp } from '#domain/auth/totp.ts';
 import { PERMISSIONS } from '#shared/permissions.ts';
 import { AUTH_MESSAGES } from '#shared/validation/auth.ts';
@@ -43,6 +45,30 @@ describe('sign-in', () => {
     });
   });
 
+  it('stores passwords as argon2id hashes with the configured parameters (19 MiB, 2 passes, 1 lane), never as sent', async () => {
+    const email = 'hash.check@example.com';
+    await addUser(t.app, admin.token, email, PASSWORD);
+    const rows = await sqlRows(t.database)<{ email: string; password_hash: string }>`select email, password_hash from admin_users where email in (${email}, ${TEST_ADMIN.email})`;
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.password_hash, row.email).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+      expect(row.password_hash).not.toContain(PASSWORD);
+    }
+    expect(ARGON2_OPTIONS).toEqual({ algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  });
+
+  it('stores refresh tokens only as SHA-256 hashes: the database never holds an issued token', async () => {
+    const session = await signIn(t.app);
+    const refreshed = (await t.app.inject({ method: 'POST', url: '/auth/refresh-token', payload: { refreshToken: session.refreshToken } })).json().data as { refreshToken: string };
+    const rows = await sqlRows(t.database)<Record<string, unknown>>`select * from refresh_tokens where family_id = ${decodeJwt(session.token).sid as string} order by id`;
+    expect(rows).toHaveLength(2);
+    const stored = JSON.stringify(rows);
+    for (const issued of [session.refreshToken, refreshed.refreshToken]) {
+      expect(stored).not.toContain(issued);
+      expect(rows.map((r) => r.token_hash)).toContain(createHash('sha256').update(issued).digest('hex'));
+    }
+  });
+
   it('gives the same 401 message for a wrong password and an unknown user, and audits both', async () => {
     const wrong = await login(t.app, TEST_ADMIN.email, 'not-the-password');
     const unknown = await login(t.app, 'nobody@example.com', 'not-the-password');
@@ -71,12 +97,12 @@ describe('sign-in', () => {
     const right = await login(t.app, email, PASSWORD);
     expect(right.statusCode).toBe(429);
 
-    const [lock] = await sqlRows(t.database)<{ locked_until: string }>`select locked_until from admin_users where email = ${email}`;
+    const [lock] = await sqlRows(t.database)<{ locked_until: string }>`select locked_until from sign_in_failures where username = ${email}`;
     const minutes = (new Date(lock!.locked_until).getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(14);
     expect(minutes).toBeLessThanOrEqual(15);
 
-    await sqlRows(t.database)`update admin_users set locked_until = now() - interval '1 second' where email = ${email}`;
+    await sqlRows(t.database)`update sign_in_failures set locked_until = now() - interval '1 second' where username = ${email}`;
     expect((await login(t.app, email, PASSWORD)).statusCode).toBe(200);
     expect(await auditActions(t, email)).toEqual([
       'user-created',
@@ -85,6 +111,27 @@ describe('sign-in', () => {
       'sign-in-refused-locked',
       'sign-in',
     ]);
+  });
+
+  it('answers a known and an unknown username identically at every step of the lockout (no account enumeration)', async () => {
+    const known = 'known.target@example.com';
+    await addUser(t.app, admin.token, known, PASSWORD);
+    const unknown = 'unknown.target@example.com';
+    const steps: { known: [number, unknown]; unknown: [number, unknown] }[] = [];
+    for (let i = 0; i < 7; i++) {
+      const a = await login(t.app, known, 'wrong-password-guess');
+      // the unknown name differs in case and spacing: failures count per normalised username
+      const b = await login(t.app, i % 2 ? unknown.toUpperCase() : ` ${unknown}`, 'wrong-password-guess');
+      steps.push({ known: [a.statusCode, a.json()], unknown: [b.statusCode, b.json()] });
+    }
+    for (const [i, step] of steps.entries()) expect(step.unknown, `attempt ${i + 1}`).toEqual(step.known);
+    expect(steps.map((s) => s.known[0])).toEqual([401, 401, 401, 401, 429, 429, 429]);
+    expect(steps[4]!.known[1]).toEqual({ success: false, data: null, message: AUTH_MESSAGES.lockedOut });
+    expect(steps[0]!.known[1]).toEqual({ success: false, data: null, message: AUTH_MESSAGES.loginFailed });
+    // the right password of the locked account gets the same reply as any guess for the unknown name
+    const right = await login(t.app, known, PASSWORD);
+    const guess = await login(t.app, unknown, PASSWORD);
+    expect([right.statusCode, right.json()]).toEqual([guess.statusCode, guess.json()]);
   });
 
   it('a success resets the failure count', async () => {
@@ -147,6 +194,26 @@ describe('sign-in', () => {
     expect((await refresh('made-up-token')).statusCode).toBe(401);
     const reuse = await sqlRows(t.database)<{ n: number }>`select count(*)::int as n from audit_log where action = 'refresh-token-reuse'`;
     expect(reuse[0]!.n).toBe(1);
+  });
+
+  it('logout revokes the session: its refresh token (and any copy of an older one) no longer works; other sessions go on', async () => {
+    const session = await signIn(t.app);
+    const other = await signIn(t.app);
+    const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/auth/refresh-token', payload: { refreshToken: token } });
+    const rotated = (await refresh(session.refreshToken)).json().data as { refreshToken: string };
+    const logout = (refreshToken: string) => t.app.inject({ method: 'POST', url: '/auth/logout', payload: { refreshToken } });
+
+    const res = await logout(rotated.refreshToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, data: null, message: null });
+    const after = await refresh(rotated.refreshToken);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe(AUTH_MESSAGES.refreshInvalid);
+    expect((await refresh(other.refreshToken)).statusCode).toBe(200);
+    // an unknown or already revoked token answers the same, so the call tells nothing
+    for (const token of ['made-up-token', rotated.refreshToken]) expect((await logout(token)).json()).toEqual({ success: true, data: null, message: null });
+    const outs = await sqlRows(t.database)<{ n: number }>`select count(*)::int as n from audit_log where action = 'sign-out'`;
+    expect(outs[0]!.n).toBe(1);
   });
 
   it('drops refresh tokens that expired more than a day ago when someone signs in', async () => {
@@ -226,12 +293,15 @@ describe('sign-in rate limit per IP (LOGIN_RATE_LIMIT)', () => {
     expect((await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password, '10.0.0.2')).statusCode).toBe(200);
   });
 
-  it.each(['/auth/login-second-factor', '/auth/forgot-password', '/auth/email-auth', '/auth/one-time-login'])('limits %s too', async (url) => {
+  it.each(['/auth/login-second-factor', '/auth/forgot-password', '/auth/email-auth', '/auth/one-time-login', '/auth/second-factor/setup', '/auth/second-factor/enable'])(
+    'limits %s too',
+    async (url) => {
     const payload = { challenge: 'x', Code: '123456', Username: 'x@example.com', DomainName: 'localhost', token: 'x' };
     const post = () => t.app.inject({ method: 'POST', url, payload, remoteAddress: '10.0.1.1' });
     for (let i = 0; i < 3; i++) expect((await post()).statusCode).not.toBe(429);
     expect((await post()).statusCode).toBe(429);
-  });
+    },
+  );
 });
 
 describe('emailed links', () => {
@@ -329,6 +399,31 @@ describe('emailed links', () => {
     expect(second.statusCode).toBe(400);
     expect(second.json().message).toBe(AUTH_MESSAGES.oneTimeInvalid);
   });
+
+  it('one-time sign-in on an account with a second factor asks for the code before it signs in', async () => {
+    const email = 'link.and.code@example.com';
+    await addUser(t.app, admin.token, email, PASSWORD);
+    const session = await signIn(t.app, email, PASSWORD);
+    const setup = await t.app.inject({ method: 'POST', url: '/auth/second-factor/setup', headers: bearer(session.token), payload: {} });
+    const secret = setup.json().data.secret as string;
+    expect((await t.app.inject({ method: 'POST', url: '/auth/second-factor/enable', headers: bearer(session.token), payload: { Code: currentTotp(secret) } })).statusCode).toBe(200);
+
+    const before = smtp.messages.length;
+    await t.app.inject({ method: 'POST', url: '/auth/email-auth', payload: { Username: email, DomainName: 'www.example.com' } });
+    const mail = await smtp.waitForMatch((m) => m.to.includes(email) && m.raw.includes('/account/one-time-login/'), before, undefined, deliverNow);
+    const token = linkIn(mail, '/account/one-time-login/').split('/').pop()!;
+    const first = await t.app.inject({ method: 'POST', url: '/auth/one-time-login', payload: { token } });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ success: false, message: AUTH_MESSAGES.secondFactorPrompt, data: { secondFactorRequired: true, challenge: expect.any(String) } });
+    // the challenge is not a session
+    expect((await t.app.inject({ method: 'GET', url: '/auth/check-auth', headers: bearer(first.json().data.challenge) })).statusCode).toBe(401);
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login-second-factor',
+      payload: { challenge: first.json().data.challenge, Code: currentTotp(secret, Date.now() + 30_000) },
+    });
+    expect(second.json()).toMatchObject({ success: true, data: { email, token: expect.any(String), refreshToken: expect.any(String) } });
+  });
 });
 
 describe('second factor (TOTP)', () => {
@@ -398,6 +493,35 @@ describe('second factor (TOTP)', () => {
     }
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
     expect((await login(t.app, email, PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('wrong codes during the enrolment forced at sign-in count toward the lockout', async () => {
+    const email = 'enrol.guesser@example.com';
+    await addUser(t.app, admin.token, email, PASSWORD);
+    const set = (requireSecondFactor: boolean) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/security-settings', headers: bearer(admin.token), payload: { requireSecondFactor } });
+    expect((await set(true)).statusCode).toBe(200);
+    try {
+      const challenge = (await login(t.app, email, PASSWORD)).json().data.challenge as string;
+      const setup = await t.app.inject({ method: 'POST', url: '/auth/second-factor/setup', payload: { challenge } });
+      const secret = setup.json().data.secret as string;
+      const enable = (Code: string) => t.app.inject({ method: 'POST', url: '/auth/second-factor/enable', payload: { challenge, Code } });
+      const replies: [number, string][] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await enable('000000');
+        replies.push([res.statusCode, res.json().message]);
+      }
+      expect(replies).toEqual([
+        ...Array(4).fill([400, AUTH_MESSAGES.secondFactorWrong]),
+        [429, AUTH_MESSAGES.lockedOut],
+      ]);
+      // locked: the right code does not complete the sign-in, and the password is refused too
+      expect((await enable(currentTotp(secret))).statusCode).toBe(429);
+      expect((await login(t.app, email, PASSWORD)).statusCode).toBe(429);
+      expect(await auditActions(t, email)).toEqual(expect.arrayContaining(['sign-in-failed', 'account-locked', 'sign-in-refused-locked']));
+    } finally {
+      await set(false);
+    }
   });
 
   it('turning it off needs the password', async () => {

@@ -11,6 +11,7 @@ import {
   ForgotPasswordSchema,
   LoginChallengeSchema,
   LoginSchema,
+  LogoutSchema,
   OneTimeLoginSchema,
   RecoveryCodesSchema,
   RefreshedTokensSchema,
@@ -54,7 +55,7 @@ export async function authRoutes(app: FastifyInstance) {
       schema: { operationId: 'authLogin',
         tags: tag,
         summary: 'Sign in with email and password: tokens, or (success false) a second-factor challenge',
-        description: `401 'The username or password is incorrect.' for a wrong password or unknown user alike; 429 while the account is locked (5 failures: 15 minutes).`,
+        description: `401 'The username or password is incorrect.' for a wrong password or unknown user alike; 429 while the username is locked (5 failures: 15 minutes), counted per username whether or not the account exists, so the replies never tell.`,
         security: PUBLIC,
         body: LoginSchema,
         response: { 200: envelope(TokensOrChallenge), ...errors },
@@ -92,6 +93,24 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ok(await auth().refresh(request.body.refreshToken, { ip: request.ip })),
+  );
+
+  r.post(
+    '/auth/logout',
+    {
+      schema: { operationId: 'authLogout',
+        tags: tag,
+        summary: 'Sign out: revoke the sign-in session of this refresh token (its whole token family); always answers success',
+        description: 'Called by /account/logout on a best-effort basis: the browser forgets its session whatever the answer.',
+        security: PUBLIC,
+        body: LogoutSchema,
+        response: { 200: envelope(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await auth().logout(request.body.refreshToken, { ip: request.ip });
+      return ok(null);
+    },
   );
 
   r.get(
@@ -240,10 +259,12 @@ export async function authRoutes(app: FastifyInstance) {
     '/auth/second-factor/setup',
     {
       onRequest: optionalUser,
+      // with an enrolment challenge this is part of a sign-in: limited per IP as login is
+      config: limited,
       schema: { operationId: 'authSecondFactorSetup',
         tags: tag,
         summary: 'Start authenticator enrolment: a new secret, its otpauth:// address and a QR code (SVG)',
-        description: 'Signed in (bearer), or with the enrolment challenge login gave when the site requires a second factor.',
+        description: 'Signed in (bearer), or with the enrolment challenge login gave when the site requires a second factor. Rate-limited per IP like login.',
         security: [...BEARER, {}],
         body: SecondFactorSetupSchema,
         response: { 200: envelope(SecondFactorSetupReplySchema), ...errors },
@@ -256,10 +277,13 @@ export async function authRoutes(app: FastifyInstance) {
     '/auth/second-factor/enable',
     {
       onRequest: optionalUser,
+      // with an enrolment challenge this is part of a sign-in: limited per IP as login is
+      config: limited,
       schema: { operationId: 'authSecondFactorEnable',
         tags: tag,
         summary: 'Turn the second factor on with a code from the app; answers 10 single-use recovery codes (shown once)',
-        description: 'With an enrolment challenge instead of a bearer token, the reply also carries token, refreshToken and email: the sign-in is complete.',
+        description:
+          'With an enrolment challenge instead of a bearer token, the reply also carries token, refreshToken and email: the sign-in is complete. With a challenge, a wrong code counts toward the lockout (429 once locked). Rate-limited per IP like login.',
         security: [...BEARER, {}],
         body: SecondFactorEnableSchema,
         response: { 200: envelope(RecoveryCodesSchema.extend(AuthTokensSchema.partial().shape)), ...errors },

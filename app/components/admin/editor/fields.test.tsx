@@ -70,7 +70,7 @@ describe('RegionsField', () => {
       </form>,
     );
     const group = screen.getByRole('group', { name: 'Regions' });
-    expect(within(group).getAllByRole('checkbox').map((c) => c.closest('label')!.textContent)).toEqual(['United States', 'Canada', 'International']);
+    expect(within(group).getAllByRole('checkbox').map((c) => c.closest('label')!.textContent)).toEqual(['U.S.', 'Canada', 'International']);
     fireEvent.click(screen.getByLabelText('International'));
     expect(formData(container).getAll('regionIds')).toEqual(['3', '4']);
     expect(group.getAttribute('aria-describedby')).toBe('regions-error');

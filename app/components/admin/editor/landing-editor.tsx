@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ContentModule } from '#shared/content-types.ts';
 import type { Cta, LandingHero, LandingSection } from '#shared/landing-content.ts';
-import { FieldError } from '../../forms/fields.tsx';
+import { ControlledTextField, FieldError } from '../../forms/fields.tsx';
 import { announceInput } from './dom-events.ts';
 import { DocumentPicker, type DocumentSource } from './document-picker.tsx';
 import { ModuleListEditor } from './module-list-editor.tsx';
@@ -24,45 +24,7 @@ export interface ProductOption {
 
 // ---------------------------------------------------------------- small fields
 
-interface TextProps {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  errors?: readonly string[];
-  hint?: ReactNode;
-  multiline?: boolean;
-  maxLength?: number;
-  optional?: boolean;
-}
-
-function Text({ id, label, value, onChange, errors, hint, multiline = false, maxLength, optional = false }: TextProps) {
-  const invalid = Boolean(errors?.length);
-  const describedBy = [hint ? `${id}-hint` : null, invalid ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  const common = {
-    id,
-    className: 'field__input',
-    value,
-    maxLength,
-    'aria-invalid': invalid || undefined,
-    'aria-describedby': describedBy,
-  };
-  return (
-    <div className={`field${invalid ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {optional ? <span className="field__optional"> (optional)</span> : null}
-      </label>
-      {multiline ? <textarea {...common} rows={3} onChange={(e) => onChange(e.currentTarget.value)} /> : <input {...common} onChange={(e) => onChange(e.currentTarget.value)} />}
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} errors={errors} />
-    </div>
-  );
-}
+const Text = ControlledTextField;
 
 interface ImageValue {
   previewsrc: string;
@@ -307,7 +269,7 @@ function SectionForm({ section, id, prefix, errors, products, documents, onChang
               Products of
             </label>
             <select id={`${id}-region`} className="field__input" value={section.region} onChange={(e) => onChange({ ...section, region: Number(e.currentTarget.value) as 2 | 3, slugs: undefined })}>
-              <option value={2}>United States</option>
+              <option value={2}>U.S.</option>
               <option value={3}>Canada</option>
             </select>
           </div>
@@ -375,7 +337,7 @@ function SectionForm({ section, id, prefix, errors, products, documents, onChang
             <select id={`${id}-product`} className="field__input" value={section.productSlug} onChange={(e) => onChange({ ...section, productSlug: e.currentTarget.value })}>
               {products.map((p) => (
                 <option key={p.slug} value={p.slug}>
-                  {p.name} ({p.region === 3 ? 'Canada' : 'United States'})
+                  {p.name} ({p.region === 3 ? 'Canada' : 'U.S.'})
                 </option>
               ))}
             </select>

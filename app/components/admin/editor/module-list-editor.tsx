@@ -6,6 +6,7 @@ import { announceInput } from './dom-events.ts';
 import { DocumentPicker, type DocumentSource } from './document-picker.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 import { keyed, moveItem, newKey, useDragReorder, type Keyed } from './sortable.ts';
+import { Select } from '../../forms/select.tsx';
 
 /**
  * The module list of a content page (spec section 3, types 1-4): add, remove and reorder modules,
@@ -205,13 +206,13 @@ export function ModuleListEditor({ name, form, legend = 'Content modules', defau
           <label className="field__label" htmlFor={`${name}-add-type`}>
             Module type
           </label>
-          <select id={`${name}-add-type`} className="field__input" value={addType} onChange={(e) => setAddType(Number(e.currentTarget.value) as ModuleType)}>
+          <Select id={`${name}-add-type`} value={addType} onChange={(e) => setAddType(Number(e.currentTarget.value) as ModuleType)}>
             {MODULE_TYPES.map((t) => (
               <option key={t.type} value={t.type}>
                 {t.name}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <button type="button" className="button button--secondary" onClick={add}>
           Add module

@@ -10,7 +10,7 @@ interface RegionsFieldProps {
   onChange?: (regionIds: RegionId[]) => void;
 }
 
-/** Where an item shows: checkboxes for United States (2), Canada (3) and International (4), posting regionIds. */
+/** Where an item shows: checkboxes for U.S. (2), Canada (3) and International (4), posting regionIds. */
 export function RegionsField({ name = 'regionIds', legend = 'Regions', defaultValue = [], errors, id = 'regions', onChange }: RegionsFieldProps) {
   const invalid = Boolean(errors?.length);
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { FieldError } from '../../forms/fields.tsx';
+import { ControlledTextField, FieldError, type ControlledTextFieldProps } from '../../forms/fields.tsx';
 import { announceInput } from './dom-events.ts';
 import { keyed, moveItem, newKey, useDragReorder, type Keyed } from './sortable.ts';
 
@@ -211,50 +211,7 @@ export function RowListEditor<T>({
   );
 }
 
-interface RowTextFieldProps {
-  id: string;
-  /** Visible label; `context` is added for screen readers ("Title, benefit 2"). */
-  label: string;
-  context: string;
-  value: string;
-  onChange: (value: string) => void;
-  errors?: readonly string[];
-  multiline?: boolean;
-  maxLength?: number;
-  inputMode?: 'decimal' | 'text';
-  hint?: string;
-  className?: string;
-}
-
-/** A labelled input of one row, with its error under it. */
-export function RowTextField({ id, label, context, value, onChange, errors, multiline = false, maxLength, inputMode, hint, className }: RowTextFieldProps) {
-  const invalid = Boolean(errors?.length);
-  const describedBy = [hint ? `${id}-hint` : null, invalid ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  const props = {
-    id,
-    className: 'field__input',
-    value,
-    maxLength,
-    'aria-invalid': invalid || undefined,
-    'aria-describedby': describedBy,
-  };
-  return (
-    <div className={`field${invalid ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-        <span className="visually-hidden">, {context}</span>
-      </label>
-      {multiline ? (
-        <textarea {...props} rows={3} onChange={(e) => onChange(e.currentTarget.value)} />
-      ) : (
-        <input {...props} inputMode={inputMode} autoComplete="off" onChange={(e) => onChange(e.currentTarget.value)} />
-      )}
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} errors={errors} />
-    </div>
-  );
+/** A labelled input of one row, with its error under it; `context` is added for screen readers ("Title, benefit 2"). */
+export function RowTextField({ context, ...props }: ControlledTextFieldProps & { context: string }) {
+  return <ControlledTextField {...props} context={context} />;
 }

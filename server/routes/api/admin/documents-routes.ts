@@ -11,9 +11,11 @@ import {
   DocumentIdParamsSchema,
   DocumentMetaSchema,
   DocumentPageSchema,
+  DocumentRevisionParamsSchema,
   DocumentUsageSchema,
   EditDocumentBodySchema,
 } from '#shared/validation/documents.ts';
+import { cleanText } from '#shared/input.ts';
 import { adminOperation, envelope, ok } from '../../../http.ts';
 import { adminErrors } from './admin-schemas.ts';
 
@@ -27,7 +29,9 @@ type UploadFields = Record<string, string | string[]>;
 /**
  * Reads a multipart upload: the file part is streamed to storage as it arrives (staged, checked
  * by its first bytes), the other parts are collected as text. The caller commits or discards the
- * staged file.
+ * staged file. Multipart bodies are parsed here, after the input boundary's preValidation hook
+ * (which only sees JSON bodies and queries), so the text parts and the file name get the same
+ * cleaning here: PostgreSQL refuses NUL, and free text keeps everything else.
  */
 async function readUpload(request: FastifyRequest): Promise<{ staged: StagedFile | null; fields: UploadFields }> {
   if (!request.isMultipart()) throw new DomainError('Send the file as multipart/form-data.', 415);
@@ -42,9 +46,9 @@ async function readUpload(request: FastifyRequest): Promise<{ staged: StagedFile
           throw new DomainError('Upload one file, in the field named file.', 400);
         }
         const file = part.file;
-        staged = await documents.stage({ fileName: part.filename || 'document', stream: file, truncated: () => file.truncated });
+        staged = await documents.stage({ fileName: cleanText(part.filename || '') || 'document', stream: file, truncated: () => file.truncated });
       } else {
-        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        const value = cleanText(typeof part.value === 'string' ? part.value : String(part.value));
         const prev = fields[part.fieldname];
         fields[part.fieldname] = prev === undefined ? value : [...[prev].flat(), value];
       }
@@ -111,6 +115,21 @@ export async function documentsAdminRoutes(app: FastifyInstance) {
       if (!staged) throw new DomainError(DOCUMENT_MESSAGES.fileRequired, 400, { file: [DOCUMENT_MESSAGES.fileRequired] });
       return ok(await documents().replace(request.params.id, staged, request.user?.id ?? null));
     },
+  );
+  r.post(
+    '/api/admin/documents/restore/:id/:revisionId',
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        tags,
+        operationId: 'restoreDocumentRevision',
+        summary: 'Serve an earlier revision\'s file again: appended as a new revision (the GUID and URL stay, no revision is lost); restoring the current revision changes nothing',
+        params: DocumentRevisionParamsSchema,
+        response: { 200: envelope(DocumentDetailSchema), ...adminErrors },
+      },
+    },
+    async (request) => ok(await documents().restore(request.params.id, request.params.revisionId, request.user?.id ?? null)),
   );
   r.post(
     '/api/admin/documents/edit',
@@ -183,7 +202,7 @@ export async function documentsAdminRoutes(app: FastifyInstance) {
         ...adminOperation,
         tags,
         operationId: 'filterDocuments',
-        summary: 'A page of documents, newest first: search by title or file name, filter by kind and region',
+        summary: 'A page of documents, newest first unless sorted by title or product: search by title or file name, filter by kind(s), product and region',
         body: DocumentFilterBodySchema,
         response: { 200: envelope(DocumentPageSchema), ...adminErrors },
       },

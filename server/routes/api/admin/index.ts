@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminScope } from '../../../plugins/auth.ts';
 import { contentRoutes, landingAdminRoutes, pagesAdminRoutes, productsAdminRoutes } from './content-routes.ts';
+import { previewRoutes } from './preview-routes.ts';
 import { documentsAdminRoutes } from './documents-routes.ts';
 import { redirectsRoutes } from './redirects-routes.ts';
 import { repsRetailersRoutes } from './reps-retailers-routes.ts';
@@ -30,5 +31,6 @@ export async function adminRoutes(app: FastifyInstance) {
     pagesAdminRoutes(scope);
     productsAdminRoutes(scope);
     landingAdminRoutes(scope);
+    previewRoutes(scope);
   });
 }

@@ -64,6 +64,32 @@ describe('redirects admin API', () => {
     expect(noTarget.json()).toMatchObject({ success: false, message: 'Enter a target.', errors: { toPath: ['Enter a target.'] } });
   });
 
+  it('applies to React Router data requests (/path.data) with the single-fetch redirect the client follows', async () => {
+    await add({ fromPath: '/old-data-page', toPath: '/about', statusCode: 301, keepQuery: true });
+    await add({ fromPath: '/old-data-offsite', toPath: 'https://example.com/new', statusCode: 302, keepQuery: false });
+    await add({ fromPath: '/old-data-gone', statusCode: 410 });
+    // A client-side navigation to /old-data-page fetches /old-data-page.data?_routes=...: the client
+    // follows a 204 carrying X-Remix-Redirect (a plain 301 would be fetched as the target's data).
+    const hit = await visit('/Old-Data-Page.data?utm_source=mail&_routes=root%2Croutes%2Fpage');
+    expect(hit.statusCode).toBe(204);
+    expect(hit.headers['x-remix-redirect']).toBe('/about?utm_source=mail');
+    expect(hit.headers['x-remix-status']).toBe('301');
+    expect(hit.headers.location).toBeUndefined();
+    expect(hit.body).toBe('');
+    const offsite = await visit('/old-data-offsite.data?_routes=root');
+    expect(offsite.statusCode).toBe(204);
+    expect(offsite.headers['x-remix-redirect']).toBe('https://example.com/new');
+    expect(offsite.headers['x-remix-status']).toBe('302');
+    // Gone: the client loads the page as a document, which the server answers with its 410 page.
+    const gone = await visit('/old-data-gone.data?_routes=root');
+    expect(gone.statusCode).toBe(204);
+    expect(gone.headers['x-remix-redirect']).toBe('/old-data-gone');
+    expect(gone.headers['x-remix-reload-document']).toBe('true');
+    expect((await visit('/old-data-gone')).statusCode).toBe(410);
+    // The document request itself still answers the plain redirect.
+    expect((await visit('/old-data-page')).headers.location).toBe('/about');
+  });
+
   it('refuses loops and chains with a clear message, on add and on edit', async () => {
     expect((await add({ fromPath: '/a', toPath: '/b' })).statusCode).toBe(200);
     const loop = await add({ fromPath: '/B/', toPath: '/a' });

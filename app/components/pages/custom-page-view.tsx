@@ -1,0 +1,90 @@
+import type { MetaDescriptor } from 'react-router';
+import type { ContentCardDto } from '#shared/dto/content.ts';
+import type { PageDto } from '#shared/dto/pages.ts';
+import { breadcrumbList } from '../../lib/content-seo.ts';
+import type { RootData } from '../../lib/root-data.ts';
+import { seoMeta } from '../../lib/seo.ts';
+import { ContentModules } from '../content-modules.tsx';
+import { RelatedResources } from '../resource-card.tsx';
+import { IMAGE_SIZES, libraryImageProps } from '#shared/validation/documents.ts';
+
+/** The custom page template (/{slug}), fed by the public route and by the preview page (ADR 024). */
+export interface CustomPageViewProps {
+  page: PageDto;
+  related: ContentCardDto[];
+}
+
+export function customPageMeta(page: PageDto, root: RootData | undefined): MetaDescriptor[] {
+  const siteUrl = root?.config.siteUrl ?? '';
+  const m = page.metadata;
+  const path = `/${page.slug}`;
+  return seoMeta({
+    title: m.title || page.title,
+    description: m.desc || page.title,
+    siteUrl,
+    companyName: root?.settings.companyName,
+    path,
+    image: m.ogphoto?.previewsrc ?? page.heroMedia?.previewsrc,
+    ogTitle: m.ogtitle,
+    ogDescription: m.ogdesc,
+    type: m.metaContent || 'website',
+    jsonLd: [
+      { '@context': 'https://schema.org', '@type': 'WebPage', name: page.title, description: m.desc || undefined, url: `${siteUrl.replace(/\/$/, '')}${path}` },
+      breadcrumbList(siteUrl, [
+        { name: 'Home', path: '/' },
+        { name: page.title, path },
+      ]),
+    ],
+  });
+}
+
+/** Spec: heroImageType 0 = highlighted, 1 = cropped, otherwise no hero image. */
+function PageHero({ page }: { page: PageDto }) {
+  const media = page.heroMedia;
+  const alt = media?.alttext ?? media?.altText ?? '';
+  const summary = page.metadata.desc;
+  if (media && page.heroImageType === 0) {
+    return (
+      <header className="hero custom-hero custom-hero--highlighted">
+        <div className="container custom-hero__inner">
+          <div className="custom-hero__text">
+            <h1 className="hero__title">{page.title}</h1>
+            {summary ? <p className="hero__promise">{summary}</p> : null}
+          </div>
+          <img className="custom-hero__image" src={media.previewsrc} {...libraryImageProps(media.previewsrc, IMAGE_SIZES.halfColumn)} alt={alt} width={media.width ?? 1600} height={media.height ?? 700} fetchPriority="high" />
+        </div>
+      </header>
+    );
+  }
+  if (media && page.heroImageType === 1) {
+    return (
+      <header className="custom-hero custom-hero--cropped">
+        <img className="custom-hero__banner" src={media.previewsrc} {...libraryImageProps(media.previewsrc, IMAGE_SIZES.fullWidth)} alt={alt} width={media.width ?? 1600} height={media.height ?? 700} fetchPriority="high" />
+        <div className="container custom-hero__caption">
+          <h1 className="hero__title">{page.title}</h1>
+          {summary ? <p className="hero__promise">{summary}</p> : null}
+        </div>
+      </header>
+    );
+  }
+  return (
+    <header className="custom-hero custom-hero--plain">
+      <div className="container">
+        <h1>{page.title}</h1>
+        {summary ? <p className="lead">{summary}</p> : null}
+      </div>
+    </header>
+  );
+}
+
+export function CustomPageView({ page, related }: CustomPageViewProps) {
+  return (
+    <article className="custom-page">
+      <PageHero page={page} />
+      <div className="container custom-page__body">
+        <ContentModules modules={page.modules} />
+      </div>
+      <RelatedResources cards={related} />
+    </article>
+  );
+}

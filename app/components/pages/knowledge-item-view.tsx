@@ -1,0 +1,78 @@
+import type { MetaDescriptor } from 'react-router';
+import type { ContentCardDto, ContentItemDto } from '#shared/dto/content.ts';
+import { formatLongDate, isoDate } from '#shared/format-date.ts';
+import { categoryName } from '#shared/knowledge.ts';
+import { contentItemMeta, type Trail } from '../../lib/content-seo.ts';
+import { Link } from '../../lib/links.tsx';
+import type { RootData } from '../../lib/root-data.ts';
+import { Breadcrumbs } from '../breadcrumbs.tsx';
+import { ContentModules } from '../content-modules.tsx';
+import { RelatedResources } from '../resource-card.tsx';
+import { IMAGE_SIZES, libraryImageProps } from '#shared/validation/documents.ts';
+
+/**
+ * The knowledge item template (/knowledge-center/{slug}), fed by the public route's loader and by
+ * the preview page (ADR 024) from the same DTO.
+ */
+export interface KnowledgeItemViewProps {
+  item: ContentItemDto;
+  related: ContentCardDto[];
+  /** the admin edit screen, in the markup for the site script's Edit Page link; null on a preview */
+  editPath: string | null;
+}
+
+function trailFor(item: { title: string; path: string; category: number | null }): Trail {
+  const name = categoryName(item.category);
+  return [
+    { name: 'Home', path: item.path.startsWith('/can/') ? '/home-ca' : '/' },
+    { name: 'Knowledge Center', path: '/knowledge-center' },
+    ...(name ? [{ name, path: `/knowledge-center/category/${item.category}` }] : []),
+    { name: item.title, path: item.path },
+  ];
+}
+
+export function knowledgeItemMeta(item: ContentItemDto, root: RootData | undefined): MetaDescriptor[] {
+  return contentItemMeta(item, root, item.type === 2 ? 'PodcastEpisode' : 'Article', trailFor(item));
+}
+
+export function KnowledgeItemView({ item, related, editPath }: KnowledgeItemViewProps) {
+  const category = categoryName(item.category);
+  return (
+    <article className="content-article" data-admin-edit={editPath ?? undefined}>
+      <header className="content-article__header">
+        <div className="container content-article__header-inner">
+          <Breadcrumbs trail={trailFor(item).slice(1)} />
+          <p className="content-article__meta">
+            <span className="badge">{item.resourceType}</span>
+            {category ? (
+              <Link to={`/knowledge-center/category/${item.category}`} className="content-article__category">
+                {category}
+              </Link>
+            ) : null}
+          </p>
+          <h1 className="content-article__title">{item.title}</h1>
+          {item.metadata.desc ? <p className="content-article__summary">{item.metadata.desc}</p> : null}
+          <p className="content-article__date">
+            Published <time dateTime={isoDate(item.publishDate)}>{formatLongDate(item.publishDate)}</time>
+          </p>
+        </div>
+      </header>
+      {item.heroMedia ? (
+        <div className="container content-article__figure">
+          <img
+            src={item.heroMedia.previewsrc}
+            {...libraryImageProps(item.heroMedia.previewsrc, IMAGE_SIZES.articleFigure)}
+            alt={item.heroMedia.altText}
+            width={item.heroMedia.width ?? 1200}
+            height={item.heroMedia.height ?? 675}
+            fetchPriority="high"
+          />
+        </div>
+      ) : null}
+      <div className="container content-article__body">
+        <ContentModules modules={item.modules} />
+      </div>
+      <RelatedResources cards={related} title="More from the Knowledge Center" />
+    </article>
+  );
+}

@@ -1,0 +1,215 @@
+import { Link, useRevalidator } from 'react-router';
+import { REGION_OPTIONS } from '#shared/regions.ts';
+import {
+  defaultDocumentDir,
+  DOCUMENT_PRODUCT_OPTIONS,
+  DocumentFilterBodySchema,
+  LABEL_KINDS,
+  productName,
+  type DocumentListItem,
+  type DocumentSort,
+} from '#shared/validation/documents.ts';
+import { useDocumentDelete } from '../../components/admin/document-fields.tsx';
+import { EmptyState, FilterSelect, ListFilterForm, ListNotice, nextSortDirection, pageInfo, Pager, SearchField, ShortDate, SortableHeader, useListParams, type SortDirection } from '../../components/admin/list-kit.tsx';
+import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { fileTypeName, formatSize, kindName, regionNames } from '../../lib/documents.ts';
+import type { Route } from './+types/labels-list';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Product Labels/SDSs | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
+
+const PAGE_SIZE = 20;
+const LABEL_KIND_IDS = LABEL_KINDS.map((k) => k.id);
+
+/** The list's address keeps its state: ?search=&product=&kind=&region=&sort=title-desc&page= (defaults left out). */
+const DEFAULTS = { search: '', product: '', kind: '', region: '', sort: '', page: '1' };
+
+/** The Sort select (phones have no column headers to click); the headers use the same values. By product A–Z is the default. */
+const SORT_OPTIONS = [
+  { value: 'product-desc', label: 'Product Z–A' },
+  { value: 'title', label: 'Title A–Z' },
+  { value: 'title-desc', label: 'Title Z–A' },
+  { value: 'updated-desc', label: 'Updated, newest first' },
+  { value: 'updated', label: 'Updated, oldest first' },
+];
+const sortParam = (sort: DocumentSort, dir: 'asc' | 'desc') => (sort === 'product' && dir === 'asc' ? '' : `${sort}${dir === 'desc' ? '-desc' : ''}`);
+
+/** The API filter from the list's address; a value that makes no sense (a hand-typed product) is dropped rather than refused. */
+export function labelsFilterFromQuery(q: URLSearchParams) {
+  const page = Math.max(1, Math.floor(Number(q.get('page')) || 1));
+  const kind = q.get('kind') ?? '';
+  const raw = {
+    start: (page - 1) * PAGE_SIZE,
+    length: PAGE_SIZE,
+    search: q.get('search')?.trim() ?? '',
+    kind: (LABEL_KIND_IDS as readonly string[]).includes(kind) ? kind : '',
+    kinds: LABEL_KIND_IDS,
+    region: Number(q.get('region')) || 0,
+    productKey: q.get('product') ?? '',
+    sort: (q.get('sort') ?? '').replace(/-desc$/, '') || 'product',
+    dir: q.get('sort')?.endsWith('-desc') ? 'desc' : 'asc',
+  };
+  const parsed = DocumentFilterBodySchema.safeParse(raw);
+  // drop only the parts that failed (a product or sort that does not exist); the sort falls back to by product A–Z
+  const bad = new Set(parsed.success ? [] : parsed.error.issues.map((i) => String(i.path[0])));
+  if (bad.has('sort')) bad.add('dir');
+  const kept = parsed.success ? parsed.data : DocumentFilterBodySchema.parse(Object.fromEntries(Object.entries(raw).filter(([k]) => !bad.has(k))));
+  return { ...kept, productKey: kept.productKey ?? '', sort: kept.sort ?? 'product', dir: kept.dir ?? 'asc' };
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const filter = labelsFilterFromQuery(new URL(request.url).searchParams);
+  return loadOrRedirect(async () => {
+    const page = dataOf(await api().post<{ items: DocumentListItem[]; total: number }>('/api/admin/documents/filter', filter));
+    return { ...page, filter };
+  });
+}
+
+export function HydrateFallback() {
+  return <p role="status">Loading labels and SDSs...</p>;
+}
+
+const SORT_NAMES: Record<DocumentSort, string> = { product: 'product', title: 'title', updated: 'last update' };
+
+export default function LabelsList({ loaderData }: Route.ComponentProps) {
+  const { items, total, filter } = loaderData;
+  const list = useListParams(DEFAULTS);
+  const revalidator = useRevalidator();
+  const del = useDocumentDelete<DocumentListItem>(
+    () => revalidator.revalidate(),
+    <p>
+      A label or SDS stays listed under its product. To update one, open it with Edit and upload the new file: its link stays the same and the old file is kept. To withdraw
+      one, make it a Statement with no product first.
+    </p>,
+  );
+  const { page, pages } = pageInfo(filter.start, PAGE_SIZE, total);
+  const filtered = Boolean(filter.search || filter.kind || filter.region || filter.productKey);
+  const currentSort = sortParam(filter.sort, filter.dir);
+
+  function sortHeader(label: string, sort: DocumentSort) {
+    const direction: SortDirection = filter.sort === sort ? (filter.dir === 'desc' ? 'descending' : 'ascending') : 'none';
+    const next = nextSortDirection(direction, defaultDocumentDir(sort) === 'desc' ? 'descending' : 'ascending');
+    return <SortableHeader label={label} direction={direction} to={list.href({ sort: sortParam(sort, next === 'descending' ? 'desc' : 'asc') })} />;
+  }
+
+  return (
+    <section aria-labelledby="labels-title">
+      <div className="admin-heading">
+        <h1 id="labels-title" className="admin-title">
+          Product Labels/SDSs
+        </h1>
+        <Link className="button button--primary" to="/siteadmin/product-labels/create">
+          Add Label/SDS
+        </Link>
+      </div>
+      <p className="admin-lead">
+        The labels, safety data sheets and statements of the document library. Labels and SDSs are listed by product on{' '}
+        <a href="/product-labels" target="_blank" rel="noopener">
+          Product Labels<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>{' '}
+        and on the product pages; replacing a file keeps its link.
+      </p>
+      {/* keyed by the address's values: a header link or Clear filters changes them without remounting the form */}
+      <ListFilterForm ariaLabel="Find labels and SDSs" className="filter-bar" submitLabel="Filter">
+        <SearchField id="labels-search" className="filter-bar__search" inputKey={filter.search} label="Search" name="search" defaultValue={filter.search} placeholder="Title or file name" maxLength={200} />
+        <FilterSelect key={`p${filter.productKey ?? ''}`} id="labels-product" label="Product" name="product" allLabel="All products" options={DOCUMENT_PRODUCT_OPTIONS} defaultValue={filter.productKey ?? ''} />
+        <FilterSelect key={`k${filter.kind}`} id="labels-kind" label="Kind" name="kind" allLabel="All kinds" options={LABEL_KINDS.map((k) => ({ value: k.id, label: k.name }))} defaultValue={filter.kind} />
+        <FilterSelect
+          key={`r${filter.region}`}
+          id="labels-region"
+          label="Region"
+          name="region"
+          allLabel="All regions"
+          options={REGION_OPTIONS.map((r) => ({ value: r.id, label: r.name }))}
+          defaultValue={filter.region ? String(filter.region) : ''}
+        />
+        <FilterSelect key={`s${currentSort}`} id="labels-sort" label="Sort by" name="sort" allLabel="Product A–Z" options={SORT_OPTIONS} defaultValue={currentSort} />
+      </ListFilterForm>
+      <ListNotice notice={del.notice} />
+      <p className="admin-count">
+        {total === 0 ? 'No documents found.' : `Showing ${filter.start + 1}–${filter.start + items.length} of ${total} documents`}
+        {filtered ? (
+          <>
+            {' '}
+            · <Link to={list.href({ search: '', product: '', kind: '', region: '' })}>Clear filters</Link>
+          </>
+        ) : null}
+      </p>
+      <div className="table-wrap">
+        <table className="admin-table admin-table--labels">
+          <caption className="visually-hidden">
+            Labels, SDSs and statements, sorted by {SORT_NAMES[filter.sort]} {filter.dir === 'desc' ? 'descending' : 'ascending'}
+          </caption>
+          <thead>
+            <tr>
+              {sortHeader('Product', 'product')}
+              {sortHeader('Title', 'title')}
+              <th scope="col">Kind</th>
+              <th scope="col">Regions</th>
+              <th scope="col">File</th>
+              {sortHeader('Updated', 'updated')}
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.length === 0 ? (
+              <EmptyState colSpan={7}>
+                {filtered ? (
+                  <>
+                    Nothing matches these filters. <Link to="/siteadmin/product-labels">Show all labels and SDSs</Link>
+                  </>
+                ) : (
+                  'No labels, SDSs or statements yet.'
+                )}
+              </EmptyState>
+            ) : null}
+            {items.map((d) => (
+              <tr key={d.id}>
+                <td data-label="Product">{productName(d.productKey) ?? <span className="field__hint">No product</span>}</td>
+                <td data-label="Title">
+                  <Link to={`/siteadmin/product-labels/edit/${d.id}`}>{d.title}</Link>
+                </td>
+                <td data-label="Kind">{kindName(d.kind)}</td>
+                <td data-label="Regions">{regionNames(d.regionIds)}</td>
+                <td data-label="File" className="admin-table__nowrap">
+                  <span title={d.fileName}>
+                    {fileTypeName(d.contentType)}, {formatSize(d.size)}
+                  </span>
+                </td>
+                <td data-label="Updated" className="admin-table__nowrap">
+                  <ShortDate iso={d.updated} />
+                </td>
+                <td className="admin-table__actions-cell">
+                  <div className="admin-table__actions">
+                    <Link className="button button--small button--secondary" to={`/siteadmin/product-labels/edit/${d.id}`} aria-label={`Edit ${d.title}`}>
+                      Edit
+                    </Link>
+                    <a className="button button--small button--secondary" href={`/doccenter/${d.guid}`} target="_blank" rel="noopener">
+                      Open file<span className="visually-hidden"> of {d.title} (opens in a new tab)</span>
+                    </a>
+                    <button type="button" className="button button--small button--danger-outline" aria-label={`Delete ${d.title}`} onClick={() => del.ask(d)}>
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 ? (
+        <Pager
+          prevTo={page > 1 ? list.href({ page: page - 1 }) : null}
+          nextTo={page < pages ? list.href({ page: page + 1 }) : null}
+          status={
+            <>
+              Page {page} of {pages}
+            </>
+          }
+        />
+      ) : null}
+      {del.dialog}
+    </section>
+  );
+}
