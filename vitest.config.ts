@@ -1,11 +1,19 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+// Integration files that never reach TEST_DATABASE_URL, so the PostgreSQL pass would only repeat
+// them: the compiled server on an empty DATA_DIR (always PGlite), the migration replayed on a
+// PGlite of the old schema, and the production install's imports (no database).
+const pgliteOnly = ['server/index.integration.test.ts', 'db/versioned-content-migration.integration.test.ts', 'tests/integration/production-install.integration.test.ts'];
 
 export default defineConfig({
   resolve: { conditions: ['node'] },
   test: {
     silent: false,
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine,
+    // where much of a file's time is spent waiting (child processes, sockets, the database).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -13,8 +21,12 @@ export default defineConfig({
           name: 'unit',
           include: ['{app,domain,shared,server,db,config,scripts}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.integration.test.ts', 'node_modules/**'],
-          setupFiles: ['tests/setup/silent-console.ts'],
+          // jsdom files get their Testing Library cleanup and jsdom shims from dom-env.ts
+          setupFiles: ['tests/setup/silent-console.ts', 'tests/setup/dom-env.ts'],
           environment: 'node',
+          // Files share a worker and its module cache (mocks and vi.setConfig are reset per file):
+          // a new process per file cost more than most files' tests.
+          isolate: false,
         },
       },
       {
@@ -23,13 +35,17 @@ export default defineConfig({
           name: `integration-${engine}`,
           include: ['{app,domain,shared,server,db,tests}/**/*.integration.test.ts'],
           // *.postgres.integration.test.ts need a PostgreSQL server (advisory locks, pool behaviour).
-          exclude: ['node_modules/**', ...(engine === 'postgres' ? [] : ['**/*.postgres.integration.test.ts'])],
+          exclude: ['node_modules/**', ...(engine === 'postgres' ? pgliteOnly : ['**/*.postgres.integration.test.ts'])],
           globalSetup: ['tests/setup/global-db.ts'],
           setupFiles: ['tests/setup/silent-console.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Each file still gets its own database copy and app; the worker process and its loaded
+          // modules (the server, the built pages, PGlite's WebAssembly) are reused between files,
+          // which was most of a small file's time.
+          isolate: false,
         },
       },
     ],

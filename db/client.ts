@@ -43,6 +43,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** A PGlite dump (from dumpDataDir) to start from, used by tests to clone a migrated image. */
   loadDataDir?: Blob | File;
+  /** PGlite: initdb arguments and postgresql.conf lines for a new database (the test image's small WAL). */
+  pgliteInit?: { initDbStartParams?: string[]; postgresqlconf?: string[] };
   poolSize?: number;
   /** Called with every SQL statement Drizzle sends (benchmarks and query-count tests). */
   onQuery?: (sql: string) => void;
@@ -148,7 +150,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     };
   }
   if (opts.dataDir) mkdirSync(path.dirname(path.resolve(opts.dataDir)), { recursive: true });
-  const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
+  const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, ...opts.pgliteInit });
   await client.waitReady;
   const db = drizzlePglite(client, { logger }) as unknown as Db;
   const local = serialized();

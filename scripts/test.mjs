@@ -1,7 +1,8 @@
 // `npm test`: typecheck, lint, unit + integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set)
 // and browser tests; ends with one plain line "N passed, N failed" covering everything that ran.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { Buffer } from 'node:buffer';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -12,8 +13,27 @@ let failed = 0;
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n▶ ${label}`);
+  const t0 = Date.now();
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`⏱ ${label}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return res.status === 0;
+}
+
+/** Like run, but its output is held and printed in one piece when it ends, so two can run at once. */
+function runQuietly(label, cmd, args) {
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const out = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => out.push(d));
+    child.on('close', (code) => {
+      console.log(`\n▶ ${label}`);
+      process.stdout.write(Buffer.concat(out));
+      console.log(`⏱ ${label}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      resolve(code === 0);
+    });
+  });
 }
 
 function check(label, ok) {
@@ -69,11 +89,16 @@ function findChromium() {
 const chromium = findChromium();
 if (!chromium) process.exit(1);
 
-check('typecheck', run('typecheck', 'npx', ['react-router', 'typegen']) && run('tsc', 'npx', ['tsc']));
-check('lint', run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']));
-
-// Integration tests render pages from the built app, so build first.
-const built = run('build', 'node', ['scripts/ensure-build.mjs']);
+// tsc keeps one core busy for a while, so the lint and then the build run beside it (the build writes
+// only build/, which neither tsc nor eslint reads). Integration tests render pages from the built
+// app, so the build comes before them.
+const typegen = run('typegen', 'npx', ['react-router', 'typegen']);
+const [tscOk, [lintOk, built]] = await Promise.all([
+  typegen ? runQuietly('tsc', 'npx', ['tsc']) : false,
+  runQuietly('lint', 'npx', ['eslint', '.', '--max-warnings', '0']).then(async (ok) => [ok, await runQuietly('build', 'node', ['scripts/ensure-build.mjs'])]),
+]);
+check('typecheck', typegen && tscOk);
+check('lint', lintOk);
 check('build', built);
 
 const pgliteJson = path.join(tmp, 'vitest-pglite.json');

@@ -1,5 +1,4 @@
 import { expect, test } from './fixtures.ts';
-import { axeViolations } from './axe.ts';
 
 test.describe('product pages', () => {
   test('a US product page shows its content, labels and the hreflang twin, and sets the US region', async ({ page }) => {
@@ -92,9 +91,4 @@ test.describe('phone viewport', () => {
   });
 });
 
-for (const path of ['/', '/agrotain', '/clear-choice', '/about', '/product-labels']) {
-  test(`axe finds no violations on ${path}`, async ({ page }) => {
-    await page.goto(path);
-    expect(await axeViolations(page)).toEqual([]);
-  });
-}
+// axe on /, /agrotain, /clear-choice, /about and /product-labels: site-checks.spec.ts runs it on every template page.

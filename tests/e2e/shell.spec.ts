@@ -1,5 +1,4 @@
 import { expect, test } from './fixtures.ts';
-import { axeViolations } from './axe.ts';
 
 test.describe('region selector', () => {
   test('saves the region in local storage and goes to that region home', async ({ page }) => {
@@ -137,9 +136,4 @@ test('the brand notice can be dismissed and stays dismissed', async ({ page }) =
   await expect(page.getByRole('region', { name: 'Announcement' })).toHaveCount(0);
 });
 
-for (const path of ['/', '/home-ca', '/home-int']) {
-  test(`axe finds no violations on ${path}`, async ({ page }) => {
-    await page.goto(path);
-    expect(await axeViolations(page)).toEqual([]);
-  });
-}
+// axe on the three homes: site-checks.spec.ts runs it on every template page.

@@ -7,13 +7,6 @@ test('the axe run covers every WCAG 2.1 A and AA rule, including the experimenta
   expect(WCAG_RULES.length).toBeGreaterThanOrEqual(60);
 });
 
-for (const { template, path } of TEMPLATE_PAGES) {
-  test(`axe (WCAG 2.1 A and AA, every rule) finds no violations on the ${template} page ${path}`, async ({ page }) => {
-    await page.goto(path);
-    expect(await axeViolations(page)).toEqual([]);
-  });
-}
-
 test('axe finds no violations with the mobile menu and with the Solutions menu open', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
@@ -55,14 +48,36 @@ async function cspViolations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
 }
 
+/** Collects the page's CSP violations; registered before any page script runs, so one during loading is caught too. */
+async function recordCspViolations(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`));
+  });
+}
+
+// One load of each template page serves both whole-site checks: first what the browser refused or
+// reported while the page loaded (the 404 page is left out of that one: its own status is reported
+// as a failed resource), then axe.
+for (const { template, path, status } of TEMPLATE_PAGES) {
+  const also = status ? '' : '; no CSP violations, console errors or blocked requests';
+  test(`axe (WCAG 2.1 A and AA, every rule) finds no violations on the ${template} page ${path}${also}`, async ({ page }) => {
+    await recordCspViolations(page);
+    const problems = watchForProblems(page);
+    await page.goto(path);
+    if (!status) {
+      await page.waitForLoadState('networkidle');
+      expect.soft(await cspViolations(page), 'CSP violations').toEqual([]);
+      expect.soft(problems, 'console errors and failed requests').toEqual([]);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
 test.describe('no Content Security Policy violations, console errors or blocked requests', () => {
   test.beforeEach(async ({ page }) => {
-    // registered before any page script runs, so a violation during loading is caught too
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`));
-    });
+    await recordCspViolations(page);
   });
 
   for (const path of ['/contact', '/contact-ca']) {
@@ -93,15 +108,4 @@ test.describe('no Content Security Policy violations, console errors or blocked 
     expect(await cspViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });
-
-  // the 404 page is left out: its own status is reported as a failed resource
-  for (const { template, path } of TEMPLATE_PAGES.filter((p) => !p.status)) {
-    test(`on the ${template} page ${path}`, async ({ page }) => {
-      const problems = watchForProblems(page);
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      expect(await cspViolations(page)).toEqual([]);
-      expect(problems).toEqual([]);
-    });
-  }
 });

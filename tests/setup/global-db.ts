@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
@@ -17,17 +17,21 @@ export default async function setup(project: TestProject) {
   const seedCtx = { adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password, dataDir: path.join(tmp, 'test-data'), demoReps: true };
 
   if (engine === 'pglite') {
-    const database = await openDatabase({});
+    // 1 MB WAL segments, deleted rather than recycled at the checkpoint: the image every test file
+    // loads holds one small segment instead of two 16 MB ones (65 MB to 33 MB), which PGlite loads
+    // about a third faster.
+    const database = await openDatabase({ pgliteInit: { initDbStartParams: ['--wal-segsize=1'], postgresqlconf: ['min_wal_size=2MB', 'wal_recycle=off'] } });
     await database.migrate();
     await seedDatabase(database.db, seedCtx);
     const client = (database as unknown as { pglite: import('@electric-sql/pglite').PGlite }).pglite;
+    await client.exec('checkpoint');
     const dump = await client.dumpDataDir('none');
     const file = path.join(tmp, `pglite-image-${process.pid}.tar`);
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     await database.close();
     project.provide('dbImage', file);
     project.provide('dbEngine', 'pglite');
-    return;
+    return () => rmSync(file, { force: true });
   }
 
   const baseUrl = process.env.TEST_DATABASE_URL;

@@ -4,11 +4,15 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '#db/client.ts';
 
+// The image file is read once per worker (test files share the worker's modules).
+let imageBlob: { path: string; blob: Blob } | undefined;
+
 /** A private copy of the migrated, seeded test database for one test file. */
 export async function openTestDatabase(opts: { onQuery?: (sql: string) => void } = {}): Promise<Database & { url?: string }> {
   const image = inject('dbImage');
   if (inject('dbEngine') === 'pglite') {
-    return openDatabase({ loadDataDir: new Blob([readFileSync(image)]), onQuery: opts.onQuery });
+    if (imageBlob?.path !== image) imageBlob = { path: image, blob: new Blob([readFileSync(image)]) };
+    return openDatabase({ loadDataDir: imageBlob.blob, onQuery: opts.onQuery });
   }
   const baseUrl = process.env.TEST_DATABASE_URL!;
   const name = `t_${randomBytes(6).toString('hex')}`;
