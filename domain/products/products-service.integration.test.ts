@@ -24,7 +24,8 @@ describe('products service', () => {
     await t.app.services.products.navigation();
     await t.app.services.products.getPublicBySlug('agrotain');
     await t.app.services.products.getPublicBySlug('agrotain');
-    expect(queries.filter((q) => /products|documents/.test(q))).toHaveLength(1);
+    // the publish scheduler's look for due versions (next_publish_at) may run meanwhile: it is not a page read
+    expect(queries.filter((q) => /products|documents/.test(q) && !/next_publish_at/.test(q))).toHaveLength(1);
   });
 
   it('holds the spec guaranteed analysis figures on WOLF TRAX, in both regions', async () => {

@@ -36,7 +36,8 @@ test('my account: turn on the authenticator (QR, 10 recovery codes shown once), 
   await expect(codes).toHaveCount(0);
   await expect(page.getByText('Two-step sign-in is on: signing in asks for a code from your authenticator app.')).toBeVisible();
 
-  await drawer.getByRole('link', { name: 'Logout' }).click();
+  // the server side of the logout (a keepalive request) is let finish, so no request is in flight at the end
+  await Promise.all([page.waitForResponse((r) => r.url().endsWith('/auth/logout')), drawer.getByRole('link', { name: 'Logout' }).click()]);
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/account/login');
   await signInWithForm(page, email, 'totp-user-password');
