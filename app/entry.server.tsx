@@ -2,6 +2,9 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { hydratesFrom } from './lib/hydration.ts';
+import { fillFragments, FragmentSlotsContext, type FragmentSlots } from './lib/shell-fragments.tsx';
+import { htmlResponse } from './lib/rendered-html.ts';
+import { StaticServerRouter } from './lib/static-server-router.tsx';
 
 export const streamTimeout = 10_000;
 
@@ -34,15 +37,23 @@ export default function handleRequest(
   }
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-cache'); // ADR 007
-  const app = <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />;
-
   if (!hydrates(routerContext)) {
     // A component that throws makes this throw too, as a shell error would: React Router then
-    // renders the route's error boundary.
-    const html = renderToString(app);
-    return new Response(html.startsWith('<!DOCTYPE') ? html : `<!DOCTYPE html>${html}`, { status: responseStatusCode, headers: responseHeaders });
+    // renders the route's error boundary. The router's routes are built once (ADR 016).
+    // The site header and footer come from the fragments kept by an earlier render where they can.
+    const slots: FragmentSlots = { slots: [] };
+    const html = fillFragments(
+      renderToString(
+        <FragmentSlotsContext.Provider value={slots}>
+          <StaticServerRouter context={routerContext} nonce={loadContext.nonce} />
+        </FragmentSlotsContext.Provider>,
+      ),
+      slots,
+    );
+    return htmlResponse(html.startsWith('<!DOCTYPE') ? html : `<!DOCTYPE html>${html}`, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  const app = <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />;
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);

@@ -88,9 +88,20 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
     };
   }
 
-  /** Published products of every region, in menu order (mega menu, footer, home cards). */
+  /**
+   * Published products of every region, in menu order (mega menu, footer, home cards): the same array
+   * for as long as the products held in memory are the same, so what is built from it can be kept
+   * with it (the site header and footer, app/lib/shell-fragments.tsx). Callers must not change it.
+   */
+  const navigations = new WeakMap<object, NavProduct[]>();
   async function navigation(): Promise<NavProduct[]> {
-    return (await current()).filter((r) => r.status === 1).map(toNav);
+    const rows = await current();
+    let nav = navigations.get(rows);
+    if (!nav) {
+      nav = rows.filter((r) => r.status === 1).map(toNav);
+      navigations.set(rows, nav);
+    }
+    return nav;
   }
 
   /** A published product page with its label and SDS links; NotFound otherwise. */

@@ -9,6 +9,7 @@ import { parseRegion, REGION_COOKIE, regionForPath } from '#shared/regions.ts';
 import { etagFor, etagMatches, hashRenderedScripts, pickEncoding } from '../page-cache/http-cache.ts';
 import { createPageStore, type CachedPage, type PageStore } from '../page-cache/page-store.ts';
 import { withoutTrackingParams } from '../page-cache/tracking-params.ts';
+import { renderedHtmlOf } from '#app/lib/rendered-html.ts';
 import { contentSecurityPolicy, type SecurityOptions } from './security.ts';
 
 const gzip = promisify(zlib.gzip);
@@ -254,12 +255,14 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
     }
     if (!html && !(key && redirect)) return renderer.send(response);
 
-    let body: Buffer = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
+    // a content template's HTML comes as the string it was rendered to (ADR 016)
+    const renderedHtml = renderedHtmlOf(response);
+    let body: Buffer = renderedHtml !== undefined ? Buffer.from(renderedHtml, 'utf8') : response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
     if (!key) return sendOnce(request, reply, response, body, {}, nonce);
 
     let csp: string | null = null;
     if (html) {
-      const hashed = hashRenderedScripts(body.toString('utf8'), nonce);
+      const hashed = hashRenderedScripts(renderedHtml ?? body.toString('utf8'), nonce);
       body = Buffer.from(hashed.html, 'utf8');
       csp = contentSecurityPolicy({ hashes: hashed.hashes }, opts.security);
     }

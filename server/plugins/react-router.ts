@@ -6,8 +6,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { AppContext } from "#app/load-context.ts";
+import { htmlResponse, renderedHtmlOf } from '#app/lib/rendered-html.ts';
 import { isApiPath, isDocumentPath } from './errors.ts';
 import type { PageCache } from './page-cache.ts';
+import { withStaticRender } from './static-render.ts';
 
 export interface ReactRouterOptions {
   mode: 'production' | 'development';
@@ -15,6 +17,8 @@ export interface ReactRouterOptions {
   context: Omit<AppContext, 'nonce' | 'requestId'>;
   /** The rendered-page cache (ADR 007); pages are rendered for every request without it. */
   pageCache?: PageCache;
+  /** Content templates without React Router's document handler (ADR 016); production builds only. */
+  staticRender?: boolean;
 }
 
 /**
@@ -31,7 +35,11 @@ export function pageUrl(siteOrigin: string, requestUrl: string): URL {
 function toWebRequest(request: FastifyRequest, reply: FastifyReply, siteOrigin: string, pathOverride?: string): Request {
   const url = pageUrl(siteOrigin, pathOverride ?? request.url);
   const controller = new AbortController();
-  reply.raw.on('close', () => controller.abort());
+  // a visitor who leaves stops the work; a reply that was sent in full has nothing left to stop (and an
+  // abort per request would build an AbortError every time)
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -66,6 +74,8 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
+  const html = renderedHtmlOf(response);
+  if (html !== undefined) return reply.send(html);
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
 }
@@ -100,7 +110,9 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
     });
   }
 
-  const handle = createRequestHandler(build, opts.mode);
+  const routerHandle = createRequestHandler(build, opts.mode);
+  // content templates skip React Router's document handler in production (ADR 016); Vite rebuilds in development
+  const handle = typeof build === 'function' || opts.staticRender === false ? routerHandle : withStaticRender(build, routerHandle);
   const siteOrigin = new URL(opts.context.config.siteUrl).origin;
   const contextFor = (request: FastifyRequest): AppContext => ({ ...opts.context, nonce: request.cspNonce, requestId: request.id, clientIp: request.ip });
   // Over the limit, the action still answers (429, the failure alert, what was typed kept) rather than a bare JSON error.
@@ -115,7 +127,9 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
   // refuses before React Router (control characters, host-like paths) and unknown documents.
   app.notFoundPage = async (request, reply, status = 404) => {
     const response = await handle(toWebRequest(request, reply, siteOrigin, '/not-found'), contextFor(request));
-    await sendWebResponse(reply.code(status), new Response(response.body, { status, headers: response.headers }));
+    const html = renderedHtmlOf(response);
+    const init = { status, headers: response.headers };
+    await sendWebResponse(reply.code(status), html !== undefined ? htmlResponse(html, init) : new Response(response.body, init));
     return reply;
   };
 

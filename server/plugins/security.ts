@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
 declare module 'fastify' {
@@ -41,16 +42,42 @@ export function contentSecurityPolicy(nonce: string | { hashes: readonly string[
 }
 
 /**
- * Security headers on every reply; a fresh CSP nonce per request, used by the React Router
- * renderer for its inline hydration scripts. The OpenAPI browser sets its own CSP.
+ * The headers helmet sets, worked out once: helmet's middleware run against a response that only
+ * records them. They do not depend on the request, and running its dozen middlewares per request
+ * was a few percent of a fresh page render (ADR 016).
  */
-export async function registerSecurity(app: FastifyInstance, opts: SecurityOptions) {
-  await app.register(helmet, {
+function helmetHeaders(opts: SecurityOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader() {},
+  };
+  const middleware = helmet({
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     hsts: opts.dev ? false : { maxAge: 31536000, includeSubDomains: true },
     // Same-origin pages see the full referrer (the product selector's Close uses it); other sites get the origin only.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  let failed: unknown;
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    failed = err;
+  });
+  if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+  if (!headers['x-content-type-options']) throw new Error('helmet set no headers');
+  return headers;
+}
+
+/**
+ * Security headers on every reply; a fresh CSP nonce per request, used by the React Router
+ * renderer for its inline hydration scripts. The OpenAPI browser sets its own CSP.
+ */
+export async function registerSecurity(app: FastifyInstance, opts: SecurityOptions) {
+  const headers = helmetHeaders(opts);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
   });
   app.decorateRequest('cspNonce', '');
   app.addHook('onRequest', async (request) => {

@@ -9,6 +9,8 @@ import { useRegion } from '../../lib/region.tsx';
 import { useShownPathname } from '../../lib/shown-path.ts';
 import { rootDataFrom } from '../../lib/root-data.ts';
 import { useRootData } from '../../root.tsx';
+import { CachedFragment } from '../../lib/shell-fragments.tsx';
+import { useLocation } from 'react-router';
 import type { Route } from './+types/site-layout';
 
 /** Used when a page below fails: its own meta cannot run, so the error view's title applies. */
@@ -19,9 +21,10 @@ export const meta: Route.MetaFunction = ({ error, matches }) => {
   return [{ title: `${text.title} | ${rootDataFrom(matches)?.settings.companyName ?? 'Northfield Agronomics'}` }, { name: 'description', content: text.message }, { name: 'robots', content: 'noindex' }];
 };
 
-function Shell({ children }: { children: React.ReactNode }) {
-  const { settings, year, dismissedNotice } = useRootData();
-  const { region } = useRegion();
+function Shell({ children, variant }: { children: React.ReactNode; variant: 'page' | 'error' }) {
+  const { settings, year, dismissedNotice, products } = useRootData();
+  const { region, source } = useRegion();
+  const { pathname: routePath } = useLocation();
   // a preview is laid out as the page it previews (ADR 024)
   const pathname = useShownPathname();
   const hydrates = useHydrates();
@@ -33,19 +36,24 @@ function Shell({ children }: { children: React.ReactNode }) {
         Skip to content
       </a>
       {dismissedNotice === settings.notice.id ? null : <NoticeBar notice={settings.notice} hydrates={hydrates} />}
-      <SiteHeader companyName={settings.companyName} hydrates={hydrates} />
+      {/* content templates render these once per region, path and variant (ADR 016) */}
+      <CachedFragment cacheKey={`header|${variant}|${region}|${source}|${routePath}|${pathname}`} settings={settings} navigation={products}>
+        <SiteHeader companyName={settings.companyName} hydrates={hydrates} />
+      </CachedFragment>
       <main id="content" tabIndex={-1}>
         {children}
       </main>
       {footerVisible(pathname) ? (
-        <SiteFooter
-          region={region}
-          pathname={pathname}
-          companyName={settings.companyName}
-          social={settings.social}
-          year={year}
-          pageEndsWithFindRep={endsWithFindRep}
-        />
+        <CachedFragment cacheKey={`footer|${variant}|${region}|${pathname}|${year}|${endsWithFindRep}`} settings={settings} navigation={products}>
+          <SiteFooter
+            region={region}
+            pathname={pathname}
+            companyName={settings.companyName}
+            social={settings.social}
+            year={year}
+            pageEndsWithFindRep={endsWithFindRep}
+          />
+        </CachedFragment>
       ) : null}
     </div>
   );
@@ -53,7 +61,7 @@ function Shell({ children }: { children: React.ReactNode }) {
 
 export default function SiteLayout() {
   return (
-    <Shell>
+    <Shell variant="page">
       <Outlet />
     </Shell>
   );
@@ -64,7 +72,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <Shell>
+    <Shell variant="error">
       <ErrorView status={status} />
     </Shell>
   );
