@@ -2,6 +2,7 @@ import { and, asc, arrayContains, count, desc, eq, ilike, inArray, max, ne, or, 
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#db/client.ts';
 import { documentRevisions, documents } from '#db/schema/documents.ts';
+import { reps } from '#db/schema/finder.ts';
 import { adminUsers } from '#db/schema/users.ts';
 import { knowledgeItems, knowledgeItemVersions, pressReleases, pressReleaseVersions } from '#db/schema/knowledge.ts';
 import { landingPages, landingPageVersions } from '#db/schema/landing-pages.ts';
@@ -40,7 +41,7 @@ export interface RevisionRow {
 
 /** A place whose live content mentions a document (its GUID), or a product page that lists it. */
 export interface UsageRow {
-  kind: 'product' | 'page' | 'landing' | 'knowledge' | 'press';
+  kind: 'product' | 'page' | 'landing' | 'knowledge' | 'press' | 'rep';
   title: string;
   slug: string;
   regionId: number | null;
@@ -268,15 +269,15 @@ export function createDocumentsRepository(db: DbOrTx) {
     },
     /**
      * Where a document is used: live (newest) versions of products, pages, landing pages, knowledge
-     * items and press releases whose content mentions its GUID, and product pages that list its
-     * product's labels and SDSs.
+     * items and press releases whose content mentions its GUID, reps whose photo it is, and product
+     * pages that list its product's labels and SDSs.
      */
     async usage(guid: string, productKey: string | null, listedOnProducts: boolean): Promise<UsageRow[]> {
       const pattern = `%${guid}%`;
       // the live version of each item is the one its base row points at (ADR 017)
       const mentions = (versions: PgTable, versionId: PgColumn, currentVersionId: PgColumn): SQL =>
         and(sql`${versions}::text ilike ${pattern}`, eq(versionId, currentVersionId))!;
-      const [productRows, pageRows, landingRows, knowledgeRows, pressRows] = await Promise.all([
+      const [productRows, pageRows, landingRows, knowledgeRows, pressRows, repRows] = await Promise.all([
         db
           .select({ title: productVersions.title, slug: products.slug, regionId: products.regionId })
           .from(productVersions)
@@ -310,6 +311,12 @@ export function createDocumentsRepository(db: DbOrTx) {
           .from(pressReleaseVersions)
           .innerJoin(pressReleases, eq(pressReleases.id, pressReleaseVersions.itemId))
           .where(and(ne(pressReleases.status, -1), mentions(pressReleaseVersions, pressReleaseVersions.id, pressReleases.currentVersionId))),
+        // a rep's photo is a library address (/doccenter/{guid}, shared/validation/reps-retailers.ts) the finder shows
+        db
+          .select({ title: reps.name, slug: sql<string>`${reps.id}::text`, regionId: reps.regionId })
+          .from(reps)
+          .where(ilike(reps.photo, pattern))
+          .orderBy(asc(reps.name)),
       ]);
       return [
         ...productRows.map((r) => ({ kind: 'product' as const, ...r })),
@@ -317,6 +324,7 @@ export function createDocumentsRepository(db: DbOrTx) {
         ...landingRows.map((r) => ({ kind: 'landing' as const, ...r })),
         ...knowledgeRows.map((r) => ({ kind: 'knowledge' as const, ...r })),
         ...pressRows.map((r) => ({ kind: 'press' as const, ...r })),
+        ...repRows.map((r) => ({ kind: 'rep' as const, ...r })),
       ];
     },
     transaction<T>(fn: (tx: DbOrTx) => Promise<T>): Promise<T> {

@@ -75,6 +75,7 @@ const USAGE_KIND: Record<UsageRow['kind'], string> = {
   landing: 'Landing page',
   knowledge: 'Knowledge item',
   press: 'Press release',
+  rep: 'Rep photo',
 };
 
 export interface DocumentFileInput {
@@ -170,6 +171,9 @@ function usagePath(u: UsageRow): string | null {
       return contentItemPath(KNOWLEDGE_BASE_PATH, u.slug, u.regionId ?? 2);
     case 'press':
       return contentItemPath(PRESS_BASE_PATH, u.slug, u.regionId ?? 2);
+    case 'rep':
+      // reps have no page of their own: the admin screen where the photo is chosen
+      return `/siteadmin/reps-retailers/rep/edit/${u.slug}`;
   }
 }
 

@@ -88,6 +88,11 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
    */
   async function settle(tx: DbOrTx, itemId: number, now: Date, force = false): Promise<boolean> {
     const t = tx as unknown as Db;
+    // The base row is locked first: a save running beside this one waits here, then reads the versions
+    // both appended (read committed), so the pointer always ends on the newest. NO KEY UPDATE, as the
+    // update below takes: each save's version insert holds a KEY SHARE lock on this row (its foreign
+    // key), which FOR UPDATE would wait on from both sides (a deadlock).
+    const [before] = await t.select({ current: b.currentVersionId }).from(base as PgTable).where(eq(b.id, itemId)).for('no key update');
     const [due] = await t
       .select({ id: max(v.id) })
       .from(versions as PgTable)
@@ -98,7 +103,6 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
       .from(versions as PgTable)
       .where(and(eq(v.itemId, itemId), gt(v.publishAt, now), currentId === null ? undefined : gt(v.id, currentId)));
     const nextPublishAt = (next?.at as Date | null | undefined) ?? null;
-    const [before] = await t.select({ current: b.currentVersionId }).from(base as PgTable).where(eq(b.id, itemId)).for('update');
     const moved = (before?.current ?? null) !== currentId;
     let copied: Row = {};
     let currentRow: VersionRow | undefined;

@@ -129,4 +129,14 @@ describe('versioned content', () => {
       vi.useRealTimers();
     }
   });
+
+  it('saves running at once leave the item on the newest version (PostgreSQL runs them side by side)', async () => {
+    const k = t.app.services.knowledge;
+    const { id } = await k.create({ type: 0, category: 39, pinned: false, slug: 'versioned-at-once', regionId: 2, version: version('Start') }, { authorId: 1 });
+    for (let round = 0; round < 3; round++) {
+      await Promise.all(Array.from({ length: 6 }, (_, i) => k.appendVersion(id, version(`At once ${round}.${i}`), { authorId: 1 })));
+      const [newest] = await k.versioning.listVersions(id);
+      expect(newest!.current, `round ${round}`).toBe(true);
+    }
+  });
 });

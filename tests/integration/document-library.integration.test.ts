@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reps } from '#db/schema/finder.ts';
 import { knowledgeItems, knowledgeItemVersions } from '#db/schema/knowledge.ts';
 import { createKnowledgeRepository } from '#domain/knowledge/knowledge-repository.ts';
 import { documentGuid } from '#shared/product-documents.ts';
@@ -221,5 +222,24 @@ describe('usage and delete', () => {
     expect(del.statusCode, del.body).toBe(200);
     expect((await t.app.inject(added.url)).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/admin/documents/get/${added.id}`, headers: auth })).statusCode).toBe(404);
+  });
+
+  it("refuses to delete a rep's photo while the rep shows it, and deletes it once the photo is changed", async () => {
+    const png = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#3a5' } }).png().toBuffer();
+    const added = (await upload([...meta({ title: 'Rep portrait', kind: 'image', altText: 'A rep in a wheat field' }), { name: 'regionIds', value: '2' }, { name: 'file', value: png, fileName: 'rep.png' }])).json().data;
+    const db = t.database.db;
+    const [rep] = await db.select({ id: reps.id, name: reps.name, photo: reps.photo }).from(reps).limit(1);
+    await db.update(reps).set({ photo: added.url }).where(eq(reps.id, rep!.id));
+    try {
+      const usage = (await t.app.inject({ url: `/api/admin/documents/get/${added.id}`, headers: auth })).json().data.usage;
+      expect(usage).toEqual([{ kind: 'Rep photo', title: rep!.name, path: `/siteadmin/reps-retailers/rep/edit/${rep!.id}`, blocking: true }]);
+      const refused = await t.app.inject({ url: `/api/admin/documents/delete/${added.id}`, headers: auth });
+      expect(refused.statusCode).toBe(409);
+      expect((await t.app.inject(added.url)).statusCode).toBe(200);
+    } finally {
+      await db.update(reps).set({ photo: rep!.photo }).where(eq(reps.id, rep!.id));
+    }
+    const del = await t.app.inject({ url: `/api/admin/documents/delete/${added.id}`, headers: auth });
+    expect(del.statusCode, del.body).toBe(200);
   });
 });

@@ -218,6 +218,8 @@ describe('pages admin API', () => {
     const p = created.json().data;
     expect(p).toMatchObject({ slug: 'spring-planting-checklist', path: '/spring-planting-checklist', visibility: 1 });
     expect(p.modules[0].content).toBe('<p>Spring Planting Checklist text</p>');
+    expect((await get(`${P}/get-slug/${p.id}`)).json().data).toEqual({ id: p.id, slug: 'spring-planting-checklist', path: '/spring-planting-checklist' });
+    expect((await get(`${P}/get-slug/999999`)).statusCode).toBe(404);
     expect((await t.app.inject('/api/pages/get-by-slug/spring-planting-checklist')).json().data.title).toBe('Spring Planting Checklist');
 
     const v2 = (await post(`${P}/add`, page('Spring Planting Checklist 2027', { id: p.id }))).json().data;
@@ -264,6 +266,8 @@ describe('products admin API', () => {
     const list = (await post(`${Pr}/filter`, { searchText: 'wolf trax' })).json().data;
     const product = list.items.find((p: { slug: string }) => p.slug === 'wolf-trax');
     expect(product).toBeDefined();
+    expect((await get(`${Pr}/get-slug/${product.id}`)).json().data).toEqual({ id: product.id, slug: 'wolf-trax', path: '/wolf-trax' });
+    expect((await t.app.inject(`${Pr}/get-slug/${product.id}`)).statusCode).toBe(401);
     const current = (await get(`${Pr}/get/${product.id}`)).json().data;
     const { id: _id, versionId, slug: _s, path: _p, region: _r, lineKey: _l, family: _f, status: _st, publishAt: _a, created: _c, current: _cur, ...content } = current;
     const analysis = [{ ...content.analysis[0], amount: 63 }, ...content.analysis.slice(1)];

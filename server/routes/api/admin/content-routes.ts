@@ -162,7 +162,7 @@ export function contentRoutes(app: FastifyInstance) {
   contentAdminRoutes(app, '/api/admin/press-releases', 'admin press releases', 'PressRelease', 'press release', () => app.services.pressReleases);
 }
 
-/** Custom pages (/{slug}): /api/admin/pages/add|get/{id}|get/{id}/{versionId}|delete/{id}|get-versions/{id}|filter. */
+/** Custom pages (/{slug}): /api/admin/pages/add|get/{id}|get/{id}/{versionId}|delete/{id}|get-slug/{id}|get-versions/{id}|filter. */
 export function pagesAdminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin pages'];
@@ -205,6 +205,14 @@ export function pagesAdminRoutes(app: FastifyInstance) {
     },
   );
   r.get(
+    `${prefix}/get-slug/:id`,
+    { config, schema: { ...adminOperation, operationId: 'getPageSlug', tags, summary: 'The slug and public path of a page', params: ContentIdParamsSchema, response: { 200: envelope(ContentSlugSchema), ...adminErrors } } },
+    async (request) => {
+      const { id, slug, path } = await pages().adminGet(request.params.id);
+      return ok({ id, slug, path });
+    },
+  );
+  r.get(
     `${prefix}/get-versions/:id`,
     {
       config,
@@ -222,7 +230,7 @@ export function pagesAdminRoutes(app: FastifyInstance) {
   );
 }
 
-/** Products: /api/admin/products/add (append a version)|get/{id}|get/{id}/{versionId}|delete/{id}|get-versions/{id}|filter. */
+/** Products: /api/admin/products/add (append a version)|get/{id}|get/{id}/{versionId}|delete/{id}|get-slug/{id}|get-versions/{id}|filter. */
 export function productsAdminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin products'];
@@ -258,6 +266,14 @@ export function productsAdminRoutes(app: FastifyInstance) {
     async (request) => {
       await products().adminDelete(request.params.id);
       return ok(null, 'The product was deleted.');
+    },
+  );
+  r.get(
+    `${prefix}/get-slug/:id`,
+    { config, schema: { ...adminOperation, operationId: 'getProductSlug', tags, summary: 'The slug and public path of a product', params: ContentIdParamsSchema, response: { 200: envelope(ContentSlugSchema), ...adminErrors } } },
+    async (request) => {
+      const { id, slug, path } = await products().adminGet(request.params.id);
+      return ok({ id, slug, path });
     },
   );
   r.get(
