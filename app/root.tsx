@@ -11,7 +11,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import siteScriptUrl from './client/site-script.ts?worker&url';
-import { ErrorView } from './components/error-view.tsx';
+import { ERROR_TEXT, ErrorView, errorKindFor } from './components/error-view.tsx';
 import { documentLoadsForStaticLinks, SPECULATION_RULES, useHydrates, usePageScripts } from './lib/hydration.ts';
 import { StaticPageContext } from './lib/links.tsx';
 import appCss from './styles/app.css?url';
@@ -84,6 +84,13 @@ export default function App() {
   }, [hydrates]);
   return <Outlet />;
 }
+
+/** The last-resort boundary's title: no site settings to name the brand from, so the error alone. */
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const text = ERROR_TEXT[errorKindFor(isRouteErrorResponse(error) ? error.status : 500)];
+  return [{ title: text.title }, { name: 'description', content: text.message }, { name: 'robots', content: 'noindex' }];
+};
 
 /** Last-resort boundary: the public layout's loader (or an admin shell) failed, so no shell data is available. */
 export function ErrorBoundary() {

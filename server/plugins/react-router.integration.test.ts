@@ -160,4 +160,19 @@ describe('product selector addresses', () => {
       expect((await t.app.inject(url)).statusCode, url).toBe(200);
     }
   });
+
+  it('answers 500 with the bare error page and its title when the public layout cannot load the site settings', async () => {
+    const settings = t.app.services.settings;
+    const get = settings.get;
+    settings.get = () => Promise.reject(new Error('settings store unavailable'));
+    try {
+      const res = await t.app.inject({ url: '/about', headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(500);
+      expect(res.body).toContain('<title>Server Error</title>');
+      expect(res.body).toContain('error-page--bare');
+      expect(res.body).not.toContain('settings store unavailable');
+    } finally {
+      settings.get = get;
+    }
+  });
 });
