@@ -102,6 +102,9 @@ test.describe('contact form', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/forms/add')) posts++;
     });
+    // Each submit scrolls to its first error; with smooth scrolling a click on a loaded machine could land
+    // where Send was a moment before (a flaky run): scroll at once, as with reduced motion.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/contact');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByText('Name is required.', { exact: true })).toBeVisible();
