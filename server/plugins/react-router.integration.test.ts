@@ -175,4 +175,20 @@ describe('product selector addresses', () => {
       settings.get = get;
     }
   });
+
+  it('titles every error page with its name and the brand, and keeps them out of search results', async () => {
+    const cases: [string, number, string][] = [
+      ['/not-found', 200, 'Page Not Found'],
+      ['/no-such-page-anywhere', 404, 'Page Not Found'],
+      ['/access-denied', 200, 'Access Denied'],
+      ['/error/server-error', 200, 'Server Error'],
+      ['/error', 200, 'Server Error'],
+    ];
+    for (const [url, status, title] of cases) {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.body, url).toContain(`<title>${title} | Northfield Agronomics</title>`);
+      expect(res.body, url).toContain('<meta name="robots" content="noindex"/>');
+    }
+  });
 });

@@ -17,9 +17,12 @@ for (const width of WIDTHS) {
         await page.goto(path);
         const sizes = await page.evaluate(() => {
           const bar = document.querySelector('.site-header__bar')!;
-          return { page: document.documentElement.scrollWidth, inner: window.innerWidth, bar: bar.scrollWidth, barBox: bar.clientWidth };
+          const logo = document.querySelector('.site-header__logo svg')!.getBoundingClientRect();
+          return { page: document.documentElement.scrollWidth, inner: window.innerWidth, bar: bar.scrollWidth, barBox: bar.clientWidth, logo: [logo.width, logo.height] };
         });
         expect(sizes.page, `${path} page`).toBeLessThanOrEqual(sizes.inner);
+        // the logo keeps its designed size however crowded the bar (it used to shrink to 126 px at 1180, 36 px at 320)
+        expect(sizes.logo, `${path} logo`).toEqual([176, 32]);
         // the header's content stays inside its bar (and so inside the container's padding) too
         expect(sizes.bar, `${path} header`).toBeLessThanOrEqual(sizes.barBox);
         // the region select is reachable: in the bar, or behind the menu button
