@@ -19,7 +19,6 @@ import {
  * Content templates render no `<Scripts />`, so there is no loader-data stream to transfer.
  */
 type RouteModules = EntryContext['routeModules'];
-type ManifestRoute = NonNullable<EntryContext['manifest']['routes'][string]>;
 type StaticRouter = ReturnType<typeof createStaticRouter>;
 
 const built = new WeakMap<object, StaticRouter>();
@@ -61,9 +60,10 @@ function serverRoutes(manifest: EntryContext['manifest']['routes'], modules: Rou
   });
 }
 
-function groupByParent(manifest: EntryContext['manifest']['routes']): Map<string, ManifestRoute[]> {
-  const byParent = new Map<string, ManifestRoute[]>();
-  for (const route of Object.values(manifest)) {
+/** Routes by their parent's id ('' for the top), from React Router's build or manifest route records. */
+export function groupByParent<R extends { parentId?: string }>(routes: Record<string, R | undefined>): Map<string, R[]> {
+  const byParent = new Map<string, R[]>();
+  for (const route of Object.values(routes)) {
     if (!route) continue;
     const parent = route.parentId ?? '';
     const list = byParent.get(parent);

@@ -9,27 +9,15 @@ import {
 } from 'react-router';
 import type { AppContext } from '#app/load-context.ts';
 import { hydratesFrom } from '#app/lib/hydration.ts';
+import { groupByParent } from '#app/lib/static-server-router.tsx';
 
 export type PageHandler = (request: Request, context: AppContext) => Promise<Response>;
 
-type BuildRoute = NonNullable<ServerBuild['routes'][string]>;
 /** The static handler's route objects (react-router does not export their type by name). */
 type AgnosticDataRouteObject = Parameters<typeof createStaticHandler>[0][number];
 
 /** `data(value, init)` results: what React Router's loaders return to set a status or headers. */
 const DataWithInit = dataWithInit(null).constructor;
-
-function groupByParent(routes: ServerBuild['routes']): Map<string, BuildRoute[]> {
-  const byParent = new Map<string, BuildRoute[]>();
-  for (const route of Object.values(routes)) {
-    if (!route) continue;
-    const parent = route.parentId ?? '';
-    const list = byParent.get(parent);
-    if (list) list.push(route);
-    else byParent.set(parent, [route]);
-  }
-  return byParent;
-}
 
 /** The build's routes as data routes for the static handler, as React Router's server runtime builds them. */
 function dataRoutesFrom(routes: ServerBuild['routes'], parentId = '', byParent = groupByParent(routes)): AgnosticDataRouteObject[] {
