@@ -1,4 +1,5 @@
 import { ProductContentSchema, type NavProduct, type ProductContent, type ProductPageDto } from '#shared/product-content.ts';
+import { heldFor } from '#shared/held-for.ts';
 import { createRenderCache, sanitizeForStorage } from '../content/sanitize.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
 import type { DocumentsService } from '../documents/documents-service.ts';
@@ -93,15 +94,9 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
    * for as long as the products held in memory are the same, so what is built from it can be kept
    * with it (the site header and footer, app/lib/shell-fragments.tsx). Callers must not change it.
    */
-  const navigations = new WeakMap<object, NavProduct[]>();
+  const navigationOf = heldFor((rows: Awaited<ReturnType<typeof current>>) => rows.filter((r) => r.status === 1).map(toNav));
   async function navigation(): Promise<NavProduct[]> {
-    const rows = await current();
-    let nav = navigations.get(rows);
-    if (!nav) {
-      nav = rows.filter((r) => r.status === 1).map(toNav);
-      navigations.set(rows, nav);
-    }
-    return nav;
+    return navigationOf(await current());
   }
 
   /** A published product page with its label and SDS links; NotFound otherwise. */

@@ -76,11 +76,9 @@ function helmetHeaders(opts: SecurityOptions): Record<string, string> {
  */
 export async function registerSecurity(app: FastifyInstance, opts: SecurityOptions) {
   const headers = helmetHeaders(opts);
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
-  });
   app.decorateRequest('cspNonce', '');
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(headers);
     request.cspNonce = randomBytes(16).toString('base64');
   });
   app.addHook('onSend', async (request, reply, payload) => {

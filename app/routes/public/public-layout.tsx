@@ -1,40 +1,23 @@
 import { type ShouldRevalidateFunction, Outlet, useLoaderData } from 'react-router';
+import { heldFor } from '#shared/held-for.ts';
 import { dismissedNoticeId } from '#shared/notice.ts';
 import { readRegionCookie, RegionProvider } from '../../lib/region.tsx';
 import type { Route } from './+types/public-layout';
+
+type Settings = Awaited<ReturnType<Route.LoaderArgs['context']['services']['settings']['get']>>;
+type NavigationProducts = Awaited<ReturnType<Route.LoaderArgs['context']['services']['products']['navigation']>>;
+
+/**
+ * The shell's settings and navigation: the same objects for as long as the services hold the same
+ * copies, so the header and footer fragments can be kept per these objects (app/lib/shell-fragments.tsx).
+ */
+const settingsFor = heldFor(({ companyName, notice, social, careersUrl }: Settings) => ({ companyName, notice, social, careersUrl }));
+const productsFor = heldFor((products: NavigationProducts) => products.map(({ slug, name, tagline, group, region, family }) => ({ slug, name, tagline, group, region, family })));
 
 /**
  * The parent of every public page: site settings, the product navigation and the region. Admin and
  * account screens sit outside it, so they never run this loader or the region provider.
  */
-type Settings = Awaited<ReturnType<Route.LoaderArgs['context']['services']['settings']['get']>>;
-type NavigationProducts = Awaited<ReturnType<Route.LoaderArgs['context']['services']['products']['navigation']>>;
-
-/**
- * The shell's settings and navigation, the same objects for as long as the services hold the same
- * copies: the header and footer fragments are kept per these objects (app/lib/shell-fragments.tsx).
- */
-const shellSettings = new WeakMap<Settings, { companyName: string; notice: Settings['notice']; social: Settings['social']; careersUrl: Settings['careersUrl'] }>();
-const shellProducts = new WeakMap<NavigationProducts, Pick<NavigationProducts[number], 'slug' | 'name' | 'tagline' | 'group' | 'region' | 'family'>[]>();
-
-function settingsFor(settings: Settings) {
-  let shell = shellSettings.get(settings);
-  if (!shell) {
-    shell = { companyName: settings.companyName, notice: settings.notice, social: settings.social, careersUrl: settings.careersUrl };
-    shellSettings.set(settings, shell);
-  }
-  return shell;
-}
-
-function productsFor(products: NavigationProducts) {
-  let shell = shellProducts.get(products);
-  if (!shell) {
-    shell = products.map(({ slug, name, tagline, group, region, family }) => ({ slug, name, tagline, group, region, family }));
-    shellProducts.set(products, shell);
-  }
-  return shell;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, products] = await Promise.all([context.services.settings.get(), context.services.products.navigation()]);
   return {

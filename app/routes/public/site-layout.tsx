@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Outlet, useMatches, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Outlet, useLocation, useMatches, useRouteError } from 'react-router';
 import { footerVisible, themeForPath } from '#shared/navigation.ts';
 import { ERROR_TEXT, ErrorView, errorKindFor } from '../../components/error-view.tsx';
 import { NoticeBar } from '../../components/notice-bar.tsx';
@@ -8,9 +8,8 @@ import { useHydrates } from '../../lib/hydration.ts';
 import { useRegion } from '../../lib/region.tsx';
 import { useShownPathname } from '../../lib/shown-path.ts';
 import { rootDataFrom } from '../../lib/root-data.ts';
-import { useRootData } from '../../root.tsx';
 import { CachedFragment } from '../../lib/shell-fragments.tsx';
-import { useLocation } from 'react-router';
+import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/site-layout';
 
 /** Used when a page below fails: its own meta cannot run, so the error view's title applies. */

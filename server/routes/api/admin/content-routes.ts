@@ -34,6 +34,18 @@ function versionItem(v: VersionListItem) {
   return { id: v.id, created: v.created.toISOString(), publishAt: v.publishAt?.toISOString() ?? null, author: v.author, current: v.current };
 }
 
+/** `GET {prefix}/get-slug/{id}`: an item's slug and public path (knowledge items, press releases, pages, products). */
+function getSlugRoute(app: FastifyInstance, prefix: string, tags: string[], op: string, label: string, slugOf: (id: number) => Promise<{ id: number; slug: string; path: string }>) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    `${prefix}/get-slug/:id`,
+    { config, schema: { ...adminOperation, operationId: `get${op}Slug`, tags, summary: `The slug and public path of a ${label}`, params: ContentIdParamsSchema, response: { 200: envelope(ContentSlugSchema), ...adminErrors } } },
+    async (request) => {
+      const { id, slug, path } = await slugOf(request.params.id);
+      return ok({ id, slug, path });
+    },
+  );
+}
+
 /**
  * The spec's admin calls for one versioned kind: add (create, or with an id append a version),
  * get/{id} (the newest version) and get/{id}/{versionId} (one version, for a rollback), delete,
@@ -96,14 +108,7 @@ function contentAdminRoutes(app: FastifyInstance, prefix: string, tag: string, o
       return ok(null, `The ${label} was deleted.`);
     },
   );
-  r.get(
-    `${prefix}/get-slug/:id`,
-    {
-      config,
-      schema: { ...adminOperation, operationId: `get${op}Slug`, tags, summary: `The slug and public path of a ${label}`, params: ContentIdParamsSchema, response: { 200: envelope(ContentSlugSchema), ...adminErrors } },
-    },
-    async (request) => ok(await service().adminSlug(request.params.id)),
-  );
+  getSlugRoute(app, prefix, tags, op, label, (id) => service().adminSlug(id));
   r.get(
     `${prefix}/get-versions/:id`,
     {
@@ -204,14 +209,7 @@ export function pagesAdminRoutes(app: FastifyInstance) {
       return ok(null, 'The page was deleted.');
     },
   );
-  r.get(
-    `${prefix}/get-slug/:id`,
-    { config, schema: { ...adminOperation, operationId: 'getPageSlug', tags, summary: 'The slug and public path of a page', params: ContentIdParamsSchema, response: { 200: envelope(ContentSlugSchema), ...adminErrors } } },
-    async (request) => {
-      const { id, slug, path } = await pages().adminGet(request.params.id);
-      return ok({ id, slug, path });
-    },
-  );
+  getSlugRoute(app, prefix, tags, 'Page', 'page', (id) => pages().adminGet(id));
   r.get(
     `${prefix}/get-versions/:id`,
     {
@@ -268,14 +266,7 @@ export function productsAdminRoutes(app: FastifyInstance) {
       return ok(null, 'The product was deleted.');
     },
   );
-  r.get(
-    `${prefix}/get-slug/:id`,
-    { config, schema: { ...adminOperation, operationId: 'getProductSlug', tags, summary: 'The slug and public path of a product', params: ContentIdParamsSchema, response: { 200: envelope(ContentSlugSchema), ...adminErrors } } },
-    async (request) => {
-      const { id, slug, path } = await products().adminGet(request.params.id);
-      return ok({ id, slug, path });
-    },
-  );
+  getSlugRoute(app, prefix, tags, 'Product', 'product', (id) => products().adminGet(id));
   r.get(
     `${prefix}/get-versions/:id`,
     {
