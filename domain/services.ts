@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Db } from '#db/client.ts';
 import type { Env } from '#config/env.ts';
 import { createAuthRepository } from './auth/auth-repository.ts';
@@ -20,7 +19,7 @@ import { createMailRepository } from './mail/mail-repository.ts';
 import { createMailService } from './mail/mail-service.ts';
 import { createMailTransport } from './mail/mail-transport.ts';
 import { createDocumentsService } from './documents/documents-service.ts';
-import { createLocalStorage } from './documents/storage.ts';
+import { createConfiguredStorage } from './documents/configured-storage.ts';
 import { createGeoRepository } from './geo/geo-repository.ts';
 import { createGeoService } from './geo/geo-service.ts';
 import { createLandingPagesRepository } from './landing-pages/landing-pages-repository.ts';
@@ -59,7 +58,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
   // scheduled publishing (ADR 017): every kind tells it when a version is scheduled; it is started with the server
   let scheduler: PublishScheduler | null = null;
   const onScheduled = (at: Date) => scheduler?.scheduled(at);
-  const documents = createDocumentsService(createDocumentsRepository(db), createLocalStorage(path.join(deps.env.DATA_DIR, 'documents')), {
+  const documents = createDocumentsService(createDocumentsRepository(db), createConfiguredStorage(deps.env), {
     maxUploadBytes: Math.round(deps.env.DOCUMENT_MAX_UPLOAD_MB * 1024 * 1024),
     events: contentEvents,
   });
