@@ -10,6 +10,8 @@ const pgliteOnly = [
   'db/versioned-content-migration.integration.test.ts',
   'tests/integration/production-install.integration.test.ts',
   'domain/documents/storage.integration.test.ts',
+  // the intake journal exists only on the embedded database
+  'tests/integration/lead-journal.integration.test.ts',
 ];
 
 export default defineConfig({

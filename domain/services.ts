@@ -14,6 +14,8 @@ import { createRepsRetailersRepository } from './finder/reps-retailers-repositor
 import { createRepsRetailersService } from './finder/reps-retailers-service.ts';
 import { createFormsRepository } from './forms/forms-repository.ts';
 import { createFormsService } from './forms/forms-service.ts';
+import type { IntakeJournal } from './forms/intake-journal.ts';
+import { createIntakeJournalRepository } from './forms/intake-journal-repository.ts';
 import { createRecaptchaVerifier } from './forms/recaptcha.ts';
 import { createMailRepository } from './mail/mail-repository.ts';
 import { createMailService } from './mail/mail-service.ts';
@@ -48,6 +50,8 @@ export interface ServiceDeps {
   /** Signs access tokens; resolved at start-up (JWT_SECRET, or the generated one under DATA_DIR). */
   jwtSecret: string;
   log: { info(obj: object | string, msg?: string): void; warn(obj: object | string, msg?: string): void; error(obj: object | string, msg?: string): void };
+  /** The embedded database's lead intake journal (ADR 026); none with PostgreSQL or in memory. */
+  intakeJournal?: IntakeJournal;
 }
 
 /** Builds every service once; the API and the page loaders receive the same instances. */
@@ -101,6 +105,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
     recipients: () => settings.leadRecipients(),
     transaction: (work) => db.transaction(work),
     log: deps.log,
+    journal: deps.intakeJournal,
   });
   const auth = createAuthService({
     repo: createAuthRepository(db),
@@ -163,6 +168,10 @@ export function createServices(db: Db, deps: ServiceDeps) {
     { knowledge: services.knowledge, press: services.pressReleases, pages: services.pages, products, landingPages },
     { log: deps.log },
   );
-  return { ...services, previews, contentEvents, publishScheduler: scheduler, seo: createSeoService(services) };
+  const journal = deps.intakeJournal;
+  /** At start: leads the journal holds and the database lost are written back (a power cut); answers how many. */
+  const restoreIntakeJournal = async () =>
+    journal ? journal.open((entries) => db.transaction((tx) => createIntakeJournalRepository(tx).restore(entries))) : 0;
+  return { ...services, previews, contentEvents, publishScheduler: scheduler, seo: createSeoService(services), intakeJournal: journal, restoreIntakeJournal };
 }
 export type Services = ReturnType<typeof createServices>;
