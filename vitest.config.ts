@@ -12,6 +12,8 @@ const pgliteOnly = [
   'domain/documents/storage.integration.test.ts',
   // the intake journal exists only on the embedded database
   'tests/integration/lead-journal.integration.test.ts',
+  // nginx in front of one instance: the proxy, not the database, is under test
+  'tests/integration/nginx-site.integration.test.ts',
 ];
 
 export default defineConfig({
