@@ -81,7 +81,7 @@ export const EnvSchema = z.object({
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, dots and dashes)')
     .optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_ENDPOINT: z.url().optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** unset: on with S3_ENDPOINT (self-hosted stores), off for AWS */
