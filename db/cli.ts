@@ -143,6 +143,8 @@ switch (command) {
       await database.close();
     } else {
       rmSync(path.join(dataDir, 'pglite'), { recursive: true, force: true });
+      // the leads journaled for the deleted database must not come back at the next start
+      rmSync(path.join(dataDir, 'intake-journal'), { recursive: true, force: true });
     }
     await migrateAndSeed();
     break;

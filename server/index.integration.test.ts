@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -109,11 +109,17 @@ it('starts on an empty data directory, prints the admin sign-in once, holds the 
   }
 }, 180_000);
 
-it('restores the backup made while the server ran: the content and the leads are there; a backup with the server stopped works too', async () => {
+it('restores the backup made while the server ran over another database (kept beside it): the content and the leads are there; db:reset drops the journal with the database; a backup with the server stopped works too', async () => {
   expect(existsSync(backupFile)).toBe(true);
+  // db:reset makes the database the backup will replace; it deletes the leads still journaled for the
+  // database it removes too, so they cannot come back into the new one
+  mkdirSync(path.join(restoreDir, 'intake-journal'), { recursive: true });
+  writeFileSync(path.join(restoreDir, 'intake-journal', '00000001.jsonl'), '{"v":1}\n');
+  const reset = runBeside(['build/node/db-cli.js', 'reset', '--yes-delete-everything'], { DATA_DIR: restoreDir });
+  expect(reset.code, reset.lines.join('\n')).toBe(0);
+  expect(existsSync(path.join(restoreDir, 'intake-journal'))).toBe(false);
+
   // over an existing database: it is kept beside the restored one
-  const fresh = runBeside(['build/node/db-cli.js', 'migrate'], { DATA_DIR: restoreDir });
-  expect(fresh.code, fresh.lines.join('\n')).toBe(0);
   const restored = runBeside(['build/node/db-cli.js', 'restore', backupFile], { DATA_DIR: restoreDir });
   expect(restored.lines).toEqual([]);
   expect(restored.code).toBe(0);
@@ -138,4 +144,4 @@ it('restores the backup made while the server ran: the content and the leads are
   const notABackup = runBeside(['build/node/db-cli.js', 'restore', path.join(import.meta.dirname, 'index.ts')], { DATA_DIR: restoreDir });
   expect(notABackup.code).toBe(1);
   expect(notABackup.lines).toEqual([expect.stringMatching(/is not a backup made by npm run db:backup \(not a gzipped tar\)\.$/)]);
-}, 120_000);
+}, 180_000);
