@@ -50,7 +50,7 @@ export interface ServiceDeps {
   /** Signs access tokens; resolved at start-up (JWT_SECRET, or the generated one under DATA_DIR). */
   jwtSecret: string;
   log: { info(obj: object | string, msg?: string): void; warn(obj: object | string, msg?: string): void; error(obj: object | string, msg?: string): void };
-  /** The embedded database's lead intake journal (ADR 026); none with PostgreSQL or in memory. */
+  /** The embedded database's lead intake journal (ADR 030); none with PostgreSQL or in memory. */
   intakeJournal?: IntakeJournal;
 }
 

@@ -56,7 +56,7 @@ export interface BuildAppOptions {
   /** Extra routes registered just before the app is made ready (benchmarks compare against them). */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /**
-   * The lead intake journal, on whenever the embedded database is on disk (ADR 026): `false` turns it
+   * The lead intake journal, on whenever the embedded database is on disk (ADR 030): `false` turns it
    * off; tests give it a file layer that forgets unsynced writes (a power cut).
    */
   intakeJournal?: false | { fs?: JournalFs; trimIntervalMs?: number };

@@ -25,7 +25,7 @@ export interface FormsServiceDeps {
   recipients: () => Promise<LeadRecipients>;
   transaction: <T>(work: (tx: DbOrTx) => Promise<T>) => Promise<T>;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
-  /** The embedded database's intake journal (ADR 026): a lead is on disk there before it is answered. */
+  /** The embedded database's intake journal (ADR 030): a lead is on disk there before it is answered. */
   journal?: { record(entry: LeadJournalEntry): Promise<void> };
 }
 

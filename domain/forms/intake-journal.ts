@@ -115,7 +115,7 @@ const SEGMENT = /^(\d{8})\.jsonl$/;
 const segmentName = (n: number) => `${String(n).padStart(8, '0')}.jsonl`;
 
 /**
- * The lead intake journal (ADR 026). The embedded database never fsyncs its files, so a lead it
+ * The lead intake journal (ADR 030). The embedded database never fsyncs its files, so a lead it
  * committed can still be lost to a power cut. Before a lead is answered with success, its row and
  * email are appended to a journal file under DATA_DIR and fsynced; requests that arrive while one
  * fsync runs share the next one (group commit). At start the entries missing from the database are
