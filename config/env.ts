@@ -34,7 +34,8 @@ export const TrustProxySchema = z
     return list;
   });
 
-export const EnvSchema = z.object({
+/** The variables one by one (the whole environment is EnvSchema). */
+export const EnvFields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -46,7 +47,8 @@ export const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  PUBLIC_SITE_URL: z.url().default('http://localhost:3000'),
+  /** The address visitors use; unset, this server on its port (EnvSchema fills it in). */
+  PUBLIC_SITE_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
@@ -75,7 +77,9 @@ export const EnvSchema = z.object({
   SEED_DEMO_REPS: bool.optional(),
   /** memory for rendered public pages (all encodings together); 0 renders every request */
   PAGE_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
-}).superRefine((env, ctx) => {
+});
+
+export const EnvSchema = EnvFields.superRefine((env, ctx) => {
   // Several instances share one PostgreSQL database, and a token signed by one must verify on the
   // others: a secret generated per instance would sign people out at random.
   if (env.DATABASE_URL && !env.JWT_SECRET) {
@@ -88,7 +92,14 @@ export const EnvSchema = z.object({
     const other = env.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SITE_KEY' : 'RECAPTCHA_SECRET';
     ctx.addIssue({ code: 'custom', path: [missing], message: `must be set together with ${other} (set both or neither)` });
   }
-});
+}).transform((env) => ({
+  ...env,
+  // Unset, the site's address is this server on its own port, so links and the sitemap work locally
+  // whatever PORT is; a production start says so once (server/app.ts).
+  PUBLIC_SITE_URL: env.PUBLIC_SITE_URL ?? `http://localhost:${env.PORT}`,
+  /** PUBLIC_SITE_URL was not set (the default above is in use) */
+  PUBLIC_SITE_URL_DEFAULTED: env.PUBLIC_SITE_URL === undefined,
+}));
 
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -139,6 +139,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       app.log.warn(`SMTP_URL is not set: email (lead notifications, rep requests) is written as files to ${services.mail.description.replace(/^files in /, '')} instead of being sent`);
     }
+    if (env.NODE_ENV === 'production' && env.PUBLIC_SITE_URL_DEFAULTED) {
+      app.log.warn(`PUBLIC_SITE_URL is not set: canonical links, the sitemap, share tags and the links in emails name ${env.PUBLIC_SITE_URL}; set it to the address visitors use`);
+    }
     services.mail.start();
     services.redirects.start();
     services.publishScheduler.start();
@@ -154,10 +157,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const dev = opts.ui === 'dev';
   const security = { dev, recaptcha: Boolean(env.RECAPTCHA_SITE_KEY) };
-  // Before the security plugin: a stored page is answered from the first onRequest hook, with the
-  // headers that plugin set when the page was stored. Pages change on every edit in development.
+  // Pages change on every edit in development: only a build keeps them.
   const pageCache =
-    opts.ui === 'build' ? createPageCache(app, { maxBytes: env.PAGE_CACHE_MB * 1024 * 1024, security, events: services.contentEvents }) : undefined;
+    opts.ui === 'build'
+      ? createPageCache(app, {
+          maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+          security,
+          events: services.contentEvents,
+          mayRedirect: (path, search) => services.redirects.mayRedirect(path, search),
+          log: app.log,
+        })
+      : undefined;
   first.pageCache = pageCache;
   await registerSecurity(app, security);
   // Replies compressed on the fly (pages not stored, JSON) use brotli quality 1: about 8% larger than
@@ -174,7 +184,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   registerErrorHandling(app);
   registerInputBoundary(app);
+  // Redirects first, then stored pages, on the same normal form of the address (ADR 007, ADR 009). A
+  // stored page is answered with the headers the security plugin set when it was stored.
   registerRedirects(app);
+  if (pageCache) app.addHook('onRequest', pageCache.onRequest);
   registerAuth(app);
 
   await app.register(swagger, {

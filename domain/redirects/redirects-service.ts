@@ -246,6 +246,19 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
      * The redirect for a request: the one for its exact path and query first, then the one for the
      * path alone (`search` is the query string, with or without its `?`).
      */
+    /**
+     * Whether a stored redirect may answer this path and query, without waiting: true when one does,
+     * and when the table is not in memory (or older than the TTL), so the caller must ask `resolve`.
+     */
+    mayRedirect(pathname: string, search = ''): boolean {
+      if (!cache || Date.now() - cache.at >= ttlMs) return true;
+      const map = cache.map;
+      if (map.size === 0) return false;
+      const path = normalisePath(pathname);
+      const query = normaliseQuery(search);
+      return lookup((key) => map.get(key), query ? `${path}?${query}` : path) !== undefined;
+    },
+
     async resolve(pathname: string, search = ''): Promise<RedirectTarget | null> {
       const map = await table();
       const path = normalisePath(pathname);
