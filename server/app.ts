@@ -10,6 +10,7 @@ import { projectRoot } from '#config/project-root.ts';
 import type { Database } from '#db/client.ts';
 import { createServices, type Services } from '#domain/services.ts';
 import { fail } from './http.ts';
+import { serializeRequest } from './log-redaction.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerContentEventsTransport } from './plugins/content-events-transport.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -87,6 +88,22 @@ export function nullableOnTypes(node: unknown): void {
   for (const value of Object.values(o)) nullableOnTypes(value);
 }
 
+/**
+ * A route that answers GET and POST (the admin's delete and archive calls) is one route with one
+ * operationId; OpenAPI needs each operation named once, so the POST one is called `...Post`.
+ */
+export function postTwinsNamedApart(document: unknown): void {
+  const paths = (document as { paths?: Record<string, Record<string, { operationId?: string; summary?: string }>> }).paths ?? {};
+  for (const ops of Object.values(paths)) {
+    const get = ops.get;
+    const post = ops.post;
+    if (get?.operationId && post?.operationId === get.operationId) {
+      post.operationId = `${get.operationId}Post`;
+      post.summary = `${get.summary ?? ''} (POST: the same as GET)`.trim();
+    }
+  }
+}
+
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
@@ -107,7 +124,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       if (o.maxRequestsPerSocket) server.maxRequestsPerSocket = o.maxRequestsPerSocket;
       return server;
     },
-    logger: opts.logger ?? { level: env.LOG_LEVEL },
+    // link tokens never reach the request log (server/log-redaction.ts)
+    logger:
+      opts.logger === false
+        ? false
+        : { level: env.LOG_LEVEL, ...(typeof opts.logger === 'object' ? opts.logger : {}), serializers: { ...(typeof opts.logger === 'object' ? opts.logger.serializers : {}), req: serializeRequest } },
     // A hop count trusts only that many proxies nearest to us (what Fastify does for a number).
     trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
@@ -139,6 +160,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       app.log.warn(`SMTP_URL is not set: email (lead notifications, rep requests) is written as files to ${services.mail.description.replace(/^files in /, '')} instead of being sent`);
     }
+    // TOTP secrets stored in clear, or under a previous DATA_KEY, and recovery codes stored as bare
+    // SHA-256 (before issue 21) are brought up to date once, before the first sign-in
+    const upgraded = await services.auth.upgradeStoredSecrets();
+    if (upgraded.totpSecrets || upgraded.recoveryCodes) app.log.info(upgraded, 'stored sign-in secrets upgraded (TOTP secrets sealed, recovery codes hashed with argon2id)');
     services.mail.start();
     services.redirects.start();
     services.publishScheduler.start();
@@ -192,6 +217,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     transformObject: (doc) => {
       const document = 'openapiObject' in doc ? doc.openapiObject : doc.swaggerObject;
       nullableOnTypes(document);
+      postTwinsNamedApart(document);
       return document;
     },
   });

@@ -69,6 +69,7 @@ export function formsAdminRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await forms().archive(request.params.id);
+      await app.services.audit.record({ action: 'archived', subject: { kind: 'lead', id: request.params.id, title: `#${request.params.id}`, link: '/siteadmin/forms' } });
       return ok(null);
     },
   );
@@ -88,6 +89,9 @@ export function formsAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      // every export of leads is in the audit log, with how many rows and which view
+      const { total } = await forms().list({ ...request.body, start: 0, length: 1 });
+      await app.services.audit.record({ action: 'exported', subject: { kind: 'lead', link: '/siteadmin/forms' }, detail: { count: total, view: request.body } });
       const rows = Readable.from(forms().exportRows(request.body));
       const csv = stringify({ header: true, columns: CSV_COLUMNS.map((c) => c.header), cast: { string: neutraliseCell } });
       rows.on('error', (err) => csv.destroy(err));
