@@ -97,9 +97,9 @@ export function postTwinsNamedApart(document: unknown): void {
   for (const ops of Object.values(paths)) {
     const get = ops.get;
     const post = ops.post;
+    // the two methods may share one operation object: the POST one becomes its own copy
     if (get?.operationId && post?.operationId === get.operationId) {
-      post.operationId = `${get.operationId}Post`;
-      post.summary = `${get.summary ?? ''} (POST: the same as GET)`.trim();
+      ops.post = { ...post, operationId: `${get.operationId}Post`, summary: `${get.summary ?? ''} (POST: the same as GET)`.trim() };
     }
   }
 }
@@ -154,6 +154,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (app.lifecycle.closing) reply.header('connection', 'close');
     return payload;
   });
+  let upgradingSecrets: Promise<void> = Promise.resolve();
   // Registered after the database hook so it runs first on close (onClose hooks run in reverse).
   app.addHook('onReady', async () => {
     // A production site without SMTP "sends" into files nobody reads: say so once, where people look.
@@ -161,14 +162,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       app.log.warn(`SMTP_URL is not set: email (lead notifications, rep requests) is written as files to ${services.mail.description.replace(/^files in /, '')} instead of being sent`);
     }
     // TOTP secrets stored in clear, or under a previous DATA_KEY, and recovery codes stored as bare
-    // SHA-256 (before issue 21) are brought up to date once, before the first sign-in
-    const upgraded = await services.auth.upgradeStoredSecrets();
-    if (upgraded.totpSecrets || upgraded.recoveryCodes) app.log.info(upgraded, 'stored sign-in secrets upgraded (TOTP secrets sealed, recovery codes hashed with argon2id)');
+    // SHA-256 (before issue 21) are brought up to date in the background (both still work meanwhile);
+    // a database that does not answer yet must not stop the start (/readyz says so)
+    upgradingSecrets = services.auth
+      .upgradeStoredSecrets()
+      .then((upgraded) => {
+        if (upgraded.totpSecrets || upgraded.recoveryCodes) app.log.info(upgraded, 'stored sign-in secrets upgraded (TOTP secrets sealed, recovery codes hashed with argon2id)');
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'upgrading stored sign-in secrets failed; it runs again at the next start'));
     services.mail.start();
     services.redirects.start();
     services.publishScheduler.start();
   });
   app.addHook('onClose', async () => {
+    await upgradingSecrets;
     services.publishScheduler.stop();
     // emailed links answered before they were made: finish them (they queue mail) first
     await services.auth.idle();

@@ -104,6 +104,17 @@ export function createAuthRepository(db: DbOrTx) {
         .set({ lockedUntil: until, failedAttempts: 0, lockCount: sql`${signInFailures.lockCount} + 1` })
         .where(and(eq(signInFailures.username, username), eq(signInFailures.client, client)));
     },
+    /**
+     * Gives back a reserved attempt that turned out right (a correct password before the second
+     * factor): only failures stay counted, so a known password cannot be used to reset the count of
+     * wrong codes, and a correct password does not count against the owner.
+     */
+    async releaseAttempt(username: string, client: string): Promise<void> {
+      await db
+        .update(signInFailures)
+        .set({ failedAttempts: sql`greatest(${signInFailures.failedAttempts} - 1, 0)` })
+        .where(and(eq(signInFailures.username, username), eq(signInFailures.client, client), isNull(signInFailures.lockedUntil)));
+    },
     /** A success from a client forgets that client's failures (the username's own count stays). */
     async clearClient(username: string, client: string): Promise<void> {
       await db.delete(signInFailures).where(and(eq(signInFailures.username, username), eq(signInFailures.client, client), ne(signInFailures.client, '')));

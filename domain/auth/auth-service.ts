@@ -192,6 +192,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     throw new DomainError(message, status);
   }
 
+  /** A reserved attempt that was right gives its places back (failures alone stay counted). */
+  async function releaseAttempt(a: Attempt) {
+    await repo.releaseAttempt(a.name, a.client);
+    if (a.fromEverywhere) await repo.releaseAttempt(a.name, '');
+  }
+
   /** The session ends SESSION_MAX_HOURS after its sign-in, whatever happens in between. */
   const sessionEnd = (signedInAt: Date) => new Date(signedInAt.getTime() + deps.sessionMaxMs);
 
@@ -221,9 +227,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     return issueTokens(user, sessionId, signedInAt);
   }
 
-  /** The TOTP secret in clear, or null (none, or sealed under a key this process does not have). */
+  /**
+   * The TOTP secret in clear, or null (none, or sealed under a key this process does not have). A
+   * secret from before issue 21 (in clear) works until the start-up upgrade has sealed it.
+   */
   function totpSecretOf(user: AuthUser): string | null {
-    return user.totpSecret ? deps.secretBox.open(user.totpSecret) : null;
+    if (!user.totpSecret) return null;
+    return deps.secretBox.isSealed(user.totpSecret) ? deps.secretBox.open(user.totpSecret) : user.totpSecret;
   }
 
   /** Security notifications (issue 21, item 10): mailed to the account; no link in them, so nothing to blank. */
@@ -303,6 +313,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       // An unknown username costs a password verification too, so the time does not tell either.
       const passwordOk = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password).then(() => false);
       if (!user || !passwordOk) return failAttempt(attempt, ctx, user ? 'password' : 'unknown-user', AUTH_MESSAGES.loginFailed);
+      await releaseAttempt(attempt);
       return afterFirstFactor(user, ctx, 'password');
     },
 
@@ -315,6 +326,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const attempt = await reserveAttempt(usernameKey(user.email), user, ctx, viaLink);
       const method = await verifySecondFactor(user, code, ctx);
       if (!method) return failAttempt(attempt, ctx, 'second-factor', AUTH_MESSAGES.secondFactorWrong);
+      await releaseAttempt(attempt);
       return completeSignIn(user, ctx, `${viaLink ? 'email-link' : 'password'}+${method}`);
     },
 
@@ -539,6 +551,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (attempt) return failAttempt(attempt, ctx, 'second-factor-enrolment', AUTH_MESSAGES.secondFactorWrong, 400);
         throw new DomainError(AUTH_MESSAGES.secondFactorWrong, 400);
       }
+      if (attempt) await releaseAttempt(attempt);
       const recoveryCodes = newRecoveryCodes();
       const hashes = await Promise.all(recoveryCodes.map((c) => hashRecoveryCode(c)));
       await deps.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { Secret, TOTP } from 'otpauth';
 import { ARGON2_OPTIONS } from './passwords.ts';
@@ -71,6 +71,8 @@ export function hashRecoveryCode(code: string, isDigest = false): Promise<string
 }
 
 export async function verifyRecoveryCode(stored: string, digest: string): Promise<boolean> {
+  // a code stored before issue 21 (its bare digest) works until the start-up upgrade re-hashes it
+  if (!stored.startsWith('$argon2')) return stored.length === digest.length && timingSafeEqual(Buffer.from(stored), Buffer.from(digest));
   try {
     return await verify(stored, digest);
   } catch {

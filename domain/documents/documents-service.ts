@@ -208,7 +208,8 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
     let width: number | undefined;
     let height: number | undefined;
     try {
-      ({ width, height } = await sharp(await readAll(await storage.read(storageKey)), { limitInputPixels: MAX_IMAGE_PIXELS }).metadata());
+      // the header alone (no pixels decoded): the size is checked before anything is decoded
+      ({ width, height } = await sharp(await readAll(await storage.read(storageKey))).metadata());
     } catch {
       throw new DomainError('The image could not be read. Upload a valid PNG, JPEG or WebP file.', 415);
     }
