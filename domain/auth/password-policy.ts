@@ -26,7 +26,8 @@ function load(): Promise<Checker> {
  * account's own email and the site's name count as guessable words too.
  */
 export async function assertPasswordNotCommon(password: string, related: string[] = [], field?: string): Promise<void> {
-  const inputs = related.flatMap((r) => [r, ...r.split(/[@.\s_-]+/)]).filter((w) => w.length >= 3);
+  // the whole value, its words, and its words run together ("Northfield Agro" -> northfieldagro)
+  const inputs = related.flatMap((r) => [r, r.replace(/[@.\s_-]+/g, ''), ...r.split(/[@.\s_-]+/)]).filter((w) => w.length >= 3).map((w) => w.toLowerCase());
   const { score } = await (await load()).check(password, inputs);
   if (score < 2) throw new DomainError(COMMON_PASSWORD_MESSAGE, 400, field ? { [field]: [COMMON_PASSWORD_MESSAGE] } : undefined);
 }
