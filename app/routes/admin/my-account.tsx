@@ -94,7 +94,7 @@ function ConfirmPasswordForEnrolment({ onSetup, onCancel }: { onSetup: (setup: S
   return (
     <form {...getFormProps(form)} className="stack admin-form">
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField meta={fields.Password} label="Current Password" type="password" autoComplete="current-password" hint="Confirm with your password to set up an authenticator app." />
+      <TextField meta={fields.Password} label="Password" type="password" autoComplete="current-password" hint="Confirm with your password to set up an authenticator app." />
       <div className="button-row">
         <button className="button button--primary" type="submit" disabled={pending}>
           {pending ? 'Checking...' : 'Continue'}
