@@ -424,3 +424,39 @@ describe('7. link tokens never reach the request log', () => {
     expect(log).not.toMatch(/SECRET-/);
   });
 });
+
+describe('6b. without SMTP, the outbox folder keeps emails with a link for a day at most', () => {
+  it('a sign-in link’s .eml file leaves DATA_DIR/outbox after 24 hours; other mail stays', async () => {
+    const { mkdir, readdir, utimes, writeFile } = await import('node:fs/promises');
+    const path = await import('node:path');
+    const local = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
+    try {
+      const outbox = path.join(local.env.DATA_DIR, 'outbox');
+      await local.app.inject({ method: 'POST', url: '/auth/email-auth', payload: { Username: 'admin@example.com', DomainName: 'localhost' } });
+      await local.app.services.auth.idle();
+      const deadline = Date.now() + 10_000;
+      let files: string[] = [];
+      while (Date.now() < deadline) {
+        local.app.services.mail.kick();
+        await local.app.services.mail.idle();
+        files = await readdir(outbox).catch(() => []);
+        if (files.some((f) => f.endsWith('.link.eml'))) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const link = files.find((f) => f.endsWith('.link.eml'))!;
+      expect(link).toBeDefined();
+      await mkdir(outbox, { recursive: true });
+      await writeFile(path.join(outbox, 'lead-notification.eml'), 'a lead');
+      const old = new Date(Date.now() - 25 * 60 * 60_000);
+      await utimes(path.join(outbox, 'lead-notification.eml'), old, old);
+      // a day old: still there until the purge runs, gone after it
+      await local.app.services.mail.purgeStale();
+      expect(await readdir(outbox)).toContain(link);
+      await utimes(path.join(outbox, link), old, old);
+      await local.app.services.mail.purgeStale();
+      expect(await readdir(outbox)).toEqual(['lead-notification.eml']);
+    } finally {
+      await local.close();
+    }
+  });
+});
