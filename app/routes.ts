@@ -62,6 +62,7 @@ export default [
     route('account/forgot-password', 'routes/account/forgot-password.tsx'),
     route('account/reset-password/:hash', 'routes/account/reset-password.tsx'),
     route('account/one-time-login/:token', 'routes/account/one-time-login.tsx'),
+    route('account/confirm-email/:token', 'routes/account/confirm-email.tsx'),
   ]),
   route('siteadmin', 'routes/admin/admin-layout.tsx', { id: 'siteadmin' }, [
     index('routes/admin/dashboard.tsx'),

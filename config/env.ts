@@ -57,6 +57,19 @@ export const EnvFields = z.object({
     .min(32, { error: 'must be at least 32 characters (generate one with: openssl rand -base64 48)', abort: true })
     .refine((v) => new Set(v).size >= 10, 'is too predictable: use a random value (openssl rand -base64 48)')
     .optional(),
+  /**
+   * Seals secrets kept in the database (TOTP secrets). Unset: a key derived from JWT_SECRET. To
+   * rotate, set the new value and the old one in DATA_KEY_PREVIOUS for one start (README).
+   */
+  DATA_KEY: z
+    .string()
+    .min(32, { error: 'must be at least 32 characters (generate one with: openssl rand -base64 48)', abort: true })
+    .refine((v) => new Set(v).size >= 10, 'is too predictable: use a random value (openssl rand -base64 48)')
+    .optional(),
+  /** Keys secrets may still be sealed with (comma-separated): the previous DATA_KEY, or the previous JWT_SECRET when DATA_KEY is unset. */
+  DATA_KEY_PREVIOUS: z.string().optional(),
+  /** A sign-in session ends this many hours after the sign-in, however active (ASVS 3.3.2); 12 idle hours end it sooner. */
+  SESSION_MAX_HOURS: z.coerce.number().positive().max(24 * 90).default(24 * 7),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Website <no-reply@localhost>'),
   RECAPTCHA_SITE_KEY: z.string().optional(),

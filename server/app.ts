@@ -10,6 +10,7 @@ import { projectRoot } from '#config/project-root.ts';
 import type { Database } from '#db/client.ts';
 import { createServices, type Services } from '#domain/services.ts';
 import { fail } from './http.ts';
+import { serializeRequest } from './log-redaction.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerContentEventsTransport } from './plugins/content-events-transport.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -87,6 +88,22 @@ export function nullableOnTypes(node: unknown): void {
   for (const value of Object.values(o)) nullableOnTypes(value);
 }
 
+/**
+ * A route that answers GET and POST (the admin's delete and archive calls) is one route with one
+ * operationId; OpenAPI needs each operation named once, so the POST one is called `...Post`.
+ */
+export function postTwinsNamedApart(document: unknown): void {
+  const paths = (document as { paths?: Record<string, Record<string, { operationId?: string; summary?: string }>> }).paths ?? {};
+  for (const ops of Object.values(paths)) {
+    const get = ops.get;
+    const post = ops.post;
+    // the two methods may share one operation object: the POST one becomes its own copy
+    if (get?.operationId && post?.operationId === get.operationId) {
+      ops.post = { ...post, operationId: `${get.operationId}Post`, summary: `${get.summary ?? ''} (POST: the same as GET)`.trim() };
+    }
+  }
+}
+
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
@@ -107,7 +124,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       if (o.maxRequestsPerSocket) server.maxRequestsPerSocket = o.maxRequestsPerSocket;
       return server;
     },
-    logger: opts.logger ?? { level: env.LOG_LEVEL },
+    // link tokens never reach the request log (server/log-redaction.ts)
+    logger:
+      opts.logger === false
+        ? false
+        : { level: env.LOG_LEVEL, ...(typeof opts.logger === 'object' ? opts.logger : {}), serializers: { ...(typeof opts.logger === 'object' ? opts.logger.serializers : {}), req: serializeRequest } },
     // A hop count trusts only that many proxies nearest to us (what Fastify does for a number).
     trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
@@ -133,6 +154,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (app.lifecycle.closing) reply.header('connection', 'close');
     return payload;
   });
+  let upgradingSecrets: Promise<void> = Promise.resolve();
   // Registered after the database hook so it runs first on close (onClose hooks run in reverse).
   app.addHook('onReady', async () => {
     // A production site without SMTP "sends" into files nobody reads: say so once, where people look.
@@ -142,11 +164,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (env.NODE_ENV === 'production' && env.PUBLIC_SITE_URL_DEFAULTED) {
       app.log.warn(`PUBLIC_SITE_URL is not set: canonical links, the sitemap, share tags and the links in emails name ${env.PUBLIC_SITE_URL}; set it to the address visitors use`);
     }
+    // TOTP secrets stored in clear, or under a previous DATA_KEY, and recovery codes stored as bare
+    // SHA-256 (before issue 21) are brought up to date in the background (both still work meanwhile);
+    // a database that does not answer yet must not stop the start (/readyz says so)
+    upgradingSecrets = services.auth
+      .upgradeStoredSecrets()
+      .then((upgraded) => {
+        if (upgraded.totpSecrets || upgraded.recoveryCodes) app.log.info(upgraded, 'stored sign-in secrets upgraded (TOTP secrets sealed, recovery codes hashed with argon2id)');
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'upgrading stored sign-in secrets failed; it runs again at the next start'));
     services.mail.start();
     services.redirects.start();
     services.publishScheduler.start();
   });
   app.addHook('onClose', async () => {
+    await upgradingSecrets;
     services.publishScheduler.stop();
     // emailed links answered before they were made: finish them (they queue mail) first
     await services.auth.idle();
@@ -205,6 +237,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     transformObject: (doc) => {
       const document = 'openapiObject' in doc ? doc.openapiObject : doc.swaggerObject;
       nullableOnTypes(document);
+      postTwinsNamedApart(document);
       return document;
     },
   });

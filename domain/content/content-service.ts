@@ -2,6 +2,7 @@ import type { ContentModule, MediaRef, SeoData } from '#shared/content-types.ts'
 import type { ContentCardDto, ContentItemDto, ContentListDto, HeroMediaDto, SitemapEntry } from '#shared/dto/content.ts';
 import { contentItemPath, regionsVisibleIn, resourceTypeName } from '#shared/knowledge.ts';
 import type { ContentFilter } from '#shared/validation/content-filter.ts';
+import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
 import { DomainError, NotFoundError } from '../errors.ts';
 import { slugify, SLUG_PATTERN } from '../versioning/slug.ts';
@@ -21,9 +22,11 @@ export interface ContentServiceOptions {
   events?: ContentEvents;
   kind?: 'knowledge' | 'press';
   /** a published item whose slug changes leaves a redirect behind */
-  redirects?: { followMove(oldPath: string, newPath: string): Promise<void> };
+  redirects?: { followMove(oldPath: string, newPath: string): Promise<void>; checkMoveTarget?(path: string): Promise<void> };
   /** told when a version is scheduled (the publisher wakes up then) */
   onScheduled?: (at: Date) => void;
+  /** the audit log */
+  audit?: AuditRecorder;
 }
 
 /** What the admin editor saves: the base fields and the new version (spec: baseId, type, pinned, slug, region, with versions). */
@@ -46,6 +49,8 @@ export interface ContentSaveInput {
   publishAt?: Date | null;
   /** false: a changed slug of a published item leaves no redirect */
   redirectOldSlug?: boolean;
+  /** the version whose content this save restores (a rollback) */
+  rollbackOf?: number | null;
 }
 
 export interface ContentAdminItem {
@@ -95,6 +100,7 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
     slugOf: (b) => b.slug,
     prepare: (v) => ({ ...v, modules: sanitizeForStorage((v as { modules?: ContentModule[] }).modules ?? []) }),
     onScheduled: opts.onScheduled,
+    audit: opts.audit,
   });
 
   function card(row: ContentCardRow): ContentCardDto {
@@ -330,9 +336,14 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
       const slug = slugFor(input, before);
       if (!slug) throw new DomainError('Enter a slug (the title has no letters or digits to make one from).', 400, { slug: ['Enter a slug.'] });
       await checkSlug(slug, id);
+      // a rename onto an address a person's redirect answers is refused before anything is written
+      if (before) {
+        const newPath = contentItemPath(opts.basePath, slug, input.region);
+        if (contentItemPath(opts.basePath, before.slug, before.regionId) !== newPath) await opts.redirects?.checkMoveTarget?.(newPath);
+      }
       const base = { type: input.type, category: input.category, pinned: input.pinned, slug, regionId: input.region, status: input.status };
       const version = saveVersion(input);
-      const meta = { authorId, publishAt: input.publishAt ?? null };
+      const meta = { authorId, publishAt: input.publishAt ?? null, rollbackOf: input.rollbackOf ?? null };
       let savedId: number;
       let versionId: number;
       try {
