@@ -39,6 +39,9 @@ export default [
       route('access-denied', 'routes/public/error-page.tsx', { id: 'access-denied' }),
       route('error', 'routes/public/error-page.tsx', { id: 'error' }),
       route('error/server-error', 'routes/public/error-page.tsx', { id: 'server-error' }),
+      // rendered by the server with status 400 and 403 (server/plugins/redirects.ts, react-router.ts)
+      route('error/bad-request', 'routes/public/error-page.tsx', { id: 'bad-request' }),
+      route('error/form-refused', 'routes/public/error-page.tsx', { id: 'form-refused' }),
       route('*', 'routes/public/custom-page.tsx'),
     ]),
     layout('routes/public/simple-layout.tsx', [
@@ -59,6 +62,7 @@ export default [
     route('account/forgot-password', 'routes/account/forgot-password.tsx'),
     route('account/reset-password/:hash', 'routes/account/reset-password.tsx'),
     route('account/one-time-login/:token', 'routes/account/one-time-login.tsx'),
+    route('account/confirm-email/:token', 'routes/account/confirm-email.tsx'),
   ]),
   route('siteadmin', 'routes/admin/admin-layout.tsx', { id: 'siteadmin' }, [
     index('routes/admin/dashboard.tsx'),

@@ -34,7 +34,8 @@ export const TrustProxySchema = z
     return list;
   });
 
-export const EnvSchema = z.object({
+/** The variables one by one (the whole environment is EnvSchema). */
+export const EnvFields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -46,7 +47,8 @@ export const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  PUBLIC_SITE_URL: z.url().default('http://localhost:3000'),
+  /** The address visitors use; unset, this server on its port (EnvSchema fills it in). */
+  PUBLIC_SITE_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
@@ -55,6 +57,19 @@ export const EnvSchema = z.object({
     .min(32, { error: 'must be at least 32 characters (generate one with: openssl rand -base64 48)', abort: true })
     .refine((v) => new Set(v).size >= 10, 'is too predictable: use a random value (openssl rand -base64 48)')
     .optional(),
+  /**
+   * Seals secrets kept in the database (TOTP secrets). Unset: a key derived from JWT_SECRET. To
+   * rotate, set the new value and the old one in DATA_KEY_PREVIOUS for one start (README).
+   */
+  DATA_KEY: z
+    .string()
+    .min(32, { error: 'must be at least 32 characters (generate one with: openssl rand -base64 48)', abort: true })
+    .refine((v) => new Set(v).size >= 10, 'is too predictable: use a random value (openssl rand -base64 48)')
+    .optional(),
+  /** Keys secrets may still be sealed with (comma-separated): the previous DATA_KEY, or the previous JWT_SECRET when DATA_KEY is unset. */
+  DATA_KEY_PREVIOUS: z.string().optional(),
+  /** A sign-in session ends this many hours after the sign-in, however active (ASVS 3.3.2); 12 idle hours end it sooner. */
+  SESSION_MAX_HOURS: z.coerce.number().positive().max(24 * 90).default(24 * 7),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Website <no-reply@localhost>'),
   RECAPTCHA_SITE_KEY: z.string().optional(),
@@ -86,7 +101,9 @@ export const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** unset: on with S3_ENDPOINT (self-hosted stores), off for AWS */
   S3_FORCE_PATH_STYLE: bool.optional(),
-}).superRefine((env, ctx) => {
+});
+
+export const EnvSchema = EnvFields.superRefine((env, ctx) => {
   // Several instances share one PostgreSQL database, and a token signed by one must verify on the
   // others: a secret generated per instance would sign people out at random.
   if (env.DATABASE_URL && !env.JWT_SECRET) {
@@ -105,7 +122,14 @@ export const EnvSchema = z.object({
     const other = env.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SITE_KEY' : 'RECAPTCHA_SECRET';
     ctx.addIssue({ code: 'custom', path: [missing], message: `must be set together with ${other} (set both or neither)` });
   }
-});
+}).transform((env) => ({
+  ...env,
+  // Unset, the site's address is this server on its own port, so links and the sitemap work locally
+  // whatever PORT is; a production start says so once (server/app.ts).
+  PUBLIC_SITE_URL: env.PUBLIC_SITE_URL ?? `http://localhost:${env.PORT}`,
+  /** PUBLIC_SITE_URL was not set (the default above is in use) */
+  PUBLIC_SITE_URL_DEFAULTED: env.PUBLIC_SITE_URL === undefined,
+}));
 
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { EnvSchema, type Env } from './env.ts';
+import { EnvFields, type Env } from './env.ts';
 
 export const JWT_SECRET_FILE = 'jwt-secret';
 
@@ -32,7 +32,7 @@ export function resolveJwtSecret(env: Pick<Env, 'JWT_SECRET' | 'DATA_DIR'>): str
       stored = readFileSync(file, 'utf8').trim();
     }
   }
-  const checked = EnvSchema.shape.JWT_SECRET.safeParse(stored);
+  const checked = EnvFields.shape.JWT_SECRET.safeParse(stored);
   if (!checked.success || !checked.data) {
     throw new Error(`The stored JWT secret in ${file} ${checked.error?.issues[0]?.message ?? 'is empty'}; delete the file to generate a new one or set JWT_SECRET.`);
   }

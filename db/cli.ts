@@ -5,6 +5,7 @@ import path from 'node:path';
 import { loadEnv } from '../config/env.ts';
 import { CONTROL_SOCKET, requestBackup } from './backup.ts';
 import { openDatabase } from './client.ts';
+import { announceEverythingChanged } from './content-channel.ts';
 import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock.ts';
 import { seedDatabase } from './seed/index.ts';
 import { databaseOptions, lockEmbeddedDatabase, seedContextFromEnv } from './startup.ts';
@@ -20,6 +21,8 @@ async function migrateAndSeed() {
   try {
     const ctx = seedContextFromEnv(env);
     const result = await database.migrate(() => seedDatabase(database.db, ctx));
+    // a server running on the same PostgreSQL drops what it keeps of the old content
+    await announceEverythingChanged(database, `db:${command}`);
     if (result?.admin) {
       console.log(`Administrator created: ${result.admin.email}${result.admin.password ? ` / ${result.admin.password} (shown once)` : ''}`);
     }

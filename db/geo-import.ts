@@ -6,6 +6,7 @@ import { loadEnv } from '../config/env.ts';
 import { createFinderRepository } from '../domain/finder/finder-repository.ts';
 import { createFinderService } from '../domain/finder/finder-service.ts';
 import { openDatabase } from './client.ts';
+import { announceEverythingChanged } from './content-channel.ts';
 import { databaseOptions, lockEmbeddedDatabase } from './startup.ts';
 
 const file = process.argv[2];
@@ -21,6 +22,8 @@ const database = await openDatabase(databaseOptions(env));
 try {
   await database.migrate();
   const result = await createFinderService(createFinderRepository(database.db)).importGeoNames(text);
+  // finder results read the centroids: a server running on the same PostgreSQL drops its pages
+  await announceEverythingChanged(database, 'geo:import');
   console.log(`Imported ${result.us} US ZIP codes and ${result.ca} Canadian postal areas from ${file} (${result.skipped} lines skipped).`);
 } finally {
   await database.close();

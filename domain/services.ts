@@ -2,7 +2,10 @@ import type { Db } from '#db/client.ts';
 import type { Env } from '#config/env.ts';
 import { createAuthRepository } from './auth/auth-repository.ts';
 import { createAuthService } from './auth/auth-service.ts';
+import { createSecretBox } from './auth/secret-box.ts';
 import { createTokenSigner } from './auth/tokens.ts';
+import { createAuditRepository } from './audit/audit-repository.ts';
+import { createAuditService } from './audit/audit-service.ts';
 import { createContentEvents } from './content-events/content-events.ts';
 import { cachedReads } from './content-events/read-cache.ts';
 import { createDocumentsRepository } from './documents/documents-repository.ts';
@@ -59,6 +62,8 @@ export function createServices(db: Db, deps: ServiceDeps) {
   const siteUrl = deps.env.PUBLIC_SITE_URL;
   // every content write reports here; the page cache (and other instances) listen
   const contentEvents = createContentEvents(deps.log);
+  // every admin change is recorded here (issue 21): who and from where come from the request
+  const audit = createAuditService(createAuditRepository(db));
   // scheduled publishing (ADR 017): every kind tells it when a version is scheduled; it is started with the server
   let scheduler: PublishScheduler | null = null;
   const onScheduled = (at: Date) => scheduler?.scheduled(at);
@@ -66,13 +71,14 @@ export function createServices(db: Db, deps: ServiceDeps) {
     maxUploadBytes: Math.round(deps.env.DOCUMENT_MAX_UPLOAD_MB * 1024 * 1024),
     events: contentEvents,
   });
-  const products = createProductsService(createProductsRepository(db), documents, { siteUrl, events: contentEvents, onScheduled });
-  const landingPages = createLandingPagesService(createLandingPagesRepository(db), { siteUrl, events: contentEvents, onScheduled });
+  const products = createProductsService(createProductsRepository(db), documents, { siteUrl, events: contentEvents, onScheduled, audit });
+  const landingPages = createLandingPagesService(createLandingPagesRepository(db), { siteUrl, events: contentEvents, onScheduled, audit });
   const redirects = createRedirectsService(createRedirectsRepository(db), {
     siteUrl,
     transaction: (work) => db.transaction((tx) => work(createRedirectsRepository(tx))),
     log: deps.log,
     events: contentEvents,
+    audit,
   });
   const env = deps.env;
   const mail = createMailService(createMailRepository(db), createMailTransport({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR }), {
@@ -87,11 +93,12 @@ export function createServices(db: Db, deps: ServiceDeps) {
     jobs: createImportJobs({ repo: createImportJobsRepository(db), log: deps.log }),
     // the finder pages (and any page that lists reps or retailers) render again
     contentChanged: () => contentEvents.changed({ kind: 'finder' }),
+    audit,
   });
   const settings = createSettingsService(createSettingsRepository(db), {
     leadRecipients: { us: env.LEADS_EMAIL_US, ca: env.LEADS_EMAIL_CA, int: env.LEADS_EMAIL_INT },
     recaptchaMinScore: env.RECAPTCHA_MIN_SCORE,
-  }, undefined, contentEvents);
+  }, undefined, contentEvents, audit);
   const forms = createFormsService({
     repo: createFormsRepository(db),
     mail,
@@ -109,6 +116,8 @@ export function createServices(db: Db, deps: ServiceDeps) {
   });
   const auth = createAuthService({
     repo: createAuthRepository(db),
+    secretBox: createSecretBox(env.DATA_KEY ?? deps.jwtSecret, (env.DATA_KEY_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean)),
+    sessionMaxMs: env.SESSION_MAX_HOURS * 60 * 60_000,
     transaction: (work) => db.transaction((tx) => work(createAuthRepository(tx))),
     signer: createTokenSigner(deps.jwtSecret),
     mail,
@@ -125,14 +134,14 @@ export function createServices(db: Db, deps: ServiceDeps) {
   const services = {
     settings,
     redirects,
-    pages: createPagesService(createPagesRepository(db), { siteUrl, events: contentEvents, onScheduled, redirects }),
+    pages: createPagesService(createPagesRepository(db), { siteUrl, events: contentEvents, onScheduled, redirects, audit }),
     // what item pages and related-resource blocks read on every render is held until content changes
-    knowledge: cachedReads(createKnowledgeService(createKnowledgeRepository(db), { siteUrl, events: contentEvents, redirects, onScheduled }), {
+    knowledge: cachedReads(createKnowledgeService(createKnowledgeRepository(db), { siteUrl, events: contentEvents, redirects, onScheduled, audit }), {
       events: contentEvents,
       kinds: ['knowledge'],
       methods: ['getPublishedBySlug', 'latest', 'cardsBySlugs'],
     }),
-    pressReleases: cachedReads(createPressReleasesService(createPressReleasesRepository(db), { siteUrl, events: contentEvents, redirects, onScheduled }), {
+    pressReleases: cachedReads(createPressReleasesService(createPressReleasesRepository(db), { siteUrl, events: contentEvents, redirects, onScheduled, audit }), {
       events: contentEvents,
       kinds: ['press'],
       methods: ['getPublishedBySlug'],
@@ -147,6 +156,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
     forms,
     auth,
     users,
+    audit,
   };
   // A change made on another instance reaches this one as an event: the in-memory copies the
   // services keep are dropped first (listeners run in order), so the page cache re-renders fresh data.

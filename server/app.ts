@@ -12,6 +12,7 @@ import type { Database } from '#db/client.ts';
 import { createServices, type Services } from '#domain/services.ts';
 import { createIntakeJournal, type JournalFs } from '#domain/forms/intake-journal.ts';
 import { fail } from './http.ts';
+import { serializeRequest } from './log-redaction.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerContentEventsTransport } from './plugins/content-events-transport.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -94,6 +95,22 @@ export function nullableOnTypes(node: unknown): void {
   for (const value of Object.values(o)) nullableOnTypes(value);
 }
 
+/**
+ * A route that answers GET and POST (the admin's delete and archive calls) is one route with one
+ * operationId; OpenAPI needs each operation named once, so the POST one is called `...Post`.
+ */
+export function postTwinsNamedApart(document: unknown): void {
+  const paths = (document as { paths?: Record<string, Record<string, { operationId?: string; summary?: string }>> }).paths ?? {};
+  for (const ops of Object.values(paths)) {
+    const get = ops.get;
+    const post = ops.post;
+    // the two methods may share one operation object: the POST one becomes its own copy
+    if (get?.operationId && post?.operationId === get.operationId) {
+      ops.post = { ...post, operationId: `${get.operationId}Post`, summary: `${get.summary ?? ''} (POST: the same as GET)`.trim() };
+    }
+  }
+}
+
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
@@ -114,7 +131,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       if (o.maxRequestsPerSocket) server.maxRequestsPerSocket = o.maxRequestsPerSocket;
       return server;
     },
-    logger: opts.logger ?? { level: env.LOG_LEVEL },
+    // link tokens never reach the request log (server/log-redaction.ts)
+    logger:
+      opts.logger === false
+        ? false
+        : { level: env.LOG_LEVEL, ...(typeof opts.logger === 'object' ? opts.logger : {}), serializers: { ...(typeof opts.logger === 'object' ? opts.logger.serializers : {}), req: serializeRequest } },
     // A hop count trusts only that many proxies nearest to us (what Fastify does for a number).
     trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
@@ -158,18 +179,32 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (app.lifecycle.closing) reply.header('connection', 'close');
     return payload;
   });
+  let upgradingSecrets: Promise<void> = Promise.resolve();
   // Registered after the database hook so it runs first on close (onClose hooks run in reverse).
   app.addHook('onReady', async () => {
     // A production site without SMTP "sends" into files nobody reads: say so once, where people look.
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
       app.log.warn(`SMTP_URL is not set: email (lead notifications, rep requests) is written as files to ${services.mail.description.replace(/^files in /, '')} instead of being sent`);
     }
+    if (env.NODE_ENV === 'production' && env.PUBLIC_SITE_URL_DEFAULTED) {
+      app.log.warn(`PUBLIC_SITE_URL is not set: canonical links, the sitemap, share tags and the links in emails name ${env.PUBLIC_SITE_URL}; set it to the address visitors use`);
+    }
+    // TOTP secrets stored in clear, or under a previous DATA_KEY, and recovery codes stored as bare
+    // SHA-256 (before issue 21) are brought up to date in the background (both still work meanwhile);
+    // a database that does not answer yet must not stop the start (/readyz says so)
+    upgradingSecrets = services.auth
+      .upgradeStoredSecrets()
+      .then((upgraded) => {
+        if (upgraded.totpSecrets || upgraded.recoveryCodes) app.log.info(upgraded, 'stored sign-in secrets upgraded (TOTP secrets sealed, recovery codes hashed with argon2id)');
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'upgrading stored sign-in secrets failed; it runs again at the next start'));
     services.mail.start();
     services.redirects.start();
     services.publishScheduler.start();
     intakeJournal?.start();
   });
   app.addHook('onClose', async () => {
+    await upgradingSecrets;
     services.publishScheduler.stop();
     // the last leads answered are on disk before the database closes
     await intakeJournal?.stop();
@@ -182,10 +217,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const dev = opts.ui === 'dev';
   const security = { dev, recaptcha: Boolean(env.RECAPTCHA_SITE_KEY) };
-  // Before the security plugin: a stored page is answered from the first onRequest hook, with the
-  // headers that plugin set when the page was stored. Pages change on every edit in development.
+  // Pages change on every edit in development: only a build keeps them.
   const pageCache =
-    opts.ui === 'build' ? createPageCache(app, { maxBytes: env.PAGE_CACHE_MB * 1024 * 1024, security, events: services.contentEvents }) : undefined;
+    opts.ui === 'build'
+      ? createPageCache(app, {
+          maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+          security,
+          events: services.contentEvents,
+          mayRedirect: (path, search) => services.redirects.mayRedirect(path, search),
+          log: app.log,
+        })
+      : undefined;
   first.pageCache = pageCache;
   await registerSecurity(app, security);
   // Replies compressed on the fly (pages not stored, JSON) use brotli quality 1: about 8% larger than
@@ -202,7 +244,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   registerErrorHandling(app);
   registerInputBoundary(app);
+  // Redirects first, then stored pages, on the same normal form of the address (ADR 007, ADR 009). A
+  // stored page is answered with the headers the security plugin set when it was stored.
   registerRedirects(app);
+  if (pageCache) app.addHook('onRequest', pageCache.onRequest);
   registerAuth(app);
 
   await app.register(swagger, {
@@ -220,6 +265,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     transformObject: (doc) => {
       const document = 'openapiObject' in doc ? doc.openapiObject : doc.swaggerObject;
       nullableOnTypes(document);
+      postTwinsNamedApart(document);
       return document;
     },
   });

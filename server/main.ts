@@ -31,8 +31,8 @@ const seeded = await prepareDatabase(database, seedCtx);
 
 const app = await buildApp({ env, database, jwtSecret, ui: env.NODE_ENV === 'development' ? 'dev' : 'build', closeDatabase: true });
 
-// The address people open: PUBLIC_SITE_URL when it is set, else this server on its port.
-const siteUrl = process.env.PUBLIC_SITE_URL ? env.PUBLIC_SITE_URL.replace(/\/$/, '') : `http://localhost:${env.PORT}`;
+// The address people open: PUBLIC_SITE_URL, which is this server on its port when it is not set.
+const siteUrl = env.PUBLIC_SITE_URL.replace(/\/$/, '');
 if (seeded.admin) {
   const lines = [
     'First run: an administrator account was created.',

@@ -98,14 +98,24 @@ export interface ListQuery {
   page: number;
 }
 
+/**
+ * The query parameters the knowledge-center list reads (its route declares them: app/lib/page-reads.ts):
+ * the category from the filter form (?category=, older links ?type=), the search and the page.
+ */
+export const KNOWLEDGE_LIST_PARAMS = ['category', 'type', 'q', 'page'] as const;
+
+/** ?page=N of a paged list, 1 when missing or not a number, at most MAX_PAGE. */
+export function parsePageParam(params: URLSearchParams): number {
+  const pageNum = Number.parseInt(params.get('page') ?? '1', 10);
+  return Number.isFinite(pageNum) ? Math.min(Math.max(pageNum, 1), MAX_PAGE) : 1;
+}
+
 /** Query-string filters of the server-rendered lists: ?type=0&q=nitrogen&page=2. */
 export function parseListQuery(params: URLSearchParams): ListQuery {
   const rawType = params.get('type');
   const type = rawType === '0' || rawType === '1' || rawType === '2' ? (Number(rawType) as 0 | 1 | 2) : null;
   const q = (params.get('q') ?? '').trim().slice(0, 200);
-  const pageNum = Number.parseInt(params.get('page') ?? '1', 10);
-  const page = Number.isFinite(pageNum) ? Math.min(Math.max(pageNum, 1), MAX_PAGE) : 1;
-  return { type, q, page };
+  return { type, q, page: parsePageParam(params) };
 }
 
 export function listQueryString(query: Partial<ListQuery>): string {

@@ -438,19 +438,26 @@ export function paramsFor(step: SelectorStep, answers: Answers): URLSearchParams
 
 export const SELECTOR_PATH = '/product-selector';
 
+/** The parameters that hold the selector's state, in the order the selector writes them. */
+const SELECTOR_STATE_PARAMS: readonly string[] = [STEP_PARAM, ...QUESTIONS.map((q) => q.key)];
+/**
+ * Every query parameter the selector's page reads (its route declares them: app/lib/page-reads.ts):
+ * its state, and `go=next` from the step form without JavaScript. Others never reach it; a redirect
+ * it answers with gets them back from the server (utm_source and the like survive a step change).
+ */
+export const SELECTOR_PARAMS: readonly string[] = [...SELECTOR_STATE_PARAMS, 'go'];
+
 /**
  * The query string a selector address should have (a step the answers do not reach, an answer that
  * is not a choice, or a list out of order written as the selector itself writes it), or null when
- * it already is canonical or carries no selector state. Other parameters (utm_source...) are kept.
+ * it already is canonical or carries no selector state. Other parameters are not its business (see SELECTOR_PARAMS).
  */
 export function canonicalSelectorSearch(params: URLSearchParams): string | null {
-  const owned = new Set<string>([STEP_PARAM, ...QUESTIONS.map((q) => q.key)]);
-  const given = new URLSearchParams([...params].filter(([k]) => owned.has(k)));
+  const given = new URLSearchParams(SELECTOR_STATE_PARAMS.flatMap((k) => params.getAll(k).map((v) => [k, v] as [string, string])));
   if (given.size === 0) return null;
   const { step, answers } = stateFromParams(params);
   const canonical = paramsFor(step, answers);
   if (canonical.toString() === given.toString()) return null;
-  for (const [k, v] of params) if (!owned.has(k)) canonical.append(k, v);
   return `?${canonical.toString()}`;
 }
 

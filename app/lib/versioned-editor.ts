@@ -28,6 +28,12 @@ export async function loadVersioned<T>(prefix: string, id: string, rollbackId: s
   return { item: dataOf(env), versions: versions.success ? (versions.data ?? []) : [] };
 }
 
+/** A save body that says which saved version it restores, when the editor was opened on one (the audit log says "rolled back"). */
+export function withRollback<T extends object>(body: T, rollbackId: string | null): T & { rollbackOf?: number } {
+  const id = rollbackId ? Number(rollbackId) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? { ...body, rollbackOf: id } : body;
+}
+
 /** The edit frame's Rollback list: each version with who saved it (seeded content has no author). */
 export function rollbackVersions(versions: readonly VersionRow[]): Version[] {
   return versions.map((v) => ({ id: v.id, created: v.created, savedBy: v.author ?? 'the initial content' }));

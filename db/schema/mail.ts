@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { formSubmissions } from './forms.ts';
 
 /**
@@ -21,6 +21,8 @@ export const mailOutbox = pgTable(
     /** A lease so that several instances never send the same message at once. */
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error'),
+    /** holds a live link (reset, sign-in, address confirmation): the text is blanked once sent, or after 24 hours */
+    sensitive: boolean('sensitive').notNull().default(false),
     formSubmissionId: integer('form_submission_id').references(() => formSubmissions.id),
     created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),

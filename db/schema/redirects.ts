@@ -13,6 +13,8 @@ export const redirects = pgTable('redirects', {
   toPath: text('to_path'),
   statusCode: smallint('status_code').notNull().default(301),
   keepQuery: boolean('keep_query').notNull().default(true),
+  /** 'rename': left by a content rename, which later renames may change; 'admin': made by a person (or an import), which renames never touch */
+  origin: text('origin').notNull().default('admin'),
   hits: integer('hits').notNull().default(0),
   lastHit: timestamp('last_hit', { withTimezone: true, mode: 'date' }),
   created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

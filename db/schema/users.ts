@@ -6,7 +6,7 @@ export const adminUsers = pgTable('admin_users', {
   passwordHash: text('password_hash').notNull(),
   lastLogin: timestamp('last_login', { withTimezone: true, mode: 'date' }),
   created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  /** Base32 TOTP secret; set by setup, used once totpEnabled. */
+  /** The TOTP secret, encrypted (domain/auth/secret-box.ts: AES-256-GCM, `v1.<key id>.<iv>.<tag>.<data>`); set by setup, used once totpEnabled. */
   totpSecret: text('totp_secret'),
   totpEnabled: boolean('totp_enabled').notNull().default(false),
   /** The last TOTP time step accepted, so a code cannot be replayed within its window. */
@@ -14,20 +14,45 @@ export const adminUsers = pgTable('admin_users', {
 });
 
 /**
- * Failed sign-ins (password or second factor) per normalised username (trimmed, lower case),
- * whether or not an account has that name: an unknown username locks exactly like a real one, so
- * the replies never tell which usernames exist. 5 failures lock the name for 15 minutes and
- * restart the count; a success deletes the row; rows idle for a day are pruned at sign-in.
+ * Sign-in attempts (password or second factor) per normalised username (trimmed, lower case), whether
+ * or not an account has that name: an unknown username locks exactly like a real one, so the replies
+ * never tell which usernames exist. Two kinds of row: per (username, client) (`client` = the IP, an
+ * IPv6 address by its /64) locks after 5 failures for 15 minutes; per username (`client` = '') counts
+ * failures from everywhere and locks at a much higher count, for a time that doubles with each lock
+ * (`lockCount`). Every attempt is reserved (counted) before the password is checked; a success
+ * deletes its (username, client) row; rows idle for a day are pruned at sign-in.
  */
 export const signInFailures = pgTable(
   'sign_in_failures',
   {
-    username: text('username').primaryKey(),
+    username: text('username').notNull(),
+    client: text('client').notNull().default(''),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lockCount: integer('lock_count').notNull().default(0),
     updated: timestamp('updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('sign_in_failures_updated_idx').on(t.updated)],
+  (t) => [primaryKey({ columns: [t.username, t.client] }), index('sign_in_failures_updated_idx').on(t.updated)],
+);
+
+/**
+ * Sign-in sessions: one row per sign-in (the refresh-token family), so an access token can be
+ * checked against its session on every request (revoked at logout, on refresh-token reuse, on a
+ * password change or reset) and a session ends SESSION_MAX_HOURS after the sign-in however often it
+ * is refreshed.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    /** when the user signed in: the absolute lifetime counts from here */
+    signedInAt: timestamp('signed_in_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
 );
 
 export const siteRoles = pgTable('site_roles', {
@@ -83,6 +108,8 @@ export const emailTokens = pgTable(
       .references(() => adminUsers.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
+    /** what the link confirms: the new address of an 'email-change' link */
+    data: jsonb('data'),
     created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
@@ -90,7 +117,7 @@ export const emailTokens = pgTable(
   (t) => [index('email_tokens_user_idx').on(t.userId)],
 );
 
-/** Second-factor recovery codes, stored as SHA-256 hashes; each works once. */
+/** Second-factor recovery codes, stored as argon2id hashes (of the code's SHA-256); each works once. */
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
@@ -104,19 +131,29 @@ export const recoveryCodes = pgTable(
   (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );
 
-/** Who did what, when, from where. Emails are copied so entries outlive deleted accounts. */
+/**
+ * Who did what, when, to what, from where: sign-ins and every admin change (domain/audit). Append
+ * only: the repository has no update or delete, and a trigger refuses UPDATE, DELETE and TRUNCATE
+ * (migration 0018). User ids are plain numbers, not foreign keys (deleting a user must not rewrite
+ * the log); emails, titles and links are copied so entries outlive what they name.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: serial('id').primaryKey(),
     created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     action: text('action').notNull(),
-    actorUserId: integer('actor_user_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    actorUserId: integer('actor_user_id'),
     actorEmail: text('actor_email'),
-    targetUserId: integer('target_user_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    targetUserId: integer('target_user_id'),
     targetEmail: text('target_email'),
+    /** what was changed: its kind ('knowledge', 'redirect', ...), id, title and admin link */
+    subjectKind: text('subject_kind'),
+    subjectId: text('subject_id'),
+    subjectTitle: text('subject_title'),
+    subjectLink: text('subject_link'),
     ip: text('ip'),
     detail: jsonb('detail'),
   },
-  (t) => [index('audit_log_created_idx').on(t.created)],
+  (t) => [index('audit_log_created_idx').on(t.created), index('audit_log_actor_idx').on(t.actorEmail), index('audit_log_action_idx').on(t.action)],
 );

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
+import type { AuditInsert } from '../audit/audit-repository.ts';
 import { siteSettings } from '#db/schema/settings.ts';
-import { adminUsers, auditLog, emailTokens, recoveryCodes, refreshTokens, signInFailures, userRoles } from '#db/schema/users.ts';
+import { adminUsers, auditLog, authSessions, emailTokens, recoveryCodes, refreshTokens, signInFailures, userRoles } from '#db/schema/users.ts';
 
-export type EmailTokenKind = 'password-reset' | 'sign-in';
+export type EmailTokenKind = 'password-reset' | 'sign-in' | 'email-change';
 
 export interface AuthUser {
   id: number;
@@ -14,14 +15,13 @@ export interface AuthUser {
   totpLastStep: number | null;
 }
 
-export interface AuditInsert {
-  action: string;
-  actorUserId?: number | null;
-  actorEmail?: string | null;
-  targetUserId?: number | null;
-  targetEmail?: string | null;
-  ip?: string | null;
-  detail?: Record<string, unknown> | null;
+export type { AuditInsert };
+
+/** The signed-in user behind an access token, with the state of its session (one query per request). */
+export interface SessionUserRow extends AuthUser {
+  roles: number[];
+  signedInAt: Date;
+  revokedAt: Date | null;
 }
 
 const userColumns = {
@@ -33,6 +33,8 @@ const userColumns = {
   totpLastStep: adminUsers.totpLastStep,
 };
 
+const roleIds = sql<number[]>`coalesce((select array_agg(${userRoles.siteRoleId} order by ${userRoles.siteRoleId}) from ${userRoles} where ${userRoles.userId} = ${adminUsers.id}), '{}')`;
+
 export function createAuthRepository(db: DbOrTx) {
   return {
     async findUserByEmail(email: string): Promise<AuthUser | null> {
@@ -43,40 +45,87 @@ export function createAuthRepository(db: DbOrTx) {
       const [row] = await db.select(userColumns).from(adminUsers).where(eq(adminUsers.id, id));
       return row ?? null;
     },
+    /**
+     * The user of an access token with their roles and the token's session, in one indexed lookup:
+     * every authenticated request checks that its session is neither revoked nor too old.
+     */
+    async findSessionUser(userId: number, sessionId: string): Promise<SessionUserRow | null> {
+      const [row] = await db
+        .select({ ...userColumns, roles: roleIds, signedInAt: authSessions.signedInAt, revokedAt: authSessions.revokedAt })
+        .from(authSessions)
+        .innerJoin(adminUsers, eq(adminUsers.id, authSessions.userId))
+        .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId)));
+      return row ?? null;
+    },
     async rolesOf(userId: number): Promise<number[]> {
       const rows = await db.select({ id: userRoles.siteRoleId }).from(userRoles).where(eq(userRoles.userId, userId)).orderBy(asc(userRoles.siteRoleId));
       return rows.map((r) => r.id);
     },
 
-    /** Until when a (normalised) username is locked out, or null. */
-    async lockedUntil(username: string): Promise<Date | null> {
-      const [row] = await db.select({ lockedUntil: signInFailures.lockedUntil }).from(signInFailures).where(eq(signInFailures.username, username));
-      return row?.lockedUntil ?? null;
-    },
     /**
-     * Counts one failed attempt for a normalised username, known or not, in a single statement
-     * (concurrent guesses cannot slip past the limit); the attempt that reaches `max` locks the name
-     * until `lockUntil` and restarts the count.
+     * Reserves one sign-in attempt for (username, client) before anything is checked, in one
+     * statement: the count goes up by one and the new count is answered, so parallel attempts each
+     * get their own number and the caller refuses those above the limit. Nothing is answered while
+     * the row is locked. A lock that is over, or a count idle since `staleBefore`, starts afresh.
      */
-    async recordFailure(username: string, max: number, lockUntil: Date, now: Date): Promise<{ locked: boolean }> {
-      const reached = sql`${signInFailures.failedAttempts} + 1 >= ${max}`;
+    async reserveAttempt(username: string, client: string, now: Date, staleBefore: Date): Promise<{ attempts: number; lockCount: number } | null> {
+      const t = signInFailures;
+      const lockOver = sql`${t.lockedUntil} is not null and ${t.lockedUntil} <= ${now.toISOString()}::timestamptz`;
+      const stale = sql`${t.updated} < ${staleBefore.toISOString()}::timestamptz`;
       const [row] = await db
-        .insert(signInFailures)
-        .values({ username, failedAttempts: max <= 1 ? 0 : 1, lockedUntil: max <= 1 ? lockUntil : null, updated: now })
+        .insert(t)
+        .values({ username, client, failedAttempts: 1, updated: now })
         .onConflictDoUpdate({
-          target: signInFailures.username,
+          target: [t.username, t.client],
           set: {
-            failedAttempts: sql`case when ${reached} then 0 else ${signInFailures.failedAttempts} + 1 end`,
-            lockedUntil: sql`case when ${reached} then ${lockUntil.toISOString()}::timestamptz else ${signInFailures.lockedUntil} end`,
+            failedAttempts: sql`case when ${lockOver} or ${stale} then 1 else ${t.failedAttempts} + 1 end`,
+            lockedUntil: sql`null`,
+            // the doubling lock time starts over after a quiet day
+            lockCount: sql`case when ${stale} and (${t.lockedUntil} is null or ${t.lockedUntil} < ${staleBefore.toISOString()}::timestamptz) then 0 else ${t.lockCount} end`,
             updated: now,
           },
+          setWhere: sql`${t.lockedUntil} is null or ${t.lockedUntil} <= ${now.toISOString()}::timestamptz`,
         })
-        .returning({ lockedUntil: signInFailures.lockedUntil });
-      return { locked: Boolean(row?.lockedUntil && row.lockedUntil.getTime() === lockUntil.getTime()) };
+        .returning({ attempts: t.failedAttempts, lockCount: t.lockCount });
+      return row ?? null;
     },
-    /** A success (or a password reset, which proved the mailbox) forgets the name's failures and lockout. */
-    async clearFailures(username: string): Promise<void> {
-      await db.delete(signInFailures).where(eq(signInFailures.username, username));
+    /** Until when (username, client) is locked, or null ('' as the client: the username from everywhere). */
+    async lockedUntil(username: string, client: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ lockedUntil: signInFailures.lockedUntil })
+        .from(signInFailures)
+        .where(and(eq(signInFailures.username, username), eq(signInFailures.client, client)));
+      return row?.lockedUntil ?? null;
+    },
+    /** Locks (username, client) until `until`; the count restarts and the number of locks goes up. */
+    async lock(username: string, client: string, until: Date): Promise<void> {
+      await db
+        .update(signInFailures)
+        .set({ lockedUntil: until, failedAttempts: 0, lockCount: sql`${signInFailures.lockCount} + 1` })
+        .where(and(eq(signInFailures.username, username), eq(signInFailures.client, client)));
+    },
+    /**
+     * Gives back a reserved attempt that turned out right (a correct password before the second
+     * factor): only failures stay counted, so a known password cannot be used to reset the count of
+     * wrong codes, and a correct password does not count against the owner.
+     */
+    async releaseAttempt(username: string, client: string): Promise<void> {
+      await db
+        .update(signInFailures)
+        .set({ failedAttempts: sql`greatest(${signInFailures.failedAttempts} - 1, 0)` })
+        .where(and(eq(signInFailures.username, username), eq(signInFailures.client, client), isNull(signInFailures.lockedUntil)));
+    },
+    /** A success from a client forgets that client's failures (the username's own count stays). */
+    async clearClient(username: string, client: string): Promise<void> {
+      await db.delete(signInFailures).where(and(eq(signInFailures.username, username), eq(signInFailures.client, client), ne(signInFailures.client, '')));
+    },
+    /**
+     * A password reset (it proved the mailbox) lifts every lock of the username and forgets its
+     * counts; the number of earlier locks is kept, so an attacker who locks it again waits longer.
+     */
+    async liftLocks(username: string): Promise<void> {
+      await db.delete(signInFailures).where(and(eq(signInFailures.username, username), ne(signInFailures.client, '')));
+      await db.update(signInFailures).set({ lockedUntil: null, failedAttempts: 0 }).where(and(eq(signInFailures.username, username), eq(signInFailures.client, '')));
     },
     /** Drops counts idle since `before` whose lockout (if any) is over: unknown names do not pile up. */
     async pruneFailures(before: Date): Promise<void> {
@@ -92,6 +141,29 @@ export function createAuthRepository(db: DbOrTx) {
     },
     async setEmail(userId: number, email: string): Promise<void> {
       await db.update(adminUsers).set({ email }).where(eq(adminUsers.id, userId));
+    },
+
+    async insertSession(row: { id: string; userId: number; signedInAt: Date }): Promise<void> {
+      await db.insert(authSessions).values(row);
+    },
+    async findSession(id: string): Promise<{ userId: number; signedInAt: Date; revokedAt: Date | null } | null> {
+      const [row] = await db.select({ userId: authSessions.userId, signedInAt: authSessions.signedInAt, revokedAt: authSessions.revokedAt }).from(authSessions).where(eq(authSessions.id, id));
+      return row ?? null;
+    },
+    /** Ends the sessions of every account without a second factor (the site now requires one); answers how many. */
+    async revokeSessionsWithoutSecondFactor(now: Date): Promise<number> {
+      const users = db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.totpEnabled, false));
+      const ended = await db
+        .update(authSessions)
+        .set({ revokedAt: now })
+        .where(and(isNull(authSessions.revokedAt), inArray(authSessions.userId, users)))
+        .returning({ id: authSessions.id });
+      await db.update(refreshTokens).set({ revokedAt: now }).where(and(isNull(refreshTokens.revokedAt), inArray(refreshTokens.userId, users)));
+      return ended.length;
+    },
+    /** Sessions revoked, or signed in before `signedInBefore` (past the absolute lifetime), for a day: gone. */
+    async deleteEndedSessions(revokedBefore: Date, signedInBefore: Date): Promise<void> {
+      await db.delete(authSessions).where(or(lt(authSessions.revokedAt, revokedBefore), lt(authSessions.signedInAt, signedInBefore)));
     },
 
     async insertRefreshToken(row: { userId: number; tokenHash: string; familyId: string; expiresAt: Date }): Promise<void> {
@@ -113,8 +185,10 @@ export function createAuthRepository(db: DbOrTx) {
         .where(eq(refreshTokens.tokenHash, hash));
       return row ?? null;
     },
+    /** Ends a sign-in session: its refresh tokens and (so its access tokens stop at once) the session itself. */
     async revokeFamily(familyId: string, now: Date): Promise<void> {
       await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+      await db.update(authSessions).set({ revokedAt: now }).where(and(eq(authSessions.id, familyId), isNull(authSessions.revokedAt)));
     },
     /** Ends every sign-in session of the user, except `keepFamily` (the session that asked) when given. */
     async revokeUserTokens(userId: number, now: Date, keepFamily?: string | null): Promise<void> {
@@ -122,6 +196,10 @@ export function createAuthRepository(db: DbOrTx) {
         .update(refreshTokens)
         .set({ revokedAt: now })
         .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), keepFamily ? ne(refreshTokens.familyId, keepFamily) : undefined));
+      await db
+        .update(authSessions)
+        .set({ revokedAt: now })
+        .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), keepFamily ? ne(authSessions.id, keepFamily) : undefined));
     },
     /** Gives the live token of a session a new expiry (keepalive). */
     async extendFamily(familyId: string, expiresAt: Date, now: Date): Promise<void> {
@@ -135,7 +213,7 @@ export function createAuthRepository(db: DbOrTx) {
       await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, before));
     },
 
-    async insertEmailToken(row: { userId: number; kind: EmailTokenKind; tokenHash: string; expiresAt: Date }): Promise<void> {
+    async insertEmailToken(row: { userId: number; kind: EmailTokenKind; tokenHash: string; expiresAt: Date; data?: Record<string, unknown> | null }): Promise<void> {
       await db.insert(emailTokens).values(row);
     },
     async findEmailToken(hash: string, kind: EmailTokenKind, now: Date): Promise<number | null> {
@@ -147,12 +225,15 @@ export function createAuthRepository(db: DbOrTx) {
     },
     /** Uses a token up in one statement: only one of two concurrent uses gets the user id. */
     async consumeEmailToken(hash: string, kind: EmailTokenKind, now: Date): Promise<number | null> {
+      return (await this.consumeEmailTokenWithData(hash, kind, now))?.userId ?? null;
+    },
+    async consumeEmailTokenWithData(hash: string, kind: EmailTokenKind, now: Date): Promise<{ userId: number; data: unknown } | null> {
       const [row] = await db
         .update(emailTokens)
         .set({ usedAt: now })
         .where(and(eq(emailTokens.tokenHash, hash), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)))
-        .returning({ userId: emailTokens.userId });
-      return row?.userId ?? null;
+        .returning({ userId: emailTokens.userId, data: emailTokens.data });
+      return row ?? null;
     },
     /** A new link makes the user's older unused links of the same kind useless. */
     async expireEmailTokens(userId: number, kind: EmailTokenKind, now: Date): Promise<void> {
@@ -183,13 +264,33 @@ export function createAuthRepository(db: DbOrTx) {
       await db.update(adminUsers).set({ totpEnabled: false, totpSecret: null, totpLastStep: null }).where(eq(adminUsers.id, userId));
       await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     },
-    async useRecoveryCode(userId: number, codeHash: string, now: Date): Promise<boolean> {
+    async unusedRecoveryCodes(userId: number): Promise<{ id: number; codeHash: string }[]> {
+      return db.select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+    },
+    /** Uses a recovery code up in one statement: only one of two concurrent uses succeeds. */
+    async useRecoveryCode(id: number, now: Date): Promise<boolean> {
       const rows = await db
         .update(recoveryCodes)
         .set({ usedAt: now })
-        .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)))
+        .where(and(eq(recoveryCodes.id, id), isNull(recoveryCodes.usedAt)))
         .returning({ id: recoveryCodes.id });
       return rows.length > 0;
+    },
+
+    // ---- stored secrets from before issue 21: TOTP secrets in clear, recovery codes as bare SHA-256 ----
+    async totpSecrets(): Promise<{ id: number; totpSecret: string }[]> {
+      const rows = await db.select({ id: adminUsers.id, totpSecret: adminUsers.totpSecret }).from(adminUsers).where(isNotNull(adminUsers.totpSecret));
+      return rows as { id: number; totpSecret: string }[];
+    },
+    /** Replaces a stored secret only if it is still `was` (another instance may have done it first). */
+    async replaceTotpSecret(id: number, was: string, sealed: string): Promise<void> {
+      await db.update(adminUsers).set({ totpSecret: sealed }).where(and(eq(adminUsers.id, id), eq(adminUsers.totpSecret, was)));
+    },
+    async plainRecoveryCodes(): Promise<{ id: number; codeHash: string }[]> {
+      return db.select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash }).from(recoveryCodes).where(sql`${recoveryCodes.codeHash} not like '$argon2%'`);
+    },
+    async replaceRecoveryCodeHash(id: number, was: string, hash: string): Promise<void> {
+      await db.update(recoveryCodes).set({ codeHash: hash }).where(and(eq(recoveryCodes.id, id), eq(recoveryCodes.codeHash, was)));
     },
 
     async getSetting(key: string): Promise<unknown> {
@@ -205,23 +306,6 @@ export function createAuthRepository(db: DbOrTx) {
 
     async insertAudit(entry: AuditInsert): Promise<void> {
       await db.insert(auditLog).values({ ...entry, detail: entry.detail ?? null });
-    },
-    async listAudit(start: number, length: number) {
-      const items = await db
-        .select({
-          id: auditLog.id,
-          created: auditLog.created,
-          action: auditLog.action,
-          actorEmail: auditLog.actorEmail,
-          targetEmail: auditLog.targetEmail,
-          ip: auditLog.ip,
-        })
-        .from(auditLog)
-        .orderBy(desc(auditLog.created), desc(auditLog.id))
-        .limit(length)
-        .offset(start);
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
-      return { items, total: count?.n ?? 0 };
     },
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MailService } from '../mail/mail-service.ts';
 import type { AuthRepository, AuthUser } from './auth-repository.ts';
 import { createAuthService } from './auth-service.ts';
+import { createSecretBox } from './secret-box.ts';
 import type { TokenSigner } from './tokens.ts';
 
 const KNOWN: AuthUser = { id: 7, email: 'known@example.com', passwordHash: 'x', totpSecret: null, totpEnabled: false, totpLastStep: null };
@@ -39,6 +40,8 @@ function setup() {
   } as unknown as MailService;
   const auth = createAuthService({
     repo,
+    secretBox: createSecretBox('test-data-key-0123456789-abcdefghijklmnop'),
+    sessionMaxMs: 7 * 24 * 60 * 60_000,
     transaction: (work) => work(repo),
     signer: {} as TokenSigner,
     mail,

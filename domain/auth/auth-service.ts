@@ -1,21 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '#domain/errors.ts';
 import { permissionsForRoles } from '#shared/permissions.ts';
-import { AUTH_MESSAGES } from '#shared/validation/auth.ts';
+import { AUTH_MESSAGES, lockedOutFor } from '#shared/validation/auth.ts';
 import { USER_MESSAGES } from '#shared/validation/users.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import type { OutboxInsert } from '../mail/mail-repository.ts';
-import { oneTimeSignInEmail, passwordResetEmail, setPasswordEmail } from './auth-emails.ts';
+import { confirmEmailChangeEmail, oneTimeSignInEmail, passwordResetEmail, securityNoticeEmail, setPasswordEmail, type SecurityNotice } from './auth-emails.ts';
 import type { AuditInsert, AuthRepository, AuthUser, EmailTokenKind } from './auth-repository.ts';
+import { clientKey } from './client-key.ts';
+import { assertPasswordNotCommon } from './password-policy.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import type { SecretBox } from './secret-box.ts';
 import { randomToken, tokenHash, type TokenSigner } from './tokens.ts';
-import { enrolment, newRecoveryCodes, newTotpSecret, recoveryCodeHash, verifyTotp } from './totp.ts';
+import { enrolment, hashRecoveryCode, newRecoveryCodes, newTotpSecret, recoveryCodeDigest, verifyRecoveryCode, verifyTotp } from './totp.ts';
 
-/** Failed sign-ins (password or second factor) that lock an account, and for how long. */
+/** Failed sign-ins (password or second factor) from one client that lock the username there, and for how long. */
 export const MAX_FAILED_ATTEMPTS = 5;
 export const LOCKOUT_MS = 15 * 60_000;
-/** A refresh token lives 12 hours from its issue (sliding: every refresh or keepalive renews it). */
+/**
+ * Failures from everywhere that lock the username everywhere (issue 21: much higher than the
+ * per-client limit, so nobody can lock an administrator out with a handful of guesses), for 15
+ * minutes, doubling with each further lock up to a day.
+ */
+export const MAX_USERNAME_FAILURES = 50;
+export const USERNAME_LOCK_MAX_MS = 24 * 60 * 60_000;
+/** Idle time that ends a session: a refresh token lives 12 hours from its issue (every refresh or keepalive renews it). */
 export const REFRESH_TTL_MS = 12 * 60 * 60_000;
+export const EMAIL_CHANGE_LINK_MS = 24 * 60 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
 export const RESET_LINK_MS = 60 * 60_000;
 export const SET_PASSWORD_LINK_MS = 24 * 60 * 60_000;
 export const SIGN_IN_LINK_MS = 15 * 60_000;
@@ -49,6 +61,10 @@ export type LoginOutcome =
 
 export interface AuthServiceDeps {
   repo: AuthRepository;
+  /** Seals TOTP secrets at rest (DATA_KEY, or a key derived from JWT_SECRET). */
+  secretBox: SecretBox;
+  /** Absolute session lifetime from sign-in (SESSION_MAX_HOURS). */
+  sessionMaxMs: number;
   transaction<T>(work: (repo: AuthRepository) => Promise<T>): Promise<T>;
   signer: TokenSigner;
   mail: MailService;
@@ -113,53 +129,123 @@ export function createAuthService(deps: AuthServiceDeps) {
     return (await repo.getSetting(REQUIRE_SECOND_FACTOR_KEY)) === true;
   }
 
-  /**
-   * Counts a failed attempt against the username and throws the reply: `status` with `message`, or
-   * 429 once the name is locked. Unknown usernames are counted and locked the same way (with the
-   * same audit writes), so no reply, nor its timing, tells whether the account exists.
-   */
-  async function fail(name: string, user: AuthUser | null, ctx: RequestContext, reason: string, message: string, status: 400 | 401 = 401): Promise<never> {
-    const { locked } = await repo.recordFailure(name, MAX_FAILED_ATTEMPTS, new Date(now().getTime() + LOCKOUT_MS), now());
-    const target = user ? { targetUserId: user.id, targetEmail: user.email } : {};
-    await audit({ action: 'sign-in-failed', ...target, ip: ctx.ip, detail: { reason } });
-    if (locked) {
-      await audit({ action: 'account-locked', ...target, ip: ctx.ip, detail: user ? null : { reason } });
-      throw new DomainError(AUTH_MESSAGES.lockedOut, 429);
-    }
-    throw new DomainError(message, status);
-  }
+  const targetOf = (user: AuthUser | null) => (user ? { targetUserId: user.id, targetEmail: user.email } : {});
 
-  async function refuseIfLocked(name: string, user: AuthUser | null, ctx: RequestContext) {
-    const until = await repo.lockedUntil(name);
-    if (!until || until.getTime() <= now().getTime()) return;
-    await audit({ action: 'sign-in-refused-locked', ...(user ? { targetUserId: user.id, targetEmail: user.email } : {}), ip: ctx.ip });
+  /** How long the next lock of the whole username lasts: 15 minutes, doubling with each earlier lock, at most a day. */
+  const usernameLockMs = (lockCount: number) => Math.min(LOCKOUT_MS * 2 ** Math.min(lockCount, 10), USERNAME_LOCK_MAX_MS);
+
+  async function refuseLocked(name: string, client: string, user: AuthUser | null, ctx: RequestContext): Promise<never> {
+    await audit({ action: 'sign-in-refused-locked', ...targetOf(user), ip: ctx.ip, detail: { client: client || 'everywhere' } });
+    if (client === '') {
+      const until = await repo.lockedUntil(name, '');
+      throw new DomainError(lockedOutFor(until ? until.getTime() - now().getTime() : LOCKOUT_MS), 429);
+    }
     throw new DomainError(AUTH_MESSAGES.lockedOut, 429);
   }
 
-  async function issueTokens(user: { id: number; email: string }, familyId: string): Promise<Tokens> {
+  interface Attempt {
+    name: string;
+    client: string;
+    user: AuthUser | null;
+    /** this attempt's number from this client, and from everywhere (null: the username's lock does not apply) */
+    fromClient: number;
+    fromEverywhere: { attempts: number; lockCount: number } | null;
+  }
+
+  /**
+   * Reserves an attempt (issue 21, item 1) before the password or code is checked: the counts go up
+   * first, in one statement each, so parallel guesses get numbers 1, 2, 3 ... and those above the
+   * limit are refused unchecked. A locked (username, client), or a locked username, is refused. With
+   * `pastUsernameLock` (an emailed link then the second factor) only the client's own lock applies.
+   */
+  async function reserveAttempt(name: string, user: AuthUser | null, ctx: RequestContext, pastUsernameLock = false): Promise<Attempt> {
+    const client = clientKey(ctx.ip);
+    const staleBefore = new Date(now().getTime() - DAY_MS);
+    const fromClient = await repo.reserveAttempt(name, client, now(), staleBefore);
+    if (!fromClient || fromClient.attempts > MAX_FAILED_ATTEMPTS) return refuseLocked(name, client, user, ctx);
+    const fromEverywhere = await repo.reserveAttempt(name, '', now(), staleBefore);
+    if (!pastUsernameLock && (!fromEverywhere || fromEverywhere.attempts > MAX_USERNAME_FAILURES)) return refuseLocked(name, '', user, ctx);
+    return { name, client, user, fromClient: fromClient.attempts, fromEverywhere: pastUsernameLock ? null : fromEverywhere };
+  }
+
+  /**
+   * A reserved attempt failed: the attempt that reached a limit locks, and the reply is thrown:
+   * `status` with `message`, or 429 once locked. Unknown usernames are counted and locked the same
+   * way (with the same audit writes), so no reply, nor its timing, tells whether the account exists.
+   */
+  async function failAttempt(a: Attempt, ctx: RequestContext, reason: string, message: string, status: 400 | 401 = 401): Promise<never> {
+    await audit({ action: 'sign-in-failed', ...targetOf(a.user), ip: ctx.ip, detail: { reason } });
+    let reply: string | null = null;
+    if (a.fromEverywhere && a.fromEverywhere.attempts >= MAX_USERNAME_FAILURES) {
+      const ms = usernameLockMs(a.fromEverywhere.lockCount);
+      const until = new Date(now().getTime() + ms);
+      await repo.lock(a.name, '', until);
+      await audit({ action: 'username-locked', ...targetOf(a.user), ip: ctx.ip, detail: { until: until.toISOString(), ...(a.user ? {} : { reason }) } });
+      reply = lockedOutFor(ms);
+    }
+    if (a.fromClient >= MAX_FAILED_ATTEMPTS) {
+      await repo.lock(a.name, a.client, new Date(now().getTime() + LOCKOUT_MS));
+      await audit({ action: 'account-locked', ...targetOf(a.user), ip: ctx.ip, detail: a.user ? null : { reason } });
+      reply ??= AUTH_MESSAGES.lockedOut;
+    }
+    if (reply) throw new DomainError(reply, 429);
+    throw new DomainError(message, status);
+  }
+
+  /** A reserved attempt that was right gives its places back (failures alone stay counted). */
+  async function releaseAttempt(a: Attempt) {
+    await repo.releaseAttempt(a.name, a.client);
+    if (a.fromEverywhere) await repo.releaseAttempt(a.name, '');
+  }
+
+  /** The session ends SESSION_MAX_HOURS after its sign-in, whatever happens in between. */
+  const sessionEnd = (signedInAt: Date) => new Date(signedInAt.getTime() + deps.sessionMaxMs);
+
+  async function issueTokens(user: { id: number; email: string }, familyId: string, signedInAt: Date): Promise<Tokens> {
     const roles = await repo.rolesOf(user.id);
     const { token } = await signer.signAccess({ id: user.id, email: user.email, roles, sessionId: familyId }, now().getTime());
     const refreshToken = randomToken();
-    await repo.insertRefreshToken({ userId: user.id, tokenHash: tokenHash(refreshToken), familyId, expiresAt: new Date(now().getTime() + REFRESH_TTL_MS) });
+    // idle: 12 hours from now; never past the session's absolute end
+    const expiresAt = new Date(Math.min(now().getTime() + REFRESH_TTL_MS, sessionEnd(signedInAt).getTime()));
+    await repo.insertRefreshToken({ userId: user.id, tokenHash: tokenHash(refreshToken), familyId, expiresAt });
     return { token, refreshToken, email: user.email };
   }
 
   async function completeSignIn(user: AuthUser, ctx: RequestContext, method: string): Promise<Tokens> {
     await repo.recordSuccess(user.id, now());
-    await repo.clearFailures(usernameKey(user.email));
+    await repo.clearClient(usernameKey(user.email), clientKey(ctx.ip));
     // Housekeeping on each sign-in: refresh tokens expired for a day are no longer needed for reuse
-    // detection, and failure counts idle for a day (mostly unknown names) are forgotten.
-    const dayAgo = new Date(now().getTime() - 24 * 60 * 60_000);
+    // detection, ended sessions go, and failure counts idle for a day (mostly unknown names) are forgotten.
+    const dayAgo = new Date(now().getTime() - DAY_MS);
     await repo.deleteExpiredRefreshTokens(dayAgo);
+    await repo.deleteEndedSessions(dayAgo, new Date(dayAgo.getTime() - deps.sessionMaxMs));
     await repo.pruneFailures(dayAgo);
     await audit({ action: 'sign-in', actorUserId: user.id, actorEmail: user.email, targetUserId: user.id, targetEmail: user.email, ip: ctx.ip, detail: { method } });
-    return issueTokens(user, randomUUID());
+    const sessionId = randomUUID();
+    const signedInAt = now();
+    await repo.insertSession({ id: sessionId, userId: user.id, signedInAt });
+    return issueTokens(user, sessionId, signedInAt);
+  }
+
+  /**
+   * The TOTP secret in clear, or null (none, or sealed under a key this process does not have). A
+   * secret from before issue 21 (in clear) works until the start-up upgrade has sealed it.
+   */
+  function totpSecretOf(user: AuthUser): string | null {
+    if (!user.totpSecret) return null;
+    return deps.secretBox.isSealed(user.totpSecret) ? deps.secretBox.open(user.totpSecret) : user.totpSecret;
+  }
+
+  /** Security notifications (issue 21, item 10): mailed to the account; no link in them, so nothing to blank. */
+  async function notify(notice: SecurityNotice, to: string, ctx: RequestContext, newEmail?: string) {
+    await deps.mail.enqueue(securityNoticeEmail(notice, to, await deps.siteName(), { newEmail, when: now(), ip: ctx.ip }));
+    deps.mail.kick();
   }
 
   /** After the password (or an emailed link): a second factor when the account has one or the site requires one. */
   async function afterFirstFactor(user: AuthUser, ctx: RequestContext, method: string): Promise<LoginOutcome> {
     if (user.totpEnabled && user.totpSecret) {
-      const { token } = await signer.signChallenge(user.id, 'second-factor', now().getTime());
+      const { token } = await signer.signChallenge(user.id, 'second-factor', now().getTime(), method === 'email-link' ? 'email-link' : 'password');
       return { kind: 'challenge', message: AUTH_MESSAGES.secondFactorPrompt, data: { secondFactorRequired: true, challenge: token } };
     }
     if (await requireSecondFactor()) {
@@ -172,21 +258,33 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function verifySecondFactor(user: AuthUser, code: string, ctx: RequestContext): Promise<string | null> {
     const clean = code.replace(/\s/g, '');
     if (/^\d{6}$/.test(clean)) {
-      const step = user.totpSecret ? verifyTotp(user.totpSecret, clean, user.totpLastStep, now().getTime()) : null;
+      const secret = totpSecretOf(user);
+      const step = secret ? verifyTotp(secret, clean, user.totpLastStep, now().getTime()) : null;
       return step !== null && (await repo.claimTotpStep(user.id, step)) ? 'totp' : null;
     }
-    if (await repo.useRecoveryCode(user.id, recoveryCodeHash(clean), now())) {
+    // argon2id per stored code (salted: a copied table cannot be searched for the codes offline)
+    const digest = recoveryCodeDigest(clean);
+    for (const stored of await repo.unusedRecoveryCodes(user.id)) {
+      if (!(await verifyRecoveryCode(stored.codeHash, digest))) continue;
+      if (!(await repo.useRecoveryCode(stored.id, now()))) return null;
       await audit({ action: 'recovery-code-used', actorUserId: user.id, actorEmail: user.email, targetUserId: user.id, targetEmail: user.email, ip: ctx.ip });
       return 'recovery-code';
     }
     return null;
   }
 
-  async function sendLink(user: { id: number; email: string }, kind: EmailTokenKind, ttlMs: number, url: (token: string) => string, message: (link: string, siteName: string) => OutboxInsert) {
+  async function sendLink(
+    user: { id: number; email: string },
+    kind: EmailTokenKind,
+    ttlMs: number,
+    url: (token: string) => string,
+    message: (link: string, siteName: string) => OutboxInsert,
+    data: Record<string, unknown> | null = null,
+  ) {
     const token = randomToken();
     await deps.transaction(async (tx) => {
       await tx.expireEmailTokens(user.id, kind, now());
-      await tx.insertEmailToken({ userId: user.id, kind, tokenHash: tokenHash(token), expiresAt: new Date(now().getTime() + ttlMs) });
+      await tx.insertEmailToken({ userId: user.id, kind, tokenHash: tokenHash(token), expiresAt: new Date(now().getTime() + ttlMs), data });
     });
     await deps.mail.enqueue(message(url(token), await deps.siteName()));
     deps.mail.kick();
@@ -211,22 +309,25 @@ export function createAuthService(deps: AuthServiceDeps) {
     async login(username: string, password: string, ctx: RequestContext): Promise<LoginOutcome> {
       const name = usernameKey(username);
       const user = await repo.findUserByEmail(name);
-      await refuseIfLocked(name, user, ctx);
+      const attempt = await reserveAttempt(name, user, ctx);
       // An unknown username costs a password verification too, so the time does not tell either.
       const passwordOk = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password).then(() => false);
-      if (!user || !passwordOk) return fail(name, user, ctx, user ? 'password' : 'unknown-user', AUTH_MESSAGES.loginFailed);
+      if (!user || !passwordOk) return failAttempt(attempt, ctx, user ? 'password' : 'unknown-user', AUTH_MESSAGES.loginFailed);
+      await releaseAttempt(attempt);
       return afterFirstFactor(user, ctx, 'password');
     },
 
+    /** The second step. After an emailed link (the mailbox is proved) a lock of the whole username does not apply: only this client's. */
     async loginSecondFactor(challenge: string, code: string, ctx: RequestContext): Promise<Tokens> {
       const claims = await signer.verifyChallenge(challenge);
-      const user = claims ? await repo.findUserById(claims.userId) : null;
+      const user = claims?.purpose === 'second-factor' ? await repo.findUserById(claims.userId) : null;
       if (!user || !user.totpEnabled) throw new DomainError(AUTH_MESSAGES.challengeExpired, 401);
-      const name = usernameKey(user.email);
-      await refuseIfLocked(name, user, ctx);
+      const viaLink = claims!.via === 'email-link';
+      const attempt = await reserveAttempt(usernameKey(user.email), user, ctx, viaLink);
       const method = await verifySecondFactor(user, code, ctx);
-      if (!method) return fail(name, user, ctx, 'second-factor', AUTH_MESSAGES.secondFactorWrong);
-      return completeSignIn(user, ctx, `password+${method}`);
+      if (!method) return failAttempt(attempt, ctx, 'second-factor', AUTH_MESSAGES.secondFactorWrong);
+      await releaseAttempt(attempt);
+      return completeSignIn(user, ctx, `${viaLink ? 'email-link' : 'password'}+${method}`);
     },
 
     /**
@@ -244,9 +345,15 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
         throw new DomainError(AUTH_MESSAGES.refreshInvalid, 401);
       }
+      const session = await repo.findSession(current.familyId);
       const user = await repo.findUserById(current.userId);
-      if (!user) throw new DomainError(AUTH_MESSAGES.refreshInvalid, 401);
-      const tokens = await issueTokens(user, current.familyId);
+      if (!user || !session || session.revokedAt) throw new DomainError(AUTH_MESSAGES.refreshInvalid, 401);
+      if (sessionEnd(session.signedInAt).getTime() <= now().getTime()) {
+        // past the absolute lifetime (ASVS 3.3.2): the session is over however active it was
+        await repo.revokeFamily(current.familyId, now());
+        throw new DomainError(AUTH_MESSAGES.sessionExpired, 401);
+      }
+      const tokens = await issueTokens(user, current.familyId, session.signedInAt);
       return { token: tokens.token, refreshToken: tokens.refreshToken };
     },
 
@@ -262,13 +369,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       await audit({ action: 'sign-out', actorUserId: known.userId, actorEmail: user?.email, targetUserId: known.userId, targetEmail: user?.email, ip: ctx.ip });
     },
 
-    /** Verifies an access token and loads the user fresh, so role changes and deletions apply at once. */
+    /**
+     * Verifies an access token and loads the user and the token's session fresh (one indexed
+     * lookup), so a logout, a revoked session (reuse detected, password changed or reset), the end
+     * of the session's lifetime, a role change or a deleted user apply at once, not in 15 minutes.
+     */
     async authenticate(token: string): Promise<SessionUser | null> {
       const claims = await signer.verifyAccess(token);
-      if (!claims) return null;
-      const user = await repo.findUserById(claims.userId);
-      if (!user) return null;
-      return { id: user.id, email: user.email, roles: await repo.rolesOf(user.id), twoFactorEnabled: user.totpEnabled, sessionId: claims.sessionId, exp: claims.exp };
+      if (!claims?.sessionId) return null;
+      const row = await repo.findSessionUser(claims.userId, claims.sessionId);
+      if (!row || row.revokedAt || sessionEnd(row.signedInAt).getTime() <= now().getTime()) return null;
+      return { id: row.id, email: row.email, roles: row.roles, twoFactorEnabled: row.totpEnabled, sessionId: claims.sessionId, exp: claims.exp };
     },
 
     checkAuth(user: SessionUser) {
@@ -277,7 +388,9 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Keeps the sign-in session alive: the live refresh token of this session gets a full lifetime again. */
     async keepalive(user: SessionUser): Promise<{ expiresAt: string }> {
-      const expiresAt = new Date(now().getTime() + REFRESH_TTL_MS);
+      const session = user.sessionId ? await repo.findSession(user.sessionId) : null;
+      const idleEnd = now().getTime() + REFRESH_TTL_MS;
+      const expiresAt = new Date(session ? Math.min(idleEnd, sessionEnd(session.signedInAt).getTime()) : idleEnd);
       if (user.sessionId) await repo.extendFamily(user.sessionId, expiresAt, now());
       return { expiresAt: expiresAt.toISOString() };
     },
@@ -306,41 +419,70 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Sets the new password, ends every session of the account and lifts a lockout (the link proved the mailbox). */
     async resetPassword(newPassword: string, hash: string, ctx: RequestContext): Promise<void> {
+      const owner = await repo.findEmailToken(tokenHash(hash), 'password-reset', now());
+      const ownerEmail = owner === null ? null : ((await repo.findUserById(owner))?.email ?? null);
+      await assertPasswordNotCommon(newPassword, [ownerEmail ?? '', await deps.siteName()], 'PasswordHash');
       const passwordHash = await hashPassword(newPassword);
-      await deps.transaction(async (tx) => {
+      const email = await deps.transaction(async (tx) => {
         const userId = await tx.consumeEmailToken(tokenHash(hash), 'password-reset', now());
         if (userId === null) throw new DomainError(AUTH_MESSAGES.resetInvalid, 400);
         await tx.setPassword(userId, passwordHash);
         await tx.revokeUserTokens(userId, now());
         const user = await tx.findUserById(userId);
-        if (user) await tx.clearFailures(usernameKey(user.email));
+        if (user) await tx.liftLocks(usernameKey(user.email));
         await audit({ action: 'password-reset', actorUserId: userId, actorEmail: user?.email, targetUserId: userId, targetEmail: user?.email, ip: ctx.ip }, tx);
+        return user?.email ?? null;
       });
+      if (email) await notify('password-reset', email, ctx);
     },
 
     /** Changes the signed-in user's password; every other session of the account ends. */
     async updatePassword(session: SessionUser, currentPassword: string, newPassword: string, ctx: RequestContext): Promise<void> {
       const user = await repo.findUserById(session.id);
       if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) throw new DomainError(AUTH_MESSAGES.currentPasswordWrong, 400);
+      await assertPasswordNotCommon(newPassword, [user.email, await deps.siteName()], 'NewPassword');
       const passwordHash = await hashPassword(newPassword);
       await deps.transaction(async (tx) => {
         await tx.setPassword(user.id, passwordHash);
         await tx.revokeUserTokens(user.id, now(), session.sessionId);
         await audit({ action: 'password-changed', actorUserId: user.id, actorEmail: user.email, targetUserId: user.id, targetEmail: user.email, ip: ctx.ip }, tx);
       });
+      await notify('password-changed', user.email, ctx);
     },
 
-    /** The signed-in user's profile: the email (also the username); changing it asks for the password. */
-    async updateUserData(session: SessionUser, email: string, currentPassword: string, ctx: RequestContext): Promise<{ email: string }> {
+    /**
+     * The signed-in user's profile: the email (also the username); changing it asks for the password,
+     * and takes effect only once the link mailed to the new address is opened (the old address is told).
+     */
+    async updateUserData(session: SessionUser, email: string, currentPassword: string, ctx: RequestContext & { domainName?: string }): Promise<{ email: string; pendingEmail: string | null }> {
       const user = await repo.findUserById(session.id);
       if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) throw new DomainError(AUTH_MESSAGES.currentPasswordWrong, 400);
       const next = email.trim().toLowerCase();
-      if (next === user.email) return { email: next };
+      if (next === user.email) return { email: next, pendingEmail: null };
       const other = await repo.findUserByEmail(next);
       if (other && other.id !== user.id) throw new DomainError(USER_MESSAGES.duplicateEmail, 409);
-      await repo.setEmail(user.id, next);
-      await audit({ action: 'email-changed', actorUserId: user.id, actorEmail: next, targetUserId: user.id, targetEmail: next, ip: ctx.ip, detail: { from: user.email } });
-      return { email: next };
+      const origin = linkOrigin(ctx.domainName);
+      await sendLink(user, 'email-change', EMAIL_CHANGE_LINK_MS, (t) => `${origin}/account/confirm-email/${t}`, (link, name) => confirmEmailChangeEmail(next, link, name), { email: next });
+      await audit({ action: 'email-change-requested', actorUserId: user.id, actorEmail: user.email, targetUserId: user.id, targetEmail: user.email, ip: ctx.ip, detail: { to: next } });
+      await notify('email-change-requested', user.email, ctx, next);
+      return { email: user.email, pendingEmail: next };
+    },
+
+    /** Opens the link mailed to a new address: the address becomes the account's email (and username). */
+    async confirmEmail(token: string, ctx: RequestContext): Promise<{ email: string }> {
+      const result = await deps.transaction(async (tx) => {
+        const used = await tx.consumeEmailTokenWithData(tokenHash(token), 'email-change', now());
+        const next = used && typeof (used.data as { email?: unknown } | null)?.email === 'string' ? (used.data as { email: string }).email : null;
+        const user = used ? await tx.findUserById(used.userId) : null;
+        if (!used || !next || !user) throw new DomainError(AUTH_MESSAGES.emailChangeInvalid, 400);
+        const other = await tx.findUserByEmail(next);
+        if (other && other.id !== user.id) throw new DomainError(USER_MESSAGES.duplicateEmail, 409);
+        await tx.setEmail(user.id, next);
+        await audit({ action: 'email-changed', actorUserId: user.id, actorEmail: next, targetUserId: user.id, targetEmail: next, ip: ctx.ip, detail: { from: user.email } }, tx);
+        return { from: user.email, email: next };
+      });
+      await notify('email-changed', result.from, ctx, result.email);
+      return { email: result.email };
     },
 
     /** Answers at once, known account or not; the link is made and emailed after the reply (afterReply). */
@@ -356,19 +498,39 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** An emailed sign-in link replaces the password; the second factor still applies. */
+    /**
+     * An emailed sign-in link: refused while this client is locked out for the username. A lock of
+     * the whole username (failures from everywhere) is passed only by an account with a second
+     * factor, whose code is then asked for: the link proves the mailbox, the code the authenticator,
+     * so a stranger's guessing cannot keep the owner out (issue 21, item 2).
+     */
     async oneTimeLogin(token: string, ctx: RequestContext): Promise<LoginOutcome> {
+      const pending = await repo.findEmailToken(tokenHash(token), 'sign-in', now());
+      const owner = pending === null ? null : await repo.findUserById(pending);
+      if (owner) {
+        const name = usernameKey(owner.email);
+        const locked = async (client: string) => ((await repo.lockedUntil(name, client))?.getTime() ?? 0) > now().getTime();
+        if (await locked(clientKey(ctx.ip))) return refuseLocked(name, clientKey(ctx.ip), owner, ctx);
+        if (!(owner.totpEnabled && owner.totpSecret) && (await locked(''))) return refuseLocked(name, '', owner, ctx);
+      }
       const userId = await repo.consumeEmailToken(tokenHash(token), 'sign-in', now());
       const user = userId === null ? null : await repo.findUserById(userId);
       if (!user) throw new DomainError(AUTH_MESSAGES.oneTimeInvalid, 400);
-      await refuseIfLocked(usernameKey(user.email), user, ctx);
       return afterFirstFactor(user, ctx, 'email-link');
     },
 
-    async secondFactorSetup(subject: { user?: SessionUser | null; challenge?: string }) {
-      const { user } = await enrollingUser(subject);
+    /**
+     * Starts enrolment: a new secret. Signed in, it asks for the current password (issue 21, item 5:
+     * a stolen 15-minute token must not be enough to add the thief's authenticator).
+     */
+    async secondFactorSetup(subject: { user?: SessionUser | null; challenge?: string }, password?: string) {
+      const { user, viaChallenge } = await enrollingUser(subject);
       if (user.totpEnabled) throw new DomainError('A second factor is already set up. Turn it off first to set up a new one.', 400);
+      if (!viaChallenge && !(password && (await verifyPassword(user.passwordHash, password)))) {
+        throw new DomainError(password ? AUTH_MESSAGES.currentPasswordWrong : AUTH_MESSAGES.passwordRequired, 400, { Password: [password ? AUTH_MESSAGES.currentPasswordWrong : AUTH_MESSAGES.passwordRequired] });
+      }
       const secret = newTotpSecret();
-      await repo.setTotpSecret(user.id, secret);
+      await repo.setTotpSecret(user.id, deps.secretBox.seal(secret));
       return enrolment(secret, user.email, await deps.siteName());
     },
 
@@ -379,21 +541,24 @@ export function createAuthService(deps: AuthServiceDeps) {
     async secondFactorEnable(subject: { user?: SessionUser | null; challenge?: string }, code: string, ctx: RequestContext): Promise<{ recoveryCodes: string[] } & Partial<Tokens>> {
       const { user, viaChallenge } = await enrollingUser(subject);
       if (user.totpEnabled) throw new DomainError('A second factor is already set up.', 400);
-      if (!user.totpSecret) throw new DomainError('Start the setup first.', 400);
-      const name = usernameKey(user.email);
-      await refuseIfLocked(name, user, ctx);
-      const step = verifyTotp(user.totpSecret, code, user.totpLastStep, now().getTime());
+      const secret = totpSecretOf(user);
+      if (!secret) throw new DomainError('Start the setup first.', 400);
+      // Enrolment forced at sign-in is part of the sign-in: a wrong code counts toward the lockout
+      // as on the second-factor step. A signed-in user setting it up is not guessing anything.
+      const attempt = viaChallenge ? await reserveAttempt(usernameKey(user.email), user, ctx) : null;
+      const step = verifyTotp(secret, code, user.totpLastStep, now().getTime());
       if (step === null || !(await repo.claimTotpStep(user.id, step))) {
-        // Enrolment forced at sign-in is part of the sign-in: a wrong code counts toward the lockout
-        // as on the second-factor step. A signed-in user setting it up is not guessing anything.
-        if (viaChallenge) return fail(name, user, ctx, 'second-factor-enrolment', AUTH_MESSAGES.secondFactorWrong, 400);
+        if (attempt) return failAttempt(attempt, ctx, 'second-factor-enrolment', AUTH_MESSAGES.secondFactorWrong, 400);
         throw new DomainError(AUTH_MESSAGES.secondFactorWrong, 400);
       }
+      if (attempt) await releaseAttempt(attempt);
       const recoveryCodes = newRecoveryCodes();
+      const hashes = await Promise.all(recoveryCodes.map((c) => hashRecoveryCode(c)));
       await deps.transaction(async (tx) => {
-        await tx.enableTotp(user.id, recoveryCodes.map(recoveryCodeHash));
+        await tx.enableTotp(user.id, hashes);
         await audit({ action: 'second-factor-enabled', actorUserId: user.id, actorEmail: user.email, targetUserId: user.id, targetEmail: user.email, ip: ctx.ip }, tx);
       });
+      await notify('second-factor-enabled', user.email, ctx);
       if (!viaChallenge) return { recoveryCodes };
       return { recoveryCodes, ...(await completeSignIn(user, ctx, 'password+enrolment')) };
     },
@@ -406,26 +571,60 @@ export function createAuthService(deps: AuthServiceDeps) {
         await tx.disableTotp(user.id);
         await audit({ action: 'second-factor-disabled', actorUserId: user.id, actorEmail: user.email, targetUserId: user.id, targetEmail: user.email, ip: ctx.ip }, tx);
       });
+      await notify('second-factor-disabled', user.email, ctx);
     },
 
     async getSecuritySettings() {
       return { requireSecondFactor: await requireSecondFactor() };
     },
+    /**
+     * Requiring a second factor ends the sessions of every account without one (they enrol at their
+     * next sign-in). The Administrator who turns it on must have one, or they would end their own session.
+     */
     async setSecuritySettings(actor: SessionUser, settings: { requireSecondFactor: boolean }, ctx: RequestContext) {
+      const turningOn = settings.requireSecondFactor && !(await requireSecondFactor());
+      if (turningOn && !actor.twoFactorEnabled) throw new DomainError(AUTH_MESSAGES.enrolBeforeRequiring, 400);
       await deps.transaction(async (tx) => {
         await tx.setSetting(REQUIRE_SECOND_FACTOR_KEY, settings.requireSecondFactor);
-        await audit({ action: 'security-settings-changed', actorUserId: actor.id, actorEmail: actor.email, ip: ctx.ip, detail: settings }, tx);
+        const sessionsEnded = turningOn ? await tx.revokeSessionsWithoutSecondFactor(now()) : 0;
+        await audit({ action: 'security-settings-changed', actorUserId: actor.id, actorEmail: actor.email, ip: ctx.ip, detail: { ...settings, sessionsEnded } }, tx);
       });
       return settings;
     },
 
-    async auditLog(start: number, length: number) {
-      const page = await repo.listAudit(start, length);
-      return { total: page.total, items: page.items.map((i) => ({ ...i, created: i.created.toISOString() })) };
+    /**
+     * Stored secrets from before issue 21, and secrets sealed under a previous DATA_KEY, are brought
+     * up to date (run at start; idempotent, and safe on several instances at once): TOTP secrets in
+     * clear are sealed, recovery codes stored as bare SHA-256 get argon2id over that digest.
+     */
+    async upgradeStoredSecrets(): Promise<{ totpSecrets: number; recoveryCodes: number }> {
+      let totpSecrets = 0;
+      for (const row of await repo.totpSecrets()) {
+        if (deps.secretBox.isCurrent(row.totpSecret)) continue;
+        const plain = deps.secretBox.isSealed(row.totpSecret) ? deps.secretBox.open(row.totpSecret) : row.totpSecret;
+        if (plain === null) {
+          deps.log?.error({ userId: row.id }, 'a stored TOTP secret was sealed with a key this server does not have (set DATA_KEY_PREVIOUS)');
+          continue;
+        }
+        await repo.replaceTotpSecret(row.id, row.totpSecret, deps.secretBox.seal(plain));
+        totpSecrets++;
+      }
+      let recoveryCodes = 0;
+      for (const row of await repo.plainRecoveryCodes()) {
+        await repo.replaceRecoveryCodeHash(row.id, row.codeHash, await hashRecoveryCode(row.codeHash, true));
+        recoveryCodes++;
+      }
+      return { totpSecrets, recoveryCodes };
     },
 
+    /** A password an administrator sets (new user, or edit) passes the same common-password check. */
+    async checkNewPassword(password: string, related: string[], field = 'password'): Promise<void> {
+      await assertPasswordNotCommon(password, [...related, await deps.siteName()], field);
+    },
     hashPassword,
     revokeUserTokens: (userId: number) => repo.revokeUserTokens(userId, now()),
+    /** The TOTP secret of a user in clear (tests read the enrolled secret back through it). */
+    totpSecretOf,
     /** Resolves when the emailed-link work started by earlier replies has finished (shutdown, tests). */
     async idle(): Promise<void> {
       while (background.size > 0) await Promise.all([...background]);

@@ -64,15 +64,16 @@ export function createTokenSigner(secret: string) {
       const roles = Array.isArray(payload.roles) ? payload.roles.filter((r): r is number => typeof r === 'number') : [];
       return { userId, email: typeof payload.email === 'string' ? payload.email : '', roles, sessionId: typeof payload.sid === 'string' ? payload.sid : null, exp: payload.exp };
     },
-    signChallenge(userId: number, purpose: ChallengePurpose, now = Date.now()) {
-      return sign({ purpose }, String(userId), 'challenge', CHALLENGE_SECONDS, now);
+    /** `via`: how the first factor was given; 'email-link' lets the second step pass a lock of the whole username. */
+    signChallenge(userId: number, purpose: ChallengePurpose, now = Date.now(), via: 'password' | 'email-link' = 'password') {
+      return sign({ purpose, via }, String(userId), 'challenge', CHALLENGE_SECONDS, now);
     },
-    async verifyChallenge(token: string): Promise<{ userId: number; purpose: ChallengePurpose } | null> {
+    async verifyChallenge(token: string): Promise<{ userId: number; purpose: ChallengePurpose; via: 'password' | 'email-link' } | null> {
       const payload = await verify(token, 'challenge');
       const userId = Number(payload?.sub);
       if (!payload || !Number.isSafeInteger(userId) || userId <= 0) return null;
       if (payload.purpose !== 'second-factor' && payload.purpose !== 'enrol') return null;
-      return { userId, purpose: payload.purpose };
+      return { userId, purpose: payload.purpose, via: payload.via === 'email-link' ? 'email-link' : 'password' };
     },
   };
 }

@@ -1,5 +1,7 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
 import { Secret, TOTP } from 'otpauth';
+import { ARGON2_OPTIONS } from './passwords.ts';
 import { tokenHash } from './tokens.ts';
 
 const PERIOD = 30;
@@ -51,7 +53,29 @@ export function newRecoveryCodes(count = 10): string[] {
   });
 }
 
-/** Case, spaces and dashes do not matter when a recovery code is typed back. */
-export function recoveryCodeHash(code: string): string {
+/**
+ * A recovery code as typed, reduced to its SHA-256 (case, spaces and dashes do not matter). Codes
+ * stored before issue 21 were this digest alone; now the digest is hashed again with argon2id.
+ */
+export function recoveryCodeDigest(code: string): string {
   return tokenHash(code.toLowerCase().replace(/[\s-]/g, ''));
+}
+
+/**
+ * The stored form of a recovery code: argon2id (salted, slow) of its digest, so a copy of the table
+ * cannot be searched offline for the codes (about 49 bits each). `isDigest`: hash a stored SHA-256
+ * digest from before (the start-up migration).
+ */
+export function hashRecoveryCode(code: string, isDigest = false): Promise<string> {
+  return hash(isDigest ? code : recoveryCodeDigest(code), ARGON2_OPTIONS);
+}
+
+export async function verifyRecoveryCode(stored: string, digest: string): Promise<boolean> {
+  // a code stored before issue 21 (its bare digest) works until the start-up upgrade re-hashes it
+  if (!stored.startsWith('$argon2')) return stored.length === digest.length && timingSafeEqual(Buffer.from(stored), Buffer.from(digest));
+  try {
+    return await verify(stored, digest);
+  } catch {
+    return false;
+  }
 }

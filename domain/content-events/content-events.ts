@@ -1,13 +1,13 @@
-import { CA_PRODUCT_SLUGS, US_PRODUCT_SLUGS } from '#shared/regions.ts';
+import { ALL_PAGES, knowledgeTag, landingTag, PAGE_TAG, pathTag, pressTag } from '#shared/cache-tags.ts';
 
 /**
  * One way content changes (issue 10, item 4): every write that alters what a public page shows
  * calls `changed()`, and whatever keeps rendered pages (the page cache of this instance, and through
  * a transport every other instance) drops exactly the entries that change shows on.
  *
- * Rendered pages are tagged by what renders them (`tagsForPath`); a change names the tags it
- * touches (`tagsForChange`). Framework-free: the transport (PostgreSQL NOTIFY or in-process) and
- * the cache are plugged in by the server.
+ * Rendered pages carry the tags their routes declare (app/lib/page-reads.ts, in the vocabulary of
+ * shared/cache-tags.ts); a change names the tags it touches (`tagsForChange`). Framework-free: the
+ * transport (PostgreSQL NOTIFY or in-process) and the cache are plugged in by the server.
  */
 export type ContentKind =
   | 'product'
@@ -33,64 +33,7 @@ export interface ContentChange {
 }
 
 /** Every cached page carries it: the site navigation, footer and notice are on every page. */
-export const ALL = 'all';
-
-const PRODUCT_PATHS = new Set<string>([...US_PRODUCT_SLUGS, ...CA_PRODUCT_SLUGS].map((s) => `/${s}`));
-const LANDING_BY_PATH: Record<string, string> = {
-  '/': 'home-us',
-  '/home-ca': 'home-ca',
-  '/can': 'home-ca',
-  '/home-int': 'home-int',
-  '/int': 'home-int',
-};
-/**
- * Pages that read reps or retailers: the finder and its results, the contact-a-rep page and the
- * thank-you pages (both name the listing, read by id). A rename or removal must drop them all.
- */
-const FINDER_PATHS = new Set([
-  '/find-a-rep',
-  '/find-a-rep-ca',
-  '/reps-retailers',
-  '/can/find-a-rep',
-  '/reps-retailers/contact',
-  '/rep-thankyou',
-  '/retailer-thankyou',
-]);
-
-function normalisePath(pathname: string): string {
-  const p = pathname.replace(/\/+$/, '').toLowerCase();
-  return p === '' ? '/' : p;
-}
-
-function slugPath(slug: string): string {
-  return normalisePath(slug.startsWith('/') ? slug : `/${slug}`);
-}
-
-/** The tags of a rendered page, from its path (which route renders it and what that route shows). */
-export function tagsForPath(pathname: string): string[] {
-  const p = normalisePath(pathname);
-  const tags = [ALL, `path:${p}`];
-  const landing = LANDING_BY_PATH[p];
-  if (landing) return [...tags, `landing:${landing}`];
-  if (PRODUCT_PATHS.has(p)) {
-    // a product page shows its label/SDS links and cards of the knowledge items it names
-    return [...tags, `product:${p.slice(1)}`, 'documents', 'knowledge-related'];
-  }
-  if (p === '/knowledge-center' || p.startsWith('/knowledge-center/category/')) return [...tags, 'knowledge-list'];
-  const knowledge = /^(?:\/can)?\/knowledge-center\/([^/]+)$/.exec(p);
-  // an item page shows the newest other items as related resources
-  if (knowledge) return [...tags, `knowledge:${knowledge[1]}`, 'knowledge-related'];
-  if (p === '/press-releases') return [...tags, 'press-list'];
-  const press = /^(?:\/can)?\/press-releases\/([^/]+)$/.exec(p);
-  if (press) return [...tags, `press:${press[1]}`];
-  if (p === '/product-labels') return [...tags, 'documents'];
-  if (FINDER_PATHS.has(p)) return [...tags, 'finder'];
-  const slug = p.slice(1);
-  // campaigns and About are landing pages keyed by their slug; any other one-segment path may be a
-  // custom page (with related resources) or a stored redirect, both covered by its path tag
-  if (slug && !slug.includes('/')) return [...tags, `landing:${slug}`, 'knowledge-related'];
-  return tags;
-}
+export const ALL = ALL_PAGES;
 
 /** The tags a change touches: the page itself, the lists and blocks that show it. */
 export function tagsForChange(change: ContentChange): string[] {
@@ -103,18 +46,18 @@ export function tagsForChange(change: ContentChange): string[] {
     case 'all':
       return [ALL];
     case 'knowledge':
-      return [...slugs.map((s) => `knowledge:${s.toLowerCase()}`), 'knowledge-list', 'knowledge-related'];
+      return [...slugs.map(knowledgeTag), PAGE_TAG.knowledgeList, PAGE_TAG.knowledgeRelated];
     case 'press':
-      return [...slugs.map((s) => `press:${s.toLowerCase()}`), 'press-list'];
+      return [...slugs.map(pressTag), PAGE_TAG.pressList];
     case 'page':
     case 'redirect':
-      return slugs.map((s) => `path:${slugPath(s)}`);
+      return slugs.map(pathTag);
     case 'landing':
-      return [`landing:${String(change.id ?? change.newSlug ?? '')}`];
+      return [landingTag(String(change.id ?? change.newSlug ?? ''))];
     case 'document':
-      return ['documents'];
+      return [PAGE_TAG.documents];
     case 'finder':
-      return ['finder'];
+      return [PAGE_TAG.finder];
   }
 }
 

@@ -17,16 +17,12 @@ export interface ContentTables {
 
 export const PUBLISHED = 1;
 
+/** The admin list's filters and page. */
 export interface ContentListQuery {
   categories?: number[] | null;
   type?: number | null;
   regions?: number[] | null;
   search?: string | null;
-  excludeId?: number | null;
-  /** 'pinned': pinned first, then newest (the lists); 'latest': newest only (related resources) */
-  order: 'pinned' | 'latest';
-  /** false skips the total, so the database can stop after the page instead of counting every match */
-  count?: boolean;
   start: number;
   length: number;
 }
@@ -155,19 +151,6 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
     }
   }
 
-  function listWhere(q: Omit<ContentListQuery, 'order' | 'start' | 'length'>): SQL | undefined {
-    const search = q.search?.trim();
-    return and(
-      eq(items.status, PUBLISHED),
-      isNotNull(items.currentVersionId),
-      q.categories?.length ? inArray(items.category, q.categories) : undefined,
-      q.type === null || q.type === undefined ? undefined : eq(items.type, q.type),
-      q.regions?.length ? inArray(items.regionId, q.regions) : undefined,
-      q.excludeId ? ne(items.id, q.excludeId) : undefined,
-      search ? inArray(items.id, db.select({ id: searchTable.itemId }).from(searchTable).where(sql`${searchTable.document} @@ ${tsQuery(search)}`)) : undefined,
-    );
-  }
-
   const versioning = createVersioningRepository(db, {
     base: items,
     versions,
@@ -184,63 +167,30 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
     versioning,
 
     /**
-     * One page of published cards and the total number of matches, in one query. Filtering, the
-     * window count, ordering and paging run on the narrow base table (sort and search columns are
-     * copied there); only the rows of the page are joined to their current version.
+     * Every published card, pinned first, then newest (the lists' order). The public lists, their
+     * filters and paging, and related resources are served from this in memory (content-service.ts).
      */
-    async list(q: ContentListQuery): Promise<{ rows: ContentCardRow[]; total: number }> {
-      const search = q.search?.trim();
-      // a search is ranked (title matches above summary, summary above body text), then newest first
-      const order = (t: { pinned: AnyColumn | SQL.Aliased; publishDate: AnyColumn | SQL.Aliased; id: AnyColumn | SQL.Aliased; rank: AnyColumn | SQL.Aliased | SQL }) =>
-        search
-          ? [desc(t.rank), desc(t.publishDate), desc(t.id)]
-          : q.order === 'pinned'
-            ? [desc(t.pinned), desc(t.publishDate), desc(t.id)]
-            : [desc(t.publishDate), desc(t.id)];
-      const page = db
-        .select({
-          id: items.id,
-          slug: items.slug,
-          type: items.type,
-          category: items.category,
-          pinned: items.pinned,
-          regionId: items.regionId,
-          currentVersionId: items.currentVersionId,
-          publishDate: items.publishDate,
-          total: (q.count === false ? sql<number>`0` : sql<number>`count(*) over ()`).as('total'),
-          // ranked on the small title-and-summary document (cheap for thousands of matches); body-only matches rank 0
-          rank: (search
-            ? sql<number>`(select ts_rank(${searchTable.rankDocument}, ${tsQuery(search)}) from ${searchTable} where ${searchTable.itemId} = ${items.id})`
-            : sql<number>`0`
-          ).as('rank'),
-        })
+    async listPublishedCards(): Promise<ContentCardRow[]> {
+      return db
+        .select(cardColumns)
         .from(items)
-        .where(listWhere(q))
-        .orderBy(...order({ ...items, rank: sql`rank` }))
-        .limit(q.length)
-        .offset(q.start)
-        .as('page');
+        .innerJoin(versions, current)
+        .where(and(eq(items.status, PUBLISHED), isNotNull(items.currentVersionId)))
+        .orderBy(desc(items.pinned), desc(items.publishDate), desc(items.id));
+    },
+
+    /**
+     * A visitor's search (websearch syntax: quotes, `or`, `-word`): the items whose text matches, each
+     * with its rank on the title-and-summary document (title matches above summary ones; body-only
+     * matches rank 0). One query on the search table.
+     */
+    async searchRanks(text: string): Promise<Map<number, number>> {
+      const query = tsQuery(text);
       const rows = await db
-        .select({
-          id: page.id,
-          slug: page.slug,
-          type: page.type,
-          category: page.category,
-          pinned: page.pinned,
-          regionId: page.regionId,
-          title: versions.title,
-          desc: sql<string | null>`${versions.seo}->>'desc'`,
-          heroMedia: versions.heroMedia,
-          publishDate: versions.publishDate,
-          total: page.total,
-        })
-        .from(page)
-        .innerJoin(versions, eq(versions.id, page.currentVersionId))
-        .orderBy(...order(page));
-      if (rows.length > 0 || q.start === 0) return { rows: rows.map(({ total: _t, ...r }) => r), total: Number(rows[0]?.total ?? 0) };
-      // past the end the window count has no row to ride on
-      const [count] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(items).where(listWhere(q));
-      return { rows: [], total: count?.n ?? 0 };
+        .select({ id: searchTable.itemId, rank: sql<number>`ts_rank(${searchTable.rankDocument}, ${query})`.mapWith(Number) })
+        .from(searchTable)
+        .where(sql`${searchTable.document} @@ ${query}`);
+      return new Map(rows.map((r) => [r.id, r.rank]));
     },
 
     async findPublishedById(id: number): Promise<ContentItemRow | undefined> {
@@ -277,7 +227,7 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
      * The admin list: every item not deleted (drafts and scheduled ones too), with the title of
      * its newest version, newest first; filters as the public list plus status.
      */
-    async adminList(q: Omit<ContentListQuery, 'order' | 'excludeId' | 'count'> & { status?: number | null; sort?: AdminSort }): Promise<{ rows: AdminListRow[]; total: number }> {
+    async adminList(q: ContentListQuery & { status?: number | null; sort?: AdminSort }): Promise<{ rows: AdminListRow[]; total: number }> {
       const search = q.search?.trim();
       const newest = sql`(select max(${versions.id}) from ${versions} where ${versions.itemId} = ${items.id})`;
       const where = and(

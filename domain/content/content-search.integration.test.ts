@@ -15,6 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** These tests write through the repositories: say so, as a write through the services does (the public lists are held in memory). */
+function written(kind: 'knowledge' | 'press' = 'knowledge') {
+  t.app.services.contentEvents.changed({ kind });
+}
+
 async function search(searchText: string, extra: object = {}, prefix = '/api/knowledge-center') {
   const res = await t.app.inject({ method: 'POST', url: `${prefix}/filter`, payload: { searchText, length: 100, ...extra } });
   expect(res.statusCode).toBe(200);
@@ -53,6 +58,7 @@ describe('knowledge full-text search', () => {
 
   it('searches the text of ROI items and rich text kept in the modules', async () => {
     await createKnowledgeRepository(t.database.db).create(item('fts-body-only', 'Winter planning notes', 'Plans for the off season.', '<p>Molybdenum on <strong>alfalfa</strong> stands.</p>'));
+    written();
     expect((await search('molybdenum')).items.map((c) => c.slug)).toEqual(['fts-body-only']);
     expect((await search('gypsum')).items.map((c) => c.slug)).toContain('fts-body-only');
     // HTML tags are not words
@@ -66,6 +72,7 @@ describe('knowledge full-text search', () => {
       item('fts-rank-title', 'Quinoa fertility basics', 'Getting ready.', '<p>Nothing else.</p>'),
       item('fts-rank-summary', 'A new crop', 'Quinoa trials on the prairies.', '<p>Nothing else.</p>'),
     ]);
+    written();
     // pinned and newer items do not jump ahead of better matches
     expect((await search('quinoa')).items.map((c) => c.slug)).toEqual(['fts-rank-title', 'fts-rank-summary', 'fts-rank-body']);
   });
@@ -76,6 +83,7 @@ describe('knowledge full-text search', () => {
       item('fts-web-a', 'Sorghum under drought', 'Dry years.', '<p>Grain sorghum stands thin out.</p>'),
       item('fts-web-b', 'Millet under drought', 'Dry years.', '<p>Pearl millet holds on.</p>'),
     ]);
+    written();
     expect((await search('drought -millet')).items.map((c) => c.slug)).toEqual(['fts-web-a']);
     expect((await search('sorghum or millet')).items.map((c) => c.slug).sort()).toEqual(['fts-web-a', 'fts-web-b']);
     expect((await search('"pearl millet"')).items.map((c) => c.slug)).toEqual(['fts-web-b']);
@@ -85,8 +93,10 @@ describe('knowledge full-text search', () => {
   it('follows the current version only, and still filters by region, category and type', async () => {
     const repo = createKnowledgeRepository(t.database.db);
     const { id } = await repo.create(item('fts-versioned', 'Teff notes', 'First draft.', '<p>About teff.</p>'));
+    written();
     expect((await search('teff')).total).toBe(1);
     await repo.versioning.append(id, { title: 'Buckwheat notes', seo: { desc: 'Second.' }, heroMedia: null, modules: [], publishDate: new Date('2021-07-01T00:00:00Z') });
+    written();
     expect((await search('teff')).total).toBe(0);
     expect((await search('buckwheat')).items.map((c) => c.slug)).toEqual(['fts-versioned']);
     expect((await search('buckwheat', { region: 3 })).total).toBe(0);
@@ -111,6 +121,7 @@ describe('press-release full-text search', () => {
     await createPressReleasesRepository(t.database.db).create(
       item('fts-press', 'Plant opening', 'A new site.', '<p>The Lethbridge facility opens in May.</p>', { category: null }),
     );
+    written('press');
     expect((await search('lethbridge', {}, '/api/press-releases')).items.map((c) => c.slug)).toEqual(['fts-press']);
   });
 });

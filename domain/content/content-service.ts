@@ -2,6 +2,7 @@ import type { ContentModule, MediaRef, SeoData } from '#shared/content-types.ts'
 import type { ContentCardDto, ContentItemDto, ContentListDto, HeroMediaDto, SitemapEntry } from '#shared/dto/content.ts';
 import { contentItemPath, regionsVisibleIn, resourceTypeName } from '#shared/knowledge.ts';
 import type { ContentFilter } from '#shared/validation/content-filter.ts';
+import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
 import { DomainError, NotFoundError } from '../errors.ts';
 import { slugify, SLUG_PATTERN } from '../versioning/slug.ts';
@@ -21,9 +22,11 @@ export interface ContentServiceOptions {
   events?: ContentEvents;
   kind?: 'knowledge' | 'press';
   /** a published item whose slug changes leaves a redirect behind */
-  redirects?: { followMove(oldPath: string, newPath: string): Promise<void> };
+  redirects?: { followMove(oldPath: string, newPath: string): Promise<void>; checkMoveTarget?(path: string): Promise<void> };
   /** told when a version is scheduled (the publisher wakes up then) */
   onScheduled?: (at: Date) => void;
+  /** the audit log */
+  audit?: AuditRecorder;
 }
 
 /** What the admin editor saves: the base fields and the new version (spec: baseId, type, pinned, slug, region, with versions). */
@@ -46,6 +49,8 @@ export interface ContentSaveInput {
   publishAt?: Date | null;
   /** false: a changed slug of a published item leaves no redirect */
   redirectOldSlug?: boolean;
+  /** the version whose content this save restores (a rollback) */
+  rollbackOf?: number | null;
 }
 
 export interface ContentAdminItem {
@@ -80,6 +85,9 @@ export function heroMediaDto(media: MediaRef | null | undefined): HeroMediaDto |
   };
 }
 
+/** ISO timestamps, newest first. */
+const newestFirst = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+
 /** Versioned public content (knowledge items, press releases): reads serve the latest published version only. */
 export function createContentService(repo: ContentRepository, opts: ContentServiceOptions) {
   // The one sanitizer rule: stored neutral on write, the render pass adds the link rule (cached per version).
@@ -92,6 +100,7 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
     slugOf: (b) => b.slug,
     prepare: (v) => ({ ...v, modules: sanitizeForStorage((v as { modules?: ContentModule[] }).modules ?? []) }),
     onScheduled: opts.onScheduled,
+    audit: opts.audit,
   });
 
   function card(row: ContentCardRow): ContentCardDto {
@@ -131,6 +140,33 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
   /** An empty slug is made from the title (on create) or kept (on edit). */
   function slugFor(input: ContentSaveInput, before: { slug: string } | null): string {
     return input.slug?.trim() ? input.slug.trim().toLowerCase() : before ? before.slug : slugify(input.title);
+  }
+
+  /**
+   * Every published card, pinned first then newest, held in memory until this kind changes (here or,
+   * through the content events, on another instance): the public lists, their filters and paging and
+   * the related-resource blocks read it without a query, and a visitor's search costs one query on the
+   * search table (issue 19: a fresh search is a genuine page-cache miss, rendered at once).
+   */
+  let published: { cards: Promise<ContentCardDto[]>; byDate: Promise<ContentCardDto[]> } | null = null;
+  let generation = 0;
+  opts.events?.onChange((change) => {
+    if (change.kind !== kind && change.kind !== 'all') return;
+    generation++;
+    published = null;
+  });
+  function publishedCards() {
+    if (published) return published;
+    const started = generation;
+    const cards = repo.listPublishedCards().then((rows) => rows.map(card));
+    const byDate = cards.then((list) => [...list].sort((a, b) => newestFirst(a.publishDate, b.publishDate) || b.id - a.id));
+    const held = { cards, byDate };
+    // a read that started before a change may hold what was there before it: used once, not kept
+    if (started === generation) published = held;
+    cards.catch(() => {
+      if (published === held) published = null;
+    });
+    return held;
   }
 
   function changed(change: { id: number | null; oldSlug: string | null; newSlug: string | null }) {
@@ -174,31 +210,29 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
   }
 
   return {
-    /** Pinned first, then newest; one database query. */
+    /** Pinned first, then newest; a search ranks the matches (best first, then newest). From memory, a search in one query. */
     async filter(f: ContentFilter): Promise<ContentListDto> {
-      const { rows, total } = await repo.list({
-        categories: f.category ? [f.category] : null,
-        type: f.type ?? null,
-        regions: regionsVisibleIn(f.region),
-        search: f.searchText ?? null,
-        order: 'pinned',
-        start: f.start,
-        length: f.length,
-      });
-      return { items: rows.map(card), total, start: f.start, length: f.length };
+      const search = f.searchText?.trim();
+      const [cards, ranks] = await Promise.all([publishedCards().cards, search ? repo.searchRanks(search) : null]);
+      const regions = regionsVisibleIn(f.region);
+      const type = f.type ?? null;
+      let matches = cards.filter(
+        (c) => (!f.category || c.category === f.category) && (type === null || c.type === type) && (!regions?.length || regions.includes(c.region)) && (!ranks || ranks.has(c.id)),
+      );
+      if (ranks) matches = matches.sort((a, b) => ranks.get(b.id)! - ranks.get(a.id)! || newestFirst(a.publishDate, b.publishDate) || b.id - a.id);
+      return { items: matches.slice(f.start, f.start + f.length), total: matches.length, start: f.start, length: f.length };
     },
 
     /** Related resources: the newest cards, leaving out the item being read. */
     async latest(opts: { excludeId?: number | null; region?: number | null; limit?: number } = {}): Promise<ContentCardDto[]> {
-      const { rows } = await repo.list({
-        excludeId: opts.excludeId ?? null,
-        regions: regionsVisibleIn(opts.region),
-        order: 'latest',
-        count: false,
-        start: 0,
-        length: opts.limit ?? 3,
-      });
-      return rows.map(card);
+      const regions = regionsVisibleIn(opts.region);
+      const limit = opts.limit ?? 3;
+      const out: ContentCardDto[] = [];
+      for (const c of await publishedCards().byDate) {
+        if (out.length >= limit) break;
+        if (c.id !== opts.excludeId && (!regions?.length || regions.includes(c.region))) out.push(c);
+      }
+      return out;
     },
 
     async getPublishedById(id: number): Promise<ContentItemDto> {
@@ -302,9 +336,14 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
       const slug = slugFor(input, before);
       if (!slug) throw new DomainError('Enter a slug (the title has no letters or digits to make one from).', 400, { slug: ['Enter a slug.'] });
       await checkSlug(slug, id);
+      // a rename onto an address a person's redirect answers is refused before anything is written
+      if (before) {
+        const newPath = contentItemPath(opts.basePath, slug, input.region);
+        if (contentItemPath(opts.basePath, before.slug, before.regionId) !== newPath) await opts.redirects?.checkMoveTarget?.(newPath);
+      }
       const base = { type: input.type, category: input.category, pinned: input.pinned, slug, regionId: input.region, status: input.status };
       const version = saveVersion(input);
-      const meta = { authorId, publishAt: input.publishAt ?? null };
+      const meta = { authorId, publishAt: input.publishAt ?? null, rollbackOf: input.rollbackOf ?? null };
       let savedId: number;
       let versionId: number;
       try {

@@ -118,6 +118,14 @@ export interface LabelFilter {
   productKey?: string | null;
 }
 
+/**
+ * The largest image the library decodes: 40 megapixels (a full-size photo from a 40 MP camera; the
+ * site shows nothing wider than 2,400 px). sharp's own default (268 MP) would let one upload make a
+ * decode of about a gigabyte; this one stays near 160 MB.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const IMAGE_TOO_LARGE = 'The image is larger than 40 megapixels. Resize it (2,400 pixels wide is plenty for the site) and upload it again.';
+
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
@@ -198,16 +206,19 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
   /** Resized WebP copies of an image for srcset; widths the original is smaller than are skipped (the original serves them). */
   async function makeVariants(storageKey: string, checksum: string): Promise<void> {
     let width: number | undefined;
+    let height: number | undefined;
     try {
-      width = (await sharp(await readAll(await storage.read(storageKey))).metadata()).width;
+      // the header alone (no pixels decoded): the size is checked before anything is decoded
+      ({ width, height } = await sharp(await readAll(await storage.read(storageKey))).metadata());
     } catch {
       throw new DomainError('The image could not be read. Upload a valid PNG, JPEG or WebP file.', 415);
     }
+    if ((width ?? 0) * (height ?? 0) > MAX_IMAGE_PIXELS) throw new DomainError(IMAGE_TOO_LARGE, 413);
     for (const w of IMAGE_VARIANT_WIDTHS) {
       if (!width || w >= width) break;
       const key = variantKey(checksum, w);
       if ((await storage.size(key)) !== null) continue;
-      const data = await sharp(await readAll(await storage.read(storageKey)))
+      const data = await sharp(await readAll(await storage.read(storageKey)), { limitInputPixels: MAX_IMAGE_PIXELS })
         .rotate()
         .resize({ width: w, withoutEnlargement: true })
         .webp({ quality: 80 })

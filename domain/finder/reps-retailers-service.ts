@@ -23,6 +23,8 @@ import {
 } from '#shared/validation/reps-retailers.ts';
 import { DomainError, NotFoundError } from '../errors.ts';
 import { readCsv, writeCsv, type CsvRecord } from './csv.ts';
+import { currentAuditContext } from '../audit/audit-context.ts';
+import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ImportJobs } from './import-jobs.ts';
 import type { AdminRepRow, AdminRetailerRow, Centroid, RepsRetailersRepository, RepValues, RetailerValues, TerritoryValue } from './reps-retailers-repository.ts';
 
@@ -35,6 +37,8 @@ export interface RepsRetailersDeps {
   jobs: ImportJobs;
   /** Public pages show reps and retailers: called after every write (the rendered-page cache hooks in here). */
   contentChanged?: () => void;
+  /** the audit log */
+  audit?: AuditRecorder;
   now?: () => Date;
 }
 
@@ -140,6 +144,11 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
 
   async function repDetail(row: AdminRepRow): Promise<RepDetail> {
     return repDto(row, await repo.territoriesOf([row.id]));
+  }
+
+  /** One audit entry per change: a rep or retailer by name, with the link to its edit screen. */
+  async function audited(action: string, kind: 'rep' | 'retailer', id: number, title: string | null) {
+    await deps.audit?.record({ action, subject: { kind, id, title, link: `/siteadmin/reps-retailers/${kind}/edit/${id}` } });
   }
 
   async function getRep(id: number): Promise<RepDetail> {
@@ -293,18 +302,24 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
       const territories = territoriesOf(form);
       const id = await deps.transaction((tx) => tx.insertRep(repValues(form, territories), territories));
       changed();
-      return getRep(id);
+      const rep = await getRep(id);
+      await audited('created', 'rep', id, rep.name);
+      return rep;
     },
     async editRep(body: EditRepBody): Promise<RepDetail> {
       const territories = territoriesOf(body);
       const found = await deps.transaction((tx) => tx.updateRep(body.id, repValues(body, territories), territories));
       if (!found) throw new NotFoundError(REP_MESSAGES.notFound);
       changed();
-      return getRep(body.id);
+      const rep = await getRep(body.id);
+      await audited('saved', 'rep', body.id, rep.name);
+      return rep;
     },
     async deleteRep(id: number): Promise<void> {
+      const name = (await repo.getRep(id))?.name ?? null;
       if (!(await repo.deleteRep(id))) throw new NotFoundError(REP_MESSAGES.notFound);
       changed();
+      await audited('deleted', 'rep', id, name);
     },
 
     async listRetailers(filter: ListFilter): Promise<RetailerPage> {
@@ -315,17 +330,23 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
     async addRetailer(form: RetailerForm): Promise<RetailerDetail> {
       const [id] = await repo.insertRetailers([await prepareRetailer(form)]);
       changed();
-      return getRetailer(id!);
+      const retailer = await getRetailer(id!);
+      await audited('created', 'retailer', id!, retailer.name);
+      return retailer;
     },
     async editRetailer(body: EditRetailerBody): Promise<RetailerDetail> {
       if (!(await repo.getRetailer(body.id))) throw new NotFoundError(RETAILER_MESSAGES.notFound);
       if (!(await repo.updateRetailer(body.id, await prepareRetailer(body)))) throw new NotFoundError(RETAILER_MESSAGES.notFound);
       changed();
-      return getRetailer(body.id);
+      const retailer = await getRetailer(body.id);
+      await audited('saved', 'retailer', body.id, retailer.name);
+      return retailer;
     },
     async deleteRetailer(id: number): Promise<void> {
+      const name = (await repo.getRetailer(id))?.name ?? null;
       if (!(await repo.deleteRetailer(id))) throw new NotFoundError(RETAILER_MESSAGES.notFound);
       changed();
+      await audited('deleted', 'retailer', id, name);
     },
 
     /** Checks a CSV file without writing anything: what would be added and updated, and every row's problems. */
@@ -353,6 +374,8 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
       }
       const rows = file.rows;
       const what = kind === 'reps' ? 'rep' : 'retailer';
+      // the job finishes after the reply: who started it is taken now
+      const auditContext = currentAuditContext();
       return jobs.start(
         kind,
         {
@@ -383,6 +406,10 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
               return { created, updated };
             });
             changed();
+            await deps.audit?.record(
+              { action: 'imported', subject: { kind: what, link: '/siteadmin/reps-retailers' }, detail: { count: rows.length, ...result } },
+              auditContext,
+            );
             return result;
           },
         },

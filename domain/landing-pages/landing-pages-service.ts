@@ -2,12 +2,13 @@ import type { ContentModule } from '#shared/content-types.ts';
 import { LandingContentSchema, type LandingContent, type LandingPageDto, type LandingSection } from '#shared/landing-content.ts';
 import { createRenderCache, sanitizeForStorage } from '../content/sanitize.ts';
 import { createVersioningService } from '../versioning/versioning-service.ts';
+import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
 import { NotFoundError } from '../errors.ts';
 import type { LandingPagesRepository, LandingRow } from './landing-pages-repository.ts';
 
 /** Homes, campaign pages and About: few, read often, so held in memory (filled by one query, emptied on save). */
-export function createLandingPagesService(repo: LandingPagesRepository, opts: { siteUrl: string; ttlMs?: number; events?: ContentEvents; onScheduled?: (at: Date) => void }) {
+export function createLandingPagesService(repo: LandingPagesRepository, opts: { siteUrl: string; ttlMs?: number; events?: ContentEvents; onScheduled?: (at: Date) => void; audit?: AuditRecorder }) {
   const ttlMs = opts.ttlMs ?? 60_000;
   let cache: { pages: Promise<Map<string, LandingPageDto>>; at: number } | null = null;
   const renderModules = createRenderCache(opts.siteUrl);
@@ -30,6 +31,7 @@ export function createLandingPagesService(repo: LandingPagesRepository, opts: { 
     slugOf: (b) => b.key,
     prepare: (v) => ({ ...v, sections: storedSections((v as { sections?: LandingSection[] }).sections ?? []) }),
     onScheduled: opts.onScheduled,
+    audit: opts.audit,
   });
 
   function toDto(row: LandingRow): LandingPageDto {
@@ -102,9 +104,9 @@ export function createLandingPagesService(repo: LandingPagesRepository, opts: { 
       };
     },
 
-    async adminSave(id: number, input: LandingContent, authorId: number | null, publishAt: Date | null = null) {
+    async adminSave(id: number, input: LandingContent, authorId: number | null, publishAt: Date | null = null, rollbackOf: number | null = null) {
       const content = LandingContentSchema.parse(input);
-      const versionId = await versioning.append(id, content, { authorId, publishAt });
+      const versionId = await versioning.append(id, content, { authorId, publishAt, rollbackOf });
       cache = null;
       return this.adminGet(id, versionId);
     },

@@ -8,6 +8,8 @@ export interface OutboxInsert {
   replyTo: string | null;
   subject: string;
   text: string;
+  /** holds a live link: the stored text is blanked once sent (or after 24 hours unsent) */
+  sensitive?: boolean;
   formSubmissionId?: number | null;
 }
 
@@ -28,6 +30,7 @@ const columns = {
   replyTo: mailOutbox.replyTo,
   subject: mailOutbox.subject,
   text: mailOutbox.text,
+  sensitive: mailOutbox.sensitive,
   formSubmissionId: mailOutbox.formSubmissionId,
   status: mailOutbox.status,
   attempts: mailOutbox.attempts,
@@ -37,12 +40,15 @@ const columns = {
   sentAt: mailOutbox.sentAt,
 };
 
+/** What a sent (or given up) message with a live link keeps as its text. */
+export const PURGED_TEXT = '[Removed after sending: this email held a sign-in or password link.]';
+
 export function createMailRepository(db: DbOrTx) {
   return {
     async insert(message: OutboxInsert, tx: DbOrTx = db): Promise<number> {
       const [row] = await tx
         .insert(mailOutbox)
-        .values({ ...message, formSubmissionId: message.formSubmissionId ?? null })
+        .values({ ...message, sensitive: message.sensitive ?? false, formSubmissionId: message.formSubmissionId ?? null })
         .returning({ id: mailOutbox.id });
       return row!.id;
     },
@@ -71,13 +77,35 @@ export function createMailRepository(db: DbOrTx) {
     },
 
     async markSent(id: number, at: Date): Promise<void> {
-      await db.update(mailOutbox).set({ status: 'sent', sentAt: at, lockedUntil: null, lastError: null }).where(eq(mailOutbox.id, id));
+      await db
+        .update(mailOutbox)
+        // a sent message's live link is not kept: the recipient has it, the database need not
+        .set({ status: 'sent', sentAt: at, lockedUntil: null, lastError: null, text: sql`case when ${mailOutbox.sensitive} then ${PURGED_TEXT} else ${mailOutbox.text} end` })
+        .where(eq(mailOutbox.id, id));
+    },
+    /**
+     * Messages with a live link still unsent after a day: every such link has expired by then (the
+     * longest lives 24 hours), so they are given up and their text blanked.
+     */
+    async purgeStaleSensitive(before: Date): Promise<number> {
+      const rows = await db
+        .update(mailOutbox)
+        .set({ status: sql`case when ${mailOutbox.status} = 'pending' then 'failed' else ${mailOutbox.status} end`, text: PURGED_TEXT, lockedUntil: null })
+        .where(and(eq(mailOutbox.sensitive, true), lt(mailOutbox.created, before), sql`${mailOutbox.text} <> ${PURGED_TEXT}`))
+        .returning({ id: mailOutbox.id });
+      return rows.length;
     },
 
     async markFailed(id: number, update: { status: 'pending' | 'failed'; nextAttemptAt: Date; lastError: string }): Promise<void> {
       await db
         .update(mailOutbox)
-        .set({ status: update.status, nextAttemptAt: update.nextAttemptAt, lastError: update.lastError.slice(0, 2000), lockedUntil: null })
+        .set({
+          status: update.status,
+          nextAttemptAt: update.nextAttemptAt,
+          lastError: update.lastError.slice(0, 2000),
+          lockedUntil: null,
+          ...(update.status === 'failed' ? { text: sql`case when ${mailOutbox.sensitive} then ${PURGED_TEXT} else ${mailOutbox.text} end` } : {}),
+        })
         .where(eq(mailOutbox.id, id));
     },
 

@@ -13,6 +13,8 @@ export interface MailServiceOptions {
 }
 
 const LEASE_MS = 2 * 60_000;
+/** How long a message with a live link may be kept anywhere: the longest link (set password) lives 24 hours. */
+export const SENSITIVE_KEEP_MS = 24 * 60 * 60_000;
 
 /** The domain of the From address (`Website <no-reply@example.com>` -> example.com). */
 function senderDomain(from: string): string {
@@ -62,6 +64,7 @@ export function createMailService(repo: MailRepository, transport: MailTransport
           subject: row.subject,
           text: row.text,
           messageId: outboxMessageId(row, opts.from),
+          sensitive: row.sensitive,
         });
         await repo.markSent(row.id, new Date());
         sent++;
@@ -82,7 +85,18 @@ export function createMailService(repo: MailRepository, transport: MailTransport
     return { sent, failed, claimed: rows.length };
   }
 
+  /** Once an hour at most: links older than a day are blanked in the table and removed from the outbox folder. */
+  let lastPurge = 0;
+  async function purgeStale(now = Date.now()) {
+    if (now - lastPurge < 60 * 60_000) return;
+    lastPurge = now;
+    const dayAgo = new Date(now - SENSITIVE_KEEP_MS);
+    await repo.purgeStaleSensitive(dayAgo);
+    await transport.purge?.(dayAgo);
+  }
+
   async function drain() {
+    await purgeStale();
     do {
       again = false;
       let batch;
@@ -115,6 +129,11 @@ export function createMailService(repo: MailRepository, transport: MailTransport
       return repo.insert(message, tx);
     },
     processDue,
+    /** Blanks and removes messages with a live link older than a day (run at most hourly by the delivery loop; tests call it). */
+    purgeStale: (now?: number) => {
+      lastPurge = 0;
+      return purgeStale(now);
+    },
     /** Starts a delivery run soon, without waiting for it. */
     kick,
     /** Resolves when no delivery run is in progress (tests, shutdown). */

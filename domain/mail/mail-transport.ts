@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -10,12 +10,16 @@ export interface MailMessage {
   text: string;
   /** `<...@...>`; stable per outbox row, so a re-send after a crash is recognisably the same message. */
   messageId?: string;
+  /** holds a live link: the outbox folder keeps it for a day at most */
+  sensitive?: boolean;
 }
 
 export interface MailTransport {
   /** Where messages go, for the logs. */
   readonly description: string;
   send(message: MailMessage): Promise<void>;
+  /** Removes what it keeps of messages with a live link written before `before` (the outbox folder). */
+  purge?(before: Date): Promise<void>;
   close(): void;
 }
 
@@ -55,6 +59,8 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
   };
 }
 
+const SENSITIVE_SUFFIX = '.link.eml';
+
 /** Without SMTP settings each message is written to a directory as an .eml file, so a local install still works. */
 export function createFileTransport(dir: string): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -64,8 +70,23 @@ export function createFileTransport(dir: string): MailTransport {
     async send(message) {
       const info = await transporter.sendMail(toNodemailer(message));
       await mkdir(dir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${++counter}.eml`;
-      await writeFile(path.join(dir, name), info.message as Buffer);
+      // a message with a live link is marked in its name, so the purge can find it without reading it
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${++counter}${message.sensitive ? SENSITIVE_SUFFIX : '.eml'}`;
+      await writeFile(path.join(dir, name), info.message as Buffer, message.sensitive ? { mode: 0o600 } : undefined);
+    },
+    /** Without SMTP the folder is the mailbox: messages with a live link leave it after a day. */
+    async purge(before) {
+      let names: string[];
+      try {
+        names = await readdir(dir);
+      } catch {
+        return;
+      }
+      for (const name of names.filter((n) => n.endsWith(SENSITIVE_SUFFIX))) {
+        const file = path.join(dir, name);
+        const info = await stat(file).catch(() => null);
+        if (info && info.mtime < before) await rm(file, { force: true });
+      }
     },
     close() {},
   };

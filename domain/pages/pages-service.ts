@@ -1,21 +1,15 @@
 import type { PageDto } from '#shared/dto/pages.ts';
 import { createRenderCache, sanitizeForStorage } from '../content/sanitize.ts';
+import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
 import { createVersioningService } from '../versioning/versioning-service.ts';
 import type { ContentModule, MediaRef, SeoData } from '#shared/content-types.ts';
-import { CATALOG } from '#shared/catalog.ts';
 import { DomainError, NotFoundError } from '../errors.ts';
 import { slugify, SLUG_PATTERN } from '../versioning/slug.ts';
 import type { VersionListItem } from '../versioning/versioning-repository.ts';
 import type { PagesRepository } from './pages-repository.ts';
+import { RESERVED_SLUGS } from './reserved-slugs.ts';
 
-/** First path segments the site's own routes use: a custom page (/{slug}) cannot take them. */
-const RESERVED_SLUGS = new Set([
-  'knowledge-center', 'press-releases', 'product-labels', 'product-selector', 'find-a-rep', 'find-a-rep-ca', 'reps-retailers',
-  'contact', 'account', 'siteadmin', 'api', 'auth', 'can', 'int', 'home-ca', 'home-int', 'doccenter', 'images', 'assets',
-  'not-found', 'access-denied', 'error', 'about', 'careers', 'preview', 'set-region', 'contact-ca', 'rep-thankyou', 'retailer-thankyou', 'sitemap-xml', 'robots-txt', 'healthz', 'readyz',
-  ...CATALOG.map((p) => p.slug),
-]);
 
 export interface PageSaveInput {
   id?: number | null;
@@ -30,6 +24,8 @@ export interface PageSaveInput {
   heroMedia: MediaRef | null;
   publishAt?: Date | null;
   redirectOldSlug?: boolean;
+  /** the version whose content this save restores (a rollback) */
+  rollbackOf?: number | null;
 }
 
 export interface PageAdminItem {
@@ -51,7 +47,7 @@ export interface PageAdminItem {
 
 export function createPagesService(
   repo: PagesRepository,
-  opts: { siteUrl: string; events?: ContentEvents; onScheduled?: (at: Date) => void; redirects?: { followMove(oldPath: string, newPath: string): Promise<void> } },
+  opts: { siteUrl: string; events?: ContentEvents; onScheduled?: (at: Date) => void; redirects?: { followMove(oldPath: string, newPath: string): Promise<void>; checkMoveTarget?(path: string): Promise<void> }; audit?: AuditRecorder },
 ) {
   const renderModules = createRenderCache(opts.siteUrl);
   // custom pages are cached by their path: the slug names it
@@ -62,6 +58,7 @@ export function createPagesService(
     slugOf: (b) => b.slug,
     prepare: (v) => ({ ...v, modules: sanitizeForStorage((v as { modules?: ContentModule[] }).modules ?? []) }),
     onScheduled: opts.onScheduled,
+    audit: opts.audit,
   });
   type Base = { id: number; slug: string; status: number; regionIds: number[]; currentVersionId: number | null };
   type Version = { id: number; title: string; seo: SeoData; modules: ContentModule[]; heroImageType: number | null; heroMedia: MediaRef | null; publishAt: Date | null; created: Date };
@@ -151,9 +148,11 @@ export function createPagesService(
       const slug = slugFor(input, before);
       if (!slug) throw new DomainError('Enter a slug.', 400, { slug: ['Enter a slug.'] });
       await checkSlug(slug, id);
+      // a rename onto an address a person's redirect answers is refused before anything is written
+      if (before && before.slug !== slug) await opts.redirects?.checkMoveTarget?.(`/${slug}`);
       const base = { slug, status: input.visibility, regionIds: input.regionIds };
       const version = saveVersion(input);
-      const meta = { authorId, publishAt: input.publishAt ?? null };
+      const meta = { authorId, publishAt: input.publishAt ?? null, rollbackOf: input.rollbackOf ?? null };
       let savedId: number;
       let versionId: number;
       if (id === null) ({ id: savedId, versionId } = await versioning.create(base, version, meta));

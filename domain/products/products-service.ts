@@ -1,6 +1,7 @@
 import { ProductContentSchema, type NavProduct, type ProductContent, type ProductPageDto } from '#shared/product-content.ts';
 import { heldFor } from '#shared/held-for.ts';
 import { createRenderCache, sanitizeForStorage } from '../content/sanitize.ts';
+import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
 import type { DocumentsService } from '../documents/documents-service.ts';
 import { NotFoundError } from '../errors.ts';
@@ -13,6 +14,7 @@ export interface ProductsServiceOptions {
   ttlMs?: number;
   events?: ContentEvents;
   onScheduled?: (at: Date) => void;
+  audit?: AuditRecorder;
 }
 
 /**
@@ -32,6 +34,7 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
     slugOf: (b) => b.slug,
     prepare: (v) => ({ ...v, modules: sanitizeForStorage((v as { modules?: ProductContent['modules'] }).modules ?? []) }),
     onScheduled: opts.onScheduled,
+    audit: opts.audit,
   });
 
   function current(): Promise<ProductRow[]> {
@@ -173,10 +176,10 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
     },
 
     /** Appends a version (a rollback saves an old version's content); status 0 hides the product page. */
-    async adminSave(id: number, input: ProductContent, authorId: number | null, opts2: { publishAt?: Date | null; status?: 0 | 1 } = {}) {
+    async adminSave(id: number, input: ProductContent, authorId: number | null, opts2: { publishAt?: Date | null; status?: 0 | 1; rollbackOf?: number | null } = {}) {
       const content = ProductContentSchema.parse(input);
       invalidate();
-      const versionId = await versioning.append(id, productVersionValues(content), { authorId, publishAt: opts2.publishAt ?? null }, opts2.status === undefined ? {} : { status: opts2.status });
+      const versionId = await versioning.append(id, productVersionValues(content), { authorId, publishAt: opts2.publishAt ?? null, rollbackOf: opts2.rollbackOf ?? null }, opts2.status === undefined ? {} : { status: opts2.status });
       invalidate();
       return this.adminGet(id, versionId);
     },

@@ -8,6 +8,7 @@ const columns = {
   toPath: redirects.toPath,
   statusCode: redirects.statusCode,
   keepQuery: redirects.keepQuery,
+  origin: redirects.origin,
   hits: redirects.hits,
   lastHit: redirects.lastHit,
   created: redirects.created,
@@ -22,12 +23,14 @@ export type RedirectRow = {
   toPath: string | null;
   statusCode: number;
   keepQuery: boolean;
+  /** 'rename': left by a content rename (later renames may change it); 'admin': a person's (renames never touch it) */
+  origin: string;
   hits: number;
   lastHit: Date | null;
   created: Date;
   updated: Date;
 };
-export type RedirectWrite = { fromPath: string; toPath: string | null; statusCode: number; keepQuery?: boolean };
+export type RedirectWrite = { fromPath: string; toPath: string | null; statusCode: number; keepQuery?: boolean; origin?: 'admin' | 'rename' };
 export type NotFoundRow = { id: number; path: string; hits: number; firstSeen: Date; lastSeen: Date };
 /** Counts gathered in memory since the last flush. */
 export type HitBatch = { id: number; count: number; last: Date }[];

@@ -7,7 +7,7 @@ type Seed = Pick<RedirectRow, 'fromPath' | 'toPath' | 'statusCode'> & { keepQuer
 
 function memoryRepo(rows: Seed[]) {
   let nextId = 1;
-  const make = (r: Seed): RedirectRow => ({ keepQuery: true, hits: 0, lastHit: null, ...r, id: nextId++, created: new Date(), updated: new Date() });
+  const make = (r: Seed): RedirectRow => ({ keepQuery: true, origin: 'admin', hits: 0, lastHit: null, ...r, id: nextId++, created: new Date(), updated: new Date() });
   const table: RedirectRow[] = rows.map(make);
   let reads = 0;
   const unused = async () => {

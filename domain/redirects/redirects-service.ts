@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import { normalisePath, normaliseQuery, redirectKey } from '#shared/paths.ts';
 import { CSV_COLUMNS, RedirectInputSchema, type ImportPreview, type ImportRow, type RedirectInput } from '#shared/validation/redirects.ts';
 import { DomainError, NotFoundError } from '../errors.ts';
+import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
 import type { HitBatch, MissBatch, RedirectRow, RedirectsRepository } from './redirects-repository.ts';
 
@@ -29,6 +30,8 @@ export interface RedirectsServiceOptions {
   /** How often hit counts and Not Found misses are written, in one batch. */
   flushMs?: number;
   log?: { error(obj: object, msg?: string): void };
+  /** the audit log */
+  audit?: AuditRecorder;
 }
 
 /** Distinct paths held in memory between two flushes: a scanner cannot grow the buffer past this. */
@@ -153,7 +156,17 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
       toPath: statusCode === 410 ? null : (input.toPath ?? '').trim(),
       statusCode,
       keepQuery: input.keepQuery ?? true,
+      // a person wrote it (by hand or in a CSV file): content renames leave it alone from now on
+      origin: 'admin' as const,
     };
+  }
+
+  async function audited(action: string, row: { id: number; fromPath: string; toPath: string | null } | null, detail: Record<string, unknown> | null = null) {
+    await opts.audit?.record({
+      action,
+      subject: { kind: 'redirect', id: row?.id ?? null, title: row ? `${row.fromPath} → ${row.toPath ?? '410 Gone'}` : null, link: row ? `/siteadmin/redirects/edit/${row.id}` : '/siteadmin/redirects' },
+      detail,
+    });
   }
 
   async function flushNow() {
@@ -246,6 +259,19 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
      * The redirect for a request: the one for its exact path and query first, then the one for the
      * path alone (`search` is the query string, with or without its `?`).
      */
+    /**
+     * Whether a stored redirect may answer this path and query, without waiting: true when one does,
+     * and when the table is not in memory (or older than the TTL), so the caller must ask `resolve`.
+     */
+    mayRedirect(pathname: string, search = ''): boolean {
+      if (!cache || Date.now() - cache.at >= ttlMs) return true;
+      const map = cache.map;
+      if (map.size === 0) return false;
+      const path = normalisePath(pathname);
+      const query = normaliseQuery(search);
+      return lookup((key) => map.get(key), query ? `${path}?${query}` : path) !== undefined;
+    },
+
     async resolve(pathname: string, search = ''): Promise<RedirectTarget | null> {
       const map = await table();
       const path = normalisePath(pathname);
@@ -310,12 +336,28 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
       await repo.deleteNotFoundPaths([values.fromPath]);
       // the path it now answers, and the one it answered before an edit, render differently
       changed({ id: row.id, oldSlug: oldFromPath, newSlug: row.fromPath });
+      await audited(id === undefined ? 'created' : 'saved', row);
       return row;
     },
     /**
+     * Can content move to `path`? Not when a redirect a person made answers it (it would hide the
+     * page, and a rename must not remove it): the editor is told to choose another address or ask an
+     * administrator. A redirect an earlier rename left there may go (the slug is changed back).
+     */
+    async checkMoveTarget(path: string): Promise<void> {
+      const clash = await repo.findByFromPath(normalisePath(path));
+      if (clash && clash.origin !== 'rename') {
+        const message = `${clash.fromPath} is a redirect set up in Redirects; choose another address, or ask an administrator to remove that redirect first.`;
+        throw new DomainError(message, 409, { slug: [message] });
+      }
+    },
+    /**
      * Content moved from one path to another (a published slug changed): the old path redirects
-     * (301) to the new one, redirects that led to the old path now lead straight to the new one (no
-     * chain), and a redirect that still answered the new path (the slug was changed back) is removed.
+     * (301) to the new one, and redirects earlier renames left that led to the old path now lead
+     * straight to the new one (no chain). Only redirects renames created are touched (issue 21, item
+     * 12): one a person made at the new path refuses the move (checkMoveTarget, before the save), one
+     * a rename left there is removed (the slug was changed back), and a person's redirect elsewhere
+     * stays as it is.
      */
     async followMove(oldPath: string, newPath: string) {
       const from = normalisePath(oldPath);
@@ -324,17 +366,19 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
       const changes = await transaction(async (r) => {
         const touched: { id: number; oldSlug: string | null; newSlug: string | null }[] = [];
         const stale = await r.findByFromPath(to);
-        if (stale && (await r.delete(stale.id))) touched.push({ id: stale.id, oldSlug: to, newSlug: null });
+        if (stale?.origin === 'rename' && (await r.delete(stale.id))) touched.push({ id: stale.id, oldSlug: to, newSlug: null });
         for (const row of await r.listAll()) {
-          if (row.fromPath !== from && row.statusCode !== 410 && localTarget(row.toPath) === from) {
-            await r.update(row.id, { fromPath: row.fromPath, toPath: to, statusCode: row.statusCode, keepQuery: row.keepQuery });
+          if (row.origin === 'rename' && row.fromPath !== from && row.statusCode !== 410 && localTarget(row.toPath) === from) {
+            await r.update(row.id, { fromPath: row.fromPath, toPath: to, statusCode: row.statusCode, keepQuery: row.keepQuery, origin: 'rename' });
             touched.push({ id: row.id, oldSlug: row.fromPath, newSlug: row.fromPath });
           }
         }
         const existing = await r.findByFromPath(from);
+        // a person's redirect from the old path is theirs to keep
+        if (existing && existing.origin !== 'rename') return touched;
         const row = existing
-          ? await r.update(existing.id, { fromPath: from, toPath: to, statusCode: 301, keepQuery: true })
-          : await r.insert({ fromPath: from, toPath: to, statusCode: 301, keepQuery: true });
+          ? await r.update(existing.id, { fromPath: from, toPath: to, statusCode: 301, keepQuery: true, origin: 'rename' })
+          : await r.insert({ fromPath: from, toPath: to, statusCode: 301, keepQuery: true, origin: 'rename' });
         await r.deleteNotFoundPaths([from]);
         if (row) touched.push({ id: row.id, oldSlug: from, newSlug: from });
         return touched;
@@ -343,9 +387,10 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
       for (const c of changes) changed(c);
     },
     async delete(id: number) {
-      const fromPath = (await repo.findById(id))?.fromPath;
-      if (!fromPath || !(await repo.delete(id))) throw new NotFoundError('Redirect not found.');
-      changed({ id, oldSlug: fromPath, newSlug: null });
+      const row = await repo.findById(id);
+      if (!row || !(await repo.delete(id))) throw new NotFoundError('Redirect not found.');
+      changed({ id, oldSlug: row.fromPath, newSlug: null });
+      await audited('deleted', row);
     },
     async previewImport(csv: string): Promise<ImportPreview> {
       const { plan: _plan, ...result } = await preview(csv);
@@ -376,6 +421,7 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
       });
       // many paths at once: every stored page may be one of them
       changed(null);
+      await audited('imported', null, { count: plan.length, ...counts });
       return counts;
     },
     async exportCsv(): Promise<string> {
@@ -391,7 +437,9 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
       return repo.filterNotFound(search, start, length);
     },
     async dismissNotFound(id: number) {
-      if (!(await repo.deleteNotFound(id))) throw new NotFoundError('That Not Found entry is no longer in the log.');
+      const entry = await repo.findNotFound(id);
+      if (!entry || !(await repo.deleteNotFound(id))) throw new NotFoundError('That Not Found entry is no longer in the log.');
+      await opts.audit?.record({ action: 'dismissed', subject: { kind: 'not-found', id, title: entry.path, link: '/siteadmin/redirects/not-found' } });
     },
     invalidate,
   };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_SITE_SETTINGS, SiteSettingsSchema, type SiteSettings } from '#shared/site-settings.ts';
 import type { SiteSettingsAdmin, SiteSettingsFormInput } from '#shared/validation/settings.ts';
+import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
 import type { LeadRecipients } from '../forms/notifications.ts';
 import type { SettingsRepository } from './settings-repository.ts';
@@ -15,7 +16,10 @@ export interface SettingsFallbacks {
  * Site settings change rarely and are read on every page, so they are held in memory and
  * re-read only after a write (or after `ttlMs`, which bounds staleness across instances).
  */
-export function createSettingsService(repo: SettingsRepository, fallbacks: SettingsFallbacks, ttlMs = 60_000, events?: ContentEvents) {
+/** The settings screen's fields as the audit log names them. */
+const FIELD_NAMES = { notice: 'notice bar', social: 'social links', careersUrl: 'careers address', leadRecipients: 'lead recipients', recaptchaMinScore: 'reCAPTCHA minimum score' } as const;
+
+export function createSettingsService(repo: SettingsRepository, fallbacks: SettingsFallbacks, ttlMs = 60_000, events?: ContentEvents, audit?: AuditRecorder) {
   let cached: { value: SiteSettings; at: number } | null = null;
 
   async function load(): Promise<SiteSettings> {
@@ -89,6 +93,20 @@ export function createSettingsService(repo: SettingsRepository, fallbacks: Setti
         leadRecipients: input.leadRecipients,
         recaptcha: { minScore: input.recaptchaMinScore },
       });
+      // the audit log names what changed, with the lead recipients before and after (where leads go matters)
+      const before = toAdmin(current).settings;
+      const after = toAdmin(saved).settings;
+      const fields = (Object.keys(FIELD_NAMES) as (keyof typeof FIELD_NAMES)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+      if (fields.length) {
+        await audit?.record({
+          action: 'changed',
+          subject: { kind: 'settings', title: 'Site Settings', link: '/siteadmin/settings' },
+          detail: {
+            fields: fields.map((k) => FIELD_NAMES[k]),
+            ...(fields.includes('leadRecipients') ? { leadRecipients: { before: before.leadRecipients, after: after.leadRecipients } } : {}),
+          },
+        });
+      }
       return toAdmin(saved);
     },
 

@@ -54,6 +54,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       const email = body.email.toLowerCase();
       await checkRoles(body.userRoles);
       if ((await repo.findIdByEmail(email)) !== null) throw new DomainError(USER_MESSAGES.duplicateEmail, 409);
+      if (body.password) await auth.checkNewPassword(body.password, [email]);
       const passwordHash = await auth.hashPassword(body.password ?? randomPassword());
       let id: number;
       try {
@@ -76,6 +77,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (!current) throw new NotFoundError(USER_MESSAGES.notFound);
       if (body.email.toLowerCase() !== current.email.toLowerCase()) throw new DomainError(USER_MESSAGES.emailCannotChange, 400);
       await checkRoles(body.userRoles);
+      if (body.password) await auth.checkNewPassword(body.password, [current.email]);
       const passwordHash = body.password ? await auth.hashPassword(body.password) : null;
       await deps.transaction(async (tx) => {
         const losesAdmin = current.userRoles.includes(ROLE_IDS.administrator) && !body.userRoles.includes(ROLE_IDS.administrator);

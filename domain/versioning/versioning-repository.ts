@@ -26,6 +26,8 @@ export interface VersionMeta {
   authorId?: number | null;
   /** null or absent: live now; a future time: live from then on */
   publishAt?: Date | null;
+  /** the saved version whose content this one restores (a rollback), for the audit log */
+  rollbackOf?: number | null;
 }
 
 export interface VersionListItem {

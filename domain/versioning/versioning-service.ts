@@ -1,4 +1,5 @@
 import type { InferSelectModel } from 'drizzle-orm';
+import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents, ContentKind } from '../content-events/content-events.ts';
 import { NotFoundError } from '../errors.ts';
 import { CONTENT_STATUS } from '#db/schema/versioned.ts';
@@ -16,8 +17,21 @@ export interface VersioningServiceOptions<B extends VersionedBase, V extends Ver
   prepare?: (values: VersionValues<V>) => VersionValues<V>;
   /** told when a version is scheduled, so the publisher can wake up in time */
   onScheduled?: (at: Date) => void;
+  /** where every write is recorded (the audit log): created, saved, published, scheduled, rolled back, deleted */
+  audit?: AuditRecorder;
   now?: () => Date;
 }
+
+/** The admin screen of an item, per kind: the audit log links to it. */
+const ADMIN_LINKS: Partial<Record<ContentKind, (id: number) => string>> = {
+  knowledge: (id) => `/siteadmin/knowledge-center/edit/${id}`,
+  press: (id) => `/siteadmin/press-releases/edit/${id}`,
+  page: (id) => `/siteadmin/pages/edit/${id}`,
+  landing: (id) => `/siteadmin/pages/landing/edit/${id}`,
+  product: (id) => `/siteadmin/products/edit/${id}`,
+};
+const AUDIT_KINDS = new Set(['knowledge', 'press', 'page', 'landing', 'product'] as const);
+type AuditedKind = typeof AUDIT_KINDS extends Set<infer K> ? K : never;
 
 const DELETED = CONTENT_STATUS.deleted;
 
@@ -43,6 +57,19 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
     if (!row || (row as { status: number }).status === DELETED) throw new NotFoundError(`${opts.label} not found.`);
     return row;
   }
+  /** Records a write in the audit log (who and from where come from the request). */
+  async function audited(action: string, id: number, title: unknown, detail: Record<string, unknown> | null = null) {
+    if (!opts.audit || !AUDIT_KINDS.has(opts.kind as AuditedKind)) return;
+    await opts.audit.record({
+      action,
+      subject: { kind: opts.kind as AuditedKind, id, title: typeof title === 'string' ? title : null, link: ADMIN_LINKS[opts.kind]?.(id) ?? null },
+      detail,
+    });
+  }
+  const statusOf = (row: BaseRow) => (row as { status?: number }).status;
+  const titleOf = async (id: number) => ((await repo.latest(id))?.version as { title?: unknown } | undefined)?.title;
+  const future = (meta: VersionMeta) => Boolean(meta.publishAt && meta.publishAt.getTime() > now().getTime());
+
   /** the id the content-changed call names: landing pages by key, everything else by id */
   function eventId(base: BaseRow): number | string {
     return opts.kind === 'landing' ? (opts.slugOf(base) ?? (base as { id: number }).id) : (base as { id: number }).id;
@@ -89,6 +116,8 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
       const base = (await repo.findBase(created.id))!;
       changed(eventId(base), null, opts.slugOf(base));
       scheduled(meta);
+      const status = future(meta) ? 'scheduled' : statusOf(base) === CONTENT_STATUS.draft ? 'draft' : 'published';
+      await audited('created', created.id, (version as { title?: unknown }).title, { status, ...(future(meta) ? { publishAt: meta.publishAt!.toISOString() } : {}) });
       return created;
     },
 
@@ -99,6 +128,13 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
       const after = (await repo.findBase(id))!;
       changed(eventId(after), opts.slugOf(before), opts.slugOf(after));
       scheduled(meta);
+      const title = (version as { title?: unknown }).title;
+      const restored = meta.rollbackOf ? await repo.getVersion(id, meta.rollbackOf) : undefined;
+      if (restored) await audited('rolled-back', id, title, { versionId: restored.id, versionCreated: (restored as { created: Date }).created.toISOString() });
+      else if (future(meta)) await audited('scheduled', id, title, { publishAt: meta.publishAt!.toISOString() });
+      else if (statusOf(before) !== CONTENT_STATUS.published && statusOf(after) === CONTENT_STATUS.published) await audited('published', id, title);
+      else if (statusOf(before) === CONTENT_STATUS.published && statusOf(after) === CONTENT_STATUS.draft) await audited('unpublished', id, title);
+      else await audited('saved', id, title);
       return versionId;
     },
 
@@ -106,7 +142,7 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
     async rollback(id: number, versionId: number, meta: VersionMeta = {}): Promise<number> {
       const { version } = await this.getVersion(id, versionId);
       const { id: _id, itemId: _item, publishAt: _at, authorId: _author, created: _created, ...content } = version as Record<string, unknown>;
-      return this.append(id, content as VersionValues<V>, meta);
+      return this.append(id, content as VersionValues<V>, { ...meta, rollbackOf: versionId });
     },
 
     /** Changes base fields only (pinned, status); no version is added. */
@@ -115,6 +151,8 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
       await repo.updateBase(id, values);
       const after = (await repo.findBase(id))!;
       changed(eventId(after), opts.slugOf(before), opts.slugOf(after));
+      const pinned = (values as { pinned?: unknown }).pinned;
+      await audited(pinned === true ? 'pinned' : pinned === false ? 'unpinned' : 'saved', id, await titleOf(id));
     },
 
     /** Soft delete (status -1): the versions stay, the public site and the admin lists stop showing it. */
@@ -122,6 +160,7 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
       const before = await baseOrThrow(id);
       await repo.updateBase(id, { status: DELETED } as unknown as Partial<BaseValues<B>>);
       changed(eventId(before), opts.slugOf(before), null);
+      await audited('deleted', id, await titleOf(id));
     },
 
     /** Moves the pointer of every item whose scheduled version is due, and reports each change. */
@@ -131,6 +170,8 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
         const base = await repo.findBase(id);
         const slug = base ? opts.slugOf(base) : null;
         changed(base ? eventId(base) : id, slug, slug);
+        // the scheduled version went live: the site did it, at the time an editor chose
+        await audited('published', id, await titleOf(id), { scheduled: true });
       }
       return ids;
     },

@@ -7,6 +7,7 @@ const page = (bytes: number): CachedPage => ({
   body: Buffer.alloc(bytes),
   gzip: Buffer.alloc(Math.floor(bytes / 4)),
   br: Buffer.alloc(Math.floor(bytes / 5)),
+  best: false,
   etag: 'W/"x"',
 });
 
@@ -43,6 +44,25 @@ describe('page store', () => {
     expect(store.size).toBe(0);
     expect(store.bytes).toBe(0);
     expect(store.generation).toBeGreaterThan(before);
+  });
+
+  it('counts a variant added later, evicting the least recently used when it no longer fits', () => {
+    const store = createPageStore(10_000);
+    const a: CachedPage = { ...page(3000), gzip: null, br: null };
+    store.set('a', a, ['all']);
+    store.set('b', page(3000), ['all']);
+    const before = store.bytes;
+    a.br = Buffer.alloc(600);
+    store.resized('a', a);
+    expect(store.bytes).toBe(before + 600);
+    a.gzip = Buffer.alloc(4000);
+    store.resized('a', a);
+    expect(store.bytes).toBeLessThanOrEqual(10_000);
+    expect(store.has('a')).toBe(false);
+    // a page no longer stored under its key changes nothing
+    const bytes = store.bytes;
+    store.resized('b', a);
+    expect(store.bytes).toBe(bytes);
   });
 
   it('replacing a key does not count it twice', () => {

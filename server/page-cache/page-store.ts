@@ -1,4 +1,4 @@
-import { ALL } from '#domain/content-events/content-events.ts';
+import { ALL_PAGES as ALL } from '#shared/cache-tags.ts';
 
 export interface CachedPage {
   status: number;
@@ -8,14 +8,21 @@ export interface CachedPage {
    */
   headers: Record<string, string | string[]>;
   body: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  /**
+   * Compressed variants, made when first asked for at a fast level (a visitor is never held for the
+   * best one) and replaced by the smallest ones in the background once the page is served again
+   * (server/page-cache/compression.ts). Null until asked for.
+   */
+  gzip: Buffer | null;
+  br: Buffer | null;
+  /** the variants are the smallest ones (brotli 11, gzip 9), or an upgrade is on its way */
+  best: boolean;
   etag: string;
 }
 
 interface Slot {
   page: CachedPage;
-  tags: string[];
+  tags: readonly string[];
   size: number;
 }
 
@@ -47,7 +54,7 @@ export function createPageStore(maxBytes: number) {
     let headerBytes = 0;
     for (const [k, v] of Object.entries(page.headers)) headerBytes += k.length + String(v).length;
     // strings are counted at two bytes a character, plus a rough allowance for the objects themselves
-    return page.body.length + page.gzip.length + page.br.length + 2 * (key.length + headerBytes) + 256;
+    return page.body.length + (page.gzip?.length ?? 0) + (page.br?.length ?? 0) + 2 * (key.length + headerBytes) + 256;
   }
 
   return {
@@ -71,8 +78,26 @@ export function createPageStore(maxBytes: number) {
       return slot.page;
     },
     has: (key: string) => slots.has(key),
+    /** The stored page, without counting it as used. */
+    peek: (key: string): CachedPage | undefined => slots.get(key)?.page,
+    /**
+     * A stored page's variants changed (one made on demand, or the best ones): count its new size,
+     * evicting others if it grew past the budget. Nothing happens if `page` is no longer what `key` holds.
+     */
+    resized(key: string, page: CachedPage) {
+      const slot = slots.get(key);
+      if (!slot || slot.page !== page) return;
+      const size = sizeOf(key, page);
+      bytes += size - slot.size;
+      slot.size = size;
+      while (bytes > maxBytes) {
+        const oldest = slots.keys().next();
+        if (oldest.done) break;
+        remove(oldest.value);
+      }
+    },
     /** Stores a page unless it alone exceeds the budget; evicts the least recently used to make room. */
-    set(key: string, page: CachedPage, tags: string[]): boolean {
+    set(key: string, page: CachedPage, tags: readonly string[]): boolean {
       const size = sizeOf(key, page);
       remove(key);
       if (size > maxBytes) return false;

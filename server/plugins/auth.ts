@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { SessionUser } from '#domain/auth/auth-service.ts';
 import { hasPermission, isPermission, type Permission } from '#shared/permissions.ts';
 import { AUTH_MESSAGES } from '#shared/validation/auth.ts';
+import { currentAuditContext, runWithAuditContext } from '#domain/audit/audit-context.ts';
 import { fail } from '../http.ts';
 
 /** What an admin route may declare: one permission, or that any signed-in user may call it. */
@@ -24,6 +25,9 @@ declare module 'fastify' {
     routeTable: RouteOptions[];
   }
 }
+
+/** Admin calls the spec makes as GETs that change something: they also accept POST. */
+const DELETE_OR_ARCHIVE = /\/(delete|archive)\/:/;
 
 /** OpenAPI: routes that need the bearer token, and public ones. */
 export const BEARER = [{ bearerAuth: [] }];
@@ -75,6 +79,11 @@ export async function optionalUser(request: FastifyRequest) {
  */
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('user', null);
+  // Every request runs in its own audit context (who, from where): services record changes
+  // without being handed the request. Callback style, so the handler runs inside it.
+  app.addHook('onRequest', (request, _reply, done) => {
+    runWithAuditContext({ actor: null, ip: request.ip }, done);
+  });
   app.decorate('routeTable', [] as RouteOptions[]);
   app.addHook('onRoute', (route) => {
     app.routeTable.push(route);
@@ -101,12 +110,18 @@ export async function adminScope(app: FastifyInstance, routes: (scope: FastifyIn
         throw new Error(`Admin route ${String(route.method)} ${route.url} must declare config.permission`);
       }
       route.config = { ...route.config, adminScoped: true };
+      // The spec's delete and archive calls are GETs; each also accepts POST (a state change that a
+      // prefetch, a crawler or a cache never repeats). OpenAPI names the POST operation apart (app.ts).
+      if (route.method === 'GET' && DELETE_OR_ARCHIVE.test(route.url)) route.method = ['GET', 'POST'];
     });
     scope.addHook('onRequest', async (request, reply) => {
       const permission = request.routeOptions.config.permission;
       // Unreachable by construction (onRoute above), but never let a route through without one.
       if (!permission) return reply.code(403).send(fail(AUTH_MESSAGES.forbidden));
-      return requirePermission(permission)(request, reply);
+      await requirePermission(permission)(request, reply);
+      // the audit log records who made each change (domain/audit)
+      const context = currentAuditContext();
+      if (context && request.user) context.actor = { id: request.user.id, email: request.user.email };
     });
     await routes(scope);
   });

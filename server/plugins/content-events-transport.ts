@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { CONTENT_CHANNEL, type ContentChannelMessage } from '#db/content-channel.ts';
 import type { ContentChange, ContentEvents } from '#domain/content-events/content-events.ts';
-
-/** The PostgreSQL channel every instance listens on. */
-export const CONTENT_CHANNEL = 'content_changed';
 
 export interface ContentEventsTransportOptions {
   events: ContentEvents;
@@ -21,10 +19,7 @@ export interface ContentEventsTransportOptions {
 // PGlite is one process: the apps that share a database object are all the instances there are.
 const localPeers = new WeakMap<object, Set<ContentEvents>>();
 
-interface Message {
-  from: string;
-  change: ContentChange;
-}
+type Message = ContentChannelMessage & { change: ContentChange };
 
 /**
  * Carries content changes between instances (issue 10, item 4), so that no instance serves a page

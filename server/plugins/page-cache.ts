@@ -1,19 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { tagsForChange, tagsForPath, type ContentEvents } from '#domain/content-events/content-events.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { tagsForChange, type ContentEvents } from '#domain/content-events/content-events.ts';
 import { dismissedNoticeId } from '#shared/notice.ts';
+import { withQuery } from '#shared/paths.ts';
 import { parseRegion, REGION_COOKIE, regionForPath } from '#shared/regions.ts';
+import { createUpgrader, ensureVariant } from '../page-cache/compression.ts';
 import { etagFor, etagMatches, hashRenderedScripts, pickEncoding } from '../page-cache/http-cache.ts';
 import { createPageStore, type CachedPage, type PageStore } from '../page-cache/page-store.ts';
-import { withoutTrackingParams } from '../page-cache/tracking-params.ts';
+import { requestAddress, splitQuery, withoutTracking } from '../page-cache/request-url.ts';
+import type { PathReads } from '../page-cache/route-reads.ts';
 import { renderedHtmlOf } from '#app/lib/rendered-html.ts';
 import { contentSecurityPolicy, type SecurityOptions } from './security.ts';
-
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,44 +31,80 @@ const TRANSFER_HEADERS = new Set(['set-cookie', 'content-length', 'content-encod
 
 /** How the React Router plugin hands a request to the cache. */
 export interface PageRenderer {
-  /** The request as React Router sees it. */
-  webRequest(): Request;
+  /** The request as React Router sees it; `search` replaces the query the visitor sent. */
+  webRequest(search?: string): Request;
   /** Renders; `nonce` goes on every inline script the renderer writes. */
   render(request: Request, nonce: string): Promise<Response>;
   /** Streams a response as it is (actions, data requests, anything not HTML). */
   send(response: Response): Promise<unknown>;
 }
 
+/** How a cached reply came about, in the X-Page-Cache header. */
+type CacheState = 'hit' | 'miss' | 'coalesced';
+
+export interface PageCacheStats {
+  /** pages rendered for a storable request (each a miss) */
+  renders: number;
+  /** requests answered from another request's render of the same page (single flight) */
+  coalesced: number;
+}
+
 export interface PageCache {
   store: PageStore;
+  stats: PageCacheStats;
+  /** The build's route declarations (app/lib/page-reads.ts); until they are given, nothing is stored. */
+  useRoutes(readsFor: (pathname: string) => PathReads): void;
   serve(request: FastifyRequest, reply: FastifyReply, renderer: PageRenderer): Promise<unknown>;
   /**
    * Answers a stored page straight from the HTTP server's request listener, before Fastify builds
-   * its request (see buildApp's serverFactory). False when the page is not stored: Fastify handles it.
+   * its request (see buildApp's serverFactory). False when the page is not stored, or when a
+   * redirect may apply: Fastify handles it.
    */
   answer(req: IncomingMessage, res: ServerResponse): boolean;
+  /** The onRequest hook that answers stored pages inside Fastify (app.inject, or what answer() left); registered after the redirects hook. */
+  onRequest: onRequestHookHandler;
+  /** Background work (compressing popular pages at the best level) finished. */
+  idle(): Promise<void>;
 }
 
 export interface PageCacheOptions {
   maxBytes: number;
   security: SecurityOptions;
   events: ContentEvents;
+  /**
+   * Whether a stored redirect may answer this normal-form path and query (tracking parameters left
+   * out): true for a redirect, and when the redirect table is not in memory. The raw listener then
+   * leaves the request to Fastify, whose redirect hook runs before any stored page (ADR 009).
+   */
+  mayRedirect(path: string, search: string): boolean;
+  log?: { warn(obj: object, msg?: string): void };
 }
 
-function isPreview(url: URL): boolean {
-  return url.searchParams.has('preview') || url.pathname.split('/').some((segment) => segment.toLowerCase() === 'preview');
+/** A request's place in the cache: its key, and the query split by what its page reads. */
+interface Slot {
+  path: string;
+  /** the declared parameters: what the page is keyed on and rendered with */
+  kept: string;
+  /** every other parameter, as sent: a redirect the page answers with passes them on */
+  dropped: string;
+  reads: PathReads;
+  fixedRegion: boolean;
+  /** null when the request may not be stored or answered from the store */
+  key: string | null;
+}
+
+function isPrivate(path: string): boolean {
+  const p = path.toLowerCase();
+  return PRIVATE_PREFIXES.some((prefix) => p.startsWith(prefix) || `${p}/` === prefix);
 }
 
 /** A request whose page may be stored and served to someone else with the same key. */
-function isCacheable(request: FastifyRequest, url: URL): boolean {
-  if (request.headers.authorization !== undefined) return false;
-  const p = url.pathname.toLowerCase();
-  if (PRIVATE_PREFIXES.some((prefix) => p.startsWith(prefix) || `${p}/` === prefix)) return false;
-  // client-side navigation data (React Router's .data requests) is not a page
-  if (p.endsWith('.data')) return false;
+function isCacheable(headers: IncomingHttpHeaders, path: string): boolean {
+  if (headers.authorization !== undefined || isPrivate(path)) return false;
+  // client-side navigation data (React Router's .data requests) and its own routes are not pages
+  if (path.endsWith('.data') || path.startsWith('/__')) return false;
   // the product selector's Close goes back to the page named by the Referer header
-  if (p === '/product-selector' || p.startsWith('/product-selector/')) return false;
-  return !isPreview(url);
+  return !(path === '/product-selector' || path.startsWith('/product-selector/'));
 }
 
 function withoutRegionCookie(headers: Headers): Headers {
@@ -94,24 +128,7 @@ function regionCookie(cookieHeader: string | undefined): string {
   return String(parseRegion(match?.[1]) ?? '-');
 }
 
-/**
- * The cache key: path and query (without tracking parameters such as utm_source, which no page reads),
- * the region cookie unless the route fixes the region, and the dismissed notice's cookie (the server
- * leaves a dismissed notice out of the page). `search` is the query the page is rendered with;
- * `tracking` says whether the request carried parameters that were left out.
- */
-function keyFor(request: { url?: string; headers: IncomingHttpHeaders }): { key: string; url: URL; search: string; tracking: boolean; fixedRegion: boolean } {
-  const url = new URL(request.url ?? '/', 'http://localhost');
-  const search = withoutTrackingParams(url.search);
-  // Routes that fix the region render the same for every visitor; the finder pages are left out
-  // because a region change in progress overrides them.
-  const fixedRegion = regionForPath(url.pathname, true) !== null;
-  const notice = dismissedNoticeId(request.headers.cookie);
-  const key = `${url.pathname}${search}\n${fixedRegion ? '*' : regionCookie(request.headers.cookie)}\n${notice}`;
-  return { key, url, search, tracking: search !== url.search, fixedRegion };
-}
-
-const isRedirect = (status: number) => status === 301 || status === 302;
+const isRedirect = (status: number) => status >= 300 && status < 400 && status !== 304;
 
 function copyHeaders(response: Response): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -119,18 +136,34 @@ function copyHeaders(response: Response): Record<string, string> {
   return headers;
 }
 
+/** A redirect the page answered with, sent on with the parameters its route does not read. */
+function withDropped(location: string, dropped: string): string {
+  return dropped && location.startsWith('/') && !location.startsWith('//') ? withQuery(location, dropped) : location;
+}
+
 /**
- * The rendered-page cache (issue 10, item 3; ADR 007) in front of the React Router handler.
+ * The rendered-page cache (issue 10, item 3; issue 19; ADR 007) in front of the React Router handler.
  *
- * GET and HEAD of public pages are kept after the first render, keyed by path, query and the
- * region cookie (left out where the route fixes the region, since nothing else differs per visitor).
- * An entry holds the final bytes with gzip and brotli variants compressed once, the status and the
- * headers; its CSP lists the hashes of the page's own inline scripts instead of a nonce. Every HTML
- * reply, stored or not, carries an ETag and answers If-None-Match with 304.
- * Content changes drop entries by tag (domain/content-events).
+ * GET and HEAD of public pages are kept after the first render, keyed by the normal-form path, the
+ * query parameters the page's routes declare (every other parameter is dropped from the key and from
+ * the URL the page is rendered with) and the region cookie (left out where the route fixes the region,
+ * since nothing else differs per visitor). Stored redirects are resolved before any lookup, on the
+ * same normal form (server/plugins/redirects.ts), so a stored page never hides one.
+ *
+ * A miss is sent at once, compressed at a fast level; pages served again get the smallest variants in
+ * the background. Concurrent misses of one key render once. An entry holds the final bytes, the status
+ * and the headers; its CSP lists the hashes of the page's own inline scripts instead of a nonce. Every
+ * HTML reply, stored or not, carries an ETag and answers If-None-Match with 304. Content changes drop
+ * entries by the tags their routes declare.
  */
 export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): PageCache {
   const store = createPageStore(opts.maxBytes);
+  const upgrader = createUpgrader({ log: opts.log });
+  const stats: PageCacheStats = { renders: 0, coalesced: 0 };
+  /** renders under way, by key, with the store's generation when they started */
+  const flights = new Map<string, { generation: number; page: Promise<CachedPage | null> }>();
+  let readsFor: ((pathname: string) => PathReads) | null = null;
+
   const unsubscribe = opts.events.onChange((change) => {
     const dropped = store.dropTags(tagsForChange(change));
     app.log.debug({ change, dropped }, 'page cache: content changed');
@@ -138,20 +171,41 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
   app.addHook('onClose', async () => {
     unsubscribe();
     store.clear();
+    await upgrader.idle();
   });
 
   /**
-   * Writes a stored page straight to the socket. A hit is answered from the first onRequest hook,
-   * before the security plugin or any route runs: the entry already holds every header they set.
+   * Where a GET or HEAD of a public page stands: its normal-form path (the hooks before have answered
+   * any other form), the query split by what the page reads, and its key. Null for anything else.
    */
-  function writePage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, state: 'hit' | 'miss') {
-    reply.hijack();
-    write(request, reply.raw, page, state);
+  function slotOf(request: { method?: string; url?: string; headers: IncomingHttpHeaders }): Slot | null {
+    if (!readsFor || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
+    const address = requestAddress(request.url ?? '/');
+    if (address.kind !== 'normal' || isPrivate(address.path) || address.path.endsWith('.data') || address.path.startsWith('/__')) return null;
+    const { path, search } = address;
+    const reads = readsFor(path);
+    const { kept, dropped } = splitQuery(search, reads.query);
+    // Routes that fix the region render the same for every visitor; the finder pages are left out
+    // because a region change in progress overrides them.
+    const fixedRegion = regionForPath(path, true) !== null;
+    let key: string | null = null;
+    if (store.enabled && isCacheable(request.headers, path)) {
+      key = `${path}${kept}\n${fixedRegion ? '*' : regionCookie(request.headers.cookie)}\n${dismissedNoticeId(request.headers.cookie)}`;
+    }
+    return { path, kept, dropped, reads, fixedRegion, key };
   }
 
-  function write(request: { method?: string; headers: IncomingHttpHeaders }, res: ServerResponse, page: CachedPage, state: 'hit' | 'miss') {
+  /** A stored page for this key, counting the hit (a page served again gets its best variants). */
+  function stored(key: string): CachedPage | undefined {
+    const page = store.get(key);
+    if (page && !page.best) upgrader.upgrade(page, () => store.resized(key, page));
+    return page;
+  }
+
+  function write(request: { method?: string; headers: IncomingHttpHeaders }, res: ServerResponse, key: string | null, page: CachedPage, state: CacheState, dropped: string) {
     const headers: Record<string, string | string[] | number> = { ...page.headers, 'x-page-cache': state };
     if (app.lifecycle?.closing) headers.connection = 'close';
+    if (dropped && typeof page.headers.location === 'string') headers.location = withDropped(page.headers.location, dropped);
     if (page.status === 200 && etagMatches(request.headers['if-none-match'], page.etag)) {
       delete headers['content-type'];
       res.writeHead(304, headers);
@@ -159,37 +213,46 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
       return;
     }
     const encoding = page.body.length > 0 ? pickEncoding(request.headers['accept-encoding']) : null;
-    const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body;
+    if (encoding && ensureVariant(page, encoding) && key) store.resized(key, page);
+    const body = encoding ? page[encoding]! : page.body;
     if (encoding) headers['content-encoding'] = encoding;
     headers['content-length'] = body.length;
     res.writeHead(page.status, headers);
     res.end(request.method === 'HEAD' ? undefined : body);
   }
 
-  function lookup(request: { method?: string; url?: string; headers: IncomingHttpHeaders }): CachedPage | undefined {
-    if (store.size === 0 || (request.method !== 'GET' && request.method !== 'HEAD') || request.headers.authorization !== undefined) return undefined;
-    const { key, tracking } = keyFor(request);
-    const hit = store.get(key);
-    // A stored redirect was rendered without tracking parameters; redirects pass the query on to
-    // their target, so a request with them is rendered (and not stored) to keep them.
-    return hit && tracking && isRedirect(hit.status) ? undefined : hit;
+  /** Writes a stored page straight to the socket: the entry already holds every header the hooks set. */
+  function writePage(request: FastifyRequest, reply: FastifyReply, slot: Slot, page: CachedPage, state: CacheState) {
+    reply.hijack();
+    write(request, reply.raw, slot.key, page, state, slot.dropped);
   }
 
-  // Requests that do not pass through the server's listener (app.inject) are answered here.
-  app.addHook('onRequest', (request, reply, done) => {
-    const hit = lookup(request);
-    if (!hit) return done();
-    writePage(request, reply, hit, 'hit');
-  });
+  function lookup(request: { method?: string; url?: string; headers: IncomingHttpHeaders }): { slot: Slot; page: CachedPage } | undefined {
+    if (store.size === 0) return undefined;
+    const slot = slotOf(request);
+    const page = slot?.key ? stored(slot.key) : undefined;
+    return page && slot ? { slot, page } : undefined;
+  }
 
   function answer(req: IncomingMessage, res: ServerResponse): boolean {
-    const hit = lookup(req);
-    // A stored Not Found page is answered by the hook above instead, inside Fastify, so the admin's
-    // Not Found log (an onResponse hook) still counts every visit to a missing path.
-    if (!hit || hit.status === 404) return false;
-    write(req, res, hit, 'hit');
+    if (store.size === 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+    const address = requestAddress(req.url ?? '/');
+    // another form of the address (a 301 to the normal form, or a 400), or a redirect: Fastify answers
+    if (address.kind !== 'normal' || opts.mayRedirect(address.path, withoutTracking(address.search))) return false;
+    const found = lookup(req);
+    // A stored Not Found page is answered by the hook instead, inside Fastify, so the admin's Not
+    // Found log (an onResponse hook) still counts every visit to a missing path.
+    if (!found || found.page.status === 404) return false;
+    write(req, res, found.slot.key, found.page, 'hit', found.slot.dropped);
     return true;
   }
+
+  // Requests that do not pass through the server's listener (app.inject), and those it left to Fastify.
+  const onRequest: onRequestHookHandler = (request, reply, done) => {
+    const found = lookup(request);
+    if (!found) return done();
+    writePage(request, reply, found.slot, found.page, 'hit');
+  };
 
   /**
    * A page rendered for this request only (not storable): still gets an ETag and 304; compression is
@@ -215,45 +278,68 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
     return reply.send(body);
   }
 
+  /** A redirect answered with the visitor's other parameters (not stored). */
+  function sendRedirect(renderer: PageRenderer, response: Response, dropped: string) {
+    const location = response.headers.get('location');
+    if (!dropped || !location) return renderer.send(response);
+    const headers = new Headers(response.headers);
+    headers.set('location', withDropped(location, dropped));
+    return renderer.send(new Response(null, { status: response.status, headers }));
+  }
+
   async function serve(request: FastifyRequest, reply: FastifyReply, renderer: PageRenderer): Promise<unknown> {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return renderer.send(await renderer.render(renderer.webRequest(), request.cspNonce));
-    }
-    const { url, search, tracking, fixedRegion, key: candidate } = keyFor(request);
-    const key = store.enabled && isCacheable(request, url) ? candidate : null;
+    const slot = request.method === 'GET' || request.method === 'HEAD' ? slotOf(request) : null;
+    if (!slot) return renderer.send(await renderer.render(renderer.webRequest(), request.cspNonce));
+    const key = slot.key;
     if (key) {
       // stored by a request that was rendering at the same time as this one
-      const hit = store.get(key);
-      if (hit && !(tracking && isRedirect(hit.status))) return writePage(request, reply, hit, 'hit');
+      const hit = stored(key);
+      if (hit) return writePage(request, reply, slot, hit, 'hit');
+      const flight = flights.get(key);
+      // joined only while no content changed since that render started (it could show the old content)
+      if (flight && flight.generation === store.generation) {
+        const page = await flight.page.catch(() => null);
+        if (page) {
+          stats.coalesced++;
+          return writePage(request, reply, slot, page, 'coalesced');
+        }
+      }
     }
+    if (!key) return render(request, reply, renderer, slot, null);
 
-    let webRequest = renderer.webRequest();
-    // HEAD is answered from the GET rendering (same headers and validator, no body).
-    if (request.method === 'HEAD' || (key && fixedRegion)) {
-      webRequest = new Request(webRequest, { method: 'GET', headers: key && fixedRegion ? withoutRegionCookie(webRequest.headers) : webRequest.headers });
+    stats.renders++;
+    let settle!: (page: CachedPage | null) => void;
+    const flight = { generation: store.generation, page: new Promise<CachedPage | null>((resolve) => (settle = resolve)) };
+    flights.set(key, flight);
+    let page: CachedPage | null = null;
+    try {
+      return await render(request, reply, renderer, slot, key, (stored) => (page = stored));
+    } finally {
+      settle(page);
+      if (flights.get(key) === flight) flights.delete(key);
     }
-    // A stored page is the same whatever tracking parameters brought the visitor: rendered without them.
-    const asRequested = webRequest;
-    if (key && tracking) {
-      const target = new URL(webRequest.url);
-      target.search = search;
-      webRequest = new Request(target, { method: webRequest.method, headers: webRequest.headers, signal: webRequest.signal });
+  }
+
+  /**
+   * Renders the page with its declared parameters only and answers. With a key, a storable result is
+   * stored, written and handed to `onPage` (for the requests waiting on this render); anything else is sent.
+   */
+  async function render(request: FastifyRequest, reply: FastifyReply, renderer: PageRenderer, slot: Slot, key: string | null, onPage?: (page: CachedPage) => void): Promise<unknown> {
+    let webRequest = renderer.webRequest(slot.kept);
+    // HEAD is answered from the GET rendering (same headers and validator, no body).
+    if (request.method === 'HEAD' || (key && slot.fixedRegion)) {
+      webRequest = new Request(webRequest, { method: 'GET', headers: key && slot.fixedRegion ? withoutRegionCookie(webRequest.headers) : webRequest.headers });
     }
     const generation = store.generation;
     // A stored page is served to many visitors, so its scripts are allowed by hash; the nonce of
     // this render only marks which scripts the renderer wrote.
     const nonce = key ? randomBytes(18).toString('base64') : request.cspNonce;
-    let response = await renderer.render(webRequest, nonce);
+    const response = await renderer.render(webRequest, nonce);
 
     const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
-    // a stored redirect (301/302) answers without an HTML body and is kept too
+    // a redirect (301/302) answers without an HTML body; a stored one keeps its own target
     const redirect = !html && isRedirect(response.status);
-    if (key && tracking && redirect) {
-      // redirects pass the query on to their target: this one is answered with the visitor's own
-      response = await renderer.render(asRequested, nonce);
-      return renderer.send(response);
-    }
-    if (!html && !(key && redirect)) return renderer.send(response);
+    if (!html && !(key && redirect && STORED_STATUSES.has(response.status))) return redirect ? sendRedirect(renderer, response, slot.dropped) : renderer.send(response);
 
     // a content template's HTML comes as the string it was rendered to (ADR 016)
     const renderedHtml = renderedHtmlOf(response);
@@ -268,34 +354,40 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
     }
     const rendered = copyHeaders(response);
     // a shared cache (CDN) keys on the URL alone: only the page everyone gets (notice shown) is shared
-    if (fixedRegion && response.status === 200 && !dismissedNoticeId(request.headers.cookie)) rendered['cache-control'] = SHARED_CACHE_CONTROL;
+    if (slot.fixedRegion && response.status === 200 && !dismissedNoticeId(request.headers.cookie)) rendered['cache-control'] = SHARED_CACHE_CONTROL;
     if (csp) rendered['content-security-policy'] = csp;
 
     // a cookie may come from the page (its loader) or from a hook that ran before it (on the reply)
     const storable = response.headers.getSetCookie().length === 0 && !reply.hasHeader('set-cookie') && STORED_STATUSES.has(response.status);
-    if (!storable) return sendOnce(request, reply, response, body, rendered);
+    if (!storable) {
+      if (redirect && rendered.location) rendered.location = withDropped(rendered.location, slot.dropped);
+      return sendOnce(request, reply, response, body, rendered);
+    }
 
     // the headers every request gets (security plugin), then the page's own
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined && !TRANSFER_HEADERS.has(name)) headers[name] = typeof value === 'number' ? String(value) : value;
     }
-    const etag = etagFor(body);
-    Object.assign(headers, rendered, { etag, vary: 'Accept-Encoding' });
-
-    const [gz, br] = body.length
-      ? await Promise.all([
-          gzip(body, { level: 9 }),
-          brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-        ])
-      : [body, body];
-    const page: CachedPage = { status: response.status, headers, body, gzip: gz, br, etag };
+    Object.assign(headers, rendered, { etag: etagFor(body), vary: 'Accept-Encoding' });
+    const page: CachedPage = { status: response.status, headers, body, gzip: null, br: null, best: false, etag: headers.etag as string };
     // content changed while this page was rendering: serve it, but do not keep what may be old
-    if (store.generation === generation) store.set(key, page, tagsForPath(url.pathname));
-    return writePage(request, reply, page, 'miss');
+    if (store.generation === generation) store.set(key, page, slot.reads.tags);
+    onPage?.(page);
+    return writePage(request, reply, slot, page, 'miss');
   }
 
-  const cache: PageCache = { store, serve, answer };
+  const cache: PageCache = {
+    store,
+    stats,
+    useRoutes(next) {
+      readsFor = next;
+    },
+    serve,
+    answer,
+    onRequest,
+    idle: () => upgrader.idle(),
+  };
   app.decorate('pageCache', cache);
   return cache;
 }

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { IPV6_SUBNET } from '#domain/auth/client-key.ts';
 
 /**
  * Per-IP rate limits for the routes that opt in with `config.rateLimit` (lead forms: FORM_RATE_LIMIT,
@@ -24,7 +25,8 @@ export async function registerRateLimit(app: FastifyInstance) {
   }
   // @fastify/rate-limit applies to the whole app (it is not encapsulated); global: false means only
   // routes with a config.rateLimit are counted, each route with its own counter per IP.
-  await app.register(rateLimit, { global: false, redis, nameSpace: 'rl:', skipOnError: true });
+  // IPv6 clients are counted by their /64 (one subscriber holds a whole /64), as the sign-in lockout counts them
+  await app.register(rateLimit, { global: false, redis, nameSpace: 'rl:', skipOnError: true, ipv6Subnet: IPV6_SUBNET });
 }
 
 /** The limit for the sign-in calls (login, second factor, forgot password, emailed links). */

@@ -8,6 +8,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { AppContext } from "#app/load-context.ts";
 import { htmlResponse, renderedHtmlOf } from '#app/lib/rendered-html.ts';
 import { isApiPath, isDocumentPath } from './errors.ts';
+import { createRouteReads } from '../page-cache/route-reads.ts';
 import type { PageCache } from './page-cache.ts';
 import { withStaticRender } from './static-render.ts';
 
@@ -32,6 +33,24 @@ export function pageUrl(siteOrigin: string, requestUrl: string): URL {
   return new URL(siteOrigin + local);
 }
 
+/**
+ * Whether a form post (or any request that changes something) comes from a page of this site: no
+ * Origin header (an old browser, or no browser), the configured public address, or the host the
+ * request itself was sent to (so forms work on any address the server is reached by: another PORT,
+ * 127.0.0.1 or a LAN name in development, a staging host name). A page of another site always sends
+ * its own origin, which matches neither.
+ */
+export function isOwnOrigin(origin: string | undefined, siteOrigin: string, requestHost: string | undefined): boolean {
+  if (origin === undefined) return true;
+  let from: URL;
+  try {
+    from = new URL(origin);
+  } catch {
+    return false; // "null" (a sandboxed or privacy-hiding page) or not an origin at all
+  }
+  return from.origin === siteOrigin || (requestHost !== undefined && from.host === requestHost.toLowerCase());
+}
+
 function toWebRequest(request: FastifyRequest, reply: FastifyReply, siteOrigin: string, pathOverride?: string): Request {
   const url = pageUrl(siteOrigin, pathOverride ?? request.url);
   const controller = new AbortController();
@@ -46,7 +65,12 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, siteOrigin: 
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else headers.set(key, value);
   }
-  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: controller.signal };
+  // The origin was checked against the addresses the site is reached by (isOwnOrigin); React Router's
+  // own check compares it with the URL it is given, which is always PUBLIC_SITE_URL's.
+  headers.delete('origin');
+  // another path (an error page's view, the page without undeclared parameters) is read, never posted to
+  const method = pathOverride === undefined || request.method === 'HEAD' ? request.method : 'GET';
+  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: controller.signal };
   if (pathOverride === undefined && request.method !== 'GET' && request.method !== 'HEAD' && request.body) {
     init.body = Readable.toWeb(request.body as Readable) as ReadableStream;
     init.duplex = 'half';
@@ -65,6 +89,11 @@ export const LEAD_FORM_PAGE = /^\/(?:contact|contact-ca|can\/contact-us|reps-ret
  * their Not Found answers too): never indexed, never kept by any cache.
  */
 export const PRIVATE_PAGE = /^\/(?:siteadmin|account|preview)(?:[/.?]|$)/;
+
+const pathOf = (url: string) => {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+};
 
 async function sendWebResponse(reply: FastifyReply, response: Response) {
   reply.status(response.status);
@@ -110,6 +139,8 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
     });
   }
 
+  // the page cache keys and tags pages by what their routes declare (app/lib/page-reads.ts)
+  if (typeof build !== 'function') opts.pageCache?.useRoutes(createRouteReads(build.routes));
   const routerHandle = createRequestHandler(build, opts.mode);
   // content templates skip React Router's document handler in production (ADR 016); Vite rebuilds in development
   const handle = typeof build === 'function' || opts.staticRender === false ? routerHandle : withStaticRender(build, routerHandle);
@@ -123,10 +154,11 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
     return !limit.isAllowed && limit.isExceeded;
   }
 
-  // The site's own Page Not Found page (the /not-found view) with a real 404, for paths the server
-  // refuses before React Router (control characters, host-like paths) and unknown documents.
-  app.notFoundPage = async (request, reply, status = 404) => {
-    const response = await handle(toWebRequest(request, reply, siteOrigin, '/not-found'), contextFor(request));
+  // The site's own error pages with a real status: Page Not Found (404, or 410 for a removed page) for
+  // paths the server refuses before React Router (control characters, host-like paths) and unknown
+  // documents, Bad Request for an address that cannot be read, Form Not Sent for a post from another site.
+  app.errorPage = async (request, reply, status, viewPath = '/not-found') => {
+    const response = await handle(toWebRequest(request, reply, siteOrigin, viewPath), contextFor(request));
     const html = renderedHtmlOf(response);
     const init = { status, headers: response.headers };
     await sendWebResponse(reply.code(status), html !== undefined ? htmlResponse(html, init) : new Response(response.body, init));
@@ -153,11 +185,16 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
       handler: async (request, reply) => {
         // Unknown API and document paths answer the 404 handler (JSON, or the Not Found page to a browser).
         if (isApiPath(request.url) || isDocumentPath(request.url)) return reply.callNotFound();
+        if (request.method !== 'GET' && request.method !== 'HEAD' && !isOwnOrigin(request.headers.origin, siteOrigin, request.host)) {
+          request.log.warn({ origin: request.headers.origin, host: request.host }, 'form post from another site refused');
+          const back = pathOf(request.url);
+          return app.errorPage!(request, reply, 403, `/error/form-refused?${new URLSearchParams({ back })}`);
+        }
         const formRateLimited = await overFormLimit(request);
         const render = (webRequest: Request, nonce: string) => handle(webRequest, { ...contextFor(request), nonce, formRateLimited } satisfies AppContext);
         if (opts.pageCache) {
           return opts.pageCache.serve(request, reply, {
-            webRequest: () => toWebRequest(request, reply, siteOrigin),
+            webRequest: (search) => toWebRequest(request, reply, siteOrigin, search === undefined ? undefined : pathOf(request.url) + search),
             render,
             send: (response) => sendWebResponse(reply, response),
           });

@@ -3,7 +3,8 @@ import { isbot } from 'isbot';
 import { safeLocalPath } from '#shared/input.ts';
 import { withQuery } from '#shared/paths.ts';
 import { fail } from '../http.ts';
-import { isApiPath } from './errors.ts';
+import { requestAddress, withoutTracking } from '../page-cache/request-url.ts';
+import { isApiPath, wantsHtml } from './errors.ts';
 
 /** A stored target the site may send a visitor to: one of its own paths, or a full http(s) address. */
 export function isSafeRedirectTarget(target: string): boolean {
@@ -11,6 +12,7 @@ export function isSafeRedirectTarget(target: string): boolean {
 }
 
 const GONE_MESSAGE = 'This page has been removed and is no longer available.';
+const BAD_ADDRESS_MESSAGE = 'The address is not valid: a slash or backslash in it is encoded (%2F, %5C).';
 
 /**
  * React Router's client-side navigation asks for a page's data as `/path.data` (`/_root.data` for
@@ -25,10 +27,17 @@ function dataRequestPage(path: string, search: string): { path: string; search: 
 }
 
 /**
- * Stored redirects are answered here, before routing, so they also fire for paths a real route
- * owns (an old product slug, /about, an old article): the one place redirects are applied. The
- * table lives in memory (RedirectsService), so this costs a map lookup per request; a hit is
- * counted in memory and written in a batch later. A 410 entry answers Gone.
+ * Stored redirects are answered here, before routing and before the page cache looks anything up
+ * (ADR 009), so they also fire for paths a real route owns (an old product slug, /about, an old
+ * article) and no stored page can hide one. The table lives in memory (RedirectsService), so this
+ * costs a map lookup per request; a hit is counted in memory and written in a batch later. A 410
+ * entry answers Gone.
+ *
+ * The lookup is on the address's normal form (server/page-cache/request-url.ts), the one the page
+ * cache keys on, without tracking parameters: `/x/../Old-Page/?id=3&utm_source=mail` finds the redirect
+ * for `/old-page?id=3`. A redirect that keeps the query gives its target the visitor's whole query.
+ * An address that is not in normal form and has no redirect is answered with a 301 to its normal
+ * form (or a 400 for an encoded slash), so it is never rendered or stored under another key.
  *
  * React Router's data requests (`/old-path.data`) are treated as the page they stand for and answered
  * in the form its client follows.
@@ -39,41 +48,47 @@ function dataRequestPage(path: string, search: string): { path: string; search: 
 export function registerRedirects(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isApiPath(request.url)) return;
-    const q = request.url.indexOf('?');
-    const rawPath = q === -1 ? request.url : request.url.slice(0, q);
+    const address = requestAddress(request.url);
+    if (address.kind === 'refused') {
+      if (app.errorPage && wantsHtml(request)) return app.errorPage(request, reply, 400, '/error/bad-request');
+      return reply.code(400).send(fail(BAD_ADDRESS_MESSAGE));
+    }
     // Health probes must answer from the process itself, whatever the database does.
-    if (rawPath === '/healthz' || rawPath === '/readyz') return;
-    const data = dataRequestPage(rawPath, q === -1 ? '' : request.url.slice(q));
-    const path = data?.path ?? rawPath;
+    if (address.path === '/healthz' || address.path === '/readyz') return;
+    const data = dataRequestPage(address.path, address.search);
+    const path = data?.path ?? address.path;
+    const visitorSearch = data ? data.search : address.search;
     let target;
     try {
       // a redirect for this exact query (a legacy /page.aspx?id=12) first, then one for the path
-      target = await app.services.redirects.resolve(path, q === -1 ? '' : request.url.slice(q + 1));
+      target = await app.services.redirects.resolve(path, withoutTracking(visitorSearch).slice(1));
     } catch (err) {
       // No redirect table (database unreachable): the route answers as it would without one.
       request.log.error({ err }, 'redirect lookup failed');
-      return;
+      target = null;
     }
-    if (!target) return;
-    if (target.statusCode === 410) {
+    if (target && target.statusCode === 410) {
       // A data request cannot show the Gone page: the client loads the path as a document instead,
       // which answers 410 below (and counts the hit then).
       if (data) return reply.code(204).header('X-Remix-Redirect', path + data.search).header('X-Remix-Reload-Document', 'true').send();
       app.services.redirects.recordHit(target.id);
-      if (app.notFoundPage && /\btext\/html\b/i.test(request.headers.accept ?? '')) return app.notFoundPage(request, reply, 410);
+      if (app.errorPage && wantsHtml(request)) return app.errorPage(request, reply, 410);
       return reply.code(410).send(fail(GONE_MESSAGE));
     }
-    if (!target.toPath || !isSafeRedirectTarget(target.toPath)) {
+    if (target && (!target.toPath || !isSafeRedirectTarget(target.toPath))) {
       request.log.warn({ from: path, to: target.toPath }, 'stored redirect ignored: its target is not a local path or http(s) address');
-      return;
+      target = null;
     }
-    app.services.redirects.recordHit(target.id);
-    const search = !target.keepQuery ? '' : data ? data.search : q === -1 ? '' : request.url.slice(q);
-    const location = withQuery(target.toPath, search);
-    // React Router's client follows a redirect given this way (204 + X-Remix-Redirect); a plain 3xx
-    // would be fetched as if the target's HTML were the page's data.
-    if (data) return reply.code(204).header('X-Remix-Redirect', location).header('X-Remix-Status', String(target.statusCode)).send();
-    return reply.redirect(location, target.statusCode);
+    if (target?.toPath) {
+      app.services.redirects.recordHit(target.id);
+      const location = withQuery(target.toPath, target.keepQuery ? visitorSearch : '');
+      // React Router's client follows a redirect given this way (204 + X-Remix-Redirect); a plain 3xx
+      // would be fetched as if the target's HTML were the page's data.
+      if (data) return reply.code(204).header('X-Remix-Redirect', location).header('X-Remix-Status', String(target.statusCode)).send();
+      return reply.redirect(location, target.statusCode);
+    }
+    // no redirect: another spelling of an address goes to its one normal form
+    if (address.kind === 'moved') return reply.redirect(address.location, 301);
   });
 
   app.addHook('onResponse', async (request, reply) => {

@@ -119,6 +119,8 @@ describe('press releases past the first thousand', () => {
         },
       })),
     );
+    // written through the repository: announced as a write through the services is
+    t.app.services.contentEvents.changed({ kind: 'press' });
     const res = await t.app.inject('/press-releases?page=112');
     expect(res.statusCode).toBe(200);
     // 6 seeded + 1,000: page 112 ends at card 1,008, so its window is cards 9 to 1,006

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_CATEGORY_IDS } from '../audit.ts';
 import { NewPasswordField, PASSWORD_MAX_LENGTH, UserEmailField, USER_MESSAGES } from './users.ts';
 
 /** The spec's messages, word for word (sections 5 and 8), and the server's replies the browser shows as they are. */
@@ -21,8 +22,18 @@ export const AUTH_MESSAGES = {
   notSignedIn: 'Please sign in.',
   forbidden: 'You do not have permission to do this.',
   refreshInvalid: 'Your session has ended. Please sign in again.',
+  sessionExpired: 'Your session has reached its time limit. Please sign in again.',
+  emailChangeInvalid: 'This confirmation link is invalid or has expired.',
+  enrolBeforeRequiring: 'Turn on two-step sign-in for your own account first (My Account), then require it for everyone.',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
 } as const;
+
+/** The lockout message for a lock of the given length ("Try again in 15 minutes."). */
+export function lockedOutFor(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  const span = minutes < 120 ? `${minutes} minutes` : `${Math.ceil(minutes / 60)} hours`;
+  return `Too many failed sign-in attempts. Try again in ${span}.`;
+}
 
 const text = (max: number) => z.string().max(max);
 
@@ -90,9 +101,15 @@ export const UpdateUserDataSchema = z.object({
 });
 
 export const OneTimeLoginSchema = z.object({ token: text(500).min(1, AUTH_MESSAGES.oneTimeInvalid) });
+/** POST /auth/confirm-email: the token of the link mailed to a new address. */
+export const ConfirmEmailSchema = z.object({ token: text(500).min(1, AUTH_MESSAGES.emailChangeInvalid) });
+export const UserDataReplySchema = z.object({ email: z.string(), pendingEmail: z.string().nullable() });
 
 /** Second-factor enrolment: signed in (bearer) or, when enrolment is forced at login, with the login challenge. */
-export const SecondFactorSetupSchema = z.object({ challenge: text(2000).optional() });
+/** Signed in (bearer), the current password is asked for too: a stolen token alone cannot add an authenticator. */
+export const SecondFactorSetupSchema = z.object({ challenge: text(2000).optional(), Password: z.string().max(PASSWORD_MAX_LENGTH).optional() });
+/** The enrolment's first step when signed in: the password. */
+export const SecondFactorPasswordSchema = z.object({ Password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH) });
 export const SecondFactorEnableSchema = z.object({
   Code: z.string().trim().regex(/^\d{6}$/, AUTH_MESSAGES.secondFactorPrompt),
   challenge: text(2000).optional(),
@@ -102,7 +119,19 @@ export const SecondFactorDisableSchema = z.object({ Password: z.string().min(1, 
 export const SecuritySettingsSchema = z.object({ requireSecondFactor: z.boolean() });
 export type SecuritySettings = z.infer<typeof SecuritySettingsSchema>;
 
-export const AuditLogFilterSchema = z.object({
+const day = z
+  .union([z.literal(''), z.null(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')])
+  .optional()
+  .transform((v) => v || null);
+
+/** The audit log's filters (person, kind of action, date range: whole days, UTC) without paging: the CSV export's query. */
+export const AuditLogQuerySchema = z.object({
+  actor: z.union([z.literal(''), z.null(), z.string().max(254)]).optional().transform((v) => v || null),
+  category: z.union([z.literal(''), z.null(), z.enum(AUDIT_CATEGORY_IDS)]).optional().transform((v) => v || null),
+  from: day,
+  to: day,
+});
+export const AuditLogFilterSchema = AuditLogQuerySchema.extend({
   start: z.coerce.number().int().min(0).default(0),
   length: z.coerce.number().int().min(1).max(200).default(50),
 });
@@ -137,12 +166,19 @@ export const AuditEntrySchema = z.object({
   id: z.number().int(),
   created: z.string(),
   action: z.string(),
+  /** the entry in words: "jane@example.com published the knowledge item Spring Nitrogen Plan" */
+  summary: z.string(),
   actorEmail: z.string().nullable(),
   targetEmail: z.string().nullable(),
+  subjectKind: z.string().nullable(),
+  subjectTitle: z.string().nullable(),
+  /** the admin screen of what was changed (site-relative) */
+  subjectLink: z.string().nullable(),
   ip: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditLogPageSchema = z.object({ items: z.array(AuditEntrySchema), total: z.number().int() });
+export const AuditActorsSchema = z.array(z.string());
 
 /** The access token's lifetime; the browser refreshes 10 s before `exp`. */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;

@@ -30,6 +30,13 @@ export const FinderQuerySchema = z.object({
     .catch(DEFAULT_RADIUS),
 });
 export type FinderQuery = z.output<typeof FinderQuerySchema>;
+/** The results page's query parameters (its route declares them: app/lib/page-reads.ts). */
+export const FINDER_QUERY_PARAMS = Object.keys(FinderQuerySchema.shape) as (keyof FinderQuery)[];
+
+/** The results page's query from its address: the declared parameters only. */
+export function finderQueryFrom(params: URLSearchParams): FinderQuery {
+  return FinderQuerySchema.parse(Object.fromEntries(FINDER_QUERY_PARAMS.map((name) => [name, params.get(name) ?? undefined])));
+}
 
 export function finderResultsPath(q: { label: FinderLabel; zip: string; radius?: number }): string {
   const params = new URLSearchParams({ label: q.label, zip: q.zip.trim() });

@@ -2,7 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { expect, test } from './fixtures.ts';
 import { apiTokens, axeViolations, createUser, signInWithForm, uniqueEmail } from './admin-helpers.ts';
 
-const codeFor = (secret: string) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
+const codeFor = (secret: string, laterMs = 0) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + laterMs });
 
 test('my account: turn on the authenticator (QR, 10 recovery codes shown once), then sign in with a recovery code', async ({ page }) => {
   test.setTimeout(90_000);
@@ -20,6 +20,15 @@ test('my account: turn on the authenticator (QR, 10 recovery codes shown once), 
   await expect(drawer.getByRole('link', { name: 'Audit Log' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Set up authenticator' }).click();
+  // a signed-in session alone cannot add an authenticator: the password is asked for first
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(password).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await password.fill('not-my-password-at-all');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The current password is incorrect.' }).first()).toBeVisible();
+  await password.fill('totp-user-password');
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   const secret = (await page.locator('.enrolment__secret code').textContent())?.trim() ?? '';
@@ -78,13 +87,49 @@ test('my account: change password asks for matching passwords and the current on
   await apiTokens(page.request, email, 'new-password-5678');
 });
 
-test('administrators read the audit log and the security setting', async ({ page }) => {
+test('administrators read the audit log in words, filter it by person, kind and dates, and export it', async ({ page }) => {
+  // an Editor's change, so the log has something to say about someone else
+  const admin = await apiTokens(page.request);
+  const email = uniqueEmail('audited');
+  await createUser(page.request, admin.token, email, 'audited-user-password');
+  const editor = await apiTokens(page.request, email, 'audited-user-password');
+  const title = `Audited Article ${Date.now()}`;
+  const saved = await page.request.post('/api/admin/knowledge-center/add', {
+    data: { type: 0, category: 39, region: 2, title, status: 0, metadata: { desc: title }, modules: [] },
+    headers: { authorization: `Bearer ${editor.token}` },
+  });
+  expect(saved.ok()).toBe(true);
+
   await page.goto('/account/login?redirectTo=%2Fsiteadmin%2Faudit-log');
   await signInWithForm(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Audit Log' })).toBeVisible();
-  await expect(page.getByRole('columnheader', { name: 'When' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'What happened' })).toBeVisible();
   await expect(page.getByRole('row').nth(1)).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+
+  const filters = page.getByRole('search', { name: 'Filter the audit log' });
+  await filters.getByLabel('Person').selectOption(email);
+  await filters.getByLabel('Kind of action').selectOption({ label: 'Content' });
+  const today = new Date().toISOString().slice(0, 10);
+  await filters.getByLabel('From').fill(today);
+  await filters.getByLabel('To').fill(today);
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/person=.*&kind=content&from=.*&to=/);
+  const entry = page.getByRole('cell', { name: `${email} created the knowledge item ${title} as a draft` });
+  await expect(entry).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(entry.getByRole('link', { name: `Open ${title}` })).toHaveAttribute('href', /\/siteadmin\/knowledge-center\/edit\/\d+$/);
+  expect(await axeViolations(page)).toEqual([]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await (await download.createReadStream()).toArray();
+  expect(Buffer.concat(csv).toString()).toContain(`created the knowledge item ${title} as a draft`);
+
+  // a date range with nothing in it
+  await filters.getByLabel('From').fill('2001-01-01');
+  await filters.getByLabel('To').fill('2001-01-02');
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Nothing matches these filters.')).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Administrator' }).getByRole('link', { name: 'Security' }).click();
   const setting = page.getByRole('checkbox', { name: /Require two-step sign-in for every account/ });
@@ -102,17 +147,38 @@ test('an Administrator requires a second factor: an account without one enrols a
   const admin = await apiTokens(page.request);
   const email = uniqueEmail('forced-2fa');
   await createUser(page.request, admin.token, email, 'forced-user-password');
-  const setting = (requireSecondFactor: boolean) =>
-    page.request.post('/api/admin/security-settings', { data: { requireSecondFactor }, headers: { authorization: `Bearer ${admin.token}` } });
+  // Only an Administrator with a second factor may require one (else they would end their own session).
+  const bossEmail = uniqueEmail('boss-2fa');
+  await createUser(page.request, admin.token, bossEmail, 'boss-user-password', [1]);
+  const boss = await apiTokens(page.request, bossEmail, 'boss-user-password');
+  const auth = { authorization: `Bearer ${boss.token}` };
+  const setup = (await (await page.request.post('/auth/second-factor/setup', { data: { Password: 'boss-user-password' }, headers: auth })).json()) as { data: { secret: string } };
+  expect((await page.request.post('/auth/second-factor/enable', { data: { Code: codeFor(setup.data.secret) }, headers: auth })).ok()).toBe(true);
+  const setting = (requireSecondFactor: boolean) => page.request.post('/api/admin/security-settings', { data: { requireSecondFactor }, headers: auth });
 
   try {
-    // The Administrator switches it on in Security.
+    // An Administrator without one is told to set it up first.
     await page.goto('/account/login?redirectTo=%2Fsiteadmin%2Fsecurity');
     await signInWithForm(page);
     const box = page.getByRole('checkbox', { name: /Require two-step sign-in for every account/ });
     await box.check();
     await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Turn on two-step sign-in for your own account first' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('navigation', { name: 'Administrator' }).getByRole('link', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    // The Administrator with a second factor switches it on in Security.
+    await page.goto('/account/login?redirectTo=%2Fsiteadmin%2Fsecurity');
+    await signInWithForm(page, bossEmail, 'boss-user-password');
+    // the next time step's code (the one that enabled it is spent; the server accepts one step of drift)
+    await page.getByLabel('Authentication code').fill(codeFor(setup.data.secret, 30_000));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await box.check();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Security settings saved.')).toBeVisible();
+    // the sessions of accounts without a second factor ended: the other Administrator's token is refused
+    expect((await page.request.get('/auth/check-auth', { headers: { authorization: `Bearer ${admin.token}` } })).status()).toBe(401);
     await page.getByRole('navigation', { name: 'Administrator' }).getByRole('link', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
 

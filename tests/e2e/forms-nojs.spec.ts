@@ -1,3 +1,8 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { apiTokens } from './admin-helpers.ts';
 import { axeViolations } from './axe.ts';
@@ -137,3 +142,53 @@ test('with JavaScript, the rep contact page (reached by its address) checks, sen
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   expect(await axeViolations(page)).toEqual([]);
 });
+
+/**
+ * A server started without PUBLIC_SITE_URL on another port than 3000, browsed at 127.0.0.1 (its
+ * default public address is http://localhost:PORT): a form posted without JavaScript is still
+ * accepted, since the origin check takes any address the server is reached by (issue 19).
+ */
+test.describe('a server on another port, without PUBLIC_SITE_URL', () => {
+  test.use({ javaScriptEnabled: false });
+  let server: ChildProcess | null = null;
+  let base = '';
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    const port = await freePort();
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-port-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'correct-horse-battery-staple' };
+    delete env.PUBLIC_SITE_URL;
+    server = spawn(process.execPath, ['build/node/index.js'], { env, stdio: 'ignore' });
+    base = `http://127.0.0.1:${port}`;
+    for (const end = Date.now() + 80_000; Date.now() < end; await new Promise((r) => setTimeout(r, 200))) {
+      if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) return;
+    }
+    throw new Error('the second server did not start');
+  });
+  test.afterAll(() => {
+    server?.kill('SIGTERM');
+  });
+
+  test('the contact form sends', async ({ page }) => {
+    await page.goto(`${base}/contact`);
+    await page.getByLabel('Name').fill('Port Test');
+    await page.getByLabel('Email').fill('port.test@example.com');
+    await page.getByLabel('Role').selectOption('Grower');
+    await page.getByLabel('Message').fill('Sent to a server on another port.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('heading', { name: 'Message sent' })).toBeVisible();
+    await expect(page.getByText('Thank you! Our team is reviewing your request and will connect you with the right resource.')).toBeVisible();
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}

@@ -74,7 +74,7 @@ describe('mail without SMTP_URL', () => {
     const { lines, dataDir, app, database } = await startLogs({ NODE_ENV: 'production' });
     try {
       const outbox = path.resolve(dataDir, 'outbox');
-      const warnings = lines.filter((l) => l.level === 40);
+      const warnings = lines.filter((l) => l.level === 40 && l.msg.includes('SMTP_URL'));
       expect(warnings).toHaveLength(1);
       expect(warnings[0]!.msg).toContain('SMTP_URL is not set');
       expect(warnings[0]!.msg).toContain(outbox);
@@ -92,7 +92,7 @@ describe('mail without SMTP_URL', () => {
   });
 
   it('says nothing when SMTP is configured, or outside production', async () => {
-    const envs: Record<string, string>[] = [{ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1' }, { NODE_ENV: 'development' }];
+    const envs: Record<string, string>[] = [{ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1', PUBLIC_SITE_URL: 'https://www.example.com' }, { NODE_ENV: 'development' }];
     for (const env of envs) {
       const { lines, app, database } = await startLogs(env);
       await app.close();

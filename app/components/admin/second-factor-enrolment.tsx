@@ -5,7 +5,7 @@ import { api, ApiError, dataOf } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { FormErrors, TextField } from '../forms/fields.tsx';
 
-interface Setup {
+export interface Setup {
   secret: string;
   otpauthUrl: string;
   qrSvg: string;
@@ -26,16 +26,19 @@ export interface EnableResult {
 interface Props {
   /** The login challenge when enrolment is forced at sign-in; absent when signed in (bearer). */
   challenge?: string;
+  /** Signed in, the setup is started by the password step (My Account), which passes its reply here. */
+  initialSetup?: Setup;
   /** Receives the recovery codes and, when enrolment was forced at login, the session's tokens. */
   onEnabled: (result: EnableResult) => void;
 }
 
 /** Enrolment of a TOTP authenticator: QR code and secret, then a first code to prove it works. */
-export function SecondFactorEnrolment({ challenge, onEnabled }: Props) {
-  const [setup, setSetup] = useState<Setup | null>(null);
+export function SecondFactorEnrolment({ challenge, initialSetup, onEnabled }: Props) {
+  const [setup, setSetup] = useState<Setup | null>(initialSetup ?? null);
   const [loadError, setLoadError] = useState<string | null>(null);
 
   useEffect(() => {
+    if (initialSetup) return;
     let live = true;
     api()
       .post<Setup>('/auth/second-factor/setup', challenge ? { challenge } : {}, challenge ? { denied: 'return' } : undefined)
@@ -48,7 +51,7 @@ export function SecondFactorEnrolment({ challenge, onEnabled }: Props) {
     return () => {
       live = false;
     };
-  }, [challenge]);
+  }, [challenge, initialSetup]);
 
   const { form, fields, pending } = useZodForm({
     id: 'second-factor-enable',

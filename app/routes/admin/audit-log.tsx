@@ -1,87 +1,156 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { AUDIT_CATEGORIES, AUDIT_CATEGORY_IDS, type AuditCategory } from '#shared/audit.ts';
 import type { AuditEntry } from '#shared/validation/auth.ts';
-import { LoadMore } from '../../components/admin/list-kit.tsx';
+import { EmptyState, FilterSelect, ListFilterForm, listHref, pageInfo, PageLinks } from '../../components/admin/list-kit.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
-import { api, ApiError, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { api, ApiError, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/audit-log';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Audit Log | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
 
 const PAGE = 50;
+const PATH = '/siteadmin/audit-log';
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 type AuditPage = { items: AuditEntry[]; total: number };
 
-export async function clientLoader() {
-  return loadOrRedirect(async () => dataOf(await api().post<AuditPage>('/api/admin/audit-log/filter', { start: 0, length: PAGE })));
+/** The filters as they stand in the address: ?person=&kind=&from=&to=&page= */
+export function readAuditQuery(search: URLSearchParams) {
+  const day = (name: string) => (DAY.test(search.get(name) ?? '') ? search.get(name)! : '');
+  const kind = search.get('kind') ?? '';
+  return {
+    person: (search.get('person') ?? '').trim().slice(0, 254),
+    kind: (AUDIT_CATEGORY_IDS as readonly string[]).includes(kind) ? (kind as AuditCategory) : '',
+    from: day('from'),
+    to: day('to'),
+    page: Math.max(1, Math.floor(Number(search.get('page'))) || 1),
+  };
+}
+type AuditQuery = ReturnType<typeof readAuditQuery>;
+
+/** The API's filter body for a query (the CSV export sends the same, without paging). */
+const filterOf = (q: AuditQuery) => ({ actor: q.person || null, category: q.kind || null, from: q.from || null, to: q.to || null });
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const query = readAuditQuery(new URL(request.url).searchParams);
+  return loadOrRedirect(async () => {
+    const [page, people] = await Promise.all([
+      api().post<AuditPage>('/api/admin/audit-log/filter', { ...filterOf(query), start: (query.page - 1) * PAGE, length: PAGE }),
+      api().get<string[]>('/api/admin/audit-log/people'),
+    ]);
+    return { ...dataOf(page), people: people.success ? (people.data ?? []) : [], query };
+  });
 }
 
 export function HydrateFallback() {
   return <p role="status">Loading the audit log...</p>;
 }
 
-/** Sign-ins, failed sign-ins, password and user changes: who, when, from which address. */
-export default function AuditLog({ loaderData }: Route.ComponentProps) {
-  const navigate = useNavigate();
-  const [items, setItems] = useState(loaderData.items);
-  const [total, setTotal] = useState(loaderData.total);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+const href = (q: AuditQuery, page: number) => listHref(PATH, { person: q.person, kind: q.kind, from: q.from, to: q.to, page }, { page: 1 });
 
-  async function loadMore() {
-    setBusy(true);
+/** Sign-ins and every admin change, in words: who did what to what, when, from which address. */
+export default function AuditLog({ loaderData }: Route.ComponentProps) {
+  const { items, total, people, query } = loaderData;
+  const { page, pages } = pageInfo((query.page - 1) * PAGE, PAGE, total);
+  const [exporting, setExporting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const filtered = Boolean(query.person || query.kind || query.from || query.to);
+
+  async function exportCsv() {
     setError(null);
+    setExporting(true);
     try {
-      const page = dataOf(await api().post<AuditPage>('/api/admin/audit-log/filter', { start: items.length, length: PAGE }));
-      setItems((prev) => [...prev, ...page.items]);
-      setTotal(page.total);
+      const { blob, filename } = await api().download('/api/admin/audit-log/export', filterOf(query));
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = filename ?? 'audit-log.csv';
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (e) {
-      if (e instanceof AuthRedirect) await navigate(e.to);
-      else setError(e instanceof ApiError ? e.message : 'Something is wrong');
+      setError(e instanceof ApiError ? e.message : 'Something is wrong');
     } finally {
-      setBusy(false);
+      setExporting(false);
     }
   }
 
   return (
     <section aria-labelledby="audit-title">
-      <h1 id="audit-title" className="admin-title">
-        Audit Log
-      </h1>
-      <p className="admin-lead">
-        {total} {total === 1 ? 'entry' : 'entries'}, newest first.
+      <div className="admin-heading">
+        <h1 id="audit-title" className="admin-title">
+          Audit Log
+        </h1>
+        <button type="button" className="button button--secondary" disabled={exporting || total === 0} onClick={() => void exportCsv()}>
+          {exporting ? 'Exporting...' : 'Export CSV'}
+        </button>
+      </div>
+      <ListFilterForm ariaLabel="Filter the audit log" submitLabel="Apply">
+        <FilterSelect id="audit-person" label="Person" name="person" allLabel="Everyone" defaultValue={query.person} options={people.map((p) => ({ value: p, label: p }))} />
+        <FilterSelect id="audit-kind" label="Kind of action" name="kind" allLabel="All actions" defaultValue={query.kind} options={AUDIT_CATEGORIES.map((c) => ({ value: c.id, label: c.label }))} />
+        <div className="field">
+          <label className="field__label" htmlFor="audit-from">
+            From
+          </label>
+          <input id="audit-from" className="field__input" type="date" name="from" defaultValue={query.from} />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="audit-to">
+            To
+          </label>
+          <input id="audit-to" className="field__input" type="date" name="to" defaultValue={query.to} />
+        </div>
+      </ListFilterForm>
+      <p className="admin-lead" role="status">
+        {total} {total === 1 ? 'entry' : 'entries'}
+        {filtered ? ' match these filters' : ''}, newest first. Entries cannot be changed or removed.
+        {filtered ? (
+          <>
+            {' '}
+            <Link to={PATH}>Show everything</Link>
+          </>
+        ) : null}
       </p>
+      {error ? (
+        <p className="form-alert form-alert--error" role="alert">
+          {error}
+        </p>
+      ) : null}
       <div className="table-wrap">
         <table className="admin-table">
-          <caption className="visually-hidden">Audit log</caption>
+          <caption className="visually-hidden">Audit log, page {page} of {pages}</caption>
           <thead>
             <tr>
               <th scope="col">When</th>
-              <th scope="col">Action</th>
-              <th scope="col">By</th>
-              <th scope="col">User</th>
+              <th scope="col">What happened</th>
               <th scope="col">IP</th>
             </tr>
           </thead>
           <tbody>
+            {items.length === 0 ? <EmptyState colSpan={3}>Nothing matches these filters.</EmptyState> : null}
             {items.map((e) => (
               <tr key={e.id}>
                 <td data-label="When">{formatDateTime(e.created)}</td>
-                <td data-label="Action">{e.action}</td>
-                <td data-label="By">{e.actorEmail ?? '--'}</td>
-                <td data-label="User">{e.targetEmail ?? '--'}</td>
+                <td data-label="What happened">
+                  {e.summary}
+                  {e.subjectLink && e.subjectTitle ? (
+                    <>
+                      {' '}
+                      <Link to={e.subjectLink}>
+                        Open<span className="visually-hidden"> {e.subjectTitle}</span>
+                      </Link>
+                    </>
+                  ) : null}
+                </td>
                 <td data-label="IP">{e.ip ?? '--'}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      {error ? (
-        <p className="form-alert form-alert--error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <LoadMore shown={items.length} total={total} loading={busy} loadingLabel="Loading..." className="" onLoadMore={() => void loadMore()} />
+      <PageLinks page={page} pages={pages} href={(p) => href(query, p)} />
     </section>
   );
 }

@@ -17,7 +17,7 @@ import { CheckboxField, FieldError, FormErrors, SelectField, TextField } from '.
 import { api, loadOrRedirect } from '../../lib/api-client.ts';
 import { contentKindOf, publicPrefix } from '../../lib/content-kinds.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
-import { formContent, loadVersioned, rollbackVersions, useVersionedSave, type VersionRow } from '../../lib/versioned-editor.ts';
+import { formContent, loadVersioned, rollbackVersions, useVersionedSave, withRollback, type VersionRow } from '../../lib/versioned-editor.ts';
 import type { Route } from './+types/content-form';
 
 export const meta: Route.MetaFunction = ({ params, location }) => [
@@ -76,7 +76,7 @@ function ContentEditor({ item, versions, rollbackId }: { item: AdminItem | null;
       pinned: item?.pinned ?? false,
       publishDate: item ? item.publishDate.slice(0, 10) : today(),
     },
-    onValid: (value) => editor.save(() => api().post<AdminItem>(`${config.api}/add`, contentItemSaveBody({ ...value, id: item?.id }, config.kind, item))),
+    onValid: (value) => editor.save(() => api().post<AdminItem>(`${config.api}/add`, withRollback(contentItemSaveBody({ ...value, id: item?.id }, config.kind, item), rollbackId))),
   });
 
   const livePath = item && published ? item.path : null;

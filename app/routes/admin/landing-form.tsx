@@ -14,7 +14,7 @@ import { ListNotice } from '../../components/admin/list-kit.tsx';
 import { FormErrors, TextField } from '../../components/forms/fields.tsx';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
-import { formContent, loadVersioned, rollbackVersions, useVersionedSave, type VersionRow } from '../../lib/versioned-editor.ts';
+import { formContent, loadVersioned, rollbackVersions, useVersionedSave, withRollback, type VersionRow } from '../../lib/versioned-editor.ts';
 import type { Route } from './+types/landing-form';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Edit Page | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
@@ -62,7 +62,7 @@ function LandingEditor({ item, versions, products, rollbackId }: { item: Landing
     id: formId,
     schema: LandingEditSchema,
     defaultValue: { title: item.title },
-    onValid: (value) => editor.save(() => api().post<LandingItem>('/api/admin/landing-pages/add', landingSaveBody(item.id, value, item))),
+    onValid: (value) => editor.save(() => api().post<LandingItem>('/api/admin/landing-pages/add', withRollback(landingSaveBody(item.id, value, item), rollbackId))),
   });
 
   return (

@@ -2,9 +2,9 @@ import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { z } from 'zod';
-import { AUTH_MESSAGES, SecondFactorDisableSchema, UpdatePasswordSchema } from '#shared/validation/auth.ts';
+import { AUTH_MESSAGES, SecondFactorDisableSchema, SecondFactorPasswordSchema, UpdatePasswordSchema } from '#shared/validation/auth.ts';
 import { PASSWORD_MIN_LENGTH } from '#shared/validation/users.ts';
-import { RecoveryCodes, SecondFactorEnrolment } from '../../components/admin/second-factor-enrolment.tsx';
+import { RecoveryCodes, SecondFactorEnrolment, type Setup } from '../../components/admin/second-factor-enrolment.tsx';
 import { FormErrors, TextField } from '../../components/forms/fields.tsx';
 import { useAdminUser } from '../../lib/admin-session.ts';
 import { api } from '../../lib/api-client.ts';
@@ -76,9 +76,41 @@ function DisableSecondFactor({ onDisabled }: { onDisabled: () => void }) {
   );
 }
 
+/**
+ * The first step of enrolment: the current password (a stolen session alone must not be able to add
+ * an authenticator); the server answers the new secret and QR code.
+ */
+function ConfirmPasswordForEnrolment({ onSetup, onCancel }: { onSetup: (setup: Setup) => void; onCancel: () => void }) {
+  const { form, fields, pending } = useZodForm({
+    id: 'second-factor-password',
+    schema: SecondFactorPasswordSchema,
+    async onValid(value) {
+      const env = await api().post<Setup>('/auth/second-factor/setup', { Password: value.Password });
+      if (!env.success || !env.data) return env.message ?? 'Something is wrong';
+      onSetup(env.data);
+      return null;
+    },
+  });
+  return (
+    <form {...getFormProps(form)} className="stack admin-form">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField meta={fields.Password} label="Password" type="password" autoComplete="current-password" hint="Confirm with your password to set up an authenticator app." />
+      <div className="button-row">
+        <button className="button button--primary" type="submit" disabled={pending}>
+          {pending ? 'Checking...' : 'Continue'}
+        </button>
+        <button className="button button--secondary" type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
 function SecondFactor({ enabled }: { enabled: boolean }) {
   const revalidator = useRevalidator();
   const [enrolling, setEnrolling] = useState(false);
+  const [setup, setSetup] = useState<Setup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   return (
     <section className="panel" aria-labelledby="second-factor-title">
@@ -98,14 +130,18 @@ function SecondFactor({ enabled }: { enabled: boolean }) {
           <p>Two-step sign-in is on: signing in asks for a code from your authenticator app.</p>
           <DisableSecondFactor onDisabled={() => void revalidator.revalidate()} />
         </>
-      ) : enrolling ? (
+      ) : enrolling && setup ? (
         <SecondFactorEnrolment
+          initialSetup={setup}
           onEnabled={({ recoveryCodes }) => {
             setEnrolling(false);
+            setSetup(null);
             setCodes(recoveryCodes);
             void revalidator.revalidate();
           }}
         />
+      ) : enrolling ? (
+        <ConfirmPasswordForEnrolment onSetup={setSetup} onCancel={() => setEnrolling(false)} />
       ) : (
         <>
           <p>Two-step sign-in is off. With it on, signing in also asks for a code from an authenticator app on your phone.</p>

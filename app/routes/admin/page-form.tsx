@@ -16,7 +16,7 @@ import { ListNotice } from '../../components/admin/list-kit.tsx';
 import { FormErrors, SelectField, TextField } from '../../components/forms/fields.tsx';
 import { api, loadOrRedirect } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
-import { formContent, loadVersioned, rollbackVersions, useVersionedSave, type VersionRow } from '../../lib/versioned-editor.ts';
+import { formContent, loadVersioned, rollbackVersions, useVersionedSave, withRollback, type VersionRow } from '../../lib/versioned-editor.ts';
 import type { Route } from './+types/page-form';
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.id ? 'Edit' : 'Add'} Page | Site Administration` }, { name: 'robots', content: 'noindex, nofollow' }];
@@ -71,7 +71,7 @@ function PageEditor({ item, versions, rollbackId }: { item: PageItem | null; ver
       visibility: item?.visibility === 0 ? 0 : 1,
       heroImageType: item?.heroImageType === 0 || item?.heroImageType === 1 ? item.heroImageType : undefined,
     },
-    onValid: (value) => editor.save(() => api().post<PageItem>('/api/admin/pages/add', pageSaveBody({ ...value, id: item?.id }, item))),
+    onValid: (value) => editor.save(() => api().post<PageItem>('/api/admin/pages/add', withRollback(pageSaveBody({ ...value, id: item?.id }, item), rollbackId))),
   });
   const slug = typeof fields.slug.value === 'string' ? fields.slug.value : (item?.slug ?? '');
 

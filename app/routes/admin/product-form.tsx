@@ -7,7 +7,7 @@ import type { DocumentListItem } from '#shared/validation/documents.ts';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { PreviewButton } from '../../components/admin/editor/preview-button.tsx';
 import { ViewPageLink } from '../../components/admin/editor/view-page-link.tsx';
-import { formContent } from '../../lib/versioned-editor.ts';
+import { formContent, withRollback } from '../../lib/versioned-editor.ts';
 import { HeroMediaField } from '../../components/admin/editor/hero-media-field.tsx';
 import { ModuleListEditor } from '../../components/admin/editor/module-list-editor.tsx';
 import { AnalysisField, BenefitsField, DocumentKeysField, KnowledgeField, type KnowledgeOption } from '../../components/admin/editor/product-fields.tsx';
@@ -137,7 +137,7 @@ function ProductEditor({ data, onPending, onSaved }: { data: LoaderData; onPendi
     async onValid(value) {
       onPending(true);
       try {
-        const env = await api().post<ProductAdminItem>('/api/admin/products/add', productSaveBody(value, item));
+        const env = await api().post<ProductAdminItem>('/api/admin/products/add', withRollback(productSaveBody(value, item), data.rollbackId));
         if (!env.success || !env.data) return env.message ?? 'Something is wrong';
         markSaved();
         await onSaved(env.data, env.message);

@@ -1,7 +1,9 @@
 import { redirect } from 'react-router';
-import { withQuery } from '#shared/paths.ts';
-import type { Route } from './+types/can-find-a-rep';
+import { pageReads } from '../../lib/page-reads.ts';
 
-export function loader({ request }: Route.LoaderArgs) {
-  return redirect(withQuery('/find-a-rep-ca', new URL(request.url).search), 301);
+/** Reads no parameter: the server gives the redirect the visitor's query (ADR 007). */
+export const handle = pageReads({});
+
+export function loader() {
+  return redirect('/find-a-rep-ca', 301);
 }

@@ -12,9 +12,11 @@ import { useRootData } from '#app/root.tsx';
 import { defaultContactRegion, statesRegionIdFor } from '#shared/validation/contact-fields.ts';
 import { homePathFor, resolveRegion } from '#shared/regions.ts';
 import type { Route } from './+types/contact';
+import { pageReads } from '#app/lib/page-reads.ts';
 
 /** Server-rendered HTML plus the form's island: no React Router runtime (ADR 005). */
-export const handle = staticPageWith(contactIsland);
+/** The states list is reference data, not content: nothing to tag. */
+export const handle = { ...staticPageWith(contactIsland), ...pageReads({}) };
 
 /** The states or provinces the form starts with, so the first render needs no extra request. */
 export async function loader({ request, context }: Route.LoaderArgs) {

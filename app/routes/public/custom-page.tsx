@@ -5,6 +5,8 @@ import { customPageData } from '../../lib/page-data.server.ts';
 import { rootDataFrom } from '../../lib/root-data.ts';
 import type { Route } from './+types/custom-page';
 import { STATIC_PAGE } from '../../lib/hydration.ts';
+import { pageReads } from '../../lib/page-reads.ts';
+import { PAGE_TAG, pathTag } from '#shared/cache-tags.ts';
 
 /**
  * Any path no other route claims: the custom page with that slug when its visibility is 1;
@@ -30,7 +32,8 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
 };
 
 /** Rendered on the server only: no React in the browser (ADR 005). */
-export const handle = STATIC_PAGE;
+/** A custom page is stored under its path; it shows the newest knowledge items as related resources. */
+export const handle = { ...STATIC_PAGE, ...pageReads({ tags: ({ pathname }) => [pathTag(pathname), PAGE_TAG.knowledgeRelated] }) };
 
 export default function CustomPage({ loaderData }: Route.ComponentProps) {
   return <CustomPageView page={loaderData.page} related={loaderData.related} />;

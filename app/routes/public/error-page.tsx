@@ -1,22 +1,30 @@
 import { ERROR_TEXT, ErrorView, type ErrorKind } from '../../components/error-view.tsx';
 import { rootDataFrom } from '../../lib/root-data.ts';
+import { safeLocalPath } from '#shared/input.ts';
 import type { Route } from './+types/error-page';
 import { STATIC_PAGE } from '../../lib/hydration.ts';
+import { pageReads } from '../../lib/page-reads.ts';
 
-function kindFor(url: string): ErrorKind {
-  const path = new URL(url).pathname;
+function kindFor(path: string): ErrorKind {
   if (path.startsWith('/not-found')) return 'not-found';
   if (path.startsWith('/access-denied')) return 'access-denied';
+  if (path.startsWith('/error/bad-request')) return 'bad-request';
+  if (path.startsWith('/error/form-refused')) return 'form-refused';
   return 'server-error';
 }
 
 /**
- * The named error pages (/not-found, /access-denied, /error, /error/server-error) are routes the
+ * The named error pages (/not-found, /access-denied, /error, /error/server-error, and /error/bad-request
+ * and /error/form-refused that the server renders for an unreadable address and a form sent from
+ * another site, with their own status) are routes the
  * site navigates to, so they answer 200 and ask not to be indexed. Unknown paths and thrown errors
  * render the same views through the error boundary with a real 404 or 500.
  */
 export function loader({ request }: Route.LoaderArgs) {
-  return { kind: kindFor(request.url) };
+  const url = new URL(request.url);
+  const kind = kindFor(url.pathname);
+  // a refused form: the page it was sent from, to try again
+  return { kind, back: kind === 'form-refused' ? safeLocalPath(url.searchParams.get('back')) : null };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -26,9 +34,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 /** Rendered on the server only: no React in the browser (ADR 005). */
-export const handle = STATIC_PAGE;
+export const handle = { ...STATIC_PAGE, ...pageReads({ query: ['back'] }) };
 
 export default function ErrorPage({ loaderData }: Route.ComponentProps) {
-  const status = loaderData.kind === 'not-found' ? 404 : loaderData.kind === 'access-denied' ? 403 : 500;
-  return <ErrorView status={status} kind={loaderData.kind} />;
+  return <ErrorView status={ERROR_TEXT[loaderData.kind].status} kind={loaderData.kind} back={loaderData.back} />;
 }

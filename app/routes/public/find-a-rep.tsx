@@ -6,9 +6,10 @@ import { rootDataFrom } from '#app/lib/root-data.ts';
 import { seoMeta } from '#app/lib/seo.ts';
 import { contactPathFor } from '#shared/navigation.ts';
 import type { Route } from './+types/find-a-rep';
+import { pageReads } from '#app/lib/page-reads.ts';
 
 /** HTML first: the search is a GET form; the module adds its checks (ADR 005). */
-export const handle = staticPageWith(findARepScript);
+export const handle = { ...staticPageWith(findARepScript), ...pageReads({}) };
 
 export function loader({ request }: Route.LoaderArgs) {
   const canada = new URL(request.url).pathname.toLowerCase().startsWith('/find-a-rep-ca');

@@ -5,6 +5,8 @@ import { knowledgeItemData } from '../../lib/page-data.server.ts';
 import { rootDataFrom } from '../../lib/root-data.ts';
 import type { Route } from './+types/knowledge-item';
 import { STATIC_PAGE } from '../../lib/hydration.ts';
+import { pageReads } from '../../lib/page-reads.ts';
+import { PAGE_TAG, knowledgeTag } from '#shared/cache-tags.ts';
 
 /** /knowledge-center/{slug} and /can/knowledge-center/{slug}: the latest published version of the item. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -17,7 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   // One URL per item: a Canadian item lives under /can, a US item does not.
   const url = new URL(request.url);
-  if (url.pathname.replace(/\/+$/, '') !== item.path) throw redirect(item.path + url.search, 301);
+  if (url.pathname.replace(/\/+$/, '') !== item.path) throw redirect(item.path, 301); // the server adds the visitor's query (ADR 007)
   return knowledgeItemData(context, item);
 }
 
@@ -27,7 +29,8 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
 };
 
 /** Rendered on the server only: no React in the browser (ADR 005). */
-export const handle = STATIC_PAGE;
+/** The item, and the newest other items as related resources. */
+export const handle = { ...STATIC_PAGE, ...pageReads({ tags: ({ params }) => [knowledgeTag(params.slug ?? ''), PAGE_TAG.knowledgeRelated] }) };
 
 export default function KnowledgeItem({ loaderData }: Route.ComponentProps) {
   const { item, related } = loaderData;

@@ -9,6 +9,7 @@ import {
   lastPage,
   listQueryString,
   listWindow,
+  KNOWLEDGE_LIST_PARAMS,
   parseListQuery,
   searchPlaceholder,
 } from '#shared/knowledge.ts';
@@ -21,6 +22,8 @@ import { showingText, useLoadMoreFocus } from '../../lib/use-load-more.ts';
 import type { Route } from './+types/knowledge-list';
 import { STATIC_PAGE } from '../../lib/hydration.ts';
 import { Select } from '../../components/forms/select.tsx';
+import { pageReads } from '../../lib/page-reads.ts';
+import { PAGE_TAG } from '#shared/cache-tags.ts';
 
 const INTRO = 'Articles, research and podcasts on nitrogen management, micronutrients and crop nutrition, from our agronomists and research partners.';
 const CATEGORY_INTRO: Record<number, string> = {
@@ -103,7 +106,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
 };
 
 /** Rendered on the server only: no React in the browser (ADR 005). */
-export const handle = STATIC_PAGE;
+export const handle = { ...STATIC_PAGE, ...pageReads({ query: KNOWLEDGE_LIST_PARAMS, tags: () => [PAGE_TAG.knowledgeList] }) };
 
 export default function KnowledgeList({ loaderData }: Route.ComponentProps) {
   const { list, query, category, start, placeholder } = loaderData;

@@ -1,6 +1,6 @@
 import { redirect, useNavigation } from 'react-router';
 import { Link } from '../../lib/links.tsx';
-import { earlierPage, lastPage, listQueryString, listWindow, parseListQuery } from '#shared/knowledge.ts';
+import { earlierPage, lastPage, listQueryString, listWindow, parsePageParam } from '#shared/knowledge.ts';
 import { ResourceCard } from '../../components/resource-card.tsx';
 import { breadcrumbList } from '../../lib/content-seo.ts';
 import { rootDataFrom } from '../../lib/root-data.ts';
@@ -8,12 +8,14 @@ import { seoMeta } from '../../lib/seo.ts';
 import { showingText, useLoadMoreFocus } from '../../lib/use-load-more.ts';
 import type { Route } from './+types/press-list';
 import { STATIC_PAGE } from '../../lib/hydration.ts';
+import { pageReads } from '../../lib/page-reads.ts';
+import { PAGE_TAG } from '#shared/cache-tags.ts';
 
 const INTRO = 'Company news and announcements from Northfield Agronomics in the U.S. and Canada.';
 
 /** /press-releases: every published release, newest first, with "Load more" paging (?page=N). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = parseListQuery(new URL(request.url).searchParams);
+  const query = { page: parsePageParam(new URL(request.url).searchParams) };
   const { start, length } = listWindow(query.page);
   const list = await context.services.pressReleases.filter({ start, length });
   if (list.items.length === 0 && list.total > 0 && query.page > 1) {
@@ -39,7 +41,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
 const REGION_NAMES: Record<number, string> = { 2: 'U.S.', 3: 'Canada', 4: 'International' };
 
 /** Rendered on the server only: no React in the browser (ADR 005). */
-export const handle = STATIC_PAGE;
+export const handle = { ...STATIC_PAGE, ...pageReads({ query: ['page'], tags: () => [PAGE_TAG.pressList] }) };
 
 export default function PressList({ loaderData }: Route.ComponentProps) {
   const { list, page, start } = loaderData;

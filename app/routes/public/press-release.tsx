@@ -4,6 +4,8 @@ import { PressReleaseView, pressReleaseMeta } from '../../components/pages/press
 import { rootDataFrom } from '../../lib/root-data.ts';
 import type { Route } from './+types/press-release';
 import { STATIC_PAGE } from '../../lib/hydration.ts';
+import { pageReads } from '../../lib/page-reads.ts';
+import { pressTag } from '#shared/cache-tags.ts';
 
 /** /press-releases/{slug} and /can/press-releases/{slug}. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -15,7 +17,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     throw err;
   }
   const url = new URL(request.url);
-  if (url.pathname.replace(/\/+$/, '') !== item.path) throw redirect(item.path + url.search, 301);
+  if (url.pathname.replace(/\/+$/, '') !== item.path) throw redirect(item.path, 301); // the server adds the visitor's query (ADR 007)
   return { item };
 }
 
@@ -25,7 +27,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
 };
 
 /** Rendered on the server only: no React in the browser (ADR 005). */
-export const handle = STATIC_PAGE;
+export const handle = { ...STATIC_PAGE, ...pageReads({ tags: ({ params }) => [pressTag(params.slug ?? '')] }) };
 
 export default function PressRelease({ loaderData }: Route.ComponentProps) {
   const { item } = loaderData;

@@ -10,6 +10,7 @@ import { resolveLanding } from '../../lib/landing.server.ts';
 import { customPageData, knowledgeItemData, productPageData } from '../../lib/page-data.server.ts';
 import { rootDataFrom } from '../../lib/root-data.ts';
 import type { Route } from './+types/preview';
+import { pageReads } from '../../lib/page-reads.ts';
 
 /**
  * /preview/{token} (ADR 024): the public template of the previewed kind, rendered with the unsaved
@@ -66,7 +67,8 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
 };
 
 /** Rendered on the server only, like the templates it shows (ADR 005). */
-export const handle = STATIC_PAGE;
+/** Never stored (a private path); reads nothing from the query. */
+export const handle = { ...STATIC_PAGE, ...pageReads({}) };
 
 function PreviewView({ d }: { d: Route.ComponentProps['loaderData'] }) {
   switch (d.kind) {

@@ -8,6 +8,8 @@ import { absoluteUrl, seoMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/product-labels';
 import { STATIC_PAGE } from '../../lib/hydration.ts';
 import { Select } from '../../components/forms/select.tsx';
+import { pageReads } from '../../lib/page-reads.ts';
+import { PAGE_TAG } from '#shared/cache-tags.ts';
 
 const REGION_FILTERS = [
   { value: '', label: 'All regions' },
@@ -65,7 +67,7 @@ function formatSize(bytes: number): string {
 }
 
 /** Rendered on the server only: no React in the browser (ADR 005). */
-export const handle = STATIC_PAGE;
+export const handle = { ...STATIC_PAGE, ...pageReads({ query: ['region', 'product'], tags: () => [PAGE_TAG.documents] }) };
 
 export default function ProductLabels({ loaderData }: Route.ComponentProps) {
   const { groups, products, dropped, filter } = loaderData;

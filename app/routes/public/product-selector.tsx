@@ -18,6 +18,7 @@ import {
   progress,
   questionFor,
   RESULTS_STEP,
+  SELECTOR_PARAMS,
   SELECTOR_PATH,
   selectorHref,
   STEP_PARAM,
@@ -28,10 +29,11 @@ import {
  * GET forms and links, each move a page load; a small module adds heading focus, the answer kept on
  * the history entry before Next, and Close's target across steps (ADR 005).
  */
-export const handle = staticPageWith(selectorScript);
+export const handle = { ...staticPageWith(selectorScript), ...pageReads({ query: SELECTOR_PARAMS }) };
 import { safeLocalPath } from '#shared/input.ts';
 import { homePathFor } from '#shared/regions.ts';
 import type { Route } from './+types/product-selector';
+import { pageReads } from '#app/lib/page-reads.ts';
 
 /** Kept in history state: where Close goes back to. */
 interface SelectorHistoryState {

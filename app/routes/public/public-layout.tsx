@@ -3,6 +3,7 @@ import { heldFor } from '#shared/held-for.ts';
 import { dismissedNoticeId } from '#shared/notice.ts';
 import { readRegionCookie, RegionProvider } from '../../lib/region.tsx';
 import type { Route } from './+types/public-layout';
+import { pageReads } from '../../lib/page-reads.ts';
 
 type Settings = Awaited<ReturnType<Route.LoaderArgs['context']['services']['settings']['get']>>;
 type NavigationProducts = Awaited<ReturnType<Route.LoaderArgs['context']['services']['products']['navigation']>>;
@@ -33,6 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Site settings and the region cookie do not change with navigation; reload them only after a form post. */
+/** Settings and the product navigation are in every page's `all` tag; the cookies are in the cache key. */
+export const handle = pageReads({});
+
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false;
 

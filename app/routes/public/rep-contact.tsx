@@ -10,9 +10,12 @@ import { useRootData } from '#app/root.tsx';
 import { safeLocalPath } from '#shared/input.ts';
 import { FINDER_LABELS, type FinderLabel } from '#shared/validation/finder-fields.ts';
 import type { Route } from './+types/rep-contact';
+import { pageReads } from '#app/lib/page-reads.ts';
+import { PAGE_TAG } from '#shared/cache-tags.ts';
 
 /** The contact-a-rep form as a page: what the results' Contact button opens without JavaScript (ADR 005). */
-export const handle = staticPageWith(repContactScript);
+/** The listing by type and id (targetType and targetId as the form posts them), the search to go back to. */
+export const handle = { ...staticPageWith(repContactScript), ...pageReads({ query: ['type', 'id', 'targetType', 'targetId', 'label', 'zip', 'back'], tags: () => [PAGE_TAG.finder] }) };
 
 /** Back to the results the visitor came from; anything else goes to a fresh search. */
 function backFrom(value: string | null): string {

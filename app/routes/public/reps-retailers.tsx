@@ -10,15 +10,17 @@ import { useRootData } from '#app/root.tsx';
 import type { FinderResultDto, RepResultDto, RetailerResultDto } from '#shared/dto/finder.ts';
 import { contactPathFor, findRepPathFor } from '#shared/navigation.ts';
 import { IMAGE_SIZES, libraryImageProps } from '#shared/validation/documents.ts';
-import { FinderQuerySchema, finderResultsPath, RADIUS_OPTIONS, type FinderLabel } from '#shared/validation/finder.ts';
+import { FINDER_QUERY_PARAMS, finderQueryFrom, finderResultsPath, RADIUS_OPTIONS, type FinderLabel } from '#shared/validation/finder.ts';
 import type { Route } from './+types/reps-retailers';
+import { pageReads } from '#app/lib/page-reads.ts';
+import { PAGE_TAG } from '#shared/cache-tags.ts';
 
 /** HTML first; the module adds the finder form's checks and opens the contact form in a dialog (ADR 005). */
-export const handle = staticPageWith(repsRetailersScript);
+export const handle = { ...staticPageWith(repsRetailersScript), ...pageReads({ query: FINDER_QUERY_PARAMS, tags: () => [PAGE_TAG.finder] }) };
 
 /** The search is in the query string (label, zip, radius), so results can be shared and reloaded. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = FinderQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = finderQueryFrom(new URL(request.url).searchParams);
   return { query, result: await context.services.finder.search(query) };
 }
 

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import { homePathFor, parseRegion, REGION_COOKIE, type RegionId } from '#shared/regions.ts';
 import type { Route } from './+types/set-region';
+import { pageReads } from '../../lib/page-reads.ts';
 
 /**
  * GET /set-region?region=3&from=/agrotain: the region selector without JavaScript (a GET form in the
@@ -9,6 +10,9 @@ import type { Route } from './+types/set-region';
  * home, like the selector does with the script (which also writes local storage). An unknown region
  * goes to the US home and changes nothing.
  */
+/** Never stored (it sets a cookie). */
+export const handle = pageReads({ query: ['region', 'from'] });
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const region = parseRegion(params.get('region'));

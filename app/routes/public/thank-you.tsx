@@ -7,6 +7,8 @@ import { safeLocalPath } from '#shared/input.ts';
 import { findRepPathFor } from '#shared/navigation.ts';
 import { homePathFor } from '#shared/regions.ts';
 import type { Route } from './+types/thank-you';
+import { pageReads } from '../../lib/page-reads.ts';
+import { PAGE_TAG } from '#shared/cache-tags.ts';
 
 const COPY = {
   'rep-thankyou': {
@@ -28,7 +30,7 @@ function idFrom(routeId: string | undefined): ThankYouId {
 }
 
 /** HTML only (ADR 005): nothing on it needs a script. */
-export const handle = STATIC_PAGE;
+export const handle = { ...STATIC_PAGE, ...pageReads({ query: ['id', 'back'], tags: () => [PAGE_TAG.finder] }) };
 
 /**
  * Who was contacted (by id, the name read from the database: a name in the address could say anything)

@@ -284,8 +284,10 @@ describe('OpenAPI document', () => {
 });
 
 describe('query count', () => {
-  it('filters a 1,000-item knowledge center in one database query', async () => {
+  it('filters a 1,000-item knowledge center from memory: one query after a change, none after, one for a search', async () => {
     await createKnowledgeRepository(t.database.db).createMany(Array.from({ length: 1000 }, (_, i) => item(`bulk-${i}`, { category: 40, type: 1 })));
+    // written through the repository: announced as a write through the services is
+    t.app.services.contentEvents.changed({ kind: 'knowledge' });
     queries.length = 0;
     const page = await t.app.services.knowledge.filter({ category: 40, start: 0, length: 1000 });
     expect(page.items).toHaveLength(1000);
@@ -293,6 +295,9 @@ describe('query count', () => {
     expect(queries).toHaveLength(1);
     queries.length = 0;
     expect((await filter({ start: 900, length: 100 })).body.data.items).toHaveLength(100);
+    expect(await t.app.services.knowledge.latest({ region: 2 })).toHaveLength(3);
+    expect(queries).toHaveLength(0);
+    expect((await filter({ searchText: 'nitrogen', start: 0, length: 10 })).body.data.total).toBeGreaterThan(0);
     expect(queries).toHaveLength(1);
   });
 });

@@ -154,8 +154,8 @@ describe('sign-in', () => {
     const signed = (payload: Record<string, unknown>, secret = key, exp = Math.floor(Date.now() / 1000) + 600) =>
       new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuer('site').setAudience('access').setExpirationTime(exp).sign(secret);
 
-    it('accepts a token signed with the secret (the control for the cases below)', async () => {
-      expect((await checkAuth(await signed({ roles: [1] }))).statusCode).toBe(200);
+    it('accepts a token signed with the secret for a live session (the control for the cases below)', async () => {
+      expect((await checkAuth(await signed({ roles: [1], sid: decodeJwt(admin.token).sid }))).statusCode).toBe(200);
     });
 
     it.each([
@@ -166,7 +166,9 @@ describe('sign-in', () => {
       ['an expired token', async () => signed({ roles: [1] }, key, Math.floor(Date.now() / 1000) - 5)],
       ['a second-factor challenge used as an access token', async () =>
         new SignJWT({ purpose: 'second-factor' }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuer('site').setAudience('challenge').setExpirationTime('5m').sign(key)],
-      ['a token of a deleted user', async () => new SignJWT({ roles: [1] }).setProtectedHeader({ alg: 'HS256' }).setSubject('999999').setIssuer('site').setAudience('access').setExpirationTime('5m').sign(key)],
+      ['a token without a sign-in session', async () => signed({ roles: [1] })],
+      ['a token naming a session that does not exist', async () => signed({ roles: [1], sid: 'made-up-session' })],
+      ['a token of a deleted user', async () => new SignJWT({ roles: [1], sid: decodeJwt(admin.token).sid }).setProtectedHeader({ alg: 'HS256' }).setSubject('999999').setIssuer('site').setAudience('access').setExpirationTime('5m').sign(key)],
     ])('refuses %s with 401', async (_what, make) => {
       const res = await checkAuth(await make());
       expect(res.statusCode).toBe(401);
@@ -253,15 +255,23 @@ describe('sign-in', () => {
     expect(await auditActions(t, email)).toContain('password-changed');
   });
 
-  it('update-userdata changes the signed-in user’s own email, confirmed with the password', async () => {
+  it('update-userdata asks for the password; a new email waits for its confirmation link', async () => {
     const email = 'old.address@example.com';
     await addUser(t.app, admin.token, email, PASSWORD);
     const session = await signIn(t.app, email, PASSWORD);
     const taken = await t.app.inject({ method: 'POST', url: '/auth/update-userdata', headers: bearer(session.token), payload: { email: TEST_ADMIN.email, CurrentPassword: PASSWORD } });
     expect(taken.statusCode).toBe(409);
+    const wrong = await t.app.inject({ method: 'POST', url: '/auth/update-userdata', headers: bearer(session.token), payload: { email: 'new.address@example.com', CurrentPassword: 'not-my-password' } });
+    expect(wrong.statusCode).toBe(400);
     const res = await t.app.inject({ method: 'POST', url: '/auth/update-userdata', headers: bearer(session.token), payload: { email: 'New.Address@example.com', CurrentPassword: PASSWORD } });
-    expect(res.json()).toEqual({ success: true, data: { email: 'new.address@example.com' }, message: null });
-    expect((await login(t.app, 'new.address@example.com', PASSWORD)).statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      data: { email, pendingEmail: 'new.address@example.com' },
+      message: 'We sent a confirmation link to new.address@example.com. Your email changes when you open it.',
+    });
+    // not yet: the old address still signs in, the new one does not
+    expect((await login(t.app, 'new.address@example.com', PASSWORD)).statusCode).toBe(401);
+    expect((await login(t.app, email, PASSWORD)).statusCode).toBe(200);
   });
 
   it('lists the audit log for administrators, newest first, with who and from which IP', async () => {
@@ -404,7 +414,7 @@ describe('emailed links', () => {
     const email = 'link.and.code@example.com';
     await addUser(t.app, admin.token, email, PASSWORD);
     const session = await signIn(t.app, email, PASSWORD);
-    const setup = await t.app.inject({ method: 'POST', url: '/auth/second-factor/setup', headers: bearer(session.token), payload: {} });
+    const setup = await t.app.inject({ method: 'POST', url: '/auth/second-factor/setup', headers: bearer(session.token), payload: { Password: PASSWORD } });
     const secret = setup.json().data.secret as string;
     expect((await t.app.inject({ method: 'POST', url: '/auth/second-factor/enable', headers: bearer(session.token), payload: { Code: currentTotp(secret) } })).statusCode).toBe(200);
 
@@ -429,14 +439,20 @@ describe('emailed links', () => {
 describe('second factor (TOTP)', () => {
   let t: TestApp;
   let admin: { token: string };
+  /** an Administrator with a second factor: only such a one may require it for everyone */
+  let boss: { token: string };
   beforeAll(async () => {
     t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
     admin = await signIn(t.app);
+    const bossEmail = 'boss.with.code@example.com';
+    await addUser(t.app, admin.token, bossEmail, PASSWORD, [1]);
+    boss = await signIn(t.app, bossEmail, PASSWORD);
+    await enrol(boss.token);
   });
   afterAll(() => t.close());
 
-  async function enrol(token: string) {
-    const setup = await t.app.inject({ method: 'POST', url: '/auth/second-factor/setup', headers: bearer(token), payload: {} });
+  async function enrol(token: string, Password = PASSWORD) {
+    const setup = await t.app.inject({ method: 'POST', url: '/auth/second-factor/setup', headers: bearer(token), payload: { Password } });
     expect(setup.statusCode, setup.body).toBe(200);
     const data = setup.json().data as { secret: string; otpauthUrl: string; qrSvg: string };
     const wrong = await t.app.inject({ method: 'POST', url: '/auth/second-factor/enable', headers: bearer(token), payload: { Code: '000000' } });
@@ -499,7 +515,7 @@ describe('second factor (TOTP)', () => {
     const email = 'enrol.guesser@example.com';
     await addUser(t.app, admin.token, email, PASSWORD);
     const set = (requireSecondFactor: boolean) =>
-      t.app.inject({ method: 'POST', url: '/api/admin/security-settings', headers: bearer(admin.token), payload: { requireSecondFactor } });
+      t.app.inject({ method: 'POST', url: '/api/admin/security-settings', headers: bearer(boss.token), payload: { requireSecondFactor } });
     expect((await set(true)).statusCode).toBe(200);
     try {
       const challenge = (await login(t.app, email, PASSWORD)).json().data.challenge as string;
@@ -521,6 +537,8 @@ describe('second factor (TOTP)', () => {
       expect(await auditActions(t, email)).toEqual(expect.arrayContaining(['sign-in-failed', 'account-locked', 'sign-in-refused-locked']));
     } finally {
       await set(false);
+      // requiring a second factor ended the sessions of accounts without one, the first admin's too
+      admin = await signIn(t.app);
     }
   });
 
@@ -542,8 +560,12 @@ describe('second factor (TOTP)', () => {
     const set = (token: string, requireSecondFactor: boolean) =>
       t.app.inject({ method: 'POST', url: '/api/admin/security-settings', headers: bearer(token), payload: { requireSecondFactor } });
     expect((await set(editor.token, true)).statusCode).toBe(403);
-    expect((await set(admin.token, true)).json()).toEqual({ success: true, data: { requireSecondFactor: true }, message: null });
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/security-settings', headers: bearer(admin.token) })).json().data).toEqual({ requireSecondFactor: true });
+    // an Administrator without a second factor would end their own session: told to enrol first
+    const selfLockout = await set(admin.token, true);
+    expect(selfLockout.statusCode).toBe(400);
+    expect(selfLockout.json().message).toBe(AUTH_MESSAGES.enrolBeforeRequiring);
+    expect((await set(boss.token, true)).json()).toEqual({ success: true, data: { requireSecondFactor: true }, message: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/security-settings', headers: bearer(boss.token) })).json().data).toEqual({ requireSecondFactor: true });
 
     try {
       const first = await login(t.app, email, PASSWORD);
@@ -559,7 +581,8 @@ describe('second factor (TOTP)', () => {
       const disable = await t.app.inject({ method: 'POST', url: '/auth/second-factor/disable', headers: bearer(enable.json().data.token), payload: { Password: PASSWORD } });
       expect(disable.statusCode).toBe(400);
     } finally {
-      await set(admin.token, false);
+      await set(boss.token, false);
+      admin = await signIn(t.app);
     }
   });
 });

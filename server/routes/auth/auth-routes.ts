@@ -7,6 +7,7 @@ import {
   AuthTokensSchema,
   CheckAuthSchema,
   CheckResetHashSchema,
+  ConfirmEmailSchema,
   EmailAuthSchema,
   ForgotPasswordSchema,
   LoginChallengeSchema,
@@ -24,6 +25,7 @@ import {
   SecondFactorSetupSchema,
   UpdatePasswordSchema,
   UpdateUserDataSchema,
+  UserDataReplySchema,
 } from '#shared/validation/auth.ts';
 import { AddUserBodySchema, UserDetailSchema } from '#shared/validation/users.ts';
 import { envelope, ErrorEnvelopeSchema, errorResponses, fail, ok } from '../../http.ts';
@@ -178,9 +180,12 @@ export async function authRoutes(app: FastifyInstance) {
     '/auth/update-password',
     {
       onRequest: requireUser,
+      // a stolen access token must not be an unlimited oracle for the current password
+      config: limited,
       schema: { operationId: 'authUpdatePassword',
         tags: tag,
-        summary: "Change the signed-in user's password (current and new); the user's other sessions end",
+        summary: "Change the signed-in user's password (current and new); the user's other sessions end, and the account is emailed a notice",
+        description: 'A common or easily guessed new password is refused (400). Rate-limited per IP like login.',
         security: BEARER,
         body: UpdatePasswordSchema,
         response: { 200: envelope(z.null()), ...errors },
@@ -196,15 +201,36 @@ export async function authRoutes(app: FastifyInstance) {
     '/auth/update-userdata',
     {
       onRequest: requireUser,
+      config: limited,
       schema: { operationId: 'authUpdateUserdata',
         tags: tag,
         summary: "Change the signed-in user's own profile: the email (also the username), confirmed with the current password",
+        description:
+          'A new email takes effect only once the link mailed to it is opened (POST /auth/confirm-email); until then the reply names it as pendingEmail and the old address is told. Rate-limited per IP like login.',
         security: BEARER,
         body: UpdateUserDataSchema,
+        response: { 200: envelope(UserDataReplySchema), ...errors },
+      },
+    },
+    async (request) => {
+      const result = await auth().updateUserData(request.user!, request.body.email, request.body.CurrentPassword, { ip: request.ip, domainName: request.host });
+      return ok(result, result.pendingEmail ? `We sent a confirmation link to ${result.pendingEmail}. Your email changes when you open it.` : null);
+    },
+  );
+
+  r.post(
+    '/auth/confirm-email',
+    {
+      config: limited,
+      schema: { operationId: 'authConfirmEmail',
+        tags: tag,
+        summary: 'Confirm a new email address with the link mailed to it (24 hours, single use): the account\'s email (and username) changes',
+        security: PUBLIC,
+        body: ConfirmEmailSchema,
         response: { 200: envelope(z.object({ email: z.string() })), ...errors },
       },
     },
-    async (request) => ok(await auth().updateUserData(request.user!, request.body.email, request.body.CurrentPassword, { ip: request.ip })),
+    async (request) => ok(await auth().confirmEmail(request.body.token, { ip: request.ip }), 'Your email address has been changed. Sign in with it from now on.'),
   );
 
   r.post(
@@ -264,13 +290,14 @@ export async function authRoutes(app: FastifyInstance) {
       schema: { operationId: 'authSecondFactorSetup',
         tags: tag,
         summary: 'Start authenticator enrolment: a new secret, its otpauth:// address and a QR code (SVG)',
-        description: 'Signed in (bearer), or with the enrolment challenge login gave when the site requires a second factor. Rate-limited per IP like login.',
+        description:
+          'Signed in (bearer) with the current Password (400 without it or when it is wrong), or with the enrolment challenge login gave when the site requires a second factor. Rate-limited per IP like login.',
         security: [...BEARER, {}],
         body: SecondFactorSetupSchema,
         response: { 200: envelope(SecondFactorSetupReplySchema), ...errors },
       },
     },
-    async (request) => ok(await auth().secondFactorSetup({ user: request.user, challenge: request.body.challenge })),
+    async (request) => ok(await auth().secondFactorSetup({ user: request.user, challenge: request.body.challenge }, request.body.Password)),
   );
 
   r.post(
@@ -296,6 +323,7 @@ export async function authRoutes(app: FastifyInstance) {
     '/auth/second-factor/disable',
     {
       onRequest: requireUser,
+      config: limited,
       schema: { operationId: 'authSecondFactorDisable',
         tags: tag,
         summary: 'Turn the second factor off (password required; refused while the site requires one)',

@@ -241,8 +241,8 @@ export function productsAdminRoutes(app: FastifyInstance) {
       schema: { ...adminOperation, operationId: 'saveProduct', tags, summary: 'Append a version of a product (edit or rollback)', body: ProductSaveSchema, response: { 200: envelope(ProductAdminItemSchema), ...adminErrors } },
     },
     async (request) => {
-      const { id, status, publishAt, ...content } = request.body;
-      return ok(await products().adminSave(id, content, request.user?.id ?? null, { status, publishAt }), 'Saved: a new version was added.');
+      const { id, status, publishAt, rollbackOf, ...content } = request.body;
+      return ok(await products().adminSave(id, content, request.user?.id ?? null, { status, publishAt, rollbackOf }), 'Saved: a new version was added.');
     },
   );
   r.get(
@@ -295,8 +295,8 @@ export function landingAdminRoutes(app: FastifyInstance) {
       schema: { ...adminOperation, operationId: 'saveLandingPage', tags, summary: 'Append a version of a home, campaign page or About (edit or rollback)', body: LandingSaveSchema, response: { 200: envelope(LandingAdminItemSchema), ...adminErrors } },
     },
     async (request) => {
-      const { id, publishAt, ...content } = request.body;
-      return ok(await landing().adminSave(id, content, request.user?.id ?? null, publishAt ?? null), 'Saved: a new version was added.');
+      const { id, publishAt, rollbackOf, ...content } = request.body;
+      return ok(await landing().adminSave(id, content, request.user?.id ?? null, publishAt ?? null, rollbackOf ?? null), 'Saved: a new version was added.');
     },
   );
   r.get(

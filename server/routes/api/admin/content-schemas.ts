@@ -39,6 +39,7 @@ export const ContentSaveSchema = z
     publishDate: Instant.optional().describe('the date shown on the item; default now'),
     publishAt: Instant.nullish().describe('schedule: the version goes live at this time (null: now)'),
     redirectOldSlug: z.boolean().default(true).describe('false: changing the slug of a published item leaves no redirect from the old address'),
+    rollbackOf: z.number().int().positive().nullish().describe('the saved version whose content this save restores (a rollback): the audit log says so'),
   })
   .describe('Create an item, or append a version to it (nothing is overwritten)');
 export type ContentSaveBody = z.output<typeof ContentSaveSchema>;
@@ -129,6 +130,7 @@ export const PageSaveSchema = z
     heroMedia: MediaRefSchema.nullable().default(null),
     publishAt: Instant.nullish(),
     redirectOldSlug: z.boolean().default(true),
+    rollbackOf: z.number().int().positive().nullish().describe('the saved version whose content this save restores (a rollback): the audit log says so'),
   })
   .describe('Create a custom page, or append a version to it');
 
@@ -168,6 +170,7 @@ export const ProductSaveSchema = ProductContentSchema.extend({
   id: z.number().int().positive('Choose a product.').describe('the product: products are fixed addresses, edited (a version appended), not created here'),
   status: z.union([z.literal(0), z.literal(1)]).optional().describe('1 published, 0 hidden; omit to keep'),
   publishAt: Instant.nullish(),
+  rollbackOf: z.number().int().positive().nullish().describe('the saved version whose content this save restores (a rollback): the audit log says so'),
 }).describe('Append a version of a product (a rollback saves an old version\'s content)');
 
 export const ProductAdminItemSchema = ProductContentSchema.extend({
@@ -206,6 +209,7 @@ export const ProductAdminListSchema = z.object({
 export const LandingSaveSchema = LandingContentSchema.extend({
   id: z.number().int().positive('Choose a page.').describe('the landing page (a home, campaign or About): edited, not created here'),
   publishAt: Instant.nullish(),
+  rollbackOf: z.number().int().positive().nullish().describe('the saved version whose content this save restores (a rollback): the audit log says so'),
 }).describe('Append a version of a home, campaign page or About');
 
 export const LandingAdminItemSchema = LandingContentSchema.extend({

@@ -71,6 +71,11 @@ export async function documentsAdminRoutes(app: FastifyInstance) {
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const documents = () => app.services.documents;
+  /** The audit log entry of a document change (recorded here, so the documents service stays as it is). */
+  async function recorded<T extends { id: number; title: string }>(action: string, doc: T, detail: Record<string, unknown> | null = null): Promise<T> {
+    await app.services.audit.record({ action, subject: { kind: 'document', id: doc.id, title: doc.title, link: `/siteadmin/document-library/edit/${doc.id}` }, detail });
+    return doc;
+  }
 
   r.post(
     '/api/admin/documents/add',
@@ -93,7 +98,7 @@ export async function documentsAdminRoutes(app: FastifyInstance) {
         await documents().discard(staged);
         throw meta.error;
       }
-      return ok(await documents().add(meta.data, staged, request.user?.id ?? null));
+      return ok(await recorded('uploaded', await documents().add(meta.data, staged, request.user?.id ?? null)));
     },
   );
   r.post(
@@ -113,7 +118,7 @@ export async function documentsAdminRoutes(app: FastifyInstance) {
     async (request) => {
       const { staged } = await readUpload(request);
       if (!staged) throw new DomainError(DOCUMENT_MESSAGES.fileRequired, 400, { file: [DOCUMENT_MESSAGES.fileRequired] });
-      return ok(await documents().replace(request.params.id, staged, request.user?.id ?? null));
+      return ok(await recorded('file-replaced', await documents().replace(request.params.id, staged, request.user?.id ?? null)));
     },
   );
   r.post(
@@ -129,7 +134,7 @@ export async function documentsAdminRoutes(app: FastifyInstance) {
         response: { 200: envelope(DocumentDetailSchema), ...adminErrors },
       },
     },
-    async (request) => ok(await documents().restore(request.params.id, request.params.revisionId, request.user?.id ?? null)),
+    async (request) => ok(await recorded('file-restored', await documents().restore(request.params.id, request.params.revisionId, request.user?.id ?? null), { revisionId: request.params.revisionId })),
   );
   r.post(
     '/api/admin/documents/edit',
@@ -144,7 +149,7 @@ export async function documentsAdminRoutes(app: FastifyInstance) {
         response: { 200: envelope(DocumentDetailSchema), ...adminErrors },
       },
     },
-    async (request) => ok(await documents().edit(request.body.id, request.body)),
+    async (request) => ok(await recorded('saved', await documents().edit(request.body.id, request.body))),
   );
   r.get(
     '/api/admin/documents/get/:id',
@@ -190,7 +195,9 @@ export async function documentsAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
+      const doc = await documents().get(request.params.id);
       await documents().delete(request.params.id);
+      await recorded('deleted', doc);
       return ok(null);
     },
   );

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FormIdParamsSchema, FormsFilterSchema, FormsPageSchema, FormsViewSchema, formTypeLabel, type FormSubmissionDto } from '#shared/validation/forms-admin.ts';
+import { currentAuditContext } from '#domain/audit/audit-context.ts';
 import { adminOperation, envelope, ok } from '../../../http.ts';
 import { adminErrors } from './admin-schemas.ts';
 
@@ -68,7 +69,9 @@ export function formsAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
+      const lead = await forms().findById(request.params.id);
       await forms().archive(request.params.id);
+      await app.services.audit.record({ action: 'archived', subject: { kind: 'lead', id: request.params.id, title: lead ? `from ${lead.name}` : `#${request.params.id}`, link: '/siteadmin/forms' } });
       return ok(null);
     },
   );
@@ -91,7 +94,19 @@ export function formsAdminRoutes(app: FastifyInstance) {
       const rows = Readable.from(forms().exportRows(request.body));
       const csv = stringify({ header: true, columns: CSV_COLUMNS.map((c) => c.header), cast: { string: neutraliseCell } });
       rows.on('error', (err) => csv.destroy(err));
-      const records = rows.map((f: FormSubmissionDto) => CSV_COLUMNS.map((c) => c.of(f)));
+      // every export of leads is in the audit log, with the view and how many rows were sent (also
+      // when the download stops early), recorded once the stream ends
+      let sent = 0;
+      const auditContext = currentAuditContext();
+      csv.once('close', () => {
+        app.services.audit
+          .record({ action: 'exported', subject: { kind: 'lead', link: '/siteadmin/forms' }, detail: { count: sent, view: request.body } }, auditContext)
+          .catch((err: unknown) => request.log.error({ err }, 'recording a lead export in the audit log failed'));
+      });
+      const records = rows.map((f: FormSubmissionDto) => {
+        sent++;
+        return CSV_COLUMNS.map((c) => c.of(f));
+      });
       records.on('error', (err) => csv.destroy(err));
       const stamp = new Date().toISOString().slice(0, 10);
       return reply

@@ -1,0 +1,109 @@
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '#db/client.ts';
+import { auditLog } from '#db/schema/users.ts';
+
+export interface AuditInsert {
+  action: string;
+  actorUserId?: number | null;
+  actorEmail?: string | null;
+  targetUserId?: number | null;
+  targetEmail?: string | null;
+  subjectKind?: string | null;
+  subjectId?: string | null;
+  subjectTitle?: string | null;
+  subjectLink?: string | null;
+  ip?: string | null;
+  detail?: Record<string, unknown> | null;
+}
+
+export interface AuditRow {
+  id: number;
+  created: Date;
+  action: string;
+  actorEmail: string | null;
+  targetEmail: string | null;
+  subjectKind: string | null;
+  subjectId: string | null;
+  subjectTitle: string | null;
+  subjectLink: string | null;
+  ip: string | null;
+  detail: unknown;
+}
+
+export interface AuditQuery {
+  actor?: string | null;
+  /** actions and subject kinds of the chosen kind of action (either matches) */
+  actions?: string[] | null;
+  subjectKinds?: string[] | null;
+  from?: Date | null;
+  /** exclusive */
+  to?: Date | null;
+}
+
+const columns = {
+  id: auditLog.id,
+  created: auditLog.created,
+  action: auditLog.action,
+  actorEmail: auditLog.actorEmail,
+  targetEmail: auditLog.targetEmail,
+  subjectKind: auditLog.subjectKind,
+  subjectId: auditLog.subjectId,
+  subjectTitle: auditLog.subjectTitle,
+  subjectLink: auditLog.subjectLink,
+  ip: auditLog.ip,
+  detail: auditLog.detail,
+};
+
+function where(q: AuditQuery): SQL | undefined {
+  const kinds: SQL[] = [];
+  if (q.actions?.length) kinds.push(inArray(auditLog.action, q.actions));
+  if (q.subjectKinds?.length) kinds.push(inArray(auditLog.subjectKind, q.subjectKinds));
+  return and(
+    q.actor ? eq(auditLog.actorEmail, q.actor) : undefined,
+    q.actions || q.subjectKinds ? (kinds.length ? or(...kinds) : sql`false`) : undefined,
+    q.from ? gte(auditLog.created, q.from) : undefined,
+    q.to ? lt(auditLog.created, q.to) : undefined,
+  );
+}
+
+/**
+ * The audit log's only repository: it appends and reads, and has no update or delete (the table's
+ * trigger refuses them as well, migration 0018).
+ */
+export function createAuditRepository(db: DbOrTx) {
+  return {
+    async insert(entry: AuditInsert): Promise<void> {
+      await db.insert(auditLog).values({ ...entry, detail: entry.detail ?? null });
+    },
+    async list(q: AuditQuery, start: number, length: number): Promise<{ items: AuditRow[]; total: number }> {
+      const w = where(q);
+      const [items, [count]] = await Promise.all([
+        db.select(columns).from(auditLog).where(w).orderBy(desc(auditLog.id)).limit(length).offset(start),
+        db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(w),
+      ]);
+      return { items, total: Number(count?.n ?? 0) };
+    },
+    /** Entries newest first (by id: the log only grows), `batch` a query (the CSV export streams them). */
+    async *iterate(q: AuditQuery, batch = 1000): AsyncGenerator<AuditRow[]> {
+      let before: number | null = null;
+      for (;;) {
+        const rows: AuditRow[] = await db
+          .select(columns)
+          .from(auditLog)
+          .where(and(where(q), before === null ? undefined : lt(auditLog.id, before)))
+          .orderBy(desc(auditLog.id))
+          .limit(batch);
+        if (rows.length === 0) return;
+        yield rows;
+        before = rows[rows.length - 1]!.id;
+        if (rows.length < batch) return;
+      }
+    },
+    /** Everyone who appears as the one acting, for the person filter. */
+    async actors(): Promise<string[]> {
+      const rows = await db.selectDistinct({ email: auditLog.actorEmail }).from(auditLog).where(isNotNull(auditLog.actorEmail)).orderBy(asc(auditLog.actorEmail));
+      return rows.map((r) => r.email!);
+    },
+  };
+}
+export type AuditRepository = ReturnType<typeof createAuditRepository>;

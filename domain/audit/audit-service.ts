@@ -1,0 +1,209 @@
+import { stringify } from 'csv-stringify/sync';
+import { AUDIT_ACCOUNT_ACTIONS, AUDIT_SUBJECTS, type AuditCategory, type AuditSubjectKind } from '#shared/audit.ts';
+import { neutralise } from '../finder/csv.ts';
+import { currentAuditContext, type AuditContext } from './audit-context.ts';
+import type { AuditInsert, AuditQuery, AuditRepository, AuditRow } from './audit-repository.ts';
+
+/** One admin change, as a service reports it; who and from where come from the request. */
+export interface AuditEvent {
+  action: string;
+  subject?: { kind: AuditSubjectKind; id?: number | string | null; title?: string | null; link?: string | null };
+  target?: { userId?: number | null; email?: string | null };
+  detail?: Record<string, unknown> | null;
+}
+
+export interface AuditFilter {
+  actor?: string | null;
+  category?: AuditCategory | null;
+  /** inclusive days, YYYY-MM-DD (UTC) */
+  from?: string | null;
+  to?: string | null;
+}
+
+const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+const when = (iso: unknown) => (typeof iso === 'string' && !Number.isNaN(Date.parse(iso)) ? `${DATE_TIME.format(new Date(iso))} UTC` : 'a later time');
+const an = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The entry in words: "jane@example.com published the knowledge item Spring Nitrogen Plan". */
+export function auditSentence(row: Pick<AuditRow, 'action' | 'actorEmail' | 'targetEmail' | 'subjectKind' | 'subjectTitle' | 'detail'>): string {
+  const d = (row.detail ?? {}) as Record<string, unknown>;
+  const who = row.actorEmail ?? 'The site';
+  const target = row.targetEmail ?? 'an unknown username';
+  const subject = row.subjectKind ? AUDIT_SUBJECTS[row.subjectKind as AuditSubjectKind] : undefined;
+  if (subject) {
+    const label = subject.label;
+    const what = row.subjectTitle ? `the ${label} ${row.subjectTitle}` : an(label);
+    const count = typeof d.count === 'number' ? d.count : 0;
+    switch (row.action) {
+      case 'created':
+        return `${who} created ${what}${d.status === 'draft' ? ' as a draft' : d.status === 'scheduled' ? `, to be published ${when(d.publishAt)}` : ''}`;
+      case 'published':
+        return `${who} published ${what}`;
+      case 'unpublished':
+        return `${who} unpublished ${what}`;
+      case 'scheduled':
+        return `${who} scheduled a new version of ${what} for ${when(d.publishAt)}`;
+      case 'rolled-back':
+        return `${who} rolled back ${what} to the version of ${when(d.versionCreated)}`;
+      case 'deleted':
+        return `${who} deleted ${what}`;
+      case 'pinned':
+        return `${who} pinned ${what}`;
+      case 'unpinned':
+        return `${who} unpinned ${what}`;
+      case 'uploaded':
+        return `${who} uploaded ${what}`;
+      case 'file-replaced':
+        return `${who} replaced the file of ${what}`;
+      case 'file-restored':
+        return `${who} restored an earlier file of ${what}`;
+      case 'imported':
+        return `${who} imported ${plural(count, label)} from a CSV file${typeof d.created === 'number' ? ` (${d.created} new, ${typeof d.updated === 'number' ? d.updated : 0} updated)` : ''}`;
+      case 'exported':
+        return `${who} exported ${plural(count, label)} as CSV`;
+      case 'archived':
+        return `${who} archived ${what}`;
+      case 'dismissed':
+        return `${who} removed ${row.subjectTitle ?? 'an address'} from the Not Found log`;
+      case 'changed': {
+        const fields = Array.isArray(d.fields) && d.fields.length ? `: ${d.fields.join(', ')}` : '';
+        return `${who} changed the ${label}${fields}`;
+      }
+      default:
+        return `${who} saved ${what}`;
+    }
+  }
+  switch (row.action) {
+    case 'sign-in':
+      return `${who} signed in${d.method === 'email-link' || String(d.method ?? '').startsWith('email-link') ? ' with an emailed link' : ''}`;
+    case 'sign-in-failed':
+      return `A sign-in as ${target} failed`;
+    case 'account-locked':
+      return `Sign-ins as ${target} from one address were locked for 15 minutes`;
+    case 'username-locked':
+      return `Sign-ins as ${target} were locked from everywhere until ${when(d.until)}`;
+    case 'sign-in-refused-locked':
+      return `A sign-in as ${target} was refused: locked`;
+    case 'sign-out':
+      return `${who} signed out`;
+    case 'refresh-token-reuse':
+      return `A used session token of ${target} was presented again, so that session was ended`;
+    case 'sign-in-link-requested':
+      return `A sign-in link was emailed to ${target}`;
+    case 'recovery-code-used':
+      return `${who} signed in with a recovery code`;
+    case 'password-reset-requested':
+      return `A password reset link was emailed to ${target}`;
+    case 'password-reset':
+      return `${who} reset their password with an emailed link`;
+    case 'password-changed':
+      return `${who} changed their password`;
+    case 'email-change-requested':
+      return `${who} asked to change their email address to ${typeof d.to === 'string' ? d.to : 'a new one'} (a confirmation link was emailed there)`;
+    case 'email-changed':
+      return `${typeof d.from === 'string' ? d.from : who} changed their email address to ${target}`;
+    case 'second-factor-enabled':
+      return `${who} turned on two-step sign-in`;
+    case 'second-factor-disabled':
+      return `${who} turned off two-step sign-in`;
+    case 'user-created':
+      return `${who} added the user ${target}`;
+    case 'user-updated':
+      return `${who} changed the user ${target}${d.passwordChanged ? ' and set a new password' : ''}`;
+    case 'user-deleted':
+      return `${who} deleted the user ${target}`;
+    case 'security-settings-changed':
+      return d.requireSecondFactor
+        ? `${who} required two-step sign-in for every account${typeof d.sessionsEnded === 'number' && d.sessionsEnded ? ` (${plural(d.sessionsEnded, 'session')} of accounts without it ended)` : ''}`
+        : `${who} stopped requiring two-step sign-in`;
+    default:
+      return `${who}: ${row.action}`;
+  }
+}
+
+/** The actions and subject kinds a "kind of action" filter covers. */
+function categoryQuery(category: AuditCategory): Pick<AuditQuery, 'actions' | 'subjectKinds'> {
+  return {
+    actions: Object.entries(AUDIT_ACCOUNT_ACTIONS)
+      .filter(([, c]) => c === category)
+      .map(([a]) => a),
+    subjectKinds: Object.entries(AUDIT_SUBJECTS)
+      .filter(([, s]) => s.category === category)
+      .map(([k]) => k),
+  };
+}
+
+function dayStart(day: string | null | undefined, plusDays = 0): Date | null {
+  if (!day) return null;
+  const d = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return null;
+  return new Date(d.getTime() + plusDays * 86_400_000);
+}
+
+function toQuery(f: AuditFilter): AuditQuery {
+  return { actor: f.actor || null, ...(f.category ? categoryQuery(f.category) : {}), from: dayStart(f.from), to: dayStart(f.to, 1) };
+}
+
+function toDto(row: AuditRow) {
+  return {
+    id: row.id,
+    created: row.created.toISOString(),
+    action: row.action,
+    summary: auditSentence(row),
+    actorEmail: row.actorEmail,
+    targetEmail: row.targetEmail,
+    subjectKind: row.subjectKind,
+    subjectTitle: row.subjectTitle,
+    subjectLink: row.subjectLink,
+    ip: row.ip,
+  };
+}
+
+/**
+ * The audit log (issue 21, item 13): every admin change and sign-in event, append only. Services
+ * report a change with `record` (this is the one helper they call); who made it and from which
+ * address come from the request (audit-context.ts), so no service needs the request itself.
+ */
+export function createAuditService(repo: AuditRepository) {
+  function entry(event: AuditEvent, context: AuditContext | null): AuditInsert {
+    return {
+      action: event.action,
+      actorUserId: context?.actor?.id ?? null,
+      actorEmail: context?.actor?.email ?? null,
+      targetUserId: event.target?.userId ?? null,
+      targetEmail: event.target?.email ?? null,
+      subjectKind: event.subject?.kind ?? null,
+      subjectId: event.subject?.id === undefined || event.subject.id === null ? null : String(event.subject.id),
+      subjectTitle: event.subject?.title ?? null,
+      subjectLink: event.subject?.link ?? null,
+      ip: context?.ip ?? null,
+      detail: event.detail ?? null,
+    };
+  }
+  return {
+    /** Appends one entry for the current request's user and IP (or none: the site itself, e.g. the publish scheduler). */
+    async record(event: AuditEvent, context: AuditContext | null = currentAuditContext()): Promise<void> {
+      await repo.insert(entry(event, context));
+    },
+    async list(filter: AuditFilter, start: number, length: number) {
+      const page = await repo.list(toQuery(filter), start, length);
+      return { total: page.total, items: page.items.map(toDto) };
+    },
+    actors: () => repo.actors(),
+    /** The filtered log as CSV, newest first, in batches (no row limit). */
+    async *exportCsv(filter: AuditFilter, siteUrl: string): AsyncGenerator<string> {
+      const origin = new URL(siteUrl).origin;
+      yield stringify([['When (UTC)', 'Who', 'What happened', 'Link', 'IP', 'Action', 'Kind', 'Title']]);
+      for await (const rows of repo.iterate(toQuery(filter))) {
+        yield stringify(
+          rows.map((r) => [r.created.toISOString(), r.actorEmail ?? '', auditSentence(r), r.subjectLink ? origin + r.subjectLink : '', r.ip ?? '', r.action, r.subjectKind ?? '', r.subjectTitle ?? '']),
+          { cast: { string: neutralise } },
+        );
+      }
+    },
+  };
+}
+export type AuditService = ReturnType<typeof createAuditService>;
+/** What a service needs to record its changes: the one helper. */
+export type AuditRecorder = Pick<AuditService, 'record'>;

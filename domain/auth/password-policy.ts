@@ -1,0 +1,33 @@
+import { DomainError } from '../errors.ts';
+
+/** ASVS 2.1.7: a new password is checked against common and easily guessed passwords. */
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is too common or too easy to guess. Choose another one, for example three or four unrelated words.';
+
+type Checker = { check(password: string, userInputs?: string[]): Promise<{ score: number }> };
+let checker: Promise<Checker> | undefined;
+
+/**
+ * zxcvbn-ts with its common-password list (about 30,000 leaked passwords, with their variations:
+ * `password1234`, `Password1234!`) and English words, all inside the packages (nothing is fetched).
+ * Loaded on first use: setting a password is rare, and start-up and the page bundles never carry it.
+ */
+function load(): Promise<Checker> {
+  checker ??= (async () => {
+    const [{ ZxcvbnFactory }, common, en] = await Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en')]);
+    return new ZxcvbnFactory({ graphs: common.adjacencyGraphs, dictionary: { ...common.dictionary, ...en.dictionary } }) as unknown as Checker;
+  })();
+  return checker;
+}
+
+/**
+ * Refuses a password an online attacker would try early: fewer than a million guesses by zxcvbn's
+ * estimate (score 0 or 1), which covers the common-password list and its usual variations. The
+ * account's own email and the site's name count as guessable words too.
+ */
+export async function assertPasswordNotCommon(password: string, related: string[] = [], field?: string): Promise<void> {
+  // the whole value, its words, and its words run together ("Northfield Agro" -> northfieldagro)
+  const inputs = related.flatMap((r) => [r, r.replace(/[@.\s_-]+/g, ''), ...r.split(/[@.\s_-]+/)]).filter((w) => w.length >= 3).map((w) => w.toLowerCase());
+  const { score } = await (await load()).check(password, inputs);
+  if (score < 2) throw new DomainError(COMMON_PASSWORD_MESSAGE, 400, field ? { [field]: [COMMON_PASSWORD_MESSAGE] } : undefined);
+}

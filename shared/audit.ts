@@ -1,0 +1,58 @@
+/**
+ * The audit log's vocabulary, shared by the server (which writes and words the entries) and the
+ * admin screen (its "kind of action" filter).
+ */
+export const AUDIT_CATEGORIES = [
+  { id: 'sign-in', label: 'Sign-ins' },
+  { id: 'account', label: 'Passwords and two-step sign-in' },
+  { id: 'users', label: 'Users' },
+  { id: 'content', label: 'Content' },
+  { id: 'documents', label: 'Documents' },
+  { id: 'redirects', label: 'Redirects' },
+  { id: 'settings', label: 'Settings' },
+  { id: 'reps-retailers', label: 'Reps and retailers' },
+  { id: 'leads', label: 'Leads' },
+] as const;
+export type AuditCategory = (typeof AUDIT_CATEGORIES)[number]['id'];
+export const AUDIT_CATEGORY_IDS = AUDIT_CATEGORIES.map((c) => c.id) as [AuditCategory, ...AuditCategory[]];
+
+/** What an admin change is about, with how a sentence names it ("the knowledge item ..."). */
+export const AUDIT_SUBJECTS = {
+  knowledge: { label: 'knowledge item', category: 'content' },
+  press: { label: 'press release', category: 'content' },
+  page: { label: 'page', category: 'content' },
+  landing: { label: 'page', category: 'content' },
+  product: { label: 'product page', category: 'content' },
+  document: { label: 'document', category: 'documents' },
+  redirect: { label: 'redirect', category: 'redirects' },
+  'not-found': { label: 'Not Found entry', category: 'redirects' },
+  settings: { label: 'site settings', category: 'settings' },
+  rep: { label: 'rep', category: 'reps-retailers' },
+  retailer: { label: 'retailer', category: 'reps-retailers' },
+  lead: { label: 'lead', category: 'leads' },
+} as const satisfies Record<string, { label: string; category: AuditCategory }>;
+export type AuditSubjectKind = keyof typeof AUDIT_SUBJECTS;
+
+/** Sign-in and account actions (no subject): their category. */
+export const AUDIT_ACCOUNT_ACTIONS: Record<string, AuditCategory> = {
+  'sign-in': 'sign-in',
+  'sign-in-failed': 'sign-in',
+  'account-locked': 'sign-in',
+  'username-locked': 'sign-in',
+  'sign-in-refused-locked': 'sign-in',
+  'sign-out': 'sign-in',
+  'refresh-token-reuse': 'sign-in',
+  'sign-in-link-requested': 'sign-in',
+  'recovery-code-used': 'sign-in',
+  'password-reset-requested': 'account',
+  'password-reset': 'account',
+  'password-changed': 'account',
+  'email-change-requested': 'account',
+  'email-changed': 'account',
+  'second-factor-enabled': 'account',
+  'second-factor-disabled': 'account',
+  'user-created': 'users',
+  'user-updated': 'users',
+  'user-deleted': 'users',
+  'security-settings-changed': 'settings',
+};
