@@ -7,7 +7,7 @@
 // Usage: npm run bench:load
 //   BENCH_SECONDS=60 BENCH_CONNECTIONS=100 BENCH_LEADS_PER_SECOND=5
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test   a server where it may create (and then drops) a database of its own
-//   BENCH_NODE_OPTIONS='--max-old-space-size=256'   the server's Node options: by default what deploy/ sets (NODE_OPTIONS)
+//   BENCH_NODE_OPTIONS='--max-old-space-size=320'   the server's Node options: by default what deploy/ sets (NODE_OPTIONS)
 import { spawn } from 'node:child_process';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -23,7 +23,7 @@ const leadsPerSecond = Number(process.env.BENCH_LEADS_PER_SECOND ?? 5);
 const serverUrl = process.env.BENCH_DATABASE_URL;
 const BARS = { rssMb: 400, growth: 0.1 };
 // the heap cap the deployment kit gives the server (deploy/Dockerfile, deploy/systemd, README)
-const nodeOptions = process.env.BENCH_NODE_OPTIONS ?? '--max-old-space-size=256';
+const nodeOptions = process.env.BENCH_NODE_OPTIONS ?? '--max-old-space-size=320';
 const MB = 1024 * 1024;
 
 async function freePort(): Promise<number> {
