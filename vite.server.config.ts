@@ -16,7 +16,7 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     rollupOptions: {
-      input: { index: 'server/index.ts', 'db-cli': 'db/cli.ts', 'geo-import': 'db/geo-import.ts' },
+      input: { index: 'server/index.ts', 'db-cli': 'db/cli.ts', 'geo-import': 'db/geo-import.ts', 'storage-copy': 'db/storage-copy.ts' },
       output: { format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },

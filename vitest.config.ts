@@ -4,8 +4,17 @@ import { defineConfig } from 'vitest/config';
 const engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 // Integration files that never reach TEST_DATABASE_URL, so the PostgreSQL pass would only repeat
 // them: the compiled server on an empty DATA_DIR (always PGlite), the migration replayed on a
-// PGlite of the old schema, and the production install's imports (no database).
-const pgliteOnly = ['server/index.integration.test.ts', 'db/versioned-content-migration.integration.test.ts', 'tests/integration/production-install.integration.test.ts'];
+// PGlite of the old schema, the production install's imports and the document storage drivers (no database).
+const pgliteOnly = [
+  'server/index.integration.test.ts',
+  'db/versioned-content-migration.integration.test.ts',
+  'tests/integration/production-install.integration.test.ts',
+  'domain/documents/storage.integration.test.ts',
+  // the intake journal exists only on the embedded database
+  'tests/integration/lead-journal.integration.test.ts',
+  // nginx in front of one instance: the proxy, not the database, is under test
+  'tests/integration/nginx-site.integration.test.ts',
+];
 
 export default defineConfig({
   resolve: { conditions: ['node'] },

@@ -3,6 +3,8 @@
 // Usage: npm run bench:forms
 //   BENCH_TOTAL=2000 BENCH_CONCURRENCY=50          load shape
 //   BENCH_DATABASE_URL=postgres://...              run the server on PostgreSQL instead of PGlite
+//   BENCH_BASELINE_DIR=/path/to/another/checkout   also run that checkout's server (built there) and
+//                                                  compare, in alternating slices of the same run
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -16,6 +18,7 @@ const total = Number(process.env.BENCH_TOTAL ?? 2000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const runId = Date.now().toString(36);
+const baselineDir = process.env.BENCH_BASELINE_DIR;
 
 async function freePort(): Promise<number> {
   const srv = createServer();
@@ -25,45 +28,61 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-forms-'));
-const child = spawn('sh', ['-c', 'node scripts/ensure-build.mjs && exec node build/node/index.js'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    FORM_RATE_LIMIT: String(total * 10),
-    SEED_DEMO_REPS: 'true',
-    DATABASE_URL: databaseUrl ?? '',
-    JWT_SECRET: 'bench-jwt-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
-    SMTP_URL: '',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: true,
-});
+interface Target {
+  name: string;
+  base: string;
+  dataDir: string;
+  child: ReturnType<typeof spawn>;
+  acknowledged: Map<number, string>;
+  latencies: number[];
+  rejected: number;
+  errors: number;
+  seconds: number;
+  emailPrefix: string;
+}
 
-async function waitReady() {
+/** The compiled server of the checkout in `dir` (this one, or a baseline to compare with) on a free port and an empty DATA_DIR. */
+async function startServer(name: string, dir: string): Promise<Target> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-forms-'));
+  const child = spawn('sh', ['-c', 'node scripts/ensure-build.mjs && exec node build/node/index.js'], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      FORM_RATE_LIMIT: String(total * 10),
+      SEED_DEMO_REPS: 'true',
+      DATABASE_URL: databaseUrl ?? '',
+      JWT_SECRET: 'bench-jwt-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
+      SMTP_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  return { name, base: `http://127.0.0.1:${port}`, dataDir, child, acknowledged: new Map(), latencies: [], rejected: 0, errors: 0, seconds: 0, emailPrefix: `bench+${runId}-${name}-` };
+}
+
+async function waitReady(target: Target) {
   for (let i = 0; i < 1200; i++) {
     try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
+      if ((await fetch(`${target.base}/readyz`)).ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('server did not become ready in 120 s');
+  throw new Error(`${target.name} server did not become ready in 120 s`);
 }
 
-function payload(i: number) {
+function payload(target: Target, i: number) {
   const n = String(i).padStart(5, '0');
   return {
     name: `Bench Lead ${runId}-${n}`,
-    email: `bench+${runId}-${n}@example.com`,
+    email: `${target.emailPrefix}${n}@example.com`,
     phone: `+1 (515) 555-${String(i % 10000).padStart(4, '0')}`,
     data: JSON.stringify({ Region: i % 3 === 0 ? 'Canada' : 'USA', Role: 'Grower', State: 'Iowa', Zipcode: '50010' }),
     message: `Load test submission ${n}.`,
@@ -71,31 +90,32 @@ function payload(i: number) {
   };
 }
 
-const acknowledged = new Map<number, string>();
-const latencies: number[] = [];
-let rejected = 0;
-let errors = 0;
-let next = 0;
-
-async function client() {
-  while (next < total) {
-    const i = next++;
-    const body = payload(i);
-    const t0 = performance.now();
-    try {
-      const res = await fetch(`${base}/api/forms/add`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      const reply = (await res.json()) as { success?: boolean; data?: { id: number } };
-      latencies.push(performance.now() - t0);
-      if (reply.success === true && reply.data) acknowledged.set(reply.data.id, body.email);
-      else rejected++;
-    } catch {
-      errors++;
+/** Submissions `from` to `to` (exclusive) to one server from `concurrency` clients. */
+async function submit(target: Target, from: number, to: number) {
+  let next = from;
+  const client = async () => {
+    while (next < to) {
+      const i = next++;
+      const body = payload(target, i);
+      const t0 = performance.now();
+      try {
+        const res = await fetch(`${target.base}/api/forms/add`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        const reply = (await res.json()) as { success?: boolean; data?: { id: number } };
+        target.latencies.push(performance.now() - t0);
+        if (reply.success === true && reply.data) target.acknowledged.set(reply.data.id, body.email);
+        else target.rejected++;
+      } catch {
+        target.errors++;
+      }
     }
-  }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, client));
+  target.seconds += (performance.now() - t0) / 1000;
 }
 
 function pct(sorted: number[], p: number) {
@@ -103,47 +123,60 @@ function pct(sorted: number[], p: number) {
 }
 
 let exitCode = 0;
+const targets = [await startServer('this', root)];
+if (baselineDir) targets.push(await startServer('baseline', path.resolve(baselineDir)));
 try {
-  await waitReady();
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, client));
-  const seconds = (performance.now() - t0) / 1000;
-
-  // Stop the server (graceful shutdown) before reading its database: PGlite is single-process.
-  process.kill(-child.pid!, 'SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-
-  const database = await openDatabase({ url: databaseUrl, dataDir: path.join(dataDir, 'pglite') });
-  const rows = (await database.db.execute(
-    sql`select id, email from form_submissions where email like ${`bench+${runId}-%`}`,
-  )) as unknown as { rows: { id: number; email: string }[] };
-  const outbox = (await database.db.execute(
-    sql`select status, count(*)::int as n from mail_outbox where form_submission_id in (select id from form_submissions where email like ${`bench+${runId}-%`}) group by status`,
-  )) as unknown as { rows: { status: string; n: number }[] };
-  await database.close();
-
-  const stored = new Map(rows.rows.map((r) => [Number(r.id), r.email]));
-  let lost = 0;
-  for (const [id, email] of acknowledged) if (stored.get(id) !== email) lost++;
-  const sorted = [...latencies].sort((a, b) => a - b);
+  for (const t of targets) await waitReady(t);
+  if (targets.length === 1) await submit(targets[0]!, 0, total);
+  else {
+    // Alternating slices, so a machine busy with other work weighs on both alike.
+    const slice = Math.max(concurrency, Math.round(total / 10));
+    for (let from = 0; from < total; from += slice) for (const t of targets) await submit(t, from, Math.min(total, from + slice));
+  }
 
   console.log(`engine:        ${databaseUrl ? 'postgres' : 'pglite'}, ${os.cpus().length} CPU cores`);
-  console.log(`submissions:   ${total} from ${concurrency} concurrent clients in ${seconds.toFixed(2)} s`);
-  console.log(`throughput:    ${(acknowledged.size / seconds).toFixed(0)} acknowledged submissions/s`);
-  console.log(`latency:       p50 ${pct(sorted, 50).toFixed(1)} ms, p95 ${pct(sorted, 95).toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms`);
-  console.log(`acknowledged:  ${acknowledged.size}, rejected ${rejected}, network errors ${errors}`);
-  console.log(`stored:        ${stored.size}; notifications ${outbox.rows.map((r) => `${r.status} ${r.n}`).join(', ') || 'none'}`);
-  console.log(`lost:          ${lost} (acknowledged but not stored)`);
-  if (lost > 0 || acknowledged.size !== total) exitCode = 1;
+  for (const t of targets) {
+    // Stop the server (graceful shutdown) before reading its database: PGlite is single-process.
+    process.kill(-t.child.pid!, 'SIGTERM');
+    await new Promise((r) => (t.child.exitCode === null ? t.child.once('exit', r) : r(null)));
+
+    const database = await openDatabase({ url: databaseUrl, dataDir: path.join(t.dataDir, 'pglite') });
+    const rows = (await database.db.execute(sql`select id, email from form_submissions where email like ${`${t.emailPrefix}%`}`)) as unknown as {
+      rows: { id: number; email: string }[];
+    };
+    const outbox = (await database.db.execute(
+      sql`select status, count(*)::int as n from mail_outbox where form_submission_id in (select id from form_submissions where email like ${`${t.emailPrefix}%`}) group by status`,
+    )) as unknown as { rows: { status: string; n: number }[] };
+    await database.close();
+
+    const stored = new Map(rows.rows.map((r) => [Number(r.id), r.email]));
+    let lost = 0;
+    for (const [id, email] of t.acknowledged) if (stored.get(id) !== email) lost++;
+    const sorted = [...t.latencies].sort((a, b) => a - b);
+    if (targets.length > 1) console.log(`\n${t.name === 'this' ? 'this checkout' : `baseline (${baselineDir})`}:`);
+    console.log(`submissions:   ${total} from ${concurrency} concurrent clients in ${t.seconds.toFixed(2)} s`);
+    console.log(`throughput:    ${(t.acknowledged.size / t.seconds).toFixed(0)} acknowledged submissions/s`);
+    console.log(`latency:       p50 ${pct(sorted, 50).toFixed(1)} ms, p95 ${pct(sorted, 95).toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms`);
+    console.log(`acknowledged:  ${t.acknowledged.size}, rejected ${t.rejected}, network errors ${t.errors}`);
+    console.log(`stored:        ${stored.size}; notifications ${outbox.rows.map((r) => `${r.status} ${r.n}`).join(', ') || 'none'}`);
+    console.log(`lost:          ${lost} (acknowledged but not stored)`);
+    if (lost > 0 || t.acknowledged.size !== total) exitCode = 1;
+  }
+  if (targets.length > 1) {
+    const [mine, base] = targets.map((t) => t.acknowledged.size / t.seconds) as [number, number];
+    console.log(`\nthis / baseline throughput: ${(mine / base).toFixed(2)} (measured in alternating slices of one run)`);
+  }
 } catch (err) {
   console.error(err);
   exitCode = 1;
 } finally {
-  try {
-    process.kill(-child.pid!, 'SIGTERM');
-  } catch {
-    // already stopped
+  for (const t of targets) {
+    try {
+      process.kill(-t.child.pid!, 'SIGTERM');
+    } catch {
+      // already stopped
+    }
+    rmSync(t.dataDir, { recursive: true, force: true });
   }
-  rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

@@ -59,6 +59,40 @@ describe('environment', () => {
   });
 });
 
+describe('document storage in a bucket (S3_*)', () => {
+  it('keeps files locally unless S3_BUCKET is set; the region defaults to us-east-1', () => {
+    const env = EnvSchema.parse({});
+    expect(env.S3_BUCKET).toBeUndefined();
+    expect(env.S3_REGION).toBe('us-east-1');
+    expect(EnvSchema.parse({ S3_BUCKET: 'site-documents', S3_REGION: 'auto', S3_ENDPOINT: 'https://r2.example.com' })).toMatchObject({
+      S3_BUCKET: 'site-documents',
+      S3_REGION: 'auto',
+      S3_ENDPOINT: 'https://r2.example.com',
+    });
+  });
+
+  it.each([
+    [{ S3_ACCESS_KEY_ID: 'k' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ S3_SECRET_ACCESS_KEY: 's' }, 'S3_ACCESS_KEY_ID'],
+  ])('refuses half a key pair (%o), naming the missing variable; neither means the default credentials', (vars, missing) => {
+    const result = EnvSchema.safeParse({ S3_BUCKET: 'site-documents', ...vars });
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual([missing]);
+    expect(EnvSchema.safeParse({ S3_BUCKET: 'site-documents' }).success).toBe(true);
+  });
+
+  it('refuses a bucket name S3 would refuse, and an endpoint that is not a URL', () => {
+    for (const name of ['Site_Documents', 'ab', '-site', 'site documents']) expect(EnvSchema.safeParse({ S3_BUCKET: name }).success, name).toBe(false);
+    expect(EnvSchema.safeParse({ S3_ENDPOINT: 'minio:9000' }).success).toBe(false);
+  });
+
+  it('reads S3_FORCE_PATH_STYLE as a boolean, unset when not given', () => {
+    expect(EnvSchema.parse({}).S3_FORCE_PATH_STYLE).toBeUndefined();
+    expect(EnvSchema.parse({ S3_FORCE_PATH_STYLE: 'true' }).S3_FORCE_PATH_STYLE).toBe(true);
+    expect(EnvSchema.parse({ S3_FORCE_PATH_STYLE: 'false' }).S3_FORCE_PATH_STYLE).toBe(false);
+    expect(EnvSchema.safeParse({ S3_FORCE_PATH_STYLE: 'yes' }).success).toBe(false);
+  });
+});
+
 describe('JWT_SECRET', () => {
   const strong = 'Zq8nV2rX5tL9wB3yK7mC1pF4hJ6sD0gA';
 

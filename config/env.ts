@@ -90,6 +90,17 @@ export const EnvFields = z.object({
   SEED_DEMO_REPS: bool.optional(),
   /** memory for rendered public pages (all encodings together); 0 renders every request */
   PAGE_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
+  // Document files in an S3-compatible bucket instead of DATA_DIR/documents (several instances).
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, dots and dashes)')
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** unset: on with S3_ENDPOINT (self-hosted stores), off for AWS */
+  S3_FORCE_PATH_STYLE: bool.optional(),
 });
 
 export const EnvSchema = EnvFields.superRefine((env, ctx) => {
@@ -97,6 +108,12 @@ export const EnvSchema = EnvFields.superRefine((env, ctx) => {
   // others: a secret generated per instance would sign people out at random.
   if (env.DATABASE_URL && !env.JWT_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when DATABASE_URL is set (every instance must share it; generate one with: openssl rand -base64 48)' });
+  }
+  // A key id without its secret (or the reverse) would silently fall back to another credential.
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    const other = env.S3_ACCESS_KEY_ID ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+    ctx.addIssue({ code: 'custom', path: [missing], message: `must be set together with ${other} (set both, or neither for the SDK's default credentials)` });
   }
   // The browser key and the server secret only work as a pair: a secret without a site key would
   // refuse every lead (no browser could obtain a token), a site key without a secret checks nothing.

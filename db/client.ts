@@ -32,6 +32,17 @@ export interface Database {
   /** Where pool errors are logged (the app's logger once it exists). */
   setLogger(log: DatabaseLogger): void;
   close(): Promise<void>;
+  /** The embedded database only: what the intake journal and db:backup need of it. */
+  embedded?: EmbeddedDatabase;
+}
+
+export interface EmbeddedDatabase {
+  /** its folder (DATA_DIR/pglite); undefined in memory */
+  dataDir?: string;
+  /** writes every committed change to the database's files (not fsynced: PGlite never fsyncs) */
+  checkpoint(): Promise<void>;
+  /** a consistent copy of the whole database as a gzipped tar (checkpoint, then PGlite's data-dir dump) */
+  dump(): Promise<Blob>;
 }
 
 export const migrationsFolder = path.join(projectRoot, 'db', 'migrations');
@@ -167,6 +178,17 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       }),
     setLogger: () => undefined,
     close: () => client.close(),
+    embedded: {
+      dataDir: opts.dataDir ? path.resolve(opts.dataDir) : undefined,
+      checkpoint: async () => {
+        await client.exec('checkpoint');
+      },
+      dump: async () => {
+        await client.exec('checkpoint');
+        // runs exclusively: no query changes the files while they are read
+        return client.dumpDataDir('gzip');
+      },
+    },
     // exposed for the test harness that snapshots a migrated image
     ...({ pglite: client } as object),
   };

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Env } from '../config/env.ts';
+import { createConfiguredStorage } from '../domain/documents/configured-storage.ts';
 import type { Database } from './client.ts';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './data-dir-lock.ts';
 import { seedFirstRun } from './seed/index.ts';
@@ -11,6 +12,7 @@ export function seedContextFromEnv(env: Env): SeedContext {
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
     dataDir: path.resolve(env.DATA_DIR),
+    storage: createConfiguredStorage(env),
     demoReps: env.SEED_DEMO_REPS ?? env.NODE_ENV !== 'production',
   };
 }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Db } from '#db/client.ts';
 import type { Env } from '#config/env.ts';
 import { createAuthRepository } from './auth/auth-repository.ts';
@@ -18,12 +17,14 @@ import { createRepsRetailersRepository } from './finder/reps-retailers-repositor
 import { createRepsRetailersService } from './finder/reps-retailers-service.ts';
 import { createFormsRepository } from './forms/forms-repository.ts';
 import { createFormsService } from './forms/forms-service.ts';
+import type { IntakeJournal } from './forms/intake-journal.ts';
+import { createIntakeJournalRepository } from './forms/intake-journal-repository.ts';
 import { createRecaptchaVerifier } from './forms/recaptcha.ts';
 import { createMailRepository } from './mail/mail-repository.ts';
 import { createMailService } from './mail/mail-service.ts';
 import { createMailTransport } from './mail/mail-transport.ts';
 import { createDocumentsService } from './documents/documents-service.ts';
-import { createLocalStorage } from './documents/storage.ts';
+import { createConfiguredStorage } from './documents/configured-storage.ts';
 import { createGeoRepository } from './geo/geo-repository.ts';
 import { createGeoService } from './geo/geo-service.ts';
 import { createLandingPagesRepository } from './landing-pages/landing-pages-repository.ts';
@@ -52,6 +53,8 @@ export interface ServiceDeps {
   /** Signs access tokens; resolved at start-up (JWT_SECRET, or the generated one under DATA_DIR). */
   jwtSecret: string;
   log: { info(obj: object | string, msg?: string): void; warn(obj: object | string, msg?: string): void; error(obj: object | string, msg?: string): void };
+  /** The embedded database's lead intake journal (ADR 030); none with PostgreSQL or in memory. */
+  intakeJournal?: IntakeJournal;
 }
 
 /** Builds every service once; the API and the page loaders receive the same instances. */
@@ -64,7 +67,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
   // scheduled publishing (ADR 017): every kind tells it when a version is scheduled; it is started with the server
   let scheduler: PublishScheduler | null = null;
   const onScheduled = (at: Date) => scheduler?.scheduled(at);
-  const documents = createDocumentsService(createDocumentsRepository(db), createLocalStorage(path.join(deps.env.DATA_DIR, 'documents')), {
+  const documents = createDocumentsService(createDocumentsRepository(db), createConfiguredStorage(deps.env), {
     maxUploadBytes: Math.round(deps.env.DOCUMENT_MAX_UPLOAD_MB * 1024 * 1024),
     events: contentEvents,
   });
@@ -109,6 +112,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
     recipients: () => settings.leadRecipients(),
     transaction: (work) => db.transaction(work),
     log: deps.log,
+    journal: deps.intakeJournal,
   });
   const auth = createAuthService({
     repo: createAuthRepository(db),
@@ -174,6 +178,10 @@ export function createServices(db: Db, deps: ServiceDeps) {
     { knowledge: services.knowledge, press: services.pressReleases, pages: services.pages, products, landingPages },
     { log: deps.log },
   );
-  return { ...services, previews, contentEvents, publishScheduler: scheduler, seo: createSeoService(services) };
+  const journal = deps.intakeJournal;
+  /** At start: leads the journal holds and the database lost are written back (a power cut); answers how many. */
+  const restoreIntakeJournal = async () =>
+    journal ? journal.open((entries) => db.transaction((tx) => createIntakeJournalRepository(tx).restore(entries))) : 0;
+  return { ...services, previews, contentEvents, publishScheduler: scheduler, seo: createSeoService(services), intakeJournal: journal, restoreIntakeJournal };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -109,6 +109,8 @@ run('unit and integration tests (PGlite)', 'npx', ['vitest', 'run', '--reporter=
 if (!countVitest(pgliteJson)) check('vitest (PGlite) produced no report', false);
 
 if (process.env.TEST_DATABASE_URL) {
+  // TEST_REDIS_URL reaches the PostgreSQL pass with the rest of the environment (the two-instance test needs it)
+  if (!process.env.TEST_REDIS_URL) console.log('\nTEST_REDIS_URL not set: the two-instance test (one PostgreSQL, one Redis, one bucket) is skipped.');
   const pgJson = path.join(tmp, 'vitest-postgres.json');
   rmSync(pgJson, { force: true });
   run('integration tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'integration-postgres', '--reporter=default', '--reporter=json', `--outputFile.json=${pgJson}`], {

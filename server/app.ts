@@ -1,4 +1,5 @@
 import http from 'node:http';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
@@ -9,6 +10,7 @@ import type { Env } from '#config/env.ts';
 import { projectRoot } from '#config/project-root.ts';
 import type { Database } from '#db/client.ts';
 import { createServices, type Services } from '#domain/services.ts';
+import { createIntakeJournal, type JournalFs } from '#domain/forms/intake-journal.ts';
 import { fail } from './http.ts';
 import { serializeRequest } from './log-redaction.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -54,6 +56,11 @@ export interface BuildAppOptions {
   staticRender?: boolean;
   /** Extra routes registered just before the app is made ready (benchmarks compare against them). */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /**
+   * The lead intake journal, on whenever the embedded database is on disk (ADR 030): `false` turns it
+   * off; tests give it a file layer that forgets unsynced writes (a power cut).
+   */
+  intakeJournal?: false | { fs?: JournalFs; trimIntervalMs?: number };
 }
 
 /**
@@ -144,11 +151,29 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // Pool errors (a PostgreSQL connection lost while idle) go to the app's JSON log.
   database.setLogger(app.log);
-  const services = createServices(database.db, { env, jwtSecret: opts.jwtSecret, log: app.log });
+  // PGlite never fsyncs: leads are journaled before they are answered (PostgreSQL's WAL does this itself).
+  const embeddedDir = opts.intakeJournal === false ? undefined : database.embedded?.dataDir;
+  const intakeJournal = embeddedDir
+    ? createIntakeJournal({
+        dir: path.join(path.resolve(env.DATA_DIR), 'intake-journal'),
+        dataDir: embeddedDir,
+        checkpoint: database.embedded!.checkpoint,
+        fs: opts.intakeJournal ? opts.intakeJournal.fs : undefined,
+        trimIntervalMs: opts.intakeJournal ? opts.intakeJournal.trimIntervalMs : undefined,
+        log: app.log,
+      })
+    : undefined;
+  const services = createServices(database.db, { env, jwtSecret: opts.jwtSecret, log: app.log, intakeJournal });
   app.decorate('services', services);
   app.decorate('env', env);
   app.decorate('database', database);
-  if (opts.closeDatabase) app.addHook('onClose', () => database.close());
+  if (opts.closeDatabase) {
+    app.addHook('onClose', async () => {
+      await database.close();
+      // the database wrote its last checkpoint: its files are made durable, then the journal emptied
+      await intakeJournal?.afterDatabaseClosed();
+    });
+  }
   app.decorate('lifecycle', { closing: false });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (app.lifecycle.closing) reply.header('connection', 'close');
@@ -176,10 +201,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     services.mail.start();
     services.redirects.start();
     services.publishScheduler.start();
+    intakeJournal?.start();
   });
   app.addHook('onClose', async () => {
     await upgradingSecrets;
     services.publishScheduler.stop();
+    // the last leads answered are on disk before the database closes
+    await intakeJournal?.stop();
     // emailed links answered before they were made: finish them (they queue mail) first
     await services.auth.idle();
     await services.mail.stop();
@@ -281,6 +309,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       },
     });
   }
+
+  // Before the first request: leads a power cut took from the embedded database are written back.
+  await services.restoreIntakeJournal();
 
   await opts.beforeReady?.(app);
   await app.ready();

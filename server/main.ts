@@ -1,5 +1,6 @@
 import { loadEnv } from '#config/env.ts';
 import { resolveJwtSecret } from '#config/jwt-secret.ts';
+import { serveControlSocket } from '#db/backup.ts';
 import { openDatabase } from '#db/client.ts';
 import { databaseOptions, lockEmbeddedDatabase, prepareDatabase, seedContextFromEnv } from '#db/startup.ts';
 import { buildApp } from './app.ts';
@@ -46,6 +47,9 @@ if (seeded.seeded && !seedCtx.demoReps) {
   app.log.info('first-run seed: sample reps were not added (NODE_ENV=production); set SEED_DEMO_REPS=true to add them');
 }
 
+// `npm run db:backup` asks this process for a copy of the embedded database (db/backup.ts).
+const control = database.embedded ? await serveControlSocket({ dataDir: env.DATA_DIR, database: database.embedded, log: app.log }) : null;
+
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
@@ -57,7 +61,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     force.unref();
     // Keep-alive connections that finish a request after close() began would otherwise linger.
     setInterval(() => app.server.closeIdleConnections(), 100).unref();
-    app.close().then(
+    Promise.resolve(control?.close())
+      .then(() => app.close())
+      .then(
       () => {
         app.log.info('shut down cleanly');
         process.exit(0);

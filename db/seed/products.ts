@@ -81,7 +81,7 @@ export function documentRegionIds(key: string): number[] {
  * production install); a missing stored file (a fresh data directory) is written again.
  */
 async function seedDocuments(db: Db, ctx: SeedContext) {
-  const storage = createLocalStorage(path.join(ctx.dataDir, 'documents'));
+  const storage = ctx.storage ?? createLocalStorage(path.join(ctx.dataDir, 'documents'));
   const repo = createDocumentsRepository(db);
   const service = createDocumentsService(repo, storage);
   const guids = DOCUMENT_PRODUCTS.flatMap((p) => (['label', 'sds'] as DocumentKind[]).map((k) => documentGuid(p.key, k)));

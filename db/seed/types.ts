@@ -1,8 +1,12 @@
+import type { DocumentStorage } from '../../domain/documents/storage.ts';
+
 export interface SeedContext {
   adminEmail: string;
   adminPassword?: string;
   /** Where generated files (document PDFs, images) are written. */
   dataDir: string;
+  /** Where the seeded label and SDS files go: the configured storage (S3_BUCKET), else `dataDir/documents`. */
+  storage?: DocumentStorage;
   /** Add the fictional sample reps (.example addresses); off in production unless SEED_DEMO_REPS=true. */
   demoReps: boolean;
 }

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,10 +10,17 @@ export interface ByteRange {
   end: number;
 }
 
+/** One stored object, as `list` answers it. */
+export interface StoredObject {
+  key: string;
+  size: number;
+}
+
 /**
  * Where document files live. Keys are relative, slash-separated paths, so the same key works as a
- * file path under a local directory or as an object key in an S3-compatible bucket (GetObject with
- * a Range header covers `read`), which a multi-instance deployment would use instead.
+ * file path under a local directory (`createLocalStorage`, the default) or as an object key in an
+ * S3-compatible bucket (`createS3Storage`, for several instances). Both drivers pass the same
+ * contract tests (storage.integration.test.ts).
  */
 export interface DocumentStorage {
   readonly driver: 'local' | 's3';
@@ -24,8 +31,12 @@ export interface DocumentStorage {
   move(from: string, to: string): Promise<void>;
   /** Size in bytes, or null when there is no such object. */
   size(key: string): Promise<number | null>;
+  /** The object's bytes (or a byte range of them); rejects when there is no such object. */
   read(key: string, range?: ByteRange): Promise<Readable>;
+  /** Removes an object; removing one that is not there is not an error. */
   remove(key: string): Promise<void>;
+  /** Every stored object whose key starts with `prefix`, in no particular order (storage:copy, checks). */
+  list(prefix?: string): AsyncIterable<StoredObject>;
 }
 
 /** Content-addressed key: the same file is stored once, and a replaced file never overwrites the old one. */
@@ -34,7 +45,7 @@ export function storageKeyFor(checksum: string, fileName: string): string {
   return `${checksum.slice(0, 2)}/${checksum.slice(2, 4)}/${checksum}${ext}`;
 }
 
-function safeKey(key: string): string {
+export function safeKey(key: string): string {
   if (!/^[a-z0-9][a-z0-9/._-]*$/i.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
   return key;
 }
@@ -90,5 +101,29 @@ export function createLocalStorage(rootDir: string): DocumentStorage {
         if (err.code !== 'ENOENT') throw err;
       });
     },
+    async *list(prefix = '') {
+      // a write in progress (`*.tmp`) is not an object yet
+      for (const key of await walk(root, '')) {
+        if (key.startsWith(prefix) && !key.endsWith('.tmp')) yield { key, size: (await stat(path.join(root, ...key.split('/')))).size };
+      }
+    },
   };
+}
+
+/** Relative slash-separated paths of the files under `dir` (none when it does not exist). */
+async function walk(root: string, dir: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(path.join(root, dir), { withFileTypes: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+  const keys: string[] = [];
+  for (const entry of entries) {
+    const key = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) keys.push(...(await walk(root, key)));
+    else if (entry.isFile()) keys.push(key);
+  }
+  return keys;
 }

@@ -8,6 +8,7 @@ import { FORMS_MESSAGES, type FormsFilter, type FormsPage, type FormSubmissionDt
 import { DomainError } from '../errors.ts';
 import type { OutboxInsert } from '../mail/mail-repository.ts';
 import type { FormsRepository, SubmissionInsert, SubmissionQuery, SubmissionRow } from './forms-repository.ts';
+import type { LeadJournalEntry } from './intake-journal.ts';
 import { contactNotification, leadsAddressFor, repNotification, type LeadRecipients } from './notifications.ts';
 import { toE164 } from './phone.ts';
 import type { RecaptchaVerifier } from './recaptcha.ts';
@@ -24,6 +25,8 @@ export interface FormsServiceDeps {
   recipients: () => Promise<LeadRecipients>;
   transaction: <T>(work: (tx: DbOrTx) => Promise<T>) => Promise<T>;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+  /** The embedded database's intake journal (ADR 030): a lead is on disk there before it is answered. */
+  journal?: { record(entry: LeadJournalEntry): Promise<void> };
 }
 
 export interface SubmitMeta {
@@ -102,6 +105,32 @@ class BotLeadDiscarded extends Error {
   }
 }
 
+/** A lead and its emails as the journal keeps them: every column, ids included, so a replay is exact. */
+function journalEntry(lead: SubmissionInsert & { id: number; created: Date }, mail: (OutboxInsert & { id: number })[]): LeadJournalEntry {
+  return {
+    v: 1,
+    lead: {
+      id: lead.id,
+      type: lead.type,
+      name: lead.name,
+      email: lead.email,
+      phone: lead.phone,
+      phoneE164: lead.phoneE164,
+      data: lead.data,
+      message: lead.message,
+      zipcode: lead.zipcode,
+      regionId: lead.regionId,
+      repId: lead.repId ?? null,
+      retailerId: lead.retailerId ?? null,
+      captcha: lead.captcha,
+      captchaScore: lead.captchaScore,
+      idempotencyKey: lead.idempotencyKey ?? null,
+      created: lead.created.toISOString(),
+    },
+    mail: mail.map((m) => ({ id: m.id, kind: m.kind, toAddresses: m.toAddresses, replyTo: m.replyTo, subject: m.subject, text: m.text })),
+  };
+}
+
 /**
  * Leads: checked (honeypot, reCAPTCHA), then stored together with their notification email in one
  * transaction before the visitor is told it worked. The email is delivered afterwards by the outbox.
@@ -129,14 +158,15 @@ export function createFormsService(deps: FormsServiceDeps) {
     bot: boolean,
     type: 'contact' | 'rep',
   ): Promise<number> {
-    let stored: { id: number; duplicate: boolean };
+    let stored: { id: number; duplicate: boolean; entry?: LeadJournalEntry };
     try {
       stored = await deps.transaction(async (tx) => {
         const row = await deps.repo.insert(insert, tx);
         if (row.duplicate) return { id: row.id, duplicate: true };
-        await deps.mail.enqueue(notification(row), tx);
+        const message = notification(row);
+        const mailId = await deps.mail.enqueue(message, tx);
         if (bot) throw new BotLeadDiscarded(row.id);
-        return { id: row.id, duplicate: false };
+        return { id: row.id, duplicate: false, entry: deps.journal && journalEntry({ ...insert, ...row }, [{ ...message, id: mailId }]) };
       });
     } catch (err) {
       if (!(err instanceof BotLeadDiscarded)) throw err;
@@ -148,6 +178,10 @@ export function createFormsService(deps: FormsServiceDeps) {
       botKeys.set(key, err.id);
       return err.id;
     }
+    if (deps.journal) {
+      // A retry whose first attempt was stored but never answered (it may not be journaled yet) is journaled again: replay ignores the copy.
+      await deps.journal.record(stored.entry ?? (await storedEntry(stored.id)));
+    }
     if (stored.duplicate) {
       deps.log.info({ formId: stored.id, type }, 'lead retry answered from the first submission');
       return stored.id;
@@ -155,6 +189,13 @@ export function createFormsService(deps: FormsServiceDeps) {
     deps.log.info({ formId: stored.id, type, regionId: insert.regionId }, 'lead stored');
     deps.mail.kick();
     return stored.id;
+  }
+
+  /** The journal entry of a lead already in the database. */
+  async function storedEntry(id: number): Promise<LeadJournalEntry> {
+    const row = await deps.repo.findById(id);
+    if (!row) throw new Error(`lead ${id} vanished before it was journaled`);
+    return journalEntry(row, await deps.mail.listForSubmission(id));
   }
 
   return {

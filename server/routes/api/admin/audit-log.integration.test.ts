@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAuditRepository } from '#domain/audit/audit-repository.ts';
 import { RESERVED_SLUGS } from '#domain/pages/reserved-slugs.ts';
 import { addUser, bearer, signIn, sqlRows } from '#tests/setup/auth-helpers.ts';
@@ -111,10 +111,13 @@ describe('every admin change is in the audit log, in words, with who, what (titl
     const leadId = lead.json().data.id as number;
     expect((await get(`/api/admin/forms/archive/${leadId}`)).statusCode).toBe(200);
     await post('/api/admin/forms/export', { status: 2, search: 'Audit Lead' });
-    const leads = (await log({ category: 'leads' })).items.map((e) => e.summary);
-    expect(leads).toContain('admin@example.com exported 1 lead as CSV');
-    expect(leads).toContain('admin@example.com exported 0 leads as CSV');
-    expect(leads).toContain('admin@example.com archived the lead from Audit Lead');
+    // an export is recorded once its stream has closed, which may be just after the reply ended
+    await vi.waitFor(async () => {
+      const leads = (await log({ category: 'leads' })).items.map((e) => e.summary);
+      expect(leads).toContain('admin@example.com exported 1 lead as CSV');
+      expect(leads).toContain('admin@example.com exported 0 leads as CSV');
+      expect(leads).toContain('admin@example.com archived the lead from Audit Lead');
+    });
   });
 
   it('documents: upload, edit, replace, delete', async () => {

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '#db/client.ts';
+import { formSubmissions } from '#db/schema/forms.ts';
+import { mailOutbox } from '#db/schema/mail.ts';
+import type { LeadJournalEntry } from './intake-journal.ts';
+
+/** Writes journaled leads back (replay after a power cut), with the ids they were answered with. */
+export function createIntakeJournalRepository(db: DbOrTx) {
+  return {
+    /**
+     * Inserts each entry's lead and emails unless the lead is already there (same id or idempotency
+     * key): replaying twice changes nothing. Answers how many leads were written. The id sequences
+     * are moved past the restored ids, never back.
+     */
+    async restore(entries: LeadJournalEntry[], tx: DbOrTx = db): Promise<number> {
+      let restored = 0;
+      for (const { lead, mail } of entries) {
+        const [row] = await tx
+          .insert(formSubmissions)
+          .values({ ...lead, created: new Date(lead.created) })
+          .onConflictDoNothing()
+          .returning({ id: formSubmissions.id });
+        if (!row) continue;
+        restored++;
+        if (mail.length > 0) {
+          await tx
+            .insert(mailOutbox)
+            .values(mail.map((m) => ({ ...m, formSubmissionId: lead.id })))
+            .onConflictDoNothing();
+        }
+      }
+      if (restored > 0) {
+        await tx.execute(
+          sql`select setval('form_submissions_id_seq', greatest((select coalesce(max(id), 0) from form_submissions), (select last_value from form_submissions_id_seq), 1))`,
+        );
+        await tx.execute(sql`select setval('mail_outbox_id_seq', greatest((select coalesce(max(id), 0) from mail_outbox), (select last_value from mail_outbox_id_seq), 1))`);
+      }
+      return restored;
+    },
+  };
+}
