@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, isNotNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableName, ilike, inArray, isNotNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { createVersioningRepository } from '../versioning/versioning-repository.ts';
 import type { Db, DbOrTx } from '#db/client.ts';
 import type { knowledgeItems, knowledgeItemSearch, knowledgeItemVersions } from '#db/schema/knowledge.ts';
@@ -110,8 +110,6 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** A visitor's search as a tsquery: quotes, `or` and `-word` work as on a web search engine. */
-const tsQuery = (text: string) => sql`websearch_to_tsquery('english', ${text})`;
 
 export function createContentRepository(db: DbOrTx, t: ContentTables) {
   const { items, versions, search: searchTable } = t;
@@ -151,6 +149,19 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
     }
   }
 
+  // A visitor's search runs on every fresh search page: built once, and prepared (planned once per
+  // connection) on PostgreSQL.
+  let prepared: ReturnType<typeof prepareSearch> | null = null;
+  function prepareSearch() {
+    const query = sql`websearch_to_tsquery('english', ${sql.placeholder('text')})`;
+    return db
+      .select({ id: searchTable.itemId, rank: sql<number>`ts_rank(${searchTable.rankDocument}, ${query})`.mapWith(Number) })
+      .from(searchTable)
+      .where(sql`${searchTable.document} @@ ${query}`)
+      .prepare(`${getTableName(searchTable)}_visitor_search`);
+  }
+  const searchStatement = () => (prepared ??= prepareSearch());
+
   const versioning = createVersioningRepository(db, {
     base: items,
     versions,
@@ -185,11 +196,7 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
      * matches rank 0). One query on the search table.
      */
     async searchRanks(text: string): Promise<Map<number, number>> {
-      const query = tsQuery(text);
-      const rows = await db
-        .select({ id: searchTable.itemId, rank: sql<number>`ts_rank(${searchTable.rankDocument}, ${query})`.mapWith(Number) })
-        .from(searchTable)
-        .where(sql`${searchTable.document} @@ ${query}`);
+      const rows = await searchStatement().execute({ text });
       return new Map(rows.map((r) => [r.id, r.rank]));
     },
 

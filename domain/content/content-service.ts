@@ -149,12 +149,31 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
    * search table (issue 19: a fresh search is a genuine page-cache miss, rendered at once).
    */
   let published: { cards: Promise<ContentCardDto[]>; byDate: Promise<ContentCardDto[]> } | null = null;
+  /** recent searches' matches (a search paged, or with another filter, asks again), least recently used out first */
+  const searches = new Map<string, Promise<Map<number, number>>>();
   let generation = 0;
   opts.events?.onChange((change) => {
     if (change.kind !== kind && change.kind !== 'all') return;
     generation++;
     published = null;
+    searches.clear();
   });
+  function searchRanks(text: string): Promise<Map<number, number>> {
+    const held = searches.get(text);
+    if (held) {
+      searches.delete(text);
+      searches.set(text, held);
+      return held;
+    }
+    const started = generation;
+    const ranks = repo.searchRanks(text);
+    if (started === generation) {
+      searches.set(text, ranks);
+      if (searches.size > 500) searches.delete(searches.keys().next().value!);
+    }
+    ranks.catch(() => searches.delete(text));
+    return ranks;
+  }
   function publishedCards() {
     if (published) return published;
     const started = generation;
@@ -213,7 +232,7 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
     /** Pinned first, then newest; a search ranks the matches (best first, then newest). From memory, a search in one query. */
     async filter(f: ContentFilter): Promise<ContentListDto> {
       const search = f.searchText?.trim();
-      const [cards, ranks] = await Promise.all([publishedCards().cards, search ? repo.searchRanks(search) : null]);
+      const [cards, ranks] = await Promise.all([publishedCards().cards, search ? searchRanks(search) : null]);
       const regions = regionsVisibleIn(f.region);
       const type = f.type ?? null;
       let matches = cards.filter(
