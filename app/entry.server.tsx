@@ -50,7 +50,10 @@ export default function handleRequest(
       ),
       slots,
     );
-    return htmlResponse(html.startsWith('<!DOCTYPE') ? html : `<!DOCTYPE html>${html}`, { status: responseStatusCode, headers: responseHeaders });
+    return htmlResponse(html.startsWith('<!DOCTYPE') ? html : `<!DOCTYPE html>${html}`, {
+      status: responseStatusCode,
+      headers: responseHeaders,
+    });
   }
 
   const app = <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />;

@@ -57,7 +57,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {/* content templates: no React Router runtime, one small module (ADR 005) */}
             <script type="module" src={siteScriptUrl} />
             {/* development only: React Router's refresh preamble, which the islands' modules check for */}
-            {import.meta.env.DEV && pageScripts.length ? <script type="module" src="/@id/__x00__virtual:react-router/inject-hmr-runtime" /> : null}
+            {import.meta.env.DEV && pageScripts.length ? (
+              <script type="module" src="/@id/__x00__virtual:react-router/inject-hmr-runtime" />
+            ) : null}
             {pageScripts.map((src) => (
               <script key={src} type="module" src={src} data-page-script="" />
             ))}

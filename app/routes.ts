@@ -3,7 +3,6 @@ import { CA_PRODUCT_SLUGS, US_PRODUCT_SLUGS } from '../shared/regions.ts';
 
 const CAMPAIGNS = ['clear-choice', 'balanced-nutrition', 'thats-farming', 'anvol-protects', 'dual-purpose'];
 
-
 export default [
   // Every public page runs the public layout's loader (settings, navigation, region); admin and account screens do not.
   layout('routes/public/public-layout.tsx', { id: 'public' }, [
@@ -13,9 +12,7 @@ export default [
       route('can', 'routes/public/home.tsx', { id: 'home-can' }),
       route('home-int', 'routes/public/home.tsx', { id: 'home-int' }),
       route('int', 'routes/public/home.tsx', { id: 'home-int-short' }),
-      ...[...US_PRODUCT_SLUGS, ...CA_PRODUCT_SLUGS].map((slug) =>
-        route(slug, 'routes/public/product.tsx', { id: `product-${slug}` }),
-      ),
+      ...[...US_PRODUCT_SLUGS, ...CA_PRODUCT_SLUGS].map((slug) => route(slug, 'routes/public/product.tsx', { id: `product-${slug}` })),
       ...CAMPAIGNS.map((slug) => route(slug, 'routes/public/campaign.tsx', { id: `campaign-${slug}` })),
       route('about', 'routes/public/about.tsx', { id: 'about' }),
       route('knowledge-center', 'routes/public/knowledge-list.tsx', { id: 'knowledge-center' }),

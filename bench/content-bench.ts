@@ -34,7 +34,26 @@ function random() {
 }
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
 
-const WORDS = ['nitrogen', 'urea', 'zinc', 'boron', 'canola', 'wheat', 'corn', 'soybean', 'sulphur', 'volatilization', 'side-dress', 'stabilizer', 'seed', 'yield', 'soil', 'residue', 'manganese', 'timing'];
+const WORDS = [
+  'nitrogen',
+  'urea',
+  'zinc',
+  'boron',
+  'canola',
+  'wheat',
+  'corn',
+  'soybean',
+  'sulphur',
+  'volatilization',
+  'side-dress',
+  'stabilizer',
+  'seed',
+  'yield',
+  'soil',
+  'residue',
+  'manganese',
+  'timing',
+];
 function sentence(n: number) {
   return Array.from({ length: n }, () => pick(WORDS)).join(' ');
 }
@@ -62,7 +81,10 @@ for (let i = existing; i < itemCount; i++) {
       metadata: { title: sentence(4), desc: sentence(24) },
       heroMedia: { previewsrc: '/images/knowledge/zinc-corn.svg', altText: 'A green corn leaf', width: 1200, height: 675 },
       modules: [
-        { type: 2, content: `<h2>${sentence(4)}</h2>${Array.from({ length: 6 }, () => `<p>${sentence(40)} <a href="https://example.org/">source</a></p>`).join('')}` },
+        {
+          type: 2,
+          content: `<h2>${sentence(4)}</h2>${Array.from({ length: 6 }, () => `<p>${sentence(40)} <a href="https://example.org/">source</a></p>`).join('')}`,
+        },
         { type: 3, items: [{ headline: '+6 bu/A', shortDescription: `${sentence(6)}\n${sentence(6)}` }] },
       ],
       publishDate: new Date(Date.UTC(2015 + Math.floor(random() * 11), Math.floor(random() * 12), 1 + Math.floor(random() * 28))),
@@ -77,7 +99,13 @@ const staticDir = path.join(tmp, 'static');
 mkdirSync(staticDir);
 // The rendered-page cache is off (PAGE_CACHE_MB=0): "rendered" is a fresh server render per request
 // (loaders, React, compression), the figure issue 10 item 5 asks to improve; the service caches stay on.
-const env = EnvSchema.parse({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: tmp, PUBLIC_SITE_URL: 'http://127.0.0.1', PAGE_CACHE_MB: process.env.PAGE_CACHE_MB ?? '0' });
+const env = EnvSchema.parse({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: tmp,
+  PUBLIC_SITE_URL: 'http://127.0.0.1',
+  PAGE_CACHE_MB: process.env.PAGE_CACHE_MB ?? '0',
+});
 const app = await buildApp({
   env,
   database,
@@ -116,7 +144,12 @@ const bodies = [
   { start: 4000, length: 12 },
   { category: 38, searchText: 'nitrogen', region: 2 },
 ];
-for (const b of bodies) await fetch(`${base}/api/knowledge-center/filter`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
+for (const b of bodies)
+  await fetch(`${base}/api/knowledge-center/filter`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(b),
+  });
 const latencies: number[] = [];
 for (let i = 0; i < filterRuns; i++) {
   const body = JSON.stringify(bodies[i % bodies.length]);
@@ -170,7 +203,9 @@ for (const p of pages) {
   rows.push(`${p.name.padEnd(16)} ${ssr.toFixed(0).padStart(8)} ${file.toFixed(0).padStart(10)} ${(ssr / file).toFixed(2).padStart(8)}`);
 }
 
-console.log(`\nfilter latency over HTTP (${filterRuns} requests, ${bodies.length} body shapes): median ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms`);
+console.log(
+  `\nfilter latency over HTTP (${filterRuns} requests, ${bodies.length} body shapes): median ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms`,
+);
 console.log(`server-rendered list of ${listCards} cards: ${listQueries} database ${listQueries === 1 ? 'query' : 'queries'}, one request`);
 console.log(`\npages per second (concurrency ${concurrency}, ${seconds} s each, ${os.cpus().length} CPUs)`);
 console.log(`${'page'.padEnd(16)} ${'rendered'.padStart(8)} ${'static file'.padStart(10)} ${'ratio'.padStart(8)}`);

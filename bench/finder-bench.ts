@@ -29,7 +29,9 @@ const repo = createFinderRepository(database.db);
 const finder = createFinderService(repo);
 
 const zips = (
-  (await database.db.execute(sql`select code, latitude, longitude, admin_code from postal_codes where country = 'US' order by code`)) as unknown as {
+  (await database.db.execute(
+    sql`select code, latitude, longitude, admin_code from postal_codes where country = 'US' order by code`,
+  )) as unknown as {
     rows: { code: string; latitude: number; longitude: number; admin_code: string }[];
   }
 ).rows;
@@ -80,6 +82,12 @@ const sorted = [...latencies].sort((a, b) => a - b);
 const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 console.log(`engine:     ${databaseUrl ? 'postgres' : 'pglite (in memory)'}, ${os.cpus().length} CPU cores`);
 console.log(`data:       ${total} retailers, ${zips.length} US ZIP centroids`);
-console.log(`searches:   ${targets.length} (every US ZIP, 50-mile radius) in ${seconds.toFixed(1)} s, ${(targets.length / seconds).toFixed(0)} per second`);
-console.log(`latency:    median ${pct(50).toFixed(2)} ms, p95 ${pct(95).toFixed(2)} ms, p99 ${pct(99).toFixed(2)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`);
-console.log(`results:    ${(results / targets.length).toFixed(1)} retailers per search on average; ${widened} searches widened to the nearest few`);
+console.log(
+  `searches:   ${targets.length} (every US ZIP, 50-mile radius) in ${seconds.toFixed(1)} s, ${(targets.length / seconds).toFixed(0)} per second`,
+);
+console.log(
+  `latency:    median ${pct(50).toFixed(2)} ms, p95 ${pct(95).toFixed(2)} ms, p99 ${pct(99).toFixed(2)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`,
+);
+console.log(
+  `results:    ${(results / targets.length).toFixed(1)} retailers per search on average; ${widened} searches widened to the nearest few`,
+);

@@ -63,7 +63,18 @@ async function startServer(name: string, dir: string): Promise<Target> {
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
-  return { name, base: `http://127.0.0.1:${port}`, dataDir, child, acknowledged: new Map(), latencies: [], rejected: 0, errors: 0, seconds: 0, emailPrefix: `bench+${runId}-${name}-` };
+  return {
+    name,
+    base: `http://127.0.0.1:${port}`,
+    dataDir,
+    child,
+    acknowledged: new Map(),
+    latencies: [],
+    rejected: 0,
+    errors: 0,
+    seconds: 0,
+    emailPrefix: `bench+${runId}-${name}-`,
+  };
 }
 
 async function waitReady(target: Target) {
@@ -141,7 +152,9 @@ try {
     await new Promise((r) => (t.child.exitCode === null ? t.child.once('exit', r) : r(null)));
 
     const database = await openDatabase({ url: databaseUrl, dataDir: path.join(t.dataDir, 'pglite') });
-    const rows = (await database.db.execute(sql`select id, email from form_submissions where email like ${`${t.emailPrefix}%`}`)) as unknown as {
+    const rows = (await database.db.execute(
+      sql`select id, email from form_submissions where email like ${`${t.emailPrefix}%`}`,
+    )) as unknown as {
       rows: { id: number; email: string }[];
     };
     const outbox = (await database.db.execute(
@@ -156,7 +169,9 @@ try {
     if (targets.length > 1) console.log(`\n${t.name === 'this' ? 'this checkout' : `baseline (${baselineDir})`}:`);
     console.log(`submissions:   ${total} from ${concurrency} concurrent clients in ${t.seconds.toFixed(2)} s`);
     console.log(`throughput:    ${(t.acknowledged.size / t.seconds).toFixed(0)} acknowledged submissions/s`);
-    console.log(`latency:       p50 ${pct(sorted, 50).toFixed(1)} ms, p95 ${pct(sorted, 95).toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms`);
+    console.log(
+      `latency:       p50 ${pct(sorted, 50).toFixed(1)} ms, p95 ${pct(sorted, 95).toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms`,
+    );
     console.log(`acknowledged:  ${t.acknowledged.size}, rejected ${t.rejected}, network errors ${t.errors}`);
     console.log(`stored:        ${stored.size}; notifications ${outbox.rows.map((r) => `${r.status} ${r.n}`).join(', ') || 'none'}`);
     console.log(`lost:          ${lost} (acknowledged but not stored)`);

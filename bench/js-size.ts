@@ -75,7 +75,8 @@ function lazyImports(files: Iterable<string>): string[] {
   const lazy = new Set<string>();
   for (const url of files) {
     const code = readFileSync(path.join(root, 'build/client', url), 'utf8');
-    for (const m of code.matchAll(/import\(\s*["'`](\.{1,2}\/[^"'`]+)["'`]\s*\)/g)) lazy.add(path.posix.join(path.posix.dirname(url), m[1] as string));
+    for (const m of code.matchAll(/import\(\s*["'`](\.{1,2}\/[^"'`]+)["'`]\s*\)/g))
+      lazy.add(path.posix.join(path.posix.dirname(url), m[1] as string));
   }
   return [...lazy];
 }
@@ -141,18 +142,27 @@ const framework = [assets.url, assets.entry.module, ...assets.entry.imports].red
 );
 const kb = (n: number) => (n / 1024).toFixed(1).padStart(6);
 const over = (r: (typeof rows)[number]) => r.gzip / 1024 > r.budget;
-console.log(`First-load JavaScript per public template, gzipped (content templates ${CONTENT_BUDGET_KB} KB, form templates ${FORM_BUDGET_KB} KB)\n`);
-console.log(`${'template'.padEnd(22)} ${'kind'.padEnd(8)}${'example route'.padEnd(26)} files     raw KB   gzip KB  brotli KB  later (import()) gzip KB`);
+console.log(
+  `First-load JavaScript per public template, gzipped (content templates ${CONTENT_BUDGET_KB} KB, form templates ${FORM_BUDGET_KB} KB)\n`,
+);
+console.log(
+  `${'template'.padEnd(22)} ${'kind'.padEnd(8)}${'example route'.padEnd(26)} files     raw KB   gzip KB  brotli KB  later (import()) gzip KB`,
+);
 for (const r of rows) {
   const flag = over(r) ? '  OVER BUDGET' : '';
   console.log(
     `${r.template.padEnd(22)} ${r.kind.padEnd(8)}${r.route.padEnd(26)} ${String(r.files).padStart(5)}  ${kb(r.raw)}    ${kb(r.gzip)}    ${kb(r.brotli)}    ${r.lazy ? kb(r.lazy) : '     -'}${flag}`,
   );
 }
-console.log(`\nHydrated screens (admin, sign-in) share: route manifest + client entry + React/React Router runtime = ${kb(framework.gzip).trim()} KB gzip, ${kb(framework.brotli).trim()} KB brotli.`);
+console.log(
+  `\nHydrated screens (admin, sign-in) share: route manifest + client entry + React/React Router runtime = ${kb(framework.gzip).trim()} KB gzip, ${kb(framework.brotli).trim()} KB brotli.`,
+);
 console.log(`Static pages load only the site script ${siteScript}: ${kb(sizeOf(siteScript).gzip).trim()} KB gzip.`);
 for (const kind of ['content', 'form'] as const) {
   const worst = rows.find((r) => r.kind === kind);
-  if (worst) console.log(`Largest ${kind} template: ${worst.template} at ${(worst.gzip / 1024).toFixed(1)} KB gzipped (${((worst.gzip / 1024 / worst.budget) * 100).toFixed(0)}% of budget).`);
+  if (worst)
+    console.log(
+      `Largest ${kind} template: ${worst.template} at ${(worst.gzip / 1024).toFixed(1)} KB gzipped (${((worst.gzip / 1024 / worst.budget) * 100).toFixed(0)}% of budget).`,
+    );
 }
 process.exitCode = rows.some(over) ? 1 : 0;

@@ -21,7 +21,16 @@ const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const BARS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 type Category = keyof typeof BARS;
 const CATEGORIES = Object.keys(BARS) as Category[];
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const ALL_PAGES = [
   { name: 'home', path: '/' },
@@ -113,7 +122,11 @@ try {
   for (const page of pages) await (await fetch(base + page.path)).arrayBuffer();
 
   const debugPort = await freePort();
-  chrome = spawn(chromePath, [...CHROME_FLAGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${path.join(tmp, 'chrome')}`, 'about:blank'], { stdio: 'ignore' });
+  chrome = spawn(
+    chromePath,
+    [...CHROME_FLAGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${path.join(tmp, 'chrome')}`, 'about:blank'],
+    { stdio: 'ignore' },
+  );
   await waitFor(`http://127.0.0.1:${debugPort}/json/version`, chrome, 'Chromium');
 
   const reportDir = process.env.LIGHTHOUSE_JSON;
@@ -124,7 +137,12 @@ try {
       // a trace that could not be recorded (NO_NAVSTART and the like) is a hiccup of a busy machine: tried again
       let lhr;
       for (let attempt = 1; ; attempt++) {
-        const result = await lighthouse(base + page.path, { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+        const result = await lighthouse(base + page.path, {
+          port: debugPort,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
         if (!result) throw new Error(`${page.path}: Lighthouse returned no result`);
         lhr = result.lhr;
         if (!lhr.runtimeError) break;
@@ -132,11 +150,16 @@ try {
         console.log(`${page.path}: ${lhr.runtimeError.code}, measuring again`);
       }
       if (reportDir) writeFileSync(path.join(reportDir, `${page.name.replace(/\W+/g, '-')}-${i + 1}.json`), JSON.stringify(lhr));
-      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
+      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<
+        Category,
+        number
+      >;
       // what keeps a category under 100: audits that count and did not pass
       const failing = CATEGORIES.flatMap((c) =>
         (lhr.categories[c]?.auditRefs ?? [])
-          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1 && lhr.audits[ref.id]?.scoreDisplayMode !== 'notApplicable')
+          .filter(
+            (ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1 && lhr.audits[ref.id]?.scoreDisplayMode !== 'notApplicable',
+          )
           .map((ref) => `${c}: ${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`),
       );
       results.push({
@@ -166,7 +189,9 @@ try {
 
 const version = (JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
 console.log(`\nLighthouse ${version}, mobile, median of ${runs} run${runs > 1 ? 's' : ''} (${os.cpus().length} CPUs)`);
-console.log(`${'page'.padEnd(16)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'best'.padStart(6)}${'seo'.padStart(6)}${'LCP'.padStart(9)}${'TBT'.padStart(8)}${'CLS'.padStart(7)}`);
+console.log(
+  `${'page'.padEnd(16)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'best'.padStart(6)}${'seo'.padStart(6)}${'LCP'.padStart(9)}${'TBT'.padStart(8)}${'CLS'.padStart(7)}`,
+);
 for (const r of rows) {
   console.log(
     `${r.name.padEnd(16)}${String(r.scores.performance).padStart(6)}${String(r.scores.accessibility).padStart(6)}${String(r.scores['best-practices']).padStart(6)}${String(r.scores.seo).padStart(6)}` +

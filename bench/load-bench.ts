@@ -98,12 +98,24 @@ async function publicRequests(): Promise<{ method: 'GET'; path: string; headers:
   const assets = [...new Set([...home.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!))];
   const labels = await (await fetch(`${base}/product-labels`)).text();
   const document = /href="(\/doccenter\/[0-9a-f-]{36})"/.exec(labels)?.[1];
-  const paths = [...pages, '/reps-retailers?label=Retailers&zip=50010', '/reps-retailers?label=Reps&zip=68510', '/find-a-rep', ...assets, ...(document ? [document] : [])];
+  const paths = [
+    ...pages,
+    '/reps-retailers?label=Retailers&zip=50010',
+    '/reps-retailers?label=Reps&zip=68510',
+    '/find-a-rep',
+    ...assets,
+    ...(document ? [document] : []),
+  ];
   const cookies = ['region=2', 'region=3', ''];
   const accept = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html,*/*' };
   // each path with each cookie, in an order that mixes them
   return paths
-    .flatMap((p, i) => cookies.map((c, j) => ({ order: (i * 7 + j * 13) % (paths.length * 3), req: { method: 'GET' as const, path: p, headers: c ? { ...accept, cookie: c } : { ...accept } } })))
+    .flatMap((p, i) =>
+      cookies.map((c, j) => ({
+        order: (i * 7 + j * 13) % (paths.length * 3),
+        req: { method: 'GET' as const, path: p, headers: c ? { ...accept, cookie: c } : { ...accept } },
+      })),
+    )
     .sort((a, b) => a.order - b.order)
     .map((x) => x.req);
 }
@@ -165,16 +177,25 @@ try {
   const errors = result.errors + result.timeouts + result.non2xx;
   const mb = (n: number) => `${(n / MB).toFixed(0)} MB`;
 
-  console.log(`engine:        ${databaseUrl ? 'postgres' : 'pglite'}, ${os.cpus().length} CPU cores, Node ${process.version}, server NODE_OPTIONS '${nodeOptions}'`);
-  console.log(`load:          ${seconds} s at ${connections} connections over ${requests.length} public requests, plus ${leadsPerSecond} contact submissions/s`);
+  console.log(
+    `engine:        ${databaseUrl ? 'postgres' : 'pglite'}, ${os.cpus().length} CPU cores, Node ${process.version}, server NODE_OPTIONS '${nodeOptions}'`,
+  );
+  console.log(
+    `load:          ${seconds} s at ${connections} connections over ${requests.length} public requests, plus ${leadsPerSecond} contact submissions/s`,
+  );
   console.log(`throughput:    ${(result.requests.total / result.duration).toFixed(0)} requests/s (${result.requests.total} requests)`);
   console.log(`latency:       p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
   console.log(`errors:        ${errors} (${result.errors} socket errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx replies)`);
   console.log(`leads:         ${sent} sent, ${answered} answered with success, ${leadErrors} refused or failed`);
-  console.log(`server RSS:    start ${mb(rssStart)}, ${Math.round(Math.min(20, seconds / 3))} s ${mb(early)}, ${seconds} s ${mb(late)}, peak ${mb(peak)}, after ${mb(rssAfter)}`);
-  console.log(`RSS growth:    ${(growth * 100).toFixed(1)}% between the ${Math.round(Math.min(20, seconds / 3))}th and the ${seconds}th second`);
+  console.log(
+    `server RSS:    start ${mb(rssStart)}, ${Math.round(Math.min(20, seconds / 3))} s ${mb(early)}, ${seconds} s ${mb(late)}, peak ${mb(peak)}, after ${mb(rssAfter)}`,
+  );
+  console.log(
+    `RSS growth:    ${(growth * 100).toFixed(1)}% between the ${Math.round(Math.min(20, seconds / 3))}th and the ${seconds}th second`,
+  );
   const failures: string[] = [];
-  if (errors > 0 || leadErrors > 0 || answered !== sent) failures.push(`${errors} request errors, ${leadErrors} lead errors, ${sent - answered} leads not answered`);
+  if (errors > 0 || leadErrors > 0 || answered !== sent)
+    failures.push(`${errors} request errors, ${leadErrors} lead errors, ${sent - answered} leads not answered`);
   if (databaseUrl) {
     if (peak >= BARS.rssMb * MB) failures.push(`RSS peaked at ${mb(peak)}, bar < ${BARS.rssMb} MB`);
     if (growth >= BARS.growth) failures.push(`RSS grew ${(growth * 100).toFixed(1)}%, bar < ${BARS.growth * 100}%`);

@@ -42,8 +42,20 @@ await database.migrate();
 await seedDatabase(database.db, { adminEmail: 'admin@example.com', adminPassword: 'bench-password-123', dataDir: tmp, demoReps: true });
 
 async function start(pageCacheMb: string) {
-  const env = EnvSchema.parse({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: tmp, PUBLIC_SITE_URL: 'http://127.0.0.1', PAGE_CACHE_MB: pageCacheMb });
-  const app = await buildApp({ env, database, jwtSecret: 'bench-jwt-secret-0123456789-abcdefghijklmnopqrstuvwxyz', ui: 'build', logger: false });
+  const env = EnvSchema.parse({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: tmp,
+    PUBLIC_SITE_URL: 'http://127.0.0.1',
+    PAGE_CACHE_MB: pageCacheMb,
+  });
+  const app = await buildApp({
+    env,
+    database,
+    jwtSecret: 'bench-jwt-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
+    ui: 'build',
+    logger: false,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
 }
@@ -59,11 +71,28 @@ interface Figures {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `[<id>]` in a URL or path becomes a new random value on every request (autocannon's idReplacement). */
-async function load(url: string, duration: number, opts: { connections?: number; requests?: { path: string }[] } = {}): Promise<{ requests: number; duration: number; p99: number; errors: number }> {
-  const result = await autocannon({ url, connections: opts.connections ?? connections, duration, headers: HEADERS, workers: 1, idReplacement: true, requests: opts.requests });
+async function load(
+  url: string,
+  duration: number,
+  opts: { connections?: number; requests?: { path: string }[] } = {},
+): Promise<{ requests: number; duration: number; p99: number; errors: number }> {
+  const result = await autocannon({
+    url,
+    connections: opts.connections ?? connections,
+    duration,
+    headers: HEADERS,
+    workers: 1,
+    idReplacement: true,
+    requests: opts.requests,
+  });
   // renders still queued when the load stops would otherwise eat into the next measurement
   await pause(url.startsWith(fresh.base) ? 3000 : 300);
-  return { requests: result.requests.total, duration: result.duration, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+  return {
+    requests: result.requests.total,
+    duration: result.duration,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
 }
 
 /**
@@ -110,7 +139,8 @@ for (const page of pages) {
       })
       .on('error', reject);
   });
-  if (sample.status !== 200 || sample.headers['x-page-cache'] !== 'hit') throw new Error(`${page.path}: expected a cached 200, got ${sample.status} ${String(sample.headers['x-page-cache'])}`);
+  if (sample.status !== 200 || sample.headers['x-page-cache'] !== 'hit')
+    throw new Error(`${page.path}: expected a cached 200, got ${sample.status} ${String(sample.headers['x-page-cache'])}`);
   const headers = { ...sample.headers };
   delete headers.date;
   delete headers.connection;
@@ -149,7 +179,11 @@ async function bareServerFor(pagePath: string): Promise<{ url: string; bytes: nu
     res.end(sample.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${pagePath}`, bytes: sample.body.length, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${pagePath}`,
+    bytes: sample.body.length,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 // Real-world traffic (issue 19): each measured beside a bare server sending what the visitor gets.
@@ -167,17 +201,34 @@ for (const t of [
   console.log(`${t.name}: measured (${bare.bytes} bytes)`);
 }
 
-const MIXED = ['/', '/home-ca', '/agrotain', '/anvol', '/wolf-trax-ca', '/about', '/knowledge-center', '/knowledge-center/keep-surface-applied-urea-in-the-field', '/press-releases', '/product-labels', '/find-a-rep'];
+const MIXED = [
+  '/',
+  '/home-ca',
+  '/agrotain',
+  '/anvol',
+  '/wolf-trax-ca',
+  '/about',
+  '/knowledge-center',
+  '/knowledge-center/keep-surface-applied-urea-in-the-field',
+  '/press-releases',
+  '/product-labels',
+  '/find-a-rep',
+];
 const mixedSeconds = Number(process.env.BENCH_MIXED_SECONDS ?? 20);
 for (const p of MIXED) await fetch(cached.base + p, { headers: HEADERS }).then((r) => r.arrayBuffer());
 // eleven requests in turn on each connection, the last with a fresh unknown parameter
-const mixedRun = await load(cached.base, mixedSeconds, { connections: 100, requests: [...MIXED.slice(0, 10), `${MIXED[10]}?ref=[<id>]`].map((path) => ({ path })) });
+const mixedRun = await load(cached.base, mixedSeconds, {
+  connections: 100,
+  requests: [...MIXED.slice(0, 10), `${MIXED[10]}?ref=[<id>]`].map((path) => ({ path })),
+});
 const mixed: Figures = { rps: mixedRun.requests / mixedRun.duration, p99: mixedRun.p99, errors: mixedRun.errors };
 console.log(`mixed public traffic: measured`);
 
 const failures: string[] = [];
 console.log(`\nrequests per second, ${connections} connections, ${seconds} s each (${os.cpus().length} CPUs, database ${database.engine})`);
-console.log(`${'page'.padEnd(16)}${'cached'.padStart(9)}${'fresh'.padStart(9)}${'bare'.padStart(9)}${'cached/bare'.padStart(13)}${'fresh/bare'.padStart(12)}${'p99 cached'.padStart(12)}${'p99 fresh'.padStart(11)}${'p99 bare'.padStart(10)}`);
+console.log(
+  `${'page'.padEnd(16)}${'cached'.padStart(9)}${'fresh'.padStart(9)}${'bare'.padStart(9)}${'cached/bare'.padStart(13)}${'fresh/bare'.padStart(12)}${'p99 cached'.padStart(12)}${'p99 fresh'.padStart(11)}${'p99 bare'.padStart(10)}`,
+);
 for (const r of rows) {
   const cachedRatio = r.cached.rps / r.bare.rps;
   const freshRatio = r.fresh.rps / r.bare.rps;
@@ -194,14 +245,20 @@ for (const r of rows) {
 }
 
 console.log(`\nreal-world traffic, ${connections} connections, ${seconds} s each, beside a bare server sending the same bytes`);
-console.log(`${'request'.padEnd(22)}${'site'.padStart(9)}${'bare'.padStart(9)}${'site/bare'.padStart(11)}${'bar'.padStart(7)}${'p99 site'.padStart(10)}${'p99 bare'.padStart(10)}`);
+console.log(
+  `${'request'.padEnd(22)}${'site'.padStart(9)}${'bare'.padStart(9)}${'site/bare'.padStart(11)}${'bar'.padStart(7)}${'p99 site'.padStart(10)}${'p99 bare'.padStart(10)}`,
+);
 for (const r of traffic) {
   const ratio = r.load.rps / r.bare.rps;
-  console.log(`${r.name.padEnd(22)}${r.load.rps.toFixed(0).padStart(9)}${r.bare.rps.toFixed(0).padStart(9)}${ratio.toFixed(3).padStart(11)}${String(r.bar).padStart(7)}${`${r.load.p99} ms`.padStart(10)}${`${r.bare.p99} ms`.padStart(10)}`);
+  console.log(
+    `${r.name.padEnd(22)}${r.load.rps.toFixed(0).padStart(9)}${r.bare.rps.toFixed(0).padStart(9)}${ratio.toFixed(3).padStart(11)}${String(r.bar).padStart(7)}${`${r.load.p99} ms`.padStart(10)}${`${r.bare.p99} ms`.padStart(10)}`,
+  );
   if (ratio < r.bar) failures.push(`${r.name}: ${ratio.toFixed(3)} x bare, bar ${r.bar}`);
   if (r.load.errors > 0) failures.push(`${r.name}: ${r.load.errors} errors, timeouts or non-2xx replies`);
 }
-console.log(`\nmixed public traffic (${MIXED.length} pages, 1 in ${MIXED.length} with a fresh unknown parameter), 100 connections, ${mixedSeconds} s: ${mixed.rps.toFixed(0)} requests/s, p99 ${mixed.p99} ms, ${mixed.errors} errors (bar: p99 < ${BARS.mixedP99Ms} ms, no errors)`);
+console.log(
+  `\nmixed public traffic (${MIXED.length} pages, 1 in ${MIXED.length} with a fresh unknown parameter), 100 connections, ${mixedSeconds} s: ${mixed.rps.toFixed(0)} requests/s, p99 ${mixed.p99} ms, ${mixed.errors} errors (bar: p99 < ${BARS.mixedP99Ms} ms, no errors)`,
+);
 if (mixed.p99 >= BARS.mixedP99Ms) failures.push(`mixed traffic: p99 ${mixed.p99} ms, bar < ${BARS.mixedP99Ms} ms`);
 if (mixed.errors > 0) failures.push(`mixed traffic: ${mixed.errors} errors, timeouts or non-2xx replies`);
 
@@ -214,4 +271,6 @@ if (failures.length) {
   console.log(`\nbars missed:\n  ${failures.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`\nall bars met (cached >= ${BARS.cached} x bare, fresh >= ${BARS.fresh} x bare, cached p99 < ${BARS.cachedP99Ms} ms, unknown parameter >= ${BARS.unknown} x bare, new search >= ${BARS.miss} x bare, mixed p99 < ${BARS.mixedP99Ms} ms)`);
+console.log(
+  `\nall bars met (cached >= ${BARS.cached} x bare, fresh >= ${BARS.fresh} x bare, cached p99 < ${BARS.cachedP99Ms} ms, unknown parameter >= ${BARS.unknown} x bare, new search >= ${BARS.miss} x bare, mixed p99 < ${BARS.mixedP99Ms} ms)`,
+);

@@ -21,7 +21,9 @@ describe('environment', () => {
 
   it('treats an empty DATABASE_URL as unset and accepts a postgres URL', () => {
     expect(EnvSchema.parse({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
-    expect(EnvSchema.parse({ DATABASE_URL: 'postgres://u@h/db', JWT_SECRET: 'Zq8nV2rX5tL9wB3yK7mC1pF4hJ6sD0gA' }).DATABASE_URL).toBe('postgres://u@h/db');
+    expect(EnvSchema.parse({ DATABASE_URL: 'postgres://u@h/db', JWT_SECRET: 'Zq8nV2rX5tL9wB3yK7mC1pF4hJ6sD0gA' }).DATABASE_URL).toBe(
+      'postgres://u@h/db',
+    );
   });
 
   it('stops the process with one line naming a bad variable', () => {
@@ -30,9 +32,12 @@ describe('environment', () => {
       encoding: 'utf8',
     });
     expect(res.status).toBe(1);
-    expect(res.stderr.trim().split('\n').filter((l) => l.startsWith('Invalid environment variable'))).toEqual([
-      expect.stringMatching(/^Invalid environment variable PORT: /),
-    ]);
+    expect(
+      res.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('Invalid environment variable')),
+    ).toEqual([expect.stringMatching(/^Invalid environment variable PORT: /)]);
   });
 
   it.each([
@@ -81,7 +86,8 @@ describe('document storage in a bucket (S3_*)', () => {
   });
 
   it('refuses a bucket name S3 would refuse, and an endpoint that is not a URL', () => {
-    for (const name of ['Site_Documents', 'ab', '-site', 'site documents']) expect(EnvSchema.safeParse({ S3_BUCKET: name }).success, name).toBe(false);
+    for (const name of ['Site_Documents', 'ab', '-site', 'site documents'])
+      expect(EnvSchema.safeParse({ S3_BUCKET: name }).success, name).toBe(false);
     expect(EnvSchema.safeParse({ S3_ENDPOINT: 'minio:9000' }).success).toBe(false);
   });
 
@@ -103,7 +109,10 @@ describe('JWT_SECRET', () => {
     expect(EnvSchema.parse({}).JWT_SECRET).toBeUndefined();
   });
 
-  it.each([['short', 'abc123'], ['predictable', 'a'.repeat(40)]])('refuses a %s value', (_why, value) => {
+  it.each([
+    ['short', 'abc123'],
+    ['predictable', 'a'.repeat(40)],
+  ])('refuses a %s value', (_why, value) => {
     expect(EnvSchema.safeParse({ JWT_SECRET: value }).success).toBe(false);
   });
 
@@ -128,8 +137,11 @@ describe('JWT_SECRET', () => {
       encoding: 'utf8',
     });
     expect(res.status).toBe(1);
-    expect(res.stderr.trim().split('\n').filter((l) => l.startsWith('Invalid environment variable'))).toEqual([
-      expect.stringMatching(/^Invalid environment variable JWT_SECRET: must be at least 32 characters/),
-    ]);
+    expect(
+      res.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('Invalid environment variable')),
+    ).toEqual([expect.stringMatching(/^Invalid environment variable JWT_SECRET: must be at least 32 characters/)]);
   });
 });

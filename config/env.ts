@@ -1,9 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 
 /**
  * Which proxies may tell us the client's address (X-Forwarded-For), as Fastify's trustProxy takes
@@ -18,17 +16,26 @@ export const TrustProxySchema = z
     if (value === '' || value === 'false' || value === '0') return false;
     if (/^\d+$/.test(value)) return Number(value);
     if (value === 'true') {
-      ctx.addIssue({ code: 'custom', message: 'true would trust any X-Forwarded-For a client writes; set the number of proxies in front (e.g. 1) or their addresses' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'true would trust any X-Forwarded-For a client writes; set the number of proxies in front (e.g. 1) or their addresses',
+      });
       return z.NEVER;
     }
-    const list = value.split(',').map((a) => a.trim()).filter(Boolean);
+    const list = value
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
     const bad = list.filter((a) => {
       const [addr, bits, extra] = a.split('/');
       if (extra !== undefined || !addr || !isIP(addr)) return !['loopback', 'linklocal', 'uniquelocal'].includes(a);
       return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (isIP(addr) === 4 ? 32 : 128));
     });
     if (bad.length || !list.length) {
-      ctx.addIssue({ code: 'custom', message: `must be false, a hop count or a comma-separated list of proxy addresses or CIDR ranges (not valid: ${bad.join(', ') || value})` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be false, a hop count or a comma-separated list of proxy addresses or CIDR ranges (not valid: ${bad.join(', ') || value})`,
+      });
       return z.NEVER;
     }
     return list;
@@ -69,7 +76,11 @@ export const EnvFields = z.object({
   /** Keys secrets may still be sealed with (comma-separated): the previous DATA_KEY, or the previous JWT_SECRET when DATA_KEY is unset. */
   DATA_KEY_PREVIOUS: z.string().optional(),
   /** A sign-in session ends this many hours after the sign-in, however active (ASVS 3.3.2); 12 idle hours end it sooner. */
-  SESSION_MAX_HOURS: z.coerce.number().positive().max(24 * 90).default(24 * 7),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(24 * 7),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Website <no-reply@localhost>'),
   RECAPTCHA_SITE_KEY: z.string().optional(),
@@ -107,13 +118,21 @@ export const EnvSchema = EnvFields.superRefine((env, ctx) => {
   // Several instances share one PostgreSQL database, and a token signed by one must verify on the
   // others: a secret generated per instance would sign people out at random.
   if (env.DATABASE_URL && !env.JWT_SECRET) {
-    ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when DATABASE_URL is set (every instance must share it; generate one with: openssl rand -base64 48)' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['JWT_SECRET'],
+      message: 'is required when DATABASE_URL is set (every instance must share it; generate one with: openssl rand -base64 48)',
+    });
   }
   // A key id without its secret (or the reverse) would silently fall back to another credential.
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
     const other = env.S3_ACCESS_KEY_ID ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
-    ctx.addIssue({ code: 'custom', path: [missing], message: `must be set together with ${other} (set both, or neither for the SDK's default credentials)` });
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: `must be set together with ${other} (set both, or neither for the SDK's default credentials)`,
+    });
   }
   // The browser key and the server secret only work as a pair: a secret without a site key would
   // refuse every lead (no browser could obtain a token), a site key without a secret checks nothing.

@@ -28,13 +28,16 @@ export function resolveJwtSecret(env: Pick<Env, 'JWT_SECRET' | 'DATA_DIR'>): str
       writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
       return secret;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new Error(`Cannot write ${file}: ${(err as Error).message}`, { cause: err });
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw new Error(`Cannot write ${file}: ${(err as Error).message}`, { cause: err });
       stored = readFileSync(file, 'utf8').trim();
     }
   }
   const checked = EnvFields.shape.JWT_SECRET.safeParse(stored);
   if (!checked.success || !checked.data) {
-    throw new Error(`The stored JWT secret in ${file} ${checked.error?.issues[0]?.message ?? 'is empty'}; delete the file to generate a new one or set JWT_SECRET.`);
+    throw new Error(
+      `The stored JWT secret in ${file} ${checked.error?.issues[0]?.message ?? 'is empty'}; delete the file to generate a new one or set JWT_SECRET.`,
+    );
   }
   return checked.data;
 }

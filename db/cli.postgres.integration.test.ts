@@ -30,7 +30,13 @@ const commandEnv = () => ({
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  const env = EnvSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: database.url, JWT_SECRET: TEST_JWT_SECRET });
+  const env = EnvSchema.parse({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    JWT_SECRET: TEST_JWT_SECRET,
+  });
   app = await buildApp({ env, database, jwtSecret: TEST_JWT_SECRET, ui: 'build', logger: false });
 });
 afterAll(async () => {

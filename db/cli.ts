@@ -26,7 +26,9 @@ async function migrateAndSeed() {
     if (result?.admin) {
       console.log(`Administrator created: ${result.admin.email}${result.admin.password ? ` / ${result.admin.password} (shown once)` : ''}`);
     }
-    console.log(`Seed complete (${database.engine}${ctx.demoReps ? '' : '; sample reps skipped in production, SEED_DEMO_REPS=true adds them'}).`);
+    console.log(
+      `Seed complete (${database.engine}${ctx.demoReps ? '' : '; sample reps skipped in production, SEED_DEMO_REPS=true adds them'}).`,
+    );
   } finally {
     await database.close();
   }
@@ -38,7 +40,11 @@ if (!['migrate', 'seed', 'reset', 'backup', 'restore'].includes(command ?? '')) 
   process.exit(1);
 }
 const pgliteDir = path.join(dataDir, 'pglite');
-const stamp = () => new Date().toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, 'Z');
+const stamp = () =>
+  new Date()
+    .toISOString()
+    .replace(/[:.]/g, '-')
+    .replace(/-\d{3}Z$/, 'Z');
 const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 /** A consistent copy of the embedded database: made by the running server when there is one, else here. */
@@ -63,7 +69,9 @@ async function backup(fileArg: string | undefined) {
     try {
       data = await requestBackup(dataDir);
     } catch (socketErr) {
-      console.error(`${err.message.replace(/; stop it first.*$/, '')}, and it did not answer on ${path.join(dataDir, CONTROL_SOCKET)} (${(socketErr as Error).message}).`);
+      console.error(
+        `${err.message.replace(/; stop it first.*$/, '')}, and it did not answer on ${path.join(dataDir, CONTROL_SOCKET)} (${(socketErr as Error).message}).`,
+      );
       process.exit(1);
     }
     source = 'made by the running server';
@@ -122,7 +130,9 @@ if (command === 'backup' || command === 'restore') {
   process.exit(0);
 }
 if (command === 'reset' && !process.argv.includes(RESET_FLAG)) {
-  console.error(`db:reset deletes every record${env.DATABASE_URL ? ' in the database at DATABASE_URL' : ` under ${dataDir}`}. Run: npm run db:reset -- ${RESET_FLAG}`);
+  console.error(
+    `db:reset deletes every record${env.DATABASE_URL ? ' in the database at DATABASE_URL' : ` under ${dataDir}`}. Run: npm run db:reset -- ${RESET_FLAG}`,
+  );
   process.exit(1);
 }
 // The embedded database allows one process: refuse while the server (or another command) has it open.

@@ -33,7 +33,12 @@ afterAll(async () => {
   await admin.end();
 });
 
-const seedCtx = { adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password, dataDir: path.join(os.tmpdir(), 'pg-startup'), demoReps: true };
+const seedCtx = {
+  adminEmail: TEST_ADMIN.email,
+  adminPassword: TEST_ADMIN.password,
+  dataDir: path.join(os.tmpdir(), 'pg-startup'),
+  demoReps: true,
+};
 
 describe('two instances starting together on a new database', () => {
   it('both migrate and seed successfully, one after the other, and the seed runs once', async () => {
@@ -43,7 +48,9 @@ describe('two instances starting together on a new database', () => {
     try {
       const results = await Promise.all([prepareDatabase(a, seedCtx), prepareDatabase(b, seedCtx)]);
       expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
-      const counts = (await a.db.execute(sql`select (select count(*)::int from reps) as reps, (select count(*)::int from admin_users) as admins`)) as {
+      const counts = (await a.db.execute(
+        sql`select (select count(*)::int from reps) as reps, (select count(*)::int from admin_users) as admins`,
+      )) as {
         rows: { reps: number; admins: number }[];
       };
       expect(counts.rows[0]).toEqual({ reps: SEED_REPS.length, admins: 1 });
@@ -107,14 +114,22 @@ describe('pool timeouts and errors', () => {
     database = await openDatabase({ url });
     const logged: { level: number; msg: string }[] = [];
     const stream = { write: (line: string) => void logged.push(JSON.parse(line) as { level: number; msg: string }) };
-    const env = EnvSchema.parse({ NODE_ENV: 'test', DATABASE_URL: url, JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: path.join(os.tmpdir(), 'pg-readyz') });
+    const env = EnvSchema.parse({
+      NODE_ENV: 'test',
+      DATABASE_URL: url,
+      JWT_SECRET: TEST_JWT_SECRET,
+      DATA_DIR: path.join(os.tmpdir(), 'pg-readyz'),
+    });
     const app = await buildApp({ env, database, jwtSecret: TEST_JWT_SECRET, ui: 'none', logger: { level: 'warn', stream } });
     try {
       expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
       const name = new URL(url).pathname.slice(1);
       await admin.query(`drop database ${name} with (force)`);
-      for (let i = 0; i < 50 && !logged.some((l) => l.msg.includes('PostgreSQL connection lost')); i++) await new Promise((r) => setTimeout(r, 100));
-      expect(logged.filter((l) => l.level === 50).map((l) => l.msg)).toContain('PostgreSQL connection lost while idle; the next query reconnects');
+      for (let i = 0; i < 50 && !logged.some((l) => l.msg.includes('PostgreSQL connection lost')); i++)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(logged.filter((l) => l.level === 50).map((l) => l.msg)).toContain(
+        'PostgreSQL connection lost while idle; the next query reconnects',
+      );
 
       const started = Date.now();
       const res = await app.inject({ method: 'GET', url: '/readyz' });

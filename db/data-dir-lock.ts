@@ -66,7 +66,9 @@ export function acquireDataDirLock(dataDir: string, purpose: string): DataDirLoc
       const holder = readLock(file);
       // An empty file a moment old is another process between creating and writing it.
       if (!holder && Date.now() - fileTime(file) < 5_000) {
-        throw new DataDirLockedError(`The embedded database in ${dataDir} is being opened by another process; stop it first, or use another DATA_DIR.`);
+        throw new DataDirLockedError(
+          `The embedded database in ${dataDir} is being opened by another process; stop it first, or use another DATA_DIR.`,
+        );
       }
       // Another host's pid means nothing here; a shared DATA_DIR across hosts needs PostgreSQL anyway.
       if (holder && (holder.host !== mine.host || isRunning(holder.pid))) {

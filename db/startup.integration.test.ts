@@ -16,7 +16,12 @@ import { FIRST_RUN_SEED_KEY, readFirstRunSeed, seedDatabase } from './seed/index
 import { SEED_REPS } from './seed/leads-data.ts';
 import { prepareDatabase, seedContextFromEnv } from './startup.ts';
 
-const seedCtx = (demoReps = true) => ({ adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password, dataDir: path.join(os.tmpdir(), 'startup-seed'), demoReps });
+const seedCtx = (demoReps = true) => ({
+  adminEmail: TEST_ADMIN.email,
+  adminPassword: TEST_ADMIN.password,
+  dataDir: path.join(os.tmpdir(), 'startup-seed'),
+  demoReps,
+});
 
 async function count(database: Database, table: 'reps' | 'pages' | 'redirects'): Promise<number> {
   const res = (await database.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`)) as { rows: { n: number }[] };
@@ -134,8 +139,17 @@ describe('/readyz when PostgreSQL does not answer', () => {
   });
 
   it('answers 503 within 5 seconds (default timeouts), and logs why', async () => {
-    const env = EnvSchema.parse({ NODE_ENV: 'test', DATABASE_URL: `postgres://site@127.0.0.1:${port}/site`, JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: path.join(os.tmpdir(), 'readyz-hang') });
-    const database = await openDatabase({ url: env.DATABASE_URL, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS });
+    const env = EnvSchema.parse({
+      NODE_ENV: 'test',
+      DATABASE_URL: `postgres://site@127.0.0.1:${port}/site`,
+      JWT_SECRET: TEST_JWT_SECRET,
+      DATA_DIR: path.join(os.tmpdir(), 'readyz-hang'),
+    });
+    const database = await openDatabase({
+      url: env.DATABASE_URL,
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    });
     const logged: string[] = [];
     const stream = { write: (line: string) => void logged.push(line) };
     const app = await buildApp({ env, database, jwtSecret: TEST_JWT_SECRET, ui: 'none', logger: { level: 'error', stream } });

@@ -9,7 +9,9 @@ import { createLocalStorage } from '../domain/documents/storage.ts';
 
 const env = loadEnv();
 if (!env.S3_BUCKET) {
-  console.error('storage:copy copies DATA_DIR/documents into a bucket: set S3_BUCKET (and S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY as needed).');
+  console.error(
+    'storage:copy copies DATA_DIR/documents into a bucket: set S3_BUCKET (and S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY as needed).',
+  );
   process.exit(1);
 }
 const source = localDocumentsDir(env);

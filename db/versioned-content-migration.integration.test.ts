@@ -85,53 +85,58 @@ describe(`migration ${MIGRATION}`, () => {
     await content('press', PRESS_RELEASES);
     for (const [i, entry] of CATALOG.entries()) {
       const { base, content: c } = productSeedContent(entry.slug);
-      const { rows } = await pg.query<{ id: number }>(`insert into products (slug, region_id, line_key, family, sort_order) values ($1, $2, $3, $4, $5) returning id`, [
-        base.slug,
-        base.regionId,
-        base.lineKey,
-        base.family,
-        base.sortOrder,
-      ]);
+      const { rows } = await pg.query<{ id: number }>(
+        `insert into products (slug, region_id, line_key, family, sort_order) values ($1, $2, $3, $4, $5) returning id`,
+        [base.slug, base.regionId, base.lineKey, base.family, base.sortOrder],
+      );
       const insert = (tagline: string) =>
         pg.query(
           `insert into product_versions (product_id, name, group_name, tagline, summary, hero_media, modules, benefits, analysis, document_keys, knowledge_slugs, seo, author_id)
            values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9::jsonb, $10::jsonb, $11::jsonb, $12::jsonb, $13)`,
-          [rows[0]!.id, c.name, c.group, tagline, c.summary, json(c.heroMedia), json(c.modules), json(c.benefits), json(c.analysis), json(c.documentKeys), json(c.knowledgeSlugs), json(c.seo), null],
+          [
+            rows[0]!.id,
+            c.name,
+            c.group,
+            tagline,
+            c.summary,
+            json(c.heroMedia),
+            json(c.modules),
+            json(c.benefits),
+            json(c.analysis),
+            json(c.documentKeys),
+            json(c.knowledgeSlugs),
+            json(c.seo),
+            null,
+          ],
         );
       // the newest version was the live one (max(id)): an older one first for every other product
       if (i % 2 === 0) await insert('An older tagline');
       await insert(c.tagline);
     }
     for (const page of LANDING_PAGES) {
-      const { rows } = await pg.query<{ id: number }>(`insert into landing_pages (key, kind, path, region_ids) values ($1, $2, $3, $4) returning id`, [
-        page.key,
-        page.kind,
-        page.path,
-        page.regionIds,
-      ]);
+      const { rows } = await pg.query<{ id: number }>(
+        `insert into landing_pages (key, kind, path, region_ids) values ($1, $2, $3, $4) returning id`,
+        [page.key, page.kind, page.path, page.regionIds],
+      );
       const insert = (title: string, author: number | null) =>
-        pg.query(`insert into landing_page_versions (page_id, title, hero, sections, seo, author_id) values ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6)`, [
-          rows[0]!.id,
-          title,
-          json(page.content.hero),
-          json(page.content.sections),
-          json(page.content.seo),
-          author,
-        ]);
+        pg.query(
+          `insert into landing_page_versions (page_id, title, hero, sections, seo, author_id) values ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6)`,
+          [rows[0]!.id, title, json(page.content.hero), json(page.content.sections), json(page.content.seo), author],
+        );
       await insert('An older title', null);
       await insert(page.content.title, 7);
     }
     for (const page of [...SEED_PAGES, { ...SEED_PAGES[0]!, slug: 'hidden-page', visibility: 0 }]) {
-      const { rows } = await pg.query<{ id: number }>(`insert into pages (slug, visibility, region_ids) values ($1, $2, $3) returning id`, [page.slug, page.visibility, page.regionIds]);
+      const { rows } = await pg.query<{ id: number }>(`insert into pages (slug, visibility, region_ids) values ($1, $2, $3) returning id`, [
+        page.slug,
+        page.visibility,
+        page.regionIds,
+      ]);
       for (const title of ['An older title', page.title]) {
-        await pg.query(`insert into page_versions (page_id, title, metadata, modules, hero_image_type, hero_media) values ($1, $2, $3::jsonb, $4::jsonb, $5, $6::jsonb)`, [
-          rows[0]!.id,
-          title,
-          json(page.metadata),
-          json(page.modules),
-          page.heroImageType,
-          json(page.heroMedia),
-        ]);
+        await pg.query(
+          `insert into page_versions (page_id, title, metadata, modules, hero_image_type, hero_media) values ($1, $2, $3::jsonb, $4::jsonb, $5, $6::jsonb)`,
+          [rows[0]!.id, title, json(page.metadata), json(page.modules), page.heroImageType, json(page.heroMedia)],
+        );
       }
     }
 
@@ -171,7 +176,12 @@ describe(`migration ${MIGRATION}`, () => {
 
     // ---- the migration ----
     await apply(pg, MIGRATION);
-    const env = EnvSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'site-test-')), PUBLIC_SITE_URL: siteUrl });
+    const env = EnvSchema.parse({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'site-test-')),
+      PUBLIC_SITE_URL: siteUrl,
+    });
     const silent = { info() {}, warn() {}, error() {} };
     services = createServices(database.db, { env, jwtSecret: TEST_JWT_SECRET, log: silent });
   });
@@ -212,7 +222,10 @@ describe(`migration ${MIGRATION}`, () => {
     // the newer version the pointer never named is still there, and still not shown
     const first = before.knowledge![0]!;
     expect((await services.knowledge.getPublishedBySlug(first.slug as string)).title).not.toMatch(/never published/);
-    expect((await services.knowledge.versioning.listVersions(first.id as number)).map((v) => v.author)).toEqual(['editor@example.com', null]);
+    expect((await services.knowledge.versioning.listVersions(first.id as number)).map((v) => v.author)).toEqual([
+      'editor@example.com',
+      null,
+    ]);
   });
 
   it('serves every product page and menu entry from its newest version, as before', async () => {
@@ -242,7 +255,9 @@ describe(`migration ${MIGRATION}`, () => {
       expect(page.title, row.key as string).toBe(row.title);
       expect(page.hero).toEqual(row.hero);
       expect(page.seo).toEqual(row.seo);
-      const sections = (row.sections as { kind: string; modules?: unknown }[]).map((s) => (s.kind === 'modules' ? { ...s, modules: render(s.modules) } : s));
+      const sections = (row.sections as { kind: string; modules?: unknown }[]).map((s) =>
+        s.kind === 'modules' ? { ...s, modules: render(s.modules) } : s,
+      );
       expect(page.sections).toEqual(sections);
     }
     expect(before.authors![0]!.n).toBe(LANDING_PAGES.length);
@@ -256,12 +271,23 @@ describe(`migration ${MIGRATION}`, () => {
         continue;
       }
       const page = await services.pages.getVisibleBySlug(row.slug as string);
-      expect(page, row.slug as string).toMatchObject({ title: v.title, visibility: 1, regionIds: row.region_ids, heroImageType: v.hero_image_type, heroMedia: v.hero_media });
+      expect(page, row.slug as string).toMatchObject({
+        title: v.title,
+        visibility: 1,
+        regionIds: row.region_ids,
+        heroImageType: v.hero_image_type,
+        heroMedia: v.hero_media,
+      });
       expect(page.metadata).toEqual(v.metadata);
       expect(page.modules).toEqual(render(v.modules));
     }
     expect(before.pages!.some((p) => p.visibility === 0)).toBe(true);
-    expect((await services.pages.listVisible()).map((p) => p.slug).sort()).toEqual(before.pages!.filter((p) => p.visibility === 1).map((p) => p.slug).sort());
+    expect((await services.pages.listVisible()).map((p) => p.slug).sort()).toEqual(
+      before
+        .pages!.filter((p) => p.visibility === 1)
+        .map((p) => p.slug)
+        .sort(),
+    );
   });
 
   it('leaves the old columns gone and every base row pointing at a version', async () => {

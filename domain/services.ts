@@ -52,7 +52,11 @@ export interface ServiceDeps {
   env: Env;
   /** Signs access tokens; resolved at start-up (JWT_SECRET, or the generated one under DATA_DIR). */
   jwtSecret: string;
-  log: { info(obj: object | string, msg?: string): void; warn(obj: object | string, msg?: string): void; error(obj: object | string, msg?: string): void };
+  log: {
+    info(obj: object | string, msg?: string): void;
+    warn(obj: object | string, msg?: string): void;
+    error(obj: object | string, msg?: string): void;
+  };
   /** The embedded database's lead intake journal (ADR 030); none with PostgreSQL or in memory. */
   intakeJournal?: IntakeJournal;
 }
@@ -95,10 +99,16 @@ export function createServices(db: Db, deps: ServiceDeps) {
     contentChanged: () => contentEvents.changed({ kind: 'finder' }),
     audit,
   });
-  const settings = createSettingsService(createSettingsRepository(db), {
-    leadRecipients: { us: env.LEADS_EMAIL_US, ca: env.LEADS_EMAIL_CA, int: env.LEADS_EMAIL_INT },
-    recaptchaMinScore: env.RECAPTCHA_MIN_SCORE,
-  }, undefined, contentEvents, audit);
+  const settings = createSettingsService(
+    createSettingsRepository(db),
+    {
+      leadRecipients: { us: env.LEADS_EMAIL_US, ca: env.LEADS_EMAIL_CA, int: env.LEADS_EMAIL_INT },
+      recaptchaMinScore: env.RECAPTCHA_MIN_SCORE,
+    },
+    undefined,
+    contentEvents,
+    audit,
+  );
   const forms = createFormsService({
     repo: createFormsRepository(db),
     mail,
@@ -116,7 +126,13 @@ export function createServices(db: Db, deps: ServiceDeps) {
   });
   const auth = createAuthService({
     repo: createAuthRepository(db),
-    secretBox: createSecretBox(env.DATA_KEY ?? deps.jwtSecret, (env.DATA_KEY_PREVIOUS ?? '').split(',').map((k) => k.trim()).filter(Boolean)),
+    secretBox: createSecretBox(
+      env.DATA_KEY ?? deps.jwtSecret,
+      (env.DATA_KEY_PREVIOUS ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    ),
     sessionMaxMs: env.SESSION_MAX_HOURS * 60 * 60_000,
     transaction: (work) => db.transaction((tx) => work(createAuthRepository(tx))),
     signer: createTokenSigner(deps.jwtSecret),
@@ -136,16 +152,22 @@ export function createServices(db: Db, deps: ServiceDeps) {
     redirects,
     pages: createPagesService(createPagesRepository(db), { siteUrl, events: contentEvents, onScheduled, redirects, audit }),
     // what item pages and related-resource blocks read on every render is held until content changes
-    knowledge: cachedReads(createKnowledgeService(createKnowledgeRepository(db), { siteUrl, events: contentEvents, redirects, onScheduled, audit }), {
-      events: contentEvents,
-      kinds: ['knowledge'],
-      methods: ['getPublishedBySlug', 'latest', 'cardsBySlugs'],
-    }),
-    pressReleases: cachedReads(createPressReleasesService(createPressReleasesRepository(db), { siteUrl, events: contentEvents, redirects, onScheduled, audit }), {
-      events: contentEvents,
-      kinds: ['press'],
-      methods: ['getPublishedBySlug'],
-    }),
+    knowledge: cachedReads(
+      createKnowledgeService(createKnowledgeRepository(db), { siteUrl, events: contentEvents, redirects, onScheduled, audit }),
+      {
+        events: contentEvents,
+        kinds: ['knowledge'],
+        methods: ['getPublishedBySlug', 'latest', 'cardsBySlugs'],
+      },
+    ),
+    pressReleases: cachedReads(
+      createPressReleasesService(createPressReleasesRepository(db), { siteUrl, events: contentEvents, redirects, onScheduled, audit }),
+      {
+        events: contentEvents,
+        kinds: ['press'],
+        methods: ['getPublishedBySlug'],
+      },
+    ),
     geo: createGeoService(createGeoRepository(db)),
     documents,
     products,
@@ -169,7 +191,13 @@ export function createServices(db: Db, deps: ServiceDeps) {
     if (all || change.kind === 'product' || change.kind === 'document') products.invalidate();
   });
   scheduler = createPublishScheduler({
-    kinds: [services.products.versioning, services.knowledge.versioning, services.pressReleases.versioning, services.pages.versioning, landingPages.versioning],
+    kinds: [
+      services.products.versioning,
+      services.knowledge.versioning,
+      services.pressReleases.versioning,
+      services.pages.versioning,
+      landingPages.versioning,
+    ],
     log: deps.log,
   });
   // previews before saving (ADR 024): each kind's write rule and public mapping, stored for every instance
@@ -182,6 +210,14 @@ export function createServices(db: Db, deps: ServiceDeps) {
   /** At start: leads the journal holds and the database lost are written back (a power cut); answers how many. */
   const restoreIntakeJournal = async () =>
     journal ? journal.open((entries) => db.transaction((tx) => createIntakeJournalRepository(tx).restore(entries))) : 0;
-  return { ...services, previews, contentEvents, publishScheduler: scheduler, seo: createSeoService(services), intakeJournal: journal, restoreIntakeJournal };
+  return {
+    ...services,
+    previews,
+    contentEvents,
+    publishScheduler: scheduler,
+    seo: createSeoService(services),
+    intakeJournal: journal,
+    restoreIntakeJournal,
+  };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -35,7 +35,9 @@ export function pdfProductFor(key: string): PdfProduct {
     name: product.name,
     description,
     analysis: analysisRow ? [{ nutrient: `${analysisRow.nutrient} (${analysisRow.symbol})`, amount: analysisRow.amount }] : undefined,
-    regions: documentRegionIds(key).map((r) => REGION_NAMES[r]).join(', '),
+    regions: documentRegionIds(key)
+      .map((r) => REGION_NAMES[r])
+      .join(', '),
   };
 }
 
@@ -46,7 +48,12 @@ const MUTED = '#4a5566';
 
 function heading(doc: PDFKit.PDFDocument, text: string) {
   doc.moveDown(0.6).font('Helvetica-Bold').fontSize(11.5).fillColor(GREEN).text(text.toUpperCase(), { characterSpacing: 0.4 });
-  doc.moveTo(doc.x, doc.y + 2).lineTo(doc.page.width - doc.page.margins.right, doc.y + 2).lineWidth(0.6).strokeColor('#c9d3cc').stroke();
+  doc
+    .moveTo(doc.x, doc.y + 2)
+    .lineTo(doc.page.width - doc.page.margins.right, doc.y + 2)
+    .lineWidth(0.6)
+    .strokeColor('#c9d3cc')
+    .stroke();
   doc.moveDown(0.35).font('Helvetica').fontSize(10).fillColor(INK);
 }
 
@@ -63,10 +70,21 @@ function masthead(doc: PDFKit.PDFDocument, product: PdfProduct, kind: DocumentKi
   doc.rect(0, 0, width, 92).fill(GREEN);
   doc.circle(58, 46, 20).fill('#e0a526');
   doc.font('Helvetica-Bold').fontSize(15).fillColor('#ffffff').text('NORTHFIELD AGRONOMICS', 92, 30, { characterSpacing: 1 });
-  doc.font('Helvetica').fontSize(9.5).fillColor('#dfe9e2').text(kind === 'label' ? 'Specimen product label' : 'Safety data sheet', 92, 50);
+  doc
+    .font('Helvetica')
+    .fontSize(9.5)
+    .fillColor('#dfe9e2')
+    .text(kind === 'label' ? 'Specimen product label' : 'Safety data sheet', 92, 50);
   doc.font('Helvetica-Bold').fontSize(24).fillColor(INK).text(product.name, 54, 118);
-  doc.font('Helvetica').fontSize(11.5).fillColor(MUTED).text(product.description, { width: width - 108 });
-  doc.moveDown(0.2).fontSize(9).text(`Document issued ${ISSUED.toISOString().slice(0, 10)} · Regions: ${product.regions}`);
+  doc
+    .font('Helvetica')
+    .fontSize(11.5)
+    .fillColor(MUTED)
+    .text(product.description, { width: width - 108 });
+  doc
+    .moveDown(0.2)
+    .fontSize(9)
+    .text(`Document issued ${ISSUED.toISOString().slice(0, 10)} · Regions: ${product.regions}`);
   doc.x = 54;
 }
 
@@ -80,13 +98,20 @@ function footer(doc: PDFKit.PDFDocument, product: PdfProduct, kind: DocumentKind
       .font('Helvetica')
       .fontSize(8)
       .fillColor(MUTED)
-      .text(`${product.name} · ${kind === 'label' ? 'Label' : 'SDS'} · Page ${i + 1} of ${range.count}`, 54, bottom, { width: doc.page.width - 108, align: 'center', lineBreak: false });
+      .text(`${product.name} · ${kind === 'label' ? 'Label' : 'SDS'} · Page ${i + 1} of ${range.count}`, 54, bottom, {
+        width: doc.page.width - 108,
+        align: 'center',
+        lineBreak: false,
+      });
   }
 }
 
 function labelBody(doc: PDFKit.PDFDocument, p: PdfProduct) {
   heading(doc, 'Product description');
-  para(doc, `${p.name}: ${p.description}. This specimen label is provided for reference; the label on the product container is the legally binding document. Always read and follow label directions.`);
+  para(
+    doc,
+    `${p.name}: ${p.description}. This specimen label is provided for reference; the label on the product container is the legally binding document. Always read and follow label directions.`,
+  );
   if (p.analysis?.length) {
     heading(doc, 'Guaranteed analysis');
     const left = 54;
@@ -116,28 +141,76 @@ function labelBody(doc: PDFKit.PDFDocument, p: PdfProduct) {
     'Clean up spills promptly and return usable product to its container.',
   ]);
   heading(doc, 'Precautionary statements');
-  para(doc, 'Avoid contact with eyes, skin and clothing. Wear protective gloves and eye protection when handling. Wash thoroughly after handling. See the safety data sheet for full hazard information.');
+  para(
+    doc,
+    'Avoid contact with eyes, skin and clothing. Wear protective gloves and eye protection when handling. Wash thoroughly after handling. See the safety data sheet for full hazard information.',
+  );
   heading(doc, 'Limitation of warranty and liability');
-  para(doc, 'The manufacturer warrants that this product conforms to the description on the label. Crop response depends on soil, weather, application and management practices beyond the manufacturer\'s control.');
+  para(
+    doc,
+    "The manufacturer warrants that this product conforms to the description on the label. Crop response depends on soil, weather, application and management practices beyond the manufacturer's control.",
+  );
 }
 
 const SDS_SECTIONS: [string, (p: PdfProduct) => string][] = [
-  ['1. Identification', (p) => `Product identifier: ${p.name}. Recommended use: ${p.description}. Supplier: Northfield Agronomics. Emergency telephone: see container.`],
-  ['2. Hazard identification', () => 'Not classified as hazardous under the applicable hazard communication standard when used as directed. May cause mild eye irritation on direct contact.'],
-  ['3. Composition and information on ingredients', (p) => (p.analysis?.length ? `Micronutrient content: ${p.analysis.map((a) => `${a.nutrient} ${a.amount} %`).join(', ')}. ` : '') + 'Exact composition is withheld as a trade secret where permitted.'],
-  ['4. First-aid measures', () => 'Eyes: rinse cautiously with water for several minutes. Skin: wash with soap and water. Ingestion: rinse mouth; do not induce vomiting. Seek medical advice if symptoms persist.'],
-  ['5. Fire-fighting measures', () => 'Use extinguishing media suitable for the surrounding fire. Thermal decomposition may release oxides of nitrogen and carbon.'],
-  ['6. Accidental release measures', () => 'Avoid generating dust. Sweep or shovel into a suitable container. Prevent entry into drains and waterways.'],
-  ['7. Handling and storage', () => 'Handle in accordance with good industrial hygiene practice. Store dry, in closed containers, away from incompatible materials.'],
-  ['8. Exposure controls and personal protection', () => 'Use gloves and safety glasses. Ensure adequate ventilation when handling in enclosed spaces.'],
-  ['9. Physical and chemical properties', () => 'Appearance and odour as supplied. Refer to the product technical sheet for density and particle size.'],
+  [
+    '1. Identification',
+    (p) =>
+      `Product identifier: ${p.name}. Recommended use: ${p.description}. Supplier: Northfield Agronomics. Emergency telephone: see container.`,
+  ],
+  [
+    '2. Hazard identification',
+    () =>
+      'Not classified as hazardous under the applicable hazard communication standard when used as directed. May cause mild eye irritation on direct contact.',
+  ],
+  [
+    '3. Composition and information on ingredients',
+    (p) =>
+      (p.analysis?.length ? `Micronutrient content: ${p.analysis.map((a) => `${a.nutrient} ${a.amount} %`).join(', ')}. ` : '') +
+      'Exact composition is withheld as a trade secret where permitted.',
+  ],
+  [
+    '4. First-aid measures',
+    () =>
+      'Eyes: rinse cautiously with water for several minutes. Skin: wash with soap and water. Ingestion: rinse mouth; do not induce vomiting. Seek medical advice if symptoms persist.',
+  ],
+  [
+    '5. Fire-fighting measures',
+    () => 'Use extinguishing media suitable for the surrounding fire. Thermal decomposition may release oxides of nitrogen and carbon.',
+  ],
+  [
+    '6. Accidental release measures',
+    () => 'Avoid generating dust. Sweep or shovel into a suitable container. Prevent entry into drains and waterways.',
+  ],
+  [
+    '7. Handling and storage',
+    () => 'Handle in accordance with good industrial hygiene practice. Store dry, in closed containers, away from incompatible materials.',
+  ],
+  [
+    '8. Exposure controls and personal protection',
+    () => 'Use gloves and safety glasses. Ensure adequate ventilation when handling in enclosed spaces.',
+  ],
+  [
+    '9. Physical and chemical properties',
+    () => 'Appearance and odour as supplied. Refer to the product technical sheet for density and particle size.',
+  ],
   ['10. Stability and reactivity', () => 'Stable under normal storage conditions. Avoid strong oxidizers and excessive heat.'],
   ['11. Toxicological information', () => 'No significant acute toxicity expected under normal use.'],
   ['12. Ecological information', () => 'Nutrients can contribute to algae growth if released to surface water. Avoid runoff.'],
-  ['13. Disposal considerations', () => 'Use product according to label directions. Dispose of waste and containers in accordance with local regulations.'],
+  [
+    '13. Disposal considerations',
+    () => 'Use product according to label directions. Dispose of waste and containers in accordance with local regulations.',
+  ],
   ['14. Transport information', () => 'Not regulated as dangerous goods for road, rail, sea or air transport.'],
-  ['15. Regulatory information', (p) => `Registered or permitted for sale in: ${p.regions}. Consult local authorities for additional requirements.`],
-  ['16. Other information', () => `Issue date ${ISSUED.toISOString().slice(0, 10)}. This sheet describes the product for safety purposes only and is not a specification.`],
+  [
+    '15. Regulatory information',
+    (p) => `Registered or permitted for sale in: ${p.regions}. Consult local authorities for additional requirements.`,
+  ],
+  [
+    '16. Other information',
+    () =>
+      `Issue date ${ISSUED.toISOString().slice(0, 10)}. This sheet describes the product for safety purposes only and is not a specification.`,
+  ],
 ];
 
 /** A label or SDS as a real, valid PDF. Same input, same bytes (fixed dates), so seeding is repeatable. */
@@ -159,10 +232,11 @@ export function renderDocumentPdf(product: PdfProduct, kind: DocumentKind): Prom
   });
   masthead(doc, product, kind);
   if (kind === 'label') labelBody(doc, product);
-  else for (const [h, text] of SDS_SECTIONS) {
-    heading(doc, h);
-    para(doc, text(product));
-  }
+  else
+    for (const [h, text] of SDS_SECTIONS) {
+      heading(doc, h);
+      para(doc, text(product));
+    }
   footer(doc, product, kind);
   doc.end();
   return done;

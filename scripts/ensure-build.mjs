@@ -7,7 +7,20 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stamp = path.join(root, 'build', '.stamp');
-const inputs = ['app', 'shared', 'public', 'server', 'domain', 'db', 'config', 'vite.config.ts', 'vite.server.config.ts', 'react-router.config.ts', 'package.json', 'package-lock.json'];
+const inputs = [
+  'app',
+  'shared',
+  'public',
+  'server',
+  'domain',
+  'db',
+  'config',
+  'vite.config.ts',
+  'vite.server.config.ts',
+  'react-router.config.ts',
+  'package.json',
+  'package-lock.json',
+];
 const isTest = (name) => /\.test\.tsx?$/.test(name);
 
 function newest(p) {

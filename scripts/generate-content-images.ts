@@ -61,23 +61,41 @@ function motif(kind: Motif, w: number, h: number): string {
   const disc = `<circle r="92" fill="#fff" opacity=".92"/>`;
   switch (kind) {
     case 'mic':
-      return g(`${disc}<rect x="-22" y="-58" width="44" height="76" rx="22" fill="#1f5130"/><path d="M-38 0a38 38 0 0 0 76 0" stroke="#1f5130" stroke-width="8" fill="none"/><path d="M0 38v22M-22 62h44" stroke="#1f5130" stroke-width="8" stroke-linecap="round"/>`);
+      return g(
+        `${disc}<rect x="-22" y="-58" width="44" height="76" rx="22" fill="#1f5130"/><path d="M-38 0a38 38 0 0 0 76 0" stroke="#1f5130" stroke-width="8" fill="none"/><path d="M0 38v22M-22 62h44" stroke="#1f5130" stroke-width="8" stroke-linecap="round"/>`,
+      );
     case 'chart':
-      return g(`${disc}<path d="M-52 46h104" stroke="#1b2433" stroke-width="6"/><rect x="-44" y="6" width="20" height="40" fill="#e0a526"/><rect x="-12" y="-20" width="20" height="66" fill="#1f5130"/><rect x="20" y="-44" width="20" height="90" fill="#14406b"/><path d="M-50 -6L-10 -34L22 -52L52 -70" stroke="#b3261e" stroke-width="5" fill="none" stroke-linecap="round"/>`);
+      return g(
+        `${disc}<path d="M-52 46h104" stroke="#1b2433" stroke-width="6"/><rect x="-44" y="6" width="20" height="40" fill="#e0a526"/><rect x="-12" y="-20" width="20" height="66" fill="#1f5130"/><rect x="20" y="-44" width="20" height="90" fill="#14406b"/><path d="M-50 -6L-10 -34L22 -52L52 -70" stroke="#b3261e" stroke-width="5" fill="none" stroke-linecap="round"/>`,
+      );
     case 'leaf':
-      return g(`${disc}<path d="M-48 48C-48 -20 0 -60 56 -60C56 4 20 48 -48 48Z" fill="#2f7a45"/><path d="M-48 48L30 -36" stroke="#e5efe7" stroke-width="5" stroke-linecap="round"/>`);
+      return g(
+        `${disc}<path d="M-48 48C-48 -20 0 -60 56 -60C56 4 20 48 -48 48Z" fill="#2f7a45"/><path d="M-48 48L30 -36" stroke="#e5efe7" stroke-width="5" stroke-linecap="round"/>`,
+      );
     case 'granule':
-      return g(`${disc}<circle cx="-26" cy="10" r="26" fill="#f1efe8" stroke="#9c978a" stroke-width="4"/><circle cx="24" cy="-18" r="22" fill="#f1efe8" stroke="#9c978a" stroke-width="4"/><circle cx="26" cy="32" r="18" fill="#f1efe8" stroke="#9c978a" stroke-width="4"/><circle cx="-26" cy="10" r="26" fill="none" stroke="#5b2a6e" stroke-width="6" stroke-dasharray="6 8"/><circle cx="24" cy="-18" r="22" fill="none" stroke="#5b2a6e" stroke-width="6" stroke-dasharray="6 8"/>`);
+      return g(
+        `${disc}<circle cx="-26" cy="10" r="26" fill="#f1efe8" stroke="#9c978a" stroke-width="4"/><circle cx="24" cy="-18" r="22" fill="#f1efe8" stroke="#9c978a" stroke-width="4"/><circle cx="26" cy="32" r="18" fill="#f1efe8" stroke="#9c978a" stroke-width="4"/><circle cx="-26" cy="10" r="26" fill="none" stroke="#5b2a6e" stroke-width="6" stroke-dasharray="6 8"/><circle cx="24" cy="-18" r="22" fill="none" stroke="#5b2a6e" stroke-width="6" stroke-dasharray="6 8"/>`,
+      );
     case 'drop':
-      return g(`${disc}<path d="M0 -62C24 -26 44 -2 44 22A44 44 0 0 1 -44 22C-44 -2 -24 -26 0 -62Z" fill="#1a5fb4"/><path d="M-20 22a20 20 0 0 0 20 20" stroke="#fff" stroke-width="6" fill="none" stroke-linecap="round"/>`);
+      return g(
+        `${disc}<path d="M0 -62C24 -26 44 -2 44 22A44 44 0 0 1 -44 22C-44 -2 -24 -26 0 -62Z" fill="#1a5fb4"/><path d="M-20 22a20 20 0 0 0 20 20" stroke="#fff" stroke-width="6" fill="none" stroke-linecap="round"/>`,
+      );
     case 'seed':
-      return g(`${disc}<ellipse rx="34" ry="48" fill="#c58a0f"/><path d="M0 -40C-12 -10 -12 20 0 40" stroke="#7a5309" stroke-width="5" fill="none"/><path d="M30 -54c10 -20 30 -24 40 -20c-4 16 -20 28 -40 20Z" fill="#2f7a45"/>`);
+      return g(
+        `${disc}<ellipse rx="34" ry="48" fill="#c58a0f"/><path d="M0 -40C-12 -10 -12 20 0 40" stroke="#7a5309" stroke-width="5" fill="none"/><path d="M30 -54c10 -20 30 -24 40 -20c-4 16 -20 28 -40 20Z" fill="#2f7a45"/>`,
+      );
     case 'news':
-      return g(`${disc}<rect x="-50" y="-56" width="100" height="112" rx="8" fill="#fbfaf6" stroke="#1b2433" stroke-width="5"/><rect x="-36" y="-40" width="72" height="22" fill="#1f5130"/><path d="M-36 -4h72M-36 14h72M-36 32h48" stroke="#4a5566" stroke-width="6" stroke-linecap="round"/>`);
+      return g(
+        `${disc}<rect x="-50" y="-56" width="100" height="112" rx="8" fill="#fbfaf6" stroke="#1b2433" stroke-width="5"/><rect x="-36" y="-40" width="72" height="22" fill="#1f5130"/><path d="M-36 -4h72M-36 14h72M-36 32h48" stroke="#4a5566" stroke-width="6" stroke-linecap="round"/>`,
+      );
     case 'sprout':
-      return g(`${disc}<path d="M0 56V-6" stroke="#2f7a45" stroke-width="8" stroke-linecap="round"/><path d="M0 -6C-8 -40 -40 -50 -60 -40C-50 -14 -24 -4 0 -6Z" fill="#3d8f55"/><path d="M0 6C8 -24 38 -34 58 -24C48 0 24 10 0 6Z" fill="#2f7a45"/><path d="M-50 58h100" stroke="#6b4a2b" stroke-width="8" stroke-linecap="round"/>`);
+      return g(
+        `${disc}<path d="M0 56V-6" stroke="#2f7a45" stroke-width="8" stroke-linecap="round"/><path d="M0 -6C-8 -40 -40 -50 -60 -40C-50 -14 -24 -4 0 -6Z" fill="#3d8f55"/><path d="M0 6C8 -24 38 -34 58 -24C48 0 24 10 0 6Z" fill="#2f7a45"/><path d="M-50 58h100" stroke="#6b4a2b" stroke-width="8" stroke-linecap="round"/>`,
+      );
     case 'soil':
-      return g(`${disc}<rect x="-56" y="-40" width="112" height="26" fill="#8a6a45"/><rect x="-56" y="-14" width="112" height="30" fill="#6b4a2b"/><rect x="-56" y="16" width="112" height="34" fill="#4d3420"/><path d="M-20 -40v90M20 -40v90" stroke="#e0a526" stroke-width="5" stroke-dasharray="4 6"/>`);
+      return g(
+        `${disc}<rect x="-56" y="-40" width="112" height="26" fill="#8a6a45"/><rect x="-56" y="-14" width="112" height="30" fill="#6b4a2b"/><rect x="-56" y="16" width="112" height="34" fill="#4d3420"/><path d="M-20 -40v90M20 -40v90" stroke="#e0a526" stroke-width="5" stroke-dasharray="4 6"/>`,
+      );
     case 'sun':
     case 'none':
       return '';
@@ -93,7 +111,8 @@ function svg(spec: Spec): string {
     `<defs><linearGradient id="${gid}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${spec.sky[0]}"/><stop offset="1" stop-color="${spec.sky[1]}"/></linearGradient></defs>`,
     `<rect width="${w}" height="${h}" fill="url(#${gid})"/>`,
   ];
-  if (spec.sun) parts.push(`<circle cx="${r1(w * (0.15 + rand() * 0.2))}" cy="${r1(h * 0.28)}" r="${r1(h * 0.1)}" fill="${spec.sun}" opacity=".9"/>`);
+  if (spec.sun)
+    parts.push(`<circle cx="${r1(w * (0.15 + rand() * 0.2))}" cy="${r1(h * 0.28)}" r="${r1(h * 0.1)}" fill="${spec.sun}" opacity=".9"/>`);
   spec.hills.forEach((color, i) => {
     const base = h * (0.55 + i * 0.13);
     parts.push(hill(w, h, base, h * (0.12 - i * 0.02), rand, color));

@@ -97,7 +97,9 @@ function rows(horizon: number, color: string, count = 14): string {
   const lines: string[] = [];
   for (let i = 0; i <= count; i++) {
     const x = -W * 0.6 + (i / count) * W * 2.2;
-    lines.push(`<line x1="${vx}" y1="${horizon}" x2="${f(x)}" y2="${H}" stroke="${color}" stroke-width="${f(3 + Math.abs(i - count / 2) * 0.6)}" stroke-linecap="round" opacity=".55"/>`);
+    lines.push(
+      `<line x1="${vx}" y1="${horizon}" x2="${f(x)}" y2="${H}" stroke="${color}" stroke-width="${f(3 + Math.abs(i - count / 2) * 0.6)}" stroke-linecap="round" opacity=".55"/>`,
+    );
   }
   return `<g clip-path="url(#field)">${lines.join('')}</g>`;
 }
@@ -106,7 +108,10 @@ function cloud(x: number, y: number, s: number): string {
   return `<g fill="#fff" opacity=".85"><ellipse cx="${x}" cy="${y}" rx="${60 * s}" ry="${22 * s}"/><ellipse cx="${x - 30 * s}" cy="${y - 12 * s}" rx="${34 * s}" ry="${24 * s}"/><ellipse cx="${x + 24 * s}" cy="${y - 18 * s}" rx="${40 * s}" ry="${30 * s}"/></g>`;
 }
 
-function base(p: Palette, opts: { horizon?: number; clouds?: boolean; rowsOn?: boolean; sunX?: number; sunY?: number } = {}): { defs: string; body: string } {
+function base(
+  p: Palette,
+  opts: { horizon?: number; clouds?: boolean; rowsOn?: boolean; sunX?: number; sunY?: number } = {},
+): { defs: string; body: string } {
   const horizon = opts.horizon ?? 520;
   const defs = `<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p.sky[0]}"/><stop offset="1" stop-color="${p.sky[1]}"/></linearGradient>
 <radialGradient id="glow"><stop offset="0" stop-color="${p.sun}" stop-opacity=".55"/><stop offset="1" stop-color="${p.sun}" stop-opacity="0"/></radialGradient>
@@ -137,7 +142,9 @@ function granules(cx: number, cy: number, rx: number, ry: number, colors: string
     const y = cy + Math.sin(a) * ry * d;
     const s = size * (0.7 + r() * 0.6);
     const c = colors[i % colors.length];
-    out.push(`<g><circle cx="${f(x)}" cy="${f(y)}" r="${f(s)}" fill="${c}"/><circle cx="${f(x)}" cy="${f(y)}" r="${f(s)}" fill="url(#gran)"/></g>`);
+    out.push(
+      `<g><circle cx="${f(x)}" cy="${f(y)}" r="${f(s)}" fill="${c}"/><circle cx="${f(x)}" cy="${f(y)}" r="${f(s)}" fill="url(#gran)"/></g>`,
+    );
   }
   return out.sort((a, b) => Number(/cy="(-?[\d.]+)"/.exec(a)![1]) - Number(/cy="(-?[\d.]+)"/.exec(b)![1])).join('');
 }
@@ -159,7 +166,9 @@ function coatedGranules(cx: number, cy: number, rx: number, ry: number, coat: st
       const dd = r() * s * 0.8;
       dots += `<circle cx="${f(x + Math.cos(da) * dd)}" cy="${f(y + Math.sin(da) * dd)}" r="${f(2 + r() * 3)}" fill="${c}" opacity=".9"/>`;
     }
-    out.push(`<g><circle cx="${f(x)}" cy="${f(y)}" r="${f(s)}" fill="#f4efe3"/><circle cx="${f(x)}" cy="${f(y)}" r="${f(s)}" fill="${c}" opacity=".35"/>${dots}<circle cx="${f(x)}" cy="${f(y)}" r="${f(s)}" fill="url(#gran)"/></g>`);
+    out.push(
+      `<g><circle cx="${f(x)}" cy="${f(y)}" r="${f(s)}" fill="#f4efe3"/><circle cx="${f(x)}" cy="${f(y)}" r="${f(s)}" fill="${c}" opacity=".35"/>${dots}<circle cx="${f(x)}" cy="${f(y)}" r="${f(s)}" fill="url(#gran)"/></g>`,
+    );
   }
   return out.join('');
 }
@@ -177,7 +186,9 @@ function cornRow(x0: number, baseY: number, n: number, gap: number, height: numb
       const dir = k % 2 ? 1 : -1;
       leaves += `<path d="M${f(x)} ${f(ly)} q${f(dir * h * 0.22)} ${f(-h * 0.12)} ${f(dir * h * 0.36)} ${f(h * 0.06)}" stroke="${color}" stroke-width="${f(h * 0.035)}" fill="none" stroke-linecap="round"/>`;
     }
-    out.push(`<g><line x1="${f(x)}" y1="${f(baseY)}" x2="${f(x)}" y2="${f(top)}" stroke="${color}" stroke-width="${f(h * 0.04)}" stroke-linecap="round"/>${leaves}<path d="M${f(x)} ${f(top)} l-8 -26 m8 26 l0 -30 m0 30 l8 -26" stroke="#d9b44a" stroke-width="4" stroke-linecap="round" fill="none"/></g>`);
+    out.push(
+      `<g><line x1="${f(x)}" y1="${f(baseY)}" x2="${f(x)}" y2="${f(top)}" stroke="${color}" stroke-width="${f(h * 0.04)}" stroke-linecap="round"/>${leaves}<path d="M${f(x)} ${f(top)} l-8 -26 m8 26 l0 -30 m0 30 l8 -26" stroke="#d9b44a" stroke-width="4" stroke-linecap="round" fill="none"/></g>`,
+    );
   }
   return out.join('');
 }
@@ -200,7 +211,8 @@ function roots(x: number, y: number, s: number, color: string, seed: number): st
 function soilBand(y: number, h: number, color: string, seed: number): string {
   const r = rng(seed);
   let specks = '';
-  for (let i = 0; i < 140; i++) specks += `<circle cx="${f(r() * W)}" cy="${f(y + r() * h)}" r="${f(1.5 + r() * 3)}" fill="#000" opacity=".12"/>`;
+  for (let i = 0; i < 140; i++)
+    specks += `<circle cx="${f(r() * W)}" cy="${f(y + r() * h)}" r="${f(1.5 + r() * 3)}" fill="#000" opacity=".12"/>`;
   return `<rect x="0" y="${y}" width="${W}" height="${h}" fill="${color}"/>${specks}`;
 }
 
@@ -247,8 +259,14 @@ function mapPoints(seed: number, color: string): string {
   const r = rng(seed);
   const pts = Array.from({ length: 9 }, () => [140 + r() * 920, 120 + r() * 300] as const);
   let lines = '';
-  for (let i = 1; i < pts.length; i++) lines += `<path d="M${f(pts[i - 1]![0])} ${f(pts[i - 1]![1])} Q${f((pts[i - 1]![0] + pts[i]![0]) / 2)} ${f(Math.min(pts[i - 1]![1], pts[i]![1]) - 60)} ${f(pts[i]![0])} ${f(pts[i]![1])}" stroke="${color}" stroke-width="3" stroke-dasharray="8 8" fill="none"/>`;
-  const dots = pts.map(([x, y]) => `<circle cx="${f(x)}" cy="${f(y)}" r="12" fill="${color}"/><circle cx="${f(x)}" cy="${f(y)}" r="24" fill="${color}" opacity=".2"/>`).join('');
+  for (let i = 1; i < pts.length; i++)
+    lines += `<path d="M${f(pts[i - 1]![0])} ${f(pts[i - 1]![1])} Q${f((pts[i - 1]![0] + pts[i]![0]) / 2)} ${f(Math.min(pts[i - 1]![1], pts[i]![1]) - 60)} ${f(pts[i]![0])} ${f(pts[i]![1])}" stroke="${color}" stroke-width="3" stroke-dasharray="8 8" fill="none"/>`;
+  const dots = pts
+    .map(
+      ([x, y]) =>
+        `<circle cx="${f(x)}" cy="${f(y)}" r="12" fill="${color}"/><circle cx="${f(x)}" cy="${f(y)}" r="24" fill="${color}" opacity=".2"/>`,
+    )
+    .join('');
   return lines + dots;
 }
 
@@ -265,7 +283,8 @@ function canolaField(seed: number, y0: number): string {
 
 function wheat(x: number, y: number, s: number): string {
   let grains = '';
-  for (let i = 0; i < 6; i++) grains += `<ellipse cx="${x - 7 * s}" cy="${y - (40 + i * 14) * s}" rx="${6 * s}" ry="${10 * s}" fill="#d9a93a" transform="rotate(-20 ${x - 7 * s} ${y - (40 + i * 14) * s})"/><ellipse cx="${x + 7 * s}" cy="${y - (46 + i * 14) * s}" rx="${6 * s}" ry="${10 * s}" fill="#e6b84a" transform="rotate(20 ${x + 7 * s} ${y - (46 + i * 14) * s})"/>`;
+  for (let i = 0; i < 6; i++)
+    grains += `<ellipse cx="${x - 7 * s}" cy="${y - (40 + i * 14) * s}" rx="${6 * s}" ry="${10 * s}" fill="#d9a93a" transform="rotate(-20 ${x - 7 * s} ${y - (40 + i * 14) * s})"/><ellipse cx="${x + 7 * s}" cy="${y - (46 + i * 14) * s}" rx="${6 * s}" ry="${10 * s}" fill="#e6b84a" transform="rotate(20 ${x + 7 * s} ${y - (46 + i * 14) * s})"/>`;
   return `<g><path d="M${x} ${y + 120 * s} V${y - 30 * s}" stroke="#c89a32" stroke-width="${4 * s}"/>${grains}</g>`;
 }
 
@@ -283,25 +302,48 @@ const MICRO = ['#5b2a6e', '#f2a65a', '#2f8f83', '#d94f3d', '#3a6fb0', '#9c6b2f',
 
 const IMAGES: Record<string, string> = {
   // product lines
-  'products/agrotain': landscape(NITROGEN, cornRow(80, 640, 9, 130, 200, '#2b6a3f', 3) + granules(600, 800, 420, 70, ['#f7f3e8', '#eef1f5', '#f0b429'], 70, 7)),
+  'products/agrotain': landscape(
+    NITROGEN,
+    cornRow(80, 640, 9, 130, 200, '#2b6a3f', 3) + granules(600, 800, 420, 70, ['#f7f3e8', '#eef1f5', '#f0b429'], 70, 7),
+  ),
   'products/anvol': landscape(NITROGEN, shield(600, 380, 1.25, '#14406b', '#f0b429') + granules(600, 810, 460, 60, GOLD_BLUE, 60, 9)),
   'products/centuro': (() => {
     const b = base(NITROGEN, { horizon: 360, rowsOn: false });
-    return svg(b.defs, `${b.body}${soilBand(470, 430, '#6b4a2f', 5)}${seedling(600, 470, 1.6, '#2f7a44')}${roots(600, 470, 1.6, '#e9dcc2', 21)}${granules(600, 720, 380, 80, ['#14406b', '#2f6fa8', '#f0b429'], 26, 13, 16)}`);
+    return svg(
+      b.defs,
+      `${b.body}${soilBand(470, 430, '#6b4a2f', 5)}${seedling(600, 470, 1.6, '#2f7a44')}${roots(600, 470, 1.6, '#e9dcc2', 21)}${granules(600, 720, 380, 80, ['#14406b', '#2f6fa8', '#f0b429'], 26, 13, 16)}`,
+    );
   })(),
-  'products/superu': landscape(NITROGEN, cornRow(60, 620, 10, 120, 260, '#2f6b45', 4) + granules(600, 805, 480, 70, ['#eef1f5', '#dbe6f2'], 90, 15)),
+  'products/superu': landscape(
+    NITROGEN,
+    cornRow(60, 620, 10, 120, 260, '#2f6b45', 4) + granules(600, 805, 480, 70, ['#eef1f5', '#dbe6f2'], 90, 15),
+  ),
   'products/wolf-trax': landscape(NUTRIENT, coatedGranules(600, 760, 420, 110, MICRO, 46, 17)),
-  'products/optrient': landscape(NUTRIENT, [200, 360, 520, 680, 840, 1000].map((x, i) => seedling(x, 760 + (i % 2) * 30, 1.3, '#2f7a44')).join('') + granules(600, 850, 520, 30, ['#5b2a6e', '#f2a65a'], 40, 19, 12)),
+  'products/optrient': landscape(
+    NUTRIENT,
+    [200, 360, 520, 680, 840, 1000].map((x, i) => seedling(x, 760 + (i % 2) * 30, 1.3, '#2f7a44')).join('') +
+      granules(600, 850, 520, 30, ['#5b2a6e', '#f2a65a'], 40, 19, 12),
+  ),
   'products/protivate': (() => {
     const b = base(NUTRIENT, { horizon: 380, rowsOn: false });
-    return svg(b.defs, `${b.body}${soilBand(520, 380, '#7a5535', 23)}${[300, 600, 900].map((x) => seedling(x, 560, 1.4, '#3f8f4f') + roots(x, 560, 0.9, '#eadfc8', x)).join('')}${coatedGranules(600, 760, 380, 60, ['#5b2a6e', '#f2a65a'], 14, 29)}`);
+    return svg(
+      b.defs,
+      `${b.body}${soilBand(520, 380, '#7a5535', 23)}${[300, 600, 900].map((x) => seedling(x, 560, 1.4, '#3f8f4f') + roots(x, 560, 0.9, '#eadfc8', x)).join('')}${coatedGranules(600, 760, 380, 60, ['#5b2a6e', '#f2a65a'], 14, 29)}`,
+    );
   })(),
-  'products/nitamin': landscape(BRAND, [150, 300, 450, 600, 750, 900, 1050].map((x, i) => wheat(x, 700 + (i % 3) * 20, 1.2)).join('') + [260, 520, 800, 980].map((x, i) => droplet(x, 380 + (i % 2) * 60, 1.6, '#3a6fb0')).join('')),
+  'products/nitamin': landscape(
+    BRAND,
+    [150, 300, 450, 600, 750, 900, 1050].map((x, i) => wheat(x, 700 + (i % 3) * 20, 1.2)).join('') +
+      [260, 520, 800, 980].map((x, i) => droplet(x, 380 + (i % 2) * 60, 1.6, '#3a6fb0')).join(''),
+  ),
   'products/synthos': landscape(PRAIRIE, coatedGranules(600, 770, 440, 100, ['#1f5130', '#e0a526', '#5b2a6e'], 40, 31)),
   'products/tribune': landscape(PRAIRIE, canolaField(37, 560) + shield(930, 300, 0.8, '#14406b', '#f5c542'), { horizon: 500 }),
   'products/rocket-seeds': (() => {
     const b = base(NUTRIENT, { horizon: 400, rowsOn: false });
-    return svg(b.defs, `${b.body}${soilBand(540, 360, '#6e5034', 41)}${[240, 480, 720, 960].map((x, i) => seedling(x, 580, 1.1 + (i % 2) * 0.3, '#3f8f4f')).join('')}${coatedGranules(600, 760, 420, 70, ['#d94f3d', '#f2a65a', '#5b2a6e'], 18, 43)}`);
+    return svg(
+      b.defs,
+      `${b.body}${soilBand(540, 360, '#6e5034', 41)}${[240, 480, 720, 960].map((x, i) => seedling(x, 580, 1.1 + (i % 2) * 0.3, '#3f8f4f')).join('')}${coatedGranules(600, 760, 420, 70, ['#d94f3d', '#f2a65a', '#5b2a6e'], 18, 43)}`,
+    );
   })(),
   // homes
   'home/us': landscape(BRAND, barn(930, 540, 0.9) + cornRow(40, 760, 8, 110, 250, '#2a6340', 47), { sunX: 300, sunY: 230 }),
@@ -311,13 +353,22 @@ const IMAGES: Record<string, string> = {
     return svg(b.defs, `${b.body}${globe(600, 380, 230, '#3a7248', '#5fa8d8')}`);
   })(),
   // campaigns
-  'campaigns/clear-choice': landscape(NITROGEN, granules(600, 780, 460, 90, ['#f7f3e8', '#e8eef5', '#f0b429'], 80, 59) + cloud(470, 250, 0.9)),
+  'campaigns/clear-choice': landscape(
+    NITROGEN,
+    granules(600, 780, 460, 90, ['#f7f3e8', '#e8eef5', '#f0b429'], 80, 59) + cloud(470, 250, 0.9),
+  ),
   'campaigns/balanced-nutrition': (() => {
     const b = base(NUTRIENT, { horizon: 620 });
     return svg(b.defs, `${b.body}${scale(600, 470, 1, '#5b2a6e', '#f2a65a', '#2f8f83')}`);
   })(),
-  'campaigns/thats-farming': landscape(DUSK, truck(420, 700, 1.3, '#7a2e1f') + cornRow(700, 720, 5, 100, 230, '#4f5a36', 61), { sunX: 860, sunY: 330 }),
-  'campaigns/anvol-protects': landscape(NITROGEN, shield(600, 360, 1.4, '#14406b', '#f0b429') + cornRow(60, 780, 10, 118, 150, '#2b6a3f', 67)),
+  'campaigns/thats-farming': landscape(DUSK, truck(420, 700, 1.3, '#7a2e1f') + cornRow(700, 720, 5, 100, 230, '#4f5a36', 61), {
+    sunX: 860,
+    sunY: 330,
+  }),
+  'campaigns/anvol-protects': landscape(
+    NITROGEN,
+    shield(600, 360, 1.4, '#14406b', '#f0b429') + cornRow(60, 780, 10, 118, 150, '#2b6a3f', 67),
+  ),
   'campaigns/dual-purpose': (() => {
     const b = base(NUTRIENT, { horizon: 640 });
     return svg(
@@ -326,7 +377,10 @@ const IMAGES: Record<string, string> = {
     );
   })(),
   // features
-  'features/rain-gauge': landscape({ ...NITROGEN, sky: ['#9fb3c8', '#e3e8ee'] }, rainGauge(600, 640, 1.4) + cloud(300, 160, 1.6) + cloud(860, 120, 1.3)),
+  'features/rain-gauge': landscape(
+    { ...NITROGEN, sky: ['#9fb3c8', '#e3e8ee'] },
+    rainGauge(600, 640, 1.4) + cloud(300, 160, 1.6) + cloud(860, 120, 1.3),
+  ),
   'features/coated-granules': (() => {
     const b = base(NUTRIENT, { horizon: 300, rowsOn: false, clouds: false });
     return svg(b.defs, `${b.body}${coatedGranules(600, 620, 480, 220, MICRO, 70, 73)}`);
@@ -334,14 +388,26 @@ const IMAGES: Record<string, string> = {
   'features/prairie-seeding': landscape(PRAIRIE, tractorSeeder(700, 640, 1.1, '#14406b'), { sunX: 220, sunY: 280 }),
   'features/roots': (() => {
     const b = base(BRAND, { horizon: 280, rowsOn: false });
-    return svg(b.defs, `${b.body}${soilBand(420, 480, '#6b4a2f', 79)}${seedling(600, 420, 2.2, '#2f7a44')}${roots(600, 420, 2.2, '#eadfc8', 83)}`);
+    return svg(
+      b.defs,
+      `${b.body}${soilBand(420, 480, '#6b4a2f', 79)}${seedling(600, 420, 2.2, '#2f7a44')}${roots(600, 420, 2.2, '#eadfc8', 83)}`,
+    );
   })(),
   'features/global-partners': (() => {
     const b = base(BRAND, { horizon: 620 });
     return svg(b.defs, `${b.body}${mapPoints(89, '#1f5130')}`);
   })(),
-  'features/agronomist': landscape(BRAND, truck(300, 760, 1.1, '#1f5130') + person(700, 790, 1.3, '#14406b') + person(860, 790, 1.3, '#a63a2b') + '<rect x="648" y="600" width="44" height="60" rx="6" fill="#1b2433"/>'),
-  'about/hero': landscape(BRAND, cornRow(60, 700, 4, 120, 230, '#2a6340', 97) + person(780, 820, 1.5, '#1f5130', true) + seedling(900, 810, 1.2, '#2f7a44')),
+  'features/agronomist': landscape(
+    BRAND,
+    truck(300, 760, 1.1, '#1f5130') +
+      person(700, 790, 1.3, '#14406b') +
+      person(860, 790, 1.3, '#a63a2b') +
+      '<rect x="648" y="600" width="44" height="60" rx="6" fill="#1b2433"/>',
+  ),
+  'about/hero': landscape(
+    BRAND,
+    cornRow(60, 700, 4, 120, 230, '#2a6340', 97) + person(780, 820, 1.5, '#1f5130', true) + seedling(900, 810, 1.2, '#2f7a44'),
+  ),
 };
 
 for (const [name, content] of Object.entries(IMAGES)) {
@@ -352,5 +418,8 @@ for (const [name, content] of Object.entries(IMAGES)) {
 
 // The sharing image social networks show when a page names none: 1200 x 630 PNG.
 const og = landscape(BRAND, barn(930, 540, 0.9) + cornRow(40, 760, 8, 110, 250, '#2a6340', 47), { sunX: 300, sunY: 230 });
-await sharp(Buffer.from(og)).resize(1200, 630, { fit: 'cover', position: 'centre' }).png({ compressionLevel: 9 }).toFile(path.join(OUT, 'og-default.png'));
+await sharp(Buffer.from(og))
+  .resize(1200, 630, { fit: 'cover', position: 'centre' })
+  .png({ compressionLevel: 9 })
+  .toFile(path.join(OUT, 'og-default.png'));
 console.log(`Wrote ${Object.keys(IMAGES).length} illustrations and og-default.png to ${OUT}`);

@@ -95,7 +95,10 @@ if (!chromium) process.exit(1);
 const typegen = run('typegen', 'npx', ['react-router', 'typegen']);
 const [tscOk, [lintOk, built]] = await Promise.all([
   typegen ? runQuietly('tsc', 'npx', ['tsc']) : false,
-  runQuietly('lint', 'npx', ['eslint', '.', '--max-warnings', '0']).then(async (ok) => [ok, await runQuietly('build', 'node', ['scripts/ensure-build.mjs'])]),
+  runQuietly('lint', 'npx', ['eslint', '.', '--max-warnings', '0']).then(async (ok) => [
+    ok,
+    await runQuietly('build', 'node', ['scripts/ensure-build.mjs']),
+  ]),
 ]);
 check('typecheck', typegen && tscOk);
 check('lint', lintOk);
@@ -103,19 +106,30 @@ check('build', built);
 
 const pgliteJson = path.join(tmp, 'vitest-pglite.json');
 rmSync(pgliteJson, { force: true });
-run('unit and integration tests (PGlite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteJson}`], {
-  TEST_DB_ENGINE: 'pglite',
-});
+run(
+  'unit and integration tests (PGlite)',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteJson}`],
+  {
+    TEST_DB_ENGINE: 'pglite',
+  },
+);
 if (!countVitest(pgliteJson)) check('vitest (PGlite) produced no report', false);
 
 if (process.env.TEST_DATABASE_URL) {
   // TEST_REDIS_URL reaches the PostgreSQL pass with the rest of the environment (the two-instance test needs it)
-  if (!process.env.TEST_REDIS_URL) console.log('\nTEST_REDIS_URL not set: the two-instance test (one PostgreSQL, one Redis, one bucket) is skipped.');
+  if (!process.env.TEST_REDIS_URL)
+    console.log('\nTEST_REDIS_URL not set: the two-instance test (one PostgreSQL, one Redis, one bucket) is skipped.');
   const pgJson = path.join(tmp, 'vitest-postgres.json');
   rmSync(pgJson, { force: true });
-  run('integration tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'integration-postgres', '--reporter=default', '--reporter=json', `--outputFile.json=${pgJson}`], {
-    TEST_DB_ENGINE: 'postgres',
-  });
+  run(
+    'integration tests (PostgreSQL)',
+    'npx',
+    ['vitest', 'run', '--project', 'integration-postgres', '--reporter=default', '--reporter=json', `--outputFile.json=${pgJson}`],
+    {
+      TEST_DB_ENGINE: 'postgres',
+    },
+  );
   if (!countVitest(pgJson)) check('vitest (PostgreSQL) produced no report', false);
 } else {
   console.log('\nTEST_DATABASE_URL not set: integration tests ran on PGlite only.');

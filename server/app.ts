@@ -74,7 +74,11 @@ const openApiTransform: typeof jsonSchemaTransform = (input) => {
   const params = schema.params as { properties?: Record<string, unknown>; required?: string[] } | undefined;
   if (params?.properties?.['*']) {
     const { '*': wildcard, ...rest } = params.properties;
-    schema.params = { ...params, properties: { ...rest, path: wildcard }, required: [...(params.required ?? []).filter((r) => r !== '*'), 'path'] };
+    schema.params = {
+      ...params,
+      properties: { ...rest, path: wildcard },
+      required: [...(params.required ?? []).filter((r) => r !== '*'), 'path'],
+    };
   }
   return { ...out, schema: schema as typeof out.schema, url: out.url.replace(/\*$/, '{path}') };
 };
@@ -124,7 +128,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     serverFactory: (handler, options) => {
       const server = http.createServer((req, res) => first.pageCache?.answer(req, res) || handler(req, res));
       // what Fastify sets on the server it creates itself (its defaults are filled in by now)
-      const o = options as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number; maxRequestsPerSocket?: number };
+      const o = options as {
+        keepAliveTimeout?: number;
+        requestTimeout?: number;
+        connectionTimeout?: number;
+        maxRequestsPerSocket?: number;
+      };
       server.keepAliveTimeout = o.keepAliveTimeout ?? 72_000;
       server.requestTimeout = o.requestTimeout ?? 0;
       server.setTimeout(o.connectionTimeout ?? 0);
@@ -135,7 +144,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger:
       opts.logger === false
         ? false
-        : { level: env.LOG_LEVEL, ...(typeof opts.logger === 'object' ? opts.logger : {}), serializers: { ...(typeof opts.logger === 'object' ? opts.logger.serializers : {}), req: serializeRequest } },
+        : {
+            level: env.LOG_LEVEL,
+            ...(typeof opts.logger === 'object' ? opts.logger : {}),
+            serializers: { ...(typeof opts.logger === 'object' ? opts.logger.serializers : {}), req: serializeRequest },
+          },
     // A hop count trusts only that many proxies nearest to us (what Fastify does for a number).
     trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
@@ -143,7 +156,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true },
     // Malformed URLs and bodies the router or parser refuses still answer the API's envelope.
     frameworkErrors: (err, _request, reply: FastifyReply) => {
-      void reply.code(400).send(fail(/url|uri/i.test(err.message) ? 'The address is not valid (malformed percent-encoding).' : 'The request could not be read.'));
+      void reply
+        .code(400)
+        .send(
+          fail(/url|uri/i.test(err.message) ? 'The address is not valid (malformed percent-encoding).' : 'The request could not be read.'),
+        );
     },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -184,10 +201,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onReady', async () => {
     // A production site without SMTP "sends" into files nobody reads: say so once, where people look.
     if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
-      app.log.warn(`SMTP_URL is not set: email (lead notifications, rep requests) is written as files to ${services.mail.description.replace(/^files in /, '')} instead of being sent`);
+      app.log.warn(
+        `SMTP_URL is not set: email (lead notifications, rep requests) is written as files to ${services.mail.description.replace(/^files in /, '')} instead of being sent`,
+      );
     }
     if (env.NODE_ENV === 'production' && env.PUBLIC_SITE_URL_DEFAULTED) {
-      app.log.warn(`PUBLIC_SITE_URL is not set: canonical links, the sitemap, share tags and the links in emails name ${env.PUBLIC_SITE_URL}; set it to the address visitors use`);
+      app.log.warn(
+        `PUBLIC_SITE_URL is not set: canonical links, the sitemap, share tags and the links in emails name ${env.PUBLIC_SITE_URL}; set it to the address visitors use`,
+      );
     }
     // TOTP secrets stored in clear, or under a previous DATA_KEY, and recovery codes stored as bare
     // SHA-256 (before issue 21) are brought up to date in the background (both still work meanwhile);
@@ -195,7 +216,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     upgradingSecrets = services.auth
       .upgradeStoredSecrets()
       .then((upgraded) => {
-        if (upgraded.totpSecrets || upgraded.recoveryCodes) app.log.info(upgraded, 'stored sign-in secrets upgraded (TOTP secrets sealed, recovery codes hashed with argon2id)');
+        if (upgraded.totpSecrets || upgraded.recoveryCodes)
+          app.log.info(upgraded, 'stored sign-in secrets upgraded (TOTP secrets sealed, recovery codes hashed with argon2id)');
       })
       .catch((err: unknown) => app.log.error({ err }, 'upgrading stored sign-in secrets failed; it runs again at the next start'));
     services.mail.start();
@@ -240,7 +262,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     encodings: ['br', 'gzip'],
     threshold: 1024,
     syncThreshold: 64 * 1024,
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
+    brotliOptions: {
+      params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 1 },
+    },
   });
   registerErrorHandling(app);
   registerInputBoundary(app);
@@ -294,7 +318,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(adminRoutes);
 
   // Content changes reach the other instances (PostgreSQL NOTIFY) or the apps of this process (PGlite).
-  await registerContentEventsTransport(app, { events: services.contentEvents, databaseUrl: env.DATABASE_URL, database, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS });
+  await registerContentEventsTransport(app, {
+    events: services.contentEvents,
+    databaseUrl: env.DATABASE_URL,
+    database,
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+  });
 
   if (opts.ui && opts.ui !== 'none') {
     await registerReactRouter(app, {

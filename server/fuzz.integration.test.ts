@@ -32,16 +32,76 @@ afterAll(() => t.close());
 
 /** Raw URL text for path segments and query values: each one malformed or at a boundary. */
 const RAW_VALUES = [
-  '', '0', '1', '-1', '2', '3', '4', '38', '1.5', '1e308', '-99999999999999999999', '99999999999999999999999999', 'NaN', 'true', 'null',
-  'abc', '%5B%5D', '%7B%7D', '[]', encodeURIComponent('ü-é-漢字-😀'), '%F0%9F%98%80', '%ED%A0%80', '%00', 'a%00b', '%01%1F', '%E0%A4%A', '%',
-  '%%', '%zz', 'x'.repeat(3000), encodeURIComponent("' or 1=1 --"), '%2e%2e%2f%2e%2e%2fetc%2fpasswd', '%20', '%0d%0aSet-Cookie:x=1',
-  '00000000-0000-4000-a000-000000000000', encodeURIComponent('<script>alert(1)</script>'), 'A1A%201A1', '50010',
+  '',
+  '0',
+  '1',
+  '-1',
+  '2',
+  '3',
+  '4',
+  '38',
+  '1.5',
+  '1e308',
+  '-99999999999999999999',
+  '99999999999999999999999999',
+  'NaN',
+  'true',
+  'null',
+  'abc',
+  '%5B%5D',
+  '%7B%7D',
+  '[]',
+  encodeURIComponent('ü-é-漢字-😀'),
+  '%F0%9F%98%80',
+  '%ED%A0%80',
+  '%00',
+  'a%00b',
+  '%01%1F',
+  '%E0%A4%A',
+  '%',
+  '%%',
+  '%zz',
+  'x'.repeat(3000),
+  encodeURIComponent("' or 1=1 --"),
+  '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+  '%20',
+  '%0d%0aSet-Cookie:x=1',
+  '00000000-0000-4000-a000-000000000000',
+  encodeURIComponent('<script>alert(1)</script>'),
+  'A1A%201A1',
+  '50010',
 ];
 
 /** JSON values put in place of each body field, and as the whole body. */
 const JSON_VALUES: unknown[] = [
-  null, 0, -1, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 38, true, false, '', ' ', 'text', 'x'.repeat(100_000), '\u0000', 'a\u0000b',
-  '\ud800', '😀'.repeat(2000), 'ü漢字', '<script>alert(1)</script>', "' or 1=1 --", [], ['a'], [1, 2], {}, { a: 1 }, { $gt: '' }, '{"Region":"USA"}',
+  null,
+  0,
+  -1,
+  1.5,
+  1e308,
+  -1e308,
+  Number.MAX_SAFE_INTEGER + 2,
+  38,
+  true,
+  false,
+  '',
+  ' ',
+  'text',
+  'x'.repeat(100_000),
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '😀'.repeat(2000),
+  'ü漢字',
+  '<script>alert(1)</script>',
+  "' or 1=1 --",
+  [],
+  ['a'],
+  [1, 2],
+  {},
+  { a: 1 },
+  { $gt: '' },
+  '{"Region":"USA"}',
 ];
 
 /** Valid requests to start from, so each malformed field reaches the service and the database. */
@@ -55,7 +115,16 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     reCaptchaToken: '',
     website: '',
   },
-  contactRep: { name: 'Sam Ortiz', email: 'sam@example.com', phone: '515-555-0123', message: 'Call me', targetType: 'rep', targetId: 1, zip: '50010', label: 'Reps' },
+  contactRep: {
+    name: 'Sam Ortiz',
+    email: 'sam@example.com',
+    phone: '515-555-0123',
+    message: 'Call me',
+    targetType: 'rep',
+    targetId: 1,
+    zip: '50010',
+    label: 'Reps',
+  },
 };
 const VALID_QUERIES: Record<string, Record<string, string>> = {
   searchFinder: { label: 'Retailers', zip: '50010' },
@@ -96,17 +165,30 @@ function requestsFor(path: string, method: string, op: Operation & { operationId
   for (const name of pathParams) for (const raw of RAW_VALUES) out.push({ method: m, url: fill({ [name]: raw }) });
   const validQuery = VALID_QUERIES[op.operationId ?? ''] ?? {};
   const query = (name: string, raw: string) =>
-    [...Object.entries(validQuery).filter(([k]) => k !== name).map(([k, v]) => `${k}=${encodeURIComponent(v)}`), `${name}=${raw}`].join('&');
+    [
+      ...Object.entries(validQuery)
+        .filter(([k]) => k !== name)
+        .map(([k, v]) => `${k}=${encodeURIComponent(v)}`),
+      `${name}=${raw}`,
+    ].join('&');
   for (const q of queryParams) {
     for (const raw of RAW_VALUES) out.push({ method: m, url: `${base}?${query(q.name, raw)}` });
-    out.push({ method: m, url: `${base}?${q.name}=1&${q.name}=2` }, { method: m, url: `${base}?${q.name}[]=1` }, { method: m, url: `${base}?${q.name}[a]=1` });
+    out.push(
+      { method: m, url: `${base}?${q.name}=1&${q.name}=2` },
+      { method: m, url: `${base}?${q.name}[]=1` },
+      { method: m, url: `${base}?${q.name}[a]=1` },
+    );
   }
-  out.push({ method: m, url: `${base}?unknown=1&__proto__[x]=1&constructor[prototype][x]=1` }, { method: m, url: `${base}?${'a=1&'.repeat(2000)}` });
+  out.push(
+    { method: m, url: `${base}?unknown=1&__proto__[x]=1&constructor[prototype][x]=1` },
+    { method: m, url: `${base}?${'a=1&'.repeat(2000)}` },
+  );
 
   const schema = op.requestBody?.content['application/json']?.schema;
   if (schema) {
     const valid = VALID_BODIES[op.operationId ?? ''] ?? (sample(schema) as Record<string, unknown>);
-    const json = (payload: unknown) => out.push({ method: m, url: base, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
+    const json = (payload: unknown) =>
+      out.push({ method: m, url: base, payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
     for (const v of JSON_VALUES) json(v);
     json(valid);
     json({ ...valid, extra: 'field', another: { nested: [1, 2, 3] } });
@@ -117,7 +199,8 @@ function requestsFor(path: string, method: string, op: Operation & { operationId
       json(missing);
       for (const v of JSON_VALUES) json({ ...valid, [field]: v });
     }
-    const raw = (payload: string, contentType?: string) => out.push({ method: m, url: base, payload, headers: contentType ? { 'content-type': contentType } : {} });
+    const raw = (payload: string, contentType?: string) =>
+      out.push({ method: m, url: base, payload, headers: contentType ? { 'content-type': contentType } : {} });
     raw('{"name":', 'application/json');
     raw('', 'application/json');
     raw('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}', 'application/json');

@@ -27,7 +27,15 @@ async function waitFor(url: string, ms: number) {
 
 /** Runs a compiled entry point on the same DATA_DIR and returns its exit code and stderr lines. */
 function runBeside(args: string[], extraEnv: Record<string, string> = {}) {
-  const env = { ...process.env, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '', ...extraEnv };
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    DATABASE_URL: '',
+    ...extraEnv,
+  };
   const res = spawnSync(process.execPath, args, { env, encoding: 'utf8', timeout: 30_000 });
   return { code: res.status, stdout: res.stdout, lines: res.stderr.split('\n').filter((l) => l.trim() !== '') };
 }
@@ -37,7 +45,16 @@ function runBeside(args: string[], extraEnv: Record<string, string> = {}) {
 it('starts on an empty data directory, prints the admin sign-in once, holds the DATA_DIR lock (a second server, db:reset, db:restore and geo:import refuse with one line; db:backup asks the server for its copy), refuses a taken port with one line, and shuts down cleanly on SIGTERM', async () => {
   const port = 3700 + (process.pid % 200);
   const child = spawn(process.execPath, ['build/node/index.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ADMIN_PASSWORD: '', NODE_ENV: 'production', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      ADMIN_PASSWORD: '',
+      NODE_ENV: 'production',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -52,7 +69,9 @@ it('starts on an empty data directory, prints the admin sign-in once, holds the 
     expect(ready).toEqual({ status: 'ok', database: 'pglite' });
 
     // The embedded database allows one process: everything else on this DATA_DIR refuses.
-    const holder = new RegExp(`^The embedded database in ${dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is in use by process ${child.pid} \\(the server, since `);
+    const holder = new RegExp(
+      `^The embedded database in ${dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is in use by process ${child.pid} \\(the server, since `,
+    );
     const second = runBeside(['build/node/index.js'], { PORT: String(port + 1) });
     expect(second.code).toBe(1);
     expect(second.lines).toEqual([expect.stringMatching(holder)]);
@@ -70,13 +89,22 @@ it('starts on an empty data directory, prints the admin sign-in once, holds the 
     const lead = await fetch(`http://127.0.0.1:${port}/api/forms/add`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Backed Up', email: 'backed-up@example.com', phone: '+1 (515) 555-0100', data: '{"Region":"USA","Role":"Grower","State":"Iowa","Zipcode":"50010"}', message: 'In the backup.', reCaptchaToken: '' }),
+      body: JSON.stringify({
+        name: 'Backed Up',
+        email: 'backed-up@example.com',
+        phone: '+1 (515) 555-0100',
+        data: '{"Region":"USA","Role":"Grower","State":"Iowa","Zipcode":"50010"}',
+        message: 'In the backup.',
+        reCaptchaToken: '',
+      }),
     });
     expect((await lead.json()).success).toBe(true);
     const backup = runBeside(['build/node/db-cli.js', 'backup', backupFile]);
     expect(backup.lines).toEqual([]);
     expect(backup.code).toBe(0);
-    expect(backup.stdout).toMatch(/^Backup written to .* \(\d+\.\d MB; made by the running server\)\. Restore it with: npm run db:restore -- /);
+    expect(backup.stdout).toMatch(
+      /^Backup written to .* \(\d+\.\d MB; made by the running server\)\. Restore it with: npm run db:restore -- /,
+    );
     const restoreNow = runBeside(['build/node/db-cli.js', 'restore', backupFile]);
     expect(restoreNow.code).toBe(1);
     expect(restoreNow.lines).toEqual([expect.stringMatching(holder)]);
@@ -88,7 +116,9 @@ it('starts on an empty data directory, prints the admin sign-in once, holds the 
     try {
       const taken = runBeside(['build/node/index.js'], { PORT: String(port), DATA_DIR: otherDir });
       expect(taken.code).toBe(1);
-      expect(taken.lines).toEqual([`Port ${port} on 127.0.0.1 is already in use by another process: stop that process, or set PORT to a free port.`]);
+      expect(taken.lines).toEqual([
+        `Port ${port} on 127.0.0.1 is already in use by another process: stop that process, or set PORT to a free port.`,
+      ]);
       expect(taken.stdout).not.toContain('First run');
       expect(existsSync(path.join(otherDir, 'pglite'))).toBe(false);
     } finally {

@@ -47,7 +47,11 @@ describe('NUL and other control characters', () => {
   });
 
   it('stores a lone surrogate as U+FFFD', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ name: 'Ana \ud800 Ruiz', message: 'x\udc00y' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/forms/add',
+      payload: contact({ name: 'Ana \ud800 Ruiz', message: 'x\udc00y' }),
+    });
     expect(res.statusCode).toBe(200);
     const stored = await t.app.services.forms.findById(res.json().data.id);
     expect(stored).toMatchObject({ name: 'Ana \ufffd Ruiz', message: 'x\ufffdy' });
@@ -64,7 +68,12 @@ describe('NUL and other control characters', () => {
   });
 
   it('answers 404 for a slug or id with a control character, on the API and on pages', async () => {
-    for (const url of ['/api/knowledge-center/get-by-slug/a%00b', '/api/press-releases/get-by-slug/a%00b', '/api/pages/get-by-slug/a%01b', '/api/redirects/get-redirect/a%00b']) {
+    for (const url of [
+      '/api/knowledge-center/get-by-slug/a%00b',
+      '/api/press-releases/get-by-slug/a%00b',
+      '/api/pages/get-by-slug/a%01b',
+      '/api/redirects/get-redirect/a%00b',
+    ]) {
       expectEnvelope(await t.app.inject(url), 404);
     }
     for (const url of ['/knowledge-center/a%00b', '/a%00b', '/press-releases/a%1fb']) {

@@ -38,7 +38,9 @@ if (seeded.admin) {
     'First run: an administrator account was created.',
     `  Sign in at ${siteUrl}/account/login`,
     `  Email:    ${seeded.admin.email}`,
-    seeded.admin.password ? `  Password: ${seeded.admin.password}   (shown once; change it after signing in)` : '  Password: the value of ADMIN_PASSWORD',
+    seeded.admin.password
+      ? `  Password: ${seeded.admin.password}   (shown once; change it after signing in)`
+      : '  Password: the value of ADMIN_PASSWORD',
   ];
   console.log(`\n${lines.join('\n')}\n`);
 }
@@ -64,15 +66,15 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     Promise.resolve(control?.close())
       .then(() => app.close())
       .then(
-      () => {
-        app.log.info('shut down cleanly');
-        process.exit(0);
-      },
-      (err: unknown) => {
-        app.log.error({ err }, 'error during shutdown');
-        process.exit(1);
-      },
-    );
+        () => {
+          app.log.info('shut down cleanly');
+          process.exit(0);
+        },
+        (err: unknown) => {
+          app.log.error({ err }, 'error during shutdown');
+          process.exit(1);
+        },
+      );
   });
 }
 

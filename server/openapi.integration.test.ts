@@ -12,7 +12,10 @@ const run = promisify(execFile);
 let t: TestApp;
 let doc: {
   servers?: { url: string }[];
-  paths: Record<string, Record<string, { operationId?: string; security?: unknown[]; summary?: string; parameters?: { name: string; in: string }[] }>>;
+  paths: Record<
+    string,
+    Record<string, { operationId?: string; security?: unknown[]; summary?: string; parameters?: { name: string; in: string }[] }>
+  >;
   components?: { securitySchemes?: Record<string, unknown> };
 };
 const dir = mkdtempSync(path.join(os.tmpdir(), 'openapi-lint-'));
@@ -37,7 +40,11 @@ describe('the OpenAPI document (/api/docs/json)', () => {
     const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', CI: 'true', NO_COLOR: '1' };
     let out: string;
     try {
-      const res = await run(process.execPath, [cli, 'lint', file, '--config', config, '--format', 'stylish'], { env, cwd: dir, timeout: 60_000 });
+      const res = await run(process.execPath, [cli, 'lint', file, '--config', config, '--format', 'stylish'], {
+        env,
+        cwd: dir,
+        timeout: 60_000,
+      });
       out = res.stdout + res.stderr;
     } catch (err) {
       const e = err as { stdout?: string; stderr?: string };
@@ -71,6 +78,9 @@ describe('the OpenAPI document (/api/docs/json)', () => {
   it('names the redirect lookup path parameter, and the lookup still answers', async () => {
     const op = doc.paths['/api/redirects/get-redirect/{path}']?.get;
     expect(op?.parameters).toEqual([expect.objectContaining({ name: 'path', in: 'path' })]);
-    expect((await t.app.inject('/api/redirects/get-redirect/nitrogen-101')).json().data).toEqual({ toPath: '/knowledge-center', statusCode: 301 });
+    expect((await t.app.inject('/api/redirects/get-redirect/nitrogen-101')).json().data).toEqual({
+      toPath: '/knowledge-center',
+      statusCode: 301,
+    });
   });
 });

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_MESSAGES, ContentEditBaseSchema, emptyModule, HeroMediaSchema, isAllowedLinkHref, jsonField, ModuleEditSchema, ModuleListSchema, slugify, SlugSchema } from './content-admin.ts';
+import {
+  CONTENT_MESSAGES,
+  ContentEditBaseSchema,
+  emptyModule,
+  HeroMediaSchema,
+  isAllowedLinkHref,
+  jsonField,
+  ModuleEditSchema,
+  ModuleListSchema,
+  slugify,
+  SlugSchema,
+} from './content-admin.ts';
 import { CONTENT_ITEM_MESSAGES, contentItemSaveBody, ContentItemEditSchema } from './content-admin.ts';
 
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -21,24 +32,46 @@ describe('content editor payloads', () => {
   });
 
   it('allows http(s), mailto and on-site links only', () => {
-    for (const ok of ['https://example.com/x', 'http://a.b', 'mailto:someone@example.com', '/knowledge-center', '#top', '?q=1']) expect(isAllowedLinkHref(ok), ok).toBe(true);
-    for (const bad of ['javascript:alert(1)', 'data:text/html,x', '//evil.example', 'ftp://x', '', 'https://', 'mailto:nobody', 'java script:x']) expect(isAllowedLinkHref(bad), bad).toBe(false);
+    for (const ok of ['https://example.com/x', 'http://a.b', 'mailto:someone@example.com', '/knowledge-center', '#top', '?q=1'])
+      expect(isAllowedLinkHref(ok), ok).toBe(true);
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:text/html,x',
+      '//evil.example',
+      'ftp://x',
+      '',
+      'https://',
+      'mailto:nobody',
+      'java script:x',
+    ])
+      expect(isAllowedLinkHref(bad), bad).toBe(false);
   });
 
   it('validates the four module types with messages on the right paths', () => {
     expect(ModuleEditSchema.safeParse({ type: 2, content: '<p>Hi</p>' }).success).toBe(true);
-    expect(issues(ModuleEditSchema.safeParse({ type: 1, content: '<p> &nbsp;</p>' }))).toEqual([`content: ${CONTENT_MESSAGES.richTextRequired}`]);
-    expect(issues(ModuleEditSchema.safeParse({ type: 3, items: [{ headline: ' ', shortDescription: 'x' }] }))).toEqual([`items.0.headline: ${CONTENT_MESSAGES.headlineRequired}`]);
-    expect(issues(ModuleEditSchema.safeParse({ type: 4, items: [] }))).toEqual([`items: ${CONTENT_MESSAGES.imagesRequired}`]);
-    expect(issues(ModuleEditSchema.safeParse({ type: 4, items: [{ imageItem: { previewsrc: '/doccenter/x', alttext: '' }, headline: '', editorData: '' }] }))).toEqual([
-      `items.0.imageItem.alttext: ${CONTENT_MESSAGES.altRequired}`,
+    expect(issues(ModuleEditSchema.safeParse({ type: 1, content: '<p> &nbsp;</p>' }))).toEqual([
+      `content: ${CONTENT_MESSAGES.richTextRequired}`,
     ]);
+    expect(issues(ModuleEditSchema.safeParse({ type: 3, items: [{ headline: ' ', shortDescription: 'x' }] }))).toEqual([
+      `items.0.headline: ${CONTENT_MESSAGES.headlineRequired}`,
+    ]);
+    expect(issues(ModuleEditSchema.safeParse({ type: 4, items: [] }))).toEqual([`items: ${CONTENT_MESSAGES.imagesRequired}`]);
+    expect(
+      issues(
+        ModuleEditSchema.safeParse({
+          type: 4,
+          items: [{ imageItem: { previewsrc: '/doccenter/x', alttext: '' }, headline: '', editorData: '' }],
+        }),
+      ),
+    ).toEqual([`items.0.imageItem.alttext: ${CONTENT_MESSAGES.altRequired}`]);
     expect(ModuleEditSchema.safeParse({ type: 5, content: 'x' }).success).toBe(false);
     expect(emptyModule(3)).toEqual({ type: 3, items: [{ headline: '', shortDescription: '' }] });
   });
 
   it('requires alt text for hero images, not for videos', () => {
-    expect(issues(HeroMediaSchema.safeParse({ kind: 'image', previewsrc: '/doccenter/a', alttext: '' }))).toEqual([`alttext: ${CONTENT_MESSAGES.altRequired}`]);
+    expect(issues(HeroMediaSchema.safeParse({ kind: 'image', previewsrc: '/doccenter/a', alttext: '' }))).toEqual([
+      `alttext: ${CONTENT_MESSAGES.altRequired}`,
+    ]);
     expect(HeroMediaSchema.safeParse({ kind: 'video', previewsrc: '/doccenter/v' }).success).toBe(true);
   });
 

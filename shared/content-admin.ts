@@ -84,7 +84,13 @@ export function isAllowedLinkHref(href: string): boolean {
 // ---------------------------------------------------------------- regions
 
 export const RegionIdsSchema = z
-  .array(z.coerce.number().int().refine((n) => n === 2 || n === 3 || n === 4, 'Unknown region.'), { error: CONTENT_MESSAGES.regionsRequired })
+  .array(
+    z.coerce
+      .number()
+      .int()
+      .refine((n) => n === 2 || n === 3 || n === 4, 'Unknown region.'),
+    { error: CONTENT_MESSAGES.regionsRequired },
+  )
   .min(1, CONTENT_MESSAGES.regionsRequired)
   .max(3);
 
@@ -93,7 +99,11 @@ export const RegionIdsSchema = z
 /** A document-library file chosen in an editor: its public address, and alt text for images. */
 export const LibraryImageSchema = z.object({
   previewsrc: z.string({ error: CONTENT_MESSAGES.imageRequired }).trim().min(1, CONTENT_MESSAGES.imageRequired).max(2000),
-  alttext: z.string({ error: CONTENT_MESSAGES.altRequired }).trim().min(1, CONTENT_MESSAGES.altRequired).max(500, 'Use at most 500 characters.'),
+  alttext: z
+    .string({ error: CONTENT_MESSAGES.altRequired })
+    .trim()
+    .min(1, CONTENT_MESSAGES.altRequired)
+    .max(500, 'Use at most 500 characters.'),
   width: z.number().int().positive().optional(),
   height: z.number().int().positive().optional(),
 });
@@ -117,7 +127,10 @@ export const SeoFormSchema = z.object({
   desc: z.string().trim().max(SEO_LIMITS.desc.max, `Use at most ${SEO_LIMITS.desc.max} characters.`).default(''),
   ogtitle: z.string().trim().max(SEO_LIMITS.ogtitle.max, `Use at most ${SEO_LIMITS.ogtitle.max} characters.`).default(''),
   ogdesc: z.string().trim().max(SEO_LIMITS.ogdesc.max, `Use at most ${SEO_LIMITS.ogdesc.max} characters.`).default(''),
-  ogphoto: z.object({ previewsrc: z.string().trim().max(2000) }).nullable().default(null),
+  ogphoto: z
+    .object({ previewsrc: z.string().trim().max(2000) })
+    .nullable()
+    .default(null),
 });
 export type SeoForm = z.infer<typeof SeoFormSchema>;
 
@@ -135,11 +148,22 @@ export type ModuleType = (typeof MODULE_TYPES)[number]['type'];
 const RichTextRequired = z
   .string({ error: CONTENT_MESSAGES.richTextRequired })
   .max(200_000, 'The text is too long.')
-  .refine((html) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim().length > 0, CONTENT_MESSAGES.richTextRequired);
+  .refine(
+    (html) =>
+      html
+        .replace(/<[^>]*>/g, '')
+        .replace(/&nbsp;/g, ' ')
+        .trim().length > 0,
+    CONTENT_MESSAGES.richTextRequired,
+  );
 const RichTextOptional = z.string().max(200_000, 'The text is too long.').default('');
 
 export const RoiItemSchema = z.object({
-  headline: z.string({ error: CONTENT_MESSAGES.headlineRequired }).trim().min(1, CONTENT_MESSAGES.headlineRequired).max(300, 'Use at most 300 characters.'),
+  headline: z
+    .string({ error: CONTENT_MESSAGES.headlineRequired })
+    .trim()
+    .min(1, CONTENT_MESSAGES.headlineRequired)
+    .max(300, 'Use at most 300 characters.'),
   shortDescription: z.string().max(5000, 'Use at most 5,000 characters.').default(''),
 });
 
@@ -198,7 +222,11 @@ export function jsonField<S extends z.ZodType>(schema: S) {
  */
 export const ContentEditBaseSchema = z.object({
   id: z.coerce.number().int().positive().optional(),
-  title: z.string({ error: CONTENT_MESSAGES.titleRequired }).trim().min(1, CONTENT_MESSAGES.titleRequired).max(300, 'Use at most 300 characters.'),
+  title: z
+    .string({ error: CONTENT_MESSAGES.titleRequired })
+    .trim()
+    .min(1, CONTENT_MESSAGES.titleRequired)
+    .max(300, 'Use at most 300 characters.'),
   slug: SlugSchema,
   createRedirect: z.boolean().default(false),
   regionIds: RegionIdsSchema,
@@ -247,7 +275,14 @@ export interface ContentItemSaved {
   region: number;
   status: number;
   title: string;
-  metadata: { title?: string; desc?: string; ogtitle?: string; ogdesc?: string; ogphoto?: { previewsrc: string } | null; metaContent?: string };
+  metadata: {
+    title?: string;
+    desc?: string;
+    ogtitle?: string;
+    ogdesc?: string;
+    ogphoto?: { previewsrc: string } | null;
+    metaContent?: string;
+  };
   heroMedia: { previewsrc: string; alttext?: string; altText?: string; width?: number; height?: number } | null;
   modules: ModuleEdit[];
   publishDate: string;
@@ -347,5 +382,12 @@ export type LandingEdit = z.infer<typeof LandingEditSchema>;
 
 /** The admin API's save body (POST /api/admin/landing-pages/add). */
 export function landingSaveBody(id: number, value: LandingEdit, previous?: { seo?: { metaContent?: string } } | null) {
-  return { id, title: value.title, hero: value.hero, sections: value.sections, seo: storedSeo(value.seo, previous?.seo), publishAt: value.publishAt ?? null };
+  return {
+    id,
+    title: value.title,
+    hero: value.hero,
+    sections: value.sections,
+    seo: storedSeo(value.seo, previous?.seo),
+    publishAt: value.publishAt ?? null,
+  };
 }

@@ -18,7 +18,10 @@ export const SeoDataSchema = z.object({
   desc: z.string().max(500).optional(),
   ogtitle: z.string().max(200).optional(),
   ogdesc: z.string().max(500).optional(),
-  ogphoto: z.object({ previewsrc: z.string().max(2000) }).nullable().optional(),
+  ogphoto: z
+    .object({ previewsrc: z.string().max(2000) })
+    .nullable()
+    .optional(),
   metaContent: z.string().max(50).optional(),
 });
 export type SeoData = z.infer<typeof SeoDataSchema>;

@@ -21,7 +21,8 @@ export const LANDING_MESSAGES = {
   titleRequired: 'Title is required.',
 } as const;
 
-const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, `Use at most ${max} characters.`);
+const required = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Use at most ${max} characters.`);
 
 export const CtaSchema = z.object({
   label: required(LANDING_MESSAGES.labelRequired, 60),
@@ -96,7 +97,12 @@ export const LandingSectionSchema = z.discriminatedUnion('kind', [
   /** content modules (testimonial, rich text, ROI list, multi-image) */
   z.object({ kind: z.literal('modules'), heading: Heading.optional(), modules: z.array(ContentModuleSchema).max(20) }),
   /** closing call to action band */
-  z.object({ kind: z.literal('cta'), heading: Heading, text: required(LANDING_MESSAGES.textRequired, 300), ctas: z.array(CtaSchema).min(1, 'Add a button.').max(2, 'At most 2 buttons.') }),
+  z.object({
+    kind: z.literal('cta'),
+    heading: Heading,
+    text: required(LANDING_MESSAGES.textRequired, 300),
+    ctas: z.array(CtaSchema).min(1, 'Add a button.').max(2, 'At most 2 buttons.'),
+  }),
 ]);
 export type LandingSection = z.infer<typeof LandingSectionSchema>;
 

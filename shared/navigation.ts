@@ -54,7 +54,10 @@ export function solutionsFor<T extends MenuProduct>(region: RegionId, products: 
   return products.filter((p) => p.region === r);
 }
 
-export function megaMenuFor<T extends MenuProduct>(region: RegionId, all: readonly T[] = CATALOG as unknown as T[]): { group: ProductGroup; products: T[] }[] {
+export function megaMenuFor<T extends MenuProduct>(
+  region: RegionId,
+  all: readonly T[] = CATALOG as unknown as T[],
+): { group: ProductGroup; products: T[] }[] {
   const products = solutionsFor(region, all);
   return PRODUCT_GROUPS.map((group) => ({ group, products: products.filter((p) => p.group === group) })).filter(
     (g) => g.products.length > 0,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_FORM_MESSAGES, ProductAdminFilterSchema, ProductFormSchema, instantFromLocal, productSaveBody, toLocalDateTime } from './product-admin.ts';
+import {
+  PRODUCT_FORM_MESSAGES,
+  ProductAdminFilterSchema,
+  ProductFormSchema,
+  instantFromLocal,
+  productSaveBody,
+  toLocalDateTime,
+} from './product-admin.ts';
 import { PRODUCT_MESSAGES, ProductContentSchema } from './product-content.ts';
 
 const zinc = { product: 'WOLF TRAX Zinc DDP', nutrient: 'Zinc', symbol: 'Zn', amount: '62', form: '' };
@@ -26,13 +33,23 @@ function posted(change: Record<string, unknown> = {}) {
 
 const errorsOf = (input: Record<string, unknown>) => {
   const r = ProductFormSchema.safeParse(input);
-  return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.map((p, n) => (typeof p === 'number' ? `[${p}]` : n ? `.${String(p)}` : String(p))).join(''), i.message]));
+  return r.success
+    ? {}
+    : Object.fromEntries(
+        r.error.issues.map((i) => [
+          i.path.map((p, n) => (typeof p === 'number' ? `[${p}]` : n ? `.${String(p)}` : String(p))).join(''),
+          i.message,
+        ]),
+      );
 };
 
 describe('ProductFormSchema', () => {
   it('turns the posted form into the body the API validates with ProductContentSchema', () => {
     const value = ProductFormSchema.parse(posted());
-    const body = productSaveBody(value, { heroMedia: { previewsrc: '/images/products/wolf-trax.svg', alttext: 'old', width: 1200, height: 900 }, seo: { metaContent: 'product' } });
+    const body = productSaveBody(value, {
+      heroMedia: { previewsrc: '/images/products/wolf-trax.svg', alttext: 'old', width: 1200, height: 900 },
+      seo: { metaContent: 'product' },
+    });
     expect(body).toMatchObject({
       id: 5,
       status: 1,
@@ -52,24 +69,52 @@ describe('ProductFormSchema', () => {
   });
 
   it('drops the stored size when another image is chosen', () => {
-    const value = ProductFormSchema.parse(posted({ heroMedia: JSON.stringify({ kind: 'image', previewsrc: '/doccenter/11111111-1111-4111-8111-111111111111', alttext: 'Field' }) }));
-    expect(productSaveBody(value, { heroMedia: { previewsrc: '/images/products/wolf-trax.svg', width: 1200, height: 900 }, seo: {} }).heroMedia).toEqual({
+    const value = ProductFormSchema.parse(
+      posted({
+        heroMedia: JSON.stringify({ kind: 'image', previewsrc: '/doccenter/11111111-1111-4111-8111-111111111111', alttext: 'Field' }),
+      }),
+    );
+    expect(
+      productSaveBody(value, { heroMedia: { previewsrc: '/images/products/wolf-trax.svg', width: 1200, height: 900 }, seo: {} }).heroMedia,
+    ).toEqual({
       previewsrc: '/doccenter/11111111-1111-4111-8111-111111111111',
       alttext: 'Field',
     });
   });
 
   it('answers with the same words as the API, on the row and field that broke the rule', () => {
-    expect(errorsOf(posted({ name: undefined, group: 'Fertilizer' }))).toMatchObject({ name: PRODUCT_MESSAGES.nameRequired, group: PRODUCT_MESSAGES.groupRequired });
+    expect(errorsOf(posted({ name: undefined, group: 'Fertilizer' }))).toMatchObject({
+      name: PRODUCT_MESSAGES.nameRequired,
+      group: PRODUCT_MESSAGES.groupRequired,
+    });
     for (const amount of ['0', '100.5', '-3', 'abc', '']) {
-      expect(errorsOf(posted({ analysis: JSON.stringify([zinc, { ...zinc, amount }]) })), amount).toEqual({ 'analysis[1].amount': PRODUCT_MESSAGES.amountRange });
+      expect(errorsOf(posted({ analysis: JSON.stringify([zinc, { ...zinc, amount }]) })), amount).toEqual({
+        'analysis[1].amount': PRODUCT_MESSAGES.amountRange,
+      });
     }
     // a decimal comma is read as a point; 100 is allowed
-    expect(ProductFormSchema.parse(posted({ analysis: JSON.stringify([{ ...zinc, amount: '56,5' }, { ...zinc, amount: '100' }]) })).analysis.map((r) => r.amount)).toEqual([56.5, 100]);
-    expect(errorsOf(posted({ analysis: JSON.stringify([{ ...zinc, symbol: 'Zinc1' }]) }))).toEqual({ 'analysis[0].symbol': 'Use at most 4 characters.' });
-    expect(errorsOf(posted({ benefits: JSON.stringify([{ title: '  ', text: 'x' }]) }))).toEqual({ 'benefits[0].title': PRODUCT_MESSAGES.benefitTitleRequired });
-    expect(errorsOf(posted({ heroMedia: JSON.stringify({ kind: 'video', previewsrc: '/doccenter/x', alttext: '' }) }))).toEqual({ heroMedia: PRODUCT_FORM_MESSAGES.heroImageOnly });
-    expect(errorsOf(posted({ heroMedia: JSON.stringify({ kind: 'image', previewsrc: '/doccenter/x', alttext: '' }) }))).toEqual({ 'heroMedia.alttext': expect.stringContaining('Alt text is required') });
+    expect(
+      ProductFormSchema.parse(
+        posted({
+          analysis: JSON.stringify([
+            { ...zinc, amount: '56,5' },
+            { ...zinc, amount: '100' },
+          ]),
+        }),
+      ).analysis.map((r) => r.amount),
+    ).toEqual([56.5, 100]);
+    expect(errorsOf(posted({ analysis: JSON.stringify([{ ...zinc, symbol: 'Zinc1' }]) }))).toEqual({
+      'analysis[0].symbol': 'Use at most 4 characters.',
+    });
+    expect(errorsOf(posted({ benefits: JSON.stringify([{ title: '  ', text: 'x' }]) }))).toEqual({
+      'benefits[0].title': PRODUCT_MESSAGES.benefitTitleRequired,
+    });
+    expect(errorsOf(posted({ heroMedia: JSON.stringify({ kind: 'video', previewsrc: '/doccenter/x', alttext: '' }) }))).toEqual({
+      heroMedia: PRODUCT_FORM_MESSAGES.heroImageOnly,
+    });
+    expect(errorsOf(posted({ heroMedia: JSON.stringify({ kind: 'image', previewsrc: '/doccenter/x', alttext: '' }) }))).toEqual({
+      'heroMedia.alttext': expect.stringContaining('Alt text is required'),
+    });
     expect(errorsOf(posted({ status: '2' }))).toEqual({ status: PRODUCT_FORM_MESSAGES.status });
   });
 

@@ -34,14 +34,22 @@ export const PRODUCT_REGION_OPTIONS = [
 /** Body of POST /api/admin/products/filter. */
 export const ProductAdminFilterSchema = z
   .object({
-    searchText: z.string().trim().max(200, 'Search text is limited to 200 characters.').nullish().describe('matched against the name and the slug'),
+    searchText: z
+      .string()
+      .trim()
+      .max(200, 'Search text is limited to 200 characters.')
+      .nullish()
+      .describe('matched against the name and the slug'),
     region: z
       .number()
       .int()
       .refine((n) => n === 2 || n === 3, 'Region must be 2 (US) or 3 (Canada).')
       .nullish(),
     group: ProductGroupSchema.nullish(),
-    status: z.union([z.literal(0), z.literal(1)]).nullish().describe('1 published, 0 hidden; omit for both'),
+    status: z
+      .union([z.literal(0), z.literal(1)])
+      .nullish()
+      .describe('1 published, 0 hidden; omit for both'),
     sort: z.enum(['menu', 'name', 'group', 'updated']).default('menu').describe('menu: region, then menu order; updated: the last save'),
     dir: z.enum(['asc', 'desc']).default('asc'),
     start: z.number().int().min(0).max(1_000_000).default(0),
@@ -180,7 +188,11 @@ export function productSaveBody(value: ProductForm, previous: Pick<ProductConten
   let heroMedia: MediaRef | null = null;
   if (hero) {
     const kept = previous?.heroMedia && previous.heroMedia.previewsrc === hero.previewsrc ? previous.heroMedia : null;
-    heroMedia = { previewsrc: hero.previewsrc, alttext: hero.alttext, ...(kept?.width && kept.height ? { width: kept.width, height: kept.height } : {}) };
+    heroMedia = {
+      previewsrc: hero.previewsrc,
+      alttext: hero.alttext,
+      ...(kept?.width && kept.height ? { width: kept.width, height: kept.height } : {}),
+    };
   }
   const s = value.seo;
   const seo: SeoData = {

@@ -51,9 +51,7 @@ function hash32(text: string, seed: number): number {
 
 export function documentGuid(productKey: string, kind: DocumentKind): string {
   const text = `${productKey}:${kind}`;
-  const hex = [0x811c9dc5, 0x1b873593, 0xcc9e2d51, 0x85ebca6b]
-    .map((seed) => hash32(text, seed).toString(16).padStart(8, '0'))
-    .join('');
+  const hex = [0x811c9dc5, 0x1b873593, 0xcc9e2d51, 0x85ebca6b].map((seed) => hash32(text, seed).toString(16).padStart(8, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 

@@ -89,7 +89,12 @@ function answerAt(row: Row, step: QuestionStep): number | number[] | undefined {
 }
 
 function rowName(row: Row): string {
-  return `challenge ${row.challenge}` + (row.method ? ` method ${row.method}` : '') + (row.onFarm ? ` on-farm ${row.onFarm}` : '') + (row.nitrogen ? ` nitrogen ${row.nitrogen}` : '');
+  return (
+    `challenge ${row.challenge}` +
+    (row.method ? ` method ${row.method}` : '') +
+    (row.onFarm ? ` on-farm ${row.onFarm}` : '') +
+    (row.nitrogen ? ` nitrogen ${row.nitrogen}` : '')
+  );
 }
 
 describe('every path', () => {
@@ -311,7 +316,11 @@ describe('results', () => {
     expect(resultCard('anvol', 3).detailsHref).toBe('/anvol-ca');
     expect(resultCard('anvol', 4).detailsHref).toBe('/anvol');
     expect(resultCard('nu5-lux', 3).detailsHref).toBe('/rocket-seeds-ca');
-    expect(resultCard('wolf-trax-copper', 2)).toMatchObject({ name: 'WOLF TRAX Copper DDP', analysis: 'Copper (Cu) 56.5%', detailsHref: '/wolf-trax' });
+    expect(resultCard('wolf-trax-copper', 2)).toMatchObject({
+      name: 'WOLF TRAX Copper DDP',
+      analysis: 'Copper (Cu) 56.5%',
+      detailsHref: '/wolf-trax',
+    });
   });
 
   it('has a card for every product a rule can recommend', () => {
@@ -354,7 +363,9 @@ describe('labels', () => {
 
 describe('answers in the URL', () => {
   it('writes the step and each answer by its question', () => {
-    expect(paramsFor(7, answers({ 1: 2, 2: 1, 3: 4, 4: [1, 3] })).toString()).toBe('step=7&challenge=2&method=1&crop=4&deficiency=1&deficiency=3');
+    expect(paramsFor(7, answers({ 1: 2, 2: 1, 3: 4, 4: [1, 3] })).toString()).toBe(
+      'step=7&challenge=2&method=1&crop=4&deficiency=1&deficiency=3',
+    );
   });
 
   it('reads repeated and comma-separated lists, and ignores junk', () => {
@@ -369,7 +380,10 @@ describe('answers in the URL', () => {
     expect(resolveStep(2, given)).toBe(7);
     expect(resolveStep(null, given)).toBe(7);
     expect(resolveStep(6, answers({ 1: 5 }))).toBe(3);
-    expect(stateFromParams(new URLSearchParams('step=4&challenge=3&method=2&crop=1'))).toEqual({ step: 5, answers: answers({ 1: 3, 2: 2, 3: 1 }) });
+    expect(stateFromParams(new URLSearchParams('step=4&challenge=3&method=2&crop=1'))).toEqual({
+      step: 5,
+      answers: answers({ 1: 3, 2: 2, 3: 1 }),
+    });
     expect(stateFromParams(new URLSearchParams(''))).toEqual({ step: 1, answers: [] });
   });
 

@@ -74,7 +74,12 @@ describe('regionTargetPath (where the region selector goes)', () => {
   ];
 
   it('goes to the twin on the host the visitor is on, whatever host the alternates name', () => {
-    for (const here of ['https://www.northfield.example/agrotain', 'https://northfield.example/agrotain', 'https://staging.example.net/agrotain', 'http://127.0.0.1:3341/agrotain']) {
+    for (const here of [
+      'https://www.northfield.example/agrotain',
+      'https://northfield.example/agrotain',
+      'https://staging.example.net/agrotain',
+      'http://127.0.0.1:3341/agrotain',
+    ]) {
       expect(regionTargetPath(3, agrotain, here), here).toBe('/agrotain-ca');
       expect(regionTargetPath(2, agrotain, here), here).toBe('/agrotain');
     }

@@ -111,9 +111,6 @@ export function resolveRegion(opts: {
   changeInProgress?: boolean;
 }): RegionId {
   return (
-    regionForPath(opts.pathname, opts.changeInProgress) ??
-    regionFromPageRegionIds(opts.pageRegionIds) ??
-    opts.stored ??
-    DEFAULT_REGION
+    regionForPath(opts.pathname, opts.changeInProgress) ?? regionFromPageRegionIds(opts.pageRegionIds) ?? opts.stored ?? DEFAULT_REGION
   );
 }

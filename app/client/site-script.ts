@@ -12,7 +12,6 @@ import { noticeCookie } from '#shared/notice.ts';
 import { AUTH_STORAGE_KEY, parseStoredAuth } from '../lib/auth-state.ts';
 import { documentAlternates, parseRegion, REGION_COOKIE, REGION_STORAGE_KEY, regionTargetPath, type RegionId } from '#shared/regions.ts';
 
-
 const root = document.documentElement;
 
 function storage(kind: 'local' | 'session'): Storage | null {
@@ -95,7 +94,10 @@ function menus(header: HTMLElement) {
     el?.addEventListener('toggle', (event) => {
       sync();
       // closed with Escape or a light dismiss while focus was inside: back to the button that opened it
-      if ((event as ToggleEvent).newState === 'closed' && (document.activeElement === document.body || el.contains(document.activeElement))) {
+      if (
+        (event as ToggleEvent).newState === 'closed' &&
+        (document.activeElement === document.body || el.contains(document.activeElement))
+      ) {
         (el === mega ? visibleToggle() : toggle)?.focus();
       }
     });
@@ -232,7 +234,8 @@ function restoreAfterLoad() {
 function adminEditLink() {
   const article = document.querySelector<HTMLElement>('[data-admin-edit]');
   const path = article?.dataset.adminEdit;
-  if (!article || !path?.startsWith('/siteadmin/') || !parseStoredAuth(storage('local')?.getItem(AUTH_STORAGE_KEY) ?? null).isAuthenticated) return;
+  if (!article || !path?.startsWith('/siteadmin/') || !parseStoredAuth(storage('local')?.getItem(AUTH_STORAGE_KEY) ?? null).isAuthenticated)
+    return;
   const p = document.createElement('p');
   p.className = 'content-article__edit';
   const link = document.createElement('a');

@@ -13,10 +13,15 @@ export const ERROR_TEXT: Record<ErrorKind, { title: string; message: string; sta
   'not-found': { title: 'Page Not Found', message: 'The page you are looking for does not exist or has moved.', status: 404 },
   'access-denied': { title: 'Access Denied', message: 'You do not have permission to view this page.', status: 403 },
   'server-error': { title: 'Server Error', message: 'Something went wrong. Please try again later.', status: 500 },
-  'bad-request': { title: 'Address Not Valid', message: 'This address cannot be read. Check it for a typing mistake, or start again from the home page.', status: 400 },
+  'bad-request': {
+    title: 'Address Not Valid',
+    message: 'This address cannot be read. Check it for a typing mistake, or start again from the home page.',
+    status: 400,
+  },
   'form-refused': {
     title: 'Form Not Sent',
-    message: 'For your security, this site only accepts forms sent from its own pages, and this one came from somewhere else. Nothing was sent. Open the form on this site and send it again.',
+    message:
+      'For your security, this site only accepts forms sent from its own pages, and this one came from somewhere else. Nothing was sent. Open the form on this site and send it again.',
     status: 403,
   },
 };

@@ -7,7 +7,13 @@ const storageKey = (id: string) => `notice-dismissed:${id}`;
  * The top-bar notice that the old brand name is now the new one. Dismissal is remembered in a cookie, so
  * the server leaves the notice out of later pages (site-layout); local storage keeps older dismissals.
  */
-export function NoticeBar({ notice, hydrates = true }: { notice: { enabled: boolean; text: string; id: string; linkUrl?: string; linkText?: string }; hydrates?: boolean }) {
+export function NoticeBar({
+  notice,
+  hydrates = true,
+}: {
+  notice: { enabled: boolean; text: string; id: string; linkUrl?: string; linkText?: string };
+  hydrates?: boolean;
+}) {
   const [dismissed, setDismissed] = useState(false);
   const [ready, setReady] = useState(false);
 

@@ -77,7 +77,10 @@ function Section({ section, index }: { section: ResolvedSection; index: number }
   switch (section.kind) {
     case 'claims':
       return (
-        <section className="landing-section landing-claims" {...(section.heading ? { 'aria-labelledby': hid } : { 'aria-label': 'Key figures' })}>
+        <section
+          className="landing-section landing-claims"
+          {...(section.heading ? { 'aria-labelledby': hid } : { 'aria-label': 'Key figures' })}
+        >
           <div className="container">
             {section.heading ? (
               <h2 id={hid} className="landing-section__title">
@@ -181,7 +184,10 @@ function Section({ section, index }: { section: ResolvedSection; index: number }
       );
     case 'modules':
       return (
-        <section className="landing-section landing-modules" {...(section.heading ? { 'aria-labelledby': hid } : { 'aria-label': 'In their words' })}>
+        <section
+          className="landing-section landing-modules"
+          {...(section.heading ? { 'aria-labelledby': hid } : { 'aria-label': 'In their words' })}
+        >
           <div className="container container--narrow">
             {section.heading ? (
               <h2 id={hid} className="landing-section__title">

@@ -1,7 +1,17 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { findRepPathFor } from '#shared/navigation.ts';
-import { answerLabel, type Answers, impliedSteps, pathTaken, type QuestionStep, questionFor, resultCard, resultsFor, selectorHref } from '#shared/product-selector.ts';
+import {
+  answerLabel,
+  type Answers,
+  impliedSteps,
+  pathTaken,
+  type QuestionStep,
+  questionFor,
+  resultCard,
+  resultsFor,
+  selectorHref,
+} from '#shared/product-selector.ts';
 import type { RegionId } from '#shared/regions.ts';
 
 interface SelectorResultsProps {
@@ -30,7 +40,8 @@ export function SelectorResults({ answers, region, backHref, linkState, headingR
         Your recommended products
       </h1>
       <p className="selector-results__intro">
-        Based on your answers, these products fit your operation. Download the label and safety data sheet, or talk to a retailer or rep near you.
+        Based on your answers, these products fit your operation. Download the label and safety data sheet, or talk to a retailer or rep
+        near you.
       </p>
 
       <dl className="selector-summary">

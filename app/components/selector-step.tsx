@@ -40,7 +40,13 @@ export function SelectorStep({ question, answers, backHref, backState, headingRe
         <div className={`choice-grid choice-grid--${layout}`}>
           {choices.map((choice) => (
             <label key={choice.code} className={`choice choice--${type}`}>
-              <input type={type} name={question.key} value={choice.code} defaultChecked={chosen.includes(choice.code)} className="choice__input" />
+              <input
+                type={type}
+                name={question.key}
+                value={choice.code}
+                defaultChecked={chosen.includes(choice.code)}
+                className="choice__input"
+              />
               <span className="choice__text">
                 <span className="choice__label">{choice.label}</span>
                 {choice.detail ? <span className="choice__detail">{choice.detail}</span> : null}
@@ -55,7 +61,9 @@ export function SelectorStep({ question, answers, backHref, backState, headingRe
             <span aria-hidden="true">←</span> Back
           </Link>
         ) : null}
-        <p className="selector-actions__prompt">{question.multiple ? 'Choose at least one answer to continue.' : 'Choose an answer to continue.'}</p>
+        <p className="selector-actions__prompt">
+          {question.multiple ? 'Choose at least one answer to continue.' : 'Choose an answer to continue.'}
+        </p>
         <button type="submit" name="go" value="next" className="button button--primary selector-actions__next">
           Next <span aria-hidden="true">→</span>
         </button>

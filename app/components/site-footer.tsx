@@ -21,7 +21,9 @@ function LegalLinks() {
     <nav aria-label="Legal">
       <ul className="site-footer__legal">
         {LEGAL_LINKS.map((l) => (
-          <li key={l.to}><Link to={l.to}>{l.label}</Link></li>
+          <li key={l.to}>
+            <Link to={l.to}>{l.label}</Link>
+          </li>
         ))}
       </ul>
     </nav>
@@ -31,10 +33,9 @@ function LegalLinks() {
 function Trademark({ companyName, year }: { companyName: string; year: number }) {
   return (
     <p className="site-footer__fineprint">
-      © {year} {companyName}. All rights reserved. AGROTAIN, ANVOL, CENTURO, SUPERU, WOLF TRAX, OPTRIENT, PROTIVATE,
-      ROCKET SEEDS, NITAMIN, SYNTHOS and TRIBUNE are trademarks of their respective owners. Always read and follow label
-      directions. Results may vary with soil, weather and management; the information on this site is provided for general
-      guidance and is not a guarantee of performance.
+      © {year} {companyName}. All rights reserved. AGROTAIN, ANVOL, CENTURO, SUPERU, WOLF TRAX, OPTRIENT, PROTIVATE, ROCKET SEEDS, NITAMIN,
+      SYNTHOS and TRIBUNE are trademarks of their respective owners. Always read and follow label directions. Results may vary with soil,
+      weather and management; the information on this site is provided for general guidance and is not a guarantee of performance.
     </p>
   );
 }
@@ -48,7 +49,9 @@ export function SiteFooter({ region, pathname, companyName, social, year, pageEn
     return (
       <footer className="site-footer site-footer--reduced">
         <div className="container site-footer__reduced">
-          <Link to="/contact" className="button button--accent">Contact Us</Link>
+          <Link to="/contact" className="button button--accent">
+            Contact Us
+          </Link>
           <LegalLinks />
           <Trademark companyName={companyName} year={year} />
         </div>
@@ -65,7 +68,9 @@ export function SiteFooter({ region, pathname, companyName, social, year, pageEn
               <h2 id="find-rep-banner-title">Find a rep or retailer near you</h2>
               <p>Local agronomists and retailers who know your soils, your crops and our products.</p>
             </div>
-            <Link to={findRep} className="button button--accent">Find a Rep</Link>
+            <Link to={findRep} className="button button--accent">
+              Find a Rep
+            </Link>
           </div>
         </section>
       ) : null}
@@ -79,8 +84,12 @@ export function SiteFooter({ region, pathname, companyName, social, year, pageEn
         <div className="site-footer__col">
           <h2 className="site-footer__heading">Get in touch</h2>
           <ul>
-            <li><Link to={contactPathFor(region)}>Contact Us</Link></li>
-            <li><Link to={findRep}>Find a Rep</Link></li>
+            <li>
+              <Link to={contactPathFor(region)}>Contact Us</Link>
+            </li>
+            <li>
+              <Link to={findRep}>Find a Rep</Link>
+            </li>
           </ul>
           <p className="visually-hidden">Social media</p>
           <ul className="site-footer__social">
@@ -98,18 +107,30 @@ export function SiteFooter({ region, pathname, companyName, social, year, pageEn
           <h2 className="site-footer__heading">Solutions</h2>
           <ul>
             {solutionsFor(region, products ?? CATALOG).map((p) => (
-              <li key={p.slug}><Link to={`/${p.slug}`}>{p.name}</Link></li>
+              <li key={p.slug}>
+                <Link to={`/${p.slug}`}>{p.name}</Link>
+              </li>
             ))}
           </ul>
         </div>
         <div className="site-footer__col">
           <h2 className="site-footer__heading">Company</h2>
           <ul>
-            <li><Link to="/knowledge-center">Knowledge Center</Link></li>
-            <li><Link to="/about">About</Link></li>
-            <li><Link to="/press-releases">Press Releases</Link></li>
-            <li><a href="/careers">Careers</a></li>
-            <li><Link to={findRep}>Retailers & Reps</Link></li>
+            <li>
+              <Link to="/knowledge-center">Knowledge Center</Link>
+            </li>
+            <li>
+              <Link to="/about">About</Link>
+            </li>
+            <li>
+              <Link to="/press-releases">Press Releases</Link>
+            </li>
+            <li>
+              <a href="/careers">Careers</a>
+            </li>
+            <li>
+              <Link to={findRep}>Retailers & Reps</Link>
+            </li>
           </ul>
         </div>
       </div>

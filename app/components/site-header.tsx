@@ -74,7 +74,8 @@ export function SiteHeader({ companyName, hydrates = true }: { companyName: stri
     const mobile = () => Boolean(mobileToggle.current?.offsetParent);
     const onKey = (e: KeyboardEvent) => {
       if (menu === 'mega' && tabIntoPanel(e, solutionsToggle.current, megaRef.current)) return;
-      if (mobile()) trapTab(e, focusablesIn(mobileToggle.current, menu === 'mobile' ? navRef.current : null, menu === 'mega' ? megaRef.current : null));
+      if (mobile())
+        trapTab(e, focusablesIn(mobileToggle.current, menu === 'mobile' ? navRef.current : null, menu === 'mega' ? megaRef.current : null));
     };
     const onPointer = (e: PointerEvent) => {
       if (menu !== 'mega' || mobile()) return;
@@ -191,7 +192,11 @@ export function SiteHeader({ companyName, hydrates = true }: { companyName: stri
                 <ul className="region-links">
                   {REGION_OPTIONS.map((o) => (
                     <li key={o.id}>
-                      <a href={setRegionPath(o.id, location.pathname)} className="region-links__link" aria-current={o.id === region ? 'true' : undefined}>
+                      <a
+                        href={setRegionPath(o.id, location.pathname)}
+                        className="region-links__link"
+                        aria-current={o.id === region ? 'true' : undefined}
+                      >
                         {o.code}
                         <span className="visually-hidden"> ({o.name})</span>
                       </a>

@@ -50,7 +50,15 @@ describe('admin sections', () => {
   });
 
   it('formats dates in en-US long month with 12-hour time', () => {
-    const utc = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC' });
+    const utc = new Intl.DateTimeFormat('en-US', {
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+      timeZone: 'UTC',
+    });
     expect(formatDateTime('2026-11-23T00:05:00Z', utc)).toBe('November 23, 2026 at 12:05 AM');
     expect(formatDateTime('not a date', utc)).toBe('--');
   });

@@ -9,10 +9,25 @@ export interface AdminSection {
 
 /** The dashboard tiles and drawer links, in the spec's order, each with the permission it needs. */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { label: 'Products', path: '/siteadmin/products', permission: 'content', description: 'Product pages, guaranteed analyses and documents.' },
-  { label: 'Knowledge Center', path: '/siteadmin/knowledge-center', permission: 'content', description: 'Articles, research and podcasts.' },
+  {
+    label: 'Products',
+    path: '/siteadmin/products',
+    permission: 'content',
+    description: 'Product pages, guaranteed analyses and documents.',
+  },
+  {
+    label: 'Knowledge Center',
+    path: '/siteadmin/knowledge-center',
+    permission: 'content',
+    description: 'Articles, research and podcasts.',
+  },
   { label: 'Product Labels/SDSs', path: '/siteadmin/product-labels', permission: 'content', description: 'Labels and safety data sheets.' },
-  { label: 'Reps & Retailers', path: '/siteadmin/reps-retailers', permission: 'content', description: 'The rep and retailer finder listings.' },
+  {
+    label: 'Reps & Retailers',
+    path: '/siteadmin/reps-retailers',
+    permission: 'content',
+    description: 'The rep and retailer finder listings.',
+  },
   { label: 'Press Releases', path: '/siteadmin/press-releases', permission: 'content', description: 'News for the press page.' },
   { label: 'Pages', path: '/siteadmin/pages', permission: 'content', description: 'Custom pages and their modules.' },
   { label: 'Document Library', path: '/siteadmin/document-library', permission: 'content', description: 'Files behind /doccenter links.' },
@@ -39,7 +54,14 @@ export function roleLabel(roleIds: readonly number[], names: Readonly<Record<num
   return first === undefined ? 'Administrator' : (names[first] ?? 'Administrator');
 }
 
-const versionFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true });
+const versionFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
 
 /** Spec section 3: dates in en-US long month format with 12-hour time ("November 23, 2026 at 2:05 PM"). */
 export function formatDateTime(iso: string, format: Intl.DateTimeFormat = versionFormat): string {

@@ -14,7 +14,8 @@ function memoryStorage(initial?: object) {
   return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), map };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const ok = (data: unknown) => json(200, { success: true, data, message: null });
 
 interface Call {
@@ -23,12 +24,22 @@ interface Call {
   body: unknown;
 }
 
-function setup(opts: { token?: string | null; email?: string | null; refreshToken?: string | null; handler: (call: Call, calls: Call[]) => Response | Promise<Response> }) {
+function setup(opts: {
+  token?: string | null;
+  email?: string | null;
+  refreshToken?: string | null;
+  handler: (call: Call, calls: Call[]) => Response | Promise<Response>;
+}) {
   const NOW = 1_000_000_000;
   const storage = memoryStorage(
     opts.token === null
       ? undefined
-      : { isAuthenticated: true, email: opts.email === undefined ? 'admin@example.com' : opts.email, token: opts.token ?? jwt(NOW / 1000 + 600), refreshToken: opts.refreshToken === undefined ? 'r1' : opts.refreshToken },
+      : {
+          isAuthenticated: true,
+          email: opts.email === undefined ? 'admin@example.com' : opts.email,
+          token: opts.token ?? jwt(NOW / 1000 + 600),
+          refreshToken: opts.refreshToken === undefined ? 'r1' : opts.refreshToken,
+        },
   );
   const store = createAuthStore(storage);
   const calls: Call[] = [];
@@ -39,7 +50,11 @@ function setup(opts: { token?: string | null; email?: string | null; refreshToke
     wait: () => Promise.resolve(),
     fetch: async (input, init) => {
       const headers = (init?.headers ?? {}) as Record<string, string>;
-      const call = { path: String(input), auth: headers.authorization ?? null, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+      const call = {
+        path: String(input),
+        auth: headers.authorization ?? null,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      };
       calls.push(call);
       return opts.handler(call, calls);
     },
@@ -52,7 +67,10 @@ describe('api client', () => {
     const { client, calls } = setup({
       handler: (call) =>
         call.path === '/api/admin/forms/export'
-          ? new Response('Id,Name\n1,Ann\n', { status: 200, headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="forms.csv"' } })
+          ? new Response('Id,Name\n1,Ann\n', {
+              status: 200,
+              headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="forms.csv"' },
+            })
           : json(403, { success: false, data: null, message: 'no' }),
     });
     const file = await client.download('/api/admin/forms/export', { order: 4 });
@@ -93,14 +111,19 @@ describe('api client', () => {
     const NOW = 1_000_000_000;
     const { client, store } = setup({
       token: jwt(NOW / 1000 + 5),
-      handler: (call) => (call.path === '/auth/refresh-token' ? json(401, { success: false, data: null, message: 'Your session has ended.' }) : json(401, { success: false, data: null, message: 'Please sign in.' })),
+      handler: (call) =>
+        call.path === '/auth/refresh-token'
+          ? json(401, { success: false, data: null, message: 'Your session has ended.' })
+          : json(401, { success: false, data: null, message: 'Please sign in.' }),
     });
     await expect(client.get('/api/adminusers/get-all')).rejects.toEqual(new AuthRedirect('/account/login?redirectTo=%2Fsiteadmin%2Fusers'));
     expect(store.getState().isAuthenticated).toBe(false);
   });
 
   it('403 with an email held goes to /access-denied', async () => {
-    const { client } = setup({ handler: () => json(403, { success: false, data: null, message: 'You do not have permission to do this.' }) });
+    const { client } = setup({
+      handler: () => json(403, { success: false, data: null, message: 'You do not have permission to do this.' }),
+    });
     await expect(client.get('/api/adminusers/get-all')).rejects.toEqual(new AuthRedirect('/access-denied'));
   });
 
@@ -146,11 +169,15 @@ describe('api client', () => {
           : json(400, { success: false, data: null, message: 'You cannot delete your own account.' }),
     });
     expect((await client.get('/api/adminusers/delete/1')).message).toBe('You cannot delete your own account.');
-    expect((await client.post('/auth/login', { Username: 'a', Password: 'b' }, { denied: 'return' })).message).toBe('The username or password is incorrect.');
+    expect((await client.post('/auth/login', { Username: 'a', Password: 'b' }, { denied: 'return' })).message).toBe(
+      'The username or password is incorrect.',
+    );
   });
 
   it('network failures and non-JSON replies become ApiError with a readable message', async () => {
-    const { client } = setup({ handler: (call) => (call.path === '/down' ? Promise.reject(new TypeError('fetch failed')) : new Response('<html>', { status: 502 })) });
+    const { client } = setup({
+      handler: (call) => (call.path === '/down' ? Promise.reject(new TypeError('fetch failed')) : new Response('<html>', { status: 502 })),
+    });
     await expect(client.get('/down')).rejects.toMatchObject({ name: 'ApiError', status: null });
     await expect(client.get('/html')).rejects.toMatchObject({ name: 'ApiError', status: 502 });
   });
@@ -162,7 +189,7 @@ describe('api client across tabs', () => {
     const storage = memoryStorage({ isAuthenticated: true, email: 'admin@example.com', token: jwt(NOW / 1000 + 5), refreshToken: 'r1' });
     let chain: Promise<unknown> = Promise.resolve();
     // a stand-in for navigator.locks: one holder at a time, in order
-    const lock = <T,>(run: () => Promise<T>): Promise<T> => {
+    const lock = <T>(run: () => Promise<T>): Promise<T> => {
       const next = chain.then(run);
       chain = next.catch(() => undefined);
       return next;

@@ -119,8 +119,17 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   async function refreshNow(): Promise<boolean> {
     // Another tab may have rotated the tokens while this one waited for the lock: use theirs.
     const shared = deps.readShared?.();
-    if (shared?.isAuthenticated && shared.token && shared.refreshToken && shared.email && shared.refreshToken !== deps.store.getState().refreshToken) {
-      deps.store.dispatch({ type: 'login/fulfilled', tokens: { token: shared.token, refreshToken: shared.refreshToken, email: shared.email } });
+    if (
+      shared?.isAuthenticated &&
+      shared.token &&
+      shared.refreshToken &&
+      shared.email &&
+      shared.refreshToken !== deps.store.getState().refreshToken
+    ) {
+      deps.store.dispatch({
+        type: 'login/fulfilled',
+        tokens: { token: shared.token, refreshToken: shared.refreshToken, email: shared.email },
+      });
       if (!needsRefresh(shared.token, now())) return true;
     }
     const refreshToken = deps.store.getState().refreshToken;
@@ -179,7 +188,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         throw new AuthRedirect(deps.store.getState().email ? '/access-denied' : loginPath(deps.currentPath()));
       }
       const env = await readEnvelope<T>(res);
-      if (!env) throw new ApiError(res.ok ? 'The server sent an unexpected reply.' : `The server answered ${res.status}. Please try again later.`, res.status);
+      if (!env)
+        throw new ApiError(
+          res.ok ? 'The server sent an unexpected reply.' : `The server answered ${res.status}. Please try again later.`,
+          res.status,
+        );
       return env;
     }
   }
@@ -193,7 +206,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       const res = await send('POST', path, body);
       if (res.ok) return { blob: await res.blob(), filename: attachmentName(res.headers.get('content-disposition')) };
       const env = await readEnvelope<unknown>(res);
-      if (!DENIED.has(res.status)) throw new ApiError(env?.message ?? `The server answered ${res.status}. Please try again later.`, res.status);
+      if (!DENIED.has(res.status))
+        throw new ApiError(env?.message ?? `The server answered ${res.status}. Please try again later.`, res.status);
       if (res.status === 400 && env?.message) throw new ApiError(env.message, 400);
       if (res.status === 401 && deps.store.getState().refreshToken && !refreshedAfterRefusal) {
         refreshedAfterRefusal = true;
@@ -222,7 +236,10 @@ export function api(): ApiClient {
       fetch: (input, init) => window.fetch(input, init),
       currentPath: () => window.location.pathname + window.location.search,
       // The lock's promise settles with the callback's result (the DOM typing nests the promise).
-      refreshLock: 'locks' in navigator ? <T>(run: () => Promise<T>) => navigator.locks.request('auth-refresh', run) as unknown as Promise<T> : undefined,
+      refreshLock:
+        'locks' in navigator
+          ? <T>(run: () => Promise<T>) => navigator.locks.request('auth-refresh', run) as unknown as Promise<T>
+          : undefined,
       readShared: () => {
         try {
           return parseStoredAuth(window.localStorage.getItem(AUTH_STORAGE_KEY));

@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { authReducer, type AuthState, initialAuthState, needsRefresh, parseStoredAuth, serializeAuth, tokenExpiresAt } from './auth-state.ts';
+import {
+  authReducer,
+  type AuthState,
+  initialAuthState,
+  needsRefresh,
+  parseStoredAuth,
+  serializeAuth,
+  tokenExpiresAt,
+} from './auth-state.ts';
 
 const tokens = { token: 'a.b.c', refreshToken: 'r1', email: 'admin@example.com' };
-const signedIn: AuthState = { isAuthenticated: true, loading: false, email: 'admin@example.com', token: 'a.b.c', refreshToken: 'r1', revalidatingToken: false };
+const signedIn: AuthState = {
+  isAuthenticated: true,
+  loading: false,
+  email: 'admin@example.com',
+  token: 'a.b.c',
+  refreshToken: 'r1',
+  revalidatingToken: false,
+};
 
 function jwt(claims: object): string {
   const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -20,7 +35,11 @@ describe('auth reducer (spec section 4)', () => {
   it('refresh pending sets loading and revalidating; success stores the new (rotated) tokens', () => {
     const pending = authReducer(signedIn, { type: 'refresh/pending' });
     expect(pending).toMatchObject({ loading: true, revalidatingToken: true, token: 'a.b.c' });
-    expect(authReducer(pending, { type: 'refresh/fulfilled', token: 'new', refreshToken: 'r2' })).toEqual({ ...signedIn, token: 'new', refreshToken: 'r2' });
+    expect(authReducer(pending, { type: 'refresh/fulfilled', token: 'new', refreshToken: 'r2' })).toEqual({
+      ...signedIn,
+      token: 'new',
+      refreshToken: 'r2',
+    });
     expect(authReducer(pending, { type: 'refresh/fulfilled', token: 'new' }).refreshToken).toBe('r1');
   });
 
@@ -44,7 +63,15 @@ describe('stored session', () => {
   });
 
   it('reads missing, broken or foreign values as signed out', () => {
-    for (const raw of [null, '', '{', '"text"', '[]', JSON.stringify({ isAuthenticated: true }), JSON.stringify({ isAuthenticated: 'yes', token: 't' })]) {
+    for (const raw of [
+      null,
+      '',
+      '{',
+      '"text"',
+      '[]',
+      JSON.stringify({ isAuthenticated: true }),
+      JSON.stringify({ isAuthenticated: 'yes', token: 't' }),
+    ]) {
       expect(parseStoredAuth(raw).isAuthenticated).toBe(false);
     }
   });

@@ -1,5 +1,13 @@
 import { useSyncExternalStore } from 'react';
-import { AUTH_STORAGE_KEY, type AuthAction, authReducer, type AuthState, initialAuthState, parseStoredAuth, serializeAuth } from './auth-state.ts';
+import {
+  AUTH_STORAGE_KEY,
+  type AuthAction,
+  authReducer,
+  type AuthState,
+  initialAuthState,
+  parseStoredAuth,
+  serializeAuth,
+} from './auth-state.ts';
 
 export interface AuthStore {
   getState(): AuthState;
@@ -53,7 +61,8 @@ export function authStore(): AuthStore {
       const next = parseStoredAuth(event.newValue);
       const current = store.getState();
       // Only a real change of session is adopted (another tab's in-flight flags are its own business).
-      if (next.isAuthenticated === current.isAuthenticated && next.token === current.token && next.refreshToken === current.refreshToken) return;
+      if (next.isAuthenticated === current.isAuthenticated && next.token === current.token && next.refreshToken === current.refreshToken)
+        return;
       // Signing out in one tab signs out every tab; tokens refreshed or signed in elsewhere are shared, so
       // this tab never presents a refresh token that the other has already rotated.
       if (!next.isAuthenticated) store.dispatch({ type: 'logout' });

@@ -39,7 +39,15 @@ export function contentItemMeta(
     datePublished: item.publishDate,
     dateModified: item.created,
     image: image ? [absoluteUrl(siteUrl, image)] : undefined,
-    ...(schemaType === 'PodcastEpisode' ? { partOfSeries: { '@type': 'PodcastSeries', name: `${company} Field Notes`, url: absoluteUrl(siteUrl, '/knowledge-center/category/38') } } : { author: organization }),
+    ...(schemaType === 'PodcastEpisode'
+      ? {
+          partOfSeries: {
+            '@type': 'PodcastSeries',
+            name: `${company} Field Notes`,
+            url: absoluteUrl(siteUrl, '/knowledge-center/category/38'),
+          },
+        }
+      : { author: organization }),
     publisher: organization,
   };
   return seoMeta({

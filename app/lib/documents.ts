@@ -48,4 +48,5 @@ export function replaceDocumentFile(id: number, file: File): Promise<Envelope<Do
 export const editDocument = (id: number, meta: DocumentMeta) => api().post<DocumentDetail>('/api/admin/documents/edit', { id, ...meta });
 
 /** An earlier revision's file served again, appended as the newest revision (nothing is lost). */
-export const restoreDocumentRevision = (id: number, revisionId: number) => api().post<DocumentDetail>(`/api/admin/documents/restore/${id}/${revisionId}`, {});
+export const restoreDocumentRevision = (id: number, revisionId: number) =>
+  api().post<DocumentDetail>(`/api/admin/documents/restore/${id}/${revisionId}`, {});

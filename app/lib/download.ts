@@ -12,7 +12,12 @@ export async function downloadCsv(path: string, name: string): Promise<void> {
   };
   let res = await send();
   if (res.status === 401 && (await api().refresh())) res = await send();
-  if (!res.ok) throw new Error(res.status === 401 || res.status === 403 ? 'Your session does not allow this download. Sign in again.' : `The download failed (the server answered ${res.status}).`);
+  if (!res.ok)
+    throw new Error(
+      res.status === 401 || res.status === 403
+        ? 'Your session does not allow this download. Sign in again.'
+        : `The download failed (the server answered ${res.status}).`,
+    );
   const url = URL.createObjectURL(await res.blob());
   const link = document.createElement('a');
   link.href = url;

@@ -13,7 +13,11 @@ export function breadcrumbJsonLd(siteUrl: string, trail: [name: string, path: st
 }
 
 /** Title, description, canonical, sharing tags and JSON-LD of a campaign page or About. */
-export function landingMeta(page: Pick<LandingPageDto, 'title' | 'path' | 'hero' | 'seo'>, root: RootData | undefined, pageType: 'WebPage' | 'AboutPage'): MetaDescriptor[] {
+export function landingMeta(
+  page: Pick<LandingPageDto, 'title' | 'path' | 'hero' | 'seo'>,
+  root: RootData | undefined,
+  pageType: 'WebPage' | 'AboutPage',
+): MetaDescriptor[] {
   const siteUrl = root?.config.siteUrl ?? '';
   const description = page.seo.desc || page.hero.promise;
   return seoMeta({

@@ -46,7 +46,9 @@ export async function resolveLanding(context: AppLoadContext, page: LandingPageD
   const sections = await Promise.all(
     page.sections.map(async (s): Promise<ResolvedSection | null> => {
       if (s.kind === 'products') {
-        const list = s.slugs ? s.slugs.map((slug) => products.find((p) => p.slug === slug)).filter((p) => p !== undefined) : products.filter((p) => p.region === s.region);
+        const list = s.slugs
+          ? s.slugs.map((slug) => products.find((p) => p.slug === slug)).filter((p) => p !== undefined)
+          : products.filter((p) => p.region === s.region);
         return { ...s, items: list.map(productCardData) };
       }
       if (s.kind === 'analysis') {

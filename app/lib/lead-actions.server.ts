@@ -83,7 +83,12 @@ async function leadAction(
   request: Request,
   context: AppContext,
   parse: (form: FormData) => Submission<unknown, string[], unknown>,
-  toBody: (value: Record<string, unknown>, form: FormData) => { success: true; data: FormsAddBody | RepContactBody } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } },
+  toBody: (
+    value: Record<string, unknown>,
+    form: FormData,
+  ) =>
+    | { success: true; data: FormsAddBody | RepContactBody }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } },
   store: Stored,
   kind: string,
 ) {

@@ -30,6 +30,8 @@ describe('Link', () => {
   it("is React Router's link on a hydrated page, and for a relative path anywhere", () => {
     expect(render(<Link to="/agrotain">Agrotain</Link>, false)).toBe('<a href="/agrotain" data-discover="true">Agrotain</a>');
     // resolved against the route (here the splat match), as React Router does
-    expect(render(<Link to="category/39">Nutrients</Link>, true)).toBe('<a href="/knowledge-center/item/category/39" data-discover="true">Nutrients</a>');
+    expect(render(<Link to="category/39">Nutrients</Link>, true)).toBe(
+      '<a href="/knowledge-center/item/category/39" data-discover="true">Nutrients</a>',
+    );
   });
 });

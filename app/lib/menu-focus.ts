@@ -2,7 +2,8 @@
  * Keyboard rules the header menus share, in both header variants (React state on hydrated pages,
  * popovers plus app/client/site-script.ts on static pages). Plain DOM, no framework.
  */
-const FOCUSABLE = 'a[href], button:not([disabled]), select:not([disabled]), input:not([disabled]):not([type="hidden"]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), select:not([disabled]), input:not([disabled]):not([type="hidden"]), [tabindex]:not([tabindex="-1"])';
 
 /** The visible, focusable elements inside `roots`, in document order. */
 export function focusablesIn(...roots: (Element | null | undefined)[]): HTMLElement[] {

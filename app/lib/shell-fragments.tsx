@@ -40,7 +40,17 @@ const SLOT = 'x-fragment';
  * rendered from); later renders of a content template take the HTML kept from the first.
  * The key must name everything else the children read (region, path, ...).
  */
-export function CachedFragment({ cacheKey, settings, navigation, children }: { cacheKey: string; settings: object; navigation: object; children: React.ReactNode }) {
+export function CachedFragment({
+  cacheKey,
+  settings,
+  navigation,
+  children,
+}: {
+  cacheKey: string;
+  settings: object;
+  navigation: object;
+  children: React.ReactNode;
+}) {
   const slots = useContext(FragmentSlotsContext);
   if (!slots) return children;
   const store = storeFor(settings, navigation);

@@ -31,7 +31,12 @@ function componentOf(module: NonNullable<RouteModules[string]>): React.Component
 }
 
 /** What react-router's createServerRoutes builds for a static render (lib/dom/ssr/routes.tsx). */
-function serverRoutes(manifest: EntryContext['manifest']['routes'], modules: RouteModules, parentId = '', byParent = groupByParent(manifest)): DataRouteObject[] {
+function serverRoutes(
+  manifest: EntryContext['manifest']['routes'],
+  modules: RouteModules,
+  parentId = '',
+  byParent = groupByParent(manifest),
+): DataRouteObject[] {
   return (byParent.get(parentId) ?? []).map((route) => {
     const module = modules[route.id];
     if (!module) throw new Error(`No route module for ${route.id}`);
@@ -43,7 +48,9 @@ function serverRoutes(manifest: EntryContext['manifest']['routes'], modules: Rou
       ? {
           ...(Component ? { element: createElement(Layout, null, createElement(Component)) } : { Component }),
           ...(ErrorBoundary ? { errorElement: createElement(Layout, null, createElement(ErrorBoundary)) } : { ErrorBoundary }),
-          ...(HydrateFallback ? { hydrateFallbackElement: createElement(Layout, null, createElement(HydrateFallback)) } : { HydrateFallback }),
+          ...(HydrateFallback
+            ? { hydrateFallbackElement: createElement(Layout, null, createElement(HydrateFallback)) }
+            : { HydrateFallback }),
         }
       : { Component, ErrorBoundary, HydrateFallback };
     const children = serverRoutes(manifest, modules, route.id, byParent);
@@ -73,7 +80,17 @@ export function groupByParent<R extends { parentId?: string }>(routes: Record<st
   return byParent;
 }
 
-const EMPTY_CONTEXT = { basename: '/', location: { pathname: '/', search: '', hash: '', state: null, key: 'default' }, matches: [], loaderData: {}, actionData: null, errors: null, statusCode: 200, loaderHeaders: {}, actionHeaders: {} } as unknown as StaticHandlerContext;
+const EMPTY_CONTEXT = {
+  basename: '/',
+  location: { pathname: '/', search: '', hash: '', state: null, key: 'default' },
+  matches: [],
+  loaderData: {},
+  actionData: null,
+  errors: null,
+  statusCode: 200,
+  loaderHeaders: {},
+  actionHeaders: {},
+} as unknown as StaticHandlerContext;
 
 /** The build's router, built once: its data routes and route manifest are what every render shares. */
 function sharedRouter(context: EntryContext): StaticRouter {
@@ -94,14 +111,28 @@ function routerFor(context: EntryContext): StaticRouter {
     const id = match.route.id;
     const module = context.routeModules[id];
     const manifestRoute = context.manifest.routes[id];
-    if (module && manifestRoute && shouldHydrateRouteLoader(id, module.clientLoader, manifestRoute.hasLoader, context.isSpaMode) && (module.HydrateFallback || !manifestRoute.hasLoader)) {
+    if (
+      module &&
+      manifestRoute &&
+      shouldHydrateRouteLoader(id, module.clientLoader, manifestRoute.hasLoader, context.isSpaMode) &&
+      (module.HydrateFallback || !manifestRoute.hasLoader)
+    ) {
       delete loaderData[id];
     }
   }
   handlerContext.loaderData = loaderData;
   const manifest = shared.manifest;
   const matches = handlerContext.matches.map((match) => ({ ...match, route: manifest[match.route.id] ?? match.route }));
-  const state = { ...shared.state, location: handlerContext.location, matches, loaderData, actionData: handlerContext.actionData, errors: handlerContext.errors, fetchers: new Map(), blockers: new Map() };
+  const state = {
+    ...shared.state,
+    location: handlerContext.location,
+    matches,
+    loaderData,
+    actionData: handlerContext.actionData,
+    errors: handlerContext.errors,
+    fetchers: new Map(),
+    blockers: new Map(),
+  };
   return Object.create(shared, {
     basename: { get: () => handlerContext.basename },
     state: { get: () => state },
@@ -131,7 +162,11 @@ export function StaticServerRouter({ context, nonce }: { context: EntryContext; 
           renderMeta: context.renderMeta,
         },
       },
-      createElement(RemixErrorBoundary, { location: router.state.location }, createElement(StaticRouterProvider, { router, context: context.staticHandlerContext, hydrate: false })),
+      createElement(
+        RemixErrorBoundary,
+        { location: router.state.location },
+        createElement(StaticRouterProvider, { router, context: context.staticHandlerContext, hydrate: false }),
+      ),
     ),
   );
 }

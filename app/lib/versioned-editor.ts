@@ -18,7 +18,12 @@ export interface VersionRow {
  * What every versioned editor loads: the item (its newest version, or the version being rolled
  * back to) and its saved versions. `api` is the kind's admin prefix (/api/admin/pages).
  */
-export async function loadVersioned<T>(prefix: string, id: string, rollbackId: string | undefined, notFound: string): Promise<{ item: T; versions: VersionRow[] }> {
+export async function loadVersioned<T>(
+  prefix: string,
+  id: string,
+  rollbackId: string | undefined,
+  notFound: string,
+): Promise<{ item: T; versions: VersionRow[] }> {
   const base = `${prefix}/get/${encodeURIComponent(id)}`;
   const [env, versions] = await Promise.all([
     api().get<T>(rollbackId ? `${base}/${encodeURIComponent(rollbackId)}` : base),
@@ -63,7 +68,12 @@ export function useVersionedSave(formId: string, editPath: (id: number) => strin
  * the save body (what Save Changes would send); null when it does not parse, after asking the form to
  * show its errors.
  */
-export function formContent<S extends z.ZodType>(formId: string, schema: S, toBody: (value: z.output<S>) => unknown, showErrors: () => void): unknown | null {
+export function formContent<S extends z.ZodType>(
+  formId: string,
+  schema: S,
+  toBody: (value: z.output<S>) => unknown,
+  showErrors: () => void,
+): unknown | null {
   const element = document.getElementById(formId);
   if (!(element instanceof HTMLFormElement)) return null;
   const submission = parseWithZod(new FormData(element), { schema });

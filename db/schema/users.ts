@@ -155,5 +155,9 @@ export const auditLog = pgTable(
     ip: text('ip'),
     detail: jsonb('detail'),
   },
-  (t) => [index('audit_log_created_idx').on(t.created), index('audit_log_actor_idx').on(t.actorEmail), index('audit_log_action_idx').on(t.action)],
+  (t) => [
+    index('audit_log_created_idx').on(t.created),
+    index('audit_log_actor_idx').on(t.actorEmail),
+    index('audit_log_action_idx').on(t.action),
+  ],
 );

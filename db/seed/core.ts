@@ -56,9 +56,7 @@ export async function seedCore(db: Db, ctx: SeedContext): Promise<SeedResult> {
 
   await db
     .insert(redirects)
-    .values([
-      { fromPath: '/nitrogen-101', toPath: '/knowledge-center', statusCode: 301 },
-    ])
+    .values([{ fromPath: '/nitrogen-101', toPath: '/knowledge-center', statusCode: 301 }])
     .onConflictDoNothing();
 
   for (const page of SEED_PAGES) await upsertSeedPage(db, page);

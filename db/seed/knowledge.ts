@@ -24,7 +24,12 @@ export async function seedKnowledge(db: Db): Promise<void> {
   await press.createMany(PRESS_RELEASES.filter((i) => !existingP.has(i.slug)));
 }
 
-const hero = (file: string, altText: string, width = 1200, height = 675): MediaRef => ({ previewsrc: `/images/${file}`, altText, width, height });
+const hero = (file: string, altText: string, width = 1200, height = 675): MediaRef => ({
+  previewsrc: `/images/${file}`,
+  altText,
+  width,
+  height,
+});
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 interface ItemSeed {
@@ -49,7 +54,14 @@ function knowledgeItem(s: ItemSeed): NewContentItem {
     regionId: s.region ?? 2,
     version: {
       title: s.title,
-      metadata: { title: s.title, desc: s.desc, ogtitle: s.title, ogdesc: s.desc, ogphoto: { previewsrc: s.image.previewsrc }, metaContent: 'article' },
+      metadata: {
+        title: s.title,
+        desc: s.desc,
+        ogtitle: s.title,
+        ogdesc: s.desc,
+        ogphoto: { previewsrc: s.image.previewsrc },
+        metaContent: 'article',
+      },
       heroMedia: s.image,
       modules: s.modules,
       publishDate: day(s.date),
@@ -90,17 +102,33 @@ export const KNOWLEDGE_ITEMS: NewContentItem[] = [
         type: 4,
         items: [
           {
-            imageItem: { previewsrc: '/images/knowledge/gallery-probe.svg', alttext: 'Soil probe pulling a core from a field with crop residue', width: 800, height: 600 },
+            imageItem: {
+              previewsrc: '/images/knowledge/gallery-probe.svg',
+              alttext: 'Soil probe pulling a core from a field with crop residue',
+              width: 800,
+              height: 600,
+            },
             headline: 'Check the surface conditions',
             editorData: '<p>Residue and high-pH soils raise the risk. Sample before you decide where protection pays.</p>',
           },
           {
-            imageItem: { previewsrc: '/images/knowledge/gallery-spreader.svg', alttext: 'Treated urea granules spread evenly across rows', width: 800, height: 600 },
+            imageItem: {
+              previewsrc: '/images/knowledge/gallery-spreader.svg',
+              alttext: 'Treated urea granules spread evenly across rows',
+              width: 800,
+              height: 600,
+            },
             headline: 'Protect what you spread',
-            editorData: '<p>A treated granule keeps working through a dry spell. See the <a href="/knowledge-center/category/40">latest research</a>.</p>',
+            editorData:
+              '<p>A treated granule keeps working through a dry spell. See the <a href="/knowledge-center/category/40">latest research</a>.</p>',
           },
           {
-            imageItem: { previewsrc: '/images/knowledge/gallery-canopy.svg', alttext: 'Even green corn canopy in midsummer', width: 800, height: 600 },
+            imageItem: {
+              previewsrc: '/images/knowledge/gallery-canopy.svg',
+              alttext: 'Even green corn canopy in midsummer',
+              width: 800,
+              height: 600,
+            },
             headline: 'See it in the canopy',
             editorData: '<p>Nitrogen that stays in the field shows up as an even, dark green stand by July.</p>',
           },
@@ -121,7 +149,7 @@ export const KNOWLEDGE_ITEMS: NewContentItem[] = [
       {
         type: 2,
         content:
-          '<h2>Trial design</h2><p>Between 2023 and 2025, cooperating growers and independent researchers ran 48 replicated strip trials in seven states. Each trial compared the grower\'s standard nitrogen program with the same rate protected by a urease or nitrification inhibitor.</p><h2>Findings</h2><p>Protected nitrogen out-yielded the standard program in 39 of 48 trials. The largest gains came where urea sat on the surface for more than five days before rain, and on poorly drained soils after wet springs.</p>',
+          "<h2>Trial design</h2><p>Between 2023 and 2025, cooperating growers and independent researchers ran 48 replicated strip trials in seven states. Each trial compared the grower's standard nitrogen program with the same rate protected by a urease or nitrification inhibitor.</p><h2>Findings</h2><p>Protected nitrogen out-yielded the standard program in 39 of 48 trials. The largest gains came where urea sat on the surface for more than five days before rain, and on poorly drained soils after wet springs.</p>",
       },
       {
         type: 3,
@@ -154,7 +182,8 @@ export const KNOWLEDGE_ITEMS: NewContentItem[] = [
       },
       {
         type: 1,
-        content: '<p>Rate gets all the attention, but timing decides how much of that rate the crop actually sees.</p><p><cite>Maria Olsen, senior agronomist</cite></p>',
+        content:
+          '<p>Rate gets all the attention, but timing decides how much of that rate the crop actually sees.</p><p><cite>Maria Olsen, senior agronomist</cite></p>',
       },
     ],
   }),
@@ -199,12 +228,22 @@ export const KNOWLEDGE_ITEMS: NewContentItem[] = [
         type: 4,
         items: [
           {
-            imageItem: { previewsrc: '/images/knowledge/gallery-probe.svg', alttext: 'Soil probe pulling a core from a field with crop residue', width: 800, height: 600 },
+            imageItem: {
+              previewsrc: '/images/knowledge/gallery-probe.svg',
+              alttext: 'Soil probe pulling a core from a field with crop residue',
+              width: 800,
+              height: 600,
+            },
             headline: 'Consistent depth',
             editorData: '<p>Six inches for most nutrients; deeper for nitrate and sulfur.</p>',
           },
           {
-            imageItem: { previewsrc: '/images/knowledge/gallery-canopy.svg', alttext: 'Even green corn canopy in midsummer', width: 800, height: 600 },
+            imageItem: {
+              previewsrc: '/images/knowledge/gallery-canopy.svg',
+              alttext: 'Even green corn canopy in midsummer',
+              width: 800,
+              height: 600,
+            },
             headline: 'Check against the crop',
             editorData: '<p>Walk the zones in July to see whether the map matches the canopy.</p>',
           },
@@ -228,7 +267,8 @@ export const KNOWLEDGE_ITEMS: NewContentItem[] = [
       },
       {
         type: 1,
-        content: '<p>We added protection to our side-dress UAN and the rig did not change at all. The only difference was in the yield check.</p><p><cite>Luis Ortega, custom applicator, central Illinois</cite></p>',
+        content:
+          '<p>We added protection to our side-dress UAN and the rig did not change at all. The only difference was in the yield check.</p><p><cite>Luis Ortega, custom applicator, central Illinois</cite></p>',
       },
     ],
   }),
@@ -368,7 +408,8 @@ export const KNOWLEDGE_ITEMS: NewContentItem[] = [
       },
       {
         type: 1,
-        content: '<p>On our farm the question is never whether to protect broadcast urea. It is how long the protection has to hold before the rain comes.</p><p><cite>Jordan Kowalski, grain farmer, Yorkton, Saskatchewan</cite></p>',
+        content:
+          '<p>On our farm the question is never whether to protect broadcast urea. It is how long the protection has to hold before the rain comes.</p><p><cite>Jordan Kowalski, grain farmer, Yorkton, Saskatchewan</cite></p>',
       },
     ],
   }),
@@ -415,12 +456,22 @@ export const KNOWLEDGE_ITEMS: NewContentItem[] = [
         type: 4,
         items: [
           {
-            imageItem: { previewsrc: '/images/knowledge/gallery-spreader.svg', alttext: 'Treated urea granules spread evenly across rows', width: 800, height: 600 },
+            imageItem: {
+              previewsrc: '/images/knowledge/gallery-spreader.svg',
+              alttext: 'Treated urea granules spread evenly across rows',
+              width: 800,
+              height: 600,
+            },
             headline: 'Broadcast with protection',
             editorData: '<p>Protection holds nitrogen until rain or seeding incorporates it.</p>',
           },
           {
-            imageItem: { previewsrc: '/images/knowledge/gallery-canopy.svg', alttext: 'Even green crop canopy in midsummer', width: 800, height: 600 },
+            imageItem: {
+              previewsrc: '/images/knowledge/gallery-canopy.svg',
+              alttext: 'Even green crop canopy in midsummer',
+              width: 800,
+              height: 600,
+            },
             headline: 'Even stands',
             editorData: '<p>Even nitrogen supply shows up as even heading across the field.</p>',
           },
@@ -447,7 +498,16 @@ export const KNOWLEDGE_ITEMS: NewContentItem[] = [
   }),
 ];
 
-function pressRelease(s: { slug: string; region: 2 | 3; title: string; desc: string; date: string; image: MediaRef; body: string; quote?: string }): NewContentItem {
+function pressRelease(s: {
+  slug: string;
+  region: 2 | 3;
+  title: string;
+  desc: string;
+  date: string;
+  image: MediaRef;
+  body: string;
+  quote?: string;
+}): NewContentItem {
   const modules: ContentModule[] = [{ type: 2, content: s.body }];
   if (s.quote) modules.push({ type: 1, content: s.quote });
   modules.push({
@@ -463,7 +523,14 @@ function pressRelease(s: { slug: string; region: 2 | 3; title: string; desc: str
     regionId: s.region,
     version: {
       title: s.title,
-      metadata: { title: s.title, desc: s.desc, ogtitle: s.title, ogdesc: s.desc, ogphoto: { previewsrc: s.image.previewsrc }, metaContent: 'article' },
+      metadata: {
+        title: s.title,
+        desc: s.desc,
+        ogtitle: s.title,
+        ogdesc: s.desc,
+        ogphoto: { previewsrc: s.image.previewsrc },
+        metaContent: 'article',
+      },
       heroMedia: s.image,
       modules,
       publishDate: day(s.date),
@@ -484,7 +551,8 @@ export const PRESS_RELEASES: NewContentItem[] = [
     date: '2026-10-13',
     image: PRESS_RESEARCH,
     body: '<p><strong>AMES, Iowa</strong> — Northfield Agronomics today opened a 240-acre agronomy research center near Ames, Iowa. The site will run replicated trials on nitrogen protection, micronutrient placement and seed-applied nutrition, and will host grower and retailer field days each summer.</p><p>The center adds soil and tissue testing capacity for trials across the Corn Belt and will publish results in the <a href="/knowledge-center">Knowledge Center</a>.</p>',
-    quote: '<p>Growers ask us for local data, not averages from somewhere else. This center lets us answer questions on the soils they farm.</p><p><cite>Karen Liu, Vice President of Agronomy</cite></p>',
+    quote:
+      '<p>Growers ask us for local data, not averages from somewhere else. This center lets us answer questions on the soils they farm.</p><p><cite>Karen Liu, Vice President of Agronomy</cite></p>',
   }),
   pressRelease({
     slug: 'anvol-available-nationwide',
@@ -512,7 +580,8 @@ export const PRESS_RELEASES: NewContentItem[] = [
     date: '2026-09-15',
     image: PRESS_CA,
     body: '<p><strong>SASKATOON, Saskatchewan</strong> — Northfield Agronomics today opened its Western Canada office in Saskatoon. The office is home to agronomists, sales representatives and customer service staff serving Alberta, Saskatchewan and Manitoba.</p>',
-    quote: '<p>Prairie farms are among the most efficient in the world. Being here means we can support them through every seeding and harvest.</p><p><cite>Marc Tremblay, General Manager, Canada</cite></p>',
+    quote:
+      '<p>Prairie farms are among the most efficient in the world. Being here means we can support them through every seeding and harvest.</p><p><cite>Marc Tremblay, General Manager, Canada</cite></p>',
   }),
   pressRelease({
     slug: 'rocket-seeds-registration-canada',

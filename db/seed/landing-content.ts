@@ -68,7 +68,10 @@ export const LANDING_PAGES: LandingSeed[] = [
             'Zinc, boron and manganese are needed in small amounts, but a deficiency caps yield just as surely as a shortage of nitrogen. The challenge is getting a few pounds of nutrient close to every plant.',
             'WOLF TRAX DDP coats micronutrients onto every granule of your blend, so they land wherever your fertilizer does.',
           ],
-          media: img('/images/features/coated-granules.svg', 'Illustration of fertilizer granules coated with colorful micronutrient powder'),
+          media: img(
+            '/images/features/coated-granules.svg',
+            'Illustration of fertilizer granules coated with colorful micronutrient powder',
+          ),
           reverse: true,
           cta: { label: 'Explore balanced nutrition', to: '/balanced-nutrition', style: 'primary' },
         },
@@ -122,7 +125,10 @@ export const LANDING_PAGES: LandingSeed[] = [
         eyebrow: 'Crop nutrition for Canada',
         headline: 'More from every acre, coast to coast',
         promise: 'Nitrogen protection, micronutrients and seed treatments for Canadian crops, soils and seasons.',
-        media: img('/images/home/ca.svg', 'Illustration of a tractor and air seeder crossing a flowering canola field under a wide prairie sky'),
+        media: img(
+          '/images/home/ca.svg',
+          'Illustration of a tractor and air seeder crossing a flowering canola field under a wide prairie sky',
+        ),
         ctas: [
           { label: 'Product Selector', to: '/product-selector', style: 'accent' },
           { label: 'Find a Rep', to: '/find-a-rep-ca', style: 'ghost' },
@@ -218,7 +224,10 @@ export const LANDING_PAGES: LandingSeed[] = [
           kind: 'steps',
           heading: 'What we offer internationally',
           items: [
-            { headline: 'Nitrogen protection', text: 'Urease and nitrification inhibitor technologies that keep applied nitrogen available to the crop.' },
+            {
+              headline: 'Nitrogen protection',
+              text: 'Urease and nitrification inhibitor technologies that keep applied nitrogen available to the crop.',
+            },
             { headline: 'Micronutrients', text: 'Concentrated micronutrient coatings that spread evenly with granular fertilizer.' },
             { headline: 'Seed enhancement', text: 'Seed-applied nutrition for fast, uniform crop establishment.' },
           ],
@@ -231,7 +240,10 @@ export const LANDING_PAGES: LandingSeed[] = [
             'Every market has its own crops, regulations and distribution. We work with fertilizer manufacturers, distributors and retailers who know their growers, and support them with agronomy, registration and technical service.',
             'Tell us where you farm or do business, and our international team will connect you with the right partner.',
           ],
-          media: img('/images/features/global-partners.svg', 'Illustration of connected points, like partners on a map, above green fields'),
+          media: img(
+            '/images/features/global-partners.svg',
+            'Illustration of connected points, like partners on a map, above green fields',
+          ),
           cta: { label: 'Contact our international team', to: '/contact', style: 'primary' },
         },
       ],
@@ -254,7 +266,10 @@ export const LANDING_PAGES: LandingSeed[] = [
         eyebrow: 'Nitrogen protection',
         headline: 'The clear choice for protecting nitrogen',
         promise: 'Proven stabilizers for urea, UAN and anhydrous ammonia, so more of the nitrogen you buy ends up in the crop.',
-        media: img('/images/campaigns/clear-choice.svg', 'Illustration of a clear sky over a field where protected nitrogen granules rest on the soil'),
+        media: img(
+          '/images/campaigns/clear-choice.svg',
+          'Illustration of a clear sky over a field where protected nitrogen granules rest on the soil',
+        ),
         ctas: [
           { label: 'Find a Rep', to: '/find-a-rep', style: 'accent' },
           { label: 'Product Selector', to: '/product-selector', style: 'ghost' },
@@ -274,7 +289,10 @@ export const LANDING_PAGES: LandingSeed[] = [
           heading: 'Choosing the right protection',
           intro: 'The right stabilizer depends on your nitrogen source and how long it will sit before the crop uses it.',
           items: [
-            { headline: 'Urea on the surface', text: 'AGROTAIN or ANVOL slows the conversion of urea to ammonia gas until rain or tillage.' },
+            {
+              headline: 'Urea on the surface',
+              text: 'AGROTAIN or ANVOL slows the conversion of urea to ammonia gas until rain or tillage.',
+            },
             { headline: 'UAN', text: 'ANVOL protects against volatilization; add CENTURO to hold nitrogen in the ammonium form.' },
             { headline: 'Anhydrous ammonia and manure', text: 'CENTURO slows nitrification, keeping nitrogen in the root zone longer.' },
             { headline: 'One product for all three', text: 'SUPERU builds both inhibitors into every urea granule.' },
@@ -344,7 +362,10 @@ export const LANDING_PAGES: LandingSeed[] = [
             'A crop with plenty of nitrogen, phosphorus and potassium will still stall if zinc, boron or manganese runs short. Micronutrient deficiencies are common on high-pH, sandy, eroded and high-yielding soils.',
             'Because the rates are small, spreading them evenly is the hard part. Coating them onto the fertilizer solves that: wherever a granule lands, the micronutrient lands with it.',
           ],
-          media: img('/images/features/coated-granules.svg', 'Illustration of fertilizer granules coated with colorful micronutrient powder'),
+          media: img(
+            '/images/features/coated-granules.svg',
+            'Illustration of fertilizer granules coated with colorful micronutrient powder',
+          ),
         },
         {
           kind: 'analysis',
@@ -411,9 +432,16 @@ export const LANDING_PAGES: LandingSeed[] = [
             {
               type: 3,
               items: [
-                { headline: 'Plan for the worst week', shortDescription: 'Protect the passes that are most exposed to weather.\nTop-dress, side-dress and fall applications first.' },
+                {
+                  headline: 'Plan for the worst week',
+                  shortDescription:
+                    'Protect the passes that are most exposed to weather.\nTop-dress, side-dress and fall applications first.',
+                },
                 { headline: 'Measure what works', shortDescription: 'Leave check strips.\nCompare yield maps every fall.' },
-                { headline: 'Lean on local knowledge', shortDescription: 'Your retailer sees hundreds of fields a season.\nUse that experience.' },
+                {
+                  headline: 'Lean on local knowledge',
+                  shortDescription: 'Your retailer sees hundreds of fields a season.\nUse that experience.',
+                },
               ],
             },
           ],
@@ -446,14 +474,20 @@ export const LANDING_PAGES: LandingSeed[] = [
         eyebrow: 'ANVOL',
         headline: 'Protection that holds up',
         promise: 'Two urease-inhibiting actives protect surface-applied urea and UAN for longer, even when rain is slow to come.',
-        media: img('/images/campaigns/anvol-protects.svg', 'Illustration of a shield over a field of young crops, symbolising nitrogen protection'),
+        media: img(
+          '/images/campaigns/anvol-protects.svg',
+          'Illustration of a shield over a field of young crops, symbolising nitrogen protection',
+        ),
         ctas: [
           { label: 'Explore ANVOL', to: '/anvol', style: 'accent' },
           { label: 'Find a Rep', to: '/find-a-rep', style: 'ghost' },
         ],
       },
       sections: [
-        { kind: 'claims', items: [CLAIM_40, { figure: '2', text: 'Urease-inhibiting actives working together in every ANVOL treatment.' }] },
+        {
+          kind: 'claims',
+          items: [CLAIM_40, { figure: '2', text: 'Urease-inhibiting actives working together in every ANVOL treatment.' }],
+        },
         {
           kind: 'feature',
           eyebrow: 'How it works',
@@ -462,7 +496,10 @@ export const LANDING_PAGES: LandingSeed[] = [
             'Urea needs about half an inch of rain, or incorporation, to move safely into the soil. Until then, the urease enzyme is converting it to ammonia gas.',
             'ANVOL slows that enzyme with two complementary actives, extending the time your nitrogen is protected so a late rain still counts.',
           ],
-          media: img('/images/campaigns/anvol-protects.svg', 'Illustration of a shield over a field of young crops, symbolising nitrogen protection'),
+          media: img(
+            '/images/campaigns/anvol-protects.svg',
+            'Illustration of a shield over a field of young crops, symbolising nitrogen protection',
+          ),
           reverse: true,
         },
         {
@@ -500,7 +537,10 @@ export const LANDING_PAGES: LandingSeed[] = [
         eyebrow: 'Two jobs, one pass',
         headline: 'Feed the crop and fix the deficiency in one pass',
         promise: 'Coat WOLF TRAX micronutrients onto the fertilizer you already apply, and every granule does two jobs.',
-        media: img('/images/campaigns/dual-purpose.svg', 'Illustration of a fertilizer granule split into two colors, showing two nutrients in one'),
+        media: img(
+          '/images/campaigns/dual-purpose.svg',
+          'Illustration of a fertilizer granule split into two colors, showing two nutrients in one',
+        ),
         ctas: [
           { label: 'Explore WOLF TRAX', to: '/wolf-trax', style: 'accent' },
           { label: 'Product Selector', to: '/product-selector', style: 'ghost' },
@@ -523,9 +563,17 @@ export const LANDING_PAGES: LandingSeed[] = [
             'Phosphate and potash already go on every acre that needs them. Coating micronutrients onto that blend turns a single pass into a complete nutrition program, with no extra product to spread.',
             'Pre-formulated options such as CROPMIX, NU-TRAX P+ and 3-TRAX make it simple to cover several nutrients at once.',
           ],
-          media: img('/images/features/coated-granules.svg', 'Illustration of fertilizer granules coated with colorful micronutrient powder'),
+          media: img(
+            '/images/features/coated-granules.svg',
+            'Illustration of fertilizer granules coated with colorful micronutrient powder',
+          ),
         },
-        { kind: 'analysis', heading: 'What each coating delivers', intro: 'Minimum guaranteed content by weight.', productSlug: 'wolf-trax' },
+        {
+          kind: 'analysis',
+          heading: 'What each coating delivers',
+          intro: 'Minimum guaranteed content by weight.',
+          productSlug: 'wolf-trax',
+        },
         {
           kind: 'cta',
           heading: 'Make every pass count twice',
@@ -550,7 +598,8 @@ export const LANDING_PAGES: LandingSeed[] = [
       hero: {
         eyebrow: 'About Northfield Agronomics',
         headline: 'Agronomic science for every acre',
-        promise: 'We help growers and retailers get more from every unit of nutrient they apply, with proven products and practical agronomy.',
+        promise:
+          'We help growers and retailers get more from every unit of nutrient they apply, with proven products and practical agronomy.',
         media: img('/images/about/hero.svg', 'Illustration of an agronomist kneeling in a field examining a young plant'),
         ctas: [
           { label: 'Contact Us', to: '/contact', style: 'accent' },
@@ -566,7 +615,10 @@ export const LANDING_PAGES: LandingSeed[] = [
             'We started as a crop services company working alongside growers and retailers, and we still work that way. Our agronomists, researchers and sales teams spend the season in the field, not just in the lab.',
             'Today we develop and market nitrogen protection, micronutrient and seed enhancement products sold through retailers in the U.S. and Canada, and through partners internationally.',
           ],
-          media: img('/images/features/agronomist.svg', 'Illustration of an agronomist with a tablet talking with a grower beside a pickup truck'),
+          media: img(
+            '/images/features/agronomist.svg',
+            'Illustration of an agronomist with a tablet talking with a grower beside a pickup truck',
+          ),
         },
         {
           kind: 'claims',

@@ -33,7 +33,14 @@ export async function seedLeads(db: Db, ctx: SeedContext): Promise<void> {
   }
   if ((await finder.countPostalCodes('CA')) === 0) {
     await finder.upsertPostalCodes(
-      SEED_CA_FSAS.map(([code, placeName, adminCode, latitude, longitude]) => ({ country: 'CA', code, placeName, adminCode, latitude, longitude })),
+      SEED_CA_FSAS.map(([code, placeName, adminCode, latitude, longitude]) => ({
+        country: 'CA',
+        code,
+        placeName,
+        adminCode,
+        latitude,
+        longitude,
+      })),
     );
   }
 
@@ -41,10 +48,7 @@ export async function seedLeads(db: Db, ctx: SeedContext): Promise<void> {
   if (counts.reps === 0 && ctx.demoReps) {
     await db.transaction(async (tx) => {
       for (const rep of SEED_REPS) {
-        await finder.insertRep(
-          { ...rep, photo: null, territories: rep.territories.map(([kind, value]) => ({ kind, value })) },
-          tx,
-        );
+        await finder.insertRep({ ...rep, photo: null, territories: rep.territories.map(([kind, value]) => ({ kind, value })) }, tx);
       }
     });
   }
@@ -86,7 +90,10 @@ async function seedLegalPage(db: Db) {
     { slug: 'legal', status: 1, regionIds: [] },
     {
       title: 'Legal & Attributions',
-      seo: { title: 'Legal & Attributions', desc: 'Data sources, licences and trademark notices for this website, including the GeoNames postal code data (CC BY 4.0).' },
+      seo: {
+        title: 'Legal & Attributions',
+        desc: 'Data sources, licences and trademark notices for this website, including the GeoNames postal code data (CC BY 4.0).',
+      },
       modules: [{ type: 2, content: LEGAL_HTML }],
       heroImageType: null,
       heroMedia: null,

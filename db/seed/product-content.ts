@@ -79,9 +79,18 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
       'AGROTAIN nitrogen stabilizer slows the enzyme that turns urea into ammonia gas, so the nitrogen you paid for stays in the soil until rain or tillage moves it into the root zone.',
     image: { alt: 'Illustration of urea granules resting on a field of young corn under a clear sky' },
     benefits: [
-      { title: 'Protection while you wait for rain', text: 'Holds surface-applied urea and UAN against volatilization loss for up to two weeks after application.' },
-      { title: 'Freedom in your application window', text: 'Apply when the sprayer and spreader are ready, not only when the forecast is perfect.' },
-      { title: 'More nitrogen for the crop', text: 'Nitrogen that stays in the field is nitrogen available at the growth stages that set yield.' },
+      {
+        title: 'Protection while you wait for rain',
+        text: 'Holds surface-applied urea and UAN against volatilization loss for up to two weeks after application.',
+      },
+      {
+        title: 'Freedom in your application window',
+        text: 'Apply when the sprayer and spreader are ready, not only when the forecast is perfect.',
+      },
+      {
+        title: 'More nitrogen for the crop',
+        text: 'Nitrogen that stays in the field is nitrogen available at the growth stages that set yield.',
+      },
       { title: 'Simple to add', text: 'Treated by your retailer on urea or blended into UAN, with no change to how you apply.' },
     ],
     modules: (region) => [
@@ -92,9 +101,18 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
       {
         type: 3,
         items: [
-          { headline: 'No-till and high-residue fields', shortDescription: 'Residue holds urease activity at the surface.\nProtection matters most where urea sits on top of the trash.' },
-          { headline: 'Top-dress and side-dress passes', shortDescription: 'In-season applications often go on warm, humid soil.\nAGROTAIN covers the gap until the next rain.' },
-          { headline: 'Pasture and forage', shortDescription: 'Surface-applied nitrogen is the only option on established stands.\nKeep it working for the next cutting.' },
+          {
+            headline: 'No-till and high-residue fields',
+            shortDescription: 'Residue holds urease activity at the surface.\nProtection matters most where urea sits on top of the trash.',
+          },
+          {
+            headline: 'Top-dress and side-dress passes',
+            shortDescription: 'In-season applications often go on warm, humid soil.\nAGROTAIN covers the gap until the next rain.',
+          },
+          {
+            headline: 'Pasture and forage',
+            shortDescription: 'Surface-applied nitrogen is the only option on established stands.\nKeep it working for the next cutting.',
+          },
         ],
       },
       {
@@ -119,10 +137,19 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
       'ANVOL combines two urease-inhibiting actives in one treatment, protecting surface-applied urea and UAN for longer when the weather does not cooperate.',
     image: { alt: 'Illustration of a shield above gold and blue fertilizer granules on a field' },
     benefits: [
-      { title: 'Two actives, longer protection', text: 'A second active works alongside the first to extend protection against ammonia volatilization.' },
+      {
+        title: 'Two actives, longer protection',
+        text: 'A second active works alongside the first to extend protection against ammonia volatilization.',
+      },
       { title: 'Made for urea and UAN', text: 'One product for the dry and liquid nitrogen programs on your farm.' },
-      { title: 'Stable on treated urea', text: 'Treated urea can be stored and handled through the busy season with its protection intact.' },
-      { title: 'Backed by field research', text: 'Tested across soils, residues and climates in replicated university and on-farm trials.' },
+      {
+        title: 'Stable on treated urea',
+        text: 'Treated urea can be stored and handled through the busy season with its protection intact.',
+      },
+      {
+        title: 'Backed by field research',
+        text: 'Tested across soils, residues and climates in replicated university and on-farm trials.',
+      },
     ],
     modules: (region) => [
       {
@@ -133,8 +160,14 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
         type: 3,
         items: [
           { headline: 'Urea', shortDescription: 'Treated at the retail plant.\nSpread it like any other urea.' },
-          { headline: 'UAN', shortDescription: 'Added to the tank before application.\nCompatible with common herbicide programs; check the label.' },
-          { headline: 'Blends', shortDescription: 'Works in blends with phosphate and potash.\nAsk about blending with WOLF TRAX micronutrients.' },
+          {
+            headline: 'UAN',
+            shortDescription: 'Added to the tank before application.\nCompatible with common herbicide programs; check the label.',
+          },
+          {
+            headline: 'Blends',
+            shortDescription: 'Works in blends with phosphate and potash.\nAsk about blending with WOLF TRAX micronutrients.',
+          },
         ],
       },
     ],
@@ -155,7 +188,10 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
       'CENTURO nitrification inhibitor slows the conversion of ammonium to nitrate, keeping nitrogen in the stable form that resists leaching and denitrification until the crop needs it.',
     image: { alt: 'Illustration of a soil profile with roots reaching nitrogen held in the root zone' },
     benefits: [
-      { title: 'Keeps nitrogen where roots are', text: 'Ammonium clings to soil particles; nitrate moves with water. CENTURO keeps more nitrogen as ammonium for longer.' },
+      {
+        title: 'Keeps nitrogen where roots are',
+        text: 'Ammonium clings to soil particles; nitrate moves with water. CENTURO keeps more nitrogen as ammonium for longer.',
+      },
       { title: 'For anhydrous, UAN and manure', text: 'Protects fall- and spring-applied nitrogen from the sources you already use.' },
       { title: 'Non-corrosive', text: 'Easy on tanks, pumps and application equipment.' },
       { title: 'Fits your program', text: 'Pairs with AGROTAIN or ANVOL on UAN for protection above and below ground.' },
@@ -168,9 +204,18 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
       {
         type: 3,
         items: [
-          { headline: 'Anhydrous ammonia', shortDescription: 'Injected with the ammonia.\nProtection for fall and early spring applications.' },
-          { headline: 'UAN', shortDescription: 'Tank-mixed before application.\nPair with a urease inhibitor when UAN stays on the surface.' },
-          { headline: 'Liquid manure', shortDescription: 'Keeps manure nitrogen in the ammonium form longer.\nBetter value from every load.' },
+          {
+            headline: 'Anhydrous ammonia',
+            shortDescription: 'Injected with the ammonia.\nProtection for fall and early spring applications.',
+          },
+          {
+            headline: 'UAN',
+            shortDescription: 'Tank-mixed before application.\nPair with a urease inhibitor when UAN stays on the surface.',
+          },
+          {
+            headline: 'Liquid manure',
+            shortDescription: 'Keeps manure nitrogen in the ammonium form longer.\nBetter value from every load.',
+          },
         ],
       },
     ],
@@ -248,7 +293,10 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
       {
         type: 3,
         items: [
-          { headline: 'Corn and sorghum', shortDescription: `Zinc for early ${say(region, 'vigor', 'vigour')}.\nManganese where high pH ties it up.` },
+          {
+            headline: 'Corn and sorghum',
+            shortDescription: `Zinc for early ${say(region, 'vigor', 'vigour')}.\nManganese where high pH ties it up.`,
+          },
           { headline: 'Soybeans and pulses', shortDescription: 'Manganese and iron on high-pH soils.\nBoron for pod set.' },
           { headline: 'Canola and alfalfa', shortDescription: 'Boron for flowering and seed set.\nCopper on organic soils.' },
         ],
@@ -286,8 +334,14 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
       {
         type: 3,
         items: [
-          { headline: 'Cold, wet springs', shortDescription: 'Roots grow slowly in cool soil.\nNutrients close to the seed close the gap.' },
-          { headline: 'Reduced tillage', shortDescription: 'Stratified nutrients near the surface.\nBalanced starter nutrition evens it out.' },
+          {
+            headline: 'Cold, wet springs',
+            shortDescription: 'Roots grow slowly in cool soil.\nNutrients close to the seed close the gap.',
+          },
+          {
+            headline: 'Reduced tillage',
+            shortDescription: 'Stratified nutrients near the surface.\nBalanced starter nutrition evens it out.',
+          },
         ],
       },
     ],
@@ -309,7 +363,13 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
     image: { alt: 'Illustration of coated seeds sprouting in rich soil' },
     benefits: [
       { title: 'Nutrition at germination', text: 'Nutrients are on the seed coat, available the moment the seed takes up water.' },
-      { title: 'Uniform stands', text: { us: 'Even early vigor helps every plant compete on equal terms.', ca: 'Even early vigour helps every plant compete on equal terms.' } },
+      {
+        title: 'Uniform stands',
+        text: {
+          us: 'Even early vigor helps every plant compete on equal terms.',
+          ca: 'Even early vigour helps every plant compete on equal terms.',
+        },
+      },
       { title: 'Good planter flow', text: 'Dry formulations designed to keep seed moving freely through the planter.' },
       { title: 'On-farm or commercial', text: 'Options for treating on the farm or through your seed dealer.' },
     ],
@@ -424,7 +484,8 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
       },
       {
         type: 1,
-        content: '<p>With the acres we run, some nitrogen has to go on in the fall. TRIBUNE gives us confidence it will still be there in June.</p><p><cite>Grain grower, Saskatchewan</cite></p>',
+        content:
+          '<p>With the acres we run, some nitrogen has to go on in the fall. TRIBUNE gives us confidence it will still be there in June.</p><p><cite>Grain grower, Saskatchewan</cite></p>',
       },
     ],
     documentKeys: { 3: ['tribune'] },
@@ -464,7 +525,11 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
       },
     ],
     documentKeys: { 3: ['rocket-seeds', 'nu4-dri', 'nu5-dri', 'nu5-lux'] },
-    knowledge: ['pulse-crops-and-seed-treatments', 'stronger-starts-with-seed-applied-nutrition', 'prairie-agronomy-podcast-spring-nitrogen'],
+    knowledge: [
+      'pulse-crops-and-seed-treatments',
+      'stronger-starts-with-seed-applied-nutrition',
+      'prairie-agronomy-podcast-spring-nitrogen',
+    ],
     seo: {
       title: 'ROCKET SEEDS Seed-Applied Micronutrients',
       desc: 'ROCKET SEEDS seed treatments put micronutrients on the seed for quick emergence of Canadian cereals, pulses and canola.',

@@ -19,7 +19,10 @@ import { benefitsFor, findRepModule, PRODUCT_LINES, textFor } from './product-co
 import type { SeedContext } from './types.ts';
 
 /** The content of one product page, built from its line's copy and the region. */
-export function productSeedContent(slug: string): { base: { slug: string; regionId: 2 | 3; lineKey: string; family: string; sortOrder: number }; content: ProductContent } {
+export function productSeedContent(slug: string): {
+  base: { slug: string; regionId: 2 | 3; lineKey: string; family: string; sortOrder: number };
+  content: ProductContent;
+} {
   const index = CATALOG.findIndex((p) => p.slug === slug);
   const entry = CATALOG[index];
   if (!entry) throw new Error(`No catalog entry for ${slug}`);
@@ -85,7 +88,9 @@ async function seedDocuments(db: Db, ctx: SeedContext) {
   const repo = createDocumentsRepository(db);
   const service = createDocumentsService(repo, storage);
   const guids = DOCUMENT_PRODUCTS.flatMap((p) => (['label', 'sds'] as DocumentKind[]).map((k) => documentGuid(p.key, k)));
-  const existing = new Set((await db.select({ guid: documents.guid }).from(documents).where(inArray(documents.guid, guids))).map((r) => r.guid));
+  const existing = new Set(
+    (await db.select({ guid: documents.guid }).from(documents).where(inArray(documents.guid, guids))).map((r) => r.guid),
+  );
   let order = 0;
   for (const product of DOCUMENT_PRODUCTS) {
     for (const kind of ['label', 'sds'] as DocumentKind[]) {

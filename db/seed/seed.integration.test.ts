@@ -29,14 +29,24 @@ async function rowCounts(): Promise<Record<string, number>> {
 it('running the seed again changes nothing', async () => {
   const before = await rowCounts();
   expect(before['states']).toBe(64);
-  const result = await seedDatabase(database.db, { ...TEST_ADMIN, adminEmail: TEST_ADMIN.email, dataDir: path.join(os.tmpdir(), 'seed-again'), demoReps: true });
+  const result = await seedDatabase(database.db, {
+    ...TEST_ADMIN,
+    adminEmail: TEST_ADMIN.email,
+    dataDir: path.join(os.tmpdir(), 'seed-again'),
+    demoReps: true,
+  });
   expect(result.admin).toBeUndefined();
   expect(await rowCounts()).toEqual(before);
 });
 
 it('renames the seeded role 2 to Editor on a database seeded before the rename', async () => {
   await database.db.execute(sql`update site_roles set name = 'Content Editor' where id = 2`);
-  await seedDatabase(database.db, { ...TEST_ADMIN, adminEmail: TEST_ADMIN.email, dataDir: path.join(os.tmpdir(), 'seed-again'), demoReps: true });
+  await seedDatabase(database.db, {
+    ...TEST_ADMIN,
+    adminEmail: TEST_ADMIN.email,
+    dataDir: path.join(os.tmpdir(), 'seed-again'),
+    demoReps: true,
+  });
   const res = (await database.db.execute(sql`select id, name from site_roles order by id`)) as { rows: { id: number; name: string }[] };
   expect(res.rows).toEqual([
     { id: 1, name: 'Administrator' },

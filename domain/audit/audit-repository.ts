@@ -79,7 +79,10 @@ export function createAuditRepository(db: DbOrTx) {
       const w = where(q);
       const [items, [count]] = await Promise.all([
         db.select(columns).from(auditLog).where(w).orderBy(desc(auditLog.id)).limit(length).offset(start),
-        db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(w),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(auditLog)
+          .where(w),
       ]);
       return { items, total: Number(count?.n ?? 0) };
     },
@@ -101,7 +104,11 @@ export function createAuditRepository(db: DbOrTx) {
     },
     /** Everyone who appears as the one acting, for the person filter. */
     async actors(): Promise<string[]> {
-      const rows = await db.selectDistinct({ email: auditLog.actorEmail }).from(auditLog).where(isNotNull(auditLog.actorEmail)).orderBy(asc(auditLog.actorEmail));
+      const rows = await db
+        .selectDistinct({ email: auditLog.actorEmail })
+        .from(auditLog)
+        .where(isNotNull(auditLog.actorEmail))
+        .orderBy(asc(auditLog.actorEmail));
       return rows.map((r) => r.email!);
     },
   };

@@ -21,12 +21,15 @@ export interface AuditFilter {
 }
 
 const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
-const when = (iso: unknown) => (typeof iso === 'string' && !Number.isNaN(Date.parse(iso)) ? `${DATE_TIME.format(new Date(iso))} UTC` : 'a later time');
+const when = (iso: unknown) =>
+  typeof iso === 'string' && !Number.isNaN(Date.parse(iso)) ? `${DATE_TIME.format(new Date(iso))} UTC` : 'a later time';
 const an = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The entry in words: "jane@example.com published the knowledge item Spring Nitrogen Plan". */
-export function auditSentence(row: Pick<AuditRow, 'action' | 'actorEmail' | 'targetEmail' | 'subjectKind' | 'subjectTitle' | 'detail'>): string {
+export function auditSentence(
+  row: Pick<AuditRow, 'action' | 'actorEmail' | 'targetEmail' | 'subjectKind' | 'subjectTitle' | 'detail'>,
+): string {
   const d = (row.detail ?? {}) as Record<string, unknown>;
   const who = row.actorEmail ?? 'The site';
   const target = row.targetEmail ?? 'an unknown username';
@@ -197,7 +200,16 @@ export function createAuditService(repo: AuditRepository) {
       yield stringify([['When (UTC)', 'Who', 'What happened', 'Link', 'IP', 'Action', 'Kind', 'Title']]);
       for await (const rows of repo.iterate(toQuery(filter))) {
         yield stringify(
-          rows.map((r) => [r.created.toISOString(), r.actorEmail ?? '', auditSentence(r), r.subjectLink ? origin + r.subjectLink : '', r.ip ?? '', r.action, r.subjectKind ?? '', r.subjectTitle ?? '']),
+          rows.map((r) => [
+            r.created.toISOString(),
+            r.actorEmail ?? '',
+            auditSentence(r),
+            r.subjectLink ? origin + r.subjectLink : '',
+            r.ip ?? '',
+            r.action,
+            r.subjectKind ?? '',
+            r.subjectTitle ?? '',
+          ]),
           { cast: { string: neutralise } },
         );
       }

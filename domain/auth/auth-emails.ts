@@ -73,15 +73,29 @@ const NOT_YOU = 'If this was not you, reset your password at once with "Forgot P
 /** What the security notifications say (ASVS 2.5.5): one short message per change, to the account's address. */
 const NOTICES = {
   'password-changed': { subject: 'your password was changed', body: 'The password of your site administration account was changed.' },
-  'password-reset': { subject: 'your password was reset', body: 'The password of your site administration account was reset with an emailed link. Every session of the account was signed out.' },
-  'second-factor-enabled': { subject: 'two-step sign-in was turned on', body: 'Two-step sign-in (an authenticator app) was turned on for your site administration account.' },
-  'second-factor-disabled': { subject: 'two-step sign-in was turned off', body: 'Two-step sign-in was turned off for your site administration account: signing in now needs only the password.' },
+  'password-reset': {
+    subject: 'your password was reset',
+    body: 'The password of your site administration account was reset with an emailed link. Every session of the account was signed out.',
+  },
+  'second-factor-enabled': {
+    subject: 'two-step sign-in was turned on',
+    body: 'Two-step sign-in (an authenticator app) was turned on for your site administration account.',
+  },
+  'second-factor-disabled': {
+    subject: 'two-step sign-in was turned off',
+    body: 'Two-step sign-in was turned off for your site administration account: signing in now needs only the password.',
+  },
   'email-change-requested': { subject: 'a change of your email address was requested', body: '' },
   'email-changed': { subject: 'your email address was changed', body: '' },
 } as const;
 export type SecurityNotice = keyof typeof NOTICES;
 
-export function securityNoticeEmail(notice: SecurityNotice, to: string, siteName: string, details: { newEmail?: string; when: Date; ip: string | null }): OutboxInsert {
+export function securityNoticeEmail(
+  notice: SecurityNotice,
+  to: string,
+  siteName: string,
+  details: { newEmail?: string; when: Date; ip: string | null },
+): OutboxInsert {
   const n = NOTICES[notice];
   const body =
     notice === 'email-change-requested'

@@ -2,7 +2,16 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'd
 import type { DbOrTx } from '#db/client.ts';
 import type { AuditInsert } from '../audit/audit-repository.ts';
 import { siteSettings } from '#db/schema/settings.ts';
-import { adminUsers, auditLog, authSessions, emailTokens, recoveryCodes, refreshTokens, signInFailures, userRoles } from '#db/schema/users.ts';
+import {
+  adminUsers,
+  auditLog,
+  authSessions,
+  emailTokens,
+  recoveryCodes,
+  refreshTokens,
+  signInFailures,
+  userRoles,
+} from '#db/schema/users.ts';
 
 export type EmailTokenKind = 'password-reset' | 'sign-in' | 'email-change';
 
@@ -33,12 +42,17 @@ const userColumns = {
   totpLastStep: adminUsers.totpLastStep,
 };
 
-const roleIds = sql<number[]>`coalesce((select array_agg(${userRoles.siteRoleId} order by ${userRoles.siteRoleId}) from ${userRoles} where ${userRoles.userId} = ${adminUsers.id}), '{}')`;
+const roleIds = sql<
+  number[]
+>`coalesce((select array_agg(${userRoles.siteRoleId} order by ${userRoles.siteRoleId}) from ${userRoles} where ${userRoles.userId} = ${adminUsers.id}), '{}')`;
 
 export function createAuthRepository(db: DbOrTx) {
   return {
     async findUserByEmail(email: string): Promise<AuthUser | null> {
-      const [row] = await db.select(userColumns).from(adminUsers).where(eq(sql`lower(${adminUsers.email})`, email.trim().toLowerCase()));
+      const [row] = await db
+        .select(userColumns)
+        .from(adminUsers)
+        .where(eq(sql`lower(${adminUsers.email})`, email.trim().toLowerCase()));
       return row ?? null;
     },
     async findUserById(id: number): Promise<AuthUser | null> {
@@ -58,7 +72,11 @@ export function createAuthRepository(db: DbOrTx) {
       return row ?? null;
     },
     async rolesOf(userId: number): Promise<number[]> {
-      const rows = await db.select({ id: userRoles.siteRoleId }).from(userRoles).where(eq(userRoles.userId, userId)).orderBy(asc(userRoles.siteRoleId));
+      const rows = await db
+        .select({ id: userRoles.siteRoleId })
+        .from(userRoles)
+        .where(eq(userRoles.userId, userId))
+        .orderBy(asc(userRoles.siteRoleId));
       return rows.map((r) => r.id);
     },
 
@@ -68,7 +86,12 @@ export function createAuthRepository(db: DbOrTx) {
      * get their own number and the caller refuses those above the limit. Nothing is answered while
      * the row is locked. A lock that is over, or a count idle since `staleBefore`, starts afresh.
      */
-    async reserveAttempt(username: string, client: string, now: Date, staleBefore: Date): Promise<{ attempts: number; lockCount: number } | null> {
+    async reserveAttempt(
+      username: string,
+      client: string,
+      now: Date,
+      staleBefore: Date,
+    ): Promise<{ attempts: number; lockCount: number } | null> {
       const t = signInFailures;
       const lockOver = sql`${t.lockedUntil} is not null and ${t.lockedUntil} <= ${now.toISOString()}::timestamptz`;
       const stale = sql`${t.updated} < ${staleBefore.toISOString()}::timestamptz`;
@@ -117,7 +140,9 @@ export function createAuthRepository(db: DbOrTx) {
     },
     /** A success from a client forgets that client's failures (the username's own count stays). */
     async clearClient(username: string, client: string): Promise<void> {
-      await db.delete(signInFailures).where(and(eq(signInFailures.username, username), eq(signInFailures.client, client), ne(signInFailures.client, '')));
+      await db
+        .delete(signInFailures)
+        .where(and(eq(signInFailures.username, username), eq(signInFailures.client, client), ne(signInFailures.client, '')));
     },
     /**
      * A password reset (it proved the mailbox) lifts every lock of the username and forgets its
@@ -125,7 +150,10 @@ export function createAuthRepository(db: DbOrTx) {
      */
     async liftLocks(username: string): Promise<void> {
       await db.delete(signInFailures).where(and(eq(signInFailures.username, username), ne(signInFailures.client, '')));
-      await db.update(signInFailures).set({ lockedUntil: null, failedAttempts: 0 }).where(and(eq(signInFailures.username, username), eq(signInFailures.client, '')));
+      await db
+        .update(signInFailures)
+        .set({ lockedUntil: null, failedAttempts: 0 })
+        .where(and(eq(signInFailures.username, username), eq(signInFailures.client, '')));
     },
     /** Drops counts idle since `before` whose lockout (if any) is over: unknown names do not pile up. */
     async pruneFailures(before: Date): Promise<void> {
@@ -147,7 +175,10 @@ export function createAuthRepository(db: DbOrTx) {
       await db.insert(authSessions).values(row);
     },
     async findSession(id: string): Promise<{ userId: number; signedInAt: Date; revokedAt: Date | null } | null> {
-      const [row] = await db.select({ userId: authSessions.userId, signedInAt: authSessions.signedInAt, revokedAt: authSessions.revokedAt }).from(authSessions).where(eq(authSessions.id, id));
+      const [row] = await db
+        .select({ userId: authSessions.userId, signedInAt: authSessions.signedInAt, revokedAt: authSessions.revokedAt })
+        .from(authSessions)
+        .where(eq(authSessions.id, id));
       return row ?? null;
     },
     /** Ends the sessions of every account without a second factor (the site now requires one); answers how many. */
@@ -158,7 +189,10 @@ export function createAuthRepository(db: DbOrTx) {
         .set({ revokedAt: now })
         .where(and(isNull(authSessions.revokedAt), inArray(authSessions.userId, users)))
         .returning({ id: authSessions.id });
-      await db.update(refreshTokens).set({ revokedAt: now }).where(and(isNull(refreshTokens.revokedAt), inArray(refreshTokens.userId, users)));
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(and(isNull(refreshTokens.revokedAt), inArray(refreshTokens.userId, users)));
       return ended.length;
     },
     /** Sessions revoked, or signed in before `signedInBefore` (past the absolute lifetime), for a day: gone. */
@@ -174,53 +208,94 @@ export function createAuthRepository(db: DbOrTx) {
       const [row] = await db
         .update(refreshTokens)
         .set({ rotatedAt: now })
-        .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))
+        .where(
+          and(
+            eq(refreshTokens.tokenHash, hash),
+            isNull(refreshTokens.rotatedAt),
+            isNull(refreshTokens.revokedAt),
+            gt(refreshTokens.expiresAt, now),
+          ),
+        )
         .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
       return row ?? null;
     },
     async findRefreshToken(hash: string) {
       const [row] = await db
-        .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId, rotatedAt: refreshTokens.rotatedAt, revokedAt: refreshTokens.revokedAt })
+        .select({
+          familyId: refreshTokens.familyId,
+          userId: refreshTokens.userId,
+          rotatedAt: refreshTokens.rotatedAt,
+          revokedAt: refreshTokens.revokedAt,
+        })
         .from(refreshTokens)
         .where(eq(refreshTokens.tokenHash, hash));
       return row ?? null;
     },
     /** Ends a sign-in session: its refresh tokens and (so its access tokens stop at once) the session itself. */
     async revokeFamily(familyId: string, now: Date): Promise<void> {
-      await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-      await db.update(authSessions).set({ revokedAt: now }).where(and(eq(authSessions.id, familyId), isNull(authSessions.revokedAt)));
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+      await db
+        .update(authSessions)
+        .set({ revokedAt: now })
+        .where(and(eq(authSessions.id, familyId), isNull(authSessions.revokedAt)));
     },
     /** Ends every sign-in session of the user, except `keepFamily` (the session that asked) when given. */
     async revokeUserTokens(userId: number, now: Date, keepFamily?: string | null): Promise<void> {
       await db
         .update(refreshTokens)
         .set({ revokedAt: now })
-        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), keepFamily ? ne(refreshTokens.familyId, keepFamily) : undefined));
+        .where(
+          and(
+            eq(refreshTokens.userId, userId),
+            isNull(refreshTokens.revokedAt),
+            keepFamily ? ne(refreshTokens.familyId, keepFamily) : undefined,
+          ),
+        );
       await db
         .update(authSessions)
         .set({ revokedAt: now })
-        .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), keepFamily ? ne(authSessions.id, keepFamily) : undefined));
+        .where(
+          and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), keepFamily ? ne(authSessions.id, keepFamily) : undefined),
+        );
     },
     /** Gives the live token of a session a new expiry (keepalive). */
     async extendFamily(familyId: string, expiresAt: Date, now: Date): Promise<void> {
       await db
         .update(refreshTokens)
         .set({ expiresAt })
-        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)));
+        .where(
+          and(
+            eq(refreshTokens.familyId, familyId),
+            isNull(refreshTokens.rotatedAt),
+            isNull(refreshTokens.revokedAt),
+            gt(refreshTokens.expiresAt, now),
+          ),
+        );
     },
     /** Drops refresh tokens that expired a day ago or more (kept a little for reuse detection). */
     async deleteExpiredRefreshTokens(before: Date): Promise<void> {
       await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, before));
     },
 
-    async insertEmailToken(row: { userId: number; kind: EmailTokenKind; tokenHash: string; expiresAt: Date; data?: Record<string, unknown> | null }): Promise<void> {
+    async insertEmailToken(row: {
+      userId: number;
+      kind: EmailTokenKind;
+      tokenHash: string;
+      expiresAt: Date;
+      data?: Record<string, unknown> | null;
+    }): Promise<void> {
       await db.insert(emailTokens).values(row);
     },
     async findEmailToken(hash: string, kind: EmailTokenKind, now: Date): Promise<number | null> {
       const [row] = await db
         .select({ userId: emailTokens.userId })
         .from(emailTokens)
-        .where(and(eq(emailTokens.tokenHash, hash), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)));
+        .where(
+          and(eq(emailTokens.tokenHash, hash), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)),
+        );
       return row?.userId ?? null;
     },
     /** Uses a token up in one statement: only one of two concurrent uses gets the user id. */
@@ -265,7 +340,10 @@ export function createAuthRepository(db: DbOrTx) {
       await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     },
     async unusedRecoveryCodes(userId: number): Promise<{ id: number; codeHash: string }[]> {
-      return db.select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+      return db
+        .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
+        .from(recoveryCodes)
+        .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
     },
     /** Uses a recovery code up in one statement: only one of two concurrent uses succeeds. */
     async useRecoveryCode(id: number, now: Date): Promise<boolean> {
@@ -279,18 +357,30 @@ export function createAuthRepository(db: DbOrTx) {
 
     // ---- stored secrets from before issue 21: TOTP secrets in clear, recovery codes as bare SHA-256 ----
     async totpSecrets(): Promise<{ id: number; totpSecret: string }[]> {
-      const rows = await db.select({ id: adminUsers.id, totpSecret: adminUsers.totpSecret }).from(adminUsers).where(isNotNull(adminUsers.totpSecret));
+      const rows = await db
+        .select({ id: adminUsers.id, totpSecret: adminUsers.totpSecret })
+        .from(adminUsers)
+        .where(isNotNull(adminUsers.totpSecret));
       return rows as { id: number; totpSecret: string }[];
     },
     /** Replaces a stored secret only if it is still `was` (another instance may have done it first). */
     async replaceTotpSecret(id: number, was: string, sealed: string): Promise<void> {
-      await db.update(adminUsers).set({ totpSecret: sealed }).where(and(eq(adminUsers.id, id), eq(adminUsers.totpSecret, was)));
+      await db
+        .update(adminUsers)
+        .set({ totpSecret: sealed })
+        .where(and(eq(adminUsers.id, id), eq(adminUsers.totpSecret, was)));
     },
     async plainRecoveryCodes(): Promise<{ id: number; codeHash: string }[]> {
-      return db.select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash }).from(recoveryCodes).where(sql`${recoveryCodes.codeHash} not like '$argon2%'`);
+      return db
+        .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
+        .from(recoveryCodes)
+        .where(sql`${recoveryCodes.codeHash} not like '$argon2%'`);
     },
     async replaceRecoveryCodeHash(id: number, was: string, hash: string): Promise<void> {
-      await db.update(recoveryCodes).set({ codeHash: hash }).where(and(eq(recoveryCodes.id, id), eq(recoveryCodes.codeHash, was)));
+      await db
+        .update(recoveryCodes)
+        .set({ codeHash: hash })
+        .where(and(eq(recoveryCodes.id, id), eq(recoveryCodes.codeHash, was)));
     },
 
     async getSetting(key: string): Promise<unknown> {

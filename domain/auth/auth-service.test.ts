@@ -56,15 +56,18 @@ describe('forgot password and emailed sign-in links', () => {
   it.each([
     ['forgotPassword', 'password-reset-requested'],
     ['emailAuth', 'sign-in-link-requested'],
-  ] as const)('%s answers before the account is even looked up, known or not; the link is made after the reply', async (method, audited) => {
-    const { auth, calls, release } = setup();
-    // Both replies resolve while the lookup is still held: neither waited for any database work.
-    await auth[method]('Known@example.com ', undefined, { ip: '192.0.2.1' });
-    await auth[method]('nobody@example.com', undefined, { ip: '192.0.2.1' });
-    expect(calls).toEqual(['lookup Known@example.com ', 'lookup nobody@example.com']);
+  ] as const)(
+    '%s answers before the account is even looked up, known or not; the link is made after the reply',
+    async (method, audited) => {
+      const { auth, calls, release } = setup();
+      // Both replies resolve while the lookup is still held: neither waited for any database work.
+      await auth[method]('Known@example.com ', undefined, { ip: '192.0.2.1' });
+      await auth[method]('nobody@example.com', undefined, { ip: '192.0.2.1' });
+      expect(calls).toEqual(['lookup Known@example.com ', 'lookup nobody@example.com']);
 
-    release();
-    await auth.idle();
-    expect(calls.slice(2)).toEqual(['expire tokens', 'insert token', 'enqueue mail', `audit ${audited}`]);
-  });
+      release();
+      await auth.idle();
+      expect(calls.slice(2)).toEqual(['expire tokens', 'insert token', 'enqueue mail', `audit ${audited}`]);
+    },
+  );
 });

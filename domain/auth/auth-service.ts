@@ -5,14 +5,29 @@ import { AUTH_MESSAGES, lockedOutFor } from '#shared/validation/auth.ts';
 import { USER_MESSAGES } from '#shared/validation/users.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import type { OutboxInsert } from '../mail/mail-repository.ts';
-import { confirmEmailChangeEmail, oneTimeSignInEmail, passwordResetEmail, securityNoticeEmail, setPasswordEmail, type SecurityNotice } from './auth-emails.ts';
+import {
+  confirmEmailChangeEmail,
+  oneTimeSignInEmail,
+  passwordResetEmail,
+  securityNoticeEmail,
+  setPasswordEmail,
+  type SecurityNotice,
+} from './auth-emails.ts';
 import type { AuditInsert, AuthRepository, AuthUser, EmailTokenKind } from './auth-repository.ts';
 import { clientKey } from './client-key.ts';
 import { assertPasswordNotCommon } from './password-policy.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import type { SecretBox } from './secret-box.ts';
 import { randomToken, tokenHash, type TokenSigner } from './tokens.ts';
-import { enrolment, hashRecoveryCode, newRecoveryCodes, newTotpSecret, recoveryCodeDigest, verifyRecoveryCode, verifyTotp } from './totp.ts';
+import {
+  enrolment,
+  hashRecoveryCode,
+  newRecoveryCodes,
+  newTotpSecret,
+  recoveryCodeDigest,
+  verifyRecoveryCode,
+  verifyTotp,
+} from './totp.ts';
 
 /** Failed sign-ins (password or second factor) from one client that lock the username there, and for how long. */
 export const MAX_FAILED_ATTEMPTS = 5;
@@ -180,7 +195,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       const ms = usernameLockMs(a.fromEverywhere.lockCount);
       const until = new Date(now().getTime() + ms);
       await repo.lock(a.name, '', until);
-      await audit({ action: 'username-locked', ...targetOf(a.user), ip: ctx.ip, detail: { until: until.toISOString(), ...(a.user ? {} : { reason }) } });
+      await audit({
+        action: 'username-locked',
+        ...targetOf(a.user),
+        ip: ctx.ip,
+        detail: { until: until.toISOString(), ...(a.user ? {} : { reason }) },
+      });
       reply = lockedOutFor(ms);
     }
     if (a.fromClient >= MAX_FAILED_ATTEMPTS) {
@@ -220,7 +240,15 @@ export function createAuthService(deps: AuthServiceDeps) {
     await repo.deleteExpiredRefreshTokens(dayAgo);
     await repo.deleteEndedSessions(dayAgo, new Date(dayAgo.getTime() - deps.sessionMaxMs));
     await repo.pruneFailures(dayAgo);
-    await audit({ action: 'sign-in', actorUserId: user.id, actorEmail: user.email, targetUserId: user.id, targetEmail: user.email, ip: ctx.ip, detail: { method } });
+    await audit({
+      action: 'sign-in',
+      actorUserId: user.id,
+      actorEmail: user.email,
+      targetUserId: user.id,
+      targetEmail: user.email,
+      ip: ctx.ip,
+      detail: { method },
+    });
     const sessionId = randomUUID();
     const signedInAt = now();
     await repo.insertSession({ id: sessionId, userId: user.id, signedInAt });
@@ -245,12 +273,21 @@ export function createAuthService(deps: AuthServiceDeps) {
   /** After the password (or an emailed link): a second factor when the account has one or the site requires one. */
   async function afterFirstFactor(user: AuthUser, ctx: RequestContext, method: string): Promise<LoginOutcome> {
     if (user.totpEnabled && user.totpSecret) {
-      const { token } = await signer.signChallenge(user.id, 'second-factor', now().getTime(), method === 'email-link' ? 'email-link' : 'password');
+      const { token } = await signer.signChallenge(
+        user.id,
+        'second-factor',
+        now().getTime(),
+        method === 'email-link' ? 'email-link' : 'password',
+      );
       return { kind: 'challenge', message: AUTH_MESSAGES.secondFactorPrompt, data: { secondFactorRequired: true, challenge: token } };
     }
     if (await requireSecondFactor()) {
       const { token } = await signer.signChallenge(user.id, 'enrol', now().getTime());
-      return { kind: 'challenge', message: AUTH_MESSAGES.secondFactorEnrollment, data: { secondFactorEnrollmentRequired: true, challenge: token } };
+      return {
+        kind: 'challenge',
+        message: AUTH_MESSAGES.secondFactorEnrollment,
+        data: { secondFactorEnrollmentRequired: true, challenge: token },
+      };
     }
     return { kind: 'tokens', tokens: await completeSignIn(user, ctx, method) };
   }
@@ -267,7 +304,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     for (const stored of await repo.unusedRecoveryCodes(user.id)) {
       if (!(await verifyRecoveryCode(stored.codeHash, digest))) continue;
       if (!(await repo.useRecoveryCode(stored.id, now()))) return null;
-      await audit({ action: 'recovery-code-used', actorUserId: user.id, actorEmail: user.email, targetUserId: user.id, targetEmail: user.email, ip: ctx.ip });
+      await audit({
+        action: 'recovery-code-used',
+        actorUserId: user.id,
+        actorEmail: user.email,
+        targetUserId: user.id,
+        targetEmail: user.email,
+        ip: ctx.ip,
+      });
       return 'recovery-code';
     }
     return null;
@@ -291,7 +335,10 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /** Resolves who is enrolling: the signed-in user, or the user of an enrolment challenge from login. */
-  async function enrollingUser(subject: { user?: SessionUser | null; challenge?: string }): Promise<{ user: AuthUser; viaChallenge: boolean }> {
+  async function enrollingUser(subject: {
+    user?: SessionUser | null;
+    challenge?: string;
+  }): Promise<{ user: AuthUser; viaChallenge: boolean }> {
     if (subject.user) {
       const user = await repo.findUserById(subject.user.id);
       if (user) return { user, viaChallenge: false };
@@ -341,7 +388,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         const known = await repo.findRefreshToken(hash);
         if (known && (known.rotatedAt || known.revokedAt)) {
           await repo.revokeFamily(known.familyId, now());
-          if (known.rotatedAt && !known.revokedAt) await audit({ action: 'refresh-token-reuse', targetUserId: known.userId, ip: ctx.ip, detail: { family: known.familyId } });
+          if (known.rotatedAt && !known.revokedAt)
+            await audit({ action: 'refresh-token-reuse', targetUserId: known.userId, ip: ctx.ip, detail: { family: known.familyId } });
         }
         throw new DomainError(AUTH_MESSAGES.refreshInvalid, 401);
       }
@@ -366,7 +414,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!known || known.revokedAt) return;
       await repo.revokeFamily(known.familyId, now());
       const user = await repo.findUserById(known.userId);
-      await audit({ action: 'sign-out', actorUserId: known.userId, actorEmail: user?.email, targetUserId: known.userId, targetEmail: user?.email, ip: ctx.ip });
+      await audit({
+        action: 'sign-out',
+        actorUserId: known.userId,
+        actorEmail: user?.email,
+        targetUserId: known.userId,
+        targetEmail: user?.email,
+        ip: ctx.ip,
+      });
     },
 
     /**
@@ -379,11 +434,24 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!claims?.sessionId) return null;
       const row = await repo.findSessionUser(claims.userId, claims.sessionId);
       if (!row || row.revokedAt || sessionEnd(row.signedInAt).getTime() <= now().getTime()) return null;
-      return { id: row.id, email: row.email, roles: row.roles, twoFactorEnabled: row.totpEnabled, sessionId: claims.sessionId, exp: claims.exp };
+      return {
+        id: row.id,
+        email: row.email,
+        roles: row.roles,
+        twoFactorEnabled: row.totpEnabled,
+        sessionId: claims.sessionId,
+        exp: claims.exp,
+      };
     },
 
     checkAuth(user: SessionUser) {
-      return { id: user.id, email: user.email, roles: user.roles, permissions: permissionsForRoles(user.roles), twoFactorEnabled: user.twoFactorEnabled };
+      return {
+        id: user.id,
+        email: user.email,
+        roles: user.roles,
+        permissions: permissionsForRoles(user.roles),
+        twoFactorEnabled: user.twoFactorEnabled,
+      };
     },
 
     /** Keeps the sign-in session alive: the live refresh token of this session gets a full lifetime again. */
@@ -401,7 +469,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       afterReply('password-reset email', async () => {
         const user = await repo.findUserByEmail(username);
         if (!user) return;
-        await sendLink(user, 'password-reset', RESET_LINK_MS, (t) => `${origin}/account/reset-password/${t}`, (link, name) => passwordResetEmail(user.email, link, name));
+        await sendLink(
+          user,
+          'password-reset',
+          RESET_LINK_MS,
+          (t) => `${origin}/account/reset-password/${t}`,
+          (link, name) => passwordResetEmail(user.email, link, name),
+        );
         await audit({ action: 'password-reset-requested', targetUserId: user.id, targetEmail: user.email, ip: ctx.ip });
       });
       return Promise.resolve();
@@ -410,7 +484,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Emails a new account's set-password link (the same reset page, valid 24 hours). */
     async sendSetPasswordLink(user: { id: number; email: string }, domainName: string | undefined): Promise<void> {
       const origin = linkOrigin(domainName);
-      await sendLink(user, 'password-reset', SET_PASSWORD_LINK_MS, (t) => `${origin}/account/reset-password/${t}`, (link, name) => setPasswordEmail(user.email, link, name));
+      await sendLink(
+        user,
+        'password-reset',
+        SET_PASSWORD_LINK_MS,
+        (t) => `${origin}/account/reset-password/${t}`,
+        (link, name) => setPasswordEmail(user.email, link, name),
+      );
     },
 
     async checkResetHash(hash: string): Promise<boolean> {
@@ -430,7 +510,17 @@ export function createAuthService(deps: AuthServiceDeps) {
         await tx.revokeUserTokens(userId, now());
         const user = await tx.findUserById(userId);
         if (user) await tx.liftLocks(usernameKey(user.email));
-        await audit({ action: 'password-reset', actorUserId: userId, actorEmail: user?.email, targetUserId: userId, targetEmail: user?.email, ip: ctx.ip }, tx);
+        await audit(
+          {
+            action: 'password-reset',
+            actorUserId: userId,
+            actorEmail: user?.email,
+            targetUserId: userId,
+            targetEmail: user?.email,
+            ip: ctx.ip,
+          },
+          tx,
+        );
         return user?.email ?? null;
       });
       if (email) await notify('password-reset', email, ctx);
@@ -439,13 +529,24 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Changes the signed-in user's password; every other session of the account ends. */
     async updatePassword(session: SessionUser, currentPassword: string, newPassword: string, ctx: RequestContext): Promise<void> {
       const user = await repo.findUserById(session.id);
-      if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) throw new DomainError(AUTH_MESSAGES.currentPasswordWrong, 400);
+      if (!user || !(await verifyPassword(user.passwordHash, currentPassword)))
+        throw new DomainError(AUTH_MESSAGES.currentPasswordWrong, 400);
       await assertPasswordNotCommon(newPassword, [user.email, await deps.siteName()], 'NewPassword');
       const passwordHash = await hashPassword(newPassword);
       await deps.transaction(async (tx) => {
         await tx.setPassword(user.id, passwordHash);
         await tx.revokeUserTokens(user.id, now(), session.sessionId);
-        await audit({ action: 'password-changed', actorUserId: user.id, actorEmail: user.email, targetUserId: user.id, targetEmail: user.email, ip: ctx.ip }, tx);
+        await audit(
+          {
+            action: 'password-changed',
+            actorUserId: user.id,
+            actorEmail: user.email,
+            targetUserId: user.id,
+            targetEmail: user.email,
+            ip: ctx.ip,
+          },
+          tx,
+        );
       });
       await notify('password-changed', user.email, ctx);
     },
@@ -454,16 +555,37 @@ export function createAuthService(deps: AuthServiceDeps) {
      * The signed-in user's profile: the email (also the username); changing it asks for the password,
      * and takes effect only once the link mailed to the new address is opened (the old address is told).
      */
-    async updateUserData(session: SessionUser, email: string, currentPassword: string, ctx: RequestContext & { domainName?: string }): Promise<{ email: string; pendingEmail: string | null }> {
+    async updateUserData(
+      session: SessionUser,
+      email: string,
+      currentPassword: string,
+      ctx: RequestContext & { domainName?: string },
+    ): Promise<{ email: string; pendingEmail: string | null }> {
       const user = await repo.findUserById(session.id);
-      if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) throw new DomainError(AUTH_MESSAGES.currentPasswordWrong, 400);
+      if (!user || !(await verifyPassword(user.passwordHash, currentPassword)))
+        throw new DomainError(AUTH_MESSAGES.currentPasswordWrong, 400);
       const next = email.trim().toLowerCase();
       if (next === user.email) return { email: next, pendingEmail: null };
       const other = await repo.findUserByEmail(next);
       if (other && other.id !== user.id) throw new DomainError(USER_MESSAGES.duplicateEmail, 409);
       const origin = linkOrigin(ctx.domainName);
-      await sendLink(user, 'email-change', EMAIL_CHANGE_LINK_MS, (t) => `${origin}/account/confirm-email/${t}`, (link, name) => confirmEmailChangeEmail(next, link, name), { email: next });
-      await audit({ action: 'email-change-requested', actorUserId: user.id, actorEmail: user.email, targetUserId: user.id, targetEmail: user.email, ip: ctx.ip, detail: { to: next } });
+      await sendLink(
+        user,
+        'email-change',
+        EMAIL_CHANGE_LINK_MS,
+        (t) => `${origin}/account/confirm-email/${t}`,
+        (link, name) => confirmEmailChangeEmail(next, link, name),
+        { email: next },
+      );
+      await audit({
+        action: 'email-change-requested',
+        actorUserId: user.id,
+        actorEmail: user.email,
+        targetUserId: user.id,
+        targetEmail: user.email,
+        ip: ctx.ip,
+        detail: { to: next },
+      });
       await notify('email-change-requested', user.email, ctx, next);
       return { email: user.email, pendingEmail: next };
     },
@@ -472,13 +594,25 @@ export function createAuthService(deps: AuthServiceDeps) {
     async confirmEmail(token: string, ctx: RequestContext): Promise<{ email: string }> {
       const result = await deps.transaction(async (tx) => {
         const used = await tx.consumeEmailTokenWithData(tokenHash(token), 'email-change', now());
-        const next = used && typeof (used.data as { email?: unknown } | null)?.email === 'string' ? (used.data as { email: string }).email : null;
+        const next =
+          used && typeof (used.data as { email?: unknown } | null)?.email === 'string' ? (used.data as { email: string }).email : null;
         const user = used ? await tx.findUserById(used.userId) : null;
         if (!used || !next || !user) throw new DomainError(AUTH_MESSAGES.emailChangeInvalid, 400);
         const other = await tx.findUserByEmail(next);
         if (other && other.id !== user.id) throw new DomainError(USER_MESSAGES.duplicateEmail, 409);
         await tx.setEmail(user.id, next);
-        await audit({ action: 'email-changed', actorUserId: user.id, actorEmail: next, targetUserId: user.id, targetEmail: next, ip: ctx.ip, detail: { from: user.email } }, tx);
+        await audit(
+          {
+            action: 'email-changed',
+            actorUserId: user.id,
+            actorEmail: next,
+            targetUserId: user.id,
+            targetEmail: next,
+            ip: ctx.ip,
+            detail: { from: user.email },
+          },
+          tx,
+        );
         return { from: user.email, email: next };
       });
       await notify('email-changed', result.from, ctx, result.email);
@@ -491,7 +625,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       afterReply('sign-in link email', async () => {
         const user = await repo.findUserByEmail(username);
         if (!user) return;
-        await sendLink(user, 'sign-in', SIGN_IN_LINK_MS, (t) => `${origin}/account/one-time-login/${t}`, (link, name) => oneTimeSignInEmail(user.email, link, name));
+        await sendLink(
+          user,
+          'sign-in',
+          SIGN_IN_LINK_MS,
+          (t) => `${origin}/account/one-time-login/${t}`,
+          (link, name) => oneTimeSignInEmail(user.email, link, name),
+        );
         await audit({ action: 'sign-in-link-requested', targetUserId: user.id, targetEmail: user.email, ip: ctx.ip });
       });
       return Promise.resolve();
@@ -527,7 +667,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       const { user, viaChallenge } = await enrollingUser(subject);
       if (user.totpEnabled) throw new DomainError('A second factor is already set up. Turn it off first to set up a new one.', 400);
       if (!viaChallenge && !(password && (await verifyPassword(user.passwordHash, password)))) {
-        throw new DomainError(password ? AUTH_MESSAGES.currentPasswordWrong : AUTH_MESSAGES.passwordRequired, 400, { Password: [password ? AUTH_MESSAGES.currentPasswordWrong : AUTH_MESSAGES.passwordRequired] });
+        throw new DomainError(password ? AUTH_MESSAGES.currentPasswordWrong : AUTH_MESSAGES.passwordRequired, 400, {
+          Password: [password ? AUTH_MESSAGES.currentPasswordWrong : AUTH_MESSAGES.passwordRequired],
+        });
       }
       const secret = newTotpSecret();
       await repo.setTotpSecret(user.id, deps.secretBox.seal(secret));
@@ -538,7 +680,11 @@ export function createAuthService(deps: AuthServiceDeps) {
      * Turns the second factor on once a code from the app matches; answers the recovery codes
      * (shown once). Enrolment forced at login also completes that sign-in (tokens in the reply).
      */
-    async secondFactorEnable(subject: { user?: SessionUser | null; challenge?: string }, code: string, ctx: RequestContext): Promise<{ recoveryCodes: string[] } & Partial<Tokens>> {
+    async secondFactorEnable(
+      subject: { user?: SessionUser | null; challenge?: string },
+      code: string,
+      ctx: RequestContext,
+    ): Promise<{ recoveryCodes: string[] } & Partial<Tokens>> {
       const { user, viaChallenge } = await enrollingUser(subject);
       if (user.totpEnabled) throw new DomainError('A second factor is already set up.', 400);
       const secret = totpSecretOf(user);
@@ -556,7 +702,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       const hashes = await Promise.all(recoveryCodes.map((c) => hashRecoveryCode(c)));
       await deps.transaction(async (tx) => {
         await tx.enableTotp(user.id, hashes);
-        await audit({ action: 'second-factor-enabled', actorUserId: user.id, actorEmail: user.email, targetUserId: user.id, targetEmail: user.email, ip: ctx.ip }, tx);
+        await audit(
+          {
+            action: 'second-factor-enabled',
+            actorUserId: user.id,
+            actorEmail: user.email,
+            targetUserId: user.id,
+            targetEmail: user.email,
+            ip: ctx.ip,
+          },
+          tx,
+        );
       });
       await notify('second-factor-enabled', user.email, ctx);
       if (!viaChallenge) return { recoveryCodes };
@@ -569,7 +725,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user || !(await verifyPassword(user.passwordHash, password))) throw new DomainError(AUTH_MESSAGES.currentPasswordWrong, 400);
       await deps.transaction(async (tx) => {
         await tx.disableTotp(user.id);
-        await audit({ action: 'second-factor-disabled', actorUserId: user.id, actorEmail: user.email, targetUserId: user.id, targetEmail: user.email, ip: ctx.ip }, tx);
+        await audit(
+          {
+            action: 'second-factor-disabled',
+            actorUserId: user.id,
+            actorEmail: user.email,
+            targetUserId: user.id,
+            targetEmail: user.email,
+            ip: ctx.ip,
+          },
+          tx,
+        );
       });
       await notify('second-factor-disabled', user.email, ctx);
     },
@@ -587,7 +753,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       await deps.transaction(async (tx) => {
         await tx.setSetting(REQUIRE_SECOND_FACTOR_KEY, settings.requireSecondFactor);
         const sessionsEnded = turningOn ? await tx.revokeSessionsWithoutSecondFactor(now()) : 0;
-        await audit({ action: 'security-settings-changed', actorUserId: actor.id, actorEmail: actor.email, ip: ctx.ip, detail: { ...settings, sessionsEnded } }, tx);
+        await audit(
+          {
+            action: 'security-settings-changed',
+            actorUserId: actor.id,
+            actorEmail: actor.email,
+            ip: ctx.ip,
+            detail: { ...settings, sessionsEnded },
+          },
+          tx,
+        );
       });
       return settings;
     },
@@ -603,7 +778,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (deps.secretBox.isCurrent(row.totpSecret)) continue;
         const plain = deps.secretBox.isSealed(row.totpSecret) ? deps.secretBox.open(row.totpSecret) : row.totpSecret;
         if (plain === null) {
-          deps.log?.error({ userId: row.id }, 'a stored TOTP secret was sealed with a key this server does not have (set DATA_KEY_PREVIOUS)');
+          deps.log?.error(
+            { userId: row.id },
+            'a stored TOTP secret was sealed with a key this server does not have (set DATA_KEY_PREVIOUS)',
+          );
           continue;
         }
         await repo.replaceTotpSecret(row.id, row.totpSecret, deps.secretBox.seal(plain));

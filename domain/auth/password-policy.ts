@@ -14,8 +14,15 @@ let checker: Promise<Checker> | undefined;
  */
 function load(): Promise<Checker> {
   checker ??= (async () => {
-    const [{ ZxcvbnFactory }, common, en] = await Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en')]);
-    return new ZxcvbnFactory({ graphs: common.adjacencyGraphs, dictionary: { ...common.dictionary, ...en.dictionary } }) as unknown as Checker;
+    const [{ ZxcvbnFactory }, common, en] = await Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+      import('@zxcvbn-ts/language-en'),
+    ]);
+    return new ZxcvbnFactory({
+      graphs: common.adjacencyGraphs,
+      dictionary: { ...common.dictionary, ...en.dictionary },
+    }) as unknown as Checker;
   })();
   return checker;
 }
@@ -27,7 +34,10 @@ function load(): Promise<Checker> {
  */
 export async function assertPasswordNotCommon(password: string, related: string[] = [], field?: string): Promise<void> {
   // the whole value, its words, and its words run together ("Northfield Agro" -> northfieldagro)
-  const inputs = related.flatMap((r) => [r, r.replace(/[@.\s_-]+/g, ''), ...r.split(/[@.\s_-]+/)]).filter((w) => w.length >= 3).map((w) => w.toLowerCase());
+  const inputs = related
+    .flatMap((r) => [r, r.replace(/[@.\s_-]+/g, ''), ...r.split(/[@.\s_-]+/)])
+    .filter((w) => w.length >= 3)
+    .map((w) => w.toLowerCase());
   const { score } = await (await load()).check(password, inputs);
   if (score < 2) throw new DomainError(COMMON_PASSWORD_MESSAGE, 400, field ? { [field]: [COMMON_PASSWORD_MESSAGE] } : undefined);
 }

@@ -62,7 +62,13 @@ export function createTokenSigner(secret: string) {
       const userId = Number(payload?.sub);
       if (!payload || !Number.isSafeInteger(userId) || userId <= 0 || typeof payload.exp !== 'number') return null;
       const roles = Array.isArray(payload.roles) ? payload.roles.filter((r): r is number => typeof r === 'number') : [];
-      return { userId, email: typeof payload.email === 'string' ? payload.email : '', roles, sessionId: typeof payload.sid === 'string' ? payload.sid : null, exp: payload.exp };
+      return {
+        userId,
+        email: typeof payload.email === 'string' ? payload.email : '',
+        roles,
+        sessionId: typeof payload.sid === 'string' ? payload.sid : null,
+        exp: payload.exp,
+      };
     },
     /** `via`: how the first factor was given; 'email-link' lets the second step pass a lock of the whole username. */
     signChallenge(userId: number, purpose: ChallengePurpose, now = Date.now(), via: 'password' | 'email-link' = 'password') {

@@ -3,7 +3,12 @@ import { createContentEvents, tagsForChange } from './content-events.ts';
 
 describe('the tags a change touches', () => {
   it('a knowledge item: its old and new slug, the lists and the related-resource blocks', () => {
-    expect(tagsForChange({ kind: 'knowledge', oldSlug: 'A', newSlug: 'b' }).sort()).toEqual(['knowledge-list', 'knowledge-related', 'knowledge:a', 'knowledge:b']);
+    expect(tagsForChange({ kind: 'knowledge', oldSlug: 'A', newSlug: 'b' }).sort()).toEqual([
+      'knowledge-list',
+      'knowledge-related',
+      'knowledge:a',
+      'knowledge:b',
+    ]);
   });
 
   it('a page or a redirect: the paths, whatever their depth or spelling', () => {

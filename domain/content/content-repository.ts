@@ -110,7 +110,6 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-
 export function createContentRepository(db: DbOrTx, t: ContentTables) {
   const { items, versions, search: searchTable } = t;
   const cardColumns = {
@@ -170,7 +169,10 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
     // and the full-text search reads the current version's text from its own table
     afterCurrent: async (tx, itemId, v) => {
       const text = searchColumnsOf({ title: v.title, summary: v.seo.desc, modules: v.modules });
-      await (tx as Db).insert(searchTable).values({ itemId, ...text }).onConflictDoUpdate({ target: searchTable.itemId, set: text });
+      await (tx as Db)
+        .insert(searchTable)
+        .values({ itemId, ...text })
+        .onConflictDoUpdate({ target: searchTable.itemId, set: text });
     },
   });
 
@@ -201,18 +203,30 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
     },
 
     async findPublishedById(id: number): Promise<ContentItemRow | undefined> {
-      const [row] = await db.select(itemColumns).from(items).innerJoin(versions, current).where(and(eq(items.id, id), eq(items.status, PUBLISHED)));
+      const [row] = await db
+        .select(itemColumns)
+        .from(items)
+        .innerJoin(versions, current)
+        .where(and(eq(items.id, id), eq(items.status, PUBLISHED)));
       return row;
     },
 
     async findPublishedBySlug(slug: string): Promise<ContentItemRow | undefined> {
-      const [row] = await db.select(itemColumns).from(items).innerJoin(versions, current).where(and(eq(items.slug, slug), eq(items.status, PUBLISHED)));
+      const [row] = await db
+        .select(itemColumns)
+        .from(items)
+        .innerJoin(versions, current)
+        .where(and(eq(items.slug, slug), eq(items.status, PUBLISHED)));
       return row;
     },
 
     async listPublishedBySlugs(slugs: string[]): Promise<ContentCardRow[]> {
       if (slugs.length === 0) return [];
-      return db.select(cardColumns).from(items).innerJoin(versions, current).where(and(inArray(items.slug, slugs), eq(items.status, PUBLISHED)));
+      return db
+        .select(cardColumns)
+        .from(items)
+        .innerJoin(versions, current)
+        .where(and(inArray(items.slug, slugs), eq(items.status, PUBLISHED)));
     },
 
     async listPublishedForSitemap(): Promise<{ slug: string; regionId: number; lastmod: Date }[]> {
@@ -281,8 +295,21 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
     /** A new item and its first version as given (no sanitizing: seeds, scripts, tests); writes go through the service. */
     async create(item: NewContentItem): Promise<{ id: number; versionId: number }> {
       return versioning.create(
-        { type: item.type, category: item.category, pinned: item.pinned, slug: item.slug, regionId: item.regionId, status: item.status ?? PUBLISHED },
-        { title: item.version.title, seo: item.version.metadata, heroMedia: item.version.heroMedia, modules: item.version.modules, publishDate: item.version.publishDate },
+        {
+          type: item.type,
+          category: item.category,
+          pinned: item.pinned,
+          slug: item.slug,
+          regionId: item.regionId,
+          status: item.status ?? PUBLISHED,
+        },
+        {
+          title: item.version.title,
+          seo: item.version.metadata,
+          heroMedia: item.version.heroMedia,
+          modules: item.version.modules,
+          publishDate: item.version.publishDate,
+        },
         { authorId: item.version.authorId ?? null },
       );
     },
@@ -318,7 +345,12 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
               authorId: it.version.authorId ?? null,
             })),
           );
-          await tx.insert(searchTable).values(chunk.map((it, j) => ({ itemId: rows[j]!.id, ...searchColumnsOf({ title: it.version.title, summary: it.version.metadata.desc, modules: it.version.modules }) })));
+          await tx.insert(searchTable).values(
+            chunk.map((it, j) => ({
+              itemId: rows[j]!.id,
+              ...searchColumnsOf({ title: it.version.title, summary: it.version.metadata.desc, modules: it.version.modules }),
+            })),
+          );
           ids.push(...rows.map((r) => r.id));
         }
         await tx.execute(sql`

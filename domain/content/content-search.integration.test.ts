@@ -57,7 +57,9 @@ describe('knowledge full-text search', () => {
   });
 
   it('searches the text of ROI items and rich text kept in the modules', async () => {
-    await createKnowledgeRepository(t.database.db).create(item('fts-body-only', 'Winter planning notes', 'Plans for the off season.', '<p>Molybdenum on <strong>alfalfa</strong> stands.</p>'));
+    await createKnowledgeRepository(t.database.db).create(
+      item('fts-body-only', 'Winter planning notes', 'Plans for the off season.', '<p>Molybdenum on <strong>alfalfa</strong> stands.</p>'),
+    );
     written();
     expect((await search('molybdenum')).items.map((c) => c.slug)).toEqual(['fts-body-only']);
     expect((await search('gypsum')).items.map((c) => c.slug)).toContain('fts-body-only');
@@ -95,7 +97,13 @@ describe('knowledge full-text search', () => {
     const { id } = await repo.create(item('fts-versioned', 'Teff notes', 'First draft.', '<p>About teff.</p>'));
     written();
     expect((await search('teff')).total).toBe(1);
-    await repo.versioning.append(id, { title: 'Buckwheat notes', seo: { desc: 'Second.' }, heroMedia: null, modules: [], publishDate: new Date('2021-07-01T00:00:00Z') });
+    await repo.versioning.append(id, {
+      title: 'Buckwheat notes',
+      seo: { desc: 'Second.' },
+      heroMedia: null,
+      modules: [],
+      publishDate: new Date('2021-07-01T00:00:00Z'),
+    });
     written();
     expect((await search('teff')).total).toBe(0);
     expect((await search('buckwheat')).items.map((c) => c.slug)).toEqual(['fts-versioned']);

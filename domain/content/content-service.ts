@@ -8,7 +8,15 @@ import { DomainError, NotFoundError } from '../errors.ts';
 import { slugify, SLUG_PATTERN } from '../versioning/slug.ts';
 import type { VersionListItem, VersionMeta } from '../versioning/versioning-repository.ts';
 import { createVersioningService } from '../versioning/versioning-service.ts';
-import type { AdminListRow, AdminSort, ContentCardRow, ContentItemRow, ContentRepository, NewContentItem, NewContentVersion } from './content-repository.ts';
+import type {
+  AdminListRow,
+  AdminSort,
+  ContentCardRow,
+  ContentItemRow,
+  ContentRepository,
+  NewContentItem,
+  NewContentVersion,
+} from './content-repository.ts';
 import { createRenderCache, sanitizeForStorage } from './sanitize.ts';
 
 export interface ContentServiceOptions {
@@ -196,7 +204,28 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
     return { title: v.title, seo: v.metadata, heroMedia: v.heroMedia, modules: v.modules, publishDate: v.publishDate };
   }
 
-  function adminItem(base: { id: number; type: number; category: number | null; pinned: boolean; slug: string; regionId: number; status: number; currentVersionId: number | null }, v: { id: number; title: string; seo: SeoData; heroMedia: MediaRef | null; modules: ContentModule[]; publishDate: Date; publishAt: Date | null; created: Date }): ContentAdminItem {
+  function adminItem(
+    base: {
+      id: number;
+      type: number;
+      category: number | null;
+      pinned: boolean;
+      slug: string;
+      regionId: number;
+      status: number;
+      currentVersionId: number | null;
+    },
+    v: {
+      id: number;
+      title: string;
+      seo: SeoData;
+      heroMedia: MediaRef | null;
+      modules: ContentModule[];
+      publishDate: Date;
+      publishAt: Date | null;
+      created: Date;
+    },
+  ): ContentAdminItem {
     return {
       id: base.id,
       baseId: base.id,
@@ -220,7 +249,10 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
   }
 
   async function checkSlug(slug: string, id: number | null) {
-    if (!SLUG_PATTERN.test(slug)) throw new DomainError('The slug may use lower-case letters, digits and single hyphens only.', 400, { slug: ['The slug may use lower-case letters, digits and single hyphens only.'] });
+    if (!SLUG_PATTERN.test(slug))
+      throw new DomainError('The slug may use lower-case letters, digits and single hyphens only.', 400, {
+        slug: ['The slug may use lower-case letters, digits and single hyphens only.'],
+      });
     const owner = await repo.findIdBySlug(slug);
     if (owner !== undefined && owner !== id) {
       const message = `The slug "${slug}" is already used by another ${opts.label.toLowerCase()}.`;
@@ -236,9 +268,14 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
       const regions = regionsVisibleIn(f.region);
       const type = f.type ?? null;
       let matches = cards.filter(
-        (c) => (!f.category || c.category === f.category) && (type === null || c.type === type) && (!regions?.length || regions.includes(c.region)) && (!ranks || ranks.has(c.id)),
+        (c) =>
+          (!f.category || c.category === f.category) &&
+          (type === null || c.type === type) &&
+          (!regions?.length || regions.includes(c.region)) &&
+          (!ranks || ranks.has(c.id)),
       );
-      if (ranks) matches = matches.sort((a, b) => ranks.get(b.id)! - ranks.get(a.id)! || newestFirst(a.publishDate, b.publishDate) || b.id - a.id);
+      if (ranks)
+        matches = matches.sort((a, b) => ranks.get(b.id)! - ranks.get(a.id)! || newestFirst(a.publishDate, b.publishDate) || b.id - a.id);
       return { items: matches.slice(f.start, f.start + f.length), total: matches.length, start: f.start, length: f.length };
     },
 
@@ -286,13 +323,22 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
 
     async create(input: NewContentItem, meta: VersionMeta = {}) {
       return versioning.create(
-        { type: input.type, category: input.category, pinned: input.pinned, slug: input.slug, regionId: input.regionId, status: input.status ?? 1 },
+        {
+          type: input.type,
+          category: input.category,
+          pinned: input.pinned,
+          slug: input.slug,
+          regionId: input.regionId,
+          status: input.status ?? 1,
+        },
         versionValues(input.version),
         { authorId: input.version.authorId ?? null, ...meta },
       );
     },
     async createMany(list: NewContentItem[]) {
-      const ids = await repo.createMany(list.map((i) => ({ ...i, version: { ...i.version, modules: sanitizeForStorage(i.version.modules) } })));
+      const ids = await repo.createMany(
+        list.map((i) => ({ ...i, version: { ...i.version, modules: sanitizeForStorage(i.version.modules) } })),
+      );
       // one event for the lists and related blocks; new items have no cached page of their own yet
       if (ids.length > 0) changed({ id: null, oldSlug: null, newSlug: null });
       return ids;
@@ -320,7 +366,26 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
 
     adminVersions: (id: number): Promise<VersionListItem[]> => versioning.listVersions(id),
 
-    async adminFilter(f: { searchText?: string | null; category?: number | null; type?: number | null; region?: number | null; status?: number | null; sort?: AdminSort['by']; dir?: AdminSort['dir']; start: number; length: number }): Promise<{ items: (Omit<AdminListRow, 'publishDate' | 'publishAt' | 'updated' | 'regionId'> & { region: number; path: string; publishDate: string; publishAt: string | null; updated: string })[]; total: number }> {
+    async adminFilter(f: {
+      searchText?: string | null;
+      category?: number | null;
+      type?: number | null;
+      region?: number | null;
+      status?: number | null;
+      sort?: AdminSort['by'];
+      dir?: AdminSort['dir'];
+      start: number;
+      length: number;
+    }): Promise<{
+      items: (Omit<AdminListRow, 'publishDate' | 'publishAt' | 'updated' | 'regionId'> & {
+        region: number;
+        path: string;
+        publishDate: string;
+        publishAt: string | null;
+        updated: string;
+      })[];
+      total: number;
+    }> {
       const { rows, total } = await repo.adminList({
         search: f.searchText ?? null,
         categories: f.category ? [f.category] : null,
@@ -353,7 +418,8 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
       const id = input.id ?? null;
       const before = id === null ? null : (await versioning.latest(id)).base;
       const slug = slugFor(input, before);
-      if (!slug) throw new DomainError('Enter a slug (the title has no letters or digits to make one from).', 400, { slug: ['Enter a slug.'] });
+      if (!slug)
+        throw new DomainError('Enter a slug (the title has no letters or digits to make one from).', 400, { slug: ['Enter a slug.'] });
       await checkSlug(slug, id);
       // a rename onto an address a person's redirect answers is refused before anything is written
       if (before) {
@@ -373,7 +439,10 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
         }
       } catch (err) {
         // two editors saving the same new slug at once: the unique index decides
-        if ((err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') {
+        if (
+          (err as { code?: string; cause?: { code?: string } }).code === '23505' ||
+          (err as { cause?: { code?: string } }).cause?.code === '23505'
+        ) {
           await checkSlug(slug, id);
         }
         throw err;
@@ -389,7 +458,10 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
     /** Pin or unpin (spec: POST .../pin with baseId, type, pinned); the type must be the item's. */
     async pin(baseId: number, type: number, pinned: boolean): Promise<void> {
       const { base } = await versioning.latest(baseId);
-      if (base.type !== type) throw new DomainError(`This ${opts.label.toLowerCase()} is of type ${base.type}, not ${type}.`, 400, { type: [`The type is ${base.type}.`] });
+      if (base.type !== type)
+        throw new DomainError(`This ${opts.label.toLowerCase()} is of type ${base.type}, not ${type}.`, 400, {
+          type: [`The type is ${base.type}.`],
+        });
       await versioning.updateBase(baseId, { pinned });
     },
 
@@ -401,7 +473,14 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
     /** The save input with its version passed through the write rule a save applies (rich text sanitized); nothing is stored. */
     preparePreview(input: ContentSaveInput): ContentSaveInput {
       const v = versioning.prepare(saveVersion(input));
-      return { ...input, title: v.title, metadata: v.seo ?? {}, heroMedia: v.heroMedia ?? null, modules: v.modules ?? [], publishDate: v.publishDate ?? input.publishDate };
+      return {
+        ...input,
+        title: v.title,
+        metadata: v.seo ?? {},
+        heroMedia: v.heroMedia ?? null,
+        modules: v.modules ?? [],
+        publishDate: v.publishDate ?? input.publishDate,
+      };
     },
 
     /**

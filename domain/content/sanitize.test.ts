@@ -26,12 +26,18 @@ describe('sanitizeRichText', () => {
   });
 
   it('keeps internal links in the same tab, removing a stored target', () => {
-    expect(sanitizeRichText('<a href="/agrotain" target="_blank" rel="opener">AGROTAIN</a>', opts)).toBe('<a href="/agrotain">AGROTAIN</a>');
-    expect(sanitizeRichText('<a href="https://northfield.example/about">About</a>', opts)).toBe('<a href="https://northfield.example/about">About</a>');
+    expect(sanitizeRichText('<a href="/agrotain" target="_blank" rel="opener">AGROTAIN</a>', opts)).toBe(
+      '<a href="/agrotain">AGROTAIN</a>',
+    );
+    expect(sanitizeRichText('<a href="https://northfield.example/about">About</a>', opts)).toBe(
+      '<a href="https://northfield.example/about">About</a>',
+    );
   });
 
   it('stores the neutral form without link targets when no site is given', () => {
-    expect(sanitizeRichText('<a href="https://x.test" target="_blank" onclick="x()">x</a>', { siteUrl: null })).toBe('<a href="https://x.test">x</a>');
+    expect(sanitizeRichText('<a href="https://x.test" target="_blank" onclick="x()">x</a>', { siteUrl: null })).toBe(
+      '<a href="https://x.test">x</a>',
+    );
   });
 
   it('turns an h1 into an h2 and is idempotent', () => {

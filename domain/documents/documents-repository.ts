@@ -129,7 +129,10 @@ export interface NewRevision {
 export function createDocumentsRepository(db: DbOrTx) {
   /** the newest revision of every document */
   const latest = () =>
-    db.select({ id: max(documentRevisions.id) }).from(documentRevisions).groupBy(documentRevisions.documentId);
+    db
+      .select({ id: max(documentRevisions.id) })
+      .from(documentRevisions)
+      .groupBy(documentRevisions.documentId);
 
   return {
     async findByGuid(guid: string): Promise<DocumentRow | undefined> {
@@ -228,13 +231,22 @@ export function createDocumentsRepository(db: DbOrTx) {
         productOrder.map((k) => sql`${k}`),
         sql`, `,
       );
-      const productRank = productOrder.length ? sql`coalesce(array_position(array[${keys}]::text[], ${documents.productKey}), ${productOrder.length + 1})` : sql`0`;
+      const productRank = productOrder.length
+        ? sql`coalesce(array_position(array[${keys}]::text[], ${documents.productKey}), ${productOrder.length + 1})`
+        : sql`0`;
       const kindRank = sql`case ${documents.kind} when 'label' then 0 when 'sds' then 1 else 2 end`;
       const order =
         sort === 'title'
           ? [dir(sql`lower(${documents.title})`), dir(documents.id)]
           : sort === 'product'
-            ? [sql`(${documents.productKey} is null)`, dir(productRank), dir(documents.productKey), asc(kindRank), asc(sql`lower(${documents.title})`), asc(documents.id)]
+            ? [
+                sql`(${documents.productKey} is null)`,
+                dir(productRank),
+                dir(documents.productKey),
+                asc(kindRank),
+                asc(sql`lower(${documents.title})`),
+                asc(documents.id),
+              ]
             : [dir(documents.updated), dir(documents.id)];
       const rows = await db
         .select(columns)
@@ -252,11 +264,17 @@ export function createDocumentsRepository(db: DbOrTx) {
       return { rows, total: total?.n ?? 0 };
     },
     async updateMeta(id: number, meta: DocumentMetaUpdate): Promise<void> {
-      await db.update(documents).set({ ...meta, updated: new Date() }).where(eq(documents.id, id));
+      await db
+        .update(documents)
+        .set({ ...meta, updated: new Date() })
+        .where(eq(documents.id, id));
     },
     /** Deletes the document and its revisions; returns the storage keys no other revision still uses. */
     async delete(id: number, tx: DbOrTx = db): Promise<string[]> {
-      const keys = await tx.select({ key: documentRevisions.storageKey }).from(documentRevisions).where(eq(documentRevisions.documentId, id));
+      const keys = await tx
+        .select({ key: documentRevisions.storageKey })
+        .from(documentRevisions)
+        .where(eq(documentRevisions.documentId, id));
       await tx.delete(documents).where(eq(documents.id, id));
       const unique = [...new Set(keys.map((k) => k.key))];
       if (unique.length === 0) return [];
@@ -305,12 +323,16 @@ export function createDocumentsRepository(db: DbOrTx) {
           .select({ title: knowledgeItemVersions.title, slug: knowledgeItems.slug, regionId: knowledgeItems.regionId })
           .from(knowledgeItemVersions)
           .innerJoin(knowledgeItems, eq(knowledgeItems.id, knowledgeItemVersions.itemId))
-          .where(and(ne(knowledgeItems.status, -1), mentions(knowledgeItemVersions, knowledgeItemVersions.id, knowledgeItems.currentVersionId))),
+          .where(
+            and(ne(knowledgeItems.status, -1), mentions(knowledgeItemVersions, knowledgeItemVersions.id, knowledgeItems.currentVersionId)),
+          ),
         db
           .select({ title: pressReleaseVersions.title, slug: pressReleases.slug, regionId: pressReleases.regionId })
           .from(pressReleaseVersions)
           .innerJoin(pressReleases, eq(pressReleases.id, pressReleaseVersions.itemId))
-          .where(and(ne(pressReleases.status, -1), mentions(pressReleaseVersions, pressReleaseVersions.id, pressReleases.currentVersionId))),
+          .where(
+            and(ne(pressReleases.status, -1), mentions(pressReleaseVersions, pressReleaseVersions.id, pressReleases.currentVersionId)),
+          ),
         // a rep's photo is a library address (/doccenter/{guid}, shared/validation/reps-retailers.ts) the finder shows
         db
           .select({ title: reps.name, slug: sql<string>`${reps.id}::text`, regionId: reps.regionId })

@@ -124,7 +124,8 @@ export interface LabelFilter {
  * decode of about a gigabyte; this one stays near 160 MB.
  */
 export const MAX_IMAGE_PIXELS = 40_000_000;
-export const IMAGE_TOO_LARGE = 'The image is larger than 40 megapixels. Resize it (2,400 pixels wide is plenty for the site) and upload it again.';
+export const IMAGE_TOO_LARGE =
+  'The image is larger than 40 megapixels. Resize it (2,400 pixels wide is plenty for the site) and upload it again.';
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -150,7 +151,14 @@ export function safeFileName(name: string, ext: string): string {
 }
 
 function toLabelDocument(row: DocumentRow): LabelDocument {
-  return { guid: row.guid, kind: row.kind as 'label' | 'sds', title: row.title, fileName: row.fileName, size: row.size, regionIds: row.regionIds };
+  return {
+    guid: row.guid,
+    kind: row.kind as 'label' | 'sds',
+    title: row.title,
+    fileName: row.fileName,
+    size: row.size,
+    regionIds: row.regionIds,
+  };
 }
 
 function toListItem(row: DocumentRow): DocumentListItem {
@@ -270,7 +278,12 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
    */
   async function usageOf(row: DocumentRow): Promise<DocumentUsage[]> {
     const listed = (row.kind === 'label' || row.kind === 'sds') && row.productKey !== null && row.status === 1;
-    const toUsage = (u: UsageRow, blocking: boolean): DocumentUsage => ({ kind: USAGE_KIND[u.kind], title: u.title, path: usagePath(u), blocking });
+    const toUsage = (u: UsageRow, blocking: boolean): DocumentUsage => ({
+      kind: USAGE_KIND[u.kind],
+      title: u.title,
+      path: usagePath(u),
+      blocking,
+    });
     const linked = (await repo.usage(row.guid, row.productKey, false)).map((u) => toUsage(u, true));
     if (!listed) return linked;
     const key = (u: DocumentUsage) => `${u.kind} ${u.path ?? ''} ${u.title}`;
@@ -286,9 +299,11 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
   }
 
   function checkKindFits(kind: DocumentKind, contentType: string) {
-    if (kind === 'image' && !contentType.startsWith('image/')) throw new DomainError(DOCUMENT_MESSAGES.imageKindNeedsImage, 400, { file: [DOCUMENT_MESSAGES.imageKindNeedsImage] });
+    if (kind === 'image' && !contentType.startsWith('image/'))
+      throw new DomainError(DOCUMENT_MESSAGES.imageKindNeedsImage, 400, { file: [DOCUMENT_MESSAGES.imageKindNeedsImage] });
     // Product Labels and product pages link labels and SDSs as "PDF, N KB"
-    if ((kind === 'label' || kind === 'sds') && contentType !== 'application/pdf') throw new DomainError(DOCUMENT_MESSAGES.labelNeedsPdf, 400, { file: [DOCUMENT_MESSAGES.labelNeedsPdf] });
+    if ((kind === 'label' || kind === 'sds') && contentType !== 'application/pdf')
+      throw new DomainError(DOCUMENT_MESSAGES.labelNeedsPdf, 400, { file: [DOCUMENT_MESSAGES.labelNeedsPdf] });
   }
 
   async function storeFile(file: DocumentFileInput) {
@@ -366,7 +381,11 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
       }
       return [...groups.values()]
         .filter((g) => g.documents.length > 0)
-        .map((g) => ({ ...g, regionIds: g.regionIds.sort(), documents: g.documents.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'label' ? -1 : 1)) }));
+        .map((g) => ({
+          ...g,
+          regionIds: g.regionIds.sort(),
+          documents: g.documents.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'label' ? -1 : 1)),
+        }));
     },
 
     /** Label and SDS links for a product page, in the order of `productKeys`. One query. */
@@ -377,11 +396,26 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
       return rows
         .filter((r) => r.regionIds.includes(region))
         .sort((a, b) => (order.get(a.productKey!) ?? 0) - (order.get(b.productKey!) ?? 0) || (a.kind === 'label' ? -1 : 1))
-        .map((r) => ({ guid: r.guid, kind: r.kind as 'label' | 'sds', title: r.title, productKey: r.productKey!, fileName: r.fileName, size: r.size }));
+        .map((r) => ({
+          guid: r.guid,
+          kind: r.kind as 'label' | 'sds',
+          title: r.title,
+          productKey: r.productKey!,
+          fileName: r.fileName,
+          size: r.size,
+        }));
     },
 
     async create(
-      meta: { guid?: string; kind: DocumentKind; productKey: string | null; title: string; altText?: string; regionIds: number[]; sortOrder?: number },
+      meta: {
+        guid?: string;
+        kind: DocumentKind;
+        productKey: string | null;
+        title: string;
+        altText?: string;
+        regionIds: number[];
+        sortOrder?: number;
+      },
       file: DocumentFileInput,
       authorId: number | null = null,
     ): Promise<string> {
@@ -489,7 +523,13 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
     async edit(id: number, meta: DocumentMeta): Promise<DocumentDetail> {
       const row = await byId(id);
       checkKindFits(meta.kind, row.contentType);
-      await repo.updateMeta(id, { kind: meta.kind, title: meta.title, productKey: meta.productKey, regionIds: meta.regionIds, altText: meta.altText });
+      await repo.updateMeta(id, {
+        kind: meta.kind,
+        title: meta.title,
+        productKey: meta.productKey,
+        regionIds: meta.regionIds,
+        altText: meta.altText,
+      });
       changed();
       return detail(await byId(id));
     },
@@ -511,8 +551,14 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
       const row = await byId(id);
       const usage = (await usageOf(row)).filter((u) => u.blocking);
       if (usage.length > 0) {
-        const where = usage.slice(0, 3).map((u) => `${u.kind} "${u.title}"`).join(', ');
-        throw new DomainError(`This document is in use (${where}${usage.length > 3 ? ` and ${usage.length - 3} more` : ''}) and cannot be deleted. Remove it from there first.`, 409);
+        const where = usage
+          .slice(0, 3)
+          .map((u) => `${u.kind} "${u.title}"`)
+          .join(', ');
+        throw new DomainError(
+          `This document is in use (${where}${usage.length > 3 ? ` and ${usage.length - 3} more` : ''}) and cannot be deleted. Remove it from there first.`,
+          409,
+        );
       }
       const orphaned = await repo.transaction((tx) => repo.delete(id, tx));
       changed();

@@ -56,7 +56,8 @@ export function createS3Storage(opts: S3StorageOptions): DocumentStorage {
         region: opts.region,
         endpoint: opts.endpoint,
         forcePathStyle: opts.forcePathStyle,
-        credentials: opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
+        credentials:
+          opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
         // Checksums only where S3 requires them: many compatible stores refuse the SDK's default
         // streaming checksum trailers, and files are checked by their own SHA-256 anyway.
         requestChecksumCalculation: 'WHEN_REQUIRED',

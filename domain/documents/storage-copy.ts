@@ -42,7 +42,11 @@ async function digest(source: Readable): Promise<{ size: number; checksum: strin
  * run that stopped half-way can simply be run again. Uploads still in progress (`incoming/`) are
  * not documents yet and are skipped. The source is never changed.
  */
-export async function copyStorage(from: DocumentStorage, to: DocumentStorage, onProgress?: (key: string, outcome: 'copied' | 'present' | 'failed') => void): Promise<CopyReport> {
+export async function copyStorage(
+  from: DocumentStorage,
+  to: DocumentStorage,
+  onProgress?: (key: string, outcome: 'copied' | 'present' | 'failed') => void,
+): Promise<CopyReport> {
   const report: CopyReport = { copied: 0, present: 0, failed: [], bytes: 0 };
   for await (const object of from.list()) {
     if (object.key.startsWith('incoming/')) continue;

@@ -114,7 +114,9 @@ function storageContract(name: string, open: () => DocumentStorage) {
         { key: 'list/a/one.pdf', size: 3 },
         { key: 'list/b/two.webp', size: 5 },
       ]);
-      expect((await keys(storage)).map((o) => o.key)).toEqual(expect.arrayContaining(['list/a/one.pdf', 'listing-not-under-the-prefix.pdf', 'e3/b0/e3b0c442.pdf']));
+      expect((await keys(storage)).map((o) => o.key)).toEqual(
+        expect.arrayContaining(['list/a/one.pdf', 'listing-not-under-the-prefix.pdf', 'e3/b0/e3b0c442.pdf']),
+      );
     });
 
     it('refuses keys that could leave the store', async () => {
@@ -168,7 +170,11 @@ describe('storage:copy (DATA_DIR/documents into the bucket)', () => {
 
     const first = await copyStorage(local, target);
     expect(first).toEqual({ copied: 3, present: 0, failed: [], bytes: 6 * MB + 7 + 2048 + 512 });
-    expect(await keys(target)).toEqual(Object.entries(files).map(([key, data]) => ({ key, size: data.length })).sort((a, b) => a.key.localeCompare(b.key)));
+    expect(await keys(target)).toEqual(
+      Object.entries(files)
+        .map(([key, data]) => ({ key, size: data.length }))
+        .sort((a, b) => a.key.localeCompare(b.key)),
+    );
     for (const [key, data] of Object.entries(files)) expect(sha(await bytesOf(await target.read(key))), key).toBe(sha(data));
 
     const second = await copyStorage(local, target);
@@ -188,7 +194,9 @@ describe('storage:copy (DATA_DIR/documents into the bucket)', () => {
     };
     const report = await copyStorage(local, lossy);
     expect(report.copied).toBe(0);
-    expect(report.failed).toEqual([{ key: 'aa/bb/new-file.pdf', reason: expect.stringMatching(/^size 26 in the destination, 27 in the source$/) }]);
+    expect(report.failed).toEqual([
+      { key: 'aa/bb/new-file.pdf', reason: expect.stringMatching(/^size 26 in the destination, 27 in the source$/) },
+    ]);
   });
 
   it('runs as a command: one summary line, and one line naming S3_BUCKET when it is not set', async () => {

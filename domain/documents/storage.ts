@@ -41,7 +41,11 @@ export interface DocumentStorage {
 
 /** Content-addressed key: the same file is stored once, and a replaced file never overwrites the old one. */
 export function storageKeyFor(checksum: string, fileName: string): string {
-  const ext = path.extname(fileName).toLowerCase().replace(/[^.a-z0-9]/g, '') || '.bin';
+  const ext =
+    path
+      .extname(fileName)
+      .toLowerCase()
+      .replace(/[^.a-z0-9]/g, '') || '.bin';
   return `${checksum.slice(0, 2)}/${checksum.slice(2, 4)}/${checksum}${ext}`;
 }
 

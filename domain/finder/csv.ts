@@ -17,11 +17,22 @@ export function columnKey(header: string): string {
  * Reads a CSV file with a header row into records keyed by the known columns (aliases allowed).
  * Unknown columns are ignored; a missing required column or unreadable CSV is refused with a message.
  */
-export function readCsv(text: string, columns: Record<string, readonly string[]>, required: readonly string[], maxRows: number): CsvRecord[] {
+export function readCsv(
+  text: string,
+  columns: Record<string, readonly string[]>,
+  required: readonly string[],
+  maxRows: number,
+): CsvRecord[] {
   let rows: { record: string[]; info: { lines: number } }[];
   try {
     // One line ending, so line numbers count the same for files from Windows, macOS and Linux.
-    rows = parse(text.replace(/\r\n?/g, '\n'), { bom: true, info: true, relax_column_count: true, skip_empty_lines: true, trim: true }) as unknown as { record: string[]; info: { lines: number } }[];
+    rows = parse(text.replace(/\r\n?/g, '\n'), {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (err) {
     if (err instanceof CsvError) throw new DomainError(`The file could not be read as CSV: ${err.message}`, 400);
     throw err;
@@ -33,10 +44,17 @@ export function readCsv(text: string, columns: Record<string, readonly string[]>
   const mapped = header.record.map((h) => byKey.get(columnKey(h)) ?? null);
   const missing = required.filter((r) => !mapped.includes(r));
   if (missing.length) {
-    throw new DomainError(`The header row needs the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (columns: ${Object.keys(columns).join(', ')}).`, 400);
+    throw new DomainError(
+      `The header row needs the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (columns: ${Object.keys(columns).join(', ')}).`,
+      400,
+    );
   }
   if (body.length === 0) throw new DomainError('The file has a header row but no rows.', 400);
-  if (body.length > maxRows) throw new DomainError(`The file has ${body.length.toLocaleString('en-US')} rows; import at most ${maxRows.toLocaleString('en-US')} at a time.`, 400);
+  if (body.length > maxRows)
+    throw new DomainError(
+      `The file has ${body.length.toLocaleString('en-US')} rows; import at most ${maxRows.toLocaleString('en-US')} at a time.`,
+      400,
+    );
   return body.map(({ record, info }) => {
     const values: Record<string, string> = {};
     record.forEach((cell, i) => {

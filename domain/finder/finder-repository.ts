@@ -172,22 +172,35 @@ export function createFinderRepository(db: DbOrTx) {
 
     async repsByIds(ids: readonly number[]): Promise<(RepRow & { territories: { kind: string; value: string }[] })[]> {
       if (ids.length === 0) return [];
-      const rows = await db.select(repColumns).from(reps).where(inArray(reps.id, [...ids])).orderBy(asc(reps.name));
+      const rows = await db
+        .select(repColumns)
+        .from(reps)
+        .where(inArray(reps.id, [...ids]))
+        .orderBy(asc(reps.name));
       const territories = await db
         .select({ repId: repTerritories.repId, kind: repTerritories.kind, value: repTerritories.value })
         .from(repTerritories)
         .where(inArray(repTerritories.repId, [...ids]))
         .orderBy(asc(repTerritories.id));
-      return rows.map((r) => ({ ...r, territories: territories.filter((t) => t.repId === r.id).map(({ kind, value }) => ({ kind, value })) }));
+      return rows.map((r) => ({
+        ...r,
+        territories: territories.filter((t) => t.repId === r.id).map(({ kind, value }) => ({ kind, value })),
+      }));
     },
 
     async findActiveRep(id: number): Promise<RepRow | undefined> {
-      const [row] = await db.select(repColumns).from(reps).where(and(eq(reps.id, id), eq(reps.active, true)));
+      const [row] = await db
+        .select(repColumns)
+        .from(reps)
+        .where(and(eq(reps.id, id), eq(reps.active, true)));
       return row;
     },
 
     async findActiveRetailer(id: number): Promise<RetailerRow | undefined> {
-      const [row] = await db.select(retailerColumns).from(retailers).where(and(eq(retailers.id, id), eq(retailers.active, true)));
+      const [row] = await db
+        .select(retailerColumns)
+        .from(retailers)
+        .where(and(eq(retailers.id, id), eq(retailers.active, true)));
       return row;
     },
 

@@ -63,7 +63,15 @@ export function createFinderService(repo: FinderRepository) {
         const reps = await repo.repsByIds([...new Set(best.map((t) => t.repId))]);
         const results: RepResultDto[] = reps.map((r) => {
           const rule = best.find((t) => t.repId === r.id)!;
-          return { id: r.id, name: r.name, title: r.title, photo: r.photo, email: r.email, phone: r.phone, matchedBy: describeTerritory(rule) };
+          return {
+            id: r.id,
+            name: r.name,
+            title: r.title,
+            photo: r.photo,
+            email: r.email,
+            phone: r.phone,
+            matchedBy: describeTerritory(rule),
+          };
         });
         return { ...base, kind: 'reps', results };
       }

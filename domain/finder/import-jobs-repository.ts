@@ -36,12 +36,21 @@ export function createImportJobsRepository(db: DbOrTx) {
     async finish(id: string, result: Pick<ImportJob, 'state' | 'done' | 'created' | 'updated' | 'message'>) {
       await db
         .update(importJobs)
-        .set({ state: result.state, done: result.done, created: result.created, updatedRows: result.updated, message: result.message, updated: new Date() })
+        .set({
+          state: result.state,
+          done: result.done,
+          created: result.created,
+          updatedRows: result.updated,
+          message: result.message,
+          updated: new Date(),
+        })
         .where(eq(importJobs.id, id));
     },
     /** Forgets jobs that ended before `endedBefore`, and any job silent since `silentBefore`. */
     async prune(endedBefore: Date, silentBefore: Date) {
-      await db.delete(importJobs).where(or(and(ne(importJobs.state, 'running'), lt(importJobs.updated, endedBefore)), lt(importJobs.updated, silentBefore)));
+      await db
+        .delete(importJobs)
+        .where(or(and(ne(importJobs.state, 'running'), lt(importJobs.updated, endedBefore)), lt(importJobs.updated, silentBefore)));
     },
   };
 }

@@ -28,9 +28,27 @@ describe('CSV import jobs across instances', () => {
     // PostgreSQL: a second pool, as a second server would have. PGlite is one process: both apps share it.
     if (postgres) second = await openDatabase({ url: database.url!, poolSize: 2 });
     const env = (dir: string) =>
-      EnvSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000', DATA_DIR: dir, ...(postgres ? { DATABASE_URL: database.url, JWT_SECRET: TEST_JWT_SECRET } : {}) });
-    a = await buildApp({ env: env(mkdtempSync(path.join(os.tmpdir(), 'site-a-'))), database, jwtSecret: TEST_JWT_SECRET, ui: 'none', logger: false });
-    b = await buildApp({ env: env(mkdtempSync(path.join(os.tmpdir(), 'site-b-'))), database: second ?? database, jwtSecret: TEST_JWT_SECRET, ui: 'none', logger: false });
+      EnvSchema.parse({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        LOGIN_RATE_LIMIT: '1000',
+        DATA_DIR: dir,
+        ...(postgres ? { DATABASE_URL: database.url, JWT_SECRET: TEST_JWT_SECRET } : {}),
+      });
+    a = await buildApp({
+      env: env(mkdtempSync(path.join(os.tmpdir(), 'site-a-'))),
+      database,
+      jwtSecret: TEST_JWT_SECRET,
+      ui: 'none',
+      logger: false,
+    });
+    b = await buildApp({
+      env: env(mkdtempSync(path.join(os.tmpdir(), 'site-b-'))),
+      database: second ?? database,
+      jwtSecret: TEST_JWT_SECRET,
+      ui: 'none',
+      logger: false,
+    });
     token = (await signIn(a)).token;
   });
   afterAll(async () => {
@@ -59,7 +77,10 @@ describe('CSV import jobs across instances', () => {
     const [{ n: after }] = (await sqlRows(database)<{ n: number }>`select count(*)::int as n from retailers`) as [{ n: number }];
     expect(after).toBe(before + 450);
     // and an unknown job is still a 404 with a message on either
-    const unknown = await b.inject({ url: '/api/admin/retailers/import-status/00000000-0000-4000-a000-000000000000', headers: bearer(token) });
+    const unknown = await b.inject({
+      url: '/api/admin/retailers/import-status/00000000-0000-4000-a000-000000000000',
+      headers: bearer(token),
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toMatch(/^Import not found/);
   });
@@ -107,6 +128,9 @@ describe('CSV import jobs across instances', () => {
     await orphan.insert({ id: 'a0000000-0000-4000-a000-00000000dead', kind: 'reps', total: 3 });
     expect(await there.get('a0000000-0000-4000-a000-00000000dead')).toMatchObject({ state: 'running' });
     clock = new Date(Date.now() + 3 * 60_000);
-    expect(await there.get('a0000000-0000-4000-a000-00000000dead')).toMatchObject({ state: 'failed', message: IMPORT_JOB_MESSAGES.stopped });
+    expect(await there.get('a0000000-0000-4000-a000-00000000dead')).toMatchObject({
+      state: 'failed',
+      message: IMPORT_JOB_MESSAGES.stopped,
+    });
   });
 });

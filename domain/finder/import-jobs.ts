@@ -75,7 +75,9 @@ export function createImportJobs(opts: ImportJobsOptions) {
   return {
     async start(kind: string, work: JobWork, failureMessage: string): Promise<ImportJob> {
       const at = now().getTime();
-      await repo.prune(new Date(at - keepMs), new Date(at - 24 * 60 * 60_000)).catch((err: unknown) => log.error({ err }, 'pruning old CSV import jobs failed'));
+      await repo
+        .prune(new Date(at - keepMs), new Date(at - 24 * 60 * 60_000))
+        .catch((err: unknown) => log.error({ err }, 'pruning old CSV import jobs failed'));
       const job: ImportJob = { id: randomUUID(), state: 'running', done: 0, total: work.total, created: 0, updated: 0, message: null };
       await repo.insert({ id: job.id, kind, total: job.total });
       running.set(job.id, job);

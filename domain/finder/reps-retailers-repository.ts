@@ -87,14 +87,25 @@ export function createRepsRetailersRepository(db: DbOrTx) {
       ilike(reps.name, like),
       ilike(reps.email, like),
       ilike(reps.title, like),
-      exists(db.select({ one: sql`1` }).from(repTerritories).where(and(eq(repTerritories.repId, reps.id), eq(repTerritories.value, search.toUpperCase())))),
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(repTerritories)
+          .where(and(eq(repTerritories.repId, reps.id), eq(repTerritories.value, search.toUpperCase()))),
+      ),
     );
   }
 
   function retailerSearch(search: string): SQL | undefined {
     if (!search) return undefined;
     const like = likePattern(search);
-    return or(ilike(retailers.name, like), ilike(retailers.city, like), ilike(retailers.postalCode, like), ilike(retailers.address, like), eq(retailers.state, search.toUpperCase()));
+    return or(
+      ilike(retailers.name, like),
+      ilike(retailers.city, like),
+      ilike(retailers.postalCode, like),
+      ilike(retailers.address, like),
+      eq(retailers.state, search.toUpperCase()),
+    );
   }
 
   return {
@@ -131,7 +142,11 @@ export function createRepsRetailersRepository(db: DbOrTx) {
     },
     /** Replaces the rep's fields and territories; false when there is no such rep. */
     async updateRep(id: number, values: RepValues, territories: readonly TerritoryValue[]): Promise<boolean> {
-      const updated = await db.update(reps).set({ ...values, updated: new Date() }).where(eq(reps.id, id)).returning({ id: reps.id });
+      const updated = await db
+        .update(reps)
+        .set({ ...values, updated: new Date() })
+        .where(eq(reps.id, id))
+        .returning({ id: reps.id });
       if (updated.length === 0) return false;
       await db.delete(repTerritories).where(eq(repTerritories.repId, id));
       if (territories.length) await db.insert(repTerritories).values(territories.map((t) => ({ repId: id, ...t })));
@@ -143,14 +158,24 @@ export function createRepsRetailersRepository(db: DbOrTx) {
     async existingRepIds(ids: readonly number[]): Promise<Set<number>> {
       const found = new Set<number>();
       for (let i = 0; i < ids.length; i += CHUNK) {
-        for (const r of await db.select({ id: reps.id }).from(reps).where(inArray(reps.id, ids.slice(i, i + CHUNK)))) found.add(r.id);
+        for (const r of await db
+          .select({ id: reps.id })
+          .from(reps)
+          .where(inArray(reps.id, ids.slice(i, i + CHUNK))))
+          found.add(r.id);
       }
       return found;
     },
 
     async listRetailers(start: number, length: number, search: string): Promise<{ rows: AdminRetailerRow[]; total: number }> {
       const where = retailerSearch(search);
-      const rows = await db.select(retailerColumns).from(retailers).where(where).orderBy(asc(retailers.name), asc(retailers.id)).offset(start).limit(length);
+      const rows = await db
+        .select(retailerColumns)
+        .from(retailers)
+        .where(where)
+        .orderBy(asc(retailers.name), asc(retailers.id))
+        .offset(start)
+        .limit(length);
       const [total] = await db.select({ n: count() }).from(retailers).where(where);
       return { rows, total: Number(total?.n ?? 0) };
     },
@@ -183,7 +208,15 @@ export function createRepsRetailersRepository(db: DbOrTx) {
       return ids;
     },
     async updateRetailer(id: number, values: RetailerValues): Promise<boolean> {
-      return (await db.update(retailers).set({ ...values, updated: new Date() }).where(eq(retailers.id, id)).returning({ id: retailers.id })).length > 0;
+      return (
+        (
+          await db
+            .update(retailers)
+            .set({ ...values, updated: new Date() })
+            .where(eq(retailers.id, id))
+            .returning({ id: retailers.id })
+        ).length > 0
+      );
     },
     async deleteRetailer(id: number): Promise<boolean> {
       return (await db.delete(retailers).where(eq(retailers.id, id)).returning({ id: retailers.id })).length > 0;
@@ -191,7 +224,11 @@ export function createRepsRetailersRepository(db: DbOrTx) {
     async existingRetailerIds(ids: readonly number[]): Promise<Set<number>> {
       const found = new Set<number>();
       for (let i = 0; i < ids.length; i += CHUNK) {
-        for (const r of await db.select({ id: retailers.id }).from(retailers).where(inArray(retailers.id, ids.slice(i, i + CHUNK)))) found.add(r.id);
+        for (const r of await db
+          .select({ id: retailers.id })
+          .from(retailers)
+          .where(inArray(retailers.id, ids.slice(i, i + CHUNK))))
+          found.add(r.id);
       }
       return found;
     },

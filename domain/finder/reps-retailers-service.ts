@@ -26,7 +26,15 @@ import { readCsv, writeCsv, type CsvRecord } from './csv.ts';
 import { currentAuditContext } from '../audit/audit-context.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ImportJobs } from './import-jobs.ts';
-import type { AdminRepRow, AdminRetailerRow, Centroid, RepsRetailersRepository, RepValues, RetailerValues, TerritoryValue } from './reps-retailers-repository.ts';
+import type {
+  AdminRepRow,
+  AdminRetailerRow,
+  Centroid,
+  RepsRetailersRepository,
+  RepValues,
+  RetailerValues,
+  TerritoryValue,
+} from './reps-retailers-repository.ts';
 
 export type ImportKind = 'reps' | 'retailers';
 
@@ -71,7 +79,19 @@ const RETAILER_COLUMNS = {
   website: ['url'],
   products: ['products_carried'],
 } as const;
-const RETAILER_EXPORT_HEADER = ['id', 'name', 'address', 'city', 'state', 'postal_code', 'latitude', 'longitude', 'phone', 'website', 'products'];
+const RETAILER_EXPORT_HEADER = [
+  'id',
+  'name',
+  'address',
+  'city',
+  'state',
+  'postal_code',
+  'latitude',
+  'longitude',
+  'phone',
+  'website',
+  'products',
+];
 
 const PREVIEW_ERRORS = 100;
 const PREVIEW_SAMPLE = 10;
@@ -226,7 +246,10 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
     for (const r of file.rows) {
       if (r.id === null) continue;
       const what = kind === 'reps' ? 'rep' : 'retailer';
-      if (!existing.has(r.id)) (bad.get(r.line) ?? bad.set(r.line, []).get(r.line)!).push(`There is no ${what} with id ${r.id}: leave id blank to add a new ${what}.`);
+      if (!existing.has(r.id))
+        (bad.get(r.line) ?? bad.set(r.line, []).get(r.line)!).push(
+          `There is no ${what} with id ${r.id}: leave id blank to add a new ${what}.`,
+        );
       const first = seen.get(r.id);
       if (first !== undefined) (bad.get(r.line) ?? bad.set(r.line, []).get(r.line)!).push(`The id ${r.id} is also on line ${first}.`);
       else seen.set(r.id, r.line);
@@ -278,7 +301,14 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
   async function prepare(kind: ImportKind, csv: string) {
     if (kind === 'reps') {
       const file = await prepareReps(readCsv(csv, REP_COLUMNS, ['name', 'email'], IMPORT_MAX_ROWS));
-      return { file, sample: file.rows.slice(0, PREVIEW_SAMPLE).map((r) => ({ line: r.line, name: r.values.rep.name, detail: `${r.values.rep.email} · ${r.values.territories.map((t) => t.value).join(', ')}` })) };
+      return {
+        file,
+        sample: file.rows.slice(0, PREVIEW_SAMPLE).map((r) => ({
+          line: r.line,
+          name: r.values.rep.name,
+          detail: `${r.values.rep.email} · ${r.values.territories.map((t) => t.value).join(', ')}`,
+        })),
+      };
     }
     const file = await prepareRetailers(readCsv(csv, RETAILER_COLUMNS, ['name', 'postalCode'], IMPORT_MAX_ROWS));
     return {
@@ -295,7 +325,15 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
     async listReps(filter: ListFilter): Promise<RepPage> {
       const { rows, total } = await repo.listReps(filter.start, filter.length, filter.search);
       const territories = await repo.territoriesOf(rows.map((r) => r.id));
-      return { items: rows.map((r) => repDto(r, territories.filter((t) => t.repId === r.id))), total };
+      return {
+        items: rows.map((r) =>
+          repDto(
+            r,
+            territories.filter((t) => t.repId === r.id),
+          ),
+        ),
+        total,
+      };
     },
     getRep,
     async addRep(form: RepForm): Promise<RepDetail> {
@@ -370,7 +408,10 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
       const { file } = await prepare(kind, csv);
       if (file.errors.length) {
         const n = file.errors.length;
-        throw new DomainError(`${n.toLocaleString('en-US')} row${n === 1 ? ' has' : 's have'} errors, so nothing was imported. Preview the file to see them.`, 400);
+        throw new DomainError(
+          `${n.toLocaleString('en-US')} row${n === 1 ? ' has' : 's have'} errors, so nothing was imported. Preview the file to see them.`,
+          400,
+        );
       }
       const rows = file.rows;
       const what = kind === 'reps' ? 'rep' : 'retailer';
@@ -389,13 +430,21 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
                 if (kind === 'reps') {
                   for (const r of chunk as Prepared<{ rep: RepValues; territories: TerritoryValue[] }>[]) {
                     if (r.id === null) await tx.insertRep(r.values.rep, r.values.territories);
-                    else if (!(await tx.updateRep(r.id, r.values.rep, r.values.territories))) throw new DomainError(`Line ${r.line}: the ${what} with id ${r.id} was deleted meanwhile, so nothing was imported.`, 409);
+                    else if (!(await tx.updateRep(r.id, r.values.rep, r.values.territories)))
+                      throw new DomainError(
+                        `Line ${r.line}: the ${what} with id ${r.id} was deleted meanwhile, so nothing was imported.`,
+                        409,
+                      );
                   }
                 } else {
                   const retailerRows = chunk as Prepared<RetailerValues>[];
                   await tx.insertRetailers(retailerRows.filter((r) => r.id === null).map((r) => r.values));
                   for (const r of retailerRows.filter((x) => x.id !== null)) {
-                    if (!(await tx.updateRetailer(r.id!, r.values))) throw new DomainError(`Line ${r.line}: the ${what} with id ${r.id} was deleted meanwhile, so nothing was imported.`, 409);
+                    if (!(await tx.updateRetailer(r.id!, r.values)))
+                      throw new DomainError(
+                        `Line ${r.line}: the ${what} with id ${r.id} was deleted meanwhile, so nothing was imported.`,
+                        409,
+                      );
                   }
                 }
                 created += chunk.filter((r) => r.id === null).length;
@@ -432,12 +481,36 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
         for (const t of territories) (byRep.get(t.repId) ?? byRep.set(t.repId, []).get(t.repId)!).push(t);
         const data = rows.map((r) => {
           const d = repDto(r, byRep.get(r.id) ?? []);
-          return [d.id, d.name, d.title, d.photo, d.email, d.phone, d.states.join(' '), d.provinces.join(' '), d.zipPrefixes.join(' '), d.zips.join(' '), d.fsas.join(' ')];
+          return [
+            d.id,
+            d.name,
+            d.title,
+            d.photo,
+            d.email,
+            d.phone,
+            d.states.join(' '),
+            d.provinces.join(' '),
+            d.zipPrefixes.join(' '),
+            d.zips.join(' '),
+            d.fsas.join(' '),
+          ];
         });
         return { filename: `reps-${date}.csv`, csv: writeCsv(REP_EXPORT_HEADER, data), rows: data.length };
       }
       const rows = await repo.allRetailers();
-      const data = rows.map((r) => [r.id, r.name, r.address, r.city, r.state, r.postalCode, r.latitude, r.longitude, r.phone, r.website, r.products.join('; ')]);
+      const data = rows.map((r) => [
+        r.id,
+        r.name,
+        r.address,
+        r.city,
+        r.state,
+        r.postalCode,
+        r.latitude,
+        r.longitude,
+        r.phone,
+        r.website,
+        r.products.join('; '),
+      ]);
       return { filename: `retailers-${date}.csv`, csv: writeCsv(RETAILER_EXPORT_HEADER, data), rows: data.length };
     },
   };

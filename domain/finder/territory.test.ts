@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bestMatches, describeTerritory, specificity, territoryCovers, zipPrefixes, type SearchLocation, type Territory } from './territory.ts';
+import {
+  bestMatches,
+  describeTerritory,
+  specificity,
+  territoryCovers,
+  zipPrefixes,
+  type SearchLocation,
+  type Territory,
+} from './territory.ts';
 
 const ames: SearchLocation = { country: 'US', zip: '50010', state: 'IA' };
 const saskatoon: SearchLocation = { country: 'CA', fsa: 'S7K', provinces: ['SK'] };

@@ -6,9 +6,7 @@ export interface Territory {
   value: string;
 }
 
-export type SearchLocation =
-  | { country: 'US'; zip: string; state: string }
-  | { country: 'CA'; fsa: string; provinces: string[] };
+export type SearchLocation = { country: 'US'; zip: string; state: string } | { country: 'CA'; fsa: string; provinces: string[] };
 
 export function territoryCovers(t: Territory, loc: SearchLocation): boolean {
   const value = t.value.trim().toUpperCase();

@@ -147,7 +147,11 @@ export function createFormsRepository(db: DbOrTx) {
      * The rows after `cursor` in an admin view (keyset paging: each batch costs the same however
      * deep the export is), and the cursor of the last row returned.
      */
-    async listBatch(q: SubmissionQuery, cursor: SubmissionCursor | null, limit: number): Promise<{ rows: SubmissionRow[]; next: SubmissionCursor | null }> {
+    async listBatch(
+      q: SubmissionQuery,
+      cursor: SubmissionCursor | null,
+      limit: number,
+    ): Promise<{ rows: SubmissionRow[]; next: SubmissionCursor | null }> {
       const sort = sortOf(q.order);
       const by = sort.dir === 'asc' ? asc : desc;
       const value = cursor ? sql`cast(${cursor.key} as ${sql.raw(sort.type)})` : null;

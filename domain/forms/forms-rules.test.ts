@@ -45,9 +45,15 @@ describe('lead notifications', () => {
       },
       'us@example.com',
     );
-    expect(mail).toMatchObject({ kind: 'contact-lead', toAddresses: ['us@example.com'], replyTo: 'dana@example.com', formSubmissionId: 42 });
+    expect(mail).toMatchObject({
+      kind: 'contact-lead',
+      toAddresses: ['us@example.com'],
+      replyTo: 'dana@example.com',
+      formSubmissionId: 42,
+    });
     expect(mail.subject).toBe('New contact request: Dana (Grower, USA)');
-    for (const text of ['Dana', '515 555 0199 (+15155550199)', 'Iowa', '50010', 'Grower', 'Hello', '#42']) expect(mail.text).toContain(text);
+    for (const text of ['Dana', '515 555 0199 (+15155550199)', 'Iowa', '50010', 'Grower', 'Hello', '#42'])
+      expect(mail.text).toContain(text);
   });
 });
 
@@ -72,7 +78,13 @@ describe('reCAPTCHA verification', () => {
       calls.push(init);
       return new Response(JSON.stringify(reply), { status: opts.status ?? 200 });
     }) as unknown as typeof fetch;
-    const v = createRecaptchaVerifier({ secret: 'secret' in opts ? opts.secret : 's3cret', verifyUrl: 'http://verify.test', minScore: 0.5, fetch: fetchStub, log });
+    const v = createRecaptchaVerifier({
+      secret: 'secret' in opts ? opts.secret : 's3cret',
+      verifyUrl: 'http://verify.test',
+      minScore: 0.5,
+      fetch: fetchStub,
+      log,
+    });
     return { v, calls };
   }
 

@@ -4,7 +4,13 @@ import { parsePostalCode } from '#shared/validation/finder.ts';
 import { readContactData, statesRegionIdFor, type FormsAddBody, type RepContactBody } from '#shared/validation/contact.ts';
 import type { FinderService } from '../finder/finder-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
-import { FORMS_MESSAGES, type FormsFilter, type FormsPage, type FormSubmissionDto, type FormsView } from '#shared/validation/forms-admin.ts';
+import {
+  FORMS_MESSAGES,
+  type FormsFilter,
+  type FormsPage,
+  type FormSubmissionDto,
+  type FormsView,
+} from '#shared/validation/forms-admin.ts';
 import { DomainError } from '../errors.ts';
 import type { OutboxInsert } from '../mail/mail-repository.ts';
 import type { FormsRepository, SubmissionInsert, SubmissionQuery, SubmissionRow } from './forms-repository.ts';
@@ -67,7 +73,12 @@ export function dataFields(data: string): { name: string; value: string }[] {
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return [{ name: 'data', value: data }];
   return Object.entries(parsed as Record<string, unknown>).map(([name, value]) => ({
     name,
-    value: value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean),
+    value:
+      value === null || value === undefined
+        ? ''
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value as string | number | boolean),
   }));
 }
 
@@ -233,7 +244,11 @@ export function createFormsService(deps: FormsServiceDeps) {
           captchaScore: captcha.score,
           idempotencyKey: body.idempotencyKey ?? null,
         },
-        (row) => contactNotification({ ...fields, id: row.id, phoneE164, region, created: row.created, captcha: captcha.result }, leadsAddressFor(regionId, recipients)),
+        (row) =>
+          contactNotification(
+            { ...fields, id: row.id, phoneE164, region, created: row.created, captcha: captcha.result },
+            leadsAddressFor(regionId, recipients),
+          ),
         bot,
         'contact',
       );
@@ -304,7 +319,12 @@ export function createFormsService(deps: FormsServiceDeps) {
     /** POST /api/admin/forms/filter: one page of the view and its total; the marker comes back as sent. */
     async list(filter: FormsFilter): Promise<FormsPage> {
       const { rows, total } = await deps.repo.listForAdmin(queryOf(filter), filter.start, filter.length);
-      return { items: rows.map(toSubmissionDto), total, start: filter.start, ...(filter.updated === undefined ? {} : { updated: filter.updated }) };
+      return {
+        items: rows.map(toSubmissionDto),
+        total,
+        start: filter.start,
+        ...(filter.updated === undefined ? {} : { updated: filter.updated }),
+      };
     },
 
     /** Archive is a status: the row stays in the database and in the archived view. */

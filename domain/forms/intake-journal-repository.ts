@@ -33,7 +33,9 @@ export function createIntakeJournalRepository(db: DbOrTx) {
         await tx.execute(
           sql`select setval('form_submissions_id_seq', greatest((select coalesce(max(id), 0) from form_submissions), (select last_value from form_submissions_id_seq), 1))`,
         );
-        await tx.execute(sql`select setval('mail_outbox_id_seq', greatest((select coalesce(max(id), 0) from mail_outbox), (select last_value from mail_outbox_id_seq), 1))`);
+        await tx.execute(
+          sql`select setval('mail_outbox_id_seq', greatest((select coalesce(max(id), 0) from mail_outbox), (select last_value from mail_outbox_id_seq), 1))`,
+        );
       }
       return restored;
     },

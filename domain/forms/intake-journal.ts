@@ -223,7 +223,8 @@ export function createIntakeJournal(opts: IntakeJournalOptions) {
       segment = (existing.at(-1) ?? 0) + 1;
       const entries = await readEntries(existing);
       const restored = entries.length > 0 ? await restore(entries) : 0;
-      if (restored > 0) opts.log.warn({ restored, journaled: entries.length }, 'intake journal: leads missing from the database were restored');
+      if (restored > 0)
+        opts.log.warn({ restored, journaled: entries.length }, 'intake journal: leads missing from the database were restored');
       await removeBefore(segment);
       return restored;
     },
@@ -262,9 +263,12 @@ export function createIntakeJournal(opts: IntakeJournalOptions) {
     /** Trims every `trimIntervalMs` while the server runs. */
     start() {
       if (timer || stopped) return;
-      timer = setInterval(() => {
-        this.trim().catch((err: unknown) => opts.log.error({ err }, 'intake journal: trim failed; the journal is kept'));
-      }, opts.trimIntervalMs ?? 5 * 60_000);
+      timer = setInterval(
+        () => {
+          this.trim().catch((err: unknown) => opts.log.error({ err }, 'intake journal: trim failed; the journal is kept'));
+        },
+        opts.trimIntervalMs ?? 5 * 60_000,
+      );
       timer.unref();
     },
 

@@ -60,7 +60,10 @@ export function createRecaptchaVerifier(opts: RecaptchaOptions) {
         if (!res.ok) throw new Error(`verify endpoint answered ${res.status}`);
         reply = (await res.json()) as VerifyReply;
       } catch (err) {
-        opts.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'reCAPTCHA verification unavailable; accepting the submission');
+        opts.log.warn(
+          { err: err instanceof Error ? err.message : String(err) },
+          'reCAPTCHA verification unavailable; accepting the submission',
+        );
         return { result: 'unavailable', score: null };
       }
       const score = typeof reply.score === 'number' ? reply.score : null;

@@ -37,13 +37,19 @@ export function createLandingPagesRepository(db: DbOrTx) {
     versioning,
     /** Every landing page with its current version. One query. */
     async listCurrent(): Promise<LandingRow[]> {
-      return db.select(columns).from(landingPages).innerJoin(landingPageVersions, current).orderBy(landingPages.id) as Promise<LandingRow[]>;
+      return db.select(columns).from(landingPages).innerJoin(landingPageVersions, current).orderBy(landingPages.id) as Promise<
+        LandingRow[]
+      >;
     },
     async findByKey(key: string): Promise<LandingRow | undefined> {
       const [row] = await db.select(columns).from(landingPages).innerJoin(landingPageVersions, current).where(eq(landingPages.key, key));
       return row as LandingRow | undefined;
     },
-    async insert(base: { key: string; kind: LandingKind; path: string; regionIds: number[] }, content: LandingContent, authorId: number | null = null) {
+    async insert(
+      base: { key: string; kind: LandingKind; path: string; regionIds: number[] },
+      content: LandingContent,
+      authorId: number | null = null,
+    ) {
       return (await versioning.create(base, content, { authorId })).id;
     },
   };

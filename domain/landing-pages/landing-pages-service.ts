@@ -8,7 +8,10 @@ import { NotFoundError } from '../errors.ts';
 import type { LandingPagesRepository, LandingRow } from './landing-pages-repository.ts';
 
 /** Homes, campaign pages and About: few, read often, so held in memory (filled by one query, emptied on save). */
-export function createLandingPagesService(repo: LandingPagesRepository, opts: { siteUrl: string; ttlMs?: number; events?: ContentEvents; onScheduled?: (at: Date) => void; audit?: AuditRecorder }) {
+export function createLandingPagesService(
+  repo: LandingPagesRepository,
+  opts: { siteUrl: string; ttlMs?: number; events?: ContentEvents; onScheduled?: (at: Date) => void; audit?: AuditRecorder },
+) {
   const ttlMs = opts.ttlMs ?? 60_000;
   let cache: { pages: Promise<Map<string, LandingPageDto>>; at: number } | null = null;
   const renderModules = createRenderCache(opts.siteUrl);
@@ -20,7 +23,8 @@ export function createLandingPagesService(repo: LandingPagesRepository, opts: { 
   /** The render pass; `versionId` null: content that is no saved version (a preview), not cached. */
   function renderSections(versionId: number | null, sections: LandingSection[]): LandingSection[] {
     // a version never changes: the cache key is the version and the section's position
-    const render = (i: number, modules: ContentModule[]) => (versionId === null ? renderModules.uncached(modules) : renderModules(versionId * 1000 + i, modules));
+    const render = (i: number, modules: ContentModule[]) =>
+      versionId === null ? renderModules.uncached(modules) : renderModules(versionId * 1000 + i, modules);
     return sections.map((s, i) => (s.kind === 'modules' ? { ...s, modules: render(i, s.modules) } : s));
   }
   const versioning = createVersioningService(repo.versioning, {
@@ -104,7 +108,13 @@ export function createLandingPagesService(repo: LandingPagesRepository, opts: { 
       };
     },
 
-    async adminSave(id: number, input: LandingContent, authorId: number | null, publishAt: Date | null = null, rollbackOf: number | null = null) {
+    async adminSave(
+      id: number,
+      input: LandingContent,
+      authorId: number | null,
+      publishAt: Date | null = null,
+      rollbackOf: number | null = null,
+    ) {
       const content = LandingContentSchema.parse(input);
       const versionId = await versioning.append(id, content, { authorId, publishAt, rollbackOf });
       cache = null;
@@ -123,14 +133,32 @@ export function createLandingPagesService(repo: LandingPagesRepository, opts: { 
     /** The public DTO for unsaved content, as if published: the page's own key, kind, path and regions. */
     async previewDto(id: number, input: LandingContent, created = new Date()): Promise<LandingPageDto> {
       const { base } = await versioning.latest(id);
-      const row: LandingRow = { ...input, id: base.id, key: base.key, kind: base.kind as LandingRow['kind'], path: base.path, regionIds: base.regionIds, status: 1, versionId: 0, versionCreated: created };
+      const row: LandingRow = {
+        ...input,
+        id: base.id,
+        key: base.key,
+        kind: base.kind as LandingRow['kind'],
+        path: base.path,
+        regionIds: base.regionIds,
+        status: 1,
+        versionId: 0,
+        versionCreated: created,
+      };
       // version id 0: no saved version, so the render pass is not cached
       return toDto(row);
     },
 
     /** Every landing page (homes, campaigns, About) with its current title. */
     async adminList() {
-      return (await repo.listCurrent()).map((r) => ({ id: r.id, key: r.key, kind: r.kind, path: r.path, title: r.title, regionIds: r.regionIds, updated: r.versionCreated.toISOString() }));
+      return (await repo.listCurrent()).map((r) => ({
+        id: r.id,
+        key: r.key,
+        kind: r.kind,
+        path: r.path,
+        title: r.title,
+        regionIds: r.regionIds,
+        updated: r.versionCreated.toISOString(),
+      }));
     },
 
     async listForSitemap(): Promise<{ path: string; lastmod: string; kind: LandingPageDto['kind'] }[]> {

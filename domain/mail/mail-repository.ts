@@ -80,7 +80,13 @@ export function createMailRepository(db: DbOrTx) {
       await db
         .update(mailOutbox)
         // a sent message's live link is not kept: the recipient has it, the database need not
-        .set({ status: 'sent', sentAt: at, lockedUntil: null, lastError: null, text: sql`case when ${mailOutbox.sensitive} then ${PURGED_TEXT} else ${mailOutbox.text} end` })
+        .set({
+          status: 'sent',
+          sentAt: at,
+          lockedUntil: null,
+          lastError: null,
+          text: sql`case when ${mailOutbox.sensitive} then ${PURGED_TEXT} else ${mailOutbox.text} end`,
+        })
         .where(eq(mailOutbox.id, id));
     },
     /**
@@ -90,7 +96,11 @@ export function createMailRepository(db: DbOrTx) {
     async purgeStaleSensitive(before: Date): Promise<number> {
       const rows = await db
         .update(mailOutbox)
-        .set({ status: sql`case when ${mailOutbox.status} = 'pending' then 'failed' else ${mailOutbox.status} end`, text: PURGED_TEXT, lockedUntil: null })
+        .set({
+          status: sql`case when ${mailOutbox.status} = 'pending' then 'failed' else ${mailOutbox.status} end`,
+          text: PURGED_TEXT,
+          lockedUntil: null,
+        })
         .where(and(eq(mailOutbox.sensitive, true), lt(mailOutbox.created, before), sql`${mailOutbox.text} <> ${PURGED_TEXT}`))
         .returning({ id: mailOutbox.id });
       return rows.length;
@@ -104,7 +114,9 @@ export function createMailRepository(db: DbOrTx) {
           nextAttemptAt: update.nextAttemptAt,
           lastError: update.lastError.slice(0, 2000),
           lockedUntil: null,
-          ...(update.status === 'failed' ? { text: sql`case when ${mailOutbox.sensitive} then ${PURGED_TEXT} else ${mailOutbox.text} end` } : {}),
+          ...(update.status === 'failed'
+            ? { text: sql`case when ${mailOutbox.sensitive} then ${PURGED_TEXT} else ${mailOutbox.text} end` }
+            : {}),
         })
         .where(eq(mailOutbox.id, id));
     },

@@ -42,7 +42,11 @@ export function createPagesRepository(db: DbOrTx) {
     versioning,
     /** The current version of the page with this slug, whatever its status. One query. */
     async findBySlug(slug: string): Promise<PageRow | undefined> {
-      const [row] = await db.select(pageColumns).from(pages).innerJoin(pageVersions, eq(pageVersions.id, pages.currentVersionId)).where(eq(pages.slug, slug));
+      const [row] = await db
+        .select(pageColumns)
+        .from(pages)
+        .innerJoin(pageVersions, eq(pageVersions.id, pages.currentVersionId))
+        .where(eq(pages.slug, slug));
       return row;
     },
     /** The page holding a slug (any status: a deleted page keeps its slug). */
@@ -51,7 +55,14 @@ export function createPagesRepository(db: DbOrTx) {
       return row?.id;
     },
     /** The admin list: pages not deleted, with their newest version's title, last updated first. */
-    async adminList(q: { search?: string | null; status?: number | null; region?: number | null; sort?: { by: 'title' | 'updated'; dir: 'asc' | 'desc' }; start: number; length: number }) {
+    async adminList(q: {
+      search?: string | null;
+      status?: number | null;
+      region?: number | null;
+      sort?: { by: 'title' | 'updated'; dir: 'asc' | 'desc' };
+      start: number;
+      length: number;
+    }) {
       const sort = q.sort ?? { by: 'updated', dir: 'desc' };
       const column = sort.by === 'title' ? sql`lower(${pageVersions.title})` : sql`${pages.updated}`;
       const newest = sql`(select max(${pageVersions.id}) from ${pageVersions} where ${pageVersions.itemId} = ${pages.id})`;

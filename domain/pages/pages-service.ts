@@ -10,7 +10,6 @@ import type { VersionListItem } from '../versioning/versioning-repository.ts';
 import type { PagesRepository } from './pages-repository.ts';
 import { RESERVED_SLUGS } from './reserved-slugs.ts';
 
-
 export interface PageSaveInput {
   id?: number | null;
   title: string;
@@ -47,7 +46,13 @@ export interface PageAdminItem {
 
 export function createPagesService(
   repo: PagesRepository,
-  opts: { siteUrl: string; events?: ContentEvents; onScheduled?: (at: Date) => void; redirects?: { followMove(oldPath: string, newPath: string): Promise<void>; checkMoveTarget?(path: string): Promise<void> }; audit?: AuditRecorder },
+  opts: {
+    siteUrl: string;
+    events?: ContentEvents;
+    onScheduled?: (at: Date) => void;
+    redirects?: { followMove(oldPath: string, newPath: string): Promise<void>; checkMoveTarget?(path: string): Promise<void> };
+    audit?: AuditRecorder;
+  },
 ) {
   const renderModules = createRenderCache(opts.siteUrl);
   // custom pages are cached by their path: the slug names it
@@ -61,7 +66,16 @@ export function createPagesService(
     audit: opts.audit,
   });
   type Base = { id: number; slug: string; status: number; regionIds: number[]; currentVersionId: number | null };
-  type Version = { id: number; title: string; seo: SeoData; modules: ContentModule[]; heroImageType: number | null; heroMedia: MediaRef | null; publishAt: Date | null; created: Date };
+  type Version = {
+    id: number;
+    title: string;
+    seo: SeoData;
+    modules: ContentModule[];
+    heroImageType: number | null;
+    heroMedia: MediaRef | null;
+    publishAt: Date | null;
+    created: Date;
+  };
   function adminItem(b: Base, v: Version): PageAdminItem {
     return {
       id: b.id,
@@ -81,13 +95,29 @@ export function createPagesService(
     };
   }
   function saveVersion(input: PageSaveInput) {
-    return { title: input.title, seo: input.metadata, modules: input.modules, heroImageType: input.heroImageType, heroMedia: input.heroMedia };
+    return {
+      title: input.title,
+      seo: input.metadata,
+      modules: input.modules,
+      heroImageType: input.heroImageType,
+      heroMedia: input.heroMedia,
+    };
   }
   /** An empty slug is made from the title (on create) or kept (on edit). */
   function slugFor(input: PageSaveInput, before: { slug: string } | null): string {
     return input.slug?.trim() ? input.slug.trim().toLowerCase() : before ? before.slug : slugify(input.title);
   }
-  type PageDtoRow = { id: number; slug: string; status: number; regionIds: number[]; title: string; seo: SeoData | null; heroImageType: number | null; heroMedia: MediaRef | null; versionCreated: Date };
+  type PageDtoRow = {
+    id: number;
+    slug: string;
+    status: number;
+    regionIds: number[];
+    title: string;
+    seo: SeoData | null;
+    heroImageType: number | null;
+    heroMedia: MediaRef | null;
+    versionCreated: Date;
+  };
   /** The public DTO; `modules` already through the render pass. */
   function pageDto(row: PageDtoRow, modules: ContentModule[]): PageDto {
     return {
@@ -126,7 +156,15 @@ export function createPagesService(
     },
     adminVersions: (id: number): Promise<VersionListItem[]> => versioning.listVersions(id),
     adminDelete: (id: number) => versioning.remove(id),
-    async adminFilter(f: { searchText?: string | null; visibility?: 0 | 1 | null; region?: number | null; sort?: 'title' | 'updated'; dir?: 'asc' | 'desc' | null; start: number; length: number }) {
+    async adminFilter(f: {
+      searchText?: string | null;
+      visibility?: 0 | 1 | null;
+      region?: number | null;
+      sort?: 'title' | 'updated';
+      dir?: 'asc' | 'desc' | null;
+      start: number;
+      length: number;
+    }) {
       const by = f.sort ?? 'updated';
       const { rows, total } = await repo.adminList({
         search: f.searchText,
@@ -137,7 +175,15 @@ export function createPagesService(
         length: f.length,
       });
       return {
-        items: rows.map((r) => ({ id: r.id, slug: r.slug, path: `/${r.slug}`, title: r.title, visibility: r.status === 1 ? 1 : 0, regionIds: r.regionIds, updated: r.updated.toISOString() })),
+        items: rows.map((r) => ({
+          id: r.id,
+          slug: r.slug,
+          path: `/${r.slug}`,
+          title: r.title,
+          visibility: r.status === 1 ? 1 : 0,
+          regionIds: r.regionIds,
+          updated: r.updated.toISOString(),
+        })),
         total,
       };
     },
@@ -178,13 +224,30 @@ export function createPagesService(
     /** The save input with its version passed through the write rule a save applies; nothing is stored. */
     preparePreview(input: PageSaveInput): PageSaveInput {
       const v = versioning.prepare(saveVersion(input));
-      return { ...input, title: v.title, metadata: v.seo ?? {}, modules: v.modules ?? [], heroImageType: v.heroImageType ?? null, heroMedia: v.heroMedia ?? null };
+      return {
+        ...input,
+        title: v.title,
+        metadata: v.seo ?? {},
+        modules: v.modules ?? [],
+        heroImageType: v.heroImageType ?? null,
+        heroMedia: v.heroMedia ?? null,
+      };
     },
 
     /** The public DTO for unsaved content, as if published and visible (slug kept when empty, as a save does). */
     async previewDto(input: PageSaveInput, created = new Date()): Promise<PageDto> {
       const before = input.id ? (await versioning.latest(input.id)).base : null;
-      const row = { id: before?.id ?? 0, slug: slugFor(input, before), status: 1, regionIds: input.regionIds, title: input.title, seo: input.metadata, heroImageType: input.heroImageType, heroMedia: input.heroMedia, versionCreated: created };
+      const row = {
+        id: before?.id ?? 0,
+        slug: slugFor(input, before),
+        status: 1,
+        regionIds: input.regionIds,
+        title: input.title,
+        seo: input.metadata,
+        heroImageType: input.heroImageType,
+        heroMedia: input.heroMedia,
+        versionCreated: created,
+      };
       return pageDto(row, renderModules.uncached(input.modules));
     },
     listVisible: () => repo.listVisible(),

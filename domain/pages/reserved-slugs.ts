@@ -8,7 +8,17 @@ import { CATALOG } from '#shared/catalog.ts';
  * reached there. server/routes/reserved-slugs.integration.test.ts checks every registered route
  * and every file in public/ is covered.
  */
-export const SERVER_PATH_SEGMENTS = ['api', 'auth', 'assets', 'images', 'doccenter', 'healthz', 'readyz', 'sitemap-xml', 'robots-txt'] as const;
+export const SERVER_PATH_SEGMENTS = [
+  'api',
+  'auth',
+  'assets',
+  'images',
+  'doccenter',
+  'healthz',
+  'readyz',
+  'sitemap-xml',
+  'robots-txt',
+] as const;
 
 /** The first segment of every path in the route table (`:param` and `*` segments name no address). */
 export function routeFirstSegments(entries: readonly RouteConfigEntry[]): Set<string> {
@@ -29,4 +39,8 @@ export function routeFirstSegments(entries: readonly RouteConfigEntry[]): Set<st
  * Slugs a custom page (/{slug}) cannot take, derived from the route table (app/routes.ts), so a
  * route added there (a campaign page, a new screen) is reserved without anyone remembering to.
  */
-export const RESERVED_SLUGS: ReadonlySet<string> = new Set([...routeFirstSegments(routes), ...SERVER_PATH_SEGMENTS, ...CATALOG.map((p) => p.slug)]);
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  ...routeFirstSegments(routes),
+  ...SERVER_PATH_SEGMENTS,
+  ...CATALOG.map((p) => p.slug),
+]);

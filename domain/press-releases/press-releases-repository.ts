@@ -3,6 +3,10 @@ import { pressReleaseSearch, pressReleases, pressReleaseVersions } from '#db/sch
 import { createContentRepository, type ContentTables } from '../content/content-repository.ts';
 
 export function createPressReleasesRepository(db: DbOrTx) {
-  return createContentRepository(db, { items: pressReleases, versions: pressReleaseVersions, search: pressReleaseSearch } as unknown as ContentTables);
+  return createContentRepository(db, {
+    items: pressReleases,
+    versions: pressReleaseVersions,
+    search: pressReleaseSearch,
+  } as unknown as ContentTables);
 }
 export type PressReleasesRepository = ReturnType<typeof createPressReleasesRepository>;

@@ -26,7 +26,12 @@ export function createPreviewsRepository(db: DbOrTx) {
     /** The preview whose token has this hash, unless it has expired. */
     async findValid(tokenHash: string, now: Date): Promise<StoredPreview | undefined> {
       const [row] = await db
-        .select({ kind: contentPreviews.kind, itemId: contentPreviews.itemId, payload: contentPreviews.payload, created: contentPreviews.created })
+        .select({
+          kind: contentPreviews.kind,
+          itemId: contentPreviews.itemId,
+          payload: contentPreviews.payload,
+          created: contentPreviews.created,
+        })
         .from(contentPreviews)
         .where(and(eq(contentPreviews.tokenHash, tokenHash), gt(contentPreviews.expiresAt, now)));
       return row;

@@ -33,8 +33,14 @@ export interface PreviewSources {
   knowledge: ContentPreviews;
   press: ContentPreviews;
   pages: { preparePreview(input: PageSaveInput): PageSaveInput; previewDto(input: PageSaveInput, created?: Date): Promise<PageDto> };
-  products: { preparePreview(input: ProductContent): ProductContent; previewDto(id: number, input: ProductContent, created?: Date): Promise<ProductPageDto> };
-  landingPages: { preparePreview(input: LandingContent): LandingContent; previewDto(id: number, input: LandingContent, created?: Date): Promise<LandingPageDto> };
+  products: {
+    preparePreview(input: ProductContent): ProductContent;
+    previewDto(id: number, input: ProductContent, created?: Date): Promise<ProductPageDto>;
+  };
+  landingPages: {
+    preparePreview(input: LandingContent): LandingContent;
+    previewDto(id: number, input: LandingContent, created?: Date): Promise<LandingPageDto>;
+  };
 }
 interface ContentPreviews {
   preparePreview(input: ContentSaveInput): ContentSaveInput;
@@ -50,7 +56,11 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
  * the sign-in tokens) and is rendered by the public templates from the same DTO mapping the
  * services use for published content. Stored in the database, so any instance can answer the link.
  */
-export function createPreviewsService(repo: PreviewsRepository, sources: PreviewSources, opts: { now?: () => Date; ttlMs?: number; log?: { warn(obj: object, msg?: string): void } } = {}) {
+export function createPreviewsService(
+  repo: PreviewsRepository,
+  sources: PreviewSources,
+  opts: { now?: () => Date; ttlMs?: number; log?: { warn(obj: object, msg?: string): void } } = {},
+) {
   const now = opts.now ?? (() => new Date());
   const ttlMs = opts.ttlMs ?? PREVIEW_TTL_MS;
 
@@ -93,7 +103,9 @@ export function createPreviewsService(repo: PreviewsRepository, sources: Preview
     }
     if (kind === 'page') return { kind, id: itemId, content: payload as PageSaveInput };
     if (itemId === null) return null;
-    return kind === 'product' ? { kind, id: itemId, content: payload as ProductContent } : { kind: 'landing', id: itemId, content: payload as LandingContent };
+    return kind === 'product'
+      ? { kind, id: itemId, content: payload as ProductContent }
+      : { kind: 'landing', id: itemId, content: payload as LandingContent };
   }
 
   return {
@@ -109,7 +121,14 @@ export function createPreviewsService(repo: PreviewsRepository, sources: Preview
       await repo.purgeExpired(at).catch((err: unknown) => opts.log?.warn({ err }, 'expired previews were not deleted'));
       const token = randomToken();
       const expiresAt = new Date(at.getTime() + ttlMs);
-      await repo.insert({ tokenHash: tokenHash(token), kind: prepared.kind, itemId: prepared.id, payload: prepared.content, authorId, expiresAt });
+      await repo.insert({
+        tokenHash: tokenHash(token),
+        kind: prepared.kind,
+        itemId: prepared.id,
+        payload: prepared.content,
+        authorId,
+        expiresAt,
+      });
       return { path: `/preview/${token}`, expiresAt };
     },
 

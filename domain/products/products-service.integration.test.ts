@@ -13,9 +13,23 @@ afterAll(() => t.close());
 describe('products service', () => {
   it('lists the 7 US and 10 Canadian products from the products table', async () => {
     const nav = await t.app.services.products.navigation();
-    expect(nav.filter((p) => p.region === 2).map((p) => p.slug).sort()).toEqual([...US_PRODUCT_SLUGS].sort());
-    expect(nav.filter((p) => p.region === 3).map((p) => p.slug).sort()).toEqual([...CA_PRODUCT_SLUGS].sort());
-    expect(nav.find((p) => p.slug === 'rocket-seeds-ca')).toMatchObject({ name: 'ROCKET SEEDS', group: 'Seed Enhancement', family: 'nutrient' });
+    expect(
+      nav
+        .filter((p) => p.region === 2)
+        .map((p) => p.slug)
+        .sort(),
+    ).toEqual([...US_PRODUCT_SLUGS].sort());
+    expect(
+      nav
+        .filter((p) => p.region === 3)
+        .map((p) => p.slug)
+        .sort(),
+    ).toEqual([...CA_PRODUCT_SLUGS].sort());
+    expect(nav.find((p) => p.slug === 'rocket-seeds-ca')).toMatchObject({
+      name: 'ROCKET SEEDS',
+      group: 'Seed Enhancement',
+      family: 'nutrient',
+    });
   });
 
   it('serves the menus from memory: no query once warm', async () => {
@@ -65,7 +79,17 @@ describe('products service', () => {
 
   it('appends a version on save, sanitizes it, refreshes the menu at once and keeps the old version', async () => {
     const before = await t.app.services.products.getPublicBySlug('centuro');
-    const { id: _id, slug: _slug, region: _region, family: _family, lineKey: _lineKey, twinSlug: _twin, updated: _updated, documents: _docs, ...content } = before;
+    const {
+      id: _id,
+      slug: _slug,
+      region: _region,
+      family: _family,
+      lineKey: _lineKey,
+      twinSlug: _twin,
+      updated: _updated,
+      documents: _docs,
+      ...content
+    } = before;
     const saved = await t.app.services.products.save('centuro', {
       ...content,
       tagline: 'Keeps ammonium nitrogen in the root zone for longer.',
@@ -89,9 +113,13 @@ describe('products service', () => {
   it('rejects content that breaks the schema', async () => {
     const before = await t.app.services.products.getPublicBySlug('anvol');
     await expect(
-      t.app.services.products.save('anvol', { ...before, name: '', analysis: [{ product: 'X', nutrient: 'Zinc', symbol: 'Zn', amount: 140, unit: '%' }] }),
+      t.app.services.products.save('anvol', {
+        ...before,
+        name: '',
+        analysis: [{ product: 'X', nutrient: 'Zinc', symbol: 'Zn', amount: 140, unit: '%' }],
+      }),
     ).rejects.toThrow();
-    expect((await t.app.services.products.listVersions('anvol'))).toHaveLength(1);
+    expect(await t.app.services.products.listVersions('anvol')).toHaveLength(1);
   });
 });
 
@@ -99,7 +127,17 @@ describe('landing pages service', () => {
   it('has the three homes, five campaign pages and About', async () => {
     const entries = await t.app.services.landingPages.listForSitemap();
     expect(entries.map((e) => e.path).sort()).toEqual(
-      ['/', '/home-ca', '/home-int', '/clear-choice', '/balanced-nutrition', '/thats-farming', '/anvol-protects', '/dual-purpose', '/about'].sort(),
+      [
+        '/',
+        '/home-ca',
+        '/home-int',
+        '/clear-choice',
+        '/balanced-nutrition',
+        '/thats-farming',
+        '/anvol-protects',
+        '/dual-purpose',
+        '/about',
+      ].sort(),
     );
     const home = await t.app.services.landingPages.getByKey('home-us');
     expect(home.hero.headline).toBe('Put every unit of nitrogen to work');
@@ -111,7 +149,10 @@ describe('landing pages service', () => {
   it('appends a version on save and serves it at once', async () => {
     const about = await t.app.services.landingPages.getByKey('about');
     const { id: _id, key: _key, kind: _kind, path: _path, regionIds: _r, updated: _u, ...content } = about;
-    const saved = await t.app.services.landingPages.save('about', { ...content, hero: { ...content.hero, headline: 'Science you can see in the field' } });
+    const saved = await t.app.services.landingPages.save('about', {
+      ...content,
+      hero: { ...content.hero, headline: 'Science you can see in the field' },
+    });
     expect(saved.hero.headline).toBe('Science you can see in the field');
     expect((await t.app.services.landingPages.getByKey('about')).hero.headline).toBe('Science you can see in the field');
     expect(await t.app.services.landingPages.listVersions('about')).toHaveLength(2);

@@ -128,7 +128,12 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
     versioning,
 
     /** Saving appends a version (nothing is overwritten) and refreshes the menus at once. */
-    async save(slug: string, input: ProductContent, authorId: number | null = null, publishAt: Date | null = null): Promise<ProductPageDto> {
+    async save(
+      slug: string,
+      input: ProductContent,
+      authorId: number | null = null,
+      publishAt: Date | null = null,
+    ): Promise<ProductPageDto> {
       const row = await repo.findBySlug(slug.toLowerCase());
       if (!row) throw new NotFoundError('Product not found.');
       const content = ProductContentSchema.parse(input);
@@ -176,10 +181,20 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
     },
 
     /** Appends a version (a rollback saves an old version's content); status 0 hides the product page. */
-    async adminSave(id: number, input: ProductContent, authorId: number | null, opts2: { publishAt?: Date | null; status?: 0 | 1; rollbackOf?: number | null } = {}) {
+    async adminSave(
+      id: number,
+      input: ProductContent,
+      authorId: number | null,
+      opts2: { publishAt?: Date | null; status?: 0 | 1; rollbackOf?: number | null } = {},
+    ) {
       const content = ProductContentSchema.parse(input);
       invalidate();
-      const versionId = await versioning.append(id, productVersionValues(content), { authorId, publishAt: opts2.publishAt ?? null, rollbackOf: opts2.rollbackOf ?? null }, opts2.status === undefined ? {} : { status: opts2.status });
+      const versionId = await versioning.append(
+        id,
+        productVersionValues(content),
+        { authorId, publishAt: opts2.publishAt ?? null, rollbackOf: opts2.rollbackOf ?? null },
+        opts2.status === undefined ? {} : { status: opts2.status },
+      );
       invalidate();
       return this.adminGet(id, versionId);
     },
@@ -196,7 +211,20 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
     /** The product page's DTO for unsaved content, as if published: the product's own base (slug, region, line) and its twin. */
     async previewDto(id: number, input: ProductContent, created = new Date()): Promise<ProductPageDto> {
       const { base } = await versioning.latest(id);
-      const row: ProductRow = { ...input, id: base.id, slug: base.slug, regionId: base.regionId, lineKey: base.lineKey, family: base.family, sortOrder: base.sortOrder, status: 1, versionId: 0, versionCreated: created, updated: created, nextPublishAt: null };
+      const row: ProductRow = {
+        ...input,
+        id: base.id,
+        slug: base.slug,
+        regionId: base.regionId,
+        lineKey: base.lineKey,
+        family: base.family,
+        sortOrder: base.sortOrder,
+        status: 1,
+        versionId: 0,
+        versionCreated: created,
+        updated: created,
+        nextPublishAt: null,
+      };
       return buildPage(row, await current(), renderModules.uncached(input.modules));
     },
 
@@ -242,7 +270,12 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
       const rows = (await current()).filter((r) => r.status === 1);
       return rows.map((r) => {
         const twin = rows.find((t) => t.lineKey === r.lineKey && t.regionId !== r.regionId);
-        return { path: `/${r.slug}`, lastmod: r.versionCreated.toISOString(), twinPath: twin ? `/${twin.slug}` : null, region: r.regionId === 3 ? 3 : 2 };
+        return {
+          path: `/${r.slug}`,
+          lastmod: r.versionCreated.toISOString(),
+          twinPath: twin ? `/${twin.slug}` : null,
+          region: r.regionId === 3 ? 3 : 2,
+        };
       });
     },
 

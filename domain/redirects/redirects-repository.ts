@@ -15,7 +15,13 @@ const columns = {
   updated: redirects.updated,
 };
 
-const notFoundColumns = { id: notFoundLog.id, path: notFoundLog.path, hits: notFoundLog.hits, firstSeen: notFoundLog.firstSeen, lastSeen: notFoundLog.lastSeen };
+const notFoundColumns = {
+  id: notFoundLog.id,
+  path: notFoundLog.path,
+  hits: notFoundLog.hits,
+  firstSeen: notFoundLog.firstSeen,
+  lastSeen: notFoundLog.lastSeen,
+};
 
 export type RedirectRow = {
   id: number;
@@ -30,7 +36,13 @@ export type RedirectRow = {
   created: Date;
   updated: Date;
 };
-export type RedirectWrite = { fromPath: string; toPath: string | null; statusCode: number; keepQuery?: boolean; origin?: 'admin' | 'rename' };
+export type RedirectWrite = {
+  fromPath: string;
+  toPath: string | null;
+  statusCode: number;
+  keepQuery?: boolean;
+  origin?: 'admin' | 'rename';
+};
 export type NotFoundRow = { id: number; path: string; hits: number; firstSeen: Date; lastSeen: Date };
 /** Counts gathered in memory since the last flush. */
 export type HitBatch = { id: number; count: number; last: Date }[];
@@ -81,7 +93,10 @@ export function createRedirectsRepository(db: DbOrTx) {
       for (const h of batch) {
         await db
           .update(redirects)
-          .set({ hits: sql`${redirects.hits} + ${h.count}`, lastHit: sql`greatest(${redirects.lastHit}, ${h.last.toISOString()}::timestamptz)` })
+          .set({
+            hits: sql`${redirects.hits} + ${h.count}`,
+            lastHit: sql`greatest(${redirects.lastHit}, ${h.last.toISOString()}::timestamptz)`,
+          })
           .where(eq(redirects.id, h.id));
       }
     },
@@ -95,13 +110,23 @@ export function createRedirectsRepository(db: DbOrTx) {
           target: notFoundLog.path,
           set: { hits: sql`${notFoundLog.hits} + excluded.hits`, lastSeen: sql`greatest(${notFoundLog.lastSeen}, excluded.last_seen)` },
         });
-      const newest = db.select({ id: notFoundLog.id }).from(notFoundLog).orderBy(desc(notFoundLog.lastSeen), desc(notFoundLog.id)).limit(keep);
+      const newest = db
+        .select({ id: notFoundLog.id })
+        .from(notFoundLog)
+        .orderBy(desc(notFoundLog.lastSeen), desc(notFoundLog.id))
+        .limit(keep);
       await db.delete(notFoundLog).where(notInArray(notFoundLog.id, newest));
     },
     async filterNotFound(search: string, start: number, length: number): Promise<{ items: NotFoundRow[]; total: number }> {
       const where = search ? ilike(notFoundLog.path, like(search)) : undefined;
       const [items, [total]] = await Promise.all([
-        db.select(notFoundColumns).from(notFoundLog).where(where).orderBy(desc(notFoundLog.hits), desc(notFoundLog.lastSeen)).offset(start).limit(length),
+        db
+          .select(notFoundColumns)
+          .from(notFoundLog)
+          .where(where)
+          .orderBy(desc(notFoundLog.hits), desc(notFoundLog.lastSeen))
+          .offset(start)
+          .limit(length),
         db.select({ n: count() }).from(notFoundLog).where(where),
       ]);
       return { items, total: total?.n ?? 0 };

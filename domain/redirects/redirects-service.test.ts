@@ -7,7 +7,16 @@ type Seed = Pick<RedirectRow, 'fromPath' | 'toPath' | 'statusCode'> & { keepQuer
 
 function memoryRepo(rows: Seed[]) {
   let nextId = 1;
-  const make = (r: Seed): RedirectRow => ({ keepQuery: true, origin: 'admin', hits: 0, lastHit: null, ...r, id: nextId++, created: new Date(), updated: new Date() });
+  const make = (r: Seed): RedirectRow => ({
+    keepQuery: true,
+    origin: 'admin',
+    hits: 0,
+    lastHit: null,
+    ...r,
+    id: nextId++,
+    created: new Date(),
+    updated: new Date(),
+  });
   const table: RedirectRow[] = rows.map(make);
   let reads = 0;
   const unused = async () => {
@@ -117,7 +126,9 @@ describe('URL resolution: a from-path with a query string', () => {
     const svc = createRedirectsService(repo);
     const row = await svc.save({ fromPath: '/Old/Default.ASPX/?Lang=EN&Cat=2#top', toPath: '/about', statusCode: 301 });
     expect(row.fromPath).toBe('/old/default.aspx?cat=2&lang=en');
-    await expect(svc.save({ fromPath: '/PAGE.aspx?id=12', toPath: '/about', statusCode: 301 })).rejects.toThrow('A redirect from /page.aspx?id=12 already exists.');
+    await expect(svc.save({ fromPath: '/PAGE.aspx?id=12', toPath: '/about', statusCode: 301 })).rejects.toThrow(
+      'A redirect from /page.aspx?id=12 already exists.',
+    );
     // a bare ? is no query
     expect((await svc.save({ fromPath: '/bare?', toPath: '/about', statusCode: 301 })).fromPath).toBe('/bare');
   });
@@ -126,14 +137,20 @@ describe('URL resolution: a from-path with a query string', () => {
     const { repo } = legacy();
     const svc = createRedirectsService(repo);
     // /agrotain?id=12 is not /page.aspx?id=12: no loop; but a target that is a stored address is a chain
-    await expect(svc.save({ fromPath: '/x', toPath: '/Page.aspx?ID=12', statusCode: 301 })).rejects.toThrow(/^\/page\.aspx\?id=12 already redirects to \/agrotain/);
+    await expect(svc.save({ fromPath: '/x', toPath: '/Page.aspx?ID=12', statusCode: 301 })).rejects.toThrow(
+      /^\/page\.aspx\?id=12 already redirects to \/agrotain/,
+    );
     await expect(svc.save({ fromPath: '/agrotain', toPath: '/page.aspx?id=12', statusCode: 301 })).rejects.toThrow(
       'This would make a loop: /page.aspx?id=12 already redirects to /agrotain.',
     );
     // the path alone answers /page.aspx?id=99, so a redirect from it to that address points to itself
-    await expect(svc.save({ fromPath: '/page.aspx', toPath: '/page.aspx?id=99', statusCode: 301 })).rejects.toThrow('A redirect cannot point to itself.');
+    await expect(svc.save({ fromPath: '/page.aspx', toPath: '/page.aspx?id=99', statusCode: 301 })).rejects.toThrow(
+      'A redirect cannot point to itself.',
+    );
     // ...but not to /page.aspx?id=12, which has its own redirect: that is a chain
-    await expect(svc.save({ fromPath: '/page.aspx', toPath: '/page.aspx?id=12', statusCode: 301 })).rejects.toThrow(/^\/page\.aspx\?id=12 already redirects/);
+    await expect(svc.save({ fromPath: '/page.aspx', toPath: '/page.aspx?id=12', statusCode: 301 })).rejects.toThrow(
+      /^\/page\.aspx\?id=12 already redirects/,
+    );
     // a query address may lead to its own path when that path does not redirect
     expect((await svc.save({ fromPath: '/old.aspx?id=1', toPath: '/old.aspx', statusCode: 301 })).fromPath).toBe('/old.aspx?id=1');
   });

@@ -111,7 +111,9 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
     invalidate();
     // pages are stored under their path (every query of it): a from-path's query names no page of its own
     const pathOf = (from: string | null) => (from === null ? null : from.split('?')[0]!);
-    opts.events?.changed(paths ? { kind: 'redirect', id: paths.id, oldSlug: pathOf(paths.oldSlug), newSlug: pathOf(paths.newSlug) } : { kind: 'all' });
+    opts.events?.changed(
+      paths ? { kind: 'redirect', id: paths.id, oldSlug: pathOf(paths.oldSlug), newSlug: pathOf(paths.newSlug) } : { kind: 'all' },
+    );
   }
 
   /** The lookup key (path and query) a target leads to on this site, or null for another site (or 410). */
@@ -142,7 +144,9 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
       if (next === values) return REDIRECT_ERRORS.self;
       if (next) {
         if (next.statusCode === 410) return REDIRECT_ERRORS.gone(next.fromPath);
-        return answers(localTarget(next.toPath)) === values ? REDIRECT_ERRORS.loop(from, next.fromPath) : REDIRECT_ERRORS.chain(next.fromPath, next.toPath ?? '');
+        return answers(localTarget(next.toPath)) === values
+          ? REDIRECT_ERRORS.loop(from, next.fromPath)
+          : REDIRECT_ERRORS.chain(next.fromPath, next.toPath ?? '');
       }
     }
     const incoming = others.find((r) => r.statusCode !== 410 && answers(localTarget(r.toPath)) === values);
@@ -161,10 +165,19 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
     };
   }
 
-  async function audited(action: string, row: { id: number; fromPath: string; toPath: string | null } | null, detail: Record<string, unknown> | null = null) {
+  async function audited(
+    action: string,
+    row: { id: number; fromPath: string; toPath: string | null } | null,
+    detail: Record<string, unknown> | null = null,
+  ) {
     await opts.audit?.record({
       action,
-      subject: { kind: 'redirect', id: row?.id ?? null, title: row ? `${row.fromPath} → ${row.toPath ?? '410 Gone'}` : null, link: row ? `/siteadmin/redirects/edit/${row.id}` : '/siteadmin/redirects' },
+      subject: {
+        kind: 'redirect',
+        id: row?.id ?? null,
+        title: row ? `${row.fromPath} → ${row.toPath ?? '410 Gone'}` : null,
+        link: row ? `/siteadmin/redirects/edit/${row.id}` : '/siteadmin/redirects',
+      },
       detail,
     });
   }
@@ -192,21 +205,34 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
   function parseCsv(csv: string): { header: string[]; records: { line: number; cells: string[] }[] } {
     let parsed: { record: string[]; info: { lines: number } }[];
     try {
-      parsed = parse(csv, { bom: true, info: true, skip_empty_lines: true, trim: true, relax_column_count: true }) as unknown as typeof parsed;
+      parsed = parse(csv, {
+        bom: true,
+        info: true,
+        skip_empty_lines: true,
+        trim: true,
+        relax_column_count: true,
+      }) as unknown as typeof parsed;
     } catch (err) {
       throw new DomainError(`The file could not be read as CSV: ${(err as Error).message}`, 400);
     }
     const [first, ...rest] = parsed;
     if (!first) throw new DomainError('The file is empty.', 400);
-    if (rest.length > MAX_IMPORT_ROWS) throw new DomainError(`The file has ${rest.length} rows; import at most ${MAX_IMPORT_ROWS} at a time.`, 400);
+    if (rest.length > MAX_IMPORT_ROWS)
+      throw new DomainError(`The file has ${rest.length} rows; import at most ${MAX_IMPORT_ROWS} at a time.`, 400);
     return { header: first.record.map((h) => h.trim().toLowerCase()), records: rest.map((r) => ({ line: r.info.lines, cells: r.record })) };
   }
 
   async function preview(csv: string): Promise<ImportPreview & { plan: { id?: number; values: ReturnType<typeof writeValues> }[] }> {
     const { header, records } = parseCsv(csv);
-    const index = Object.fromEntries(CSV_COLUMNS.map((c) => [c, header.indexOf(c.toLowerCase())])) as Record<(typeof CSV_COLUMNS)[number], number>;
+    const index = Object.fromEntries(CSV_COLUMNS.map((c) => [c, header.indexOf(c.toLowerCase())])) as Record<
+      (typeof CSV_COLUMNS)[number],
+      number
+    >;
     if (index.fromPath < 0 || index.toPath < 0) {
-      throw new DomainError(`The first row must name the columns: ${CSV_COLUMNS.join(', ')} (statusCode and keepQuery may be left out).`, 400);
+      throw new DomainError(
+        `The first row must name the columns: ${CSV_COLUMNS.join(', ')} (statusCode and keepQuery may be left out).`,
+        400,
+      );
     }
     if (records.length === 0) throw new DomainError('The file has no rows below its header.', 400);
     const existing = await repo.listAll();
@@ -223,19 +249,37 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
       let keepQuery = true;
       if (['false', 'no', '0'].includes(keepText)) keepQuery = false;
       else if (!['', 'true', 'yes', '1'].includes(keepText)) errors.push('keepQuery must be true or false.');
-      const parsedRow = RedirectInputSchema.safeParse({ fromPath: cell(cells, index.fromPath), toPath: cell(cells, index.toPath), statusCode, keepQuery });
+      const parsedRow = RedirectInputSchema.safeParse({
+        fromPath: cell(cells, index.fromPath),
+        toPath: cell(cells, index.toPath),
+        statusCode,
+        keepQuery,
+      });
       if (!parsedRow.success) {
         for (const issue of parsedRow.error.issues) {
           const field = String(issue.path[0] ?? '');
           errors.push(field === 'statusCode' ? 'statusCode must be 301, 302 or 410.' : `${field}: ${issue.message}`);
         }
       }
-      const values = writeValues({ fromPath: cell(cells, index.fromPath) || '/', toPath: cell(cells, index.toPath), statusCode: statusCode as 301, keepQuery });
+      const values = writeValues({
+        fromPath: cell(cells, index.fromPath) || '/',
+        toPath: cell(cells, index.toPath),
+        statusCode: statusCode as 301,
+        keepQuery,
+      });
       const twin = seen.get(values.fromPath);
       if (parsedRow.success && twin !== undefined) errors.push(`${values.fromPath} is already on line ${twin}.`);
       seen.set(values.fromPath, line);
       const current = byFrom.get(values.fromPath);
-      rows.push({ line, fromPath: values.fromPath, toPath: values.toPath, statusCode: Number.isFinite(statusCode) ? statusCode : null, keepQuery, action: current ? 'update' : 'create', errors });
+      rows.push({
+        line,
+        fromPath: values.fromPath,
+        toPath: values.toPath,
+        statusCode: Number.isFinite(statusCode) ? statusCode : null,
+        keepQuery,
+        action: current ? 'update' : 'create',
+        errors,
+      });
       plan.push({ id: current?.id, values });
     }
     // Loops and chains are judged against the table as it will be after the import.
@@ -250,7 +294,9 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
       if (err) row.errors.push(err);
     });
     const invalid = rows.filter((r) => r.errors.length > 0).length;
-    const message = invalid ? `${invalid} of ${rows.length} rows have errors. Fix them in the file and preview again; nothing has been imported.` : null;
+    const message = invalid
+      ? `${invalid} of ${rows.length} rows have errors. Fix them in the file and preview again; nothing has been imported.`
+      : null;
     return { rows, valid: rows.length - invalid, invalid, message, plan };
   }
 
@@ -369,7 +415,13 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
         if (stale?.origin === 'rename' && (await r.delete(stale.id))) touched.push({ id: stale.id, oldSlug: to, newSlug: null });
         for (const row of await r.listAll()) {
           if (row.origin === 'rename' && row.fromPath !== from && row.statusCode !== 410 && localTarget(row.toPath) === from) {
-            await r.update(row.id, { fromPath: row.fromPath, toPath: to, statusCode: row.statusCode, keepQuery: row.keepQuery, origin: 'rename' });
+            await r.update(row.id, {
+              fromPath: row.fromPath,
+              toPath: to,
+              statusCode: row.statusCode,
+              keepQuery: row.keepQuery,
+              origin: 'rename',
+            });
             touched.push({ id: row.id, oldSlug: row.fromPath, newSlug: row.fromPath });
           }
         }
@@ -439,7 +491,10 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
     async dismissNotFound(id: number) {
       const entry = await repo.findNotFound(id);
       if (!entry || !(await repo.deleteNotFound(id))) throw new NotFoundError('That Not Found entry is no longer in the log.');
-      await opts.audit?.record({ action: 'dismissed', subject: { kind: 'not-found', id, title: entry.path, link: '/siteadmin/redirects/not-found' } });
+      await opts.audit?.record({
+        action: 'dismissed',
+        subject: { kind: 'not-found', id, title: entry.path, link: '/siteadmin/redirects/not-found' },
+      });
     },
     invalidate,
   };

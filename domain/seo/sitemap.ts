@@ -29,7 +29,9 @@ export function buildSitemapXml(entries: readonly SitemapEntry[], siteUrl: strin
     const lastmod = e.lastmod ? isoDate(e.lastmod) : '';
     if (lastmod) lines.push(`    <lastmod>${lastmod}</lastmod>`);
     for (const alt of e.alternates ?? []) {
-      lines.push(`    <xhtml:link rel="alternate" hreflang="${escapeXml(alt.hreflang)}" href="${escapeXml(absolute(siteUrl, alt.path))}"/>`);
+      lines.push(
+        `    <xhtml:link rel="alternate" hreflang="${escapeXml(alt.hreflang)}" href="${escapeXml(absolute(siteUrl, alt.path))}"/>`,
+      );
     }
     urls.push(`  <url>\n${lines.join('\n')}\n  </url>`);
   }

@@ -17,9 +17,21 @@ export interface SettingsFallbacks {
  * re-read only after a write (or after `ttlMs`, which bounds staleness across instances).
  */
 /** The settings screen's fields as the audit log names them. */
-const FIELD_NAMES = { notice: 'notice bar', social: 'social links', careersUrl: 'careers address', leadRecipients: 'lead recipients', recaptchaMinScore: 'reCAPTCHA minimum score' } as const;
+const FIELD_NAMES = {
+  notice: 'notice bar',
+  social: 'social links',
+  careersUrl: 'careers address',
+  leadRecipients: 'lead recipients',
+  recaptchaMinScore: 'reCAPTCHA minimum score',
+} as const;
 
-export function createSettingsService(repo: SettingsRepository, fallbacks: SettingsFallbacks, ttlMs = 60_000, events?: ContentEvents, audit?: AuditRecorder) {
+export function createSettingsService(
+  repo: SettingsRepository,
+  fallbacks: SettingsFallbacks,
+  ttlMs = 60_000,
+  events?: ContentEvents,
+  audit?: AuditRecorder,
+) {
   let cached: { value: SiteSettings; at: number } | null = null;
 
   async function load(): Promise<SiteSettings> {
@@ -96,14 +108,18 @@ export function createSettingsService(repo: SettingsRepository, fallbacks: Setti
       // the audit log names what changed, with the lead recipients before and after (where leads go matters)
       const before = toAdmin(current).settings;
       const after = toAdmin(saved).settings;
-      const fields = (Object.keys(FIELD_NAMES) as (keyof typeof FIELD_NAMES)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+      const fields = (Object.keys(FIELD_NAMES) as (keyof typeof FIELD_NAMES)[]).filter(
+        (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+      );
       if (fields.length) {
         await audit?.record({
           action: 'changed',
           subject: { kind: 'settings', title: 'Site Settings', link: '/siteadmin/settings' },
           detail: {
             fields: fields.map((k) => FIELD_NAMES[k]),
-            ...(fields.includes('leadRecipients') ? { leadRecipients: { before: before.leadRecipients, after: after.leadRecipients } } : {}),
+            ...(fields.includes('leadRecipients')
+              ? { leadRecipients: { before: before.leadRecipients, after: after.leadRecipients } }
+              : {}),
           },
         });
       }

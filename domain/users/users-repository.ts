@@ -11,7 +11,9 @@ export interface UserRow {
   twoFactorEnabled: boolean;
 }
 
-const roleIds = sql<number[]>`coalesce((select array_agg(${userRoles.siteRoleId} order by ${userRoles.siteRoleId}) from ${userRoles} where ${userRoles.userId} = ${adminUsers.id}), '{}')`;
+const roleIds = sql<
+  number[]
+>`coalesce((select array_agg(${userRoles.siteRoleId} order by ${userRoles.siteRoleId}) from ${userRoles} where ${userRoles.userId} = ${adminUsers.id}), '{}')`;
 
 const columns = {
   id: adminUsers.id,
@@ -31,7 +33,10 @@ export function createUsersRepository(db: DbOrTx) {
       return row ?? null;
     },
     async findIdByEmail(email: string): Promise<number | null> {
-      const [row] = await db.select({ id: adminUsers.id }).from(adminUsers).where(eq(sql`lower(${adminUsers.email})`, email.toLowerCase()));
+      const [row] = await db
+        .select({ id: adminUsers.id })
+        .from(adminUsers)
+        .where(eq(sql`lower(${adminUsers.email})`, email.toLowerCase()));
       return row?.id ?? null;
     },
     async roles(): Promise<{ id: number; name: string }[]> {

@@ -67,7 +67,15 @@ export function createUsersService(deps: UsersServiceDeps) {
         if (isUniqueViolation(err)) throw new DomainError(USER_MESSAGES.duplicateEmail, 409);
         throw err;
       }
-      await auth.audit({ action: 'user-created', actorUserId: actor.id, actorEmail: actor.email, targetUserId: id, targetEmail: email, ip: ctx.ip, detail: { roles: body.userRoles } });
+      await auth.audit({
+        action: 'user-created',
+        actorUserId: actor.id,
+        actorEmail: actor.email,
+        targetUserId: id,
+        targetEmail: email,
+        ip: ctx.ip,
+        detail: { roles: body.userRoles },
+      });
       if (!body.password) await auth.sendSetPasswordLink({ id, email }, ctx.domainName);
       return get(id);
     },

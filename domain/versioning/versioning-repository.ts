@@ -1,4 +1,19 @@
-import { and, desc, eq, getTableName, gt, isNotNull, isNull, lte, max, min, or, sql, type InferInsertModel, type InferSelectModel } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  getTableName,
+  gt,
+  isNotNull,
+  isNull,
+  lte,
+  max,
+  min,
+  or,
+  sql,
+  type InferInsertModel,
+  type InferSelectModel,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '#db/client.ts';
 import { adminUsers } from '#db/schema/users.ts';
@@ -52,8 +67,14 @@ export interface VersionedDef<B extends VersionedBase, V extends VersionedVersio
 
 /** The version fields a caller supplies: everything but the bookkeeping columns. */
 type Without<T, K extends PropertyKey> = { [P in keyof T as P extends K ? never : P]: T[P] };
-export type VersionValues<V extends VersionedVersions> = Without<InferInsertModel<V>, 'id' | 'itemId' | 'publishAt' | 'authorId' | 'created'>;
-export type BaseValues<B extends VersionedBase> = Without<InferInsertModel<B>, 'id' | 'currentVersionId' | 'nextPublishAt' | 'created' | 'updated'>;
+export type VersionValues<V extends VersionedVersions> = Without<
+  InferInsertModel<V>,
+  'id' | 'itemId' | 'publishAt' | 'authorId' | 'created'
+>;
+export type BaseValues<B extends VersionedBase> = Without<
+  InferInsertModel<B>,
+  'id' | 'currentVersionId' | 'nextPublishAt' | 'created' | 'updated'
+>;
 
 type Row = Record<string, unknown>;
 
@@ -94,7 +115,11 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
     // both appended (read committed), so the pointer always ends on the newest. NO KEY UPDATE, as the
     // update below takes: each save's version insert holds a KEY SHARE lock on this row (its foreign
     // key), which FOR UPDATE would wait on from both sides (a deadlock).
-    const [before] = await t.select({ current: b.currentVersionId }).from(base as PgTable).where(eq(b.id, itemId)).for('no key update');
+    const [before] = await t
+      .select({ current: b.currentVersionId })
+      .from(base as PgTable)
+      .where(eq(b.id, itemId))
+      .for('no key update');
     const [due] = await t
       .select({ id: max(v.id) })
       .from(versions as PgTable)
@@ -109,7 +134,10 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
     let copied: Row = {};
     let currentRow: VersionRow | undefined;
     if ((moved || force) && currentId !== null && (def.onCurrent || def.afterCurrent)) {
-      const [row] = await t.select().from(versions as PgTable).where(eq(v.id, currentId));
+      const [row] = await t
+        .select()
+        .from(versions as PgTable)
+        .where(eq(v.id, currentId));
       currentRow = row as VersionRow;
       if (def.onCurrent) copied = def.onCurrent(currentRow) as Row;
     }
@@ -135,7 +163,10 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
     transaction,
 
     async findBase(id: number): Promise<BaseRow | undefined> {
-      const [row] = await anyDb.select().from(base as PgTable).where(eq(b.id, id));
+      const [row] = await anyDb
+        .select()
+        .from(base as PgTable)
+        .where(eq(b.id, id));
       return row as BaseRow | undefined;
     },
 
@@ -172,7 +203,14 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
     /** Every version of an item, newest first (the rollback list), with who saved it. */
     async listVersions(id: number): Promise<VersionListItem[]> {
       const rows = await anyDb
-        .select({ id: v.id, created: v.created, publishAt: v.publishAt, authorId: v.authorId, author: adminUsers.email, current: sql<boolean>`${v.id} = ${b.currentVersionId}` })
+        .select({
+          id: v.id,
+          created: v.created,
+          publishAt: v.publishAt,
+          authorId: v.authorId,
+          author: adminUsers.email,
+          current: sql<boolean>`${v.id} = ${b.currentVersionId}`,
+        })
         .from(versions as PgTable)
         .innerJoin(base as PgTable, eq(b.id, v.itemId))
         .leftJoin(adminUsers, eq(adminUsers.id, v.authorId))
@@ -182,7 +220,12 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
     },
 
     /** A new base row and its first version, in one transaction. */
-    async create(values: BaseValues<B>, version: VersionValues<V>, meta: VersionMeta = {}, now = new Date()): Promise<{ id: number; versionId: number }> {
+    async create(
+      values: BaseValues<B>,
+      version: VersionValues<V>,
+      meta: VersionMeta = {},
+      now = new Date(),
+    ): Promise<{ id: number; versionId: number }> {
       return transaction(async (tx) => {
         const [row] = await (tx as unknown as Db)
           .insert(base as PgTable)
@@ -199,9 +242,19 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
      * Appends a version (never updates one) and, unless it is scheduled, makes it current; base
      * changes (slug, status, pinned) are written in the same transaction.
      */
-    async append(id: number, version: VersionValues<V>, meta: VersionMeta = {}, baseChanges: Partial<BaseValues<B>> = {}, now = new Date()): Promise<number> {
+    async append(
+      id: number,
+      version: VersionValues<V>,
+      meta: VersionMeta = {},
+      baseChanges: Partial<BaseValues<B>> = {},
+      now = new Date(),
+    ): Promise<number> {
       return transaction(async (tx) => {
-        if (Object.keys(baseChanges).length > 0) await (tx as unknown as Db).update(base as PgTable).set(baseChanges as never).where(eq(b.id, id));
+        if (Object.keys(baseChanges).length > 0)
+          await (tx as unknown as Db)
+            .update(base as PgTable)
+            .set(baseChanges as never)
+            .where(eq(b.id, id));
         const versionId = await insertVersion(tx, id, version, meta);
         await settle(tx, id, now);
         return versionId;
@@ -240,4 +293,6 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
     insertVersion,
   };
 }
-export type VersioningRepository<B extends VersionedBase, V extends VersionedVersions> = ReturnType<typeof createVersioningRepository<B, V>>;
+export type VersioningRepository<B extends VersionedBase, V extends VersionedVersions> = ReturnType<
+  typeof createVersioningRepository<B, V>
+>;

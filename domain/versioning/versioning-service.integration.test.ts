@@ -23,7 +23,10 @@ describe('versioned content', () => {
 
   it('appends versions, moves the pointer in the same write, lists them newest first and rolls back by appending a copy', async () => {
     const k = t.app.services.knowledge;
-    const { id, versionId: v1 } = await k.create({ type: 0, category: 39, pinned: false, slug: 'versioned-one', regionId: 2, version: version('First') }, { authorId: 1 });
+    const { id, versionId: v1 } = await k.create(
+      { type: 0, category: 39, pinned: false, slug: 'versioned-one', regionId: 2, version: version('First') },
+      { authorId: 1 },
+    );
     const v2 = await k.appendVersion(id, version('Second'), { authorId: 1 });
     expect((await k.getPublishedBySlug('versioned-one')).title).toBe('Second');
     const rolled = await k.versioning.rollback(id, v1, { authorId: 1 });
@@ -40,8 +43,20 @@ describe('versioned content', () => {
   it('every write ends in the content-changed call with the old and new slug', async () => {
     changes.length = 0;
     const k = t.app.services.knowledge;
-    const { id } = await k.create({ type: 0, category: 39, pinned: false, slug: 'versioned-events', regionId: 2, version: version('Events') });
-    await k.versioning.append(id, { title: 'Renamed', seo: {}, heroMedia: null, modules: [], publishDate: new Date() }, {}, { slug: 'versioned-events-2' });
+    const { id } = await k.create({
+      type: 0,
+      category: 39,
+      pinned: false,
+      slug: 'versioned-events',
+      regionId: 2,
+      version: version('Events'),
+    });
+    await k.versioning.append(
+      id,
+      { title: 'Renamed', seo: {}, heroMedia: null, modules: [], publishDate: new Date() },
+      {},
+      { slug: 'versioned-events-2' },
+    );
     await k.versioning.remove(id);
     expect(changes).toEqual([
       { kind: 'knowledge', id, oldSlug: null, newSlug: 'versioned-events' },
@@ -54,7 +69,11 @@ describe('versioned content', () => {
   it('stores rich text sanitized, in the neutral form, whatever the kind', async () => {
     const k = t.app.services.knowledge;
     const { id, versionId } = await k.create({
-      type: 0, category: 39, pinned: false, slug: 'versioned-dirty', regionId: 2,
+      type: 0,
+      category: 39,
+      pinned: false,
+      slug: 'versioned-dirty',
+      regionId: 2,
       version: version('Dirty', '<p onclick="x()">Hi<script>alert(1)</script> <a href="https://other.example/">x</a></p>'),
     });
     const stored = (await k.versioning.getVersion(id, versionId)).version.modules[0] as { content: string };
@@ -62,7 +81,10 @@ describe('versioned content', () => {
     // the render pass adds the external-link rule
     expect((await k.getPublishedById(id)).modules[0]).toMatchObject({ content: expect.stringContaining('target="_blank"') });
     const pages = t.app.services.pages;
-    const page = await pages.versioning.create({ slug: 'versioned-page', status: 1, regionIds: [2] }, { title: 'P', modules: [{ type: 2, content: '<img src=x onerror=alert(1)>ok' }] });
+    const page = await pages.versioning.create(
+      { slug: 'versioned-page', status: 1, regionIds: [2] },
+      { title: 'P', modules: [{ type: 2, content: '<img src=x onerror=alert(1)>ok' }] },
+    );
     const pageHtml = ((await pages.versioning.getVersion(page.id, page.versionId)).version.modules[0] as { content: string }).content;
     expect(pageHtml).not.toMatch(/onerror|alert/);
     expect(pageHtml).toMatch(/ok$/);
@@ -70,7 +92,14 @@ describe('versioned content', () => {
 
   it('a scheduled version goes live at its publishAt: the read rule, and the publisher reports the change', async () => {
     const k = t.app.services.knowledge;
-    const { id } = await k.create({ type: 0, category: 39, pinned: false, slug: 'versioned-scheduled', regionId: 2, version: version('Now') });
+    const { id } = await k.create({
+      type: 0,
+      category: 39,
+      pinned: false,
+      slug: 'versioned-scheduled',
+      regionId: 2,
+      version: version('Now'),
+    });
     const at = new Date(Date.now() + 60_000);
     const scheduled = await k.appendVersion(id, version('Later'), { publishAt: at });
     // not yet: the public site still shows the current version, the editor sees the newest
@@ -90,7 +119,10 @@ describe('versioned content', () => {
   it('a first version scheduled for later keeps the item off the site until then', async () => {
     const k = t.app.services.knowledge;
     const at = new Date(Date.now() + 3_600_000);
-    const { id } = await k.create({ type: 0, category: 39, pinned: false, slug: 'versioned-future', regionId: 2, version: version('Future') }, { publishAt: at });
+    const { id } = await k.create(
+      { type: 0, category: 39, pinned: false, slug: 'versioned-future', regionId: 2, version: version('Future') },
+      { publishAt: at },
+    );
     await expect(k.getPublishedById(id)).rejects.toMatchObject({ status: 404 });
     expect((await k.filter({ searchText: 'Future summary', start: 0, length: 12 })).total).toBe(0);
     await k.versioning.publishDue(at);
@@ -132,7 +164,10 @@ describe('versioned content', () => {
 
   it('saves running at once leave the item on the newest version (PostgreSQL runs them side by side)', async () => {
     const k = t.app.services.knowledge;
-    const { id } = await k.create({ type: 0, category: 39, pinned: false, slug: 'versioned-at-once', regionId: 2, version: version('Start') }, { authorId: 1 });
+    const { id } = await k.create(
+      { type: 0, category: 39, pinned: false, slug: 'versioned-at-once', regionId: 2, version: version('Start') },
+      { authorId: 1 },
+    );
     for (let round = 0; round < 3; round++) {
       await Promise.all(Array.from({ length: 6 }, (_, i) => k.appendVersion(id, version(`At once ${round}.${i}`), { authorId: 1 })));
       const [newest] = await k.versioning.listVersions(id);

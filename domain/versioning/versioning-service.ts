@@ -3,7 +3,15 @@ import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents, ContentKind } from '../content-events/content-events.ts';
 import { NotFoundError } from '../errors.ts';
 import { CONTENT_STATUS } from '#db/schema/versioned.ts';
-import type { BaseValues, VersionedBase, VersionedVersions, VersioningRepository, VersionListItem, VersionMeta, VersionValues } from './versioning-repository.ts';
+import type {
+  BaseValues,
+  VersionedBase,
+  VersionedVersions,
+  VersioningRepository,
+  VersionListItem,
+  VersionMeta,
+  VersionValues,
+} from './versioning-repository.ts';
 
 export interface VersioningServiceOptions<B extends VersionedBase, V extends VersionedVersions> {
   kind: ContentKind;
@@ -40,7 +48,10 @@ const DELETED = CONTENT_STATUS.deleted;
  * append version, rollback (= append a copy of an old version), with author and publish-at. Every
  * write ends in the content-changed call, so cached pages showing the item are dropped.
  */
-export function createVersioningService<B extends VersionedBase, V extends VersionedVersions>(repo: VersioningRepository<B, V>, opts: VersioningServiceOptions<B, V>) {
+export function createVersioningService<B extends VersionedBase, V extends VersionedVersions>(
+  repo: VersioningRepository<B, V>,
+  opts: VersioningServiceOptions<B, V>,
+) {
   type BaseRow = InferSelectModel<B>;
   type VersionRow = InferSelectModel<V>;
   const now = opts.now ?? (() => new Date());
@@ -62,7 +73,12 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
     if (!opts.audit || !AUDIT_KINDS.has(opts.kind as AuditedKind)) return;
     await opts.audit.record({
       action,
-      subject: { kind: opts.kind as AuditedKind, id, title: typeof title === 'string' ? title : null, link: ADMIN_LINKS[opts.kind]?.(id) ?? null },
+      subject: {
+        kind: opts.kind as AuditedKind,
+        id,
+        title: typeof title === 'string' ? title : null,
+        link: ADMIN_LINKS[opts.kind]?.(id) ?? null,
+      },
       detail,
     });
   }
@@ -117,7 +133,10 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
       changed(eventId(base), null, opts.slugOf(base));
       scheduled(meta);
       const status = future(meta) ? 'scheduled' : statusOf(base) === CONTENT_STATUS.draft ? 'draft' : 'published';
-      await audited('created', created.id, (version as { title?: unknown }).title, { status, ...(future(meta) ? { publishAt: meta.publishAt!.toISOString() } : {}) });
+      await audited('created', created.id, (version as { title?: unknown }).title, {
+        status,
+        ...(future(meta) ? { publishAt: meta.publishAt!.toISOString() } : {}),
+      });
       return created;
     },
 
@@ -130,10 +149,16 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
       scheduled(meta);
       const title = (version as { title?: unknown }).title;
       const restored = meta.rollbackOf ? await repo.getVersion(id, meta.rollbackOf) : undefined;
-      if (restored) await audited('rolled-back', id, title, { versionId: restored.id, versionCreated: (restored as { created: Date }).created.toISOString() });
+      if (restored)
+        await audited('rolled-back', id, title, {
+          versionId: restored.id,
+          versionCreated: (restored as { created: Date }).created.toISOString(),
+        });
       else if (future(meta)) await audited('scheduled', id, title, { publishAt: meta.publishAt!.toISOString() });
-      else if (statusOf(before) !== CONTENT_STATUS.published && statusOf(after) === CONTENT_STATUS.published) await audited('published', id, title);
-      else if (statusOf(before) === CONTENT_STATUS.published && statusOf(after) === CONTENT_STATUS.draft) await audited('unpublished', id, title);
+      else if (statusOf(before) !== CONTENT_STATUS.published && statusOf(after) === CONTENT_STATUS.published)
+        await audited('published', id, title);
+      else if (statusOf(before) === CONTENT_STATUS.published && statusOf(after) === CONTENT_STATUS.draft)
+        await audited('unpublished', id, title);
       else await audited('saved', id, title);
       return versionId;
     },
@@ -141,7 +166,14 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
     /** Rollback never destroys history: the old version's content is appended as the newest version. */
     async rollback(id: number, versionId: number, meta: VersionMeta = {}): Promise<number> {
       const { version } = await this.getVersion(id, versionId);
-      const { id: _id, itemId: _item, publishAt: _at, authorId: _author, created: _created, ...content } = version as Record<string, unknown>;
+      const {
+        id: _id,
+        itemId: _item,
+        publishAt: _at,
+        authorId: _author,
+        created: _created,
+        ...content
+      } = version as Record<string, unknown>;
       return this.append(id, content as VersionValues<V>, { ...meta, rollbackOf: versionId });
     },
 

@@ -8,7 +8,11 @@ const gzipAsync = promisify(zlib.gzip);
 export type Encoding = 'br' | 'gzip';
 
 const brotliParams = (quality: number, size: number) => ({
-  params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size },
+  params: {
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+  },
 });
 
 /**

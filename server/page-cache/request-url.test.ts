@@ -38,12 +38,20 @@ describe('the normal form of an address', () => {
     ['/account/../agrotain', '/agrotain'],
   ])('%s moves to %s, with its query', (url, path) => {
     expect(requestAddress(url)).toEqual({ kind: 'moved', path, search: '', location: path });
-    expect(requestAddress(`${url}?id=13&utm_source=x`)).toEqual({ kind: 'moved', path, search: '?id=13&utm_source=x', location: `${path}?id=13&utm_source=x` });
+    expect(requestAddress(`${url}?id=13&utm_source=x`)).toEqual({
+      kind: 'moved',
+      path,
+      search: '?id=13&utm_source=x',
+      location: `${path}?id=13&utm_source=x`,
+    });
   });
 
-  it.each(['/old%2Fplain', '/old%2fplain', '/old%5Cplain', '/x/..%2F..%2Fetc'])('%s is refused: an encoded slash has no normal form', (url) => {
-    expect(requestAddress(url)).toEqual({ kind: 'refused' });
-  });
+  it.each(['/old%2Fplain', '/old%2fplain', '/old%5Cplain', '/x/..%2F..%2Fetc'])(
+    '%s is refused: an encoded slash has no normal form',
+    (url) => {
+      expect(requestAddress(url)).toEqual({ kind: 'refused' });
+    },
+  );
 
   it('is a fixed point: the normal form of a normal form is itself', () => {
     for (const url of ['/x/../Old//Plain/', '/%2e/a/%41', '/a/./b/../C/']) {
@@ -57,7 +65,10 @@ describe('the normal form of an address', () => {
 describe('the query split by what a page reads', () => {
   const declared = new Set(['q', 'page']);
   it('keeps the declared parameters as written and in their order', () => {
-    expect(splitQuery('?q=zinc+corn&ref=x&page=2&q=b&utm_source=mail', declared)).toEqual({ kept: '?q=zinc+corn&page=2&q=b', dropped: '?ref=x&utm_source=mail' });
+    expect(splitQuery('?q=zinc+corn&ref=x&page=2&q=b&utm_source=mail', declared)).toEqual({
+      kept: '?q=zinc+corn&page=2&q=b',
+      dropped: '?ref=x&utm_source=mail',
+    });
     expect(splitQuery('?q=%7A', declared)).toEqual({ kept: '?q=%7A', dropped: '' });
   });
 

@@ -97,7 +97,16 @@ function changeFor(read: Read): { tags: string[]; item?: string } | null {
 async function watchingQuery<T>(run: () => Promise<T>): Promise<{ names: Set<string>; result: T | unknown }> {
   const names = new Set<string>();
   const proto = URLSearchParams.prototype;
-  const saved = { get: proto.get, getAll: proto.getAll, has: proto.has, entries: proto.entries, keys: proto.keys, values: proto.values, forEach: proto.forEach, iterator: proto[Symbol.iterator] };
+  const saved = {
+    get: proto.get,
+    getAll: proto.getAll,
+    has: proto.has,
+    entries: proto.entries,
+    keys: proto.keys,
+    values: proto.values,
+    forEach: proto.forEach,
+    iterator: proto[Symbol.iterator],
+  };
   const search = Object.getOwnPropertyDescriptor(URL.prototype, 'search')!;
   proto.get = function (name) {
     names.add(name);
@@ -138,7 +147,15 @@ async function watchingQuery<T>(run: () => Promise<T>): Promise<{ names: Set<str
     }
     return { names, result };
   } finally {
-    Object.assign(proto, { get: saved.get, getAll: saved.getAll, has: saved.has, entries: saved.entries, keys: saved.keys, values: saved.values, forEach: saved.forEach });
+    Object.assign(proto, {
+      get: saved.get,
+      getAll: saved.getAll,
+      has: saved.has,
+      entries: saved.entries,
+      keys: saved.keys,
+      values: saved.values,
+      forEach: saved.forEach,
+    });
     proto[Symbol.iterator] = saved.iterator;
     Object.defineProperty(URL.prototype, 'search', search);
   }
@@ -154,7 +171,9 @@ beforeAll(async () => {
   build = (await import(pathToFileURL(path.join(projectRoot, 'build/server/index.js')).href)) as ServerBuild;
   const byParent = groupByParent(build.routes);
   const treeOf = (parentId: string): RouteObject[] =>
-    (byParent.get(parentId) ?? []).map((r): RouteObject => (r.index ? { id: r.id, path: r.path, index: true } : { id: r.id, path: r.path, children: treeOf(r.id) }));
+    (byParent.get(parentId) ?? []).map((r): RouteObject =>
+      r.index ? { id: r.id, path: r.path, index: true } : { id: r.id, path: r.path, children: treeOf(r.id) },
+    );
   tree = treeOf('');
   const xml = (await t.app.inject('/sitemap.xml')).body;
   sitemap = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
@@ -163,7 +182,9 @@ afterAll(() => t.close());
 
 describe('route declarations', () => {
   it('every route with a server loader declares what it reads', () => {
-    const undeclared = Object.values(build.routes).filter((r) => r?.module.loader && !readsOf(r.module.handle)).map((r) => r!.id);
+    const undeclared = Object.values(build.routes)
+      .filter((r) => r?.module.loader && !readsOf(r.module.handle))
+      .map((r) => r!.id);
     expect(undeclared).toEqual([]);
   });
 
@@ -197,30 +218,50 @@ describe('route declarations', () => {
           },
         });
         const search = url.search ? `${url.search}&${UNDECLARED}` : `?${UNDECLARED}`;
-        const request = new Request(`http://localhost${url.pathname}${search}`, { headers: { cookie: 'region=3', referer: 'http://localhost/agrotain' } });
-        const context = { services, config: { siteUrl: 'http://localhost', recaptchaSiteKey: null }, nonce: 'n', requestId: 'r', log: t.app.log };
+        const request = new Request(`http://localhost${url.pathname}${search}`, {
+          headers: { cookie: 'region=3', referer: 'http://localhost/agrotain' },
+        });
+        const context = {
+          services,
+          config: { siteUrl: 'http://localhost', recaptchaSiteKey: null },
+          nonce: 'n',
+          requestId: 'r',
+          log: t.app.log,
+        };
         const { names } = await watchingQuery(() => Promise.resolve(module.loader!({ request, params, context } as never)));
         const extra = [...names].filter((n) => !reads.query.includes(n));
-        if (extra.length) problems.push(`${route.id} (${sample}) reads ${extra.map((n) => (n === '*' ? 'the whole query' : `?${n}`)).join(', ')} without declaring it`);
+        if (extra.length)
+          problems.push(
+            `${route.id} (${sample}) reads ${extra.map((n) => (n === '*' ? 'the whole query' : `?${n}`)).join(', ')} without declaring it`,
+          );
 
         const declared = new Set(reads.tags({ pathname: url.pathname, params }));
         for (const read of reads$) {
           const change = changeFor(read);
           if (!change || change.tags.includes(ALL_PAGES)) continue;
-          if (change.item && !declared.has(change.item)) problems.push(`${route.id} (${sample}) reads ${read.service}.${read.method}(${String(read.args[0])}) but does not declare ${change.item}`);
-          else if (!change.tags.some((tag) => declared.has(tag))) problems.push(`${route.id} (${sample}) reads ${read.service}.${read.method} but declares none of ${change.tags.join(', ')}`);
+          if (change.item && !declared.has(change.item))
+            problems.push(
+              `${route.id} (${sample}) reads ${read.service}.${read.method}(${String(read.args[0])}) but does not declare ${change.item}`,
+            );
+          else if (!change.tags.some((tag) => declared.has(tag)))
+            problems.push(`${route.id} (${sample}) reads ${read.service}.${read.method} but declares none of ${change.tags.join(', ')}`);
         }
       }
     }
     expect(problems).toEqual([]);
     // a route added without a sample here would go unchecked
-    const withLoader = Object.values(build.routes).filter((r) => r?.module.loader).map((r) => r!.id);
+    const withLoader = Object.values(build.routes)
+      .filter((r) => r?.module.loader)
+      .map((r) => r!.id);
     expect(withLoader.filter((id) => !covered.has(id))).toEqual([]);
   });
 
   it('stores each page under its path, "all" and what its routes declare', () => {
     const readsFor = createRouteReads(build.routes);
-    expect(readsFor('/knowledge-center/some-item')).toEqual({ query: new Set(), tags: ['all', 'path:/knowledge-center/some-item', 'knowledge:some-item', 'knowledge-related'] });
+    expect(readsFor('/knowledge-center/some-item')).toEqual({
+      query: new Set(),
+      tags: ['all', 'path:/knowledge-center/some-item', 'knowledge:some-item', 'knowledge-related'],
+    });
     expect(readsFor('/home-ca').tags).toContain('landing:home-ca');
     expect(readsFor('/can').tags).toContain('landing:home-ca');
     expect([...readsFor('/knowledge-center/category/39').query].sort()).toEqual(['category', 'page', 'q', 'type']);
@@ -263,12 +304,23 @@ describe('what a content change drops', () => {
 
   it('a knowledge item: its page, the lists, and pages with related resources; not press, homes or labels', () => {
     const hit = dropped({ kind: 'knowledge', id: 3, oldSlug: 'zinc-deficiency-in-corn', newSlug: 'zinc-in-corn' });
-    expect(hit).toEqual(expect.arrayContaining(['/knowledge-center/zinc-deficiency-in-corn', '/knowledge-center', '/knowledge-center/category/39', '/agrotain', '/some-custom-page']));
+    expect(hit).toEqual(
+      expect.arrayContaining([
+        '/knowledge-center/zinc-deficiency-in-corn',
+        '/knowledge-center',
+        '/knowledge-center/category/39',
+        '/agrotain',
+        '/some-custom-page',
+      ]),
+    );
     for (const page of ['/', '/press-releases', '/product-labels', '/find-a-rep']) expect(hit).not.toContain(page);
   });
 
   it('a press release: its page (US or Canada path) and the press list only', () => {
-    expect(dropped({ kind: 'press', oldSlug: 'anvol-available-nationwide', newSlug: 'anvol-available-nationwide' })).toEqual(['/press-releases', '/press-releases/anvol-available-nationwide']);
+    expect(dropped({ kind: 'press', oldSlug: 'anvol-available-nationwide', newSlug: 'anvol-available-nationwide' })).toEqual([
+      '/press-releases',
+      '/press-releases/anvol-available-nationwide',
+    ]);
     expect(dropped({ kind: 'press', oldSlug: 'x', newSlug: 'x' })).toEqual(['/press-releases', '/can/press-releases/x']);
   });
 

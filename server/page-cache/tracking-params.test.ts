@@ -8,7 +8,8 @@ describe('tracking parameters', () => {
     expect(withoutTracking('?fbclid=IwAR0x&gclid=Cj0K&msclkid=abc&mc_cid=1&mc_eid=2&_ga=2.1&_gl=1*x')).toBe('');
     expect(withoutTracking('?UTM_Source=mail&GCLID=x')).toBe('');
     expect(withoutTracking('?utm%5Fsource=encoded')).toBe('');
-    for (const name of ['utm_id', 'utm_content', 'utm_term', 'gbraid', 'wbraid', 'dclid', 'yclid', 'ttclid', 'srsltid']) expect(isTrackingParam(name), name).toBe(true);
+    for (const name of ['utm_id', 'utm_content', 'utm_term', 'gbraid', 'wbraid', 'dclid', 'yclid', 'ttclid', 'srsltid'])
+      expect(isTrackingParam(name), name).toBe(true);
   });
 
   it('keeps the other parameters as written and in order', () => {

@@ -17,7 +17,10 @@ import { TEST_JWT_SECRET } from '#tests/setup/constants.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { openTestDatabase } from '#tests/setup/test-db.ts';
 
-const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36', accept: 'text/html' };
+const BROWSER = {
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+  accept: 'text/html',
+};
 const THANK_YOU = 'Thank you! Our team is reviewing your request and will connect you with the right resource.';
 
 let t: TestApp;
@@ -28,7 +31,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const visit = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { ...BROWSER, ...headers } });
+const visit = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { ...BROWSER, ...headers } });
 const addRedirect = async (body: { fromPath: string; toPath: string; statusCode: 301 | 302 | 410; keepQuery: boolean }) => {
   const res = await t.app.inject({ method: 'POST', url: '/api/admin/redirects/add', headers: bearer(token), payload: body });
   expect(res.statusCode, res.body).toBe(200);
@@ -39,7 +43,14 @@ describe('unknown query parameters', () => {
     const plain = await visit('/agrotain');
     expect(plain.statusCode).toBe(200);
     const renders = t.app.pageCache!.stats.renders;
-    for (const query of ['ref=partner-1', 'source=newsletter', 'campaign_id=42', '_ga=2.1234.5678', 'utm_source=mail&ref=x', `ref=${Date.now()}`]) {
+    for (const query of [
+      'ref=partner-1',
+      'source=newsletter',
+      'campaign_id=42',
+      '_ga=2.1234.5678',
+      'utm_source=mail&ref=x',
+      `ref=${Date.now()}`,
+    ]) {
       const res = await visit(`/agrotain?${query}`);
       expect(res.headers['x-page-cache'], query).toBe('hit');
       expect(res.body, query).toBe(plain.body);
@@ -76,7 +87,16 @@ describe('redirects first, on the normal form of the address', () => {
     for (const url of ['/old-plain', '/x/../old-plain', '/old-plain?utm_source=x', '/OLD-PLAIN/']) await visit(url);
     expect((await visit('/old-plain')).headers['x-page-cache']).toBe('hit');
     await addRedirect({ fromPath: '/old-plain', toPath: '/agrotain', statusCode: 301, keepQuery: false });
-    for (const url of ['/old-plain', '/x/../old-plain', '/./old-plain', '/old-plain//', '/old%2Dplain', '/Old-Plain/', '/old-plain?utm_source=x&fbclid=1', '/a/b/%2e%2e/%2E%2E/old-plain']) {
+    for (const url of [
+      '/old-plain',
+      '/x/../old-plain',
+      '/./old-plain',
+      '/old-plain//',
+      '/old%2Dplain',
+      '/Old-Plain/',
+      '/old-plain?utm_source=x&fbclid=1',
+      '/a/b/%2e%2e/%2E%2E/old-plain',
+    ]) {
       const res = await visit(url);
       expect(res.statusCode, url).toBe(301);
       expect(res.headers.location, url).toBe('/agrotain');
@@ -203,9 +223,24 @@ describe('forms without JavaScript', () => {
   });
   afterAll(() => other.close());
 
-  const contact = new URLSearchParams({ name: 'Origin Test', phone: '', email: 'origin.test@example.com', region: 'USA', state: '', zipcode: '', role: 'Grower', message: 'Hello', website: '' }).toString();
+  const contact = new URLSearchParams({
+    name: 'Origin Test',
+    phone: '',
+    email: 'origin.test@example.com',
+    region: 'USA',
+    state: '',
+    zipcode: '',
+    role: 'Grower',
+    message: 'Hello',
+    website: '',
+  }).toString();
   const post = (app: TestApp, headers: Record<string, string>) =>
-    app.app.inject({ method: 'POST', url: '/contact', payload: contact, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', ...headers } });
+    app.app.inject({
+      method: 'POST',
+      url: '/contact',
+      payload: contact,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', ...headers },
+    });
 
   it('the default public address follows PORT', () => {
     expect(other.env.PUBLIC_SITE_URL).toBe('http://localhost:8080');
@@ -241,7 +276,13 @@ describe('forms without JavaScript', () => {
       },
     });
     const database = await openTestDatabase();
-    const env = EnvSchema.parse({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'site-prod-')), PORT: '8081', SMTP_URL: 'smtp://127.0.0.1:2525' });
+    const env = EnvSchema.parse({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'site-prod-')),
+      PORT: '8081',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    });
     const app = await buildApp({ env, database, jwtSecret: TEST_JWT_SECRET, ui: 'none', logger: { level: 'warn', stream } });
     await app.close();
     await database.close();

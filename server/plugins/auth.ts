@@ -91,7 +91,9 @@ export function registerAuth(app: FastifyInstance) {
   app.addHook('onReady', async () => {
     for (const route of app.routeTable) {
       if (isAdminPath(route.url) && !route.config?.adminScoped) {
-        throw new Error(`${String(route.method)} ${route.url} is an admin path registered outside the admin scope (server/routes/api/admin/)`);
+        throw new Error(
+          `${String(route.method)} ${route.url} is an admin path registered outside the admin scope (server/routes/api/admin/)`,
+        );
       }
     }
   });

@@ -80,7 +80,11 @@ export async function registerContentEventsTransport(app: FastifyInstance, opts:
 
   async function connect() {
     attempts++;
-    const next = new pg.Client({ connectionString: url, application_name: 'content-events', connectionTimeoutMillis: opts.connectTimeoutMs ?? 3000 });
+    const next = new pg.Client({
+      connectionString: url,
+      application_name: 'content-events',
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 3000,
+    });
     // Without a listener a dropped connection's 'error' would crash the process.
     next.on('error', (err) => {
       app.log.warn({ err }, 'content events connection lost');

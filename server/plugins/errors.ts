@@ -20,7 +20,8 @@ declare module 'fastify' {
      * `status`: the view at `viewPath` (a path of the error-page route), Page Not Found by default.
      * Set when the page routes are mounted.
      */
-    errorPage: ((request: FastifyRequest, reply: FastifyReply, status: 400 | 403 | 404 | 410, viewPath?: string) => Promise<FastifyReply>) | null;
+    errorPage:
+      ((request: FastifyRequest, reply: FastifyReply, status: 400 | 403 | 404 | 410, viewPath?: string) => Promise<FastifyReply>) | null;
   }
 }
 

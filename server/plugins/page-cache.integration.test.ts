@@ -55,7 +55,14 @@ describe('rendered-page cache', () => {
     expect(queries).toEqual([]);
     expect(second.body).toBe(first.body);
     // answered before the security plugin runs, with the headers it set when the page was stored
-    for (const name of ['x-content-type-options', 'x-frame-options', 'referrer-policy', 'strict-transport-security', 'content-security-policy', 'content-type']) {
+    for (const name of [
+      'x-content-type-options',
+      'x-frame-options',
+      'referrer-policy',
+      'strict-transport-security',
+      'content-security-policy',
+      'content-type',
+    ]) {
       expect(second.headers[name]).toBe(first.headers[name]);
     }
   });
@@ -122,7 +129,9 @@ describe('rendered-page cache', () => {
   it('drops the finder results, the contact page and the thank-you pages when a rep or retailer is renamed or removed through the service', async () => {
     const { repsRetailers } = t.app.services;
     const rep = await repsRetailers.addRep(RepFormSchema.parse({ name: 'Rita Cached', email: 'rita.cached@example.com', zips: '50010' }));
-    const retailer = await repsRetailers.addRetailer(RetailerFormSchema.parse({ name: 'Cached Coop', city: 'Ames', state: 'IA', postalCode: '50010' }));
+    const retailer = await repsRetailers.addRetailer(
+      RetailerFormSchema.parse({ name: 'Cached Coop', city: 'Ames', state: 'IA', postalCode: '50010' }),
+    );
     const pages = {
       results: '/reps-retailers?label=Reps&zip=50010',
       contact: `/reps-retailers/contact?type=rep&id=${rep.id}&zip=50010&label=Reps`,
@@ -135,7 +144,10 @@ describe('rendered-page cache', () => {
       expect((await t.app.inject(url)).headers['x-page-cache'], url).toBe('hit');
     }
 
-    await repsRetailers.editRep({ ...RepFormSchema.parse({ name: 'Rita Renamed', email: 'rita.cached@example.com', zips: '50010' }), id: rep.id });
+    await repsRetailers.editRep({
+      ...RepFormSchema.parse({ name: 'Rita Renamed', email: 'rita.cached@example.com', zips: '50010' }),
+      id: rep.id,
+    });
     for (const url of [pages.results, pages.contact, pages.repThanks]) {
       const res = await t.app.inject(url);
       expect(res.headers['x-page-cache'], url).toBe('miss');
@@ -153,8 +165,17 @@ describe('rendered-page cache', () => {
 
   it('drops every page when a product changes (it is in the menu and footer of every page)', async () => {
     await t.app.inject('/press-releases');
-    const { id: _id, slug: _slug, region: _r, family: _f, lineKey: _l, twinSlug: _t, updated: _u, documents: _d, ...content } =
-      await t.app.services.products.getPublicBySlug('optrient');
+    const {
+      id: _id,
+      slug: _slug,
+      region: _r,
+      family: _f,
+      lineKey: _l,
+      twinSlug: _t,
+      updated: _u,
+      documents: _d,
+      ...content
+    } = await t.app.services.products.getPublicBySlug('optrient');
     await t.app.services.products.save('optrient', { ...content, tagline: 'A tagline seen on every page' });
     const press = await t.app.inject('/press-releases');
     expect(press.headers['x-page-cache']).toBe('miss');
@@ -163,7 +184,9 @@ describe('rendered-page cache', () => {
 
   it('drops every page when site settings change (the notice is on every page)', async () => {
     await t.app.inject('/');
-    await t.app.services.settings.update({ notice: { enabled: true, id: 'cache-test', text: 'Cache test notice text.', linkUrl: '', linkText: '' } });
+    await t.app.services.settings.update({
+      notice: { enabled: true, id: 'cache-test', text: 'Cache test notice text.', linkUrl: '', linkText: '' },
+    });
     const home = await t.app.inject('/');
     expect(home.headers['x-page-cache']).toBe('miss');
     expect(home.body).toContain('Cache test notice text.');
@@ -233,7 +256,11 @@ describe('rendered-page cache', () => {
   it('serves the stored page to links with tracking parameters, and keeps them on redirects', async () => {
     const plain = await t.app.inject('/press-releases');
     queries.length = 0;
-    for (const url of ['/press-releases?utm_source=newsletter&utm_medium=email', '/press-releases?fbclid=IwAR0abc', '/press-releases?gclid=Cj0KCQ&msclkid=9']) {
+    for (const url of [
+      '/press-releases?utm_source=newsletter&utm_medium=email',
+      '/press-releases?fbclid=IwAR0abc',
+      '/press-releases?gclid=Cj0KCQ&msclkid=9',
+    ]) {
       const res = await t.app.inject(url);
       expect(res.headers['x-page-cache'], url).toBe('hit');
       expect(res.body, url).toBe(plain.body);
@@ -397,9 +424,26 @@ describe('content changes across instances', () => {
     // PGlite is one process: the apps sharing it hear each other in memory.
     if (postgres) second = await openDatabase({ url: database.url!, poolSize: 2 });
     const env = (dir: string) =>
-      EnvSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir, ...(postgres ? { DATABASE_URL: database.url, JWT_SECRET: TEST_JWT_SECRET } : {}) });
-    a = await buildApp({ env: env(mkdtempSync(path.join(os.tmpdir(), 'site-a-'))), database, jwtSecret: TEST_JWT_SECRET, ui: 'build', logger: false });
-    b = await buildApp({ env: env(mkdtempSync(path.join(os.tmpdir(), 'site-b-'))), database: second ?? database, jwtSecret: TEST_JWT_SECRET, ui: 'build', logger: false });
+      EnvSchema.parse({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dir,
+        ...(postgres ? { DATABASE_URL: database.url, JWT_SECRET: TEST_JWT_SECRET } : {}),
+      });
+    a = await buildApp({
+      env: env(mkdtempSync(path.join(os.tmpdir(), 'site-a-'))),
+      database,
+      jwtSecret: TEST_JWT_SECRET,
+      ui: 'build',
+      logger: false,
+    });
+    b = await buildApp({
+      env: env(mkdtempSync(path.join(os.tmpdir(), 'site-b-'))),
+      database: second ?? database,
+      jwtSecret: TEST_JWT_SECRET,
+      ui: 'build',
+      logger: false,
+    });
   });
   afterAll(async () => {
     await a?.close();

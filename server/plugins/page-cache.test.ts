@@ -38,7 +38,12 @@ afterEach(async () => {
 async function setup(maxBytes: number, page: (url: string, search: string) => Rendered | Promise<Rendered>) {
   const instance = Fastify({ logger: false });
   const events: ContentEvents = createContentEvents();
-  const cache: PageCache = createPageCache(instance, { maxBytes, security: { dev: false, recaptcha: false }, events, mayRedirect: () => false });
+  const cache: PageCache = createPageCache(instance, {
+    maxBytes,
+    security: { dev: false, recaptcha: false },
+    events,
+    mayRedirect: () => false,
+  });
   cache.useRoutes(readsFor);
   await registerSecurity(instance, { dev: false, recaptcha: false });
   await instance.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
@@ -95,7 +100,18 @@ describe('page cache', () => {
 
   it('never stores private areas, previews, or requests with an Authorization header', async () => {
     const t = await setup(1024 * 1024, () => ({ html: (n) => doc(n) }));
-    for (const url of ['/api/x', '/auth/login', '/account', '/account/profile', '/siteadmin', '/siteadmin/pages', '/preview/page', '/preview/abc/', '/agrotain.data', '/product-selector']) {
+    for (const url of [
+      '/api/x',
+      '/auth/login',
+      '/account',
+      '/account/profile',
+      '/siteadmin',
+      '/siteadmin/pages',
+      '/preview/page',
+      '/preview/abc/',
+      '/agrotain.data',
+      '/product-selector',
+    ]) {
       await t.app.inject(url);
     }
     await t.app.inject({ url: '/page', headers: { authorization: 'Bearer token' } });
@@ -141,7 +157,12 @@ describe('page cache', () => {
   it('keys a page on the parameters its route declares, and renders it without any other', async () => {
     const t = await setup(1024 * 1024, (url, search) => ({ html: (n) => doc(n, `<p>${url}${search}</p>`) }));
     const plain = await t.app.inject('/product');
-    for (const url of ['/product?utm_source=mail&utm_campaign=spring', '/product?ref=partner-1', '/product?source=x&campaign_id=7&_ga=2.1', '/product?q=zinc']) {
+    for (const url of [
+      '/product?utm_source=mail&utm_campaign=spring',
+      '/product?ref=partner-1',
+      '/product?source=x&campaign_id=7&_ga=2.1',
+      '/product?q=zinc',
+    ]) {
       const res = await t.app.inject(url);
       expect(res.headers['x-page-cache'], url).toBe('hit');
       expect(res.body, url).toBe(plain.body);
@@ -210,7 +231,15 @@ describe('page cache', () => {
     const miss = await t.app.inject({ url: '/page', headers: br });
     expect(miss.headers['content-encoding']).toBe('br');
     const identity = zlib.brotliDecompressSync(miss.rawPayload);
-    expect(miss.rawPayload.length).toBe(zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }).length);
+    expect(miss.rawPayload.length).toBe(
+      zlib.brotliCompressSync(identity, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        },
+      }).length,
+    );
     // gzip is made when first asked for, fast too
     const gz = await t.app.inject({ url: '/page', headers: { 'accept-encoding': 'gzip' } });
     expect(zlib.gunzipSync(gz.rawPayload).equals(identity)).toBe(true);

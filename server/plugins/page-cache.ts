@@ -27,7 +27,18 @@ const PRIVATE_PREFIXES = ['/api/', '/auth/', '/account', '/siteadmin', '/preview
 /** Where a page has no per-visitor part, a CDN may hold it for a minute and serve it stale while it refreshes. */
 export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
 /** Response headers that describe one transfer, not the page. */
-const TRANSFER_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'connection', 'etag', 'vary', 'x-page-cache', 'date', 'keep-alive']);
+const TRANSFER_HEADERS = new Set([
+  'set-cookie',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'etag',
+  'vary',
+  'x-page-cache',
+  'date',
+  'keep-alive',
+]);
 
 /** How the React Router plugin hands a request to the cache. */
 export interface PageRenderer {
@@ -181,7 +192,8 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
   function slotOf(request: { method?: string; url?: string; headers: IncomingHttpHeaders }): Slot | null {
     if (!readsFor || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
     const address = requestAddress(request.url ?? '/');
-    if (address.kind !== 'normal' || isPrivate(address.path) || address.path.endsWith('.data') || address.path.startsWith('/__')) return null;
+    if (address.kind !== 'normal' || isPrivate(address.path) || address.path.endsWith('.data') || address.path.startsWith('/__'))
+      return null;
     const { path, search } = address;
     const reads = readsFor(path);
     const { kept, dropped } = splitQuery(search, reads.query);
@@ -202,7 +214,14 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
     return page;
   }
 
-  function write(request: { method?: string; headers: IncomingHttpHeaders }, res: ServerResponse, key: string | null, page: CachedPage, state: CacheState, dropped: string) {
+  function write(
+    request: { method?: string; headers: IncomingHttpHeaders },
+    res: ServerResponse,
+    key: string | null,
+    page: CachedPage,
+    state: CacheState,
+    dropped: string,
+  ) {
     const headers: Record<string, string | string[] | number> = { ...page.headers, 'x-page-cache': state };
     if (app.lifecycle?.closing) headers.connection = 'close';
     if (dropped && typeof page.headers.location === 'string') headers.location = withDropped(page.headers.location, dropped);
@@ -259,7 +278,14 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
    * left to @fastify/compress. `nonce` is this render's CSP nonce (none when the bytes carry none): the
    * tag is computed without it, so the same page has the same tag on every request.
    */
-  function sendOnce(request: FastifyRequest, reply: FastifyReply, response: Response, body: Buffer, extra: Record<string, string>, nonce?: string) {
+  function sendOnce(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    response: Response,
+    body: Buffer,
+    extra: Record<string, string>,
+    nonce?: string,
+  ) {
     reply.status(response.status);
     for (const [key, value] of Object.entries(copyHeaders(response))) reply.header(key, value);
     for (const [key, value] of Object.entries(extra)) reply.header(key, value);
@@ -324,11 +350,21 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
    * Renders the page with its declared parameters only and answers. With a key, a storable result is
    * stored, written and handed to `onPage` (for the requests waiting on this render); anything else is sent.
    */
-  async function render(request: FastifyRequest, reply: FastifyReply, renderer: PageRenderer, slot: Slot, key: string | null, onPage?: (page: CachedPage) => void): Promise<unknown> {
+  async function render(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    renderer: PageRenderer,
+    slot: Slot,
+    key: string | null,
+    onPage?: (page: CachedPage) => void,
+  ): Promise<unknown> {
     let webRequest = renderer.webRequest(slot.kept);
     // HEAD is answered from the GET rendering (same headers and validator, no body).
     if (request.method === 'HEAD' || (key && slot.fixedRegion)) {
-      webRequest = new Request(webRequest, { method: 'GET', headers: key && slot.fixedRegion ? withoutRegionCookie(webRequest.headers) : webRequest.headers });
+      webRequest = new Request(webRequest, {
+        method: 'GET',
+        headers: key && slot.fixedRegion ? withoutRegionCookie(webRequest.headers) : webRequest.headers,
+      });
     }
     const generation = store.generation;
     // A stored page is served to many visitors, so its scripts are allowed by hash; the nonce of
@@ -339,11 +375,17 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
     const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
     // a redirect (301/302) answers without an HTML body; a stored one keeps its own target
     const redirect = !html && isRedirect(response.status);
-    if (!html && !(key && redirect && STORED_STATUSES.has(response.status))) return redirect ? sendRedirect(renderer, response, slot.dropped) : renderer.send(response);
+    if (!html && !(key && redirect && STORED_STATUSES.has(response.status)))
+      return redirect ? sendRedirect(renderer, response, slot.dropped) : renderer.send(response);
 
     // a content template's HTML comes as the string it was rendered to (ADR 016)
     const renderedHtml = renderedHtmlOf(response);
-    let body: Buffer = renderedHtml !== undefined ? Buffer.from(renderedHtml, 'utf8') : response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
+    let body: Buffer =
+      renderedHtml !== undefined
+        ? Buffer.from(renderedHtml, 'utf8')
+        : response.body
+          ? Buffer.from(await response.arrayBuffer())
+          : Buffer.alloc(0);
     if (!key) return sendOnce(request, reply, response, body, {}, nonce);
 
     let csp: string | null = null;
@@ -354,7 +396,8 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
     }
     const rendered = copyHeaders(response);
     // a shared cache (CDN) keys on the URL alone: only the page everyone gets (notice shown) is shared
-    if (slot.fixedRegion && response.status === 200 && !dismissedNoticeId(request.headers.cookie)) rendered['cache-control'] = SHARED_CACHE_CONTROL;
+    if (slot.fixedRegion && response.status === 200 && !dismissedNoticeId(request.headers.cookie))
+      rendered['cache-control'] = SHARED_CACHE_CONTROL;
     if (csp) rendered['content-security-policy'] = csp;
 
     // a cookie may come from the page (its loader) or from a hook that ran before it (on the reply)

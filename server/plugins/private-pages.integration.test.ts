@@ -8,15 +8,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('admin and account pages', () => {
-  it.each(['/siteadmin', '/siteadmin/users', '/siteadmin/users/edit/1', '/account/login', '/account/reset-password/abc', '/siteadmin/users.data', '/account/login?redirectTo=%2Fsiteadmin'])(
-    '%s is sent with noindex and no-store',
-    async (url) => {
-      const res = await t.app.inject(url);
-      expect(res.statusCode).toBeLessThan(500);
-      expect(res.headers['x-robots-tag']).toMatch(/^noindex\b/);
-      expect(res.headers['cache-control']).toBe('no-store');
-    },
-  );
+  it.each([
+    '/siteadmin',
+    '/siteadmin/users',
+    '/siteadmin/users/edit/1',
+    '/account/login',
+    '/account/reset-password/abc',
+    '/siteadmin/users.data',
+    '/account/login?redirectTo=%2Fsiteadmin',
+  ])('%s is sent with noindex and no-store', async (url) => {
+    const res = await t.app.inject(url);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.headers['x-robots-tag']).toMatch(/^noindex\b/);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
 
   it.each(['/', '/accounts-payable', '/siteadministration'])('%s (a public page) keeps its own caching and may be indexed', async (url) => {
     const res = await t.app.inject(url);

@@ -10,7 +10,9 @@ import { IPV6_SUBNET } from '#domain/auth/client-key.ts';
  */
 export async function registerRateLimit(app: FastifyInstance) {
   // Without the offline queue a Redis outage fails fast, and skipOnError then lets the request through.
-  const redis = app.env.REDIS_URL ? new Redis(app.env.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : undefined;
+  const redis = app.env.REDIS_URL
+    ? new Redis(app.env.REDIS_URL, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
   if (redis) {
     redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'rate-limit store (Redis) unavailable'));
     app.addHook('onClose', async () => {

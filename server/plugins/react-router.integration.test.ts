@@ -113,11 +113,15 @@ describe('with reCAPTCHA configured', () => {
 });
 
 describe('product selector Close target on a full page load', () => {
-  const closeHref = (html: string) => /<a [^>]*class="selector-bar__button selector-bar__close"[^>]*>/.exec(html)?.[0].match(/href="([^"]*)"/)?.[1];
+  const closeHref = (html: string) =>
+    /<a [^>]*class="selector-bar__button selector-bar__close"[^>]*>/.exec(html)?.[0].match(/href="([^"]*)"/)?.[1];
 
   // "Internal" means the configured site (PUBLIC_SITE_URL, http://localhost:3000 in tests), not the Host header.
   it('goes back to the internal page the visitor came from', async () => {
-    const res = await t.app.inject({ url: '/product-selector', headers: { host: 'localhost', referer: 'http://localhost:3000/knowledge-center?type=2' } });
+    const res = await t.app.inject({
+      url: '/product-selector',
+      headers: { host: 'localhost', referer: 'http://localhost:3000/knowledge-center?type=2' },
+    });
     expect(res.statusCode).toBe(200);
     expect(closeHref(res.body)).toBe('/knowledge-center?type=2');
   });
@@ -152,11 +156,18 @@ describe('product selector addresses', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Step 2 of 3');
     // Back passes the method too
-    expect(page.body).toMatch(/href="\/product-selector\?step=1&amp;challenge=7&amp;method=2"[^>]*>[^<]*<span aria-hidden="true">←<\/span> Back/);
+    expect(page.body).toMatch(
+      /href="\/product-selector\?step=1&amp;challenge=7&amp;method=2"[^>]*>[^<]*<span aria-hidden="true">←<\/span> Back/,
+    );
   });
 
   it('serves canonical addresses and the bare page as they are', async () => {
-    for (const url of ['/product-selector', '/product-selector?step=3&challenge=2&method=1', '/product-selector?utm_source=mail', '/product-selector?step=3&challenge=7&method=2']) {
+    for (const url of [
+      '/product-selector',
+      '/product-selector?step=3&challenge=2&method=1',
+      '/product-selector?utm_source=mail',
+      '/product-selector?step=3&challenge=7&method=2',
+    ]) {
       expect((await t.app.inject(url)).statusCode, url).toBe(200);
     }
   });

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import type { AppContext } from "#app/load-context.ts";
+import type { AppContext } from '#app/load-context.ts';
 import { htmlResponse, renderedHtmlOf } from '#app/lib/rendered-html.ts';
 import { isApiPath, isDocumentPath } from './errors.ts';
 import { createRouteReads } from '../page-cache/route-reads.ts';
@@ -145,9 +145,16 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
   // content templates skip React Router's document handler in production (ADR 016); Vite rebuilds in development
   const handle = typeof build === 'function' || opts.staticRender === false ? routerHandle : withStaticRender(build, routerHandle);
   const siteOrigin = new URL(opts.context.config.siteUrl).origin;
-  const contextFor = (request: FastifyRequest): AppContext => ({ ...opts.context, nonce: request.cspNonce, requestId: request.id, clientIp: request.ip });
+  const contextFor = (request: FastifyRequest): AppContext => ({
+    ...opts.context,
+    nonce: request.cspNonce,
+    requestId: request.id,
+    clientIp: request.ip,
+  });
   // Over the limit, the action still answers (429, the failure alert, what was typed kept) rather than a bare JSON error.
-  const formLimit = app.hasDecorator('createRateLimit') ? app.createRateLimit({ max: app.env.FORM_RATE_LIMIT, timeWindow: '1 minute' }) : null;
+  const formLimit = app.hasDecorator('createRateLimit')
+    ? app.createRateLimit({ max: app.env.FORM_RATE_LIMIT, timeWindow: '1 minute' })
+    : null;
   async function overFormLimit(request: FastifyRequest): Promise<boolean> {
     if (request.method !== 'POST' || !formLimit || !LEAD_FORM_PAGE.test(request.url)) return false;
     const limit = await formLimit(request);
@@ -191,10 +198,12 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
           return app.errorPage!(request, reply, 403, `/error/form-refused?${new URLSearchParams({ back })}`);
         }
         const formRateLimited = await overFormLimit(request);
-        const render = (webRequest: Request, nonce: string) => handle(webRequest, { ...contextFor(request), nonce, formRateLimited } satisfies AppContext);
+        const render = (webRequest: Request, nonce: string) =>
+          handle(webRequest, { ...contextFor(request), nonce, formRateLimited } satisfies AppContext);
         if (opts.pageCache) {
           return opts.pageCache.serve(request, reply, {
-            webRequest: (search) => toWebRequest(request, reply, siteOrigin, search === undefined ? undefined : pathOf(request.url) + search),
+            webRequest: (search) =>
+              toWebRequest(request, reply, siteOrigin, search === undefined ? undefined : pathOf(request.url) + search),
             render,
             send: (response) => sendWebResponse(reply, response),
           });

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signIn } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
-const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36', accept: 'text/html' };
+const BROWSER = {
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+  accept: 'text/html',
+};
 
 /** Legacy addresses with a query string (/page.aspx?id=12): matched path and query first, then the path alone. */
 describe('redirects from a path with a query string', () => {
@@ -23,7 +26,12 @@ describe('redirects from a path with a query string', () => {
     expect((await visit('/page.aspx?id=12')).statusCode).toBe(404);
     expect((await visit('/page.aspx?id=12')).statusCode).toBe(404);
 
-    const added = await post('/api/admin/redirects/add', { fromPath: '/Page.aspx?ID=12', toPath: '/agrotain', statusCode: 301, keepQuery: false });
+    const added = await post('/api/admin/redirects/add', {
+      fromPath: '/Page.aspx?ID=12',
+      toPath: '/agrotain',
+      statusCode: 301,
+      keepQuery: false,
+    });
     expect(added.statusCode, added.body).toBe(200);
     expect(added.json().data).toMatchObject({ fromPath: '/page.aspx?id=12', toPath: '/agrotain' });
 
@@ -34,11 +42,17 @@ describe('redirects from a path with a query string', () => {
     }
     expect((await visit('/page.aspx?id=13')).statusCode).toBe(404);
     expect((await visit('/page.aspx')).statusCode).toBe(404);
-    expect((await t.app.inject('/api/redirects/get-redirect/page.aspx?id=12')).json().data).toEqual({ toPath: '/agrotain', statusCode: 301 });
+    expect((await t.app.inject('/api/redirects/get-redirect/page.aspx?id=12')).json().data).toEqual({
+      toPath: '/agrotain',
+      statusCode: 301,
+    });
     expect((await t.app.inject('/api/redirects/get-redirect/page.aspx?id=13')).json().data).toBeNull();
 
     // a redirect for the path alone answers every other query; the exact one still wins
-    expect((await post('/api/admin/redirects/add', { fromPath: '/page.aspx', toPath: '/products', statusCode: 302, keepQuery: true })).statusCode).toBe(200);
+    expect(
+      (await post('/api/admin/redirects/add', { fromPath: '/page.aspx', toPath: '/products', statusCode: 302, keepQuery: true }))
+        .statusCode,
+    ).toBe(200);
     const other = await visit('/page.aspx?id=13');
     expect(other.statusCode).toBe(302);
     expect(other.headers.location).toBe('/products?id=13');
@@ -52,7 +66,8 @@ describe('redirects from a path with a query string', () => {
   });
 
   it('imports from-paths with a query string from CSV and exports them back', async () => {
-    const csv = 'fromPath,toPath,statusCode,keepQuery\n"/legacy.aspx?id=1&lang=en",/about,301,false\n/legacy.aspx?ID=2,/contact,301,false\n';
+    const csv =
+      'fromPath,toPath,statusCode,keepQuery\n"/legacy.aspx?id=1&lang=en",/about,301,false\n/legacy.aspx?ID=2,/contact,301,false\n';
     const preview = (await post('/api/admin/redirects/import-preview', { csv })).json().data;
     expect(preview.invalid).toBe(0);
     expect(preview.rows.map((r: { fromPath: string }) => r.fromPath)).toEqual(['/legacy.aspx?id=1&lang=en', '/legacy.aspx?id=2']);

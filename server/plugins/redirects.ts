@@ -22,7 +22,11 @@ const BAD_ADDRESS_MESSAGE = 'The address is not valid: a slash or backslash in i
 function dataRequestPage(path: string, search: string): { path: string; search: string } | null {
   if (!path.endsWith('.data')) return null;
   // `_routes` is removed as text, so the visitor's own parameters keep their exact encoding
-  const rest = search.replace(/^\?/, '').split('&').filter((p) => p && p !== '_routes' && !p.startsWith('_routes=')).join('&');
+  const rest = search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((p) => p && p !== '_routes' && !p.startsWith('_routes='))
+    .join('&');
   return { path: path === '/_root.data' ? '/' : path.slice(0, -'.data'.length), search: rest ? `?${rest}` : '' };
 }
 
@@ -70,7 +74,12 @@ export function registerRedirects(app: FastifyInstance) {
     if (target && target.statusCode === 410) {
       // A data request cannot show the Gone page: the client loads the path as a document instead,
       // which answers 410 below (and counts the hit then).
-      if (data) return reply.code(204).header('X-Remix-Redirect', path + data.search).header('X-Remix-Reload-Document', 'true').send();
+      if (data)
+        return reply
+          .code(204)
+          .header('X-Remix-Redirect', path + data.search)
+          .header('X-Remix-Reload-Document', 'true')
+          .send();
       app.services.redirects.recordHit(target.id);
       if (app.errorPage && wantsHtml(request)) return app.errorPage(request, reply, 410);
       return reply.code(410).send(fail(GONE_MESSAGE));

@@ -43,7 +43,11 @@ function dataRoutesFrom(routes: ServerBuild['routes'], parentId = '', byParent =
     };
     return route.index
       ? ({ ...common, index: true } as AgnosticDataRouteObject)
-      : ({ ...common, caseSensitive: route.caseSensitive, children: dataRoutesFrom(routes, route.id, byParent) } as AgnosticDataRouteObject);
+      : ({
+          ...common,
+          caseSensitive: route.caseSensitive,
+          children: dataRoutesFrom(routes, route.id, byParent),
+        } as AgnosticDataRouteObject);
   });
 }
 
@@ -62,7 +66,9 @@ function dataRoutesFrom(routes: ServerBuild['routes'], parentId = '', byParent =
 export function withStaticRender(build: ServerBuild, fallback: PageHandler): PageHandler {
   if (build.basename && build.basename !== '/') return fallback;
   const routes = dataRoutesFrom(build.routes);
-  const routeModules: EntryContext['routeModules'] = Object.fromEntries(Object.entries(build.routes).flatMap(([id, route]) => (route ? [[id, route.module]] : [])));
+  const routeModules: EntryContext['routeModules'] = Object.fromEntries(
+    Object.entries(build.routes).flatMap(([id, route]) => (route ? [[id, route.module]] : [])),
+  );
   /** per path: the static handler of its content template, or null where React Router answers */
   const handlers = new Map<string, ReturnType<typeof createStaticHandler> | null>();
   /** per deepest route: a static handler over that one branch (matching a path against 100-odd routes was a tenth of a render) */
@@ -76,7 +82,9 @@ export function withStaticRender(build: ServerBuild, fallback: PageHandler): Pag
       let branch: AgnosticDataRouteObject | undefined;
       for (let i = matches.length - 1; i >= 0; i--) {
         const route = matches[i]!.route;
-        branch = (branch ? { ...route, children: [branch] } : route.index ? { ...route } : { ...route, children: [] }) as AgnosticDataRouteObject;
+        branch = (
+          branch ? { ...route, children: [branch] } : route.index ? { ...route } : { ...route, children: [] }
+        ) as AgnosticDataRouteObject;
       }
       handler = createStaticHandler([branch!]);
       branchHandlers.set(leafId, handler);
@@ -88,7 +96,10 @@ export function withStaticRender(build: ServerBuild, fallback: PageHandler): Pag
     let handler = handlers.get(pathname);
     if (handler === undefined) {
       const matches = matchRoutes(routes, pathname);
-      const isStatic = !!matches && !hydratesFrom(matches.map((m) => m.route)) && matches.every((m) => !(m.route.id ? build.routes[m.route.id]?.module.headers : undefined));
+      const isStatic =
+        !!matches &&
+        !hydratesFrom(matches.map((m) => m.route)) &&
+        matches.every((m) => !(m.route.id ? build.routes[m.route.id]?.module.headers : undefined));
       handler = isStatic && matches ? branchHandler(matches) : null;
       // bounded: paths are whatever visitors ask for
       if (handlers.size > 5000) handlers.clear();
@@ -101,7 +112,12 @@ export function withStaticRender(build: ServerBuild, fallback: PageHandler): Pag
     if (request.method !== 'GET' && request.method !== 'HEAD') return fallback(request, context);
     const url = new URL(request.url);
     // React Router's own requests (single fetch data, manifest) and its special search parameters
-    if (url.pathname.endsWith('.data') || url.pathname.startsWith('/__') || url.searchParams.has('index') || url.searchParams.has('_routes')) {
+    if (
+      url.pathname.endsWith('.data') ||
+      url.pathname.startsWith('/__') ||
+      url.searchParams.has('index') ||
+      url.searchParams.has('_routes')
+    ) {
       return fallback(request, context);
     }
     const handler = handlerFor(url.pathname);

@@ -70,7 +70,9 @@ describe('server-rendered knowledge center', () => {
     expect(res.body).toContain('<a href="https://www.ars.usda.gov/" target="_blank" rel="noopener noreferrer">');
     expect(res.body).toContain('<a href="/agrotain">AGROTAIN</a>');
     expect(res.body).toContain('<time dateTime="2026-10-06">October 6, 2026</time>');
-    expect(res.body).toContain('<link rel="canonical" href="http://localhost:3000/knowledge-center/keep-surface-applied-urea-in-the-field"/>');
+    expect(res.body).toContain(
+      '<link rel="canonical" href="http://localhost:3000/knowledge-center/keep-surface-applied-urea-in-the-field"/>',
+    );
     expect(res.body).toContain('"@type":"Article"');
     expect(res.body).toContain('"@type":"BreadcrumbList"');
     expect((await t.app.inject('/knowledge-center/no-such-item')).statusCode).toBe(404);
@@ -85,7 +87,9 @@ describe('server-rendered knowledge center', () => {
     const res = await t.app.inject('/can/press-releases/saskatoon-office-opening');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('"@type":"NewsArticle"');
-    expect((await t.app.inject('/press-releases/saskatoon-office-opening')).headers.location).toBe('/can/press-releases/saskatoon-office-opening');
+    expect((await t.app.inject('/press-releases/saskatoon-office-opening')).headers.location).toBe(
+      '/can/press-releases/saskatoon-office-opening',
+    );
   });
 
   it('renders a visible custom page with its hero and related resources, and 404 for a hidden one', async () => {

@@ -28,7 +28,15 @@ function contactForm(overrides: Record<string, string> = {}) {
 }
 
 async function leadsNamed(t: TestApp, name: string): Promise<FormSubmissionDto[]> {
-  const page = await t.app.services.forms.list({ start: 0, length: 100, order: 4, status: -1, type: -1, verification: 'all', search: name });
+  const page = await t.app.services.forms.list({
+    start: 0,
+    length: 100,
+    order: 4,
+    status: -1,
+    type: -1,
+    verification: 'all',
+    search: name,
+  });
   return page.items;
 }
 
@@ -40,13 +48,15 @@ describe('contact page action (no JavaScript)', () => {
   afterAll(() => t.close());
   // every test posts from its own address: the rate limit counts per IP
   let ip = 10;
-  const post = (url: string, payload: string, remoteAddress = `10.0.0.${ip++}`) => t.app.inject({ method: 'POST', url, payload, headers: FORM, remoteAddress });
+  const post = (url: string, payload: string, remoteAddress = `10.0.0.${ip++}`) =>
+    t.app.inject({ method: 'POST', url, payload, headers: FORM, remoteAddress });
 
   it('answers the field messages of the API schema with 400, keeps what was typed, stores nothing', async () => {
     const res = await post('/contact', contactForm({ name: '', email: 'nora@example.toolong', region: '', role: '' }));
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    for (const message of ['Name is required.', 'Please enter a valid email address.', 'Region is required.', 'Role is required.']) expect(res.body).toContain(message);
+    for (const message of ['Name is required.', 'Please enter a valid email address.', 'Region is required.', 'Role is required.'])
+      expect(res.body).toContain(message);
     expect(res.body).toContain('aria-invalid="true"');
     expect(res.body).toContain('value="nora@example.toolong"');
     expect(res.body).toContain('Sent without JavaScript.');
@@ -61,8 +71,20 @@ describe('contact page action (no JavaScript)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(THANK_YOU);
     const [lead] = await leadsNamed(t, 'Nora NoScript');
-    expect(lead).toMatchObject({ type: 0, email: 'nora.field@example.com', phone: '(515) 555-0177', zipCode: '50010', message: 'Sent without JavaScript.', captcha: 'not-configured' });
-    expect(Object.fromEntries(lead!.data.map((f) => [f.name, f.value]))).toEqual({ Region: 'USA', Role: 'Grower', State: 'Iowa', Zipcode: '50010' });
+    expect(lead).toMatchObject({
+      type: 0,
+      email: 'nora.field@example.com',
+      phone: '(515) 555-0177',
+      zipCode: '50010',
+      message: 'Sent without JavaScript.',
+      captcha: 'not-configured',
+    });
+    expect(Object.fromEntries(lead!.data.map((f) => [f.name, f.value]))).toEqual({
+      Region: 'USA',
+      Role: 'Grower',
+      State: 'Iowa',
+      Zipcode: '50010',
+    });
     // the regional team's email is queued with the lead, as for the API
     expect(Object.values(await t.app.services.mail.countByStatus()).reduce((a: number, n) => a + Number(n), 0)).toBeGreaterThan(0);
   });
@@ -84,7 +106,11 @@ describe('contact page action (no JavaScript)', () => {
     // Only the per-request CSP nonce differs from a person's reply: same status, headers and page.
     const same = (r: typeof res) => ({
       status: r.statusCode,
-      headers: Object.fromEntries(Object.entries(r.headers).filter(([k]) => !['date', 'content-length', 'etag'].includes(k)).map(([k, v]) => [k, String(v).replace(/nonce-[^']+/, 'nonce')])),
+      headers: Object.fromEntries(
+        Object.entries(r.headers)
+          .filter(([k]) => !['date', 'content-length', 'etag'].includes(k))
+          .map(([k, v]) => [k, String(v).replace(/nonce-[^']+/, 'nonce')]),
+      ),
       body: r.body.replace(/nonce="[^"]+"/g, 'nonce=""'),
     });
     expect(same(res)).toEqual(same(person));
@@ -94,7 +120,8 @@ describe('contact page action (no JavaScript)', () => {
 
   it('the same idempotency key twice stores one lead', async () => {
     const key = 'a'.repeat(32);
-    for (let i = 0; i < 2; i++) expect((await post('/contact', contactForm({ name: 'Nora Twice', idempotencyKey: key }))).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await post('/contact', contactForm({ name: 'Nora Twice', idempotencyKey: key }))).statusCode).toBe(200);
     expect(await leadsNamed(t, 'Nora Twice')).toHaveLength(1);
   });
 
@@ -156,7 +183,10 @@ describe('rep contact page action (no JavaScript)', () => {
 
   it('the page shows the form for a listing; an unknown one is a 404', async () => {
     const rep = await someRep();
-    const page = await t.app.inject({ method: 'GET', url: `/reps-retailers/contact?type=rep&id=${rep.id}&zip=50010&label=Reps&back=%2Freps-retailers%3Flabel%3DReps%26zip%3D50010` });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/reps-retailers/contact?type=rep&id=${rep.id}&zip=50010&label=Reps&back=%2Freps-retailers%3Flabel%3DReps%26zip%3D50010`,
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(`Contact ${rep.name}`);
     const missing = await t.app.inject({ method: 'GET', url: '/reps-retailers/contact?type=rep&id=999999' });
@@ -170,9 +200,21 @@ describe('rep contact page action (no JavaScript)', () => {
 
   it('messages first, then stored as the API stores it and sent to the thank-you page', async () => {
     const rep = await someRep();
-    const base = { targetType: 'rep', targetId: String(rep.id), zip: '50010', label: 'Reps', back: '/reps-retailers?label=Reps&zip=50010', website: '' };
+    const base = {
+      targetType: 'rep',
+      targetId: String(rep.id),
+      zip: '50010',
+      label: 'Reps',
+      back: '/reps-retailers?label=Reps&zip=50010',
+      website: '',
+    };
     const url = `/reps-retailers/contact?type=rep&id=${rep.id}&zip=50010&label=Reps&back=%2Freps-retailers%3Flabel%3DReps%26zip%3D50010`;
-    const invalid = await t.app.inject({ method: 'POST', url, headers: FORM, payload: new URLSearchParams({ ...base, name: '', email: '' }).toString() });
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: FORM,
+      payload: new URLSearchParams({ ...base, name: '', email: '' }).toString(),
+    });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.body).toContain('Name is required.');
     expect(invalid.body).toContain('Email is required.');
@@ -181,11 +223,25 @@ describe('rep contact page action (no JavaScript)', () => {
       method: 'POST',
       url,
       headers: FORM,
-      payload: new URLSearchParams({ ...base, name: 'Sam NoScript', email: 'sam@example.com', phone: '515 555 0123', message: 'Call me.' }).toString(),
+      payload: new URLSearchParams({
+        ...base,
+        name: 'Sam NoScript',
+        email: 'sam@example.com',
+        phone: '515 555 0123',
+        message: 'Call me.',
+      }).toString(),
     });
     expect(sent.statusCode).toBe(303);
     expect(sent.headers.location).toBe(`/rep-thankyou?id=${rep.id}&back=%2Freps-retailers%3Flabel%3DReps%26zip%3D50010`);
-    const page = await t.app.services.forms.list({ start: 0, length: 10, order: 4, status: -1, type: -1, verification: 'all', search: 'Sam NoScript' });
+    const page = await t.app.services.forms.list({
+      start: 0,
+      length: 10,
+      order: 4,
+      status: -1,
+      type: -1,
+      verification: 'all',
+      search: 'Sam NoScript',
+    });
     expect(page.items).toHaveLength(1);
     expect(page.items[0]).toMatchObject({ type: 1, email: 'sam@example.com', message: 'Call me.' });
 
@@ -194,11 +250,29 @@ describe('rep contact page action (no JavaScript)', () => {
       method: 'POST',
       url,
       headers: FORM,
-      payload: new URLSearchParams({ ...base, website: 'https://spam.example', name: 'Bot NoScript', email: 'bot@example.com', message: 'Buy.' }).toString(),
+      payload: new URLSearchParams({
+        ...base,
+        website: 'https://spam.example',
+        name: 'Bot NoScript',
+        email: 'bot@example.com',
+        message: 'Buy.',
+      }).toString(),
     });
     expect(bot.statusCode).toBe(303);
     expect(bot.headers.location).toBe(sent.headers.location);
-    expect((await t.app.services.forms.list({ start: 0, length: 10, order: 4, status: -1, type: -1, verification: 'all', search: 'Bot NoScript' })).total).toBe(0);
+    expect(
+      (
+        await t.app.services.forms.list({
+          start: 0,
+          length: 10,
+          order: 4,
+          status: -1,
+          type: -1,
+          verification: 'all',
+          search: 'Bot NoScript',
+        })
+      ).total,
+    ).toBe(0);
 
     const thanks = await t.app.inject({ method: 'GET', url: sent.headers.location as string });
     expect(thanks.body).toContain(`on its way to ${rep.name}`);
@@ -228,7 +302,13 @@ describe('contact page action with reCAPTCHA configured (no JavaScript, so no to
 
   it('keeps the lead, marked unverified, without asking Google, and shows the thank-you text', async () => {
     const asked = fake.requests.length;
-    const res = await t.app.inject({ method: 'POST', url: '/contact', payload: contactForm({ name: 'Nora Tokenless' }), headers: FORM, remoteAddress: '10.0.3.1' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/contact',
+      payload: contactForm({ name: 'Nora Tokenless' }),
+      headers: FORM,
+      remoteAddress: '10.0.3.1',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(THANK_YOU);
     const [lead] = await leadsNamed(t, 'Nora Tokenless');
@@ -240,11 +320,23 @@ describe('contact page action with reCAPTCHA configured (no JavaScript, so no to
   });
 
   it('checks a token the page sends (JavaScript ran) as the API does: a forged one stores nothing', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/contact', payload: contactForm({ name: 'Nora Forged', reCaptchaToken: 'forged' }), headers: FORM, remoteAddress: '10.0.3.2' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/contact',
+      payload: contactForm({ name: 'Nora Forged', reCaptchaToken: 'forged' }),
+      headers: FORM,
+      remoteAddress: '10.0.3.2',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).not.toContain(THANK_YOU);
     expect(await leadsNamed(t, 'Nora Forged')).toHaveLength(0);
-    const human = await t.app.inject({ method: 'POST', url: '/contact', payload: contactForm({ name: 'Nora Human', reCaptchaToken: 'human' }), headers: FORM, remoteAddress: '10.0.3.3' });
+    const human = await t.app.inject({
+      method: 'POST',
+      url: '/contact',
+      payload: contactForm({ name: 'Nora Human', reCaptchaToken: 'human' }),
+      headers: FORM,
+      remoteAddress: '10.0.3.3',
+    });
     expect(human.statusCode).toBe(200);
     const [lead] = await leadsNamed(t, 'Nora Human');
     expect(lead).toMatchObject({ captcha: 'verified' });

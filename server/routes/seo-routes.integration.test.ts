@@ -24,11 +24,41 @@ describe('GET /sitemap.xml', () => {
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
     const list = urls(res.body);
     const expected = [
-      '/', '/home-ca', '/home-int', '/about', '/product-labels', '/knowledge-center', '/knowledge-center/category/38', '/press-releases',
-      '/clear-choice', '/balanced-nutrition', '/thats-farming', '/anvol-protects', '/dual-purpose',
-      '/agrotain', '/wolf-trax', '/protivate', '/anvol', '/optrient', '/centuro', '/superu',
-      '/agrotain-ca', '/wolf-trax-ca', '/rocket-seeds-ca', '/anvol-ca', '/nitamin-ca', '/centuro-ca', '/superu-ca', '/synthos-ca', '/tribune-ca', '/protivate-ca',
-      '/growing-season-guide', '/find-a-rep', '/find-a-rep-ca', '/contact', '/product-selector',
+      '/',
+      '/home-ca',
+      '/home-int',
+      '/about',
+      '/product-labels',
+      '/knowledge-center',
+      '/knowledge-center/category/38',
+      '/press-releases',
+      '/clear-choice',
+      '/balanced-nutrition',
+      '/thats-farming',
+      '/anvol-protects',
+      '/dual-purpose',
+      '/agrotain',
+      '/wolf-trax',
+      '/protivate',
+      '/anvol',
+      '/optrient',
+      '/centuro',
+      '/superu',
+      '/agrotain-ca',
+      '/wolf-trax-ca',
+      '/rocket-seeds-ca',
+      '/anvol-ca',
+      '/nitamin-ca',
+      '/centuro-ca',
+      '/superu-ca',
+      '/synthos-ca',
+      '/tribune-ca',
+      '/protivate-ca',
+      '/growing-season-guide',
+      '/find-a-rep',
+      '/find-a-rep-ca',
+      '/contact',
+      '/product-selector',
     ];
     for (const path of expected) expect(list.has(path), path).toBe(true);
     for (const [path, lastmod] of list) expect(Number.isNaN(Date.parse(lastmod ?? '')), `lastmod of ${path}`).toBe(false);
@@ -41,7 +71,8 @@ describe('GET /sitemap.xml', () => {
     expect(paths.some((p) => /^\/knowledge-center\/[a-z0-9-]+$/.test(p) && !p.includes('category'))).toBe(true);
     expect(paths.some((p) => p.startsWith('/can/knowledge-center/'))).toBe(true);
     expect(paths.some((p) => /^\/(can\/)?press-releases\/[a-z0-9-]+$/.test(p))).toBe(true);
-    for (const hidden of ['/draft-winter-meeting', '/can', '/int', '/not-found', '/reps-retailers']) expect(list.has(hidden), hidden).toBe(false);
+    for (const hidden of ['/draft-winter-meeting', '/can', '/int', '/not-found', '/reps-retailers'])
+      expect(list.has(hidden), hidden).toBe(false);
     expect(paths.some((p) => p.startsWith('/siteadmin') || p.startsWith('/account') || p.startsWith('/api'))).toBe(false);
   });
 
@@ -66,6 +97,15 @@ describe('GET /robots.txt', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     const lines = res.body.split('\n');
-    expect(lines).toEqual(expect.arrayContaining(['User-agent: *', 'Allow: /', 'Disallow: /siteadmin', 'Disallow: /account', 'Disallow: /api', `Sitemap: ${SITE}/sitemap.xml`]));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'User-agent: *',
+        'Allow: /',
+        'Disallow: /siteadmin',
+        'Disallow: /account',
+        'Disallow: /api',
+        `Sitemap: ${SITE}/sitemap.xml`,
+      ]),
+    );
   });
 });

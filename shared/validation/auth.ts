@@ -70,7 +70,11 @@ export const ForgotPasswordFormSchema = z.object({ Username: UserEmailField });
 
 /** POST /auth/forgot-password and POST /auth/email-auth: {Username, DomainName}. DomainName is the host the link should point to. */
 export const ForgotPasswordSchema = z.object({
-  Username: z.string({ error: AUTH_MESSAGES.emailRequired }).trim().min(1, AUTH_MESSAGES.emailRequired).max(254, AUTH_MESSAGES.emailInvalid),
+  Username: z
+    .string({ error: AUTH_MESSAGES.emailRequired })
+    .trim()
+    .min(1, AUTH_MESSAGES.emailRequired)
+    .max(254, AUTH_MESSAGES.emailInvalid),
   DomainName: text(300).optional(),
 });
 export const EmailAuthSchema = ForgotPasswordSchema;
@@ -78,7 +82,10 @@ export const EmailAuthSchema = ForgotPasswordSchema;
 export const CheckResetHashSchema = z.object({ PasswordResetHash: text(500) });
 
 /** POST /auth/reset-password: PasswordHash carries the new password in plain text (the spec's name); the server hashes it. */
-export const ResetPasswordSchema = z.object({ PasswordHash: NewPasswordField, PasswordResetHash: text(500).min(1, AUTH_MESSAGES.resetInvalid) });
+export const ResetPasswordSchema = z.object({
+  PasswordHash: NewPasswordField,
+  PasswordResetHash: text(500).min(1, AUTH_MESSAGES.resetInvalid),
+});
 
 /** The reset-password form: new and confirm must match. */
 export const ResetPasswordFormSchema = z
@@ -107,11 +114,19 @@ export const UserDataReplySchema = z.object({ email: z.string(), pendingEmail: z
 
 /** Second-factor enrolment: signed in (bearer) or, when enrolment is forced at login, with the login challenge. */
 /** Signed in (bearer), the current password is asked for too: a stolen token alone cannot add an authenticator. */
-export const SecondFactorSetupSchema = z.object({ challenge: text(2000).optional(), Password: z.string().max(PASSWORD_MAX_LENGTH).optional() });
+export const SecondFactorSetupSchema = z.object({
+  challenge: text(2000).optional(),
+  Password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+});
 /** The enrolment's first step when signed in: the password. */
-export const SecondFactorPasswordSchema = z.object({ Password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH) });
+export const SecondFactorPasswordSchema = z.object({
+  Password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH),
+});
 export const SecondFactorEnableSchema = z.object({
-  Code: z.string().trim().regex(/^\d{6}$/, AUTH_MESSAGES.secondFactorPrompt),
+  Code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, AUTH_MESSAGES.secondFactorPrompt),
   challenge: text(2000).optional(),
 });
 export const SecondFactorDisableSchema = z.object({ Password: z.string().min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH) });
@@ -126,8 +141,14 @@ const day = z
 
 /** The audit log's filters (person, kind of action, date range: whole days, UTC) without paging: the CSV export's query. */
 export const AuditLogQuerySchema = z.object({
-  actor: z.union([z.literal(''), z.null(), z.string().max(254)]).optional().transform((v) => v || null),
-  category: z.union([z.literal(''), z.null(), z.enum(AUDIT_CATEGORY_IDS)]).optional().transform((v) => v || null),
+  actor: z
+    .union([z.literal(''), z.null(), z.string().max(254)])
+    .optional()
+    .transform((v) => v || null),
+  category: z
+    .union([z.literal(''), z.null(), z.enum(AUDIT_CATEGORY_IDS)])
+    .optional()
+    .transform((v) => v || null),
   from: day,
   to: day,
 });

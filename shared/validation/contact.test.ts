@@ -146,8 +146,14 @@ describe('the API payload uses the same rules', () => {
   });
 
   it.each([
-    ['{"Region":"USA","Role":"Grower","State":"Iowa","Zipcode":"50010"}', { region: 'USA', role: 'Grower', state: 'Iowa', zipcode: '50010' }],
-    ['{"region":"USA","role":"Grower","state":"Iowa","zipcode":"50010"}', { region: 'USA', role: 'Grower', state: 'Iowa', zipcode: '50010' }],
+    [
+      '{"Region":"USA","Role":"Grower","State":"Iowa","Zipcode":"50010"}',
+      { region: 'USA', role: 'Grower', state: 'Iowa', zipcode: '50010' },
+    ],
+    [
+      '{"region":"USA","role":"Grower","state":"Iowa","zipcode":"50010"}',
+      { region: 'USA', role: 'Grower', state: 'Iowa', zipcode: '50010' },
+    ],
     ['{"ZipCode":"50010","postalCode":"x"}', { zipcode: 'x' }],
     ['[1,2]', {}],
     ['null', {}],

@@ -5,8 +5,7 @@ import { CONTACT_MESSAGES, CONTACT_REGIONS, CONTACT_ROLES, EMAIL_PATTERN, LIMITS
 
 export * from './contact-fields.ts';
 
-const optionalText = (max: number, what: string) =>
-  z.string().trim().max(max, `${what} must be at most ${max} characters.`).default('');
+const optionalText = (max: number, what: string) => z.string().trim().max(max, `${what} must be at most ${max} characters.`).default('');
 
 export const NameField = z
   .string({ error: CONTACT_MESSAGES.nameRequired })
@@ -126,4 +125,3 @@ export const RepContactBodySchema = RepContactFormSchema.extend({
   idempotencyKey: IdempotencyKeyField,
 });
 export type RepContactBody = z.output<typeof RepContactBodySchema>;
-

@@ -23,7 +23,12 @@ export const ContentFilterSchema = z
       .refine((n) => n === 2 || n === 3 || n === 4, 'Region must be 2, 3 or 4.')
       .nullish()
       .describe("the visitor's region: 2 US, 3 Canada (their own items), 4 International (all); omit for all"),
-    searchText: z.string().trim().max(200, 'Search text is limited to 200 characters.').nullish().describe('full-text search of title, summary and body text (web-search syntax: quotes, or, -word), ranked'),
+    searchText: z
+      .string()
+      .trim()
+      .max(200, 'Search text is limited to 200 characters.')
+      .nullish()
+      .describe('full-text search of title, summary and body text (web-search syntax: quotes, or, -word), ranked'),
     start: z.number().int().min(0).max(1_000_000).default(0).describe('offset of the first item'),
     length: z.number().int().min(1).max(100).default(12).describe('number of items, at most 100'),
   })

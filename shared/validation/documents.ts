@@ -23,7 +23,9 @@ export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
 export const defaultDocumentDir = (sort: DocumentSort): 'asc' | 'desc' => (sort === 'updated' ? 'desc' : 'asc');
 
 /** The product choices of a document, by name (the product keys of shared/product-documents.ts). */
-export const DOCUMENT_PRODUCT_OPTIONS = [...DOCUMENT_PRODUCTS].sort((a, b) => a.name.localeCompare(b.name, 'en')).map((p) => ({ value: p.key, label: p.name }));
+export const DOCUMENT_PRODUCT_OPTIONS = [...DOCUMENT_PRODUCTS]
+  .sort((a, b) => a.name.localeCompare(b.name, 'en'))
+  .map((p) => ({ value: p.key, label: p.name }));
 export const productName = (key: string | null) => (key ? (DOCUMENT_PRODUCTS.find((p) => p.key === key)?.name ?? key) : null);
 const isProductKey = (key: string) => DOCUMENT_PRODUCTS.some((p) => p.key === key);
 
@@ -78,14 +80,23 @@ export const DOCUMENT_MESSAGES = {
 } as const;
 
 const regionIds = z
-  .array(z.coerce.number().int().refine((n) => n === 2 || n === 3 || n === 4, 'Unknown region.'))
+  .array(
+    z.coerce
+      .number()
+      .int()
+      .refine((n) => n === 2 || n === 3 || n === 4, 'Unknown region.'),
+  )
   .min(1, 'Choose at least one region.')
   .max(3);
 
 /** Title, kind, links and alt text: the same on add (with the file beside it) and edit. */
 export const DocumentMetaSchema = z
   .object({
-    title: z.string({ error: DOCUMENT_MESSAGES.titleRequired }).trim().min(1, DOCUMENT_MESSAGES.titleRequired).max(200, 'Use at most 200 characters.'),
+    title: z
+      .string({ error: DOCUMENT_MESSAGES.titleRequired })
+      .trim()
+      .min(1, DOCUMENT_MESSAGES.titleRequired)
+      .max(200, 'Use at most 200 characters.'),
     kind: DocumentKindSchema,
     productKey: z
       .string()
@@ -100,14 +111,18 @@ export const DocumentMetaSchema = z
   .superRefine((v, ctx) => {
     if (v.kind === 'image' && !v.altText) ctx.addIssue({ code: 'custom', path: ['altText'], message: DOCUMENT_MESSAGES.altRequired });
     // a label or SDS without a product is listed nowhere: not on Product Labels, not on a product page
-    if ((v.kind === 'label' || v.kind === 'sds') && !v.productKey) ctx.addIssue({ code: 'custom', path: ['productKey'], message: DOCUMENT_MESSAGES.productRequired });
+    if ((v.kind === 'label' || v.kind === 'sds') && !v.productKey)
+      ctx.addIssue({ code: 'custom', path: ['productKey'], message: DOCUMENT_MESSAGES.productRequired });
   });
 export type DocumentMeta = z.infer<typeof DocumentMetaSchema>;
 
 export const EditDocumentBodySchema = z.object({ id: z.coerce.number().int().positive() }).and(DocumentMetaSchema);
 
 export const DocumentIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
-export const DocumentRevisionParamsSchema = z.object({ id: z.coerce.number().int().positive(), revisionId: z.coerce.number().int().positive() });
+export const DocumentRevisionParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  revisionId: z.coerce.number().int().positive(),
+});
 
 export const DocumentFilterBodySchema = z.object({
   start: z.coerce.number().int().min(0).default(0),

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FINDER_MESSAGE, finderFormError, FinderQuerySchema, finderResultsPath, parsePostalCode, WHO_OPTIONS, zipLabelFor } from './finder.ts';
+import {
+  FINDER_MESSAGE,
+  finderFormError,
+  FinderQuerySchema,
+  finderResultsPath,
+  parsePostalCode,
+  WHO_OPTIONS,
+  zipLabelFor,
+} from './finder.ts';
 
 describe('Find a Rep form rule: both the who choice and the zip', () => {
   it.each([
@@ -48,9 +56,12 @@ describe('postal codes', () => {
     expect(parsePostalCode(input)).toEqual(expected);
   });
 
-  it.each(['', '5001', '500100', 'ABCDE', 'D7K 1A1', 'S7K 1A', 'W1A 1AA', 'Z9Z 9Z9', 'S7O 1A1'])('%j is not a US ZIP or Canadian postal code', (input) => {
-    expect(parsePostalCode(input)).toBeNull();
-  });
+  it.each(['', '5001', '500100', 'ABCDE', 'D7K 1A1', 'S7K 1A', 'W1A 1AA', 'Z9Z 9Z9', 'S7O 1A1'])(
+    '%j is not a US ZIP or Canadian postal code',
+    (input) => {
+      expect(parsePostalCode(input)).toBeNull();
+    },
+  );
 });
 
 describe('results query string', () => {

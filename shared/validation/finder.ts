@@ -67,8 +67,7 @@ export const PROVINCE_BY_LETTER: Record<string, string[]> = {
 };
 
 export type PostalCode =
-  | { country: 'US'; code: string; display: string }
-  | { country: 'CA'; code: string; fsa: string; provinces: string[]; display: string };
+  { country: 'US'; code: string; display: string } | { country: 'CA'; code: string; fsa: string; provinces: string[]; display: string };
 
 const US_ZIP = /^(\d{5})(?:-?\d{4})?$/;
 const CA_POSTAL = /^([ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z])\s*(\d[ABCEGHJ-NPRSTV-Z]\d)?$/;

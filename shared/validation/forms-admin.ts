@@ -36,7 +36,8 @@ const ViewFields = z.object({
   /** Part of the name or email, any case. */
   search: z.string().trim().max(200).default(''),
 });
-const rangeInOrder = (v: { createdFrom?: string | null; createdTo?: string | null }) => !v.createdFrom || !v.createdTo || Date.parse(v.createdFrom) < Date.parse(v.createdTo);
+const rangeInOrder = (v: { createdFrom?: string | null; createdTo?: string | null }) =>
+  !v.createdFrom || !v.createdTo || Date.parse(v.createdFrom) < Date.parse(v.createdTo);
 const rangeError = { message: FORMS_MESSAGES.badRange, path: ['createdTo'] };
 
 export const FormsViewSchema = ViewFields.refine(rangeInOrder, rangeError);

@@ -36,6 +36,8 @@ describe('site settings URLs', () => {
       expect(r.success, careersUrl).toBe(false);
       expect(r.error?.issues[0]?.message).toBe('Enter a full http:// or https:// address.');
     }
-    expect(SiteSettingsSchema.safeParse({ ...DEFAULT_SITE_SETTINGS, social: [{ name: 'X', url: 'javascript:alert(1)' }] }).success).toBe(false);
+    expect(SiteSettingsSchema.safeParse({ ...DEFAULT_SITE_SETTINGS, social: [{ name: 'X', url: 'javascript:alert(1)' }] }).success).toBe(
+      false,
+    );
   });
 });

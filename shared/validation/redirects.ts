@@ -48,7 +48,8 @@ const RedirectFields = z.object({
 });
 
 function targetRequired(v: { statusCode: number; toPath: string }, ctx: z.RefinementCtx) {
-  if (v.statusCode !== 410 && v.toPath === '') ctx.addIssue({ code: 'custom', path: ['toPath'], message: REDIRECT_MESSAGES.targetRequired });
+  if (v.statusCode !== 410 && v.toPath === '')
+    ctx.addIssue({ code: 'custom', path: ['toPath'], message: REDIRECT_MESSAGES.targetRequired });
 }
 
 /**
@@ -88,13 +89,21 @@ export type ListFilter = z.input<typeof ListFilterSchema>;
 export const RedirectPageSchema = z.object({ items: z.array(RedirectSchema), total: z.number() });
 export type RedirectPage = z.infer<typeof RedirectPageSchema>;
 
-export const NotFoundItemSchema = z.object({ id: z.number(), path: z.string(), hits: z.number(), firstSeen: z.string(), lastSeen: z.string() });
+export const NotFoundItemSchema = z.object({
+  id: z.number(),
+  path: z.string(),
+  hits: z.number(),
+  firstSeen: z.string(),
+  lastSeen: z.string(),
+});
 export type NotFoundItem = z.infer<typeof NotFoundItemSchema>;
 export const NotFoundPageSchema = z.object({ items: z.array(NotFoundItemSchema), total: z.number() });
 export type NotFoundPage = z.infer<typeof NotFoundPageSchema>;
 
 /** CSV import: the file's text (UTF-8), sent as JSON. 1 MB is far more than any redirect list. */
-export const CsvImportSchema = z.object({ csv: z.string().min(1, 'Choose a CSV file.').max(900_000, 'The file is too large (at most 900 KB).') });
+export const CsvImportSchema = z.object({
+  csv: z.string().min(1, 'Choose a CSV file.').max(900_000, 'The file is too large (at most 900 KB).'),
+});
 
 export const CSV_COLUMNS = ['fromPath', 'toPath', 'statusCode', 'keepQuery'] as const;
 
@@ -108,7 +117,12 @@ export const ImportRowSchema = z.object({
   errors: z.array(z.string()),
 });
 export type ImportRow = z.infer<typeof ImportRowSchema>;
-export const ImportPreviewSchema = z.object({ rows: z.array(ImportRowSchema), valid: z.number(), invalid: z.number(), message: z.string().nullable() });
+export const ImportPreviewSchema = z.object({
+  rows: z.array(ImportRowSchema),
+  valid: z.number(),
+  invalid: z.number(),
+  message: z.string().nullable(),
+});
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
 export const ImportResultSchema = z.object({ created: z.number(), updated: z.number() });
 

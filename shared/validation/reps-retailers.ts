@@ -59,7 +59,9 @@ export function splitList(value: string | readonly string[] | null | undefined, 
 }
 
 // null sits inside a branch (not .nullish() on the union) so the OpenAPI document gives every nullable a type.
-const ListInput = z.union([z.string().max(5000, 'The list is too long.').nullable(), z.array(z.string().max(200)).max(1000, 'The list is too long.')]).optional();
+const ListInput = z
+  .union([z.string().max(5000, 'The list is too long.').nullable(), z.array(z.string().max(200)).max(1000, 'The list is too long.')])
+  .optional();
 
 function territoryList(kind: TerritoryKindName) {
   const rule = TERRITORY_RULES[kind];
@@ -80,7 +82,11 @@ function optionalText(max: number, label: string) {
     .transform((v) => v ?? '');
 }
 
-const RequiredName = z.string({ error: REP_MESSAGES.nameRequired }).trim().min(1, REP_MESSAGES.nameRequired).max(200, 'Name must be at most 200 characters.');
+const RequiredName = z
+  .string({ error: REP_MESSAGES.nameRequired })
+  .trim()
+  .min(1, REP_MESSAGES.nameRequired)
+  .max(200, 'Name must be at most 200 characters.');
 
 /** The rep form, POST /api/admin/reps/add and /edit, and each row of a reps CSV. */
 export const RepFormSchema = z
@@ -108,7 +114,8 @@ export const RepFormSchema = z
     fsas: territoryList('fsa'),
   })
   .superRefine((rep, ctx) => {
-    if (TERRITORY_FIELDS.every((t) => rep[t.field].length === 0)) ctx.addIssue({ code: 'custom', path: ['states'], message: REP_MESSAGES.territoryRequired });
+    if (TERRITORY_FIELDS.every((t) => rep[t.field].length === 0))
+      ctx.addIssue({ code: 'custom', path: ['states'], message: REP_MESSAGES.territoryRequired });
   });
 export type RepForm = z.output<typeof RepFormSchema>;
 
@@ -165,7 +172,8 @@ export const RetailerFormSchema = z
     products: ListInput.transform((v) => [...new Set(splitList(v, /\s*[,;\n]\s*/))].slice(0, 100)),
   })
   .superRefine((r, ctx) => {
-    if ((r.latitude === null) !== (r.longitude === null)) ctx.addIssue({ code: 'custom', path: [r.latitude === null ? 'latitude' : 'longitude'], message: RETAILER_MESSAGES.latLngPair });
+    if ((r.latitude === null) !== (r.longitude === null))
+      ctx.addIssue({ code: 'custom', path: [r.latitude === null ? 'latitude' : 'longitude'], message: RETAILER_MESSAGES.latLngPair });
   });
 export type RetailerForm = z.output<typeof RetailerFormSchema>;
 
@@ -197,7 +205,10 @@ export const IMPORT_MAX_ROWS = 20_000;
 
 /** POST .../import-preview and .../import: the CSV file's text. */
 export const CsvImportBodySchema = z.object({
-  csv: z.string({ error: 'Choose a CSV file.' }).min(1, 'Choose a CSV file.').max(IMPORT_MAX_BYTES, 'The file is too large (at most 8 MB).'),
+  csv: z
+    .string({ error: 'Choose a CSV file.' })
+    .min(1, 'Choose a CSV file.')
+    .max(IMPORT_MAX_BYTES, 'The file is too large (at most 8 MB).'),
 });
 
 export const JobIdParamsSchema = z.object({ jobId: z.string().regex(/^[0-9a-f-]{36}$/, 'Import not found.') });

@@ -31,7 +31,10 @@ const recipient = optionalText(254).refine((v) => v === '' || isEmail(v), SETTIN
 export const SiteSettingsFormSchema = z
   .object({
     notice: z.object({
-      enabled: z.boolean().optional().transform((v) => v ?? false),
+      enabled: z
+        .boolean()
+        .optional()
+        .transform((v) => v ?? false),
       text: optionalText(300),
       linkUrl: optionalText(500).refine(isSiteLink, SETTINGS_MESSAGES.siteLink),
       linkText: optionalText(60),
@@ -39,14 +42,26 @@ export const SiteSettingsFormSchema = z
     social: z
       .array(
         z.object({
-          name: z.string({ error: SETTINGS_MESSAGES.socialName }).trim().min(1, SETTINGS_MESSAGES.socialName).max(40, SETTINGS_MESSAGES.tooLong(40)),
-          url: z.string({ error: SETTINGS_MESSAGES.webUrl }).trim().max(500, SETTINGS_MESSAGES.tooLong(500)).refine(isWebUrl, SETTINGS_MESSAGES.webUrl),
+          name: z
+            .string({ error: SETTINGS_MESSAGES.socialName })
+            .trim()
+            .min(1, SETTINGS_MESSAGES.socialName)
+            .max(40, SETTINGS_MESSAGES.tooLong(40)),
+          url: z
+            .string({ error: SETTINGS_MESSAGES.webUrl })
+            .trim()
+            .max(500, SETTINGS_MESSAGES.tooLong(500))
+            .refine(isWebUrl, SETTINGS_MESSAGES.webUrl),
         }),
       )
       .max(12)
       .optional()
       .transform((v) => v ?? []),
-    careersUrl: z.string({ error: SETTINGS_MESSAGES.webUrl }).trim().max(500, SETTINGS_MESSAGES.tooLong(500)).refine(isWebUrl, SETTINGS_MESSAGES.webUrl),
+    careersUrl: z
+      .string({ error: SETTINGS_MESSAGES.webUrl })
+      .trim()
+      .max(500, SETTINGS_MESSAGES.tooLong(500))
+      .refine(isWebUrl, SETTINGS_MESSAGES.webUrl),
     leadRecipients: z.object({ us: recipient, ca: recipient, int: recipient }),
     /** null: RECAPTCHA_MIN_SCORE applies. */
     recaptchaMinScore: z
@@ -57,8 +72,10 @@ export const SiteSettingsFormSchema = z
       .transform((v) => v ?? null),
   })
   .superRefine((v, ctx) => {
-    if (v.notice.enabled && !v.notice.text) ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.noticeText, path: ['notice', 'text'] });
-    if (v.notice.linkUrl && !v.notice.linkText) ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.linkText, path: ['notice', 'linkText'] });
+    if (v.notice.enabled && !v.notice.text)
+      ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.noticeText, path: ['notice', 'text'] });
+    if (v.notice.linkUrl && !v.notice.linkText)
+      ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.linkText, path: ['notice', 'linkText'] });
   });
 export type SiteSettingsFormInput = z.output<typeof SiteSettingsFormSchema>;
 

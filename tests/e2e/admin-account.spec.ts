@@ -2,7 +2,8 @@ import { Secret, TOTP } from 'otpauth';
 import { expect, test } from './fixtures.ts';
 import { apiTokens, axeViolations, createUser, signInWithForm, uniqueEmail } from './admin-helpers.ts';
 
-const codeFor = (secret: string, laterMs = 0) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + laterMs });
+const codeFor = (secret: string, laterMs = 0) =>
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + laterMs });
 
 test('my account: turn on the authenticator (QR, 10 recovery codes shown once), then sign in with a recovery code', async ({ page }) => {
   test.setTimeout(90_000);
@@ -142,74 +143,86 @@ test('administrators read the audit log in words, filter it by person, kind and 
 
 // Exclusive (tests/e2e/fixtures.ts): while the setting is on, every sign-in on the shared server
 // would be asked to enrol, so this test runs with no other test in flight.
-test('an Administrator requires a second factor: an account without one enrols at sign-in, then gets in', { tag: '@exclusive' }, async ({ page }) => {
-  test.setTimeout(120_000);
-  const admin = await apiTokens(page.request);
-  const email = uniqueEmail('forced-2fa');
-  await createUser(page.request, admin.token, email, 'forced-user-password');
-  // Only an Administrator with a second factor may require one (else they would end their own session).
-  const bossEmail = uniqueEmail('boss-2fa');
-  await createUser(page.request, admin.token, bossEmail, 'boss-user-password', [1]);
-  const boss = await apiTokens(page.request, bossEmail, 'boss-user-password');
-  const auth = { authorization: `Bearer ${boss.token}` };
-  const setup = (await (await page.request.post('/auth/second-factor/setup', { data: { Password: 'boss-user-password' }, headers: auth })).json()) as { data: { secret: string } };
-  expect((await page.request.post('/auth/second-factor/enable', { data: { Code: codeFor(setup.data.secret) }, headers: auth })).ok()).toBe(true);
-  const setting = (requireSecondFactor: boolean) => page.request.post('/api/admin/security-settings', { data: { requireSecondFactor }, headers: auth });
+test(
+  'an Administrator requires a second factor: an account without one enrols at sign-in, then gets in',
+  { tag: '@exclusive' },
+  async ({ page }) => {
+    test.setTimeout(120_000);
+    const admin = await apiTokens(page.request);
+    const email = uniqueEmail('forced-2fa');
+    await createUser(page.request, admin.token, email, 'forced-user-password');
+    // Only an Administrator with a second factor may require one (else they would end their own session).
+    const bossEmail = uniqueEmail('boss-2fa');
+    await createUser(page.request, admin.token, bossEmail, 'boss-user-password', [1]);
+    const boss = await apiTokens(page.request, bossEmail, 'boss-user-password');
+    const auth = { authorization: `Bearer ${boss.token}` };
+    const setup = (await (
+      await page.request.post('/auth/second-factor/setup', { data: { Password: 'boss-user-password' }, headers: auth })
+    ).json()) as { data: { secret: string } };
+    expect(
+      (await page.request.post('/auth/second-factor/enable', { data: { Code: codeFor(setup.data.secret) }, headers: auth })).ok(),
+    ).toBe(true);
+    const setting = (requireSecondFactor: boolean) =>
+      page.request.post('/api/admin/security-settings', { data: { requireSecondFactor }, headers: auth });
 
-  try {
-    // An Administrator without one is told to set it up first.
-    await page.goto('/account/login?redirectTo=%2Fsiteadmin%2Fsecurity');
-    await signInWithForm(page);
-    const box = page.getByRole('checkbox', { name: /Require two-step sign-in for every account/ });
-    await box.check();
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Turn on two-step sign-in for your own account first' })).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole('navigation', { name: 'Administrator' }).getByRole('link', { name: 'Logout' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    try {
+      // An Administrator without one is told to set it up first.
+      await page.goto('/account/login?redirectTo=%2Fsiteadmin%2Fsecurity');
+      await signInWithForm(page);
+      const box = page.getByRole('checkbox', { name: /Require two-step sign-in for every account/ });
+      await box.check();
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Turn on two-step sign-in for your own account first' })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('navigation', { name: 'Administrator' }).getByRole('link', { name: 'Logout' }).click();
+      await expect(page).toHaveURL(/\/$/);
 
-    // The Administrator with a second factor switches it on in Security.
-    await page.goto('/account/login?redirectTo=%2Fsiteadmin%2Fsecurity');
-    await signInWithForm(page, bossEmail, 'boss-user-password');
-    // the next time step's code (the one that enabled it is spent; the server accepts one step of drift)
-    await page.getByLabel('Authentication code').fill(codeFor(setup.data.secret, 30_000));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await box.check();
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByText('Security settings saved.')).toBeVisible();
-    // the sessions of accounts without a second factor ended: the other Administrator's token is refused
-    expect((await page.request.get('/auth/check-auth', { headers: { authorization: `Bearer ${admin.token}` } })).status()).toBe(401);
-    await page.getByRole('navigation', { name: 'Administrator' }).getByRole('link', { name: 'Logout' }).click();
-    await expect(page).toHaveURL(/\/$/);
+      // The Administrator with a second factor switches it on in Security.
+      await page.goto('/account/login?redirectTo=%2Fsiteadmin%2Fsecurity');
+      await signInWithForm(page, bossEmail, 'boss-user-password');
+      // the next time step's code (the one that enabled it is spent; the server accepts one step of drift)
+      await page.getByLabel('Authentication code').fill(codeFor(setup.data.secret, 30_000));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await box.check();
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(page.getByText('Security settings saved.')).toBeVisible();
+      // the sessions of accounts without a second factor ended: the other Administrator's token is refused
+      expect((await page.request.get('/auth/check-auth', { headers: { authorization: `Bearer ${admin.token}` } })).status()).toBe(401);
+      await page.getByRole('navigation', { name: 'Administrator' }).getByRole('link', { name: 'Logout' }).click();
+      await expect(page).toHaveURL(/\/$/);
 
-    // The Editor's password is right, but the site asks them to set up an authenticator first.
-    await page.goto('/account/login');
-    await signInWithForm(page, email, 'forced-user-password');
-    await expect(page.getByRole('heading', { level: 1, name: 'Set up two-step sign-in' })).toBeVisible();
-    await expect(page.getByText('Your site requires a second factor. Set up an authenticator app to continue.')).toBeVisible();
-    await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
-    // Not signed in yet: the challenge is not a session.
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}'))).toMatchObject({ isAuthenticated: false });
+      // The Editor's password is right, but the site asks them to set up an authenticator first.
+      await page.goto('/account/login');
+      await signInWithForm(page, email, 'forced-user-password');
+      await expect(page.getByRole('heading', { level: 1, name: 'Set up two-step sign-in' })).toBeVisible();
+      await expect(page.getByText('Your site requires a second factor. Set up an authenticator app to continue.')).toBeVisible();
+      await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      // Not signed in yet: the challenge is not a session.
+      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}'))).toMatchObject({ isAuthenticated: false });
 
-    const secret = (await page.locator('.enrolment__secret code').textContent())?.trim() ?? '';
-    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-    await page.getByLabel('6-digit code').fill('000000');
-    await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'The code is incorrect.' })).toBeVisible();
-    await page.getByLabel('6-digit code').fill(codeFor(secret));
-    await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+      const secret = (await page.locator('.enrolment__secret code').textContent())?.trim() ?? '';
+      expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+      await page.getByLabel('6-digit code').fill('000000');
+      await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'The code is incorrect.' })).toBeVisible();
+      await page.getByLabel('6-digit code').fill(codeFor(secret));
+      await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
 
-    await expect(page.getByRole('heading', { level: 1, name: 'Two-step sign-in is on' })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
-    expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'I have saved these codes, continue' }).click();
-    await expect(page).toHaveURL(/\/siteadmin$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    const { token } = (await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}'))) as { token: string };
-    const me = await page.request.get('/auth/check-auth', { headers: { authorization: `Bearer ${token}` } });
-    expect(((await me.json()) as { data: { email: string; twoFactorEnabled: boolean } }).data).toMatchObject({ email, twoFactorEnabled: true });
-  } finally {
-    expect((await setting(false)).ok()).toBe(true);
-  }
-});
+      await expect(page.getByRole('heading', { level: 1, name: 'Two-step sign-in is on' })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'I have saved these codes, continue' }).click();
+      await expect(page).toHaveURL(/\/siteadmin$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      const { token } = (await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}'))) as { token: string };
+      const me = await page.request.get('/auth/check-auth', { headers: { authorization: `Bearer ${token}` } });
+      expect(((await me.json()) as { data: { email: string; twoFactorEnabled: boolean } }).data).toMatchObject({
+        email,
+        twoFactorEnabled: true,
+      });
+    } finally {
+      expect((await setting(false)).ok()).toBe(true);
+    }
+  },
+);

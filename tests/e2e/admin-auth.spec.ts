@@ -30,7 +30,10 @@ test.describe('login', () => {
     await expect(page.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
     await expect(page.getByRole('alert')).toHaveText('The username or password is incorrect.');
     await expect(page.getByRole('button', { name: 'Log In' })).toBeEnabled();
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}'))).toMatchObject({ isAuthenticated: false, loading: false });
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}'))).toMatchObject({
+      isAuthenticated: false,
+      loading: false,
+    });
   });
 
   test('signs in to the dashboard, keeps the session in local storage "root", and logs out to /', async ({ page }) => {
@@ -40,7 +43,18 @@ test.describe('login', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     const tiles = page.getByRole('main').getByRole('listitem');
     await expect(tiles).toHaveText(
-      ['Products', 'Knowledge Center', 'Product Labels/SDSs', 'Reps & Retailers', 'Press Releases', 'Pages', 'Document Library', 'Forms', 'Users', 'Redirects'].map((t) => new RegExp(`^${t.replace(/[/&]/g, '\\$&')}`)),
+      [
+        'Products',
+        'Knowledge Center',
+        'Product Labels/SDSs',
+        'Reps & Retailers',
+        'Press Releases',
+        'Pages',
+        'Document Library',
+        'Forms',
+        'Users',
+        'Redirects',
+      ].map((t) => new RegExp(`^${t.replace(/[/&]/g, '\\$&')}`)),
     );
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}'));
     expect(stored).toMatchObject({ isAuthenticated: true, loading: false, email: ADMIN.email, revalidatingToken: false });
@@ -53,7 +67,10 @@ test.describe('login', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // a tile opens its section's list
-    await page.getByRole('main').getByRole('link', { name: /^Product Labels/ }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^Product Labels/ })
+      .click();
     await expect(page).toHaveURL(/\/siteadmin\/product-labels$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Product Labels/SDSs' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Add Label/SDS' })).toBeVisible();
@@ -70,9 +87,16 @@ test.describe('login', () => {
     await drawer.getByRole('link', { name: 'Logout' }).click();
     expect((await revoke).postDataJSON()).toEqual({ refreshToken });
     await expect(page).toHaveURL(/\/$/);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}'))).toMatchObject({ isAuthenticated: false, token: null, refreshToken: null, email: null });
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}'))).toMatchObject({
+      isAuthenticated: false,
+      token: null,
+      refreshToken: null,
+      email: null,
+    });
     await expect
-      .poll(async () => (await page.request.post('/auth/refresh-token', { data: { refreshToken } })).status(), { message: 'the logged-out refresh token is refused' })
+      .poll(async () => (await page.request.post('/auth/refresh-token', { data: { refreshToken } })).status(), {
+        message: 'the logged-out refresh token is refused',
+      })
       .toBe(401);
 
     await page.goto('/siteadmin');
@@ -113,7 +137,9 @@ test.describe('forgot and reset password', () => {
     await page.getByLabel('Email').fill(email);
     await expect(submit).toBeEnabled();
     await submit.click();
-    await expect(page.getByText('An email containing password reset information has been sent to your inbox. Please verify.')).toBeVisible();
+    await expect(
+      page.getByText('An email containing password reset information has been sent to your inbox. Please verify.'),
+    ).toBeVisible();
     const shownAt = Date.now();
     await expect(page).toHaveURL(/\/account\/login$/, { timeout: 10_000 });
     // back to login after 5000 ms (allowing for the moment between showing the text and seeing it)
@@ -187,7 +213,8 @@ test.describe('API client', () => {
     const calls: string[] = [];
     page.on('request', (r) => {
       const url = new URL(r.url());
-      if (url.pathname.startsWith('/auth/') || url.pathname.startsWith('/api/')) calls.push(`${url.pathname} ${r.headers()['authorization'] ?? ''}`);
+      if (url.pathname.startsWith('/auth/') || url.pathname.startsWith('/api/'))
+        calls.push(`${url.pathname} ${r.headers()['authorization'] ?? ''}`);
     });
     await page.goto('/siteadmin/users');
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
@@ -202,7 +229,17 @@ test.describe('API client', () => {
 
   test('a session the server no longer accepts ends at login, with the way back kept', async ({ page }) => {
     await page.addInitScript(() => {
-      window.localStorage.setItem('root', JSON.stringify({ isAuthenticated: true, loading: false, revalidatingToken: false, email: 'admin@example.com', token: 'not.a-valid.token', refreshToken: 'revoked' }));
+      window.localStorage.setItem(
+        'root',
+        JSON.stringify({
+          isAuthenticated: true,
+          loading: false,
+          revalidatingToken: false,
+          email: 'admin@example.com',
+          token: 'not.a-valid.token',
+          refreshToken: 'revoked',
+        }),
+      );
     });
     await page.goto('/siteadmin/users');
     await expect(page).toHaveURL(/\/account\/login\?redirectTo=%2Fsiteadmin%2Fusers$/);
@@ -222,7 +259,10 @@ test.describe('session timeout', () => {
     await expect(dialog).toContainText('Your session is about to time out. Would you like to stay logged into your account?');
     expect(await axeViolations(page)).toEqual([]);
 
-    const [keepalive] = await Promise.all([page.waitForResponse('**/api/admin/session/keepalive'), dialog.getByRole('button', { name: 'Yes' }).click()]);
+    const [keepalive] = await Promise.all([
+      page.waitForResponse('**/api/admin/session/keepalive'),
+      dialog.getByRole('button', { name: 'Yes' }).click(),
+    ]);
     expect(keepalive.status()).toBe(200);
     expect(keepalive.request().headers()['authorization']).toMatch(/^Bearer /);
     await expect(dialog).toBeHidden();
@@ -231,6 +271,9 @@ test.describe('session timeout', () => {
     await expect(dialog).toBeVisible({ timeout: 5_000 });
     await dialog.getByRole('button', { name: 'No' }).click();
     await expect(page).toHaveURL(/\/$/);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}'))).toMatchObject({ isAuthenticated: false, token: null });
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}'))).toMatchObject({
+      isAuthenticated: false,
+      token: null,
+    });
   });
 });

@@ -4,10 +4,18 @@ import { apiTokens, axeViolations, signInQuickly } from './admin-helpers.ts';
 
 /** A library image to pick in the editors (the seed has PDFs only). */
 async function uploadImage(page: Page, token: string, title: string) {
-  const png = await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#2f6b3a' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#2f6b3a' } })
+    .png()
+    .toBuffer();
   const res = await page.request.post('/api/admin/documents/add', {
     headers: { authorization: `Bearer ${token}` },
-    multipart: { title, kind: 'image', regionIds: '2', altText: `${title} in a green field`, file: { name: 'field.png', mimeType: 'image/png', buffer: png } },
+    multipart: {
+      title,
+      kind: 'image',
+      regionIds: '2',
+      altText: `${title} in a green field`,
+      file: { name: 'field.png', mimeType: 'image/png', buffer: png },
+    },
   });
   const body = (await res.json()) as { success: boolean; data: { guid: string } };
   expect(body.success, 'image upload').toBe(true);
@@ -191,7 +199,9 @@ test.describe('knowledge center editor', { tag: '@exclusive' }, () => {
     expect(body.indexOf('Headline that starts second')).toBeLessThan(body.indexOf('Paragraph that starts first.'));
   });
 
-  test('the list searches, filters, sorts and pages in the address, pins, and axe finds nothing on the list and the editor', async ({ page }) => {
+  test('the list searches, filters, sorts and pages in the address, pins, and axe finds nothing on the list and the editor', async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const tokens = await apiTokens(page.request);
     await signInQuickly(page);
@@ -227,33 +237,37 @@ test.describe('knowledge center editor', { tag: '@exclusive' }, () => {
   });
 });
 
-test('press releases: create one in the editor and read it on the public site; delete asks first', { tag: '@exclusive' }, async ({ page }) => {
-  test.setTimeout(60_000);
-  await signInQuickly(page);
-  const title = `Northfield Opens a Demo Farm ${Date.now()}`;
-  await page.goto('/siteadmin/press-releases');
-  await expect(page.getByRole('heading', { level: 1, name: 'Press Releases' })).toBeVisible();
-  await page.getByRole('link', { name: 'Add Press Release' }).click();
-  await page.getByLabel('Title', { exact: true }).fill(title);
-  await page.getByLabel('Module type').selectOption('Rich text');
-  await page.getByRole('button', { name: 'Add module' }).click();
-  await typeRichText(page, 'Rich text 1: text', 'The farm opens to growers in June.');
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'The press release was created.' })).toBeVisible();
-  const slug = await page.getByLabel('Slug').inputValue();
+test(
+  'press releases: create one in the editor and read it on the public site; delete asks first',
+  { tag: '@exclusive' },
+  async ({ page }) => {
+    test.setTimeout(60_000);
+    await signInQuickly(page);
+    const title = `Northfield Opens a Demo Farm ${Date.now()}`;
+    await page.goto('/siteadmin/press-releases');
+    await expect(page.getByRole('heading', { level: 1, name: 'Press Releases' })).toBeVisible();
+    await page.getByRole('link', { name: 'Add Press Release' }).click();
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Module type').selectOption('Rich text');
+    await page.getByRole('button', { name: 'Add module' }).click();
+    await typeRichText(page, 'Rich text 1: text', 'The farm opens to growers in June.');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The press release was created.' })).toBeVisible();
+    const slug = await page.getByLabel('Slug').inputValue();
 
-  await page.goto(`/press-releases/${slug}`);
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await expect(page.getByText('The farm opens to growers in June.')).toBeVisible();
+    await page.goto(`/press-releases/${slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText('The farm opens to growers in June.')).toBeVisible();
 
-  await page.goto(`/siteadmin/press-releases?q=${encodeURIComponent(title)}`);
-  await page.getByRole('button', { name: `Delete ${title}` }).click();
-  const confirm = page.getByRole('dialog', { name: 'Delete Press Release' });
-  await expect(confirm).toContainText(`Are you sure you want to delete the Press Release ${title} ?`);
-  await confirm.getByRole('button', { name: 'Delete Press Release' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'was deleted' })).toBeVisible();
-  expect((await page.request.get(`/press-releases/${slug}`)).status()).toBe(404);
-});
+    await page.goto(`/siteadmin/press-releases?q=${encodeURIComponent(title)}`);
+    await page.getByRole('button', { name: `Delete ${title}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Press Release' });
+    await expect(confirm).toContainText(`Are you sure you want to delete the Press Release ${title} ?`);
+    await confirm.getByRole('button', { name: 'Delete Press Release' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'was deleted' })).toBeVisible();
+    expect((await page.request.get(`/press-releases/${slug}`)).status()).toBe(404);
+  },
+);
 
 test.describe('pages', () => {
   test("changes a home's hero text, sees it on the public home, and rolls it back", async ({ page }) => {
@@ -274,7 +288,11 @@ test.describe('pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Science-led crop nutrition in 60 countries' })).toBeVisible();
 
     await page.goto('/siteadmin/pages?kind=home');
-    await page.getByRole('row').filter({ hasText: '/home-int' }).getByRole('link', { name: /^Edit / }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: '/home-int' })
+      .getByRole('link', { name: /^Edit / })
+      .click();
     await page.getByText('Rollback', { exact: true }).click();
     await page.getByRole('list', { name: 'Saved versions' }).getByRole('link').nth(1).click();
     await expect(page.getByLabel('Headline', { exact: true })).toHaveValue(original);
@@ -319,7 +337,11 @@ test.describe('pages', () => {
     await page.goto('/siteadmin/pages');
     await expect(page.getByRole('heading', { level: 2, name: 'Custom pages' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole('row').filter({ hasText: '/clear-choice' }).getByRole('link', { name: /^Edit / }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: '/clear-choice' })
+      .getByRole('link', { name: /^Edit / })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Campaign Page' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });

@@ -3,7 +3,9 @@ import { axeViolations, signInQuickly } from './admin-helpers.ts';
 
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);
 
-test('document library: upload a PDF, open it from /doccenter/{guid}, replace it, with axe on the list and the edit screen', async ({ page }) => {
+test('document library: upload a PDF, open it from /doccenter/{guid}, replace it, with axe on the list and the edit screen', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const title = `Browser Statement ${Date.now()}`;
   await signInQuickly(page);
@@ -23,9 +25,13 @@ test('document library: upload a PDF, open it from /doccenter/{guid}, replace it
   await page.getByLabel('Kind').selectOption('Statement');
   await page.getByRole('checkbox', { name: 'Canada' }).check();
   // a file that is not a PDF, PNG, JPEG or WebP is refused by the server, whatever its name
-  await page.getByLabel('File').setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html>not a pdf</html>') });
+  await page
+    .getByLabel('File')
+    .setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html>not a pdf</html>') });
   await save.click();
-  await expect(page.getByRole('alert').filter({ hasText: 'This file type is not accepted. Upload a PDF, PNG, JPEG or WebP file.' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This file type is not accepted. Upload a PDF, PNG, JPEG or WebP file.' }),
+  ).toBeVisible();
 
   await page.getByLabel('File').setInputFiles({ name: 'Browser Statement.pdf', mimeType: 'application/pdf', buffer: pdf('first upload') });
   await save.click();
@@ -50,7 +56,9 @@ test('document library: upload a PDF, open it from /doccenter/{guid}, replace it
   await expect(page.getByText('Not used on any page.')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
-  await page.getByLabel('Replace file').setInputFiles({ name: 'statement v2.pdf', mimeType: 'application/pdf', buffer: pdf('second upload') });
+  await page
+    .getByLabel('Replace file')
+    .setInputFiles({ name: 'statement v2.pdf', mimeType: 'application/pdf', buffer: pdf('second upload') });
   await save.click();
   await expect(page).toHaveURL(/\/siteadmin\/document-library$/);
   const replaced = await page.request.get(href!);
@@ -78,7 +86,10 @@ test('document library: upload a PDF, open it from /doccenter/{guid}, replace it
 test('document library: deleting a product label says which lists it leaves, and Cancel keeps it', async ({ page }) => {
   await signInQuickly(page);
   await page.goto('/siteadmin/document-library?search=wolf-trax-zinc-label');
-  await page.getByRole('button', { name: /^Delete WOLF TRAX Zinc DDP/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Delete WOLF TRAX Zinc DDP/ })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Delete Document' });
   await expect(dialog.getByText(/is listed here; deleting it takes it off these lists:/)).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Product Labels' })).toBeVisible();

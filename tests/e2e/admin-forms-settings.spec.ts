@@ -19,7 +19,8 @@ test('forms: find a submission, view it, archive it, and find it again among the
   await signInQuickly(page);
   await page.goto('/siteadmin/forms');
   await expect(page.getByRole('heading', { level: 1, name: 'Forms' })).toBeVisible();
-  for (const column of ['Name', 'Type', 'Created', 'Phone', 'ZipCode', 'View']) await expect(page.getByRole('columnheader', { name: column })).toBeVisible();
+  for (const column of ['Name', 'Type', 'Created', 'Phone', 'ZipCode', 'View'])
+    await expect(page.getByRole('columnheader', { name: column })).toBeVisible();
   // Newest first by default: the submission just sent leads the list.
   await expect(page.getByRole('columnheader', { name: 'Created' })).toHaveAttribute('aria-sort', 'descending');
   await expect(page.getByRole('row').nth(1)).toContainText(name);

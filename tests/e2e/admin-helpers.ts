@@ -42,7 +42,10 @@ export async function signInWithForm(page: Page, email = ADMIN.email, password =
 }
 
 export async function createUser(request: APIRequestContext, token: string, email: string, password: string, userRoles = [2]) {
-  const res = await request.post('/api/adminusers/add', { data: { email, password, userRoles }, headers: { authorization: `Bearer ${token}` } });
+  const res = await request.post('/api/adminusers/add', {
+    data: { email, password, userRoles },
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(((await res.json()) as { success: boolean }).success, `create ${email}`).toBe(true);
 }
 
@@ -62,7 +65,10 @@ export async function linkFromEmail(to: string, pattern: RegExp): Promise<string
     .poll(
       async () => {
         const names = await readdir(OUTBOX).catch(() => [] as string[]);
-        for (const name of names.filter((n) => n.endsWith('.eml')).sort().reverse()) {
+        for (const name of names
+          .filter((n) => n.endsWith('.eml'))
+          .sort()
+          .reverse()) {
           const eml = await readFile(path.join(OUTBOX, name), 'utf8');
           if (!eml.toLowerCase().includes(to.toLowerCase())) continue;
           const match = decodeBody(eml).match(pattern);

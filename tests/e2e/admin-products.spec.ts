@@ -16,10 +16,17 @@ async function openRollback(page: Page) {
   await expect(page.getByRole('list', { name: 'Saved versions' })).toBeVisible();
 }
 
-const calciumAmount = (page: Page) => page.getByRole('listitem', { name: /: WOLF TRAX Calcium DDP$/ }).getByRole('textbox', { name: /^Amount \(%\)/ });
-const calciumRow = (page: Page, amount: string) => page.getByRole('table', { name: 'WOLF TRAX guaranteed analysis by product' }).getByRole('row', { name: new RegExp(`WOLF TRAX Calcium DDP Calcium \\(Ca\\) ${amount.replace('.', '\\.')}`) });
+const calciumAmount = (page: Page) =>
+  page.getByRole('listitem', { name: /: WOLF TRAX Calcium DDP$/ }).getByRole('textbox', { name: /^Amount \(%\)/ });
+const calciumRow = (page: Page, amount: string) =>
+  page
+    .getByRole('table', { name: 'WOLF TRAX guaranteed analysis by product' })
+    .getByRole('row', { name: new RegExp(`WOLF TRAX Calcium DDP Calcium \\(Ca\\) ${amount.replace('.', '\\.')}`) });
 
-test('finds a product, edits its guaranteed analysis, sees it on the product page, and rolls it back through the Rollback list', async ({ page, context }) => {
+test('finds a product, edits its guaranteed analysis, sees it on the product page, and rolls it back through the Rollback list', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(90_000);
   await signInQuickly(page);
   await page.goto('/siteadmin/products');

@@ -105,7 +105,9 @@ test('redirects: a CSV import shows row errors and writes nothing, then a valid 
   await expect(page.getByRole('heading', { level: 1, name: 'Import Redirects' })).toBeVisible();
   const file = (text: string) => ({ name: 'redirects.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
 
-  await page.getByLabel('CSV file').setInputFiles(file(`fromPath,toPath,statusCode,keepQuery\n${from},/about,301,true\n${from}-bad,/about,307,true\n`));
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles(file(`fromPath,toPath,statusCode,keepQuery\n${from},/about,301,true\n${from}-bad,/about,307,true\n`));
   await expect(page.getByRole('row', { name: new RegExp(`${from}-bad`) })).toContainText('statusCode must be 301, 302 or 410.');
   await expect(page.getByText('1 of 2 rows have errors.', { exact: false })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Import 1 Redirect' })).toBeDisabled();
@@ -133,7 +135,11 @@ test('a stored redirect also applies to a client-side navigation (React Router a
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
   const data = page.waitForResponse((r) => r.url().includes(`${from}.data`));
   // what a <Link> to the old address does: a navigation inside the app, which fetches the page's data
-  await page.evaluate((to) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(to), `${from}?utm_source=app`);
+  await page.evaluate(
+    (to) =>
+      (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(to),
+    `${from}?utm_source=app`,
+  );
   expect((await data).status()).toBe(204);
   await expect(page).toHaveURL(/\/account\/forgot-password\?utm_source=app$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Forgot Password' })).toBeVisible();

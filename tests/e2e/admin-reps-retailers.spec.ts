@@ -27,18 +27,26 @@ test('import a retailers CSV with a preview and a progress bar, then find one of
     await page.getByText('Import retailers from CSV').click();
     const file = page.getByLabel('CSV file');
     // A file with a bad row: the preview names the line and nothing can be imported.
-    await file.setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(`name,postal_code,website\n${name},68847,\nBroken Row,ABCDE,ftp://x.example\n`) });
+    await file.setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`name,postal_code,website\n${name},68847,\nBroken Row,ABCDE,ftp://x.example\n`),
+    });
     await page.getByRole('button', { name: 'Preview' }).click();
     const problems = page.getByRole('table', { name: 'Rows with problems' });
     await expect(problems.getByRole('row', { name: /^3 / })).toContainText('Enter a 5-digit U.S. ZIP code');
-    await expect(problems.getByRole('row', { name: /^3 / })).toContainText('The website must be an address starting with http:// or https://.');
+    await expect(problems.getByRole('row', { name: /^3 / })).toContainText(
+      'The website must be an address starting with http:// or https://.',
+    );
     await expect(page.getByRole('button', { name: /^Import \d/ })).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
 
     await file.setInputFiles({
       name: 'retailers.csv',
       mimeType: 'text/csv',
-      buffer: Buffer.from(`name,address,postal_code,phone,products\n${name},1 Test Rd,68847,(308) 555-0190,AGROTAIN; SUPERU\n${name} Annex,2 Test Rd,68847,,\n`),
+      buffer: Buffer.from(
+        `name,address,postal_code,phone,products\n${name},1 Test Rd,68847,(308) 555-0190,AGROTAIN; SUPERU\n${name} Annex,2 Test Rd,68847,,\n`,
+      ),
     });
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect(page.getByText('2 rows are ready: 2 to add, 0 to update.')).toBeVisible();
@@ -57,7 +65,10 @@ test('import a retailers CSV with a preview and a progress bar, then find one of
     await page.getByLabel('Zip', { exact: true }).fill('68847');
     await page.getByLabel('Zip', { exact: true }).press('Enter');
     await expect(page).toHaveURL(/\/reps-retailers\?label=Retailers&zip=68847$/);
-    const card = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
+    const card = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
     await expect(card).toContainText('1 Test Rd');
     await expect(card).toContainText(/308\D+555\D0190/);
     await expect(card).toContainText('AGROTAIN');
@@ -73,10 +84,18 @@ test('create and edit a rep, with the form’s messages and axe on the edit scre
   const { token } = await apiTokens(page.request);
   const auth = { authorization: `Bearer ${token}` };
   // a library image to choose as the photo
-  const png = await sharp({ create: { width: 480, height: 480, channels: 3, background: '#2f6b3a' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 480, height: 480, channels: 3, background: '#2f6b3a' } })
+    .png()
+    .toBuffer();
   const uploaded = await page.request.post('/api/admin/documents/add', {
     headers: auth,
-    multipart: { title: photoTitle, kind: 'image', altText: 'Portrait of a rep', regionIds: '2', file: { name: 'rep-photo.png', mimeType: 'image/png', buffer: png } },
+    multipart: {
+      title: photoTitle,
+      kind: 'image',
+      altText: 'Portrait of a rep',
+      regionIds: '2',
+      file: { name: 'rep-photo.png', mimeType: 'image/png', buffer: png },
+    },
   });
   const photo = ((await uploaded.json()) as { data: { id: number; guid: string } }).data;
   try {

@@ -7,8 +7,18 @@ import { expect, test, waitForDocument } from './fixtures.ts';
  * everyone (page cache); the site script adds Edit Page for a signed-in administrator.
  */
 const PAGES = [
-  { what: 'knowledge item', path: '/knowledge-center/keep-surface-applied-urea-in-the-field', api: '/api/admin/knowledge-center', admin: '/siteadmin/knowledge-center/edit' },
-  { what: 'press release', path: '/press-releases/new-agronomy-centre-in-iowa', api: '/api/admin/press-releases', admin: '/siteadmin/press-releases/edit' },
+  {
+    what: 'knowledge item',
+    path: '/knowledge-center/keep-surface-applied-urea-in-the-field',
+    api: '/api/admin/knowledge-center',
+    admin: '/siteadmin/knowledge-center/edit',
+  },
+  {
+    what: 'press release',
+    path: '/press-releases/new-agronomy-centre-in-iowa',
+    api: '/api/admin/press-releases',
+    admin: '/siteadmin/press-releases/edit',
+  },
 ];
 
 /** The item's base id, from the admin list (searched by its slug). */

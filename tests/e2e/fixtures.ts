@@ -8,10 +8,11 @@ export { expect, type Page, type Request } from '@playwright/test';
 const LOCKS = path.resolve(`.tmp/e2e-data-${Number(process.env.E2E_PORT ?? 3210)}/e2e-locks`);
 const EXCLUSIVE = path.join(LOCKS, 'exclusive');
 const SHARED = path.join(LOCKS, 'shared');
-const exists = (p: string) => access(p).then(
-  () => true,
-  () => false,
-);
+const exists = (p: string) =>
+  access(p).then(
+    () => true,
+    () => false,
+  );
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Every ordinary test holds a shared lock; it waits while an exclusive test runs. */
@@ -55,7 +56,9 @@ export const test = base.extend<{ serverSharing: void }>({
   serverSharing: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use, testInfo) => {
-      const release = testInfo.tags.includes('@exclusive') ? await holdExclusive() : await holdShared(`${testInfo.workerIndex}-${testInfo.testId}-${testInfo.retry}`);
+      const release = testInfo.tags.includes('@exclusive')
+        ? await holdExclusive()
+        : await holdShared(`${testInfo.workerIndex}-${testInfo.testId}-${testInfo.retry}`);
       try {
         await use();
       } finally {

@@ -46,14 +46,34 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Message sent' })).toBeVisible();
 
     const { token } = await apiTokens(page.request);
-    const res = await page.request.post('/api/admin/forms/filter', { data: { search: name, status: -1 }, headers: { authorization: `Bearer ${token}` } });
-    const body = (await res.json()) as { data: { items: { name: string; email: string; phone: string; zipCode: string; type: number; captcha: string; data: { name: string; value: string }[] }[] } };
+    const res = await page.request.post('/api/admin/forms/filter', {
+      data: { search: name, status: -1 },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = (await res.json()) as {
+      data: {
+        items: {
+          name: string;
+          email: string;
+          phone: string;
+          zipCode: string;
+          type: number;
+          captcha: string;
+          data: { name: string; value: string }[];
+        }[];
+      };
+    };
     expect(body.data.items).toHaveLength(1);
     const [lead] = body.data.items;
     expect(lead).toMatchObject({ name, email: 'nora.field@example.com', phone: '(515) 555-0177', zipCode: '50010', type: 0 });
     // no reCAPTCHA token without JavaScript: kept, flagged (here no keys are configured, so it is not checked)
     expect(['missing', 'not-configured']).toContain(lead!.captcha);
-    expect(Object.fromEntries(lead!.data.map((f) => [f.name, f.value]))).toEqual({ Region: 'USA', Role: 'Grower', State: 'Iowa', Zipcode: '50010' });
+    expect(Object.fromEntries(lead!.data.map((f) => [f.name, f.value]))).toEqual({
+      Region: 'USA',
+      Role: 'Grower',
+      State: 'Iowa',
+      Zipcode: '50010',
+    });
   });
 
   test('Canada: the form starts with Province and Postal Code and sends', async ({ page }) => {
@@ -136,8 +156,17 @@ test('with JavaScript, the rep contact page (reached by its address) checks, sen
   await page.getByLabel('Email').fill('lee@example.com');
   await page.getByLabel('Phone').pressSequentially('5155550123');
   await expect(page.getByLabel('Phone')).toHaveValue('(515) 555-0123');
-  const [request] = await Promise.all([page.waitForRequest('**/api/forms/contact-rep'), page.getByRole('button', { name: 'Send message' }).click()]);
-  expect(request.postDataJSON()).toMatchObject({ name: 'Lee Script', phone: '+1 (515) 555-0123', targetType: 'retailer', zip: '50010', label: 'Retailers' });
+  const [request] = await Promise.all([
+    page.waitForRequest('**/api/forms/contact-rep'),
+    page.getByRole('button', { name: 'Send message' }).click(),
+  ]);
+  expect(request.postDataJSON()).toMatchObject({
+    name: 'Lee Script',
+    phone: '+1 (515) 555-0123',
+    targetType: 'retailer',
+    zip: '50010',
+    label: 'Retailers',
+  });
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for contacting a retailer' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   expect(await axeViolations(page)).toEqual([]);
@@ -157,12 +186,26 @@ test.describe('a server on another port, without PUBLIC_SITE_URL', () => {
     test.setTimeout(90_000);
     const port = await freePort();
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-port-'));
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'correct-horse-battery-staple' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'correct-horse-battery-staple',
+    };
     delete env.PUBLIC_SITE_URL;
     server = spawn(process.execPath, ['build/node/index.js'], { env, stdio: 'ignore' });
     base = `http://127.0.0.1:${port}`;
     for (const end = Date.now() + 80_000; Date.now() < end; await new Promise((r) => setTimeout(r, 200))) {
-      if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) return;
+      if (
+        await fetch(`${base}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return;
     }
     throw new Error('the second server did not start');
   });
@@ -178,7 +221,9 @@ test.describe('a server on another port, without PUBLIC_SITE_URL', () => {
     await page.getByLabel('Message').fill('Sent to a server on another port.');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByRole('heading', { name: 'Message sent' })).toBeVisible();
-    await expect(page.getByText('Thank you! Our team is reviewing your request and will connect you with the right resource.')).toBeVisible();
+    await expect(
+      page.getByText('Thank you! Our team is reviewing your request and will connect you with the right resource.'),
+    ).toBeVisible();
   });
 });
 

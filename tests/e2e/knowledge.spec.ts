@@ -44,7 +44,10 @@ test.describe('knowledge center list', () => {
     await context.addCookies([{ name: 'region', value: '3', url: test.info().project.use.baseURL! }]);
     await page.goto('/knowledge-center');
     await expect(cards(page)).toHaveCount(5);
-    await expect(cards(page).getByRole('link', { name: 'Sulphur for Canola: Timing and Form' })).toHaveAttribute('href', '/can/knowledge-center/sulphur-for-canola');
+    await expect(cards(page).getByRole('link', { name: 'Sulphur for Canola: Timing and Form' })).toHaveAttribute(
+      'href',
+      '/can/knowledge-center/sulphur-for-canola',
+    );
   });
 
   test('answers 404 for an unknown category', async ({ page }) => {
@@ -124,17 +127,25 @@ test('a press release opens from the list with its date and NewsArticle data', a
   await expect(cards(page)).toHaveCount(6);
   await page.getByRole('link', { name: 'Northfield Agronomics Opens Western Canada Office in Saskatoon' }).click();
   await expect(page).toHaveURL(/\/can\/press-releases\/saskatoon-office-opening$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Northfield Agronomics Opens Western Canada Office in Saskatoon' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Northfield Agronomics Opens Western Canada Office in Saskatoon' }),
+  ).toBeVisible();
   await expect(page.locator('time')).toHaveText('September 15, 2026');
   await expect(page.locator('blockquote')).toContainText('Prairie farms');
   const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
-  expect(ld[0]).toMatchObject({ '@type': 'NewsArticle', headline: 'Northfield Agronomics Opens Western Canada Office in Saskatoon', datePublished: '2026-09-15T00:00:00.000Z' });
+  expect(ld[0]).toMatchObject({
+    '@type': 'NewsArticle',
+    headline: 'Northfield Agronomics Opens Western Canada Office in Saskatoon',
+    datePublished: '2026-09-15T00:00:00.000Z',
+  });
 });
 
 test('a custom page shows its hero, modules and related resources', async ({ page }) => {
   await page.goto('/growing-season-guide');
   await expect(page.getByRole('heading', { level: 1, name: 'Your Growing Season Guide' })).toBeVisible();
-  await expect(page.locator('.custom-hero--highlighted').getByRole('img', { name: 'Rows of young corn under a clear morning sky' })).toBeVisible();
+  await expect(
+    page.locator('.custom-hero--highlighted').getByRole('img', { name: 'Rows of young corn under a clear morning sky' }),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Plan before the first pass' })).toBeVisible();
   await expect(page.locator('.cm-roi__item').filter({ hasText: 'Spring' }).locator('br')).toHaveCount(1);
   const related = page.getByRole('region', { name: 'Related resources' });

@@ -4,7 +4,15 @@ import { axeViolations } from './axe.ts';
 const THANK_YOU = 'Thank you! Our team is reviewing your request and will connect you with the right resource.';
 
 function formsAddBody(request: Request) {
-  return request.postDataJSON() as { name: string; email: string; phone: string; data: string; message: string; reCaptchaToken: string; website: string };
+  return request.postDataJSON() as {
+    name: string;
+    email: string;
+    phone: string;
+    data: string;
+    message: string;
+    reCaptchaToken: string;
+    website: string;
+  };
 }
 
 test.describe('contact form', () => {
@@ -27,7 +35,13 @@ test.describe('contact form', () => {
 
     const [request] = await Promise.all([page.waitForRequest('**/api/forms/add'), page.getByRole('button', { name: 'Send' }).click()]);
     const body = formsAddBody(request);
-    expect(body).toMatchObject({ name: 'Dana Miller', email: 'dana.miller@example.com', phone: '+1 (515) 555-0199', message: 'Spring nitrogen on 800 acres of corn.', website: '' });
+    expect(body).toMatchObject({
+      name: 'Dana Miller',
+      email: 'dana.miller@example.com',
+      phone: '+1 (515) 555-0199',
+      message: 'Spring nitrogen on 800 acres of corn.',
+      website: '',
+    });
     expect(JSON.parse(body.data)).toEqual({ Region: 'USA', Role: 'Grower', State: 'Iowa', Zipcode: '50010' });
     await expect(page.getByText(THANK_YOU)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Message sent' })).toBeFocused();
@@ -48,7 +62,12 @@ test.describe('contact form', () => {
     await page.getByLabel('Postal Code').fill('S7K 1A1');
     await page.getByLabel('Role').selectOption('Product retailer');
     const [request] = await Promise.all([page.waitForRequest('**/api/forms/add'), page.getByRole('button', { name: 'Send' }).click()]);
-    expect(JSON.parse(formsAddBody(request).data)).toEqual({ Region: 'Canada', Role: 'Product retailer', State: 'Saskatchewan', Zipcode: 'S7K 1A1' });
+    expect(JSON.parse(formsAddBody(request).data)).toEqual({
+      Region: 'Canada',
+      Role: 'Product retailer',
+      State: 'Saskatchewan',
+      Zipcode: 'S7K 1A1',
+    });
     await expect(page.getByText(THANK_YOU)).toBeVisible();
   });
 
@@ -156,7 +175,11 @@ test.describe('contact form', () => {
       await page.route('**/api/forms/add', (route) =>
         failure === 'network'
           ? route.abort('failed')
-          : route.fulfill({ status: Number(failure), contentType: 'application/json', body: '{"success":false,"data":null,"message":"boom"}' }),
+          : route.fulfill({
+              status: Number(failure),
+              contentType: 'application/json',
+              body: '{"success":false,"data":null,"message":"boom"}',
+            }),
       );
       const warnings: string[] = [];
       page.on('console', (msg) => {
@@ -225,7 +248,10 @@ test.describe('Find a Rep or Retailer', () => {
 
     await expect(page).toHaveURL(/\/reps-retailers\?label=Retailers&zip=50010$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Retailers near Ames, IA 50010' })).toBeVisible();
-    const cards = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });
+    const cards = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 2 }) });
     await expect(cards.first()).toContainText('Ames Farmers Cooperative');
     const distances = (await cards.locator('.finder-result__distance strong').allTextContents()).map((t) => parseFloat(t));
     expect(distances.length).toBeGreaterThan(3);
@@ -277,8 +303,19 @@ test.describe('Find a Rep or Retailer', () => {
     await dialog.getByLabel('Email').fill('sam@example.com');
     await dialog.getByLabel('Phone').pressSequentially('5155550123');
     await dialog.getByLabel('Message').fill('Please call about ANVOL for fall.');
-    const [request] = await Promise.all([page.waitForRequest('**/api/forms/contact-rep'), dialog.getByRole('button', { name: 'Send message' }).click()]);
-    expect(request.postDataJSON()).toMatchObject({ name: 'Sam Ortiz', email: 'sam@example.com', phone: '+1 (515) 555-0123', targetType: 'rep', zip: '50010', label: 'Reps', idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    const [request] = await Promise.all([
+      page.waitForRequest('**/api/forms/contact-rep'),
+      dialog.getByRole('button', { name: 'Send message' }).click(),
+    ]);
+    expect(request.postDataJSON()).toMatchObject({
+      name: 'Sam Ortiz',
+      email: 'sam@example.com',
+      phone: '+1 (515) 555-0123',
+      targetType: 'rep',
+      zip: '50010',
+      label: 'Reps',
+      idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     await expect(page).toHaveURL(/\/rep-thankyou\?id=\d+&back=%2Freps-retailers%3Flabel%3DReps%26zip%3D50010$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Thank you for contacting a rep' })).toBeVisible();
     await expect(page.getByText(/on its way to Megan Alvarez/)).toBeVisible();

@@ -18,7 +18,13 @@ for (const width of WIDTHS) {
         const sizes = await page.evaluate(() => {
           const bar = document.querySelector('.site-header__bar')!;
           const logo = document.querySelector('.site-header__logo svg')!.getBoundingClientRect();
-          return { page: document.documentElement.scrollWidth, inner: window.innerWidth, bar: bar.scrollWidth, barBox: bar.clientWidth, logo: [logo.width, logo.height] };
+          return {
+            page: document.documentElement.scrollWidth,
+            inner: window.innerWidth,
+            bar: bar.scrollWidth,
+            barBox: bar.clientWidth,
+            logo: [logo.width, logo.height],
+          };
         });
         expect(sizes.page, `${path} page`).toBeLessThanOrEqual(sizes.inner);
         // the logo keeps its designed size however crowded the bar (it used to shrink to 126 px at 1180, 36 px at 320)

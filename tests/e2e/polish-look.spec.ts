@@ -43,7 +43,9 @@ for (const { name, viewport } of WIDTHS) {
   test.describe(`at ${name} width`, () => {
     test.use({ viewport });
 
-    test('every select has one look: the same box and chevron on the contact form, the finder, the filters and the header', async ({ page }) => {
+    test('every select has one look: the same box and chevron on the contact form, the finder, the filters and the header', async ({
+      page,
+    }) => {
       const looks: { where: string; look: Awaited<ReturnType<typeof selectLook>> }[] = [];
       const visit = async (path: string, selects: (page: Page) => Locator[]) => {
         await page.goto(path);
@@ -135,7 +137,9 @@ test.describe('Solutions menu at desktop width', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   for (const path of ['/', '/home-ca']) {
-    test(`on ${path}: the title shares its row with Close, every product shows its group's icon, the Product Selector sits in the shortest column`, async ({ page }) => {
+    test(`on ${path}: the title shares its row with Close, every product shows its group's icon, the Product Selector sits in the shortest column`, async ({
+      page,
+    }) => {
       await page.goto(path);
       await page.getByRole('button', { name: 'Solutions' }).click();
       const menu = page.getByRole('navigation', { name: 'Solutions' });
@@ -182,7 +186,10 @@ test('the press pages keep their Find a Rep band apart from the navy footer', as
     await page.goto(path);
     const band = page.locator('.find-rep-banner');
     await expect(band).toBeVisible();
-    const [bandColour, footerColour] = await band.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el.closest('footer')!).backgroundColor]);
+    const [bandColour, footerColour] = await band.evaluate((el) => [
+      getComputedStyle(el).backgroundColor,
+      getComputedStyle(el.closest('footer')!).backgroundColor,
+    ]);
     expect(bandColour, path).not.toBe(footerColour);
     expect(await axeViolations(page)).toEqual([]);
   }

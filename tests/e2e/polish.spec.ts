@@ -22,7 +22,12 @@ for (const { name, viewport } of WIDTHS) {
       // nothing in the table is wider than its box, so nothing is cut off or needs a scroll
       const overflow = await table.evaluate((el) => {
         const box = el.parentElement!;
-        return { scroll: box.scrollWidth, client: box.clientWidth, page: document.documentElement.scrollWidth, viewport: window.innerWidth };
+        return {
+          scroll: box.scrollWidth,
+          client: box.clientWidth,
+          page: document.documentElement.scrollWidth,
+          viewport: window.innerWidth,
+        };
       });
       expect(overflow.scroll).toBeLessThanOrEqual(overflow.client);
       expect(overflow.page).toBeLessThanOrEqual(overflow.viewport);
@@ -34,7 +39,10 @@ for (const { name, viewport } of WIDTHS) {
       await expect(table.getByRole('cell', { name: /%/ }).first()).toBeInViewport();
       if (name === 'phone') {
         // stacked: the column names are shown beside each value
-        const labels = await row.getByRole('cell').first().evaluate((el) => getComputedStyle(el, '::before').content);
+        const labels = await row
+          .getByRole('cell')
+          .first()
+          .evaluate((el) => getComputedStyle(el, '::before').content);
         expect(labels).toBe('"Nutrient"');
       }
       expect(await axeViolations(page)).toEqual([]);
@@ -84,7 +92,9 @@ for (const { name, viewport } of WIDTHS) {
       await page.goto('/knowledge-center/category/38?q=quasar');
       await expect(page.getByRole('status')).toHaveText('No podcasts match \u201cquasar\u201d.');
       await expect(page.getByRole('heading', { level: 2, name: 'Nothing found for \u201cquasar\u201d' })).toBeVisible();
-      await expect(page.getByRole('main')).toContainText('We searched the titles, summaries and full text of the podcasts for \u201cquasar\u201d.');
+      await expect(page.getByRole('main')).toContainText(
+        'We searched the titles, summaries and full text of the podcasts for \u201cquasar\u201d.',
+      );
       expect(await axeViolations(page)).toEqual([]);
       await page.getByRole('link', { name: 'Search all resources' }).click();
       await expect(page).toHaveURL(/\/knowledge-center\?q=quasar$/);
@@ -175,7 +185,9 @@ for (const { name, viewport } of WIDTHS) {
       }
       // an older link that pairs Canada with a US-only product shows Canada and says why
       await page.goto('/product-labels?region=3&product=optrient');
-      await expect(page.getByRole('status')).toHaveText(/^OPTRIENT has no documents for Canada\. Showing \d+ documents for \d+ products\.$/);
+      await expect(page.getByRole('status')).toHaveText(
+        /^OPTRIENT has no documents for Canada\. Showing \d+ documents for \d+ products\.$/,
+      );
       await expect(filters.getByLabel('Product')).toHaveValue('');
     });
 
@@ -337,7 +349,9 @@ test.describe('Solutions menu at phone width', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   for (const path of ['/', '/find-a-rep']) {
-    test(`on ${path}: the panel fills the screen, keeps focus inside; Back and Escape return to the menu, Close closes all`, async ({ page }) => {
+    test(`on ${path}: the panel fills the screen, keeps focus inside; Back and Escape return to the menu, Close closes all`, async ({
+      page,
+    }) => {
       await page.goto(path);
       await page.getByRole('button', { name: 'Open menu' }).click();
       const nav = page.getByRole('navigation', { name: 'Main' });

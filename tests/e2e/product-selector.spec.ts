@@ -84,7 +84,9 @@ test('granular path: one card per nutrient, CROPMIX, NU-TRAX P+ and 3-TRAX, with
   await expect(cards(page).getByRole('heading')).toHaveText(names);
 });
 
-test('seed-enhancer path: planter flowability leaves one method, which is recorded without asking; on-farm yes and no give their products', async ({ page }) => {
+test('seed-enhancer path: planter flowability leaves one method, which is recorded without asking; on-farm yes and no give their products', async ({
+  page,
+}) => {
   await page.goto('/product-selector');
   await choose(page, /Planter flowability/);
   // granular is hidden for planter flowability, so the seed enhancer is the only method: no question for it
@@ -304,7 +306,10 @@ for (const viewport of [
         await expect(heading(page)).toBeVisible();
         const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
         expect(scroll, path).toBeLessThanOrEqual(inner);
-        for (const control of [page.getByRole('link', { name: 'Close' }), ...(path.includes('step=') ? [page.getByRole('link', { name: 'Start Over' })] : [])]) {
+        for (const control of [
+          page.getByRole('link', { name: 'Close' }),
+          ...(path.includes('step=') ? [page.getByRole('link', { name: 'Start Over' })] : []),
+        ]) {
           const box = (await control.boundingBox())!;
           expect(box.x + box.width, path).toBeLessThanOrEqual(viewport.width);
         }

@@ -6,17 +6,26 @@ test.describe('region selector', () => {
     await page.getByLabel('Region').selectOption({ label: 'CA' });
     await expect(page).toHaveURL(/\/home-ca$/);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('region'))).toBe('3');
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Retailers & Reps' })).toHaveAttribute('href', '/find-a-rep-ca');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Retailers & Reps' })).toHaveAttribute(
+      'href',
+      '/find-a-rep-ca',
+    );
 
     await page.getByLabel('Region').selectOption({ label: 'US' });
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Retailers & Reps' })).toHaveAttribute('href', '/find-a-rep');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Retailers & Reps' })).toHaveAttribute(
+      'href',
+      '/find-a-rep',
+    );
     // stays US once the new home has rendered (no stale write of the previous route's region)
     await expect.poll(() => page.evaluate(() => localStorage.getItem('region'))).toBe('2');
     await expect.poll(() => page.evaluate(() => document.cookie)).toContain('region=2');
     // a region-neutral page afterwards still follows the US choice
     await page.goto('/about');
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Retailers & Reps' })).toHaveAttribute('href', '/find-a-rep');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Retailers & Reps' })).toHaveAttribute(
+      'href',
+      '/find-a-rep',
+    );
     await expect.poll(() => page.evaluate(() => localStorage.getItem('region'))).toBe('2');
   });
 
@@ -104,7 +113,9 @@ test('the mega menu lists the region products and closes with Escape', async ({ 
   await expect(page.getByRole('button', { name: 'Solutions' })).toBeFocused();
 });
 
-test('the header hides on scroll down, returns on scroll up, docks at the top; menus lock scrolling and reset on navigation', async ({ page }) => {
+test('the header hides on scroll down, returns on scroll up, docks at the top; menus lock scrolling and reset on navigation', async ({
+  page,
+}) => {
   await page.goto('/about');
   const header = page.locator('header.site-header');
   await expect(header).toHaveClass(/is-docked/);
@@ -119,7 +130,10 @@ test('the header hides on scroll down, returns on scroll up, docks at the top; m
 
   await page.getByRole('button', { name: 'Solutions' }).click();
   await expect(page.locator('html')).toHaveClass(/scroll-locked/);
-  await page.getByRole('navigation', { name: 'Solutions' }).getByRole('link', { name: /AGROTAIN/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Solutions' })
+    .getByRole('link', { name: /AGROTAIN/ })
+    .click();
   await expect(page).toHaveURL(/\/agrotain$/);
   await expect(page.getByRole('navigation', { name: 'Solutions' })).toBeHidden();
   await expect(page.locator('html')).not.toHaveClass(/scroll-locked/);

@@ -16,7 +16,9 @@ async function scriptsOf(page: Page) {
     external: [...document.querySelectorAll<HTMLScriptElement>('script[src]')].map((s) => new URL(s.src).pathname),
     modulePreloads: document.querySelectorAll('link[rel="modulepreload"]').length,
     // structured data (application/ld+json) is not JavaScript
-    inlineTypes: [...document.querySelectorAll<HTMLScriptElement>('script:not([src]):not([type="application/ld+json"])')].map((s) => s.type),
+    inlineTypes: [...document.querySelectorAll<HTMLScriptElement>('script:not([src]):not([type="application/ld+json"])')].map(
+      (s) => s.type,
+    ),
     router: '__reactRouterContext' in window,
   }));
 }
@@ -115,13 +117,16 @@ async function axeOnNoScriptMarkup(browser: Browser, path: string): Promise<stri
         .replace(/<script\b[\s\S]*?<\/script>/g, '')
         .replaceAll('<noscript>', '<div>')
         .replaceAll('</noscript>', '</div>');
-      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !['content-encoding', 'content-length'].includes(name)));
+      const headers = Object.fromEntries(
+        Object.entries(response.headers()).filter(([name]) => !['content-encoding', 'content-length'].includes(name)),
+      );
       await route.fulfill({ status: response.status(), headers, body: html });
     });
     await page.goto(path);
     await page.evaluate(() => {
       for (const sheet of document.styleSheets) {
-        for (const rule of sheet.cssRules) if (rule instanceof CSSMediaRule && /scripting:\s*none/.test(rule.media.mediaText)) rule.media.mediaText = 'all';
+        for (const rule of sheet.cssRules)
+          if (rule instanceof CSSMediaRule && /scripting:\s*none/.test(rule.media.mediaText)) rule.media.mediaText = 'all';
       }
     });
     await expect(page.getByRole('navigation', { name: 'Main' }).getByLabel('Region')).toBeHidden();

@@ -21,7 +21,10 @@ afterAll(async () => {
 });
 
 const fields = (over: Record<string, string> = {}): Part[] =>
-  Object.entries({ title: 'Bucket Statement', kind: 'statement', altText: '', regionIds: '2', ...over }).map(([name, value]) => ({ name, value }));
+  Object.entries({ title: 'Bucket Statement', kind: 'statement', altText: '', regionIds: '2', ...over }).map(([name, value]) => ({
+    name,
+    value,
+  }));
 
 const upload = (file: Part, over: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/admin/documents/add', ...multipart([...fields(over), file], auth) });
@@ -79,15 +82,25 @@ describe('documents in an S3-compatible bucket (S3_BUCKET set)', () => {
     const before = await bucketKeys();
     const tooLarge = await upload({ name: 'file', value: pdf('too large', 1100), fileName: 'big.pdf', type: 'application/pdf' });
     expect(tooLarge.statusCode).toBe(413);
-    const notAccepted = await upload({ name: 'file', value: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), fileName: 'logo.svg', type: 'image/svg+xml' });
+    const notAccepted = await upload({
+      name: 'file',
+      value: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      fileName: 'logo.svg',
+      type: 'image/svg+xml',
+    });
     expect(notAccepted.statusCode).toBe(415);
     expect(await bucketKeys()).toEqual(before);
     expect(before.some((k) => k.startsWith('incoming/'))).toBe(false);
   });
 
   it('stores an image and its resized variants in the bucket and serves a variant by width', async () => {
-    const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#2f6b3a' } }).png().toBuffer();
-    const res = await upload({ name: 'file', value: png, fileName: 'field.png', type: 'image/png' }, { kind: 'image', title: 'Field', altText: 'A green field' });
+    const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#2f6b3a' } })
+      .png()
+      .toBuffer();
+    const res = await upload(
+      { name: 'file', value: png, fileName: 'field.png', type: 'image/png' },
+      { kind: 'image', title: 'Field', altText: 'A green field' },
+    );
     expect(res.statusCode, res.body).toBe(200);
     const keys = await bucketKeys();
     expect(keys.filter((k) => k.startsWith('variants/'))).toHaveLength(3);

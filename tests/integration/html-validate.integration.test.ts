@@ -41,7 +41,12 @@ it.each(TEMPLATE_PAGES)('the $template page ($path) is valid HTML', async ({ pat
 it('a preview page (ADR 024), with its bar, is valid HTML', async () => {
   const { token } = await signIn(t.app);
   const content = { title: 'Preview Validity', modules: [{ type: 2, content: '<p>Body</p>' }], publishDate: '2026-04-01T00:00:00Z' };
-  const made = await t.app.inject({ method: 'POST', url: '/api/admin/preview', headers: bearer(token), payload: { kind: 'knowledge', content } });
+  const made = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/preview',
+    headers: bearer(token),
+    payload: { kind: 'knowledge', content },
+  });
   expect(made.statusCode, made.body).toBe(200);
   const res = await t.app.inject(made.json().data.url);
   expect(res.statusCode).toBe(200);

@@ -11,7 +11,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function decode(value: string): string {
-  return value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  return value
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 }
 
 /** Every same-site address a page refers to: links, stylesheets, preloads, scripts, images, documents. */
@@ -48,7 +53,14 @@ it('every internal link, asset and document on the homes and one page of each te
         break;
       }
       const location = res.headers.location;
-      if (res.statusCode < 300 || res.statusCode >= 400 || typeof location !== 'string' || !location.startsWith('/') || location.startsWith('//')) break;
+      if (
+        res.statusCode < 300 ||
+        res.statusCode >= 400 ||
+        typeof location !== 'string' ||
+        !location.startsWith('/') ||
+        location.startsWith('//')
+      )
+        break;
       url = location;
     }
   }

@@ -36,7 +36,9 @@ function lead(i: number) {
 }
 
 async function storedLeads(database: Database) {
-  const rows = (await database.db.execute(sql`select id, email from form_submissions where email like 'power-cut-%'`)) as unknown as { rows: { id: number; email: string }[] };
+  const rows = (await database.db.execute(sql`select id, email from form_submissions where email like 'power-cut-%'`)) as unknown as {
+    rows: { id: number; email: string }[];
+  };
   return new Map(rows.rows.map((r) => [Number(r.id), r.email]));
 }
 
@@ -56,7 +58,13 @@ describe('leads survive a power cut on the embedded database (intake journal)', 
     layer = powerCutFs(pgliteDir, path.join(root, 'durable-pglite'));
     const database = await openDatabase({ dataDir: pgliteDir });
     // trimmed only when the test says so
-    const app = await buildApp({ env, database, jwtSecret: TEST_JWT_SECRET, logger: false, intakeJournal: { fs: layer.fs, trimIntervalMs: 3_600_000 } });
+    const app = await buildApp({
+      env,
+      database,
+      jwtSecret: TEST_JWT_SECRET,
+      logger: false,
+      intakeJournal: { fs: layer.fs, trimIntervalMs: 3_600_000 },
+    });
     expect(app.services.intakeJournal).toBeDefined();
     let next = 0;
     let trimmed = false;

@@ -9,7 +9,9 @@ let hero: MediaRef;
 let guid: string;
 beforeAll(async () => {
   t = await createTestApp({}, { ui: 'build' });
-  const png = await sharp({ create: { width: 1800, height: 900, channels: 3, background: '#3a7' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1800, height: 900, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer();
   guid = await t.app.services.documents.create(
     { title: 'Field at dawn', kind: 'image', productKey: null, regionIds: [2, 3, 4], altText: 'A field at dawn' },
     { fileName: 'field.png', contentType: 'image/png', data: png },
@@ -68,8 +70,17 @@ describe('library images on public pages', () => {
   });
 
   it('a product hero', async () => {
-    const { id: _id, slug: _slug, region: _r, family: _f, lineKey: _l, twinSlug: _t, updated: _u, documents: _d, ...content } =
-      await t.app.services.products.getPublicBySlug('optrient');
+    const {
+      id: _id,
+      slug: _slug,
+      region: _r,
+      family: _f,
+      lineKey: _l,
+      twinSlug: _t,
+      updated: _u,
+      documents: _d,
+      ...content
+    } = await t.app.services.products.getPublicBySlug('optrient');
     await t.app.services.products.save('optrient', { ...content, heroMedia: hero });
     await expectResponsiveHero('/optrient');
   });
@@ -81,7 +92,12 @@ describe('library images on public pages', () => {
       ['about', '/about'],
     ] as const) {
       const page = await t.app.services.landingPages.getByKey(key);
-      await t.app.services.landingPages.save(key, { title: page.title, hero: { ...page.hero, media: hero }, sections: page.sections, seo: page.seo });
+      await t.app.services.landingPages.save(key, {
+        title: page.title,
+        hero: { ...page.hero, media: hero },
+        sections: page.sections,
+        seo: page.seo,
+      });
       await expectResponsiveHero(path);
     }
   });
@@ -90,7 +106,16 @@ describe('library images on public pages', () => {
     for (const heroImageType of [0, 1]) {
       const slug = `library-hero-${heroImageType}`;
       await t.app.services.pages.adminSave(
-        { title: 'Library Hero', slug, visibility: 1, regionIds: [2, 3, 4], metadata: { desc: 'A page with a library hero.' }, modules: [], heroImageType, heroMedia: hero },
+        {
+          title: 'Library Hero',
+          slug,
+          visibility: 1,
+          regionIds: [2, 3, 4],
+          metadata: { desc: 'A page with a library hero.' },
+          modules: [],
+          heroImageType,
+          heroMedia: hero,
+        },
         null,
       );
       await expectResponsiveHero(`/${slug}`);

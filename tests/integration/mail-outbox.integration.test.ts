@@ -47,7 +47,10 @@ describe('Message-ID of outgoing email', () => {
 
     // The process died after the SMTP server accepted the message but before it was marked sent:
     // the row is due again and is sent a second time, recognisably as the same message.
-    await t.database.db.update(mailOutbox).set({ status: 'pending', sentAt: null, lockedUntil: null, nextAttemptAt: new Date(0) }).where(eq(mailOutbox.id, first));
+    await t.database.db
+      .update(mailOutbox)
+      .set({ status: 'pending', sentAt: null, lockedUntil: null, nextAttemptAt: new Date(0) })
+      .where(eq(mailOutbox.id, first));
     expect((await mail.processDue()).sent).toBe(1);
     await smtp.waitFor(3);
     expect(messageIdOf(smtp.messages[2]!.raw)).toBe(a);
@@ -92,7 +95,10 @@ describe('mail without SMTP_URL', () => {
   });
 
   it('says nothing when SMTP is configured, or outside production', async () => {
-    const envs: Record<string, string>[] = [{ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1', PUBLIC_SITE_URL: 'https://www.example.com' }, { NODE_ENV: 'development' }];
+    const envs: Record<string, string>[] = [
+      { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1', PUBLIC_SITE_URL: 'https://www.example.com' },
+      { NODE_ENV: 'development' },
+    ];
     for (const env of envs) {
       const { lines, app, database } = await startLogs(env);
       await app.close();

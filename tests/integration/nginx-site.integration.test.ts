@@ -36,7 +36,10 @@ interface Reply {
   body: string;
 }
 
-function request(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer; localAddress?: string } = {}): Promise<Reply> {
+function request(
+  url: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer; localAddress?: string } = {},
+): Promise<Reply> {
   const u = new URL(url);
   const lib = u.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -98,7 +101,25 @@ describe.skipIf(!nginx)('the deployment kit nginx site in front of an instance',
 
     dir = mkdtempSync(path.join(os.tmpdir(), 'nginx-site-'));
     const [httpPort, httpsPort] = [await freePort(), await freePort()];
-    const tls = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost', '-days', '1', '-keyout', `${dir}/key.pem`, '-out', `${dir}/cert.pem`], { encoding: 'utf8' });
+    const tls = spawnSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-subj',
+        '/CN=localhost',
+        '-days',
+        '1',
+        '-keyout',
+        `${dir}/key.pem`,
+        '-out',
+        `${dir}/cert.pem`,
+      ],
+      { encoding: 'utf8' },
+    );
     if (tls.status !== 0) throw new Error(tls.stderr);
     for (const sub of ['cache', 'temp']) mkdirSync(path.join(dir, sub));
     writeFileSync(
@@ -159,7 +180,7 @@ http {
     expect(res.headers.location).toBe('https://localhost/agrotain?x=1');
   });
 
-  it("serves a page the app marks s-maxage from its cache, without asking the instance, and never a private one", async () => {
+  it('serves a page the app marks s-maxage from its cache, without asking the instance, and never a private one', async () => {
     const first = await request(`${base}/`);
     expect(first.status).toBe(200);
     expect(first.headers['cache-control']).toContain('s-maxage=60');
@@ -189,7 +210,12 @@ http {
       reCaptchaToken: '',
     });
     const post = (localAddress: string, headers: Record<string, string> = {}) =>
-      request(`${base}/api/forms/add`, { method: 'POST', body: lead, localAddress, headers: { 'content-type': 'application/json', ...headers } });
+      request(`${base}/api/forms/add`, {
+        method: 'POST',
+        body: lead,
+        localAddress,
+        headers: { 'content-type': 'application/json', ...headers },
+      });
     const first = [];
     for (let i = 0; i < 3; i++) first.push((await post('127.0.0.2')).status);
     expect(first).toEqual([200, 200, 429]);
@@ -199,11 +225,22 @@ http {
   });
 
   it('lets an upload up to DOCUMENT_MAX_UPLOAD_MB through to the app and refuses a far larger body itself', async () => {
-    const form = (mb: number) => ({ 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(Math.round(mb * 1024 * 1024)) });
+    const form = (mb: number) => ({
+      'content-type': 'multipart/form-data; boundary=x',
+      'content-length': String(Math.round(mb * 1024 * 1024)),
+    });
     // reaches the app, which asks for a sign-in
-    const allowed = await request(`${base}/api/admin/documents/add`, { method: 'POST', headers: form(1.2), body: Buffer.alloc(Math.round(1.2 * 1024 * 1024)) });
+    const allowed = await request(`${base}/api/admin/documents/add`, {
+      method: 'POST',
+      headers: form(1.2),
+      body: Buffer.alloc(Math.round(1.2 * 1024 * 1024)),
+    });
     expect(allowed.status).toBe(401);
-    const refused = await request(`${base}/api/admin/documents/add`, { method: 'POST', headers: form(3), body: Buffer.alloc(3 * 1024 * 1024) });
+    const refused = await request(`${base}/api/admin/documents/add`, {
+      method: 'POST',
+      headers: form(3),
+      body: Buffer.alloc(3 * 1024 * 1024),
+    });
     expect(refused.status).toBe(413);
     expect(refused.body).toContain('nginx');
   });

@@ -44,7 +44,11 @@ const fields = (values: Record<string, string>, regionIds: number[] = [2]): Part
 ];
 
 async function add(values: Record<string, string>, file: Buffer, fileName = 'label.pdf', regionIds: number[] = [2]) {
-  return t.app.inject({ method: 'POST', url: '/api/admin/documents/add', ...multipart([...fields(values, regionIds), { name: 'file', value: file, fileName }], auth) });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/documents/add',
+    ...multipart([...fields(values, regionIds), { name: 'file', value: file, fileName }], auth),
+  });
 }
 async function addOk(values: Record<string, string>, file: Buffer, fileName?: string, regionIds?: number[]): Promise<Detail> {
   const res = await add(values, file, fileName, regionIds);
@@ -52,7 +56,11 @@ async function addOk(values: Record<string, string>, file: Buffer, fileName?: st
   return res.json().data;
 }
 const replace = (id: number, file: Buffer, fileName: string) =>
-  t.app.inject({ method: 'POST', url: `/api/admin/documents/replace/${id}`, ...multipart([{ name: 'file', value: file, fileName }], auth) });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/admin/documents/replace/${id}`,
+    ...multipart([{ name: 'file', value: file, fileName }], auth),
+  });
 const restore = (id: number | string, revisionId: number | string, headers: Record<string, string> = auth) =>
   t.app.inject({ method: 'POST', url: `/api/admin/documents/restore/${id}/${revisionId}`, headers });
 const filter = async (body: object) => {
@@ -63,12 +71,19 @@ const filter = async (body: object) => {
 
 describe('the labels list (POST /api/admin/documents/filter)', () => {
   it('narrows to the label kinds, a product, a kind and a region', async () => {
-    const statement = await addOk({ title: 'Filter Statement Zulu', kind: 'statement', productKey: '' }, pdf('statement'), 'statement.pdf', [4]);
+    const statement = await addOk(
+      { title: 'Filter Statement Zulu', kind: 'statement', productKey: '' },
+      pdf('statement'),
+      'statement.pdf',
+      [4],
+    );
     const labels = await filter({ kinds: ['label', 'sds', 'statement'], length: 100 });
     expect(labels.items.every((d) => ['label', 'sds', 'statement'].includes(d.kind))).toBe(true);
     // the seed: a label and an SDS for each of the 23 products, and this statement
     expect(labels.total).toBeGreaterThanOrEqual(47);
-    expect((await filter({ kinds: ['label', 'sds', 'statement'], kind: 'statement', search: 'Filter Statement' })).items.map((d) => d.id)).toEqual([statement.id]);
+    expect(
+      (await filter({ kinds: ['label', 'sds', 'statement'], kind: 'statement', search: 'Filter Statement' })).items.map((d) => d.id),
+    ).toEqual([statement.id]);
 
     const anvol = await filter({ kinds: ['label', 'sds', 'statement'], productKey: 'anvol', sort: 'product' });
     expect(anvol.items.map((d) => [d.productKey, d.kind])).toEqual([
@@ -93,12 +108,16 @@ describe('the labels list (POST /api/admin/documents/filter)', () => {
     expect(keys.indexOf('cropmix')).toBeGreaterThan(keys.indexOf('wolf-trax-copper'));
     expect(keys.indexOf('cropmix')).toBeLessThan(keys.indexOf('wolf-trax-iron'));
     expect(keys.at(-1)).toBeNull();
-    const desc = (await filter({ kinds: ['label', 'sds', 'statement'], sort: 'product', dir: 'desc', length: 100 })).items.map((d) => d.productKey);
+    const desc = (await filter({ kinds: ['label', 'sds', 'statement'], sort: 'product', dir: 'desc', length: 100 })).items.map(
+      (d) => d.productKey,
+    );
     expect(desc[0]).toBe('wolf-trax-zinc');
     expect(desc.at(-1)).toBeNull();
 
-    for (const title of ['Sortcheck beta', 'sortcheck Alpha', 'Sortcheck Gamma']) await addOk({ title, kind: 'statement', productKey: '' }, pdf(title));
-    const titles = async (dir?: string) => (await filter({ kinds: ['statement'], search: 'sortcheck', sort: 'title', dir })).items.map((d) => d.title);
+    for (const title of ['Sortcheck beta', 'sortcheck Alpha', 'Sortcheck Gamma'])
+      await addOk({ title, kind: 'statement', productKey: '' }, pdf(title));
+    const titles = async (dir?: string) =>
+      (await filter({ kinds: ['statement'], search: 'sortcheck', sort: 'title', dir })).items.map((d) => d.title);
     expect(await titles()).toEqual(['sortcheck Alpha', 'Sortcheck beta', 'Sortcheck Gamma']);
     expect(await titles('desc')).toEqual(['Sortcheck Gamma', 'Sortcheck beta', 'sortcheck Alpha']);
     const newest = await addOk({ title: 'Sort Newest SDS', kind: 'sds', productKey: 'tribune' }, pdf('newest'));
@@ -119,7 +138,10 @@ describe('labels and SDSs', () => {
   it('need a product and a PDF file; a statement needs neither product nor PDF', async () => {
     const noProduct = await add({ title: 'Orphan Label', kind: 'label', productKey: '' }, pdf('orphan'));
     expect(noProduct.statusCode).toBe(400);
-    expect(noProduct.json()).toMatchObject({ success: false, errors: { productKey: ['Choose the product this label or SDS belongs to.'] } });
+    expect(noProduct.json()).toMatchObject({
+      success: false,
+      errors: { productKey: ['Choose the product this label or SDS belongs to.'] },
+    });
     const unknown = await add({ title: 'Unknown Label', kind: 'label', productKey: 'no-such-product' }, pdf('unknown'));
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors).toEqual({ productKey: ['Unknown product.'] });
@@ -133,7 +155,12 @@ describe('labels and SDSs', () => {
     const replaced = await replace(label.id, png, 'new.png');
     expect(replaced.statusCode).toBe(400);
     expect(replaced.json().message).toBe('Labels and SDSs are PDF files: upload a PDF.');
-    const edit = await t.app.inject({ method: 'POST', url: '/api/admin/documents/edit', headers: auth, payload: { id: label.id, title: 'PDF Rule Label', kind: 'sds', productKey: null, regionIds: [2], altText: '' } });
+    const edit = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/documents/edit',
+      headers: auth,
+      payload: { id: label.id, title: 'PDF Rule Label', kind: 'sds', productKey: null, regionIds: [2], altText: '' },
+    });
     expect(edit.statusCode).toBe(400);
     expect(edit.json().errors).toEqual({ productKey: ['Choose the product this label or SDS belongs to.'] });
   });
@@ -213,12 +240,18 @@ describe('the public /product-labels page', () => {
     expect((await page()).headers['x-page-cache']).toBe('hit');
     expect(group(before.body, 'ROCKET SEEDS').match(/doc-link__kind/g)).toHaveLength(2);
 
-    const added = await addOk({ title: 'ROCKET SEEDS Supplemental Label', kind: 'label', productKey: 'rocket-seeds' }, pdf('small label', 2), 'small.pdf', [3]);
+    const added = await addOk(
+      { title: 'ROCKET SEEDS Supplemental Label', kind: 'label', productKey: 'rocket-seeds' },
+      pdf('small label', 2),
+      'small.pdf',
+      [3],
+    );
     const afterAdd = await page();
     expect(afterAdd.headers['x-page-cache']).toBe('miss');
     expect(afterAdd.body).toContain(`/doccenter/${added.guid}`);
     expect(group(afterAdd.body, 'ROCKET SEEDS').match(/doc-link__kind/g)).toHaveLength(3);
-    const linkOf = (body: string) => body.slice(body.indexOf(`/doccenter/${added.guid}`), body.indexOf('</a>', body.indexOf(`/doccenter/${added.guid}`)));
+    const linkOf = (body: string) =>
+      body.slice(body.indexOf(`/doccenter/${added.guid}`), body.indexOf('</a>', body.indexOf(`/doccenter/${added.guid}`)));
     expect(linkOf(afterAdd.body)).toContain('2 KB');
     expect((await page()).headers['x-page-cache']).toBe('hit');
 

@@ -17,7 +17,8 @@ function jsonLd(html: string): Record<string, unknown>[] {
 const attr = (html: string, re: RegExp) => re.exec(html)?.[1];
 const title = (html: string) => attr(html, /<title>([^<]*)<\/title>/);
 const canonical = (html: string) => attr(html, /<link rel="canonical" href="([^"]+)"/);
-const hreflang = (html: string) => Object.fromEntries([...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]));
+const hreflang = (html: string) =>
+  Object.fromEntries([...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]));
 
 describe('product pages', () => {
   it('render a US product with Product and BreadcrumbList JSON-LD and hreflang to its Canada twin', async () => {
@@ -28,8 +29,18 @@ describe('product pages', () => {
     expect(canonical(html)).toBe(`${SITE}/agrotain`);
     expect(hreflang(html)).toEqual({ 'en-US': `${SITE}/agrotain`, 'en-CA': `${SITE}/agrotain-ca`, 'x-default': `${SITE}/agrotain` });
     const ld = jsonLd(html);
-    expect(ld.find((d) => d['@type'] === 'Product')).toMatchObject({ name: 'AGROTAIN', category: 'Nutrient Protection', url: `${SITE}/agrotain`, image: `${SITE}/images/products/agrotain.svg` });
-    expect(ld.find((d) => d['@type'] === 'BreadcrumbList')).toMatchObject({ itemListElement: [{ position: 1, item: `${SITE}/` }, { position: 2, name: 'AGROTAIN' }] });
+    expect(ld.find((d) => d['@type'] === 'Product')).toMatchObject({
+      name: 'AGROTAIN',
+      category: 'Nutrient Protection',
+      url: `${SITE}/agrotain`,
+      image: `${SITE}/images/products/agrotain.svg`,
+    });
+    expect(ld.find((d) => d['@type'] === 'BreadcrumbList')).toMatchObject({
+      itemListElement: [
+        { position: 1, item: `${SITE}/` },
+        { position: 2, name: 'AGROTAIN' },
+      ],
+    });
     expect(html).toContain(`href="/doccenter/${documentGuid('agrotain', 'label')}"`);
     expect(html).toMatch(/<h1[^>]*>AGROTAIN<\/h1>/);
   });
@@ -45,8 +56,18 @@ describe('product pages', () => {
   it('show the guaranteed analysis as a table with units', async () => {
     const html = (await t.app.inject('/wolf-trax')).body;
     const table = /<table class="analysis-table">[\s\S]*?<\/table>/.exec(html)![0];
-    for (const [name, figure] of [['Zinc', '62.0'], ['Boron', '18.0'], ['Copper', '56.5'], ['Iron', '46.5'], ['Manganese', '33.0'], ['Magnesium', '30.0'], ['Calcium', '27.0']]) {
-      expect(table).toMatch(new RegExp(`WOLF TRAX ${name} DDP</th><td[^>]*>(?:<span>)?${name}[\\s\\S]*?<span class="analysis-table__figure">${figure}</span>`));
+    for (const [name, figure] of [
+      ['Zinc', '62.0'],
+      ['Boron', '18.0'],
+      ['Copper', '56.5'],
+      ['Iron', '46.5'],
+      ['Manganese', '33.0'],
+      ['Magnesium', '30.0'],
+      ['Calcium', '27.0'],
+    ]) {
+      expect(table).toMatch(
+        new RegExp(`WOLF TRAX ${name} DDP</th><td[^>]*>(?:<span>)?${name}[\\s\\S]*?<span class="analysis-table__figure">${figure}</span>`),
+      );
     }
     expect(table).toContain('<th scope="col"');
     expect(table).toContain('% by weight');
@@ -61,7 +82,12 @@ describe('homes, campaigns and About', () => {
   it('render the homes with Organization JSON-LD, one canonical per home and region alternates', async () => {
     const us = (await t.app.inject('/')).body;
     expect(jsonLd(us).find((d) => d['@type'] === 'Organization')).toMatchObject({ name: 'Northfield Agronomics', url: `${SITE}/` });
-    expect(hreflang(us)).toMatchObject({ 'en-US': `${SITE}/`, 'en-CA': `${SITE}/home-ca`, en: `${SITE}/home-int`, 'x-default': `${SITE}/` });
+    expect(hreflang(us)).toMatchObject({
+      'en-US': `${SITE}/`,
+      'en-CA': `${SITE}/home-ca`,
+      en: `${SITE}/home-int`,
+      'x-default': `${SITE}/`,
+    });
     expect(us).toContain('Up to 40% of surface-applied urea can be lost through volatilization.');
     const can = (await t.app.inject('/can')).body;
     expect(canonical(can)).toBe(`${SITE}/home-ca`);
@@ -70,7 +96,23 @@ describe('homes, campaigns and About', () => {
   });
 
   it('give every page of these templates its own title and description', async () => {
-    const paths = ['/', '/home-ca', '/home-int', '/about', '/product-labels', '/clear-choice', '/balanced-nutrition', '/thats-farming', '/anvol-protects', '/dual-purpose', '/agrotain', '/agrotain-ca', '/wolf-trax', '/wolf-trax-ca', '/tribune-ca'];
+    const paths = [
+      '/',
+      '/home-ca',
+      '/home-int',
+      '/about',
+      '/product-labels',
+      '/clear-choice',
+      '/balanced-nutrition',
+      '/thats-farming',
+      '/anvol-protects',
+      '/dual-purpose',
+      '/agrotain',
+      '/agrotain-ca',
+      '/wolf-trax',
+      '/wolf-trax-ca',
+      '/tribune-ca',
+    ];
     const titles = new Set<string>();
     const descriptions = new Set<string>();
     for (const path of paths) {

@@ -22,7 +22,11 @@ function jsFiles(dir: string): string[] {
 /** Every module specifier in static imports/re-exports and dynamic import() calls. */
 function specifiers(code: string): string[] {
   const found: string[] = [];
-  const patterns = [/(?:^|;)\s*(?:import|export)\s[^;'"]*?\sfrom\s*["']([^"']+)["']/gm, /(?:^|;)\s*import\s*["']([^"']+)["']/gm, /\bimport\(\s*["']([^"']+)["']\s*\)/g];
+  const patterns = [
+    /(?:^|;)\s*(?:import|export)\s[^;'"]*?\sfrom\s*["']([^"']+)["']/gm,
+    /(?:^|;)\s*import\s*["']([^"']+)["']/gm,
+    /\bimport\(\s*["']([^"']+)["']\s*\)/g,
+  ];
   for (const re of patterns) for (const m of code.matchAll(re)) found.push(m[1]!);
   return found;
 }
@@ -61,7 +65,8 @@ for (const dir of ['build/node', 'build/server']) {
 }
 
 it('the package scanner finds static, side-effect, re-export and dynamic imports', () => {
-  const code = 'import a from "pkg-a";\nimport { b } from \'@scope/b/sub\';\nimport "pkg-c";\nexport { d } from "pkg-d";\nconst e = await import("pkg-e");';
+  const code =
+    'import a from "pkg-a";\nimport { b } from \'@scope/b/sub\';\nimport "pkg-c";\nexport { d } from "pkg-d";\nconst e = await import("pkg-e");';
   expect(specifiers(code).map(packageName).sort()).toEqual(['@scope/b', 'pkg-a', 'pkg-c', 'pkg-d', 'pkg-e']);
 });
 

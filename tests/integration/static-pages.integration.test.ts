@@ -20,7 +20,11 @@ describe('content templates without the framework runtime', () => {
     const csp = String(res.headers['content-security-policy']);
     expect(csp).not.toContain("'nonce-");
     const rules = /<script type="speculationrules">([^<]+)<\/script>/.exec(res.body);
-    expect(csp).toContain(`'sha256-${createHash('sha256').update(rules?.[1] ?? '').digest('base64')}'`);
+    expect(csp).toContain(
+      `'sha256-${createHash('sha256')
+        .update(rules?.[1] ?? '')
+        .digest('base64')}'`,
+    );
     expect(JSON.parse(rules?.[1] ?? '{}')).toMatchObject({ prefetch: [{ source: 'document', eagerness: 'moderate' }] });
     // the menus are popovers, so they open without the script
     expect(res.body).toMatch(/<nav[^>]*class="mega-menu[^"]*"[^>]*popover="auto"/);

@@ -80,7 +80,12 @@ describe.skipIf(!redisUrl)('two instances on one PostgreSQL, one Redis and one b
 
   /** Signs in on `app` from this run's own address (a fresh one: the login budget is tested below). */
   async function signIn(app: FastifyInstance) {
-    const res = await app.inject({ method: 'POST', url: '/auth/login', payload: { Username: TEST_ADMIN.email, Password: TEST_ADMIN.password }, remoteAddress: clientIp() });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { Username: TEST_ADMIN.email, Password: TEST_ADMIN.password },
+      remoteAddress: clientIp(),
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as { token: string; refreshToken: string };
   }
@@ -143,7 +148,12 @@ describe.skipIf(!redisUrl)('two instances on one PostgreSQL, one Redis and one b
     const from = `/moved-between-instances-${randomBytes(3).toString('hex')}`;
     expect((await b.inject(from)).statusCode).toBe(404);
     const { token } = await signIn(a);
-    const added = await a.inject({ method: 'POST', url: '/api/admin/redirects/add', headers: bearer(token), payload: { fromPath: from, toPath: '/about', statusCode: 301 } });
+    const added = await a.inject({
+      method: 'POST',
+      url: '/api/admin/redirects/add',
+      headers: bearer(token),
+      payload: { fromPath: from, toPath: '/about', statusCode: 301 },
+    });
     expect(added.statusCode, added.body).toBe(200);
     const moved = await withinASecond(
       () => b.inject(from),
@@ -172,7 +182,12 @@ describe.skipIf(!redisUrl)('two instances on one PostgreSQL, one Redis and one b
   it('the sign-in limit is one budget across both', async () => {
     const from = clientIp();
     const attempt = (app: FastifyInstance) =>
-      app.inject({ method: 'POST', url: '/auth/login', payload: { Username: `nobody-${from}@example.com`, Password: 'not-the-password' }, remoteAddress: from });
+      app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { Username: `nobody-${from}@example.com`, Password: 'not-the-password' },
+        remoteAddress: from,
+      });
     const statuses = [];
     for (const app of [b, a, b, a, b, a]) statuses.push((await attempt(app)).statusCode);
     expect(statuses.slice(0, RATE_LIMIT).every((s) => s !== 429)).toBe(true);
@@ -181,7 +196,8 @@ describe.skipIf(!redisUrl)('two instances on one PostgreSQL, one Redis and one b
 
   it('a refresh token rotated on one is refused on the other when replayed', async () => {
     const session = await signIn(a);
-    const refresh = (app: FastifyInstance, refreshToken: string) => app.inject({ method: 'POST', url: '/auth/refresh-token', payload: { refreshToken }, remoteAddress: clientIp() });
+    const refresh = (app: FastifyInstance, refreshToken: string) =>
+      app.inject({ method: 'POST', url: '/auth/refresh-token', payload: { refreshToken }, remoteAddress: clientIp() });
     const rotated = await refresh(a, session.refreshToken);
     expect(rotated.statusCode, rotated.body).toBe(200);
     const replay = await refresh(b, session.refreshToken);

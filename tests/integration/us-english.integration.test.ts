@@ -30,7 +30,8 @@ function findings(text: string, patterns: RegExp[]): string[] {
   const found: string[] = [];
   for (const pattern of patterns) {
     const global = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
-    for (const m of text.matchAll(global)) found.push(`"${m[0]}" in "…${text.slice(Math.max(0, m.index - 40), m.index + m[0].length + 40)}…"`);
+    for (const m of text.matchAll(global))
+      found.push(`"${m[0]}" in "…${text.slice(Math.max(0, m.index - 40), m.index + m[0].length + 40)}…"`);
   }
   return found;
 }
@@ -58,10 +59,31 @@ it('US pages use American spelling and US units', async () => {
 
 it('the word lists catch what the audit found, and Canadian pages keep their spelling and metric units', async () => {
   const found = (s: string) => findings(s, [...CANADIAN_OR_BRITISH, ...METRIC_ONLY]).length > 0;
-  for (const s of ['Research Centre', 'early vigour', 'a few kilograms', 'per hectare', 'per square metre', 'a few centimetres down', '25 kg/ha', '10 °C']) {
+  for (const s of [
+    'Research Centre',
+    'early vigour',
+    'a few kilograms',
+    'per hectare',
+    'per square metre',
+    'a few centimetres down',
+    '25 kg/ha',
+    '10 °C',
+  ]) {
     expect(found(s), s).toBe(true);
   }
-  for (const s of ['Research Center', 'early vigor', 'a few pounds', 'per acre', 'per square foot', 'an inch or two down', '50 °F', 'central Iowa', 'percent', 'emphasis', 'volatilization']) {
+  for (const s of [
+    'Research Center',
+    'early vigor',
+    'a few pounds',
+    'per acre',
+    'per square foot',
+    'an inch or two down',
+    '50 °F',
+    'central Iowa',
+    'percent',
+    'emphasis',
+    'volatilization',
+  ]) {
     expect(found(s), s).toBe(false);
   }
   const res = await t.app.inject({ url: '/wolf-trax-ca', headers: { cookie: 'region=3' } });

@@ -22,7 +22,12 @@ export function bearer(token: string) {
 
 /** Adds a user through the API as the test administrator; returns its id. */
 export async function addUser(app: FastifyInstance, adminToken: string, email: string, password: string, roles: number[] = [2]) {
-  const res = await app.inject({ method: 'POST', url: '/api/adminusers/add', headers: bearer(adminToken), payload: { email, password, userRoles: roles } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/adminusers/add',
+    headers: bearer(adminToken),
+    payload: { email, password, userRoles: roles },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.id as number;
 }

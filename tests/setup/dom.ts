@@ -10,7 +10,13 @@
  */
 export async function axeViolationsIn(element: Element): Promise<string[]> {
   const axe = (await import('axe-core')).default;
-  const layoutRules = new Set(['color-contrast', 'color-contrast-enhanced', 'target-size', 'css-orientation-lock', 'scrollable-region-focusable']);
+  const layoutRules = new Set([
+    'color-contrast',
+    'color-contrast-enhanced',
+    'target-size',
+    'css-orientation-lock',
+    'scrollable-region-focusable',
+  ]);
   const rules = axe
     .getRules(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .map((r) => r.ruleId)

@@ -14,13 +14,20 @@ export default async function setup(project: TestProject) {
   const engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
   const tmp = path.resolve('.tmp');
   mkdirSync(tmp, { recursive: true });
-  const seedCtx = { adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password, dataDir: path.join(tmp, 'test-data'), demoReps: true };
+  const seedCtx = {
+    adminEmail: TEST_ADMIN.email,
+    adminPassword: TEST_ADMIN.password,
+    dataDir: path.join(tmp, 'test-data'),
+    demoReps: true,
+  };
 
   if (engine === 'pglite') {
     // 1 MB WAL segments, deleted rather than recycled at the checkpoint: the image every test file
     // loads holds one small segment instead of two 16 MB ones (65 MB to 33 MB), which PGlite loads
     // about a third faster.
-    const database = await openDatabase({ pgliteInit: { initDbStartParams: ['--wal-segsize=1'], postgresqlconf: ['min_wal_size=2MB', 'wal_recycle=off'] } });
+    const database = await openDatabase({
+      pgliteInit: { initDbStartParams: ['--wal-segsize=1'], postgresqlconf: ['min_wal_size=2MB', 'wal_recycle=off'] },
+    });
     await database.migrate();
     await seedDatabase(database.db, seedCtx);
     const client = (database as unknown as { pglite: import('@electric-sql/pglite').PGlite }).pglite;

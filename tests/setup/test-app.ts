@@ -21,12 +21,25 @@ export interface TestApp {
  */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  opts: { ui?: 'none' | 'build'; staticRender?: boolean; onQuery?: (sql: string) => void; beforeReady?: (app: FastifyInstance) => void | Promise<void> } = {},
+  opts: {
+    ui?: 'none' | 'build';
+    staticRender?: boolean;
+    onQuery?: (sql: string) => void;
+    beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase({ onQuery: opts.onQuery });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
   const env = EnvSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...envOverrides });
-  const app = await buildApp({ env, database, jwtSecret: TEST_JWT_SECRET, ui: opts.ui ?? 'none', staticRender: opts.staticRender, logger: false, beforeReady: opts.beforeReady });
+  const app = await buildApp({
+    env,
+    database,
+    jwtSecret: TEST_JWT_SECRET,
+    ui: opts.ui ?? 'none',
+    staticRender: opts.staticRender,
+    logger: false,
+    beforeReady: opts.beforeReady,
+  });
   return {
     app,
     database,

@@ -7,7 +7,6 @@ import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { markReady } from '../ready.ts';
 
-
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 function Mounted({ children, onMounted }: { children: ReactNode; onMounted(): void }) {
@@ -23,10 +22,18 @@ export function hydrateIslands<P extends object>(name: string, Component: Compon
   const mounted: Promise<void>[] = [];
   for (const el of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {
     const props = JSON.parse(el.dataset.props ?? '{}') as P;
-    mounted.push(new Promise<void>((resolve) => hydrateRoot(el, <Mounted onMounted={resolve}><Component {...props} /></Mounted>)));
+    mounted.push(
+      new Promise<void>((resolve) =>
+        hydrateRoot(
+          el,
+          <Mounted onMounted={resolve}>
+            <Component {...props} />
+          </Mounted>,
+        ),
+      ),
+    );
   }
   void Promise.allSettled([...mounted, ...ready])
     .then(nextFrame)
     .then(markReady);
 }
-

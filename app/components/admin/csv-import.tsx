@@ -95,8 +95,8 @@ export function CsvImport({ resource, noun, columns, onImported, onAuthRedirect 
   return (
     <div className="csv-import stack">
       <p className="field__hint">
-        Columns (header row): {columns}. Rows with an id update that entry; rows without one are added. Nothing is written until you import, and a file
-        with any problem is not imported at all.
+        Columns (header row): {columns}. Rows with an id update that entry; rows without one are added. Nothing is written until you import,
+        and a file with any problem is not imported at all.
       </p>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-file`}>
@@ -135,7 +135,8 @@ export function CsvImport({ resource, noun, columns, onImported, onAuthRedirect 
           {preview.errors.length ? (
             <>
               <p className="form-alert form-alert--error">
-                {preview.errors.length + preview.moreErrors} of {preview.total} rows have problems. Fix them in the file and preview it again: nothing was imported.
+                {preview.errors.length + preview.moreErrors} of {preview.total} rows have problems. Fix them in the file and preview it
+                again: nothing was imported.
               </p>
               <div className="table-wrap">
                 <table className="admin-table">

@@ -1,6 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { REGION_OPTIONS } from '#shared/regions.ts';
-import { DOCUMENT_PRODUCT_OPTIONS, type DocumentMetaSchema, type DocumentRevision, type DocumentUsage } from '#shared/validation/documents.ts';
+import {
+  DOCUMENT_PRODUCT_OPTIONS,
+  type DocumentMetaSchema,
+  type DocumentRevision,
+  type DocumentUsage,
+} from '#shared/validation/documents.ts';
 import { CheckboxGroup, SelectField, TextField } from '../forms/fields.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api } from '../../lib/api-client.ts';
@@ -28,14 +33,43 @@ interface DocumentMetaFieldsProps {
   onKindChange?: (kind: string) => void;
 }
 
-export function DocumentMetaFields({ fields, kinds, regionDefault, productHint, showAltText = true, onKindChange }: DocumentMetaFieldsProps) {
+export function DocumentMetaFields({
+  fields,
+  kinds,
+  regionDefault,
+  productHint,
+  showAltText = true,
+  onKindChange,
+}: DocumentMetaFieldsProps) {
   return (
     <>
       <TextField meta={fields.title} label="Title" autoComplete="off" />
-      <SelectField meta={fields.kind} label="Kind" options={[{ value: '', label: 'Choose a kind' }, ...kinds.map((k) => ({ value: k.id, label: k.name }))]} onChange={onKindChange} />
-      <SelectField meta={fields.productKey} label="Product" hint={productHint} options={[{ value: '', label: 'No product' }, ...DOCUMENT_PRODUCT_OPTIONS]} />
-      <CheckboxGroup meta={fields.regionIds} legend="Regions" defaultValue={regionDefault.map(String)} options={REGION_OPTIONS.map((r) => ({ value: String(r.id), label: r.name }))} />
-      {showAltText ? <TextField meta={fields.altText} label="Alt text" autoComplete="off" hint="Required for images: what the image shows, for people who cannot see it." /> : null}
+      <SelectField
+        meta={fields.kind}
+        label="Kind"
+        options={[{ value: '', label: 'Choose a kind' }, ...kinds.map((k) => ({ value: k.id, label: k.name }))]}
+        onChange={onKindChange}
+      />
+      <SelectField
+        meta={fields.productKey}
+        label="Product"
+        hint={productHint}
+        options={[{ value: '', label: 'No product' }, ...DOCUMENT_PRODUCT_OPTIONS]}
+      />
+      <CheckboxGroup
+        meta={fields.regionIds}
+        legend="Regions"
+        defaultValue={regionDefault.map(String)}
+        options={REGION_OPTIONS.map((r) => ({ value: String(r.id), label: r.name }))}
+      />
+      {showAltText ? (
+        <TextField
+          meta={fields.altText}
+          label="Alt text"
+          autoComplete="off"
+          hint="Required for images: what the image shows, for people who cannot see it."
+        />
+      ) : null}
     </>
   );
 }

@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { EditFrame, type Version } from './edit-frame.tsx';
 
-const utc = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC' });
+const utc = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+  timeZone: 'UTC',
+});
 const versions: Version[] = [
   { id: 31, created: '2026-11-23T14:05:00Z' },
   { id: 30, created: '2026-03-04T09:30:00Z' },
@@ -14,7 +22,13 @@ function render(props: Partial<Parameters<typeof EditFrame>[0]> = {}) {
   // data-discover is React Router's prefetch marker, not part of what is tested here
   return renderToStaticMarkup(
     <MemoryRouter>
-      <EditFrame title="Press Release" backTo="/siteadmin/press-releases" formId="f" formatVersion={(iso) => formatDateTime(iso, utc)} {...props}>
+      <EditFrame
+        title="Press Release"
+        backTo="/siteadmin/press-releases"
+        formId="f"
+        formatVersion={(iso) => formatDateTime(iso, utc)}
+        {...props}
+      >
         <p>fields</p>
       </EditFrame>
     </MemoryRouter>,
@@ -61,9 +75,13 @@ describe('admin edit frame: versions with their authors', () => {
 
   it('names who saved each version, and marks the version loaded into the form', () => {
     const html = render({ itemId: 7, versions: withAuthors, rollbackRoute: 'press-releases', loadedVersionId: 30 });
-    expect(html).toContain('<a href="/siteadmin/press-releases/edit/7/31">November 23, 2026 at 2:05 PM<span class="rollback__by"> · ana@example.com</span></a>');
+    expect(html).toContain(
+      '<a href="/siteadmin/press-releases/edit/7/31">November 23, 2026 at 2:05 PM<span class="rollback__by"> · ana@example.com</span></a>',
+    );
     expect(html).toContain('<a aria-current="true" href="/siteadmin/press-releases/edit/7/30">March 4, 2026 at 9:30 AM</a>');
-    expect(html).toContain('You are editing the version saved March 4, 2026 at 9:30 AM. Save Changes makes it the current version again as a new version; no version is lost.');
+    expect(html).toContain(
+      'You are editing the version saved March 4, 2026 at 9:30 AM. Save Changes makes it the current version again as a new version; no version is lost.',
+    );
   });
 
   it('says nothing extra when the loaded version is the newest one', () => {

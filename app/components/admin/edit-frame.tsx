@@ -37,10 +37,25 @@ interface EditFrameProps {
  * The frame of every admin edit screen (spec section 2): Back link, heading with the title plus
  * Add or Edit, Cancel and Save Changes, and a Rollback list of saved versions when there are any.
  */
-export function EditFrame({ title, itemId, backTo, formId, saving = false, versions, rollbackRoute, formatVersion = formatDateTime, loadedVersionId, actions, children }: EditFrameProps) {
+export function EditFrame({
+  title,
+  itemId,
+  backTo,
+  formId,
+  saving = false,
+  versions,
+  rollbackRoute,
+  formatVersion = formatDateTime,
+  loadedVersionId,
+  actions,
+  children,
+}: EditFrameProps) {
   const editing = itemId !== undefined && itemId !== null && itemId !== '';
   const showRollback = editing && Boolean(rollbackRoute) && (versions?.length ?? 0) > 0;
-  const loaded = loadedVersionId === undefined || loadedVersionId === null ? null : (versions?.find((v) => String(v.id) === String(loadedVersionId)) ?? null);
+  const loaded =
+    loadedVersionId === undefined || loadedVersionId === null
+      ? null
+      : (versions?.find((v) => String(v.id) === String(loadedVersionId)) ?? null);
   // the newest version is what the site shows; loading it is not a rollback
   const rollingBack = loaded !== null && versions?.[0] !== undefined && String(versions[0].id) !== String(loaded.id);
   return (
@@ -62,7 +77,10 @@ export function EditFrame({ title, itemId, backTo, formId, saving = false, versi
               <ul className="rollback__list" style={{ maxHeight: 175 }} aria-label="Saved versions">
                 {versions?.map((v) => (
                   <li key={v.id}>
-                    <Link to={`/siteadmin/${rollbackRoute}/edit/${itemId}/${v.id}`} aria-current={loaded && String(loaded.id) === String(v.id) ? 'true' : undefined}>
+                    <Link
+                      to={`/siteadmin/${rollbackRoute}/edit/${itemId}/${v.id}`}
+                      aria-current={loaded && String(loaded.id) === String(v.id) ? 'true' : undefined}
+                    >
                       {formatVersion(v.created)}
                       {v.savedBy ? <span className="rollback__by"> · {v.savedBy}</span> : null}
                     </Link>
@@ -82,7 +100,8 @@ export function EditFrame({ title, itemId, backTo, formId, saving = false, versi
       {rollingBack && loaded ? (
         <p className="form-alert form-alert--info edit-frame__version" role="note">
           You are editing the version saved {formatVersion(loaded.created)}
-          {loaded.savedBy ? ` by ${loaded.savedBy}` : ''}. Save Changes makes it the current version again as a new version; no version is lost.
+          {loaded.savedBy ? ` by ${loaded.savedBy}` : ''}. Save Changes makes it the current version again as a new version; no version is
+          lost.
         </p>
       ) : null}
       <div className="edit-frame__body">{children}</div>

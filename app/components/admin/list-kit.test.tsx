@@ -1,12 +1,26 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { EmptyState, FilterSelect, listHref, LoadMore, nextSortDirection, pageInfo, Pager, SearchBox, SortableHeader, useListParams } from './list-kit.tsx';
+import {
+  EmptyState,
+  FilterSelect,
+  listHref,
+  LoadMore,
+  nextSortDirection,
+  pageInfo,
+  Pager,
+  SearchBox,
+  SortableHeader,
+  useListParams,
+} from './list-kit.tsx';
 
 const html = (node: React.ReactNode) => renderToStaticMarkup(<MemoryRouter>{node}</MemoryRouter>).replaceAll(' data-discover="true"', '');
 /** GET forms need a data router. */
 const dataHtml = (node: React.ReactNode) =>
-  renderToStaticMarkup(<RouterProvider router={createMemoryRouter([{ path: '/', element: node }])} />).replaceAll(' data-discover="true"', '');
+  renderToStaticMarkup(<RouterProvider router={createMemoryRouter([{ path: '/', element: node }])} />).replaceAll(
+    ' data-discover="true"',
+    '',
+  );
 
 describe('admin list kit', () => {
   it('builds list addresses in order, leaving out empty and default values', () => {
@@ -22,7 +36,9 @@ describe('admin list kit', () => {
       seen = useListParams({ q: '', region: '', sort: 'updated-desc', page: '1' });
       return null;
     }
-    const router = createMemoryRouter([{ path: '/siteadmin/things', element: <Probe /> }], { initialEntries: ['/siteadmin/things?q=zinc&page=3&other=x'] });
+    const router = createMemoryRouter([{ path: '/siteadmin/things', element: <Probe /> }], {
+      initialEntries: ['/siteadmin/things?q=zinc&page=3&other=x'],
+    });
     renderToStaticMarkup(<RouterProvider router={router} />);
     expect(seen!.values).toEqual({ q: 'zinc', region: '', sort: 'updated-desc', page: '3' });
     expect(seen!.href({ page: 4 })).toBe('/siteadmin/things?q=zinc&page=4');
@@ -45,7 +61,9 @@ describe('admin list kit', () => {
         </thead>
       </table>,
     );
-    expect(button).toContain('<th scope="col" aria-sort="descending"><button type="button" class="sort-button">Created<span aria-hidden="true" class="sort-button__icon">▼</span></button></th>');
+    expect(button).toContain(
+      '<th scope="col" aria-sort="descending"><button type="button" class="sort-button">Created<span aria-hidden="true" class="sort-button__icon">▼</span></button></th>',
+    );
     const link = html(
       <table>
         <thead>
@@ -69,7 +87,9 @@ describe('admin list kit', () => {
 
   it('Load More shows only while rows remain, and is disabled while loading', () => {
     expect(html(<LoadMore shown={20} total={20} loading={false} onLoadMore={() => {}} />)).toBe('');
-    expect(html(<LoadMore shown={20} total={21} loading={false} onLoadMore={() => {}} />)).toBe('<p class="load-more"><button type="button" class="button button--secondary">Load More</button></p>');
+    expect(html(<LoadMore shown={20} total={21} loading={false} onLoadMore={() => {}} />)).toBe(
+      '<p class="load-more"><button type="button" class="button button--secondary">Load More</button></p>',
+    );
     expect(html(<LoadMore shown={20} total={21} loading loadingLabel="Loading..." className="" onLoadMore={() => {}} />)).toBe(
       '<p><button type="button" class="button button--secondary" disabled="">Loading...</button></p>',
     );
@@ -80,7 +100,16 @@ describe('admin list kit', () => {
     expect(search).toContain('role="search"');
     expect(search).toContain('<label class="field__label" for="s">Search paths</label>');
     expect(search).toContain('<input id="s" class="field__input" type="search" name="q" value="/old"/>');
-    const select = html(<FilterSelect id="k" label="Kind" name="kind" allLabel="All kinds" options={[{ value: 'label', label: 'Label' }]} defaultValue="label" />);
+    const select = html(
+      <FilterSelect
+        id="k"
+        label="Kind"
+        name="kind"
+        allLabel="All kinds"
+        options={[{ value: 'label', label: 'Label' }]}
+        defaultValue="label"
+      />,
+    );
     expect(select).toContain('<label class="field__label" for="k">Kind</label>');
     expect(select).toContain('<option value="">All kinds</option><option value="label" selected="">Label</option>');
     expect(html(<EmptyState colSpan={6}>No rows.</EmptyState>)).toBe('<tr><td colSpan="6">No rows.</td></tr>');

@@ -94,7 +94,18 @@ interface SearchFieldProps {
 }
 
 /** A labelled search box in a field column. */
-export function SearchField({ id, label, name, defaultValue, value, onChange, placeholder, maxLength, className, inputKey }: SearchFieldProps) {
+export function SearchField({
+  id,
+  label,
+  name,
+  defaultValue,
+  value,
+  onChange,
+  placeholder,
+  maxLength,
+  className,
+  inputKey,
+}: SearchFieldProps) {
   return (
     <div className={className ? `field ${className}` : 'field'}>
       <label className="field__label" htmlFor={id}>
@@ -166,7 +177,13 @@ export function FilterSelect({ id, label, name, options, allLabel, defaultValue,
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <Select id={id} name={name} defaultValue={defaultValue} value={value} onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}>
+      <Select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        value={value}
+        onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
+      >
         {allLabel !== undefined ? <option value="">{allLabel}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -425,14 +442,32 @@ export function ShortDate({ iso }: { iso: string }) {
 }
 
 /** A row's actions: Edit, View on the site (a new tab, and it says so), and Delete when given. */
-export function RowActions({ name, editTo, viewHref, onDelete, children }: { name: string; editTo: string; viewHref?: string | null; onDelete?: () => void; children?: ReactNode }) {
+export function RowActions({
+  name,
+  editTo,
+  viewHref,
+  onDelete,
+  children,
+}: {
+  name: string;
+  editTo: string;
+  viewHref?: string | null;
+  onDelete?: () => void;
+  children?: ReactNode;
+}) {
   return (
     <td className="admin-table__actions admin-table__actions--row">
       <Link className="button button--small button--secondary" to={editTo} aria-label={`Edit ${name}`}>
         Edit
       </Link>
       {viewHref ? (
-        <a className="button button--small button--secondary" href={viewHref} target="_blank" rel="noopener" aria-label={`View ${name} (opens in a new tab)`}>
+        <a
+          className="button button--small button--secondary"
+          href={viewHref}
+          target="_blank"
+          rel="noopener"
+          aria-label={`View ${name} (opens in a new tab)`}
+        >
           View
         </a>
       ) : null}

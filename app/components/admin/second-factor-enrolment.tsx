@@ -58,14 +58,23 @@ export function SecondFactorEnrolment({ challenge, initialSetup, onEnabled }: Pr
     schema: SecondFactorEnableSchema,
     defaultValue: { challenge: challenge ?? '' },
     async onValid(value) {
-      const env = await api().post<EnableResult>('/auth/second-factor/enable', { Code: value.Code, ...(challenge ? { challenge } : {}) }, challenge ? { denied: 'return' } : undefined);
+      const env = await api().post<EnableResult>(
+        '/auth/second-factor/enable',
+        { Code: value.Code, ...(challenge ? { challenge } : {}) },
+        challenge ? { denied: 'return' } : undefined,
+      );
       if (!env.success || !env.data) return env.message ?? 'Something is wrong';
       onEnabled(env.data);
       return null;
     },
   });
 
-  if (loadError) return <p role="alert" className="form-alert form-alert--error">{loadError}</p>;
+  if (loadError)
+    return (
+      <p role="alert" className="form-alert form-alert--error">
+        {loadError}
+      </p>
+    );
   if (!setup) return <p role="status">Preparing your authenticator setup...</p>;
   return (
     <div className="enrolment">
@@ -94,7 +103,8 @@ export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
   return (
     <div className="recovery-codes">
       <p>
-        <strong>Save these recovery codes now.</strong> Each one signs you in once if you lose your authenticator. They will not be shown again.
+        <strong>Save these recovery codes now.</strong> Each one signs you in once if you lose your authenticator. They will not be shown
+        again.
       </p>
       <ol className="recovery-codes__list" aria-label="Recovery codes">
         {codes.map((code) => (

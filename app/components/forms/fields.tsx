@@ -42,7 +42,19 @@ interface TextFieldProps {
   errorRole?: 'alert';
 }
 
-export function TextField({ meta, label, type = 'text', autoComplete, hint, highlight, readOnly, autoFocus, inputMode, onInput, errorRole }: TextFieldProps) {
+export function TextField({
+  meta,
+  label,
+  type = 'text',
+  autoComplete,
+  hint,
+  highlight,
+  readOnly,
+  autoFocus,
+  inputMode,
+  onInput,
+  errorRole,
+}: TextFieldProps) {
   const invalid = Boolean(meta.errors?.length);
   const describedBy = [hint ? meta.descriptionId : null, invalid ? meta.errorId : null].filter(Boolean).join(' ') || undefined;
   const { key, ...inputProps } = getInputProps(meta, { type, ariaAttributes: false });
@@ -91,7 +103,15 @@ export function TextAreaField({ meta, label, hint, rows = 4, maxLength }: TextAr
       <label className="field__label" htmlFor={meta.id}>
         {label}
       </label>
-      <textarea key={key} {...props} className="field__input" rows={rows} maxLength={maxLength} aria-invalid={invalid || undefined} aria-describedby={describedBy} />
+      <textarea
+        key={key}
+        {...props}
+        className="field__input"
+        rows={rows}
+        maxLength={maxLength}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+      />
       {hint ? (
         <p className="field__hint" id={meta.descriptionId}>
           {hint}
@@ -118,7 +138,13 @@ export function CheckboxGroup({ meta, legend, options, defaultValue }: CheckboxG
       <div className="choice-list">
         {options.map((option) => (
           <label key={option.value} className="choice">
-            <input type="checkbox" name={meta.name} form={meta.formId} value={option.value} defaultChecked={defaultValue.includes(option.value)} />
+            <input
+              type="checkbox"
+              name={meta.name}
+              form={meta.formId}
+              value={option.value}
+              defaultChecked={defaultValue.includes(option.value)}
+            />
             <span>
               <span className="choice__label">{option.label}</span>
               {option.description ? <span className="choice__description">{option.description}</span> : null}
@@ -203,7 +229,16 @@ export function FileField({ id, name, label, accept, hint, error, required }: Fi
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input id={id} name={name} type="file" accept={accept} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} aria-required={required || undefined} />
+      <input
+        id={id}
+        name={name}
+        type="file"
+        accept={accept}
+        className="field__input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        aria-required={required || undefined}
+      />
       {hint ? (
         <p className="field__hint" id={hintId}>
           {hint}
@@ -258,7 +293,20 @@ export interface ControlledTextFieldProps {
  * A labelled text input or textarea whose value lives in the editor's state (the pieces of a
  * structured field that post as one JSON value), with its hint and error under it.
  */
-export function ControlledTextField({ id, label, value, onChange, errors, hint, multiline = false, maxLength, inputMode, optional = false, context, className }: ControlledTextFieldProps) {
+export function ControlledTextField({
+  id,
+  label,
+  value,
+  onChange,
+  errors,
+  hint,
+  multiline = false,
+  maxLength,
+  inputMode,
+  optional = false,
+  context,
+  className,
+}: ControlledTextFieldProps) {
   const invalid = Boolean(errors?.length);
   const describedBy = [hint ? `${id}-hint` : null, invalid ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   const props = {

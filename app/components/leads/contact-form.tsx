@@ -37,7 +37,10 @@ export interface ContactFormProps {
 
 const FORM_ID = 'contact';
 
-async function sendContact(value: Record<string, string | undefined>, extras: { reCaptchaToken: string; idempotencyKey: string; website: string }): Promise<SendOutcome> {
+async function sendContact(
+  value: Record<string, string | undefined>,
+  extras: { reCaptchaToken: string; idempotencyKey: string; website: string },
+): Promise<SendOutcome> {
   const text = (k: string) => value[k] ?? '';
   const res = await fetch('/api/forms/add', {
     method: 'POST',
@@ -55,7 +58,9 @@ async function sendContact(value: Record<string, string | undefined>, extras: { 
   if (body?.success === true) return { ok: true };
   console.warn('contact form was not accepted', res.status, body);
   // The server checks with the same schema; field errors it still finds show beside the fields.
-  const fieldErrors = Object.fromEntries(Object.entries(body?.errors ?? {}).filter(([k]) => (CONTACT_FIELD_ORDER as readonly string[]).includes(k)));
+  const fieldErrors = Object.fromEntries(
+    Object.entries(body?.errors ?? {}).filter(([k]) => (CONTACT_FIELD_ORDER as readonly string[]).includes(k)),
+  );
   return { ok: false, fieldErrors };
 }
 
@@ -66,7 +71,15 @@ async function sendContact(value: Record<string, string | undefined>, extras: { 
  * network) keeps what the visitor typed, says so in an alert and is logged; every attempt of one form
  * view carries the same idempotency key, so a retry never stores a lead twice.
  */
-export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, lastResult, failed: failedOnServer, idempotencyKey, onSent }: ContactFormProps) {
+export function ContactForm({
+  initialRegion,
+  initialStates,
+  recaptchaSiteKey,
+  lastResult,
+  failed: failedOnServer,
+  idempotencyKey,
+  onSent,
+}: ContactFormProps) {
   const lead = useLeadForm({
     id: FORM_ID,
     schema: 'contact',
@@ -152,7 +165,7 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, la
           <Select
             id={idFor('region')}
             name="region"
-                        aria-required="true"
+            aria-required="true"
             defaultValue={region}
             onChange={(e) => setRegion(e.target.value)}
             {...errorProps(idFor('region'), errors.region)}
@@ -173,7 +186,7 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, la
                 key={`${statesRegion}-${states.length}`}
                 id={idFor('state')}
                 name="state"
-                                autoComplete="address-level1"
+                autoComplete="address-level1"
                 defaultValue={statesRegion === statesRegionIdFor(initial('region') || initialRegion) ? initial('state') : ''}
                 {...errorProps(idFor('state'), errors.state)}
               >
@@ -202,7 +215,7 @@ export function ContactForm({ initialRegion, initialStates, recaptchaSiteKey, la
           <Select
             id={idFor('role')}
             name="role"
-                        aria-required="true"
+            aria-required="true"
             defaultValue={initial('role')}
             {...errorProps(idFor('role'), errors.role)}
           >

@@ -28,7 +28,14 @@ export function ContactPanel({ home, sent: sentOnServer = false, ...form }: Cont
         <div className="contact-thanks">
           <svg className="contact-thanks__icon" viewBox="0 0 48 48" width="56" height="56" aria-hidden="true" focusable="false">
             <circle cx="24" cy="24" r="22" fill="var(--color-primary-soft)" />
-            <path d="M14 25l7 7 13-15" fill="none" stroke="var(--color-primary)" strokeWidth="3.5" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M14 25l7 7 13-15"
+              fill="none"
+              stroke="var(--color-primary)"
+              strokeWidth="3.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           <h2 ref={thanksRef} tabIndex={-1}>
             Message sent

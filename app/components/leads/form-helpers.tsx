@@ -66,7 +66,9 @@ export function Field({ id, label, required, error, className, children }: Field
 export function ErrorAnnouncer({ messages, attempt }: { messages: string[]; attempt: number }) {
   return (
     <div className="visually-hidden" role="alert" key={attempt}>
-      {messages.length ? `${messages.length === 1 ? 'There is 1 error' : `There are ${messages.length} errors`}: ${messages.join(' ')}` : ''}
+      {messages.length
+        ? `${messages.length === 1 ? 'There is 1 error' : `There are ${messages.length} errors`}: ${messages.join(' ')}`
+        : ''}
     </div>
   );
 }

@@ -43,7 +43,17 @@ export function repContactPath(target: ContactTarget, zip: string, label: Finder
  * (app/routes/public/rep-contact.tsx), on the same form state as the contact form (./use-lead-form.ts).
  * Stored as a Rep submission (type 1).
  */
-export function RepContactForm({ target, zip, label, recaptchaSiteKey, back, lastResult, failed, idempotencyKey, cancel }: RepContactFormProps) {
+export function RepContactForm({
+  target,
+  zip,
+  label,
+  recaptchaSiteKey,
+  back,
+  lastResult,
+  failed,
+  idempotencyKey,
+  cancel,
+}: RepContactFormProps) {
   const lead = useLeadForm({
     id: 'rep-contact',
     schema: 'rep',
@@ -70,7 +80,9 @@ export function RepContactForm({ target, zip, label, recaptchaSiteKey, back, las
       const body = (await res.json().catch(() => null)) as { success?: boolean; errors?: Record<string, string[]> } | null;
       if (body?.success === true) return { ok: true };
       console.warn('rep contact was not accepted', res.status, body);
-      const fieldErrors = Object.fromEntries(Object.entries(body?.errors ?? {}).filter(([k]) => (REP_CONTACT_FIELD_ORDER as readonly string[]).includes(k)));
+      const fieldErrors = Object.fromEntries(
+        Object.entries(body?.errors ?? {}).filter(([k]) => (REP_CONTACT_FIELD_ORDER as readonly string[]).includes(k)),
+      );
       return { ok: false, fieldErrors };
     },
     onSent: () => window.location.assign(thankYouPath(target, back)),

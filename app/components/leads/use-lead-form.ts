@@ -34,7 +34,16 @@ export interface LeadFormOptions {
  * is fetched on send, and a failed send keeps what was typed. Without JavaScript the same form posts
  * to the route's action, whose answer (`lastResult`) renders the same messages.
  */
-export function useLeadForm({ id, schema, fieldOrder, lastResult: serverResult, failedOnServer = false, recaptchaSiteKey, send, onSent }: LeadFormOptions) {
+export function useLeadForm({
+  id,
+  schema,
+  fieldOrder,
+  lastResult: serverResult,
+  failedOnServer = false,
+  recaptchaSiteKey,
+  send,
+  onSent,
+}: LeadFormOptions) {
   const getToken = useRecaptcha(recaptchaSiteKey);
   const validate = useRef<((formData: FormData) => Submission<Values>) | null>(null);
   const [lastResult, setLastResult] = useState<SubmissionResult<string[]> | null | undefined>(serverResult);
@@ -73,7 +82,8 @@ export function useLeadForm({ id, schema, fieldOrder, lastResult: serverResult, 
         .then((reCaptchaToken) => send(submission.value, { reCaptchaToken, idempotencyKey: idempotencyKey.current ?? '', website }))
         .then((outcome) => {
           if (outcome.ok) return onSent();
-          if (outcome.fieldErrors && Object.keys(outcome.fieldErrors).length) setLastResult(submission.reply({ fieldErrors: outcome.fieldErrors }));
+          if (outcome.fieldErrors && Object.keys(outcome.fieldErrors).length)
+            setLastResult(submission.reply({ fieldErrors: outcome.fieldErrors }));
           else setFailed(true);
         })
         .catch((err: unknown) => {

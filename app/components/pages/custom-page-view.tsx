@@ -29,7 +29,13 @@ export function customPageMeta(page: PageDto, root: RootData | undefined): MetaD
     ogDescription: m.ogdesc,
     type: m.metaContent || 'website',
     jsonLd: [
-      { '@context': 'https://schema.org', '@type': 'WebPage', name: page.title, description: m.desc || undefined, url: `${siteUrl.replace(/\/$/, '')}${path}` },
+      {
+        '@context': 'https://schema.org',
+        '@type': 'WebPage',
+        name: page.title,
+        description: m.desc || undefined,
+        url: `${siteUrl.replace(/\/$/, '')}${path}`,
+      },
       breadcrumbList(siteUrl, [
         { name: 'Home', path: '/' },
         { name: page.title, path },
@@ -51,7 +57,15 @@ function PageHero({ page }: { page: PageDto }) {
             <h1 className="hero__title">{page.title}</h1>
             {summary ? <p className="hero__promise">{summary}</p> : null}
           </div>
-          <img className="custom-hero__image" src={media.previewsrc} {...libraryImageProps(media.previewsrc, IMAGE_SIZES.halfColumn)} alt={alt} width={media.width ?? 1600} height={media.height ?? 700} fetchPriority="high" />
+          <img
+            className="custom-hero__image"
+            src={media.previewsrc}
+            {...libraryImageProps(media.previewsrc, IMAGE_SIZES.halfColumn)}
+            alt={alt}
+            width={media.width ?? 1600}
+            height={media.height ?? 700}
+            fetchPriority="high"
+          />
         </div>
       </header>
     );
@@ -59,7 +73,15 @@ function PageHero({ page }: { page: PageDto }) {
   if (media && page.heroImageType === 1) {
     return (
       <header className="custom-hero custom-hero--cropped">
-        <img className="custom-hero__banner" src={media.previewsrc} {...libraryImageProps(media.previewsrc, IMAGE_SIZES.fullWidth)} alt={alt} width={media.width ?? 1600} height={media.height ?? 700} fetchPriority="high" />
+        <img
+          className="custom-hero__banner"
+          src={media.previewsrc}
+          {...libraryImageProps(media.previewsrc, IMAGE_SIZES.fullWidth)}
+          alt={alt}
+          width={media.width ?? 1600}
+          height={media.height ?? 700}
+          fetchPriority="high"
+        />
         <div className="container custom-hero__caption">
           <h1 className="hero__title">{page.title}</h1>
           {summary ? <p className="hero__promise">{summary}</p> : null}

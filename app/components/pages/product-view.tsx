@@ -200,9 +200,9 @@ export function ProductView({ product, related }: ProductViewProps) {
                         <span className="doc-link__kind">{d.kind === 'label' ? 'Label' : 'SDS'}</span>
                         <span className="visually-hidden"> for {g.name}</span>
                         <span className="doc-link__meta">
-                            <span className="visually-hidden">PDF, </span>
-                            {formatSize(d.size)}
-                          </span>
+                          <span className="visually-hidden">PDF, </span>
+                          {formatSize(d.size)}
+                        </span>
                       </a>
                     ))}
                   </span>

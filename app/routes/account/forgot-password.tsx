@@ -24,7 +24,11 @@ export default function ForgotPassword() {
     schema: ForgotPasswordFormSchema,
     async onValid(value) {
       // DomainName: the host the link should open on; the server accepts only the site's own hosts.
-      const env = await api().post('/auth/forgot-password', { Username: value.Username, DomainName: window.location.host }, { denied: 'return' });
+      const env = await api().post(
+        '/auth/forgot-password',
+        { Username: value.Username, DomainName: window.location.host },
+        { denied: 'return' },
+      );
       if (!env.success) return env.message ?? 'Something is wrong';
       setSent(true);
       return null;

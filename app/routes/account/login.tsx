@@ -27,7 +27,8 @@ type Step =
   | { kind: 'codes'; codes: string[]; tokens: AuthTokens };
 
 function stepForChallenge(data: LoginChallenge, message: string | null): Step | null {
-  if (data.secondFactorEnrollmentRequired) return { kind: 'enrol', challenge: data.challenge, message: message ?? AUTH_MESSAGES.secondFactorEnrollment };
+  if (data.secondFactorEnrollmentRequired)
+    return { kind: 'enrol', challenge: data.challenge, message: message ?? AUTH_MESSAGES.secondFactorEnrollment };
   if (data.secondFactorRequired) return { kind: 'code', challenge: data.challenge, message: message ?? AUTH_MESSAGES.secondFactorPrompt };
   return null;
 }
@@ -110,7 +111,8 @@ export default function Login() {
         <SecondFactorEnrolment
           challenge={step.challenge}
           onEnabled={({ recoveryCodes, token, refreshToken, email }) => {
-            if (token && refreshToken) setStep({ kind: 'codes', codes: recoveryCodes, tokens: { token, refreshToken, email: email ?? '' } });
+            if (token && refreshToken)
+              setStep({ kind: 'codes', codes: recoveryCodes, tokens: { token, refreshToken, email: email ?? '' } });
             else setStep({ kind: 'credentials' });
           }}
         />
@@ -142,7 +144,13 @@ export default function Login() {
         <form {...getFormProps(code.form)} className="stack">
           <input type="hidden" name="challenge" value={challenge} />
           <FormErrors id={code.form.errorId} errors={code.form.errors} />
-          <TextField meta={code.fields.Code} label="Authentication code" autoComplete="one-time-code" autoFocus hint="The 6-digit code from your authenticator app, or one of your recovery codes." />
+          <TextField
+            meta={code.fields.Code}
+            label="Authentication code"
+            autoComplete="one-time-code"
+            autoFocus
+            hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+          />
           <button className="button button--primary button--block" type="submit" disabled={code.pending}>
             {code.pending ? 'Verifying...' : 'Verify'}
           </button>

@@ -33,7 +33,11 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
     id: 'reset-password',
     schema: ResetPasswordFormSchema,
     async onValid(value) {
-      const env = await api().post('/auth/reset-password', { PasswordHash: value.password, PasswordResetHash: loaderData.hash }, { denied: 'return' });
+      const env = await api().post(
+        '/auth/reset-password',
+        { PasswordHash: value.password, PasswordResetHash: loaderData.hash },
+        { denied: 'return' },
+      );
       if (!env.success) {
         if (env.message === AUTH_MESSAGES.resetInvalid) await navigate('/account/login?notice=reset-invalid');
         return env.message ?? 'Something is wrong';
@@ -56,8 +60,19 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           onInput={(password) => setValues((v) => ({ ...v, password }))}
         />
-        <TextField meta={fields.confirmPassword} label="Confirm Password" type="password" autoComplete="new-password" errorRole="alert" onInput={(confirmPassword) => setValues((v) => ({ ...v, confirmPassword }))} />
-        <button className="button button--primary button--block" type="submit" disabled={pending || values.password === '' || values.confirmPassword === ''}>
+        <TextField
+          meta={fields.confirmPassword}
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          errorRole="alert"
+          onInput={(confirmPassword) => setValues((v) => ({ ...v, confirmPassword }))}
+        />
+        <button
+          className="button button--primary button--block"
+          type="submit"
+          disabled={pending || values.password === '' || values.confirmPassword === ''}
+        >
           {pending ? 'Saving...' : 'Reset Password'}
         </button>
       </form>

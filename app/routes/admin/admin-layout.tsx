@@ -66,7 +66,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         Skip to content
       </a>
       <header className="admin-bar">
-        <button type="button" className="admin-bar__menu" aria-expanded={open} aria-controls="admin-drawer" onClick={() => setOpen((o) => !o)}>
+        <button
+          type="button"
+          className="admin-bar__menu"
+          aria-expanded={open}
+          aria-controls="admin-drawer"
+          onClick={() => setOpen((o) => !o)}
+        >
           <span className="hamburger" aria-hidden="true" />
           <span className="visually-hidden">Menu</span>
         </button>
@@ -119,7 +125,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // an editor's loader answers 404 with what was not found ("Revision not found.")
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const message = error instanceof Error ? error.message : notFound && typeof error.data === 'string' && error.data ? error.data : 'Something went wrong. Please try again later.';
+  const message =
+    error instanceof Error
+      ? error.message
+      : notFound && typeof error.data === 'string' && error.data
+        ? error.data
+        : 'Something went wrong. Please try again later.';
   return (
     <div className="admin-loading theme-admin">
       <main id="content" className="admin-main">

@@ -7,7 +7,10 @@ import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, ApiError, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/audit-log';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Audit Log | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Audit Log | Site Administration' },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 const PAGE = 50;
 const PATH = '/siteadmin/audit-log';
@@ -88,8 +91,22 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         </button>
       </div>
       <ListFilterForm ariaLabel="Filter the audit log" submitLabel="Apply">
-        <FilterSelect id="audit-person" label="Person" name="person" allLabel="Everyone" defaultValue={query.person} options={people.map((p) => ({ value: p, label: p }))} />
-        <FilterSelect id="audit-kind" label="Kind of action" name="kind" allLabel="All actions" defaultValue={query.kind} options={AUDIT_CATEGORIES.map((c) => ({ value: c.id, label: c.label }))} />
+        <FilterSelect
+          id="audit-person"
+          label="Person"
+          name="person"
+          allLabel="Everyone"
+          defaultValue={query.person}
+          options={people.map((p) => ({ value: p, label: p }))}
+        />
+        <FilterSelect
+          id="audit-kind"
+          label="Kind of action"
+          name="kind"
+          allLabel="All actions"
+          defaultValue={query.kind}
+          options={AUDIT_CATEGORIES.map((c) => ({ value: c.id, label: c.label }))}
+        />
         <div className="field">
           <label className="field__label" htmlFor="audit-from">
             From
@@ -120,7 +137,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className="table-wrap">
         <table className="admin-table">
-          <caption className="visually-hidden">Audit log, page {page} of {pages}</caption>
+          <caption className="visually-hidden">
+            Audit log, page {page} of {pages}
+          </caption>
           <thead>
             <tr>
               <th scope="col">When</th>

@@ -17,7 +17,14 @@ import { CheckboxField, FieldError, FormErrors, SelectField, TextField } from '.
 import { api, loadOrRedirect } from '../../lib/api-client.ts';
 import { contentKindOf, publicPrefix } from '../../lib/content-kinds.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
-import { formContent, loadVersioned, rollbackVersions, useVersionedSave, withRollback, type VersionRow } from '../../lib/versioned-editor.ts';
+import {
+  formContent,
+  loadVersioned,
+  rollbackVersions,
+  useVersionedSave,
+  withRollback,
+  type VersionRow,
+} from '../../lib/versioned-editor.ts';
 import type { Route } from './+types/content-form';
 
 export const meta: Route.MetaFunction = ({ params, location }) => [
@@ -52,7 +59,14 @@ const today = () => new Date().toLocaleDateString('en-CA');
 export default function ContentForm({ loaderData, params }: Route.ComponentProps) {
   const { item, versions } = loaderData;
   // A fresh form for every loaded version: saving or choosing a rollback loads new values.
-  return <ContentEditor key={item ? `${item.id}-${item.versionId}-${params.rollbackId ?? ''}` : 'new'} item={item} versions={versions} rollbackId={params.rollbackId ?? null} />;
+  return (
+    <ContentEditor
+      key={item ? `${item.id}-${item.versionId}-${params.rollbackId ?? ''}` : 'new'}
+      item={item}
+      versions={versions}
+      rollbackId={params.rollbackId ?? null}
+    />
+  );
 }
 
 function ContentEditor({ item, versions, rollbackId }: { item: AdminItem | null; versions: VersionRow[]; rollbackId: string | null }) {
@@ -76,7 +90,13 @@ function ContentEditor({ item, versions, rollbackId }: { item: AdminItem | null;
       pinned: item?.pinned ?? false,
       publishDate: item ? item.publishDate.slice(0, 10) : today(),
     },
-    onValid: (value) => editor.save(() => api().post<AdminItem>(`${config.api}/add`, withRollback(contentItemSaveBody({ ...value, id: item?.id }, config.kind, item), rollbackId))),
+    onValid: (value) =>
+      editor.save(() =>
+        api().post<AdminItem>(
+          `${config.api}/add`,
+          withRollback(contentItemSaveBody({ ...value, id: item?.id }, config.kind, item), rollbackId),
+        ),
+      ),
   });
 
   const livePath = item && published ? item.path : null;
@@ -95,7 +115,14 @@ function ContentEditor({ item, versions, rollbackId }: { item: AdminItem | null;
           <PreviewButton
             kind={config.kind}
             id={item?.id}
-            getContent={() => formContent(form.id, ContentItemEditSchema, (v) => contentItemSaveBody({ ...v, id: item?.id }, config.kind, item), () => form.validate())}
+            getContent={() =>
+              formContent(
+                form.id,
+                ContentItemEditSchema,
+                (v) => contentItemSaveBody({ ...v, id: item?.id }, config.kind, item),
+                () => form.validate(),
+              )
+            }
           />
           {livePath ? <ViewPageLink path={livePath} /> : null}
         </>

@@ -3,13 +3,29 @@ import { Link, useLocation, useRevalidator } from 'react-router';
 import { CONTENT_ITEM_REGIONS } from '#shared/content-admin.ts';
 import { RESOURCE_TYPES, resourceTypeName } from '#shared/knowledge.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
-import { EmptyState, FilterSelect, ListFilterForm, ListNotice, listHref, pageInfo, PageLinks, RowActions, SearchField, ShortDate, SortLinkHeader, useConfirmAction } from '../../components/admin/list-kit.tsx';
+import {
+  EmptyState,
+  FilterSelect,
+  ListFilterForm,
+  ListNotice,
+  listHref,
+  pageInfo,
+  PageLinks,
+  RowActions,
+  SearchField,
+  ShortDate,
+  SortLinkHeader,
+  useConfirmAction,
+} from '../../components/admin/list-kit.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { contentKindOf, type ContentKindConfig } from '../../lib/content-kinds.ts';
 import type { Route } from './+types/content-list';
 
-export const meta: Route.MetaFunction = ({ location }) => [{ title: `${contentKindOf(location.pathname).title} | Site Administration` }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: `${contentKindOf(location.pathname).title} | Site Administration` },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 export const PAGE_SIZE = 20;
 const SORTS = ['updated', 'title', 'publishDate'] as const;
@@ -83,7 +99,11 @@ function href(config: ContentKindConfig, query: ListQuery, changes: Partial<Reco
   const next = { ...query, ...changes };
   // the default direction of a column stays out of the address
   const dir = next.dir === (next.sort === 'title' ? 'asc' : 'desc') ? '' : next.dir;
-  return listHref(config.path, { q: next.q, type: next.type, region: next.region, status: next.status, sort: next.sort, dir, page: next.page }, DEFAULTS);
+  return listHref(
+    config.path,
+    { q: next.q, type: next.type, region: next.region, status: next.status, sort: next.sort, dir, page: next.page },
+    DEFAULTS,
+  );
 }
 
 /** What the site shows of an item: live, a draft, scheduled, or not yet live. */
@@ -134,7 +154,14 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
   const titleId = `${config.kind}-list-title`;
 
   const sortHeader = (label: string, column: Sort) => (
-    <SortLinkHeader label={label} column={column} sort={query.sort} dir={query.dir} first={column === 'title' ? 'asc' : 'desc'} href={(sort, dir) => href(config, query, { sort, dir, page: 1 })} />
+    <SortLinkHeader
+      label={label}
+      column={column}
+      sort={query.sort}
+      dir={query.dir}
+      first={column === 'title' ? 'asc' : 'desc'}
+      href={(sort, dir) => href(config, query, { sort, dir, page: 1 })}
+    />
   );
 
   const filtered = Boolean(query.q || query.type !== null || query.region !== null || query.status !== null);
@@ -150,12 +177,38 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
           Add {config.noun}
         </Link>
       </div>
-      <ListFilterForm ariaLabel={`Find ${config.plural}`} submitLabel="Filter" className="filter-bar" hidden={query.sort !== 'updated' ? { sort: query.sort, dir: query.dir } : undefined}>
-        <SearchField id={`${config.kind}-search`} className="filter-bar__search" label="Search title or slug" name="q" defaultValue={query.q} maxLength={200} />
+      <ListFilterForm
+        ariaLabel={`Find ${config.plural}`}
+        submitLabel="Filter"
+        className="filter-bar"
+        hidden={query.sort !== 'updated' ? { sort: query.sort, dir: query.dir } : undefined}
+      >
+        <SearchField
+          id={`${config.kind}-search`}
+          className="filter-bar__search"
+          label="Search title or slug"
+          name="q"
+          defaultValue={query.q}
+          maxLength={200}
+        />
         {config.typed ? (
-          <FilterSelect id={`${config.kind}-type`} label="Type" name="type" allLabel="All types" options={RESOURCE_TYPES.map((t) => ({ value: t.id, label: t.name }))} defaultValue={query.type === null ? '' : String(query.type)} />
+          <FilterSelect
+            id={`${config.kind}-type`}
+            label="Type"
+            name="type"
+            allLabel="All types"
+            options={RESOURCE_TYPES.map((t) => ({ value: t.id, label: t.name }))}
+            defaultValue={query.type === null ? '' : String(query.type)}
+          />
         ) : null}
-        <FilterSelect id={`${config.kind}-region`} label="Region" name="region" allLabel="All regions" options={CONTENT_ITEM_REGIONS.map((r) => ({ value: r.id, label: r.name }))} defaultValue={query.region === null ? '' : String(query.region)} />
+        <FilterSelect
+          id={`${config.kind}-region`}
+          label="Region"
+          name="region"
+          allLabel="All regions"
+          options={CONTENT_ITEM_REGIONS.map((r) => ({ value: r.id, label: r.name }))}
+          defaultValue={query.region === null ? '' : String(query.region)}
+        />
         <FilterSelect
           id={`${config.kind}-status`}
           label="Status"
@@ -175,14 +228,18 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <p className="admin-count">
-        {total === 0 ? `No ${config.plural} found.` : `Showing ${(query.page - 1) * PAGE_SIZE + 1}–${(query.page - 1) * PAGE_SIZE + items.length} of ${total} ${config.plural}`}
+        {total === 0
+          ? `No ${config.plural} found.`
+          : `Showing ${(query.page - 1) * PAGE_SIZE + 1}–${(query.page - 1) * PAGE_SIZE + items.length} of ${total} ${config.plural}`}
         {query.q ? ` matching “${query.q}”` : ''}
       </p>
       <div className="table-wrap">
         <table className="admin-table">
           <caption className="visually-hidden">
             {config.title}
-            {query.sort !== 'updated' || query.dir !== 'desc' ? `, sorted by ${query.sort === 'publishDate' ? 'date' : query.sort} ${query.dir === 'asc' ? 'ascending' : 'descending'}` : ''}
+            {query.sort !== 'updated' || query.dir !== 'desc'
+              ? `, sorted by ${query.sort === 'publishDate' ? 'date' : query.sort} ${query.dir === 'asc' ? 'ascending' : 'descending'}`
+              : ''}
           </caption>
           <thead>
             <tr>
@@ -229,7 +286,12 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
                 <td data-label="Updated" className="admin-table__nowrap">
                   <ShortDate iso={row.updated} />
                 </td>
-                <RowActions name={row.title} editTo={`${config.path}/edit/${row.id}`} viewHref={row.live && row.status === 1 ? row.path : null} onDelete={() => del.ask(row)}>
+                <RowActions
+                  name={row.title}
+                  editTo={`${config.path}/edit/${row.id}`}
+                  viewHref={row.live && row.status === 1 ? row.path : null}
+                  onDelete={() => del.ask(row)}
+                >
                   {config.pinnable ? (
                     <button
                       type="button"
@@ -248,8 +310,20 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
         </table>
       </div>
       <PageLinks page={page} pages={pages} href={(n) => href(config, query, { page: n })} />
-      <ConfirmDialog open={del.target !== null} title={`Delete ${config.noun}`} confirmLabel={`Delete ${config.noun}`} busy={del.busy} error={del.error} onConfirm={del.confirm} onCancel={del.cancel}>
-        <p>{del.target ? `Are you sure you want to delete the ${config.noun} ${del.target.title} ? It leaves the public site at once; its saved versions are kept.` : null}</p>
+      <ConfirmDialog
+        open={del.target !== null}
+        title={`Delete ${config.noun}`}
+        confirmLabel={`Delete ${config.noun}`}
+        busy={del.busy}
+        error={del.error}
+        onConfirm={del.confirm}
+        onCancel={del.cancel}
+      >
+        <p>
+          {del.target
+            ? `Are you sure you want to delete the ${config.noun} ${del.target.title} ? It leaves the public site at once; its saved versions are kept.`
+            : null}
+        </p>
       </ConfirmDialog>
     </section>
   );

@@ -3,7 +3,10 @@ import { sectionsFor } from '../../lib/admin-sections.ts';
 import { useAdminUser } from '../../lib/admin-session.ts';
 import type { Route } from './+types/dashboard';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Dashboard | Site Administration' },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 /** The tile dashboard (spec section 2): one tile per section the user's roles allow. */
 export default function Dashboard() {

@@ -10,7 +10,10 @@ import { addDocument, chosenFile, editDocument, formatSize, replaceDocumentFile 
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/document-form';
 
-export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.baseId ? 'Edit' : 'Add'} Document | Site Administration` }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `${params.baseId ? 'Edit' : 'Add'} Document | Site Administration` },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
@@ -105,11 +108,7 @@ export default function DocumentForm({ loaderData }: Route.ComponentProps) {
           </section>
           <section aria-labelledby="usage-title" className="stack">
             <h2 id="usage-title">Where it is used</h2>
-            {doc.usage.length === 0 ? (
-              <p>Not used on any page.</p>
-            ) : (
-              <DocumentUsageList usage={doc.usage} />
-            )}
+            {doc.usage.length === 0 ? <p>Not used on any page.</p> : <DocumentUsageList usage={doc.usage} />}
           </section>
         </>
       ) : null}

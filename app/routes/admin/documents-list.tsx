@@ -8,7 +8,10 @@ import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { formatSize, kindName, regionNames } from '../../lib/documents.ts';
 import type { Route } from './+types/documents-list';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Document Library | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Document Library | Site Administration' },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 const PAGE_SIZE = 20;
 
@@ -38,7 +41,12 @@ export default function DocumentsList({ loaderData }: Route.ComponentProps) {
   const { page, pages } = pageInfo(filter.start, PAGE_SIZE, total);
 
   function pageLink(n: number) {
-    return listHref('/siteadmin/document-library', { search: filter.search, kind: filter.kind, region: filter.region || '', page: n > 1 ? n : '' });
+    return listHref('/siteadmin/document-library', {
+      search: filter.search,
+      kind: filter.kind,
+      region: filter.region || '',
+      page: n > 1 ? n : '',
+    });
   }
 
   return (
@@ -53,7 +61,14 @@ export default function DocumentsList({ loaderData }: Route.ComponentProps) {
       </div>
       <ListFilterForm ariaLabel="Find documents" submitLabel="Filter">
         <SearchField id="documents-search" label="Search" name="search" defaultValue={filter.search} placeholder="Title or file name" />
-        <FilterSelect id="documents-kind" label="Kind" name="kind" allLabel="All kinds" options={DOCUMENT_KINDS.map((k) => ({ value: k.id, label: k.name }))} defaultValue={filter.kind} />
+        <FilterSelect
+          id="documents-kind"
+          label="Kind"
+          name="kind"
+          allLabel="All kinds"
+          options={DOCUMENT_KINDS.map((k) => ({ value: k.id, label: k.name }))}
+          defaultValue={filter.kind}
+        />
         <FilterSelect
           id="documents-region"
           label="Region"
@@ -97,10 +112,19 @@ export default function DocumentsList({ loaderData }: Route.ComponentProps) {
                 <td data-label="Regions">{regionNames(d.regionIds)}</td>
                 <td data-label="Updated">{formatDateTime(d.updated)}</td>
                 <td className="admin-table__actions">
-                  <Link className="button button--small button--secondary" to={`/siteadmin/document-library/edit/${d.id}`} aria-label={`Edit ${d.title}`}>
+                  <Link
+                    className="button button--small button--secondary"
+                    to={`/siteadmin/document-library/edit/${d.id}`}
+                    aria-label={`Edit ${d.title}`}
+                  >
                     Edit
                   </Link>
-                  <button type="button" className="button button--small button--danger-outline" aria-label={`Delete ${d.title}`} onClick={() => del.ask(d)}>
+                  <button
+                    type="button"
+                    className="button button--small button--danger-outline"
+                    aria-label={`Delete ${d.title}`}
+                    onClick={() => del.ask(d)}
+                  >
                     Delete
                   </button>
                 </td>

@@ -12,7 +12,16 @@ import {
   type FormsVerification,
 } from '#shared/validation/forms-admin.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
-import { EmptyState, FilterSelect, ListNotice, LoadMore, nextSortDirection, SearchField, SortableHeader, type SortDirection } from '../../components/admin/list-kit.tsx';
+import {
+  EmptyState,
+  FilterSelect,
+  ListNotice,
+  LoadMore,
+  nextSortDirection,
+  SearchField,
+  SortableHeader,
+  type SortDirection,
+} from '../../components/admin/list-kit.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, ApiError, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/forms-list';
@@ -51,7 +60,9 @@ function viewOf(filters: Filters, order: number) {
 }
 
 async function fetchPage(filters: Filters, order: number, start: number, updated: number): Promise<FormsPage> {
-  return dataOf(await api().post<FormsPage>('/api/admin/forms/filter', { ...viewOf(filters, order), start, length: FORMS_PAGE_SIZE, updated }));
+  return dataOf(
+    await api().post<FormsPage>('/api/admin/forms/filter', { ...viewOf(filters, order), start, length: FORMS_PAGE_SIZE, updated }),
+  );
 }
 
 export async function clientLoader() {
@@ -241,7 +252,14 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
           void reload(draft, order);
         }}
       >
-        <SearchField id="forms-search" className="filter-bar__search" label="Search name or email" value={draft.search} maxLength={200} onChange={(v) => set('search', v)} />
+        <SearchField
+          id="forms-search"
+          className="filter-bar__search"
+          label="Search name or email"
+          value={draft.search}
+          maxLength={200}
+          onChange={(v) => set('search', v)}
+        />
         <FilterSelect
           id="forms-type"
           label="Type"
@@ -257,13 +275,26 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
           <label className="field__label" htmlFor="forms-from">
             From
           </label>
-          <input id="forms-from" className="field__input" type="date" value={draft.from} onChange={(e) => set('from', e.currentTarget.value)} />
+          <input
+            id="forms-from"
+            className="field__input"
+            type="date"
+            value={draft.from}
+            onChange={(e) => set('from', e.currentTarget.value)}
+          />
         </div>
         <div className="field">
           <label className="field__label" htmlFor="forms-to">
             To
           </label>
-          <input id="forms-to" className="field__input" type="date" value={draft.to} min={draft.from || undefined} onChange={(e) => set('to', e.currentTarget.value)} />
+          <input
+            id="forms-to"
+            className="field__input"
+            type="date"
+            value={draft.to}
+            min={draft.from || undefined}
+            onChange={(e) => set('to', e.currentTarget.value)}
+          />
         </div>
         <FilterSelect
           id="forms-verification"
@@ -349,7 +380,12 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
                   <td data-label="Phone">{f.phone || '--'}</td>
                   <td data-label="ZipCode">{f.zipCode || '--'}</td>
                   <td className="admin-table__actions">
-                    <button type="button" className="button button--small button--secondary" aria-label={`View the Form written by ${f.name}`} onClick={() => setViewing(f)}>
+                    <button
+                      type="button"
+                      className="button button--small button--secondary"
+                      aria-label={`View the Form written by ${f.name}`}
+                      onClick={() => setViewing(f)}
+                    >
                       View
                     </button>
                     {f.archived ? (

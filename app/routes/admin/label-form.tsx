@@ -9,12 +9,24 @@ import { ListNotice } from '../../components/admin/list-kit.tsx';
 import { FileField, FormErrors } from '../../components/forms/fields.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect, type Envelope } from '../../lib/api-client.ts';
-import { addDocument, chosenFile, editDocument, fileTypeName, formatSize, kindName, replaceDocumentFile, restoreDocumentRevision } from '../../lib/documents.ts';
+import {
+  addDocument,
+  chosenFile,
+  editDocument,
+  fileTypeName,
+  formatSize,
+  kindName,
+  replaceDocumentFile,
+  restoreDocumentRevision,
+} from '../../lib/documents.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { useVersionedSave } from '../../lib/versioned-editor.ts';
 import type { Route } from './+types/label-form';
 
-export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.id ? 'Edit' : 'Add'} Product Label/SDS | Site Administration` }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `${params.id ? 'Edit' : 'Add'} Product Label/SDS | Site Administration` },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
@@ -24,7 +36,8 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
     const doc = dataOf(env);
     // images and other files are edited in the document library
     if (!isLabelKind(doc.kind)) throw redirect(`/siteadmin/document-library/edit/${doc.id}`);
-    if (params.revisionId && !doc.revisions.some((r) => String(r.id) === params.revisionId)) throw new Response(DOCUMENT_MESSAGES.revisionNotFound, { status: 404 });
+    if (params.revisionId && !doc.revisions.some((r) => String(r.id) === params.revisionId))
+      throw new Response(DOCUMENT_MESSAGES.revisionNotFound, { status: 404 });
     return { doc };
   });
 }
@@ -36,7 +49,13 @@ export function HydrateFallback() {
 export default function LabelForm({ loaderData, params }: Route.ComponentProps) {
   const { doc } = loaderData;
   // a fresh form for every loaded revision: saving or choosing a rollback loads new values
-  return <LabelEditor key={doc ? `${doc.id}-${doc.revisions[0]?.id ?? ''}-${params.revisionId ?? ''}` : 'new'} doc={doc} revisionId={params.revisionId ?? null} />;
+  return (
+    <LabelEditor
+      key={doc ? `${doc.id}-${doc.revisions[0]?.id ?? ''}-${params.revisionId ?? ''}` : 'new'}
+      doc={doc}
+      revisionId={params.revisionId ?? null}
+    />
+  );
 }
 
 const PDF = 'application/pdf,.pdf';
@@ -142,9 +161,9 @@ function LabelEditor({ doc, revisionId }: { doc: DocumentDetail | null; revision
         <input type="hidden" name={fields.altText.name} value={doc?.altText ?? ''} />
         {restoring ? (
           <p className="form-alert form-alert--info" id="label-restoring">
-            Loaded: the file of {formatDateTime(restoring.created)}, {restoring.fileName} ({fileTypeName(restoring.contentType)}, {formatSize(restoring.size)})
-            {restoring.author ? `, uploaded by ${restoring.author}` : ''}. Save Changes serves it again at the same link. The title, kind, product and regions are not part of a revision: they
-            are saved as shown.
+            Loaded: the file of {formatDateTime(restoring.created)}, {restoring.fileName} ({fileTypeName(restoring.contentType)},{' '}
+            {formatSize(restoring.size)}){restoring.author ? `, uploaded by ${restoring.author}` : ''}. Save Changes serves it again at the
+            same link. The title, kind, product and regions are not part of a revision: they are saved as shown.
           </p>
         ) : null}
         <FileField

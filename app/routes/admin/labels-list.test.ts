@@ -5,7 +5,17 @@ const from = (query: string) => labelsFilterFromQuery(new URLSearchParams(query)
 
 describe('the labels list address', () => {
   it('lists label, SDS and statement documents by product A–Z, 20 a page, when the address has no query', () => {
-    expect(from('')).toEqual({ start: 0, length: 20, search: '', kind: '', kinds: ['label', 'sds', 'statement'], region: 0, productKey: '', sort: 'product', dir: 'asc' });
+    expect(from('')).toEqual({
+      start: 0,
+      length: 20,
+      search: '',
+      kind: '',
+      kinds: ['label', 'sds', 'statement'],
+      region: 0,
+      productKey: '',
+      sort: 'product',
+      dir: 'asc',
+    });
   });
 
   it('reads search, product, kind, region, sort with its direction and page', () => {
@@ -22,6 +32,14 @@ describe('the labels list address', () => {
   });
 
   it('drops what makes no sense in a hand-typed address instead of failing', () => {
-    expect(from('product=not-a-product&kind=image&sort=size&page=-2&region=9')).toMatchObject({ productKey: '', kind: '', kinds: ['label', 'sds', 'statement'], sort: 'product', dir: 'asc', start: 0, region: 0 });
+    expect(from('product=not-a-product&kind=image&sort=size&page=-2&region=9')).toMatchObject({
+      productKey: '',
+      kind: '',
+      kinds: ['label', 'sds', 'statement'],
+      sort: 'product',
+      dir: 'asc',
+      start: 0,
+      region: 0,
+    });
   });
 });

@@ -10,12 +10,28 @@ import {
   type DocumentSort,
 } from '#shared/validation/documents.ts';
 import { useDocumentDelete } from '../../components/admin/document-fields.tsx';
-import { EmptyState, FilterSelect, ListFilterForm, ListNotice, nextSortDirection, pageInfo, Pager, SearchField, ShortDate, SortableHeader, useListParams, type SortDirection } from '../../components/admin/list-kit.tsx';
+import {
+  EmptyState,
+  FilterSelect,
+  ListFilterForm,
+  ListNotice,
+  nextSortDirection,
+  pageInfo,
+  Pager,
+  SearchField,
+  ShortDate,
+  SortableHeader,
+  useListParams,
+  type SortDirection,
+} from '../../components/admin/list-kit.tsx';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { fileTypeName, formatSize, kindName, regionNames } from '../../lib/documents.ts';
 import type { Route } from './+types/labels-list';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Product Labels/SDSs | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Product Labels/SDSs | Site Administration' },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 const PAGE_SIZE = 20;
 const LABEL_KIND_IDS = LABEL_KINDS.map((k) => k.id);
@@ -31,7 +47,8 @@ const SORT_OPTIONS = [
   { value: 'updated-desc', label: 'Updated, newest first' },
   { value: 'updated', label: 'Updated, oldest first' },
 ];
-const sortParam = (sort: DocumentSort, dir: 'asc' | 'desc') => (sort === 'product' && dir === 'asc' ? '' : `${sort}${dir === 'desc' ? '-desc' : ''}`);
+const sortParam = (sort: DocumentSort, dir: 'asc' | 'desc') =>
+  sort === 'product' && dir === 'asc' ? '' : `${sort}${dir === 'desc' ? '-desc' : ''}`;
 
 /** The API filter from the list's address; a value that makes no sense (a hand-typed product) is dropped rather than refused. */
 export function labelsFilterFromQuery(q: URLSearchParams) {
@@ -52,7 +69,9 @@ export function labelsFilterFromQuery(q: URLSearchParams) {
   // drop only the parts that failed (a product or sort that does not exist); the sort falls back to by product A–Z
   const bad = new Set(parsed.success ? [] : parsed.error.issues.map((i) => String(i.path[0])));
   if (bad.has('sort')) bad.add('dir');
-  const kept = parsed.success ? parsed.data : DocumentFilterBodySchema.parse(Object.fromEntries(Object.entries(raw).filter(([k]) => !bad.has(k))));
+  const kept = parsed.success
+    ? parsed.data
+    : DocumentFilterBodySchema.parse(Object.fromEntries(Object.entries(raw).filter(([k]) => !bad.has(k))));
   return { ...kept, productKey: kept.productKey ?? '', sort: kept.sort ?? 'product', dir: kept.dir ?? 'asc' };
 }
 
@@ -77,8 +96,8 @@ export default function LabelsList({ loaderData }: Route.ComponentProps) {
   const del = useDocumentDelete<DocumentListItem>(
     () => revalidator.revalidate(),
     <p>
-      A label or SDS stays listed under its product. To update one, open it with Edit and upload the new file: its link stays the same and the old file is kept. To withdraw
-      one, make it a Statement with no product first.
+      A label or SDS stays listed under its product. To update one, open it with Edit and upload the new file: its link stays the same and
+      the old file is kept. To withdraw one, make it a Statement with no product first.
     </p>,
   );
   const { page, pages } = pageInfo(filter.start, PAGE_SIZE, total);
@@ -88,7 +107,13 @@ export default function LabelsList({ loaderData }: Route.ComponentProps) {
   function sortHeader(label: string, sort: DocumentSort) {
     const direction: SortDirection = filter.sort === sort ? (filter.dir === 'desc' ? 'descending' : 'ascending') : 'none';
     const next = nextSortDirection(direction, defaultDocumentDir(sort) === 'desc' ? 'descending' : 'ascending');
-    return <SortableHeader label={label} direction={direction} to={list.href({ sort: sortParam(sort, next === 'descending' ? 'desc' : 'asc') })} />;
+    return (
+      <SortableHeader
+        label={label}
+        direction={direction}
+        to={list.href({ sort: sortParam(sort, next === 'descending' ? 'desc' : 'asc') })}
+      />
+    );
   }
 
   return (
@@ -110,9 +135,34 @@ export default function LabelsList({ loaderData }: Route.ComponentProps) {
       </p>
       {/* keyed by the address's values: a header link or Clear filters changes them without remounting the form */}
       <ListFilterForm ariaLabel="Find labels and SDSs" className="filter-bar" submitLabel="Filter">
-        <SearchField id="labels-search" className="filter-bar__search" inputKey={filter.search} label="Search" name="search" defaultValue={filter.search} placeholder="Title or file name" maxLength={200} />
-        <FilterSelect key={`p${filter.productKey ?? ''}`} id="labels-product" label="Product" name="product" allLabel="All products" options={DOCUMENT_PRODUCT_OPTIONS} defaultValue={filter.productKey ?? ''} />
-        <FilterSelect key={`k${filter.kind}`} id="labels-kind" label="Kind" name="kind" allLabel="All kinds" options={LABEL_KINDS.map((k) => ({ value: k.id, label: k.name }))} defaultValue={filter.kind} />
+        <SearchField
+          id="labels-search"
+          className="filter-bar__search"
+          inputKey={filter.search}
+          label="Search"
+          name="search"
+          defaultValue={filter.search}
+          placeholder="Title or file name"
+          maxLength={200}
+        />
+        <FilterSelect
+          key={`p${filter.productKey ?? ''}`}
+          id="labels-product"
+          label="Product"
+          name="product"
+          allLabel="All products"
+          options={DOCUMENT_PRODUCT_OPTIONS}
+          defaultValue={filter.productKey ?? ''}
+        />
+        <FilterSelect
+          key={`k${filter.kind}`}
+          id="labels-kind"
+          label="Kind"
+          name="kind"
+          allLabel="All kinds"
+          options={LABEL_KINDS.map((k) => ({ value: k.id, label: k.name }))}
+          defaultValue={filter.kind}
+        />
         <FilterSelect
           key={`r${filter.region}`}
           id="labels-region"
@@ -122,7 +172,15 @@ export default function LabelsList({ loaderData }: Route.ComponentProps) {
           options={REGION_OPTIONS.map((r) => ({ value: r.id, label: r.name }))}
           defaultValue={filter.region ? String(filter.region) : ''}
         />
-        <FilterSelect key={`s${currentSort}`} id="labels-sort" label="Sort by" name="sort" allLabel="Product A–Z" options={SORT_OPTIONS} defaultValue={currentSort} />
+        <FilterSelect
+          key={`s${currentSort}`}
+          id="labels-sort"
+          label="Sort by"
+          name="sort"
+          allLabel="Product A–Z"
+          options={SORT_OPTIONS}
+          defaultValue={currentSort}
+        />
       </ListFilterForm>
       <ListNotice notice={del.notice} />
       <p className="admin-count">
@@ -182,13 +240,22 @@ export default function LabelsList({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td className="admin-table__actions-cell">
                   <div className="admin-table__actions">
-                    <Link className="button button--small button--secondary" to={`/siteadmin/product-labels/edit/${d.id}`} aria-label={`Edit ${d.title}`}>
+                    <Link
+                      className="button button--small button--secondary"
+                      to={`/siteadmin/product-labels/edit/${d.id}`}
+                      aria-label={`Edit ${d.title}`}
+                    >
                       Edit
                     </Link>
                     <a className="button button--small button--secondary" href={`/doccenter/${d.guid}`} target="_blank" rel="noopener">
                       Open file<span className="visually-hidden"> of {d.title} (opens in a new tab)</span>
                     </a>
-                    <button type="button" className="button button--small button--danger-outline" aria-label={`Delete ${d.title}`} onClick={() => del.ask(d)}>
+                    <button
+                      type="button"
+                      className="button button--small button--danger-outline"
+                      aria-label={`Delete ${d.title}`}
+                      onClick={() => del.ask(d)}
+                    >
                       Delete
                     </button>
                   </div>

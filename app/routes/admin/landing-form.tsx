@@ -14,10 +14,20 @@ import { ListNotice } from '../../components/admin/list-kit.tsx';
 import { FormErrors, TextField } from '../../components/forms/fields.tsx';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
-import { formContent, loadVersioned, rollbackVersions, useVersionedSave, withRollback, type VersionRow } from '../../lib/versioned-editor.ts';
+import {
+  formContent,
+  loadVersioned,
+  rollbackVersions,
+  useVersionedSave,
+  withRollback,
+  type VersionRow,
+} from '../../lib/versioned-editor.ts';
 import type { Route } from './+types/landing-form';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Edit Page | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Edit Page | Site Administration' },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 /** A home, campaign page or About as the admin API answers it. */
 interface LandingItem extends LandingContent {
@@ -50,10 +60,28 @@ const KIND_NAMES: Record<LandingKind, string> = { home: 'Home', campaign: 'Campa
 
 export default function LandingForm({ loaderData, params }: Route.ComponentProps) {
   const { item, versions, products } = loaderData;
-  return <LandingEditor key={`${item.id}-${item.versionId}-${params.rollbackId ?? ''}`} item={item} versions={versions} products={products} rollbackId={params.rollbackId ?? null} />;
+  return (
+    <LandingEditor
+      key={`${item.id}-${item.versionId}-${params.rollbackId ?? ''}`}
+      item={item}
+      versions={versions}
+      products={products}
+      rollbackId={params.rollbackId ?? null}
+    />
+  );
 }
 
-function LandingEditor({ item, versions, products, rollbackId }: { item: LandingItem; versions: VersionRow[]; products: ProductOption[]; rollbackId: string | null }) {
+function LandingEditor({
+  item,
+  versions,
+  products,
+  rollbackId,
+}: {
+  item: LandingItem;
+  versions: VersionRow[];
+  products: ProductOption[];
+  rollbackId: string | null;
+}) {
   const formId = 'landing-form';
   const [hero, setHero] = useState<LandingHero>(item.hero);
   const [sections, setSections] = useState<Keyed<LandingSection>[]>(() => keyed(item.sections, 's'));
@@ -62,7 +90,10 @@ function LandingEditor({ item, versions, products, rollbackId }: { item: Landing
     id: formId,
     schema: LandingEditSchema,
     defaultValue: { title: item.title },
-    onValid: (value) => editor.save(() => api().post<LandingItem>('/api/admin/landing-pages/add', withRollback(landingSaveBody(item.id, value, item), rollbackId))),
+    onValid: (value) =>
+      editor.save(() =>
+        api().post<LandingItem>('/api/admin/landing-pages/add', withRollback(landingSaveBody(item.id, value, item), rollbackId)),
+      ),
   });
 
   return (
@@ -77,7 +108,18 @@ function LandingEditor({ item, versions, products, rollbackId }: { item: Landing
       loadedVersionId={rollbackId}
       actions={
         <>
-          <PreviewButton kind="landing" id={item.id} getContent={() => formContent(form.id, LandingEditSchema, (v) => landingSaveBody(item.id, v, item), () => form.validate())} />
+          <PreviewButton
+            kind="landing"
+            id={item.id}
+            getContent={() =>
+              formContent(
+                form.id,
+                LandingEditSchema,
+                (v) => landingSaveBody(item.id, v, item),
+                () => form.validate(),
+              )
+            }
+          />
           <ViewPageLink path={item.path} />
         </>
       }
@@ -91,7 +133,12 @@ function LandingEditor({ item, versions, products, rollbackId }: { item: Landing
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="editor-columns">
           <div className="stack">
-            <TextField meta={fields.title} label="Page title" autoComplete="off" hint="The browser tab and search results use it when the SEO title is empty." />
+            <TextField
+              meta={fields.title}
+              label="Page title"
+              autoComplete="off"
+              hint="The browser tab and search results use it when the SEO title is empty."
+            />
             <HeroEditor value={hero} onChange={setHero} errors={form.allErrors} />
             <SectionsEditor value={sections} onChange={setSections} errors={form.allErrors} products={products} />
           </div>
@@ -100,7 +147,13 @@ function LandingEditor({ item, versions, products, rollbackId }: { item: Landing
             <p className="field__hint">This page always lives at {item.path}; its region is fixed by its address.</p>
           </div>
         </div>
-        <SeoFields form={form.id} defaultValue={{ ...item.seo, ogphoto: item.seo.ogphoto ?? null }} fallbackTitle={item.title} url={`${typeof window === 'undefined' ? '' : window.location.origin}${item.path}`} errors={form.allErrors} />
+        <SeoFields
+          form={form.id}
+          defaultValue={{ ...item.seo, ogphoto: item.seo.ogphoto ?? null }}
+          fallbackTitle={item.title}
+          url={`${typeof window === 'undefined' ? '' : window.location.origin}${item.path}`}
+          errors={form.allErrors}
+        />
         <JsonInput name="hero" form={form.id} value={hero} />
         <JsonInput name="sections" form={form.id} value={sections.map((s) => s.value)} />
       </form>

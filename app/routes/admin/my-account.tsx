@@ -11,13 +11,19 @@ import { api } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/my-account';
 
-export const meta: Route.MetaFunction = () => [{ title: 'My Account | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'My Account | Site Administration' },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 /** The change-password form: the API's fields plus a confirmation that must match. */
-const ChangePasswordFormSchema = UpdatePasswordSchema.extend({ ConfirmPassword: z.string() }).refine((v) => v.NewPassword === v.ConfirmPassword, {
-  message: AUTH_MESSAGES.passwordsDoNotMatch,
-  path: ['ConfirmPassword'],
-});
+const ChangePasswordFormSchema = UpdatePasswordSchema.extend({ ConfirmPassword: z.string() }).refine(
+  (v) => v.NewPassword === v.ConfirmPassword,
+  {
+    message: AUTH_MESSAGES.passwordsDoNotMatch,
+    path: ['ConfirmPassword'],
+  },
+);
 
 function ChangePassword() {
   const [done, setDone] = useState(false);
@@ -40,8 +46,20 @@ function ChangePassword() {
         <FormErrors id={form.errorId} errors={form.errors} />
         <div role="status">{done ? <p className="form-alert form-alert--success">Your password has been changed.</p> : null}</div>
         <TextField meta={fields.CurrentPassword} label="Current Password" type="password" autoComplete="current-password" />
-        <TextField meta={fields.NewPassword} label="New Password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} />
-        <TextField meta={fields.ConfirmPassword} label="Confirm New Password" type="password" autoComplete="new-password" errorRole="alert" />
+        <TextField
+          meta={fields.NewPassword}
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        />
+        <TextField
+          meta={fields.ConfirmPassword}
+          label="Confirm New Password"
+          type="password"
+          autoComplete="new-password"
+          errorRole="alert"
+        />
         <div>
           <button className="button button--primary" type="submit" disabled={pending}>
             {pending ? 'Saving...' : 'Change Password'}
@@ -66,7 +84,13 @@ function DisableSecondFactor({ onDisabled }: { onDisabled: () => void }) {
   return (
     <form {...getFormProps(form)} className="stack admin-form">
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField meta={fields.Password} label="Password" type="password" autoComplete="current-password" hint="Confirm with your password to turn two-step sign-in off." />
+      <TextField
+        meta={fields.Password}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        hint="Confirm with your password to turn two-step sign-in off."
+      />
       <div>
         <button className="button button--danger" type="submit" disabled={pending}>
           {pending ? 'Turning off...' : 'Turn off two-step sign-in'}
@@ -94,7 +118,13 @@ function ConfirmPasswordForEnrolment({ onSetup, onCancel }: { onSetup: (setup: S
   return (
     <form {...getFormProps(form)} className="stack admin-form">
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField meta={fields.Password} label="Password" type="password" autoComplete="current-password" hint="Confirm with your password to set up an authenticator app." />
+      <TextField
+        meta={fields.Password}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        hint="Confirm with your password to set up an authenticator app."
+      />
       <div className="button-row">
         <button className="button button--primary" type="submit" disabled={pending}>
           {pending ? 'Checking...' : 'Continue'}

@@ -16,10 +16,20 @@ import { ListNotice } from '../../components/admin/list-kit.tsx';
 import { FormErrors, SelectField, TextField } from '../../components/forms/fields.tsx';
 import { api, loadOrRedirect } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
-import { formContent, loadVersioned, rollbackVersions, useVersionedSave, withRollback, type VersionRow } from '../../lib/versioned-editor.ts';
+import {
+  formContent,
+  loadVersioned,
+  rollbackVersions,
+  useVersionedSave,
+  withRollback,
+  type VersionRow,
+} from '../../lib/versioned-editor.ts';
 import type { Route } from './+types/page-form';
 
-export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.id ? 'Edit' : 'Add'} Page | Site Administration` }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `${params.id ? 'Edit' : 'Add'} Page | Site Administration` },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 /** A custom page as the admin API answers it (get/{id} and get/{id}/{versionId}). */
 interface PageItem {
@@ -51,7 +61,14 @@ export function HydrateFallback() {
 
 export default function PageForm({ loaderData, params }: Route.ComponentProps) {
   const { item, versions } = loaderData;
-  return <PageEditor key={item ? `${item.id}-${item.versionId}-${params.rollbackId ?? ''}` : 'new'} item={item} versions={versions} rollbackId={params.rollbackId ?? null} />;
+  return (
+    <PageEditor
+      key={item ? `${item.id}-${item.versionId}-${params.rollbackId ?? ''}` : 'new'}
+      item={item}
+      versions={versions}
+      rollbackId={params.rollbackId ?? null}
+    />
+  );
 }
 
 function PageEditor({ item, versions, rollbackId }: { item: PageItem | null; versions: VersionRow[]; rollbackId: string | null }) {
@@ -71,7 +88,10 @@ function PageEditor({ item, versions, rollbackId }: { item: PageItem | null; ver
       visibility: item?.visibility === 0 ? 0 : 1,
       heroImageType: item?.heroImageType === 0 || item?.heroImageType === 1 ? item.heroImageType : undefined,
     },
-    onValid: (value) => editor.save(() => api().post<PageItem>('/api/admin/pages/add', withRollback(pageSaveBody({ ...value, id: item?.id }, item), rollbackId))),
+    onValid: (value) =>
+      editor.save(() =>
+        api().post<PageItem>('/api/admin/pages/add', withRollback(pageSaveBody({ ...value, id: item?.id }, item), rollbackId)),
+      ),
   });
   const slug = typeof fields.slug.value === 'string' ? fields.slug.value : (item?.slug ?? '');
 
@@ -87,7 +107,18 @@ function PageEditor({ item, versions, rollbackId }: { item: PageItem | null; ver
       loadedVersionId={rollbackId}
       actions={
         <>
-          <PreviewButton kind="page" id={item?.id} getContent={() => formContent(form.id, PageEditSchema, (v) => pageSaveBody({ ...v, id: item?.id }, item), () => form.validate())} />
+          <PreviewButton
+            kind="page"
+            id={item?.id}
+            getContent={() =>
+              formContent(
+                form.id,
+                PageEditSchema,
+                (v) => pageSaveBody({ ...v, id: item?.id }, item),
+                () => form.validate(),
+              )
+            }
+          />
           {item && published ? <ViewPageLink path={item.path} /> : null}
         </>
       }
@@ -108,7 +139,13 @@ function PageEditor({ item, versions, rollbackId }: { item: PageItem | null; ver
               onChange={setHeroType}
             />
             {heroType !== '' ? (
-              <HeroMediaField form={form.id} legend="Hero image" optional={false} defaultValue={item?.heroMedia ?? null} errors={form.allErrors} />
+              <HeroMediaField
+                form={form.id}
+                legend="Hero image"
+                optional={false}
+                defaultValue={item?.heroMedia ?? null}
+                errors={form.allErrors}
+              />
             ) : (
               <input type="hidden" name="heroMedia" value="null" />
             )}

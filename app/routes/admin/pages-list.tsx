@@ -1,7 +1,20 @@
 import { Link, useRevalidator } from 'react-router';
 import { REGION_OPTIONS } from '#shared/regions.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
-import { EmptyState, FilterSelect, ListFilterForm, ListNotice, listHref, pageInfo, PageLinks, RowActions, SearchField, ShortDate, SortLinkHeader, useConfirmAction } from '../../components/admin/list-kit.tsx';
+import {
+  EmptyState,
+  FilterSelect,
+  ListFilterForm,
+  ListNotice,
+  listHref,
+  pageInfo,
+  PageLinks,
+  RowActions,
+  SearchField,
+  ShortDate,
+  SortLinkHeader,
+  useConfirmAction,
+} from '../../components/admin/list-kit.tsx';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/pages-list';
 
@@ -45,7 +58,15 @@ function readQuery(search: URLSearchParams) {
   const sort: 'title' | 'updated' = search.get('sort') === 'title' ? 'title' : 'updated';
   const dirParam = search.get('dir');
   const dir: 'asc' | 'desc' = dirParam === 'asc' || dirParam === 'desc' ? dirParam : sort === 'title' ? 'asc' : 'desc';
-  return { q: (search.get('q') ?? '').trim().slice(0, 200), kind, visibility, region, sort, dir, page: Math.max(1, Math.floor(Number(search.get('page'))) || 1) };
+  return {
+    q: (search.get('q') ?? '').trim().slice(0, 200),
+    kind,
+    visibility,
+    region,
+    sort,
+    dir,
+    page: Math.max(1, Math.floor(Number(search.get('page'))) || 1),
+  };
 }
 type Query = ReturnType<typeof readQuery>;
 
@@ -87,7 +108,11 @@ const DEFAULTS = { q: '', kind: '', visibility: '', region: '', sort: 'updated',
 function href(query: Query, changes: Partial<Record<keyof Query, string | number | null>>) {
   const next = { ...query, ...changes };
   const dir = next.dir === (next.sort === 'title' ? 'asc' : 'desc') ? '' : next.dir;
-  return listHref('/siteadmin/pages', { q: next.q, kind: next.kind, visibility: next.visibility, region: next.region, sort: next.sort, dir, page: next.page }, DEFAULTS);
+  return listHref(
+    '/siteadmin/pages',
+    { q: next.q, kind: next.kind, visibility: next.visibility, region: next.region, sort: next.sort, dir, page: next.page },
+    DEFAULTS,
+  );
 }
 
 const regionCodes = (ids: readonly number[]) => ids.map((id) => REGION_OPTIONS.find((r) => r.id === id)?.name ?? id).join(', ');
@@ -103,7 +128,14 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
   });
 
   const sortHeader = (label: string, column: 'title' | 'updated') => (
-    <SortLinkHeader label={label} column={column} sort={query.sort} dir={query.dir} first={column === 'title' ? 'asc' : 'desc'} href={(sort, dir) => href(query, { sort, dir, page: 1 })} />
+    <SortLinkHeader
+      label={label}
+      column={column}
+      sort={query.sort}
+      dir={query.dir}
+      first={column === 'title' ? 'asc' : 'desc'}
+      href={(sort, dir) => href(query, { sort, dir, page: 1 })}
+    />
   );
   const showSite = query.kind !== 'custom' && query.visibility !== 0;
   const { page, pages } = pageInfo((query.page - 1) * PAGE_SIZE, PAGE_SIZE, custom?.total ?? 0);
@@ -118,10 +150,29 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
           Add Page
         </Link>
       </div>
-      <ListFilterForm ariaLabel="Find pages" submitLabel="Filter" className="filter-bar" hidden={query.sort !== 'updated' ? { sort: query.sort, dir: query.dir } : undefined}>
-        <SearchField id="pages-search" className="filter-bar__search" label="Search title or address" name="q" defaultValue={query.q} maxLength={200} />
+      <ListFilterForm
+        ariaLabel="Find pages"
+        submitLabel="Filter"
+        className="filter-bar"
+        hidden={query.sort !== 'updated' ? { sort: query.sort, dir: query.dir } : undefined}
+      >
+        <SearchField
+          id="pages-search"
+          className="filter-bar__search"
+          label="Search title or address"
+          name="q"
+          defaultValue={query.q}
+          maxLength={200}
+        />
         <FilterSelect id="pages-kind" label="Kind" name="kind" allLabel="All kinds" options={PAGE_KINDS} defaultValue={query.kind ?? ''} />
-        <FilterSelect id="pages-region" label="Region" name="region" allLabel="All regions" options={REGION_OPTIONS.map((r) => ({ value: r.id, label: r.name }))} defaultValue={query.region === null ? '' : String(query.region)} />
+        <FilterSelect
+          id="pages-region"
+          label="Region"
+          name="region"
+          allLabel="All regions"
+          options={REGION_OPTIONS.map((r) => ({ value: r.id, label: r.name }))}
+          defaultValue={query.region === null ? '' : String(query.region)}
+        />
         <FilterSelect
           id="pages-visibility"
           label="Visibility"
@@ -185,7 +236,9 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
             Custom pages
           </h2>
           <p className="admin-count">
-            {custom.total === 0 ? 'No custom pages found.' : `Showing ${(query.page - 1) * PAGE_SIZE + 1}–${(query.page - 1) * PAGE_SIZE + custom.items.length} of ${custom.total} custom pages`}
+            {custom.total === 0
+              ? 'No custom pages found.'
+              : `Showing ${(query.page - 1) * PAGE_SIZE + 1}–${(query.page - 1) * PAGE_SIZE + custom.items.length} of ${custom.total} custom pages`}
           </p>
           <div className="table-wrap">
             <table className="admin-table">
@@ -215,7 +268,12 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
                     <td data-label="Updated" className="admin-table__nowrap">
                       <ShortDate iso={p.updated} />
                     </td>
-                    <RowActions name={p.title} editTo={`/siteadmin/pages/edit/${p.id}`} viewHref={p.visibility === 1 ? p.path : null} onDelete={() => del.ask(p)} />
+                    <RowActions
+                      name={p.title}
+                      editTo={`/siteadmin/pages/edit/${p.id}`}
+                      viewHref={p.visibility === 1 ? p.path : null}
+                      onDelete={() => del.ask(p)}
+                    />
                   </tr>
                 ))}
               </tbody>
@@ -225,8 +283,20 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <ConfirmDialog open={del.target !== null} title="Delete Page" confirmLabel="Delete Page" busy={del.busy} error={del.error} onConfirm={del.confirm} onCancel={del.cancel}>
-        <p>{del.target ? `Are you sure you want to delete the Page ${del.target.title} ? Its address answers Page Not Found at once; its saved versions are kept.` : null}</p>
+      <ConfirmDialog
+        open={del.target !== null}
+        title="Delete Page"
+        confirmLabel="Delete Page"
+        busy={del.busy}
+        error={del.error}
+        onConfirm={del.confirm}
+        onCancel={del.cancel}
+      >
+        <p>
+          {del.target
+            ? `Are you sure you want to delete the Page ${del.target.title} ? Its address answers Page Not Found at once; its saved versions are kept.`
+            : null}
+        </p>
       </ConfirmDialog>
     </section>
   );

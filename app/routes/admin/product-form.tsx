@@ -2,7 +2,13 @@ import { getFormProps, getInputProps } from '@conform-to/react';
 import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { PRODUCT_GROUPS } from '#shared/product-content.ts';
-import { PRODUCT_REGION_OPTIONS, ProductFormSchema, productFormDefaults, productSaveBody, type ProductAdminItem } from '#shared/product-admin.ts';
+import {
+  PRODUCT_REGION_OPTIONS,
+  ProductFormSchema,
+  productFormDefaults,
+  productSaveBody,
+  type ProductAdminItem,
+} from '#shared/product-admin.ts';
 import type { DocumentListItem } from '#shared/validation/documents.ts';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { PreviewButton } from '../../components/admin/editor/preview-button.tsx';
@@ -10,7 +16,13 @@ import { ViewPageLink } from '../../components/admin/editor/view-page-link.tsx';
 import { formContent, withRollback } from '../../lib/versioned-editor.ts';
 import { HeroMediaField } from '../../components/admin/editor/hero-media-field.tsx';
 import { ModuleListEditor } from '../../components/admin/editor/module-list-editor.tsx';
-import { AnalysisField, BenefitsField, DocumentKeysField, KnowledgeField, type KnowledgeOption } from '../../components/admin/editor/product-fields.tsx';
+import {
+  AnalysisField,
+  BenefitsField,
+  DocumentKeysField,
+  KnowledgeField,
+  type KnowledgeOption,
+} from '../../components/admin/editor/product-fields.tsx';
 import { SeoFields } from '../../components/admin/editor/seo-fields.tsx';
 import { UnsavedChangesGuard, useFormDirty } from '../../components/admin/editor/unsaved-changes.tsx';
 import { FieldError, FormErrors, SelectField, TextAreaField, TextField } from '../../components/forms/fields.tsx';
@@ -77,7 +89,13 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
       item,
       versions: versionsEnv.success ? (versionsEnv.data ?? []) : [],
       documents: [...labels, ...sheets],
-      knowledge: knowledge.map((k): KnowledgeOption => ({ slug: k.slug, title: k.title, region: k.region, status: k.status, path: k.path })),
+      knowledge: knowledge.map((k): KnowledgeOption => ({
+        slug: k.slug,
+        title: k.title,
+        region: k.region,
+        status: k.status,
+        path: k.path,
+      })),
       rollbackId: params.rollbackId ?? null,
     };
   });
@@ -99,7 +117,8 @@ export default function ProductForm({ loaderData }: Route.ComponentProps) {
 
   async function onSaved(saved: ProductAdminItem, message: string | null) {
     const parts = [message ?? 'Saved: a new version was added.'];
-    if (saved.publishAt && new Date(saved.publishAt).getTime() > Date.now()) parts.push(`It goes live ${formatDateTime(saved.publishAt)}; until then the site shows the version before it.`);
+    if (saved.publishAt && new Date(saved.publishAt).getTime() > Date.now())
+      parts.push(`It goes live ${formatDateTime(saved.publishAt)}; until then the site shows the version before it.`);
     if (saved.status === 0) parts.push('The product is hidden: its page answers Not Found and it leaves the menus.');
     setNotice({ versionId: saved.versionId, text: parts.join(' ') });
     // the saved version is the newest: show it (and the longer version list) as the screen to go on from
@@ -127,7 +146,15 @@ export default function ProductForm({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ProductEditor({ data, onPending, onSaved }: { data: LoaderData; onPending: (pending: boolean) => void; onSaved: (saved: ProductAdminItem, message: string | null) => Promise<void> }) {
+function ProductEditor({
+  data,
+  onPending,
+  onSaved,
+}: {
+  data: LoaderData;
+  onPending: (pending: boolean) => void;
+  onSaved: (saved: ProductAdminItem, message: string | null) => Promise<void>;
+}) {
   const { item, documents, knowledge } = data;
   const { dirty, dirtyRef, markSaved } = useFormDirty(FORM_ID);
   const { form, fields, pending } = useZodForm({
@@ -137,7 +164,10 @@ function ProductEditor({ data, onPending, onSaved }: { data: LoaderData; onPendi
     async onValid(value) {
       onPending(true);
       try {
-        const env = await api().post<ProductAdminItem>('/api/admin/products/add', withRollback(productSaveBody(value, item), data.rollbackId));
+        const env = await api().post<ProductAdminItem>(
+          '/api/admin/products/add',
+          withRollback(productSaveBody(value, item), data.rollbackId),
+        );
         if (!env.success || !env.data) return env.message ?? 'Something is wrong';
         markSaved();
         await onSaved(env.data, env.message);
@@ -163,8 +193,23 @@ function ProductEditor({ data, onPending, onSaved }: { data: LoaderData; onPendi
           <strong>{item.name}</strong> · {regionName(item.region)} · <code>{item.path}</code> · {item.status === 1 ? 'Published' : 'Hidden'}
         </p>
         <div className="edit-frame__actions">
-          <PreviewButton kind="product" id={item.id} getContent={() => formContent(FORM_ID, ProductFormSchema, (v) => productSaveBody(v, item), () => form.validate())} />
-          {item.status === 1 ? <ViewPageLink path={item.path} /> : <p className="field__hint">Hidden: the public page answers Not Found until the product is published again.</p>}
+          <PreviewButton
+            kind="product"
+            id={item.id}
+            getContent={() =>
+              formContent(
+                FORM_ID,
+                ProductFormSchema,
+                (v) => productSaveBody(v, item),
+                () => form.validate(),
+              )
+            }
+          />
+          {item.status === 1 ? (
+            <ViewPageLink path={item.path} />
+          ) : (
+            <p className="field__hint">Hidden: the public page answers Not Found until the product is published again.</p>
+          )}
         </div>
       </div>
       {scheduledAhead && item.publishAt ? (
@@ -179,9 +224,24 @@ function ProductEditor({ data, onPending, onSaved }: { data: LoaderData; onPendi
         <section className="stack product-editor__section" aria-labelledby="product-section-main">
           <h2 id="product-section-main">Product</h2>
           <TextField meta={fields.name} label="Name" autoComplete="off" hint="The page title and the name in the menus." />
-          <SelectField meta={fields.group} label="Group" options={PRODUCT_GROUPS.map((g) => ({ value: g, label: g }))} hint="The mega menu group and the breadcrumb." />
-          <TextField meta={fields.tagline} label="Tagline" autoComplete="off" hint="The line under the name, also on the menu and home cards." />
-          <TextAreaField meta={fields.summary} label="Summary" maxLength={600} hint="The paragraph under the tagline; also the search description when the SEO description is empty." />
+          <SelectField
+            meta={fields.group}
+            label="Group"
+            options={PRODUCT_GROUPS.map((g) => ({ value: g, label: g }))}
+            hint="The mega menu group and the breadcrumb."
+          />
+          <TextField
+            meta={fields.tagline}
+            label="Tagline"
+            autoComplete="off"
+            hint="The line under the name, also on the menu and home cards."
+          />
+          <TextAreaField
+            meta={fields.summary}
+            label="Summary"
+            maxLength={600}
+            hint="The paragraph under the tagline; also the search description when the SEO description is empty."
+          />
           <HeroMediaField form={FORM_ID} defaultValue={item.heroMedia} errors={errors} />
         </section>
 
@@ -190,13 +250,27 @@ function ProductEditor({ data, onPending, onSaved }: { data: LoaderData; onPendi
           <BenefitsField form={FORM_ID} defaultValue={item.benefits} errors={errors} />
           <ModuleListEditor name="modules" form={FORM_ID} defaultValue={item.modules} errors={errors} />
           <AnalysisField form={FORM_ID} defaultValue={item.analysis} errors={errors} />
-          <DocumentKeysField form={FORM_ID} defaultValue={item.documentKeys} errors={errors} region={item.region} regionName={regionName(item.region)} documents={documents} />
+          <DocumentKeysField
+            form={FORM_ID}
+            defaultValue={item.documentKeys}
+            errors={errors}
+            region={item.region}
+            regionName={regionName(item.region)}
+            documents={documents}
+          />
           <KnowledgeField form={FORM_ID} defaultValue={item.knowledgeSlugs} errors={errors} items={knowledge} regionNames={REGION_NAMES} />
         </section>
 
         <section className="stack product-editor__section" aria-labelledby="product-section-publishing">
           <h2 id="product-section-publishing">Search and publishing</h2>
-          <SeoFields form={FORM_ID} defaultValue={{ ...item.seo, ogphoto: item.seo.ogphoto ?? null }} fallbackTitle={name} fallbackDesc={summary} url={`${origin}${item.path}`} errors={errors} />
+          <SeoFields
+            form={FORM_ID}
+            defaultValue={{ ...item.seo, ogphoto: item.seo.ogphoto ?? null }}
+            fallbackTitle={name}
+            fallbackDesc={summary}
+            url={`${origin}${item.path}`}
+            errors={errors}
+          />
           <SelectField
             meta={fields.status}
             label="Visibility"
@@ -218,7 +292,8 @@ function ProductEditor({ data, onPending, onSaved }: { data: LoaderData; onPendi
               aria-describedby={`${fields.publishAt.descriptionId}${publishInvalid ? ` ${fields.publishAt.errorId}` : ''}`}
             />
             <p className="field__hint" id={fields.publishAt.descriptionId}>
-              Empty: the new version goes live when you save. With a date and time (your time zone, {zone}), the site keeps showing the current version until then and switches by itself.
+              Empty: the new version goes live when you save. With a date and time (your time zone, {zone}), the site keeps showing the
+              current version until then and switches by itself.
             </p>
             <FieldError id={fields.publishAt.errorId} errors={fields.publishAt.errors} />
           </div>

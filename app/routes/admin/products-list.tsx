@@ -1,12 +1,26 @@
 import { Link } from 'react-router';
 import { PRODUCT_GROUPS } from '#shared/product-content.ts';
 import { PRODUCT_REGION_OPTIONS, PRODUCT_SORTS, ProductAdminFilterSchema, type ProductAdminListItem } from '#shared/product-admin.ts';
-import { EmptyState, FilterSelect, ListFilterForm, nextSortDirection, pageInfo, Pager, SearchField, SortableHeader, useListParams, type SortDirection } from '../../components/admin/list-kit.tsx';
+import {
+  EmptyState,
+  FilterSelect,
+  ListFilterForm,
+  nextSortDirection,
+  pageInfo,
+  Pager,
+  SearchField,
+  SortableHeader,
+  useListParams,
+  type SortDirection,
+} from '../../components/admin/list-kit.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/products-list';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Products | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Products | Site Administration' },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 const PAGE_SIZE = 25;
 
@@ -70,7 +84,14 @@ export default function ProductsList({ loaderData }: Route.ComponentProps) {
     const direction: SortDirection = filter.sort === sort.id ? (filter.dir === 'desc' ? 'descending' : 'ascending') : 'none';
     // names and groups start A-Z; the last save starts with the newest
     const next = nextSortDirection(direction, sort.id === 'updated' ? 'descending' : 'ascending');
-    return <SortableHeader key={sort.id} label={sort.label} direction={direction} to={list.href({ sort: sortParam(sort.id, next === 'descending' ? 'desc' : 'asc') })} />;
+    return (
+      <SortableHeader
+        key={sort.id}
+        label={sort.label}
+        direction={direction}
+        to={list.href({ sort: sortParam(sort.id, next === 'descending' ? 'desc' : 'asc') })}
+      />
+    );
   }
 
   return (
@@ -80,12 +101,40 @@ export default function ProductsList({ loaderData }: Route.ComponentProps) {
           Products
         </h1>
       </div>
-      <p className="admin-lead">Every product page of the US and Canadian sites. Products are fixed pages: edit one to change what its page shows; each save keeps the earlier versions.</p>
+      <p className="admin-lead">
+        Every product page of the US and Canadian sites. Products are fixed pages: edit one to change what its page shows; each save keeps
+        the earlier versions.
+      </p>
       <ListFilterForm ariaLabel="Find products" className="admin-filters products-filters" submitLabel="Filter">
         {/* keyed by the address's values: a header link or Clear filters changes them without remounting the form */}
-        <SearchField id="products-search" className="products-filters__search" inputKey={filter.searchText ?? ''} label="Search" name="search" defaultValue={filter.searchText ?? ''} placeholder="Name or address" maxLength={200} />
-        <FilterSelect key={`r${filter.region ?? ''}`} id="products-region" label="Region" name="region" allLabel="All regions" options={PRODUCT_REGION_OPTIONS.map((r) => ({ value: r.id, label: r.name }))} defaultValue={filter.region ? String(filter.region) : ''} />
-        <FilterSelect key={`g${filter.group ?? ''}`} id="products-group" label="Group" name="group" allLabel="All groups" options={PRODUCT_GROUPS.map((g) => ({ value: g, label: g }))} defaultValue={filter.group ?? ''} />
+        <SearchField
+          id="products-search"
+          className="products-filters__search"
+          inputKey={filter.searchText ?? ''}
+          label="Search"
+          name="search"
+          defaultValue={filter.searchText ?? ''}
+          placeholder="Name or address"
+          maxLength={200}
+        />
+        <FilterSelect
+          key={`r${filter.region ?? ''}`}
+          id="products-region"
+          label="Region"
+          name="region"
+          allLabel="All regions"
+          options={PRODUCT_REGION_OPTIONS.map((r) => ({ value: r.id, label: r.name }))}
+          defaultValue={filter.region ? String(filter.region) : ''}
+        />
+        <FilterSelect
+          key={`g${filter.group ?? ''}`}
+          id="products-group"
+          label="Group"
+          name="group"
+          allLabel="All groups"
+          options={PRODUCT_GROUPS.map((g) => ({ value: g, label: g }))}
+          defaultValue={filter.group ?? ''}
+        />
         <FilterSelect
           key={`v${filter.status ?? ''}`}
           id="products-visibility"
@@ -98,7 +147,15 @@ export default function ProductsList({ loaderData }: Route.ComponentProps) {
           ]}
           defaultValue={filter.status === 1 ? 'published' : filter.status === 0 ? 'hidden' : ''}
         />
-        <FilterSelect key={`s${sortParam(filter.sort, filter.dir)}`} id="products-sort" label="Sort by" name="sort" allLabel="Menu order" options={SORT_OPTIONS} defaultValue={sortParam(filter.sort, filter.dir)} />
+        <FilterSelect
+          key={`s${sortParam(filter.sort, filter.dir)}`}
+          id="products-sort"
+          label="Sort by"
+          name="sort"
+          allLabel="Menu order"
+          options={SORT_OPTIONS}
+          defaultValue={sortParam(filter.sort, filter.dir)}
+        />
       </ListFilterForm>
       <p className="admin-count" role="status">
         {total === 0 ? 'No products match these filters.' : total === 1 ? '1 product' : `${total} products`}
@@ -111,7 +168,9 @@ export default function ProductsList({ loaderData }: Route.ComponentProps) {
       </p>
       <div className="table-wrap">
         <table className="admin-table admin-table--products">
-          <caption className="visually-hidden">Products{filter.sort !== 'menu' ? `, sorted by ${filter.sort} ${filter.dir === 'desc' ? 'descending' : 'ascending'}` : ''}</caption>
+          <caption className="visually-hidden">
+            Products{filter.sort !== 'menu' ? `, sorted by ${filter.sort} ${filter.dir === 'desc' ? 'descending' : 'ascending'}` : ''}
+          </caption>
           <thead>
             <tr>
               {sortHeader(PRODUCT_SORTS[0])}
@@ -139,17 +198,31 @@ export default function ProductsList({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td data-label="Group">{p.group}</td>
                   <td data-label="Status">
-                    <span className={`status-tag status-tag--${p.status === 1 ? 'published' : 'hidden'}`}>{p.status === 1 ? 'Published' : 'Hidden'}</span>
-                    {p.nextPublishAt ? <span className="field__hint admin-table__note">Change scheduled for {formatDateTime(p.nextPublishAt)}</span> : null}
+                    <span className={`status-tag status-tag--${p.status === 1 ? 'published' : 'hidden'}`}>
+                      {p.status === 1 ? 'Published' : 'Hidden'}
+                    </span>
+                    {p.nextPublishAt ? (
+                      <span className="field__hint admin-table__note">Change scheduled for {formatDateTime(p.nextPublishAt)}</span>
+                    ) : null}
                   </td>
                   <td data-label="Updated">{formatDateTime(p.updated)}</td>
                   <td className="admin-table__actions-cell">
                     <div className="admin-table__actions">
-                      <Link className="button button--small button--secondary" to={`/siteadmin/products/edit/${p.id}`} aria-label={`Edit ${p.name} (${regionName(p.region)})`}>
+                      <Link
+                        className="button button--small button--secondary"
+                        to={`/siteadmin/products/edit/${p.id}`}
+                        aria-label={`Edit ${p.name} (${regionName(p.region)})`}
+                      >
                         Edit
                       </Link>
                       {p.status === 1 ? (
-                        <a className="button button--small button--secondary" href={p.path} target="_blank" rel="noreferrer" aria-label={`View page ${p.name} (${regionName(p.region)}), opens in a new tab`}>
+                        <a
+                          className="button button--small button--secondary"
+                          href={p.path}
+                          target="_blank"
+                          rel="noreferrer"
+                          aria-label={`View page ${p.name} (${regionName(p.region)}), opens in a new tab`}
+                        >
                           View page
                         </a>
                       ) : null}

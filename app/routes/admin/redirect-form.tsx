@@ -8,7 +8,10 @@ import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/redirect-form';
 
-export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.id ? 'Edit' : 'Add'} Redirect | Site Administration` }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `${params.id ? 'Edit' : 'Add'} Redirect | Site Administration` },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   // Create from the Not Found log: /siteadmin/redirects/create?from=/old-path
@@ -40,7 +43,9 @@ export default function RedirectForm({ loaderData }: Route.ComponentProps) {
     },
     async onValid(value) {
       const body = { ...value, toPath: value.statusCode === 410 ? '' : value.toPath };
-      const env = redirect ? await api().post('/api/admin/redirects/edit', { id: redirect.id, ...body }) : await api().post('/api/admin/redirects/add', body);
+      const env = redirect
+        ? await api().post('/api/admin/redirects/edit', { id: redirect.id, ...body })
+        : await api().post('/api/admin/redirects/add', body);
       if (!env.success) return env.message ?? 'Something is wrong';
       await navigate('/siteadmin/redirects');
       return null;
@@ -66,7 +71,12 @@ export default function RedirectForm({ loaderData }: Route.ComponentProps) {
         />
         {gone ? null : (
           <>
-            <TextField meta={fields.toPath} label="Target" autoComplete="off" hint="A path on this site (/new-page) or a full address (https://...)." />
+            <TextField
+              meta={fields.toPath}
+              label="Target"
+              autoComplete="off"
+              hint="A path on this site (/new-page) or a full address (https://...)."
+            />
             <CheckboxField
               meta={fields.keepQuery}
               label="Keep the query string"

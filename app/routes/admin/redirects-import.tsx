@@ -5,7 +5,10 @@ import { api, ApiError, AuthRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/redirects-import';
 import { typeLabel } from './redirects-list.tsx';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Import Redirects | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Import Redirects | Site Administration' },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 /** Choose a CSV, see every row checked (nothing written), then import all rows or none. */
 export default function RedirectsImport() {
@@ -16,7 +19,9 @@ export default function RedirectsImport() {
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function call<T>(work: () => Promise<{ success: boolean; data: T | null; message: string | null }>): Promise<{ data: T | null; message: string | null } | null> {
+  async function call<T>(
+    work: () => Promise<{ success: boolean; data: T | null; message: string | null }>,
+  ): Promise<{ data: T | null; message: string | null } | null> {
     setBusy(true);
     setError(null);
     try {
@@ -67,9 +72,9 @@ export default function RedirectsImport() {
         Import Redirects
       </h1>
       <p className="field__hint">
-        A CSV file whose first row names the columns {CSV_COLUMNS.join(', ')} (statusCode 301, 302 or 410, default 301; keepQuery true or false, default
-        true). A from-path that already exists is updated. Every row is checked first; nothing is written unless every row is valid. Export CSV gives a file
-        in this form.
+        A CSV file whose first row names the columns {CSV_COLUMNS.join(', ')} (statusCode 301, 302 or 410, default 301; keepQuery true or
+        false, default true). A from-path that already exists is updated. Every row is checked first; nothing is written unless every row is
+        valid. Export CSV gives a file in this form.
       </p>
       <div className="field import-file">
         <label className="field__label" htmlFor="redirects-csv">
@@ -116,7 +121,12 @@ export default function RedirectsImport() {
             </table>
           </div>
           <p>
-            <button type="button" className="button button--primary" disabled={busy || preview.invalid > 0} onClick={() => void runImport()}>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy || preview.invalid > 0}
+              onClick={() => void runImport()}
+            >
               {busy ? 'Importing...' : `Import ${preview.valid} ${preview.valid === 1 ? 'Redirect' : 'Redirects'}`}
             </button>
           </p>

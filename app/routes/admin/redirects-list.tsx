@@ -7,7 +7,10 @@ import { api, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.
 import { downloadCsv } from '../../lib/download.ts';
 import type { Route } from './+types/redirects-list';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Redirects | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Redirects | Site Administration' },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 const PAGE_SIZE = 200;
 
@@ -101,7 +104,11 @@ export default function RedirectsList({ loaderData }: Route.ComponentProps) {
                 <td data-label="Hits">{r.hits}</td>
                 <td data-label="Last Hit">{r.lastHit ? formatDateTime(r.lastHit) : '--'}</td>
                 <td className="admin-table__actions">
-                  <Link className="button button--small button--secondary" to={`/siteadmin/redirects/edit/${r.id}`} aria-label={`Edit ${r.fromPath}`}>
+                  <Link
+                    className="button button--small button--secondary"
+                    to={`/siteadmin/redirects/edit/${r.id}`}
+                    aria-label={`Edit ${r.fromPath}`}
+                  >
                     Edit
                   </Link>
                   <button
@@ -118,7 +125,15 @@ export default function RedirectsList({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
-      <ConfirmDialog open={del.target !== null} title="Delete Redirect" confirmLabel="Delete Redirect" busy={del.busy} error={del.error} onConfirm={del.confirm} onCancel={del.cancel}>
+      <ConfirmDialog
+        open={del.target !== null}
+        title="Delete Redirect"
+        confirmLabel="Delete Redirect"
+        busy={del.busy}
+        error={del.error}
+        onConfirm={del.confirm}
+        onCancel={del.cancel}
+      >
         <p>{del.target ? `Are you sure you want to delete the redirect from ${del.target.fromPath} ? This cannot be undone!` : null}</p>
       </ConfirmDialog>
     </section>

@@ -6,11 +6,17 @@ import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, ApiError, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/redirects-not-found';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Not Found Log | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Not Found Log | Site Administration' },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const search = new URL(request.url).searchParams.get('q')?.trim() ?? '';
-  return loadOrRedirect(async () => ({ page: dataOf(await api().post<NotFoundPage>('/api/admin/redirects/not-found/filter', { search, start: 0, length: 200 })), search }));
+  return loadOrRedirect(async () => ({
+    page: dataOf(await api().post<NotFoundPage>('/api/admin/redirects/not-found/filter', { search, start: 0, length: 200 })),
+    search,
+  }));
 }
 
 export function HydrateFallback() {
@@ -42,7 +48,10 @@ function NotFoundRow({ item, onDone }: { item: NotFoundItem; onDone: (message: s
   function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const toPath = String(new FormData(event.currentTarget).get('toPath') ?? '').trim();
-    void run(() => api().post('/api/admin/redirects/add', { fromPath: item.path, toPath, statusCode: 301, keepQuery: true }), `${item.path} now redirects to ${toPath}.`);
+    void run(
+      () => api().post('/api/admin/redirects/add', { fromPath: item.path, toPath, statusCode: 301, keepQuery: true }),
+      `${item.path} now redirects to ${toPath}.`,
+    );
   }
 
   return (
@@ -64,10 +73,19 @@ function NotFoundRow({ item, onDone }: { item: NotFoundItem; onDone: (message: s
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${inputId}-error` : undefined}
           />
-          <button type="submit" className="button button--small button--primary" disabled={busy} aria-label={`Create Redirect from ${item.path}`}>
+          <button
+            type="submit"
+            className="button button--small button--primary"
+            disabled={busy}
+            aria-label={`Create Redirect from ${item.path}`}
+          >
             Create Redirect
           </button>
-          <Link className="button button--small button--secondary" to={`/siteadmin/redirects/create?from=${encodeURIComponent(item.path)}`} aria-label={`More options for ${item.path}`}>
+          <Link
+            className="button button--small button--secondary"
+            to={`/siteadmin/redirects/create?from=${encodeURIComponent(item.path)}`}
+            aria-label={`More options for ${item.path}`}
+          >
             More options
           </Link>
           <button
@@ -75,7 +93,9 @@ function NotFoundRow({ item, onDone }: { item: NotFoundItem; onDone: (message: s
             className="button button--small button--danger-outline"
             disabled={busy}
             aria-label={`Dismiss ${item.path}`}
-            onClick={() => void run(() => api().get(`/api/admin/redirects/not-found/delete/${item.id}`), `${item.path} was removed from the log.`)}
+            onClick={() =>
+              void run(() => api().get(`/api/admin/redirects/not-found/delete/${item.id}`), `${item.path} was removed from the log.`)
+            }
           >
             Dismiss
           </button>
@@ -113,8 +133,8 @@ export default function RedirectsNotFound({ loaderData }: Route.ComponentProps) 
         </h1>
       </div>
       <p className="field__hint">
-        Addresses visitors asked for that ended in Page Not Found, most frequent first (search engines and other bots are left out). Enter a target to send
-        visitors there from now on.
+        Addresses visitors asked for that ended in Page Not Found, most frequent first (search engines and other bots are left out). Enter a
+        target to send visitors there from now on.
       </p>
       <SearchBox id="not-found-search" label="Search paths" name="q" defaultValue={search} />
       <ListNotice notice={notice} />

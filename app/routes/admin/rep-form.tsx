@@ -10,7 +10,10 @@ import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/rep-form';
 
-export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.editId ? 'Edit' : 'Add'} Rep | Site Administration` }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `${params.editId ? 'Edit' : 'Add'} Rep | Site Administration` },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
@@ -31,7 +34,15 @@ const LIST = '/siteadmin/reps-retailers?tab=reps';
  * The photo, chosen from the Document Library's images; stored as its address (/doccenter/{guid}),
  * the same string the form always sent. Decorative on the finder (the name is beside it), so no alt text.
  */
-export function RepPhotoField({ meta, initial, documents }: { meta: { name: string; errorId: string; errors?: string[] }; initial: string; documents?: DocumentSource }) {
+export function RepPhotoField({
+  meta,
+  initial,
+  documents,
+}: {
+  meta: { name: string; errorId: string; errors?: string[] };
+  initial: string;
+  documents?: DocumentSource;
+}) {
   const [src, setSrc] = useState(initial);
   const [title, setTitle] = useState<string | undefined>(undefined);
   const hidden = useRef<HTMLInputElement>(null);
@@ -87,13 +98,27 @@ export default function RepForm({ loaderData }: Route.ComponentProps) {
       <form {...getFormProps(form)} className="stack admin-form">
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField meta={fields.name} label="Name" autoComplete="off" />
-        <TextField meta={fields.title} label="Title" autoComplete="off" hint="Shown under the name, such as Territory Manager, Central Iowa." />
+        <TextField
+          meta={fields.title}
+          label="Title"
+          autoComplete="off"
+          hint="Shown under the name, such as Territory Manager, Central Iowa."
+        />
         <RepPhotoField meta={fields.photo} initial={rep?.photo ?? ''} />
-        <TextField meta={fields.email} label="Email" type="email" autoComplete="off" hint="Requests from the finder are sent to this address." />
+        <TextField
+          meta={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="off"
+          hint="Requests from the finder are sent to this address."
+        />
         <TextField meta={fields.phone} label="Phone" autoComplete="off" />
         <fieldset className="field field--group">
           <legend className="field__label">Territories</legend>
-          <p className="field__hint">Separate values with commas. The most specific rule wins: a ZIP beats a ZIP prefix, which beats a state; an FSA beats a province.</p>
+          <p className="field__hint">
+            Separate values with commas. The most specific rule wins: a ZIP beats a ZIP prefix, which beats a state; an FSA beats a
+            province.
+          </p>
           <div className="stack">
             {TERRITORY_FIELDS.map((t) => (
               <TextField key={t.field} meta={fields[t.field]} label={t.label} autoComplete="off" hint={t.hint} />

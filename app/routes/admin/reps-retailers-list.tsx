@@ -6,7 +6,10 @@ import { CsvImport, downloadText } from '../../components/admin/csv-import.tsx';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/reps-retailers-list';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Reps & Retailers | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Reps & Retailers | Site Administration' },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 const PAGE_SIZE = 20;
 type Tab = 'reps' | 'retailers';
@@ -18,7 +21,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const start = Math.max(0, Math.floor(Number(params.get('start')) || 0));
   return loadOrRedirect(async () => {
     const filter = { start, length: PAGE_SIZE, search };
-    if (tab === 'reps') return { tab, search, start, reps: dataOf(await api().post<RepPage>('/api/admin/reps/filter', filter)), retailers: null };
+    if (tab === 'reps')
+      return { tab, search, start, reps: dataOf(await api().post<RepPage>('/api/admin/reps/filter', filter)), retailers: null };
     return { tab, search, start, reps: null, retailers: dataOf(await api().post<RetailerPage>('/api/admin/retailers/filter', filter)) };
   });
 }
@@ -41,7 +45,8 @@ function listPath(tab: Tab, search: string, start = 0): string {
 
 const COLUMNS: Record<Tab, string> = {
   reps: 'id, name, title, photo, email, phone, states, provinces, zip_prefixes, zips, fsas (lists separated by spaces or commas)',
-  retailers: 'id, name, address, city, state, postal_code, latitude, longitude, phone, website, products (separated by ;). Blank coordinates are filled from the ZIP or postal code',
+  retailers:
+    'id, name, address, city, state, postal_code, latitude, longitude, phone, website, products (separated by ;). Blank coordinates are filled from the ZIP or postal code',
 };
 
 export default function RepsRetailersList({ loaderData }: Route.ComponentProps) {
@@ -173,7 +178,11 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
         </table>
       </div>
       {total > PAGE_SIZE ? (
-        <Pager buttons prevTo={start > 0 ? listPath(tab, search, Math.max(0, start - PAGE_SIZE)) : null} nextTo={start + PAGE_SIZE < total ? listPath(tab, search, start + PAGE_SIZE) : null} />
+        <Pager
+          buttons
+          prevTo={start > 0 ? listPath(tab, search, Math.max(0, start - PAGE_SIZE)) : null}
+          nextTo={start + PAGE_SIZE < total ? listPath(tab, search, start + PAGE_SIZE) : null}
+        />
       ) : null}
       <details className="panel admin-import" key={tab}>
         <summary>Import {tab} from CSV</summary>
@@ -188,7 +197,15 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
           }}
         />
       </details>
-      <ConfirmDialog open={del.target !== null} title={`Delete ${one}`} confirmLabel={`Delete ${one}`} busy={del.busy} error={del.error} onConfirm={del.confirm} onCancel={del.cancel}>
+      <ConfirmDialog
+        open={del.target !== null}
+        title={`Delete ${one}`}
+        confirmLabel={`Delete ${one}`}
+        busy={del.busy}
+        error={del.error}
+        onConfirm={del.confirm}
+        onCancel={del.cancel}
+      >
         <p>{del.target ? deleteQuestion(one, del.target.name) : null}</p>
       </ConfirmDialog>
     </section>

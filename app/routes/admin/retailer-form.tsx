@@ -7,7 +7,10 @@ import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/retailer-form';
 
-export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.editId ? 'Edit' : 'Add'} Retailer | Site Administration` }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `${params.editId ? 'Edit' : 'Add'} Retailer | Site Administration` },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
@@ -43,7 +46,9 @@ export default function RetailerForm({ loaderData }: Route.ComponentProps) {
       products: (retailer?.products ?? []).join(', '),
     },
     async onValid(value) {
-      const env = retailer ? await api().post('/api/admin/retailers/edit', { ...value, id: retailer.id }) : await api().post('/api/admin/retailers/add', value);
+      const env = retailer
+        ? await api().post('/api/admin/retailers/edit', { ...value, id: retailer.id })
+        : await api().post('/api/admin/retailers/add', value);
       if (!env.success) return env.message ?? 'Something is wrong';
       // With {next}, saving continues to the following retailer in list order.
       await navigate(next && retailer?.nextId ? `/siteadmin/reps-retailers/retailer/edit/${retailer.nextId}/next` : LIST);
@@ -55,7 +60,9 @@ export default function RetailerForm({ loaderData }: Route.ComponentProps) {
     <EditFrame title="Retailer" itemId={retailer?.id} backTo={LIST} formId={form.id} saving={pending}>
       <form {...getFormProps(form)} className="stack admin-form">
         {next ? (
-          <p className="form-alert form-alert--info">{retailer?.nextId ? 'After saving, the next retailer opens.' : 'This is the last retailer: saving returns to the list.'}</p>
+          <p className="form-alert form-alert--info">
+            {retailer?.nextId ? 'After saving, the next retailer opens.' : 'This is the last retailer: saving returns to the list.'}
+          </p>
         ) : null}
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField meta={fields.name} label="Name" autoComplete="off" />
@@ -73,7 +80,12 @@ export default function RetailerForm({ loaderData }: Route.ComponentProps) {
         </fieldset>
         <TextField meta={fields.phone} label="Phone" autoComplete="off" />
         <TextField meta={fields.website} label="Website" autoComplete="off" hint="Starting with http:// or https://." />
-        <TextField meta={fields.products} label="Products carried" autoComplete="off" hint="Separate products with commas, such as AGROTAIN, SUPERU." />
+        <TextField
+          meta={fields.products}
+          label="Products carried"
+          autoComplete="off"
+          hint="Separate products with commas, such as AGROTAIN, SUPERU."
+        />
       </form>
     </EditFrame>
   );

@@ -4,7 +4,10 @@ import type { SecuritySettings as Settings } from '#shared/validation/auth.ts';
 import { api, ApiError, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/security-settings';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Security | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Security | Site Administration' },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 export async function clientLoader() {
   return loadOrRedirect(async () => dataOf(await api().get<Settings>('/api/admin/security-settings')));

@@ -7,7 +7,10 @@ import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/site-settings';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Site Settings | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = () => [
+  { title: 'Site Settings | Site Administration' },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 export async function clientLoader() {
   return loadOrRedirect(async () => dataOf(await api().get<SiteSettingsAdmin>('/api/admin/settings/get')));
@@ -67,13 +70,23 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
       <div className="panel">
         <form {...getFormProps(form)} className="stack admin-form">
           <FormErrors id={form.errorId} errors={form.errors} />
-          <div role="status">{saved ? <p className="form-alert form-alert--success">Site settings saved. Public pages show them now.</p> : null}</div>
+          <div role="status">
+            {saved ? <p className="form-alert form-alert--success">Site settings saved. Public pages show them now.</p> : null}
+          </div>
 
           <fieldset className="settings-fieldset">
             <legend>Notice bar</legend>
-            <CheckboxField meta={notice.enabled} label="Show the notice bar" description="The bar above every public page. Visitors can dismiss it; a new text shows again to everyone." />
+            <CheckboxField
+              meta={notice.enabled}
+              label="Show the notice bar"
+              description="The bar above every public page. Visitors can dismiss it; a new text shows again to everyone."
+            />
             <TextField meta={notice.text} label="Notice text" />
-            <TextField meta={notice.linkUrl} label="Notice link address" hint="Optional: a path on this site such as /about, or a full https:// address." />
+            <TextField
+              meta={notice.linkUrl}
+              label="Notice link address"
+              hint="Optional: a path on this site such as /about, or a full https:// address."
+            />
             <TextField meta={notice.linkText} label="Notice link text" hint="Needed when there is a link, for example Learn more." />
           </fieldset>
 
@@ -85,14 +98,20 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
                 <div className="social-row" key={item.key}>
                   <TextField meta={link.name} label={`Network ${index + 1} name`} />
                   <TextField meta={link.url} label={`Network ${index + 1} address`} type="url" inputMode="url" />
-                  <button className="button button--small button--danger-outline" {...form.remove.getButtonProps({ name: fields.social.name, index })}>
+                  <button
+                    className="button button--small button--danger-outline"
+                    {...form.remove.getButtonProps({ name: fields.social.name, index })}
+                  >
                     Remove<span className="visually-hidden"> network {index + 1}</span>
                   </button>
                 </div>
               );
             })}
             <div>
-              <button className="button button--small button--secondary" {...form.insert.getButtonProps({ name: fields.social.name, defaultValue: { name: '', url: '' } })}>
+              <button
+                className="button button--small button--secondary"
+                {...form.insert.getButtonProps({ name: fields.social.name, defaultValue: { name: '', url: '' } })}
+              >
                 Add Social Link
               </button>
             </div>
@@ -100,7 +119,13 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
 
           <fieldset className="settings-fieldset">
             <legend>Careers</legend>
-            <TextField meta={fields.careersUrl} label="Careers address" type="url" inputMode="url" hint="Where /careers sends visitors: an http:// or https:// address." />
+            <TextField
+              meta={fields.careersUrl}
+              label="Careers address"
+              type="url"
+              inputMode="url"
+              hint="Where /careers sends visitors: an http:// or https:// address."
+            />
           </fieldset>
 
           <fieldset className="settings-fieldset">

@@ -7,7 +7,10 @@ import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/user-form';
 
-export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.userId ? 'Edit' : 'Add'} User | Site Administration` }, { name: 'robots', content: 'noindex, nofollow' }];
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `${params.userId ? 'Edit' : 'Add'} User | Site Administration` },
+  { name: 'robots', content: 'noindex, nofollow' },
+];
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {

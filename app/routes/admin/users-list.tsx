@@ -11,7 +11,10 @@ export const meta: Route.MetaFunction = () => [{ title: 'Users | Site Administra
 
 export async function clientLoader() {
   return loadOrRedirect(async () => {
-    const [users, roles] = await Promise.all([api().get<UserListItem[]>('/api/adminusers/get-all'), api().get<Role[]>('/api/adminusers/get-roles')]);
+    const [users, roles] = await Promise.all([
+      api().get<UserListItem[]>('/api/adminusers/get-all'),
+      api().get<Role[]>('/api/adminusers/get-roles'),
+    ]);
     return { users: dataOf(users), roles: dataOf(roles) };
   });
 }
@@ -66,7 +69,11 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
                 <td data-label="Roles">{u.userRoles.map(roleName).join(', ')}</td>
                 <td data-label="Last Login">{u.lastLogin ? formatDateTime(u.lastLogin) : '--'}</td>
                 <td className="admin-table__actions">
-                  <Link className="button button--small button--secondary" to={`/siteadmin/users/edit/${u.id}`} aria-label={`Edit ${u.email}`}>
+                  <Link
+                    className="button button--small button--secondary"
+                    to={`/siteadmin/users/edit/${u.id}`}
+                    aria-label={`Edit ${u.email}`}
+                  >
                     Edit
                   </Link>
                   {u.id === me.id ? null : (
@@ -85,7 +92,15 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
-      <ConfirmDialog open={del.target !== null} title="Delete User" confirmLabel="Delete User" busy={del.busy} error={del.error} onConfirm={del.confirm} onCancel={del.cancel}>
+      <ConfirmDialog
+        open={del.target !== null}
+        title="Delete User"
+        confirmLabel="Delete User"
+        busy={del.busy}
+        error={del.error}
+        onConfirm={del.confirm}
+        onCancel={del.cancel}
+      >
         <p>{del.target ? deleteQuestion(del.target.email) : null}</p>
       </ConfirmDialog>
     </section>

@@ -18,7 +18,9 @@ describe('GET /doccenter/{guid}', () => {
     const res = await t.app.inject(`/doccenter/${zincLabel}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`inline; filename="wolf-trax-zinc-label.pdf"; filename*=UTF-8''wolf-trax-zinc-label.pdf`);
+    expect(res.headers['content-disposition']).toBe(
+      `inline; filename="wolf-trax-zinc-label.pdf"; filename*=UTF-8''wolf-trax-zinc-label.pdf`,
+    );
     expect(res.headers['accept-ranges']).toBe('bytes');
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);

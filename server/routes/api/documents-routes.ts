@@ -48,7 +48,10 @@ export async function documentsRoutes(app: FastifyInstance) {
         .header('last-modified', doc.lastModified.toUTCString())
         .header('cache-control', 'public, max-age=3600, must-revalidate')
         // a document is never a page of the site: nothing in it may run scripts
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; object-src 'self'; frame-ancestors 'self'");
+        .header(
+          'content-security-policy',
+          "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; object-src 'self'; frame-ancestors 'self'",
+        );
 
       if (etagMatches(request.headers['if-none-match'], doc.etag)) return reply.code(304).send();
 
@@ -56,11 +59,18 @@ export async function documentsRoutes(app: FastifyInstance) {
       const rangeHeader = ifRange && ifRange !== doc.etag ? undefined : request.headers.range;
       const range = parseRange(rangeHeader, doc.size);
       if (range.kind === 'unsatisfiable') {
-        return reply.code(416).header('content-range', `bytes */${doc.size}`).header('content-type', 'text/plain; charset=utf-8').send('Requested range not satisfiable');
+        return reply
+          .code(416)
+          .header('content-range', `bytes */${doc.size}`)
+          .header('content-type', 'text/plain; charset=utf-8')
+          .send('Requested range not satisfiable');
       }
       if (range.kind === 'partial') {
         const { start, end } = range.range;
-        reply.code(206).header('content-range', `bytes ${start}-${end}/${doc.size}`).header('content-length', end - start + 1);
+        reply
+          .code(206)
+          .header('content-range', `bytes ${start}-${end}/${doc.size}`)
+          .header('content-length', end - start + 1);
         return reply.send(await app.services.documents.open(doc, range.range));
       }
       reply.header('content-length', doc.size);

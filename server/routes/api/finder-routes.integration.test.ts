@@ -19,7 +19,15 @@ async function search(query: string) {
 describe('retailers near a US ZIP', () => {
   it('lists seeded retailers within the radius, nearest first, distance in miles', async () => {
     const data = await search('label=Retailers&zip=50010&radius=25');
-    expect(data).toMatchObject({ kind: 'retailers', zip: '50010', place: 'Ames, IA 50010', unit: 'mi', radius: 25, widened: false, country: 'US' });
+    expect(data).toMatchObject({
+      kind: 'retailers',
+      zip: '50010',
+      place: 'Ames, IA 50010',
+      unit: 'mi',
+      radius: 25,
+      widened: false,
+      country: 'US',
+    });
     expect(data.results.length).toBeGreaterThanOrEqual(4);
     const distances = data.results.map((r: { distance: number }) => r.distance);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
@@ -87,7 +95,10 @@ describe('retailers near a Canadian postal code', () => {
     const data = await search('label=Retailers&zip=S4R 2A1&radius=25');
     expect(data).toMatchObject({ approximate: false, place: 'Regina North, SK S4R 2A1' });
     expect(data.results[0]).toMatchObject({ city: 'Regina' });
-    expect(data.results[0].distance).toBeCloseTo(milesToKm(haversineMiles({ latitude: 50.49, longitude: -104.63 }, { latitude: 50.452, longitude: -104.559 })), 1);
+    expect(data.results[0].distance).toBeCloseTo(
+      milesToKm(haversineMiles({ latitude: 50.49, longitude: -104.63 }, { latitude: 50.452, longitude: -104.559 })),
+      1,
+    );
   });
 });
 

@@ -62,7 +62,10 @@ describe('POST /api/forms/add', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/forms/add',
-      payload: contact({ phone: '(306) 555-0142', data: data({ Region: 'Canada', Role: 'Vendor', State: 'Saskatchewan', Zipcode: 'S7K 1A1' }) }),
+      payload: contact({
+        phone: '(306) 555-0142',
+        data: data({ Region: 'Canada', Role: 'Vendor', State: 'Saskatchewan', Zipcode: 'S7K 1A1' }),
+      }),
     });
     const stored = await t.app.services.forms.findById(res.json().data.id);
     expect(stored).toMatchObject({ phoneE164: '+13065550142', regionId: 3, zipcode: 'S7K 1A1' });
@@ -163,7 +166,11 @@ describe('POST /api/forms/add', () => {
     expect(await t.app.services.mail.listForSubmission(id)).toHaveLength(1);
     expect(await totalMail()).toBe(mailBefore + 1);
     // another form view (another key), or no key at all, is another lead
-    const other = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ idempotencyKey: 'ffffeeeeddddccccbbbbaaaa99998888' }) });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/forms/add',
+      payload: contact({ idempotencyKey: 'ffffeeeeddddccccbbbbaaaa99998888' }),
+    });
     expect(other.json().data.id).not.toBe(id);
     await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact() });
     await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact() });
@@ -205,11 +212,27 @@ describe('contact-a-rep from the finder results', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/forms/contact-rep',
-      payload: { name: 'Sam Ortiz', email: 'sam@example.com', phone: '515-555-0123', message: 'Call me', targetType: 'rep', targetId: rep.id, zip: '50010', label: 'Reps' },
+      payload: {
+        name: 'Sam Ortiz',
+        email: 'sam@example.com',
+        phone: '515-555-0123',
+        message: 'Call me',
+        targetType: 'rep',
+        targetId: rep.id,
+        zip: '50010',
+        label: 'Reps',
+      },
     });
     expect(res.json()).toEqual({ success: true, data: { id: expect.any(Number) }, message: null });
     const stored = await t.app.services.forms.findById(res.json().data.id);
-    expect(stored).toMatchObject({ type: 1, name: 'Sam Ortiz', zipcode: '50010', repId: rep.id, retailerId: null, phoneE164: '+15155550123' });
+    expect(stored).toMatchObject({
+      type: 1,
+      name: 'Sam Ortiz',
+      zipcode: '50010',
+      repId: rep.id,
+      retailerId: null,
+      phoneE164: '+15155550123',
+    });
     expect(JSON.parse(stored!.data)).toMatchObject({ Zipcode: '50010', RepId: rep.id, Rep: rep.name });
     const [mail] = await smtp.waitFor(1);
     expect(mail!.to).toEqual([rep.email, 'leads-us@example.com']);
@@ -227,7 +250,11 @@ describe('contact-a-rep from the finder results', () => {
   });
 
   it('validates name and email with the contact form messages', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/forms/contact-rep', payload: { targetType: 'rep', targetId: 1, email: 'x@y' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/forms/contact-rep',
+      payload: { targetType: 'rep', targetId: 1, email: 'x@y' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({ name: [CONTACT_MESSAGES.nameRequired], email: [CONTACT_MESSAGES.emailInvalid] });
   });
@@ -249,7 +276,11 @@ describe('notification email', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/forms/add',
-      payload: contact({ name: 'Claire Roy', email: 'claire@example.ca', data: data({ Region: 'Canada', Role: 'Product retailer', State: 'Saskatchewan', Zipcode: 'S7K 1A1' }) }),
+      payload: contact({
+        name: 'Claire Roy',
+        email: 'claire@example.ca',
+        data: data({ Region: 'Canada', Role: 'Product retailer', State: 'Saskatchewan', Zipcode: 'S7K 1A1' }),
+      }),
     });
     expect(res.json().success).toBe(true);
     const [mail] = await smtp.waitFor(1);
@@ -304,7 +335,13 @@ describe('reCAPTCHA, when a secret is set', () => {
   let t: TestApp;
   beforeAll(async () => {
     fake = await startFakeRecaptcha();
-    t = await createTestApp({ RECAPTCHA_SITE_KEY: 'test-site-key', RECAPTCHA_SECRET: 'test-secret', RECAPTCHA_VERIFY_URL: fake.url, RECAPTCHA_MIN_SCORE: '0.5', FORM_RATE_LIMIT: '1000' });
+    t = await createTestApp({
+      RECAPTCHA_SITE_KEY: 'test-site-key',
+      RECAPTCHA_SECRET: 'test-secret',
+      RECAPTCHA_VERIFY_URL: fake.url,
+      RECAPTCHA_MIN_SCORE: '0.5',
+      FORM_RATE_LIMIT: '1000',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -312,7 +349,12 @@ describe('reCAPTCHA, when a secret is set', () => {
   });
 
   it('accepts a token the verify endpoint passes, sending the secret, token and client IP', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ reCaptchaToken: 'human' }), remoteAddress: '203.0.113.7' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/forms/add',
+      payload: contact({ reCaptchaToken: 'human' }),
+      remoteAddress: '203.0.113.7',
+    });
     expect(res.json().success).toBe(true);
     expect(await t.app.services.forms.findById(res.json().data.id)).toMatchObject({ captcha: 'verified', captchaScore: 0.9 });
     const last = fake.requests.at(-1)!;
@@ -333,7 +375,11 @@ describe('reCAPTCHA, when a secret is set', () => {
 
   it('keeps a lead sent without a token (script blocked), flagged unverified, and says so in the email subject', async () => {
     const asked = fake.requests.length;
-    const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ name: 'Blocked Script', reCaptchaToken: '' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/forms/add',
+      payload: contact({ name: 'Blocked Script', reCaptchaToken: '' }),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().success).toBe(true);
     const id = res.json().data.id as number;
@@ -349,7 +395,12 @@ describe('reCAPTCHA endpoint unreachable', () => {
   let t: TestApp;
   beforeAll(async () => {
     const port = await freePort();
-    t = await createTestApp({ RECAPTCHA_SITE_KEY: 'test-site-key', RECAPTCHA_SECRET: 'test-secret', RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`, FORM_RATE_LIMIT: '1000' });
+    t = await createTestApp({
+      RECAPTCHA_SITE_KEY: 'test-site-key',
+      RECAPTCHA_SECRET: 'test-secret',
+      RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`,
+      FORM_RATE_LIMIT: '1000',
+    });
   });
   afterAll(() => t.close());
 

@@ -123,12 +123,14 @@ describe('POST /api/knowledge-center/filter', () => {
   });
 
   it('rejects an unknown category, type or region with 400 and a message', async () => {
-    expect(await filter({ category: 41 })).toMatchObject({ status: 400, body: { success: false, message: 'Category must be 38, 39 or 40.' } });
+    expect(await filter({ category: 41 })).toMatchObject({
+      status: 400,
+      body: { success: false, message: 'Category must be 38, 39 or 40.' },
+    });
     expect((await filter({ type: 7 })).status).toBe(400);
     expect((await filter({ region: 9 })).status).toBe(400);
     expect((await filter({ length: 0 })).status).toBe(400);
   });
-
 });
 
 describe('GET /api/knowledge-center/details/{id} and get-by-slug/{slug}', () => {
@@ -169,7 +171,8 @@ describe('GET /api/knowledge-center/details/{id} and get-by-slug/{slug}', () => 
     const draft = await t.app.services.knowledge.create(item('draft-item', { status: 0 }));
     const deleted = await t.app.services.knowledge.create(item('deleted-item', { status: -1 }));
     for (const { id } of [draft, deleted]) expect((await t.app.inject(`/api/knowledge-center/details/${id}`)).statusCode).toBe(404);
-    for (const slug of ['draft-item', 'deleted-item']) expect((await t.app.inject(`/api/knowledge-center/get-by-slug/${slug}`)).statusCode).toBe(404);
+    for (const slug of ['draft-item', 'deleted-item'])
+      expect((await t.app.inject(`/api/knowledge-center/get-by-slug/${slug}`)).statusCode).toBe(404);
     const all: Card[] = (await filter({ length: 100 })).body.data.items;
     expect(all.map((c) => c.slug)).not.toEqual(expect.arrayContaining(['draft-item']));
     expect(all.map((c) => c.slug)).not.toContain('deleted-item');
@@ -212,7 +215,10 @@ describe('sanitization', () => {
 
   it('sanitizes custom page modules on render', async () => {
     // straight into the database (no write sanitizing), as the repository stores it
-    await createPagesRepository(t.database.db).versioning.create({ slug: 'dirty-page', status: 1, regionIds: [2] }, { title: 'Dirty', modules: [{ type: 1, content: dirty }] });
+    await createPagesRepository(t.database.db).versioning.create(
+      { slug: 'dirty-page', status: 1, regionIds: [2] },
+      { title: 'Dirty', modules: [{ type: 1, content: dirty }] },
+    );
     expectClean((await t.app.inject('/api/pages/get-by-slug/dirty-page')).json().data.modules[0].content);
   });
 });
@@ -233,10 +239,17 @@ describe('press releases', () => {
     const res = await t.app.inject('/api/press-releases/get-by-slug/saskatoon-office-opening');
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
-    expect(data).toMatchObject({ region: 3, path: '/can/press-releases/saskatoon-office-opening', title: expect.stringContaining('Saskatoon') });
+    expect(data).toMatchObject({
+      region: 3,
+      path: '/can/press-releases/saskatoon-office-opening',
+      title: expect.stringContaining('Saskatoon'),
+    });
     expect((await t.app.inject(`/api/press-releases/details/${data.baseId}`)).json().data.slug).toBe('saskatoon-office-opening');
     expect((await t.app.inject('/api/press-releases/get-by-slug/keep-surface-applied-urea-in-the-field')).statusCode).toBe(404);
-    expect((await t.app.inject('/api/press-releases/details/999999')).json()).toMatchObject({ success: false, message: 'Press release not found.' });
+    expect((await t.app.inject('/api/press-releases/details/999999')).json()).toMatchObject({
+      success: false,
+      message: 'Press release not found.',
+    });
   });
 });
 
@@ -276,7 +289,10 @@ describe('OpenAPI document', () => {
         '/api/press-releases/get-by-slug/{slug}',
       ]),
     );
-    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/pages/get-latest'))).toEqual(['/api/pages/get-latest', '/api/pages/get-latest/{id}']);
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/pages/get-latest'))).toEqual([
+      '/api/pages/get-latest',
+      '/api/pages/get-latest/{id}',
+    ]);
     expect(doc.paths['/api/pages/get-latest/{id}'].get.parameters.map((p: { name: string }) => p.name)).toContain('id');
     const body = doc.paths['/api/knowledge-center/filter'].post.requestBody.content['application/json'].schema;
     expect(Object.keys(body.properties)).toEqual(['category', 'type', 'region', 'searchText', 'start', 'length']);
@@ -285,7 +301,9 @@ describe('OpenAPI document', () => {
 
 describe('query count', () => {
   it('filters a 1,000-item knowledge center from memory: one query after a change, none after, one for a search', async () => {
-    await createKnowledgeRepository(t.database.db).createMany(Array.from({ length: 1000 }, (_, i) => item(`bulk-${i}`, { category: 40, type: 1 })));
+    await createKnowledgeRepository(t.database.db).createMany(
+      Array.from({ length: 1000 }, (_, i) => item(`bulk-${i}`, { category: 40, type: 1 })),
+    );
     // written through the repository: announced as a write through the services is
     t.app.services.contentEvents.changed({ kind: 'knowledge' });
     queries.length = 0;

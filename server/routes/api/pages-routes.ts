@@ -37,7 +37,11 @@ export async function pagesRoutes(app: FastifyInstance) {
 
   // Two routes rather than Fastify's optional ':id?', so the OpenAPI document names both paths cleanly.
   const latestQuery = z.object({
-    region: z.coerce.number().int().refine((n) => [2, 3, 4].includes(n), 'Region must be 2, 3 or 4.').optional(),
+    region: z.coerce
+      .number()
+      .int()
+      .refine((n) => [2, 3, 4].includes(n), 'Region must be 2, 3 or 4.')
+      .optional(),
     length: z.coerce.number().int().min(1).max(12).default(3),
   });
   const latestResponse = { 200: envelope(z.array(ContentCardDtoSchema)), ...errorResponses };

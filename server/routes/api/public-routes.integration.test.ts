@@ -62,7 +62,13 @@ describe('GET /api/pages/get-by-slug/{slug}', () => {
     const res = await t.app.inject('/api/pages/get-by-slug/growing-season-guide');
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
-    expect(data).toMatchObject({ slug: 'growing-season-guide', visibility: 1, title: 'Your Growing Season Guide', heroImageType: 0, regionIds: [2] });
+    expect(data).toMatchObject({
+      slug: 'growing-season-guide',
+      visibility: 1,
+      title: 'Your Growing Season Guide',
+      heroImageType: 0,
+      regionIds: [2],
+    });
     expect(data.modules.map((m: { type: number }) => m.type)).toEqual([2, 3]);
   });
 

@@ -19,7 +19,12 @@ export async function publicLookupRoutes(app: FastifyInstance) {
         operationId: 'getStatesForRegion',
         tags: ['public'],
         summary: 'States (US, region 2) or provinces and territories (Canada, region 3)',
-        params: z.object({ regionId: z.coerce.number().int().refine((n) => [2, 3, 4].includes(n), 'Region must be 2, 3 or 4.') }),
+        params: z.object({
+          regionId: z.coerce
+            .number()
+            .int()
+            .refine((n) => [2, 3, 4].includes(n), 'Region must be 2, 3 or 4.'),
+        }),
         response: { 200: envelope(z.array(StateSchema)), ...errorResponses },
       },
     },
@@ -38,7 +43,12 @@ export async function publicLookupRoutes(app: FastifyInstance) {
         tags: ['public'],
         summary: 'The redirect stored for a path (toPath null when the page is gone, 410), or data null when there is none',
         // Fastify names a wildcard `*`; the OpenAPI document calls it `path` (see openApiTransform).
-        params: z.object({ '*': z.string().max(2000).describe('the path to look up, without its leading /; its query string, if any, follows as this call\'s') }),
+        params: z.object({
+          '*': z
+            .string()
+            .max(2000)
+            .describe("the path to look up, without its leading /; its query string, if any, follows as this call's"),
+        }),
         response: { 200: envelope(RedirectSchema), ...errorResponses },
       },
     },

@@ -12,7 +12,6 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 const PASSWORD = 'a-long-enough-password';
 
-
 async function auditActions(t: TestApp, email: string): Promise<string[]> {
   const list = await sqlRows(t.database)<{ action: string }>`select action from audit_log where target_email = ${email} order by id`;
   return list.map((r) => r.action);
@@ -48,7 +47,10 @@ describe('sign-in', () => {
   it('stores passwords as argon2id hashes with the configured parameters (19 MiB, 2 passes, 1 lane), never as sent', async () => {
     const email = 'hash.check@example.com';
     await addUser(t.app, admin.token, email, PASSWORD);
-    const rows = await sqlRows(t.database)<{ email: string; password_hash: string }>`select email, password_hash from admin_users where email in (${email}, ${TEST_ADMIN.email})`;
+    const rows = await sqlRows(t.database)<{
+      email: string;
+      password_hash: string;
+    }>`select email, password_hash from admin_users where email in (${email}, ${TEST_ADMIN.email})`;
     expect(rows).toHaveLength(2);
     for (const row of rows) {
       expect(row.password_hash, row.email).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
@@ -59,8 +61,12 @@ describe('sign-in', () => {
 
   it('stores refresh tokens only as SHA-256 hashes: the database never holds an issued token', async () => {
     const session = await signIn(t.app);
-    const refreshed = (await t.app.inject({ method: 'POST', url: '/auth/refresh-token', payload: { refreshToken: session.refreshToken } })).json().data as { refreshToken: string };
-    const rows = await sqlRows(t.database)<Record<string, unknown>>`select * from refresh_tokens where family_id = ${decodeJwt(session.token).sid as string} order by id`;
+    const refreshed = (
+      await t.app.inject({ method: 'POST', url: '/auth/refresh-token', payload: { refreshToken: session.refreshToken } })
+    ).json().data as { refreshToken: string };
+    const rows = await sqlRows(t.database)<
+      Record<string, unknown>
+    >`select * from refresh_tokens where family_id = ${decodeJwt(session.token).sid as string} order by id`;
     expect(rows).toHaveLength(2);
     const stored = JSON.stringify(rows);
     for (const issued of [session.refreshToken, refreshed.refreshToken]) {
@@ -77,7 +83,9 @@ describe('sign-in', () => {
       expect(res.json()).toEqual({ success: false, data: null, message: AUTH_MESSAGES.loginFailed });
     }
     expect(await auditActions(t, TEST_ADMIN.email)).toContain('sign-in-failed');
-    const unknownRows = await sqlRows(t.database)<{ n: number }>`select count(*)::int as n from audit_log where action = 'sign-in-failed' and target_email is null`;
+    const unknownRows = await sqlRows(t.database)<{
+      n: number;
+    }>`select count(*)::int as n from audit_log where action = 'sign-in-failed' and target_email is null`;
     expect(unknownRows[0]!.n).toBeGreaterThan(0);
   });
 
@@ -152,7 +160,13 @@ describe('sign-in', () => {
     const checkAuth = (token?: string) =>
       t.app.inject({ method: 'GET', url: '/auth/check-auth', headers: token === undefined ? {} : bearer(token) });
     const signed = (payload: Record<string, unknown>, secret = key, exp = Math.floor(Date.now() / 1000) + 600) =>
-      new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuer('site').setAudience('access').setExpirationTime(exp).sign(secret);
+      new SignJWT(payload)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(userId)
+        .setIssuer('site')
+        .setAudience('access')
+        .setExpirationTime(exp)
+        .sign(secret);
 
     it('accepts a token signed with the secret for a live session (the control for the cases below)', async () => {
       expect((await checkAuth(await signed({ roles: [1], sid: decodeJwt(admin.token).sid }))).statusCode).toBe(200);
@@ -162,13 +176,36 @@ describe('sign-in', () => {
       ['no token', async () => undefined],
       ['garbage', async () => 'not.a.jwt'],
       ['a wrong signature', async () => signed({ roles: [1] }, new TextEncoder().encode('another-secret-that-is-long-enough-0123456789'))],
-      ['alg none', async () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: userId, iss: 'site', aud: 'access', roles: [1], exp: Math.floor(Date.now() / 1000) + 600 })}.`],
+      [
+        'alg none',
+        async () =>
+          `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: userId, iss: 'site', aud: 'access', roles: [1], exp: Math.floor(Date.now() / 1000) + 600 })}.`,
+      ],
       ['an expired token', async () => signed({ roles: [1] }, key, Math.floor(Date.now() / 1000) - 5)],
-      ['a second-factor challenge used as an access token', async () =>
-        new SignJWT({ purpose: 'second-factor' }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setIssuer('site').setAudience('challenge').setExpirationTime('5m').sign(key)],
+      [
+        'a second-factor challenge used as an access token',
+        async () =>
+          new SignJWT({ purpose: 'second-factor' })
+            .setProtectedHeader({ alg: 'HS256' })
+            .setSubject(userId)
+            .setIssuer('site')
+            .setAudience('challenge')
+            .setExpirationTime('5m')
+            .sign(key),
+      ],
       ['a token without a sign-in session', async () => signed({ roles: [1] })],
       ['a token naming a session that does not exist', async () => signed({ roles: [1], sid: 'made-up-session' })],
-      ['a token of a deleted user', async () => new SignJWT({ roles: [1], sid: decodeJwt(admin.token).sid }).setProtectedHeader({ alg: 'HS256' }).setSubject('999999').setIssuer('site').setAudience('access').setExpirationTime('5m').sign(key)],
+      [
+        'a token of a deleted user',
+        async () =>
+          new SignJWT({ roles: [1], sid: decodeJwt(admin.token).sid })
+            .setProtectedHeader({ alg: 'HS256' })
+            .setSubject('999999')
+            .setIssuer('site')
+            .setAudience('access')
+            .setExpirationTime('5m')
+            .sign(key),
+      ],
     ])('refuses %s with 401', async (_what, make) => {
       const res = await checkAuth(await make());
       expect(res.statusCode).toBe(401);
@@ -213,7 +250,8 @@ describe('sign-in', () => {
     expect(after.json().message).toBe(AUTH_MESSAGES.refreshInvalid);
     expect((await refresh(other.refreshToken)).statusCode).toBe(200);
     // an unknown or already revoked token answers the same, so the call tells nothing
-    for (const token of ['made-up-token', rotated.refreshToken]) expect((await logout(token)).json()).toEqual({ success: true, data: null, message: null });
+    for (const token of ['made-up-token', rotated.refreshToken])
+      expect((await logout(token)).json()).toEqual({ success: true, data: null, message: null });
     const outs = await sqlRows(t.database)<{ n: number }>`select count(*)::int as n from audit_log where action = 'sign-out'`;
     expect(outs[0]!.n).toBe(1);
   });
@@ -232,7 +270,9 @@ describe('sign-in', () => {
     expect(res.statusCode).toBe(200);
     const hours = (new Date(res.json().data.expiresAt).getTime() - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(11.9);
-    const [row] = await sqlRows(t.database)<{ expires_at: string }>`select expires_at from refresh_tokens where family_id = ${decodeJwt(session.token).sid as string} and rotated_at is null`;
+    const [row] = await sqlRows(t.database)<{
+      expires_at: string;
+    }>`select expires_at from refresh_tokens where family_id = ${decodeJwt(session.token).sid as string} and rotated_at is null`;
     expect(new Date(row!.expires_at).toISOString()).toBe(res.json().data.expiresAt);
   });
 
@@ -242,7 +282,12 @@ describe('sign-in', () => {
     const here = await signIn(t.app, email, PASSWORD);
     const elsewhere = await signIn(t.app, email, PASSWORD);
     const change = (CurrentPassword: string) =>
-      t.app.inject({ method: 'POST', url: '/auth/update-password', headers: bearer(here.token), payload: { CurrentPassword, NewPassword: 'another-long-password' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/update-password',
+        headers: bearer(here.token),
+        payload: { CurrentPassword, NewPassword: 'another-long-password' },
+      });
     const wrong = await change('not-my-password');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(AUTH_MESSAGES.currentPasswordWrong);
@@ -259,11 +304,26 @@ describe('sign-in', () => {
     const email = 'old.address@example.com';
     await addUser(t.app, admin.token, email, PASSWORD);
     const session = await signIn(t.app, email, PASSWORD);
-    const taken = await t.app.inject({ method: 'POST', url: '/auth/update-userdata', headers: bearer(session.token), payload: { email: TEST_ADMIN.email, CurrentPassword: PASSWORD } });
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/auth/update-userdata',
+      headers: bearer(session.token),
+      payload: { email: TEST_ADMIN.email, CurrentPassword: PASSWORD },
+    });
     expect(taken.statusCode).toBe(409);
-    const wrong = await t.app.inject({ method: 'POST', url: '/auth/update-userdata', headers: bearer(session.token), payload: { email: 'new.address@example.com', CurrentPassword: 'not-my-password' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/auth/update-userdata',
+      headers: bearer(session.token),
+      payload: { email: 'new.address@example.com', CurrentPassword: 'not-my-password' },
+    });
     expect(wrong.statusCode).toBe(400);
-    const res = await t.app.inject({ method: 'POST', url: '/auth/update-userdata', headers: bearer(session.token), payload: { email: 'New.Address@example.com', CurrentPassword: PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/update-userdata',
+      headers: bearer(session.token),
+      payload: { email: 'New.Address@example.com', CurrentPassword: PASSWORD },
+    });
     expect(res.json()).toEqual({
       success: true,
       data: { email, pendingEmail: 'new.address@example.com' },
@@ -275,13 +335,28 @@ describe('sign-in', () => {
   });
 
   it('lists the audit log for administrators, newest first, with who and from which IP', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/audit-log/filter', headers: bearer(admin.token), payload: { start: 0, length: 5 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/audit-log/filter',
+      headers: bearer(admin.token),
+      payload: { start: 0, length: 5 },
+    });
     expect(res.statusCode).toBe(200);
-    const page = res.json().data as { items: { id: number; action: string; actorEmail: string | null; ip: string | null; created: string }[]; total: number };
+    const page = res.json().data as {
+      items: { id: number; action: string; actorEmail: string | null; ip: string | null; created: string }[];
+      total: number;
+    };
     expect(page.items).toHaveLength(5);
     expect(page.total).toBeGreaterThan(5);
     expect(page.items[0]!.id).toBeGreaterThan(page.items[4]!.id);
-    const signInEntry = (await t.app.inject({ method: 'POST', url: '/api/admin/audit-log/filter', headers: bearer(admin.token), payload: { start: 0, length: 200 } }))
+    const signInEntry = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/audit-log/filter',
+        headers: bearer(admin.token),
+        payload: { start: 0, length: 200 },
+      })
+    )
       .json()
       .data.items.find((i: { action: string }) => i.action === 'sign-in');
     expect(signInEntry).toMatchObject({ ip: '127.0.0.1', actorEmail: expect.any(String) });
@@ -303,15 +378,19 @@ describe('sign-in rate limit per IP (LOGIN_RATE_LIMIT)', () => {
     expect((await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password, '10.0.0.2')).statusCode).toBe(200);
   });
 
-  it.each(['/auth/login-second-factor', '/auth/forgot-password', '/auth/email-auth', '/auth/one-time-login', '/auth/second-factor/setup', '/auth/second-factor/enable'])(
-    'limits %s too',
-    async (url) => {
+  it.each([
+    '/auth/login-second-factor',
+    '/auth/forgot-password',
+    '/auth/email-auth',
+    '/auth/one-time-login',
+    '/auth/second-factor/setup',
+    '/auth/second-factor/enable',
+  ])('limits %s too', async (url) => {
     const payload = { challenge: 'x', Code: '123456', Username: 'x@example.com', DomainName: 'localhost', token: 'x' };
     const post = () => t.app.inject({ method: 'POST', url, payload, remoteAddress: '10.0.1.1' });
     for (let i = 0; i < 3; i++) expect((await post()).statusCode).not.toBe(429);
     expect((await post()).statusCode).toBe(429);
-    },
-  );
+  });
 });
 
 describe('emailed links', () => {
@@ -331,7 +410,8 @@ describe('emailed links', () => {
   // Mail goes out in the background; on a loaded machine a delivery run can miss a new message until
   // the next interval, so the emailed-link tests ask the outbox to run while they wait.
   const deliverNow = () => t.app.services.mail.kick();
-  const forgot = (Username: string, DomainName?: string) => t.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { Username, DomainName } });
+  const forgot = (Username: string, DomainName?: string) =>
+    t.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { Username, DomainName } });
 
   it('forgot password: always success; a known account gets a 1-hour single-use link that sets the password and ends its sessions', async () => {
     const email = 'reset.me@example.com';
@@ -352,24 +432,31 @@ describe('emailed links', () => {
     expect(link).toMatch(/^http:\/\/localhost:5173\/account\/reset-password\/[A-Za-z0-9_-]{43}$/);
     const hash = link.split('/').pop()!;
 
-    const [stored] = await sqlRows(t.database)<{ token_hash: string; minutes: number }>`select token_hash, extract(epoch from expires_at - created)::int / 60 as minutes from email_tokens where user_id = (select id from admin_users where email = ${email})`;
+    const [stored] = await sqlRows(t.database)<{
+      token_hash: string;
+      minutes: number;
+    }>`select token_hash, extract(epoch from expires_at - created)::int / 60 as minutes from email_tokens where user_id = (select id from admin_users where email = ${email})`;
     expect(stored!.token_hash).not.toContain(hash);
     expect(stored!.minutes).toBe(60);
 
-    const check = (PasswordResetHash: string) => t.app.inject({ method: 'POST', url: '/auth/check-reset-hash', payload: { PasswordResetHash } });
+    const check = (PasswordResetHash: string) =>
+      t.app.inject({ method: 'POST', url: '/auth/check-reset-hash', payload: { PasswordResetHash } });
     expect((await check(hash)).json()).toEqual({ success: true, data: true, message: null });
     const madeUp = await check('made-up');
     expect(madeUp.statusCode).toBe(404);
     expect(madeUp.json()).toEqual({ success: false, data: null, message: AUTH_MESSAGES.resetInvalid });
 
-    const reset = (PasswordHash: string) => t.app.inject({ method: 'POST', url: '/auth/reset-password', payload: { PasswordHash, PasswordResetHash: hash } });
+    const reset = (PasswordHash: string) =>
+      t.app.inject({ method: 'POST', url: '/auth/reset-password', payload: { PasswordHash, PasswordResetHash: hash } });
     const short = await reset('short');
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('Use at least 12 characters.');
     expect((await reset('a-brand-new-password')).json()).toEqual({ success: true, data: null, message: null });
     expect((await login(t.app, email, 'a-brand-new-password')).statusCode).toBe(200);
     expect((await login(t.app, email, PASSWORD)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/auth/refresh-token', payload: { refreshToken: session.refreshToken } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/auth/refresh-token', payload: { refreshToken: session.refreshToken } })).statusCode,
+    ).toBe(401);
 
     const again = await reset('yet-another-password');
     expect(again.statusCode).toBe(400);
@@ -388,23 +475,42 @@ describe('emailed links', () => {
   it('an expired reset link is refused', async () => {
     const before = smtp.messages.length;
     await forgot(TEST_ADMIN.email);
-    const hash = linkIn(await smtp.waitForMatch((m) => m.raw.includes('/account/reset-password/'), before, undefined, deliverNow), '/account/reset-password/').split('/').pop()!;
+    const hash = linkIn(
+      await smtp.waitForMatch((m) => m.raw.includes('/account/reset-password/'), before, undefined, deliverNow),
+      '/account/reset-password/',
+    )
+      .split('/')
+      .pop()!;
     await sqlRows(t.database)`update email_tokens set expires_at = now() - interval '1 second' where used_at is null`;
-    const res = await t.app.inject({ method: 'POST', url: '/auth/reset-password', payload: { PasswordHash: 'a-brand-new-password', PasswordResetHash: hash } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/reset-password',
+      payload: { PasswordHash: 'a-brand-new-password', PasswordResetHash: hash },
+    });
     expect(res.statusCode).toBe(400);
     expect((await login(t.app, TEST_ADMIN.email, TEST_ADMIN.password)).statusCode).toBe(200);
   });
 
   it('one-time sign-in: the emailed link signs in once', async () => {
     const before = smtp.messages.length;
-    const res = await t.app.inject({ method: 'POST', url: '/auth/email-auth', payload: { Username: TEST_ADMIN.email, DomainName: 'www.example.com' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/email-auth',
+      payload: { Username: TEST_ADMIN.email, DomainName: 'www.example.com' },
+    });
     expect(res.json()).toEqual({ success: true, data: null, message: null });
-    const link = linkIn(await smtp.waitForMatch((m) => m.raw.includes('/account/one-time-login/'), before, undefined, deliverNow), '/account/one-time-login/');
+    const link = linkIn(
+      await smtp.waitForMatch((m) => m.raw.includes('/account/one-time-login/'), before, undefined, deliverNow),
+      '/account/one-time-login/',
+    );
     expect(link).toMatch(/^https:\/\/www\.example\.com\/account\/one-time-login\/[A-Za-z0-9_-]{43}$/);
     const token = link.split('/').pop()!;
     const use = () => t.app.inject({ method: 'POST', url: '/auth/one-time-login', payload: { token } });
     const first = await use();
-    expect(first.json()).toMatchObject({ success: true, data: { email: TEST_ADMIN.email, token: expect.any(String), refreshToken: expect.any(String) } });
+    expect(first.json()).toMatchObject({
+      success: true,
+      data: { email: TEST_ADMIN.email, token: expect.any(String), refreshToken: expect.any(String) },
+    });
     const second = await use();
     expect(second.statusCode).toBe(400);
     expect(second.json().message).toBe(AUTH_MESSAGES.oneTimeInvalid);
@@ -414,19 +520,44 @@ describe('emailed links', () => {
     const email = 'link.and.code@example.com';
     await addUser(t.app, admin.token, email, PASSWORD);
     const session = await signIn(t.app, email, PASSWORD);
-    const setup = await t.app.inject({ method: 'POST', url: '/auth/second-factor/setup', headers: bearer(session.token), payload: { Password: PASSWORD } });
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: '/auth/second-factor/setup',
+      headers: bearer(session.token),
+      payload: { Password: PASSWORD },
+    });
     const secret = setup.json().data.secret as string;
-    expect((await t.app.inject({ method: 'POST', url: '/auth/second-factor/enable', headers: bearer(session.token), payload: { Code: currentTotp(secret) } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/auth/second-factor/enable',
+          headers: bearer(session.token),
+          payload: { Code: currentTotp(secret) },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const before = smtp.messages.length;
     await t.app.inject({ method: 'POST', url: '/auth/email-auth', payload: { Username: email, DomainName: 'www.example.com' } });
-    const mail = await smtp.waitForMatch((m) => m.to.includes(email) && m.raw.includes('/account/one-time-login/'), before, undefined, deliverNow);
+    const mail = await smtp.waitForMatch(
+      (m) => m.to.includes(email) && m.raw.includes('/account/one-time-login/'),
+      before,
+      undefined,
+      deliverNow,
+    );
     const token = linkIn(mail, '/account/one-time-login/').split('/').pop()!;
     const first = await t.app.inject({ method: 'POST', url: '/auth/one-time-login', payload: { token } });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ success: false, message: AUTH_MESSAGES.secondFactorPrompt, data: { secondFactorRequired: true, challenge: expect.any(String) } });
+    expect(first.json()).toEqual({
+      success: false,
+      message: AUTH_MESSAGES.secondFactorPrompt,
+      data: { secondFactorRequired: true, challenge: expect.any(String) },
+    });
     // the challenge is not a session
-    expect((await t.app.inject({ method: 'GET', url: '/auth/check-auth', headers: bearer(first.json().data.challenge) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/auth/check-auth', headers: bearer(first.json().data.challenge) })).statusCode).toBe(
+      401,
+    );
     const second = await t.app.inject({
       method: 'POST',
       url: '/auth/login-second-factor',
@@ -455,9 +586,19 @@ describe('second factor (TOTP)', () => {
     const setup = await t.app.inject({ method: 'POST', url: '/auth/second-factor/setup', headers: bearer(token), payload: { Password } });
     expect(setup.statusCode, setup.body).toBe(200);
     const data = setup.json().data as { secret: string; otpauthUrl: string; qrSvg: string };
-    const wrong = await t.app.inject({ method: 'POST', url: '/auth/second-factor/enable', headers: bearer(token), payload: { Code: '000000' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/auth/second-factor/enable',
+      headers: bearer(token),
+      payload: { Code: '000000' },
+    });
     expect(wrong.statusCode).toBe(400);
-    const enable = await t.app.inject({ method: 'POST', url: '/auth/second-factor/enable', headers: bearer(token), payload: { Code: currentTotp(data.secret) } });
+    const enable = await t.app.inject({
+      method: 'POST',
+      url: '/auth/second-factor/enable',
+      headers: bearer(token),
+      payload: { Code: currentTotp(data.secret) },
+    });
     expect(enable.statusCode, enable.body).toBe(200);
     return { ...data, recoveryCodes: enable.json().data.recoveryCodes as string[] };
   }
@@ -473,11 +614,17 @@ describe('second factor (TOTP)', () => {
     expect(new Set(recoveryCodes).size).toBe(10);
     const [stored] = await sqlRows(t.database)<{ code_hash: string }>`select code_hash from recovery_codes limit 1`;
     expect(recoveryCodes).not.toContain(stored!.code_hash);
-    expect((await t.app.inject({ method: 'GET', url: '/auth/check-auth', headers: bearer(session.token) })).json().data.twoFactorEnabled).toBe(true);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/auth/check-auth', headers: bearer(session.token) })).json().data.twoFactorEnabled,
+    ).toBe(true);
 
     const first = await login(t.app, email, PASSWORD);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ success: false, message: AUTH_MESSAGES.secondFactorPrompt, data: { secondFactorRequired: true, challenge: expect.any(String) } });
+    expect(first.json()).toMatchObject({
+      success: false,
+      message: AUTH_MESSAGES.secondFactorPrompt,
+      data: { secondFactorRequired: true, challenge: expect.any(String) },
+    });
     const challenge = first.json().data.challenge as string;
     const second = (Code: string) => t.app.inject({ method: 'POST', url: '/auth/login-second-factor', payload: { challenge, Code } });
 
@@ -494,7 +641,11 @@ describe('second factor (TOTP)', () => {
     expect(reused.json().message).toBe(AUTH_MESSAGES.secondFactorWrong);
     expect(await auditActions(t, email)).toEqual(expect.arrayContaining(['second-factor-enabled', 'recovery-code-used']));
 
-    const garbage = await t.app.inject({ method: 'POST', url: '/auth/login-second-factor', payload: { challenge: 'forged', Code: nextCode } });
+    const garbage = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login-second-factor',
+      payload: { challenge: 'forged', Code: nextCode },
+    });
     expect(garbage.statusCode).toBe(401);
   });
 
@@ -505,7 +656,9 @@ describe('second factor (TOTP)', () => {
     const challenge = (await login(t.app, email, PASSWORD)).json().data.challenge as string;
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      statuses.push((await t.app.inject({ method: 'POST', url: '/auth/login-second-factor', payload: { challenge, Code: '000000' } })).statusCode);
+      statuses.push(
+        (await t.app.inject({ method: 'POST', url: '/auth/login-second-factor', payload: { challenge, Code: '000000' } })).statusCode,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
     expect((await login(t.app, email, PASSWORD)).statusCode).toBe(429);
@@ -527,10 +680,7 @@ describe('second factor (TOTP)', () => {
         const res = await enable('000000');
         replies.push([res.statusCode, res.json().message]);
       }
-      expect(replies).toEqual([
-        ...Array(4).fill([400, AUTH_MESSAGES.secondFactorWrong]),
-        [429, AUTH_MESSAGES.lockedOut],
-      ]);
+      expect(replies).toEqual([...Array(4).fill([400, AUTH_MESSAGES.secondFactorWrong]), [429, AUTH_MESSAGES.lockedOut]]);
       // locked: the right code does not complete the sign-in, and the password is refused too
       expect((await enable(currentTotp(secret))).statusCode).toBe(429);
       expect((await login(t.app, email, PASSWORD)).statusCode).toBe(429);
@@ -547,7 +697,8 @@ describe('second factor (TOTP)', () => {
     await addUser(t.app, admin.token, email, PASSWORD);
     const session = await signIn(t.app, email, PASSWORD);
     await enrol(session.token);
-    const off = (Password: string) => t.app.inject({ method: 'POST', url: '/auth/second-factor/disable', headers: bearer(session.token), payload: { Password } });
+    const off = (Password: string) =>
+      t.app.inject({ method: 'POST', url: '/auth/second-factor/disable', headers: bearer(session.token), payload: { Password } });
     expect((await off('wrong-password-here')).statusCode).toBe(400);
     expect((await off(PASSWORD)).statusCode).toBe(200);
     expect((await login(t.app, email, PASSWORD)).json()).toMatchObject({ success: true });
@@ -565,7 +716,9 @@ describe('second factor (TOTP)', () => {
     expect(selfLockout.statusCode).toBe(400);
     expect(selfLockout.json().message).toBe(AUTH_MESSAGES.enrolBeforeRequiring);
     expect((await set(boss.token, true)).json()).toEqual({ success: true, data: { requireSecondFactor: true }, message: null });
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/security-settings', headers: bearer(boss.token) })).json().data).toEqual({ requireSecondFactor: true });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/security-settings', headers: bearer(boss.token) })).json().data).toEqual({
+      requireSecondFactor: true,
+    });
 
     try {
       const first = await login(t.app, email, PASSWORD);
@@ -575,10 +728,25 @@ describe('second factor (TOTP)', () => {
       expect((await t.app.inject({ method: 'GET', url: '/auth/check-auth', headers: bearer(challenge) })).statusCode).toBe(401);
       const setup = await t.app.inject({ method: 'POST', url: '/auth/second-factor/setup', payload: { challenge } });
       expect(setup.statusCode, setup.body).toBe(200);
-      const enable = await t.app.inject({ method: 'POST', url: '/auth/second-factor/enable', payload: { challenge, Code: currentTotp(setup.json().data.secret) } });
-      expect(enable.json()).toMatchObject({ success: true, data: { recoveryCodes: expect.any(Array), token: expect.any(String), refreshToken: expect.any(String), email } });
-      expect((await t.app.inject({ method: 'GET', url: '/auth/check-auth', headers: bearer(enable.json().data.token) })).json().data.twoFactorEnabled).toBe(true);
-      const disable = await t.app.inject({ method: 'POST', url: '/auth/second-factor/disable', headers: bearer(enable.json().data.token), payload: { Password: PASSWORD } });
+      const enable = await t.app.inject({
+        method: 'POST',
+        url: '/auth/second-factor/enable',
+        payload: { challenge, Code: currentTotp(setup.json().data.secret) },
+      });
+      expect(enable.json()).toMatchObject({
+        success: true,
+        data: { recoveryCodes: expect.any(Array), token: expect.any(String), refreshToken: expect.any(String), email },
+      });
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/auth/check-auth', headers: bearer(enable.json().data.token) })).json().data
+          .twoFactorEnabled,
+      ).toBe(true);
+      const disable = await t.app.inject({
+        method: 'POST',
+        url: '/auth/second-factor/disable',
+        headers: bearer(enable.json().data.token),
+        payload: { Password: PASSWORD },
+      });
       expect(disable.statusCode).toBe(400);
     } finally {
       await set(boss.token, false);

@@ -32,7 +32,13 @@ import { envelope, ErrorEnvelopeSchema, errorResponses, fail, ok } from '../../h
 import { BEARER, optionalUser, PUBLIC, requirePermission, requireUser } from '../../plugins/auth.ts';
 import { loginRateLimit } from '../../plugins/rate-limit.ts';
 
-const errors = { ...errorResponses, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema, 429: ErrorEnvelopeSchema };
+const errors = {
+  ...errorResponses,
+  401: ErrorEnvelopeSchema,
+  403: ErrorEnvelopeSchema,
+  409: ErrorEnvelopeSchema,
+  429: ErrorEnvelopeSchema,
+};
 const TokensOrChallenge = z.union([AuthTokensSchema, LoginChallengeSchema]);
 const tag = ['auth'];
 
@@ -54,7 +60,8 @@ export async function authRoutes(app: FastifyInstance) {
     '/auth/login',
     {
       config: limited,
-      schema: { operationId: 'authLogin',
+      schema: {
+        operationId: 'authLogin',
         tags: tag,
         summary: 'Sign in with email and password: tokens, or (success false) a second-factor challenge',
         description: `401 'The username or password is incorrect.' for a wrong password or unknown user alike; 429 while the username is locked (5 failures: 15 minutes), counted per username whether or not the account exists, so the replies never tell.`,
@@ -70,7 +77,8 @@ export async function authRoutes(app: FastifyInstance) {
     '/auth/login-second-factor',
     {
       config: limited,
-      schema: { operationId: 'authLoginSecondFactor',
+      schema: {
+        operationId: 'authLoginSecondFactor',
         tags: tag,
         summary: 'Finish a sign-in with the challenge and a 6-digit authenticator code or a recovery code',
         description: 'A wrong code counts toward the lockout.',
@@ -85,7 +93,8 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/auth/refresh-token',
     {
-      schema: { operationId: 'authRefreshToken',
+      schema: {
+        operationId: 'authRefreshToken',
         tags: tag,
         summary: 'Exchange a refresh token for a new access token and a new refresh token (the old one stops working)',
         description: 'Presenting an already-used refresh token ends that whole sign-in session (401).',
@@ -100,7 +109,8 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/auth/logout',
     {
-      schema: { operationId: 'authLogout',
+      schema: {
+        operationId: 'authLogout',
         tags: tag,
         summary: 'Sign out: revoke the sign-in session of this refresh token (its whole token family); always answers success',
         description: 'Called by /account/logout on a best-effort basis: the browser forgets its session whatever the answer.',
@@ -119,7 +129,13 @@ export async function authRoutes(app: FastifyInstance) {
     '/auth/check-auth',
     {
       onRequest: requireUser,
-      schema: { operationId: 'authCheckAuth', tags: tag, summary: 'The signed-in user, roles and permissions (401 when the token is missing or invalid)', security: BEARER, response: { 200: envelope(CheckAuthSchema), ...errors } },
+      schema: {
+        operationId: 'authCheckAuth',
+        tags: tag,
+        summary: 'The signed-in user, roles and permissions (401 when the token is missing or invalid)',
+        security: BEARER,
+        response: { 200: envelope(CheckAuthSchema), ...errors },
+      },
     },
     async (request) => ok(auth().checkAuth(request.user!)),
   );
@@ -128,7 +144,8 @@ export async function authRoutes(app: FastifyInstance) {
     '/auth/forgot-password',
     {
       config: limited,
-      schema: { operationId: 'authForgotPassword',
+      schema: {
+        operationId: 'authForgotPassword',
         tags: tag,
         summary: 'Email a password-reset link (1 hour, single use) when the account exists; always answers success',
         security: PUBLIC,
@@ -145,7 +162,8 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/auth/check-reset-hash',
     {
-      schema: { operationId: 'authCheckResetHash',
+      schema: {
+        operationId: 'authCheckResetHash',
         tags: tag,
         summary: 'Is this password-reset link still valid? (404 with a message when it is not)',
         security: PUBLIC,
@@ -162,7 +180,8 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/auth/reset-password',
     {
-      schema: { operationId: 'authResetPassword',
+      schema: {
+        operationId: 'authResetPassword',
         tags: tag,
         summary: 'Set a new password with a reset link (PasswordHash carries the new password; the server hashes it); ends every session',
         security: PUBLIC,
@@ -182,9 +201,11 @@ export async function authRoutes(app: FastifyInstance) {
       onRequest: requireUser,
       // a stolen access token must not be an unlimited oracle for the current password
       config: limited,
-      schema: { operationId: 'authUpdatePassword',
+      schema: {
+        operationId: 'authUpdatePassword',
         tags: tag,
-        summary: "Change the signed-in user's password (current and new); the user's other sessions end, and the account is emailed a notice",
+        summary:
+          "Change the signed-in user's password (current and new); the user's other sessions end, and the account is emailed a notice",
         description: 'A common or easily guessed new password is refused (400). Rate-limited per IP like login.',
         security: BEARER,
         body: UpdatePasswordSchema,
@@ -202,7 +223,8 @@ export async function authRoutes(app: FastifyInstance) {
     {
       onRequest: requireUser,
       config: limited,
-      schema: { operationId: 'authUpdateUserdata',
+      schema: {
+        operationId: 'authUpdateUserdata',
         tags: tag,
         summary: "Change the signed-in user's own profile: the email (also the username), confirmed with the current password",
         description:
@@ -213,8 +235,14 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await auth().updateUserData(request.user!, request.body.email, request.body.CurrentPassword, { ip: request.ip, domainName: request.host });
-      return ok(result, result.pendingEmail ? `We sent a confirmation link to ${result.pendingEmail}. Your email changes when you open it.` : null);
+      const result = await auth().updateUserData(request.user!, request.body.email, request.body.CurrentPassword, {
+        ip: request.ip,
+        domainName: request.host,
+      });
+      return ok(
+        result,
+        result.pendingEmail ? `We sent a confirmation link to ${result.pendingEmail}. Your email changes when you open it.` : null,
+      );
     },
   );
 
@@ -222,22 +250,29 @@ export async function authRoutes(app: FastifyInstance) {
     '/auth/confirm-email',
     {
       config: limited,
-      schema: { operationId: 'authConfirmEmail',
+      schema: {
+        operationId: 'authConfirmEmail',
         tags: tag,
-        summary: 'Confirm a new email address with the link mailed to it (24 hours, single use): the account\'s email (and username) changes',
+        summary:
+          "Confirm a new email address with the link mailed to it (24 hours, single use): the account's email (and username) changes",
         security: PUBLIC,
         body: ConfirmEmailSchema,
         response: { 200: envelope(z.object({ email: z.string() })), ...errors },
       },
     },
-    async (request) => ok(await auth().confirmEmail(request.body.token, { ip: request.ip }), 'Your email address has been changed. Sign in with it from now on.'),
+    async (request) =>
+      ok(
+        await auth().confirmEmail(request.body.token, { ip: request.ip }),
+        'Your email address has been changed. Sign in with it from now on.',
+      ),
   );
 
   r.post(
     '/auth/email-auth',
     {
       config: limited,
-      schema: { operationId: 'authEmailAuth',
+      schema: {
+        operationId: 'authEmailAuth',
         tags: tag,
         summary: 'Email a one-time sign-in link (15 minutes, single use) when the account exists; always answers success',
         security: PUBLIC,
@@ -255,7 +290,8 @@ export async function authRoutes(app: FastifyInstance) {
     '/auth/one-time-login',
     {
       config: limited,
-      schema: { operationId: 'authOneTimeLogin',
+      schema: {
+        operationId: 'authOneTimeLogin',
         tags: tag,
         summary: 'Sign in with an emailed one-time link: tokens, or (success false) a second-factor challenge as for login',
         security: PUBLIC,
@@ -270,7 +306,8 @@ export async function authRoutes(app: FastifyInstance) {
     '/auth/create-user',
     {
       onRequest: requirePermission('users'),
-      schema: { operationId: 'authCreateUser',
+      schema: {
+        operationId: 'authCreateUser',
         tags: tag,
         summary: 'Create a site administration user (Administrators only): as /api/adminusers/add',
         security: BEARER,
@@ -287,7 +324,8 @@ export async function authRoutes(app: FastifyInstance) {
       onRequest: optionalUser,
       // with an enrolment challenge this is part of a sign-in: limited per IP as login is
       config: limited,
-      schema: { operationId: 'authSecondFactorSetup',
+      schema: {
+        operationId: 'authSecondFactorSetup',
         tags: tag,
         summary: 'Start authenticator enrolment: a new secret, its otpauth:// address and a QR code (SVG)',
         description:
@@ -306,7 +344,8 @@ export async function authRoutes(app: FastifyInstance) {
       onRequest: optionalUser,
       // with an enrolment challenge this is part of a sign-in: limited per IP as login is
       config: limited,
-      schema: { operationId: 'authSecondFactorEnable',
+      schema: {
+        operationId: 'authSecondFactorEnable',
         tags: tag,
         summary: 'Turn the second factor on with a code from the app; answers 10 single-use recovery codes (shown once)',
         description:
@@ -316,7 +355,8 @@ export async function authRoutes(app: FastifyInstance) {
         response: { 200: envelope(RecoveryCodesSchema.extend(AuthTokensSchema.partial().shape)), ...errors },
       },
     },
-    async (request) => ok(await auth().secondFactorEnable({ user: request.user, challenge: request.body.challenge }, request.body.Code, { ip: request.ip })),
+    async (request) =>
+      ok(await auth().secondFactorEnable({ user: request.user, challenge: request.body.challenge }, request.body.Code, { ip: request.ip })),
   );
 
   r.post(
@@ -324,7 +364,8 @@ export async function authRoutes(app: FastifyInstance) {
     {
       onRequest: requireUser,
       config: limited,
-      schema: { operationId: 'authSecondFactorDisable',
+      schema: {
+        operationId: 'authSecondFactorDisable',
         tags: tag,
         summary: 'Turn the second factor off (password required; refused while the site requires one)',
         security: BEARER,

@@ -31,7 +31,8 @@ afterAll(async () => {
 
 const rows = () => sqlRows(t.database);
 const deliverNow = () => t.app.services.mail.kick();
-const mailTo = (to: string, contains: string, since: number) => smtp.waitForMatch((m) => m.to.includes(to) && mailText(m).includes(contains), since, undefined, deliverNow);
+const mailTo = (to: string, contains: string, since: number) =>
+  smtp.waitForMatch((m) => m.to.includes(to) && mailText(m).includes(contains), since, undefined, deliverNow);
 const refresh = (refreshToken: string) => t.app.inject({ method: 'POST', url: '/auth/refresh-token', payload: { refreshToken } });
 const checkAuth = (token: string) => t.app.inject({ method: 'GET', url: '/auth/check-auth', headers: bearer(token) });
 let n = 0;
@@ -41,10 +42,20 @@ async function newUser(roles = [2]) {
   return { email, id };
 }
 async function enrol(token: string) {
-  const setup = await t.app.inject({ method: 'POST', url: '/auth/second-factor/setup', headers: bearer(token), payload: { Password: PASSWORD } });
+  const setup = await t.app.inject({
+    method: 'POST',
+    url: '/auth/second-factor/setup',
+    headers: bearer(token),
+    payload: { Password: PASSWORD },
+  });
   expect(setup.statusCode, setup.body).toBe(200);
   const secret = setup.json().data.secret as string;
-  const enable = await t.app.inject({ method: 'POST', url: '/auth/second-factor/enable', headers: bearer(token), payload: { Code: currentTotp(secret) } });
+  const enable = await t.app.inject({
+    method: 'POST',
+    url: '/auth/second-factor/enable',
+    headers: bearer(token),
+    payload: { Code: currentTotp(secret) },
+  });
   expect(enable.statusCode, enable.body).toBe(200);
   return { secret, recoveryCodes: enable.json().data.recoveryCodes as string[] };
 }
@@ -91,13 +102,19 @@ describe('2. nobody can keep an administrator locked out', () => {
     const fresh = await login(t.app, email, PASSWORD, '10.23.99.1');
     expect(fresh.statusCode).toBe(429);
     expect(fresh.json().message).toBe(lockedOutFor(15 * 60_000));
-    const [first] = await rows()<{ minutes: number; lock_count: number }>`select (extract(epoch from locked_until - now()) / 60)::float8 as minutes, lock_count from sign_in_failures where username = ${email} and client = ''`;
+    const [first] = await rows()<{
+      minutes: number;
+      lock_count: number;
+    }>`select (extract(epoch from locked_until - now()) / 60)::float8 as minutes, lock_count from sign_in_failures where username = ${email} and client = ''`;
     expect(first!.minutes).toBeGreaterThan(14);
     expect(first!.minutes).toBeLessThanOrEqual(15);
     // the next lock (after this one ran out) lasts twice as long
     await rows()`update sign_in_failures set locked_until = now() - interval '1 second' where username = ${email}`;
     for (let c = 0; c < 10; c++) await Promise.all(Array.from({ length: 5 }, () => login(t.app, email, WRONG, `10.24.${c}.1`)));
-    const [second] = await rows()<{ minutes: number; lock_count: number }>`select (extract(epoch from locked_until - now()) / 60)::float8 as minutes, lock_count from sign_in_failures where username = ${email} and client = ''`;
+    const [second] = await rows()<{
+      minutes: number;
+      lock_count: number;
+    }>`select (extract(epoch from locked_until - now()) / 60)::float8 as minutes, lock_count from sign_in_failures where username = ${email} and client = ''`;
     expect(second!.lock_count).toBe(2);
     expect(second!.minutes).toBeGreaterThan(29);
     expect(second!.minutes).toBeLessThanOrEqual(30);
@@ -116,9 +133,12 @@ describe('2. nobody can keep an administrator locked out', () => {
     const linkFor = async (email: string) => {
       const before = smtp.messages.length;
       await t.app.inject({ method: 'POST', url: '/auth/email-auth', payload: { Username: email, DomainName: 'www.example.com' } });
-      return linkIn(await mailTo(email, '/account/one-time-login/', before), '/account/one-time-login/').split('/').pop()!;
+      return linkIn(await mailTo(email, '/account/one-time-login/', before), '/account/one-time-login/')
+        .split('/')
+        .pop()!;
     };
-    const oneTime = (token: string) => t.app.inject({ method: 'POST', url: '/auth/one-time-login', payload: { token }, remoteAddress: '10.25.0.1' });
+    const oneTime = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/auth/one-time-login', payload: { token }, remoteAddress: '10.25.0.1' });
 
     const refused = await oneTime(await linkFor(plain.email));
     expect(refused.statusCode).toBe(429);
@@ -136,7 +156,12 @@ describe('2. nobody can keep an administrator locked out', () => {
     await rows()`update sign_in_failures set locked_until = null where username = ${withCode.email} and client = ''`;
     const challenge = (await login(t.app, withCode.email, PASSWORD, '10.25.0.2')).json().data.challenge as string;
     await rows()`update sign_in_failures set locked_until = now() + interval '1 hour' where username = ${withCode.email} and client = ''`;
-    const viaPassword = await t.app.inject({ method: 'POST', url: '/auth/login-second-factor', payload: { challenge, Code: currentTotp(secret, Date.now() + 60_000) }, remoteAddress: '10.25.0.2' });
+    const viaPassword = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login-second-factor',
+      payload: { challenge, Code: currentTotp(secret, Date.now() + 60_000) },
+      remoteAddress: '10.25.0.2',
+    });
     expect(viaPassword.statusCode).toBe(429);
   });
 });
@@ -163,7 +188,12 @@ describe('3. access tokens stop working when their session ends', () => {
     const { email } = await newUser();
     const here = await signIn(t.app, email, PASSWORD);
     const thief = await signIn(t.app, email, PASSWORD);
-    const change = await t.app.inject({ method: 'POST', url: '/auth/update-password', headers: bearer(here.token), payload: { CurrentPassword: PASSWORD, NewPassword: 'a-different-long-passphrase' } });
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/auth/update-password',
+      headers: bearer(here.token),
+      payload: { CurrentPassword: PASSWORD, NewPassword: 'a-different-long-passphrase' },
+    });
     expect(change.statusCode, change.body).toBe(200);
     expect((await checkAuth(thief.token)).statusCode).toBe(401);
     expect((await checkAuth(here.token)).statusCode).toBe(200);
@@ -172,7 +202,12 @@ describe('3. access tokens stop working when their session ends', () => {
   it('a password reset and a password set by an administrator end every session at once', async () => {
     const { email, id } = await newUser();
     const session = await signIn(t.app, email, PASSWORD);
-    const edit = await t.app.inject({ method: 'POST', url: '/api/adminusers/edit', headers: bearer(admin.token), payload: { id, email, password: 'an-admin-chosen-passphrase', userRoles: [2] } });
+    const edit = await t.app.inject({
+      method: 'POST',
+      url: '/api/adminusers/edit',
+      headers: bearer(admin.token),
+      payload: { id, email, password: 'an-admin-chosen-passphrase', userRoles: [2] },
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     expect((await checkAuth(session.token)).statusCode).toBe(401);
   });
@@ -185,7 +220,9 @@ describe('4. sessions end: absolute lifetime, idle time, and a second factor req
     await rows()`update auth_sessions set signed_in_at = now() - interval '167 hours' where id = ${sid}`;
     // an hour left: the new refresh token ends with the session, not 12 hours later
     const next = (await refresh(session.refreshToken)).json().data as { token: string; refreshToken: string };
-    const [row] = await rows()<{ minutes: number }>`select (extract(epoch from expires_at - now()) / 60)::float8 as minutes from refresh_tokens where token_hash = ${createHash('sha256').update(next.refreshToken).digest('hex')}`;
+    const [row] = await rows()<{
+      minutes: number;
+    }>`select (extract(epoch from expires_at - now()) / 60)::float8 as minutes from refresh_tokens where token_hash = ${createHash('sha256').update(next.refreshToken).digest('hex')}`;
     expect(row!.minutes).toBeLessThanOrEqual(60);
     const keep = await t.app.inject({ method: 'GET', url: '/api/admin/session/keepalive', headers: bearer(next.token) });
     expect((Date.parse(keep.json().data.expiresAt) - Date.now()) / 60_000).toBeLessThanOrEqual(60);
@@ -208,7 +245,13 @@ describe('4. sessions end: absolute lifetime, idle time, and a second factor req
     await enrol(bossSession.token);
     const without = await newUser();
     const editor = await signIn(t.app, without.email, PASSWORD);
-    const set = (on: boolean) => t.app.inject({ method: 'POST', url: '/api/admin/security-settings', headers: bearer(bossSession.token), payload: { requireSecondFactor: on } });
+    const set = (on: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/security-settings',
+        headers: bearer(bossSession.token),
+        payload: { requireSecondFactor: on },
+      });
     expect((await set(true)).statusCode).toBe(200);
     try {
       expect((await checkAuth(editor.token)).statusCode).toBe(401);
@@ -227,7 +270,9 @@ describe('4b. SESSION_MAX_HOURS is configurable', () => {
     const short = await createTestApp({ SESSION_MAX_HOURS: '1' });
     try {
       const session = await signIn(short.app);
-      await sqlRows(short.database)`update auth_sessions set signed_in_at = now() - interval '61 minutes' where id = ${decodeJwt(session.token).sid as string}`;
+      await sqlRows(
+        short.database,
+      )`update auth_sessions set signed_in_at = now() - interval '61 minutes' where id = ${decodeJwt(session.token).sid as string}`;
       expect((await short.app.inject({ method: 'GET', url: '/auth/check-auth', headers: bearer(session.token) })).statusCode).toBe(401);
     } finally {
       await short.close();
@@ -239,12 +284,15 @@ describe('5. enrolling an authenticator with a bearer token asks for the current
   it('a stolen access token alone cannot start enrolment', async () => {
     const { email } = await newUser();
     const session = await signIn(t.app, email, PASSWORD);
-    const setup = (payload: object) => t.app.inject({ method: 'POST', url: '/auth/second-factor/setup', headers: bearer(session.token), payload });
+    const setup = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/auth/second-factor/setup', headers: bearer(session.token), payload });
     const none = await setup({});
     expect([none.statusCode, none.json().message]).toEqual([400, AUTH_MESSAGES.passwordRequired]);
     const wrong = await setup({ Password: WRONG });
     expect([wrong.statusCode, wrong.json().message]).toEqual([400, AUTH_MESSAGES.currentPasswordWrong]);
-    expect((await rows()<{ totp_secret: string | null }>`select totp_secret from admin_users where email = ${email}`)[0]!.totp_secret).toBeNull();
+    expect(
+      (await rows()<{ totp_secret: string | null }>`select totp_secret from admin_users where email = ${email}`)[0]!.totp_secret,
+    ).toBeNull();
     expect((await setup({ Password: PASSWORD })).statusCode).toBe(200);
   });
 });
@@ -254,9 +302,15 @@ describe('6. live links are not kept in the outbox', () => {
     const { email } = await newUser();
     const before = smtp.messages.length;
     await t.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { Username: email, DomainName: 'www.example.com' } });
-    const token = linkIn(await mailTo(email, '/account/reset-password/', before), '/account/reset-password/').split('/').pop()!;
+    const token = linkIn(await mailTo(email, '/account/reset-password/', before), '/account/reset-password/')
+      .split('/')
+      .pop()!;
     await t.app.services.mail.idle();
-    const stored = await rows()<{ text: string; sensitive: boolean; status: string }>`select text, sensitive, status from mail_outbox where kind = 'password-reset' and ${email} = any(to_addresses)`;
+    const stored = await rows()<{
+      text: string;
+      sensitive: boolean;
+      status: string;
+    }>`select text, sensitive, status from mail_outbox where kind = 'password-reset' and ${email} = any(to_addresses)`;
     expect(stored).toEqual([{ text: PURGED_TEXT, sensitive: true, status: 'sent' }]);
     expect(JSON.stringify(await rows()`select * from mail_outbox`)).not.toContain(token);
   });
@@ -293,10 +347,18 @@ describe('8. secrets at rest', () => {
     const [user] = await rows()<{ totp_secret: string }>`select totp_secret from admin_users where id = ${id}`;
     expect(user!.totp_secret.startsWith('v1.')).toBe(true);
     const challenge = (await login(t.app, email, PASSWORD)).json().data.challenge as string;
-    const byCode = await t.app.inject({ method: 'POST', url: '/auth/login-second-factor', payload: { challenge, Code: currentTotp(plainSecret) } });
+    const byCode = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login-second-factor',
+      payload: { challenge, Code: currentTotp(plainSecret) },
+    });
     expect(byCode.json()).toMatchObject({ success: true });
     const challenge2 = (await login(t.app, email, PASSWORD)).json().data.challenge as string;
-    const byRecovery = await t.app.inject({ method: 'POST', url: '/auth/login-second-factor', payload: { challenge: challenge2, Code: code.toUpperCase() } });
+    const byRecovery = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login-second-factor',
+      payload: { challenge: challenge2, Code: code.toUpperCase() },
+    });
     expect(byRecovery.json()).toMatchObject({ success: true });
     expect(await t.app.services.auth.upgradeStoredSecrets()).toEqual({ totpSecrets: 0, recoveryCodes: 0 });
   });
@@ -304,11 +366,28 @@ describe('8. secrets at rest', () => {
 
 describe('9. common passwords are refused', () => {
   it.each([
-    ['changing one’s own', async (email: string, token: string) => t.app.inject({ method: 'POST', url: '/auth/update-password', headers: bearer(token), payload: { CurrentPassword: PASSWORD, NewPassword: 'password1234' } })],
-    ['an administrator setting one', async (email: string) => {
-      const id = (await rows()<{ id: number }>`select id from admin_users where email = ${email}`)[0]!.id;
-      return t.app.inject({ method: 'POST', url: '/api/adminusers/edit', headers: bearer(admin.token), payload: { id, email, password: 'Password1234!', userRoles: [2] } });
-    }],
+    [
+      'changing one’s own',
+      async (email: string, token: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/auth/update-password',
+          headers: bearer(token),
+          payload: { CurrentPassword: PASSWORD, NewPassword: 'password1234' },
+        }),
+    ],
+    [
+      'an administrator setting one',
+      async (email: string) => {
+        const id = (await rows()<{ id: number }>`select id from admin_users where email = ${email}`)[0]!.id;
+        return t.app.inject({
+          method: 'POST',
+          url: '/api/adminusers/edit',
+          headers: bearer(admin.token),
+          payload: { id, email, password: 'Password1234!', userRoles: [2] },
+        });
+      },
+    ],
   ])('%s: password1234 and its variations get a clear 400', async (_what, send) => {
     const { email } = await newUser();
     const session = await signIn(t.app, email, PASSWORD);
@@ -322,12 +401,25 @@ describe('9. common passwords are refused', () => {
     const { email } = await newUser();
     const before = smtp.messages.length;
     await t.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { Username: email, DomainName: 'www.example.com' } });
-    const hash = linkIn(await mailTo(email, '/account/reset-password/', before), '/account/reset-password/').split('/').pop()!;
-    const reset = await t.app.inject({ method: 'POST', url: '/auth/reset-password', payload: { PasswordHash: 'qwertyuiop12', PasswordResetHash: hash } });
+    const hash = linkIn(await mailTo(email, '/account/reset-password/', before), '/account/reset-password/')
+      .split('/')
+      .pop()!;
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/auth/reset-password',
+      payload: { PasswordHash: 'qwertyuiop12', PasswordResetHash: hash },
+    });
     expect([reset.statusCode, reset.json().message]).toEqual([400, COMMON_PASSWORD_MESSAGE]);
     // the link is not used up by a refused password
-    expect((await t.app.inject({ method: 'POST', url: '/auth/check-reset-hash', payload: { PasswordResetHash: hash } })).statusCode).toBe(200);
-    const add = await t.app.inject({ method: 'POST', url: '/api/adminusers/add', headers: bearer(admin.token), payload: { email: 'weak.one@example.com', password: 'letmein12345', userRoles: [2] } });
+    expect((await t.app.inject({ method: 'POST', url: '/auth/check-reset-hash', payload: { PasswordResetHash: hash } })).statusCode).toBe(
+      200,
+    );
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/adminusers/add',
+      headers: bearer(admin.token),
+      payload: { email: 'weak.one@example.com', password: 'letmein12345', userRoles: [2] },
+    });
     expect([add.statusCode, add.json().message]).toEqual([400, COMMON_PASSWORD_MESSAGE]);
   });
 });
@@ -337,21 +429,49 @@ describe('10. security notifications', () => {
     const { email } = await newUser();
     const session = await signIn(t.app, email, PASSWORD);
     let before = smtp.messages.length;
-    await t.app.inject({ method: 'POST', url: '/auth/update-password', headers: bearer(session.token), payload: { CurrentPassword: PASSWORD, NewPassword: 'another-long-passphrase-here' } });
-    expect(mailText(await mailTo(email, 'password of your site administration account was changed', before))).toMatch(/When: .*from the address 127\.0\.0\.1/);
+    await t.app.inject({
+      method: 'POST',
+      url: '/auth/update-password',
+      headers: bearer(session.token),
+      payload: { CurrentPassword: PASSWORD, NewPassword: 'another-long-passphrase-here' },
+    });
+    expect(mailText(await mailTo(email, 'password of your site administration account was changed', before))).toMatch(
+      /When: .*from the address 127\.0\.0\.1/,
+    );
     before = smtp.messages.length;
     const session2 = await signIn(t.app, email, 'another-long-passphrase-here');
-    const setup = await t.app.inject({ method: 'POST', url: '/auth/second-factor/setup', headers: bearer(session2.token), payload: { Password: 'another-long-passphrase-here' } });
-    await t.app.inject({ method: 'POST', url: '/auth/second-factor/enable', headers: bearer(session2.token), payload: { Code: currentTotp(setup.json().data.secret) } });
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: '/auth/second-factor/setup',
+      headers: bearer(session2.token),
+      payload: { Password: 'another-long-passphrase-here' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/auth/second-factor/enable',
+      headers: bearer(session2.token),
+      payload: { Code: currentTotp(setup.json().data.secret) },
+    });
     await mailTo(email, 'Two-step sign-in (an authenticator app) was turned on', before);
     before = smtp.messages.length;
-    await t.app.inject({ method: 'POST', url: '/auth/second-factor/disable', headers: bearer(session2.token), payload: { Password: 'another-long-passphrase-here' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/auth/second-factor/disable',
+      headers: bearer(session2.token),
+      payload: { Password: 'another-long-passphrase-here' },
+    });
     await mailTo(email, 'Two-step sign-in was turned off', before);
     before = smtp.messages.length;
     await t.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { Username: email, DomainName: 'www.example.com' } });
-    const hash = linkIn(await mailTo(email, '/account/reset-password/', before), '/account/reset-password/').split('/').pop()!;
+    const hash = linkIn(await mailTo(email, '/account/reset-password/', before), '/account/reset-password/')
+      .split('/')
+      .pop()!;
     before = smtp.messages.length;
-    await t.app.inject({ method: 'POST', url: '/auth/reset-password', payload: { PasswordHash: 'yet-another-long-passphrase', PasswordResetHash: hash } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/auth/reset-password',
+      payload: { PasswordHash: 'yet-another-long-passphrase', PasswordResetHash: hash },
+    });
     await mailTo(email, 'was reset with an emailed link', before);
   });
 
@@ -360,14 +480,25 @@ describe('10. security notifications', () => {
     const session = await signIn(t.app, email, PASSWORD);
     const next = `moved.${Date.now()}@example.com`;
     const before = smtp.messages.length;
-    const res = await t.app.inject({ method: 'POST', url: '/auth/update-userdata', headers: bearer(session.token), payload: { email: next, CurrentPassword: PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/update-userdata',
+      headers: bearer(session.token),
+      payload: { email: next, CurrentPassword: PASSWORD },
+    });
     expect(res.json().data).toEqual({ email, pendingEmail: next });
     await mailTo(email, `change the email address of your site administration account to ${next}`, before);
-    const token = linkIn(await mailTo(next, '/account/confirm-email/', before), '/account/confirm-email/').split('/').pop()!;
+    const token = linkIn(await mailTo(next, '/account/confirm-email/', before), '/account/confirm-email/')
+      .split('/')
+      .pop()!;
     expect((await login(t.app, next, PASSWORD)).statusCode).toBe(401);
     const before2 = smtp.messages.length;
     const confirm = await t.app.inject({ method: 'POST', url: '/auth/confirm-email', payload: { token } });
-    expect(confirm.json()).toEqual({ success: true, data: { email: next }, message: 'Your email address has been changed. Sign in with it from now on.' });
+    expect(confirm.json()).toEqual({
+      success: true,
+      data: { email: next },
+      message: 'Your email address has been changed. Sign in with it from now on.',
+    });
     await mailTo(email, `was changed to ${next}`, before2);
     expect((await login(t.app, next, PASSWORD)).statusCode).toBe(200);
     const again = await t.app.inject({ method: 'POST', url: '/auth/confirm-email', payload: { token } });
@@ -388,9 +519,15 @@ describe('11. rate limits on the signed-in password checks, per IPv6 /64', () =>
     ['/auth/second-factor/disable', { Password: WRONG }],
     ['/auth/second-factor/setup', { Password: WRONG }],
   ])('%s answers 429 after LOGIN_RATE_LIMIT calls a minute: a stolen token is no unlimited password oracle', async (url, payload) => {
-    const signedIn = await limited.app.inject({ method: 'POST', url: '/auth/login', payload: { Username: 'admin@example.com', Password: 'correct-horse-battery-staple' }, remoteAddress: `10.31.0.${url.length}` });
+    const signedIn = await limited.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { Username: 'admin@example.com', Password: 'correct-horse-battery-staple' },
+      remoteAddress: `10.31.0.${url.length}`,
+    });
     const session = signedIn.json().data as { token: string };
-    const call = (remoteAddress: string) => limited.app.inject({ method: 'POST', url, headers: bearer(session.token), payload, remoteAddress });
+    const call = (remoteAddress: string) =>
+      limited.app.inject({ method: 'POST', url, headers: bearer(session.token), payload, remoteAddress });
     const prefix = `2001:db8:31:${url.length}`;
     for (let i = 1; i <= 3; i++) expect((await call(`${prefix}::${i}`)).statusCode).toBe(400);
     // another address of the same /64 is the same client
@@ -411,7 +548,12 @@ describe('7. link tokens never reach the request log', () => {
       logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
     });
     try {
-      for (const path of ['/account/reset-password/SECRET-RESET-TOKEN', '/account/one-time-login/SECRET-LINK-TOKEN?x=1', '/account/confirm-email/SECRET-CONFIRM', '/preview/SECRET-PREVIEW']) {
+      for (const path of [
+        '/account/reset-password/SECRET-RESET-TOKEN',
+        '/account/one-time-login/SECRET-LINK-TOKEN?x=1',
+        '/account/confirm-email/SECRET-CONFIRM',
+        '/preview/SECRET-PREVIEW',
+      ]) {
         await logged.inject({ method: 'GET', url: path });
       }
     } finally {
@@ -432,7 +574,11 @@ describe('6b. without SMTP, the outbox folder keeps emails with a link for a day
     const local = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
     try {
       const outbox = path.join(local.env.DATA_DIR, 'outbox');
-      await local.app.inject({ method: 'POST', url: '/auth/email-auth', payload: { Username: 'admin@example.com', DomainName: 'localhost' } });
+      await local.app.inject({
+        method: 'POST',
+        url: '/auth/email-auth',
+        payload: { Username: 'admin@example.com', DomainName: 'localhost' },
+      });
       await local.app.services.auth.idle();
       const deadline = Date.now() + 10_000;
       let files: string[] = [];

@@ -9,13 +9,25 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { ContentFields, type ContentFieldsInitial } from './content-fields.tsx';
 import { testDocumentSource } from './test-documents.ts';
 
-const BLANK: ContentFieldsInitial = { title: '', slug: '', regionIds: [], modules: [{ type: 3, items: [{ headline: '', shortDescription: '' }] }] };
+const BLANK: ContentFieldsInitial = {
+  title: '',
+  slug: '',
+  regionIds: [],
+  modules: [{ type: 3, items: [{ headline: '', shortDescription: '' }] }],
+};
 
 function Editor({ initial, onValid }: { initial: ContentFieldsInitial; onValid: (v: ContentEditBase) => Promise<string | null> }) {
   const { form, fields } = useZodForm({ id: 'content-form', schema: ContentEditBaseSchema, onValid });
   return (
     <form {...getFormProps(form)} className="stack">
-      <ContentFields form={form} fields={fields} initial={initial} pathPrefix="/knowledge-center/" origin="https://example.com" documents={testDocumentSource()} />
+      <ContentFields
+        form={form}
+        fields={fields}
+        initial={initial}
+        pathPrefix="/knowledge-center/"
+        origin="https://example.com"
+        documents={testDocumentSource()}
+      />
       <button type="submit">Save Changes</button>
     </form>
   );

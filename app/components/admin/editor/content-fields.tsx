@@ -48,7 +48,16 @@ interface ContentFieldsProps {
  * regions, hero media, the module list and SEO. A kind's editor puts its own fields around these.
  * Errors reach each field by the name Conform gives it (modules[1].items[0].headline).
  */
-export function ContentFields({ form, fields, initial, pathPrefix, published = false, withHero = true, documents, origin }: ContentFieldsProps) {
+export function ContentFields({
+  form,
+  fields,
+  initial,
+  pathPrefix,
+  published = false,
+  withHero = true,
+  documents,
+  origin,
+}: ContentFieldsProps) {
   const errors = form.allErrors;
   const title = typeof fields.title.value === 'string' ? fields.title.value : initial.title;
   const base = origin ?? (typeof window === 'undefined' ? '' : window.location.origin);
@@ -56,11 +65,25 @@ export function ContentFields({ form, fields, initial, pathPrefix, published = f
   return (
     <>
       <TextField meta={fields.title} label="Title" autoComplete="off" />
-      <SlugField title={title} defaultValue={initial.slug} pathPrefix={pathPrefix} origin={origin} published={published} errors={fields.slug.errors} />
+      <SlugField
+        title={title}
+        defaultValue={initial.slug}
+        pathPrefix={pathPrefix}
+        origin={origin}
+        published={published}
+        errors={fields.slug.errors}
+      />
       <RegionsField defaultValue={initial.regionIds} errors={fields.regionIds.errors} />
       {withHero ? <HeroMediaField form={form.id} defaultValue={initial.heroMedia ?? null} errors={errors} documents={documents} /> : null}
       <ModuleListEditor name="modules" form={form.id} defaultValue={initial.modules} errors={errors} documents={documents} />
-      <SeoFields form={form.id} defaultValue={initial.seo ?? {}} fallbackTitle={title} url={`${base}${pathPrefix}${slug}`} errors={errors} documents={documents} />
+      <SeoFields
+        form={form.id}
+        defaultValue={initial.seo ?? {}}
+        fallbackTitle={title}
+        url={`${base}${pathPrefix}${slug}`}
+        errors={errors}
+        documents={documents}
+      />
     </>
   );
 }

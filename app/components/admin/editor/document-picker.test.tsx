@@ -49,7 +49,11 @@ describe('DocumentPicker', () => {
     await waitFor(() => expect(within(dialog).getByRole('button', { name: /Choose Zinc field photo/ })).toBeTruthy());
     fireEvent.click(within(dialog).getByRole('button', { name: /Choose Zinc field photo/ }));
     await waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
-    expect(onChange.mock.calls[0]![0]).toMatchObject({ id: 1, url: '/doccenter/11111111-1111-4111-8111-111111111111', altText: 'Corn leaves with zinc deficiency stripes' });
+    expect(onChange.mock.calls[0]![0]).toMatchObject({
+      id: 1,
+      url: '/doccenter/11111111-1111-4111-8111-111111111111',
+      altText: 'Corn leaves with zinc deficiency stripes',
+    });
     // the choice arrives after an async alt-text lookup: wait for the render that closes the dialog
     await waitFor(() => expect(dialog.hasAttribute('open')).toBe(false));
     const img = await screen.findByRole('img', { name: 'Corn leaves with zinc deficiency stripes' });

@@ -31,7 +31,14 @@ export const PICKER_PAGE = 12;
 export const apiDocumentSource: DocumentSource = {
   async search({ search, kind, start, length }) {
     // The library has an image kind; videos are files of any kind with a video type.
-    const page = dataOf(await api().post<{ items: DocumentListItem[]; total: number }>('/api/admin/documents/filter', { search, kind: kind === 'image' ? 'image' : '', start, length }));
+    const page = dataOf(
+      await api().post<{ items: DocumentListItem[]; total: number }>('/api/admin/documents/filter', {
+        search,
+        kind: kind === 'image' ? 'image' : '',
+        start,
+        length,
+      }),
+    );
     return kind === 'video' ? { items: page.items.filter((d) => d.contentType.startsWith('video/')), total: page.total } : page;
   },
   async altText(id) {
@@ -40,7 +47,15 @@ export const apiDocumentSource: DocumentSource = {
 };
 
 export function toPicked(doc: DocumentListItem, altText = ''): PickedDocument {
-  return { id: doc.id, guid: doc.guid, title: doc.title, fileName: doc.fileName, contentType: doc.contentType, url: `/doccenter/${doc.guid}`, altText };
+  return {
+    id: doc.id,
+    guid: doc.guid,
+    title: doc.title,
+    fileName: doc.fileName,
+    contentType: doc.contentType,
+    url: `/doccenter/${doc.guid}`,
+    altText,
+  };
 }
 
 const NOUN: Record<PickerKind, string> = { image: 'image', video: 'video', any: 'document' };
@@ -66,7 +81,17 @@ interface DocumentPickerProps {
  * Choose a document from the library in a dialog with search; the chosen file shows as a preview
  * (images with their alt text) with Change and Remove.
  */
-export function DocumentPicker({ label, kind = 'image', value, alt = '', onChange, source = apiDocumentSource, errors, errorId, showAlt = true }: DocumentPickerProps) {
+export function DocumentPicker({
+  label,
+  kind = 'image',
+  value,
+  alt = '',
+  onChange,
+  source = apiDocumentSource,
+  errors,
+  errorId,
+  showAlt = true,
+}: DocumentPickerProps) {
   const uid = useId();
   const [open, setOpen] = useState(false);
   const chooseButton = useRef<HTMLButtonElement>(null);
@@ -77,7 +102,12 @@ export function DocumentPicker({ label, kind = 'image', value, alt = '', onChang
   const isImage = value ? kind === 'image' || Boolean(value.contentType?.startsWith('image/')) : false;
 
   return (
-    <div className={`field doc-picker${invalid ? ' field--invalid' : ''}`} role="group" aria-labelledby={labelId} aria-describedby={invalid ? errId : undefined}>
+    <div
+      className={`field doc-picker${invalid ? ' field--invalid' : ''}`}
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={invalid ? errId : undefined}
+    >
       <span className="field__label" id={labelId}>
         {label}
       </span>
@@ -101,11 +131,22 @@ export function DocumentPicker({ label, kind = 'image', value, alt = '', onChang
         <p className="field__hint">No {noun} chosen.</p>
       )}
       <div className="doc-picker__actions">
-        <button ref={chooseButton} type="button" className="button button--small button--secondary" aria-describedby={labelId} onClick={() => setOpen(true)}>
+        <button
+          ref={chooseButton}
+          type="button"
+          className="button button--small button--secondary"
+          aria-describedby={labelId}
+          onClick={() => setOpen(true)}
+        >
           {value ? `Change ${noun}` : `Choose ${noun}`}
         </button>
         {value ? (
-          <button type="button" className="button button--small button--danger-outline" aria-describedby={labelId} onClick={() => onChange(null)}>
+          <button
+            type="button"
+            className="button button--small button--danger-outline"
+            aria-describedby={labelId}
+            onClick={() => onChange(null)}
+          >
             Remove {noun}
           </button>
         ) : null}
@@ -129,7 +170,19 @@ export function DocumentPicker({ label, kind = 'image', value, alt = '', onChang
   );
 }
 
-function PickerDialog({ open, kind, source, onClose, onChoose }: { open: boolean; kind: PickerKind; source: DocumentSource; onClose: () => void; onChoose: (doc: PickedDocument) => void }) {
+function PickerDialog({
+  open,
+  kind,
+  source,
+  onClose,
+  onChoose,
+}: {
+  open: boolean;
+  kind: PickerKind;
+  source: DocumentSource;
+  onClose: () => void;
+  onChoose: (doc: PickedDocument) => void;
+}) {
   const uid = useId();
   const navigate = useNavigate();
   const ref = useRef<HTMLDialogElement>(null);
@@ -244,7 +297,12 @@ function PickerDialog({ open, kind, source, onClose, onChoose }: { open: boolean
       <ul className="doc-picker__results">
         {items.map((d) => (
           <li key={d.id}>
-            <button type="button" className="doc-picker__result" aria-label={`Choose ${d.title} (${d.fileName})`} onClick={() => void choose(d)}>
+            <button
+              type="button"
+              className="doc-picker__result"
+              aria-label={`Choose ${d.title} (${d.fileName})`}
+              onClick={() => void choose(d)}
+            >
               {d.contentType.startsWith('image/') ? (
                 <img src={`/doccenter/${d.guid}?w=320`} alt="" width={64} height={48} loading="lazy" />
               ) : (
@@ -262,7 +320,12 @@ function PickerDialog({ open, kind, source, onClose, onChoose }: { open: boolean
       </ul>
       <div className="modal__actions">
         {items.length < total ? (
-          <button type="button" className="button button--secondary" disabled={loading} onClick={() => void load(searched ?? '', items.length)}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={loading}
+            onClick={() => void load(searched ?? '', items.length)}
+          >
             Load More
           </button>
         ) : null}

@@ -70,7 +70,11 @@ describe('RegionsField', () => {
       </form>,
     );
     const group = screen.getByRole('group', { name: 'Regions' });
-    expect(within(group).getAllByRole('checkbox').map((c) => c.closest('label')!.textContent)).toEqual(['U.S.', 'Canada', 'International']);
+    expect(
+      within(group)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')!.textContent),
+    ).toEqual(['U.S.', 'Canada', 'International']);
     fireEvent.click(screen.getByLabelText('International'));
     expect(formData(container).getAll('regionIds')).toEqual(['3', '4']);
     expect(group.getAttribute('aria-describedby')).toBe('regions-error');
@@ -153,8 +157,14 @@ describe('HeroMediaField', () => {
     expect(HeroMediaSchema.safeParse(posted()).success).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Choose image' }));
     fireEvent.click(await within(screen.getByRole('dialog')).findByRole('button', { name: /Choose Zinc field photo/ }));
-    await waitFor(() => expect((screen.getByLabelText('Alt text') as HTMLInputElement).value).toBe('Corn leaves with zinc deficiency stripes'));
-    expect(HeroMediaSchema.parse(posted())).toEqual({ kind: 'image', previewsrc: '/doccenter/11111111-1111-4111-8111-111111111111', alttext: 'Corn leaves with zinc deficiency stripes' });
+    await waitFor(() =>
+      expect((screen.getByLabelText('Alt text') as HTMLInputElement).value).toBe('Corn leaves with zinc deficiency stripes'),
+    );
+    expect(HeroMediaSchema.parse(posted())).toEqual({
+      kind: 'image',
+      previewsrc: '/doccenter/11111111-1111-4111-8111-111111111111',
+      alttext: 'Corn leaves with zinc deficiency stripes',
+    });
     fireEvent.click(screen.getByLabelText('Video'));
     expect(screen.getByRole('button', { name: 'Choose video' })).toBeTruthy();
     expect(screen.getByLabelText('Video description (optional)').getAttribute('aria-required')).toBeNull();
@@ -212,7 +222,9 @@ describe('UnsavedChangesGuard', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/edit'));
     fireEvent.click(screen.getByRole('link', { name: 'Back' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave without saving' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave without saving' }),
+    );
     expect(await screen.findByRole('heading', { name: 'The list' })).toBeTruthy();
   });
 

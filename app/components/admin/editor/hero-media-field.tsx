@@ -22,7 +22,16 @@ interface HeroMediaFieldProps {
 }
 
 /** Hero media: an image (alt text required) or a video from the document library, or none. */
-export function HeroMediaField({ name = 'heroMedia', form, legend = 'Hero media', defaultValue = null, errors = {}, documents, optional = true, allowVideo = false }: HeroMediaFieldProps) {
+export function HeroMediaField({
+  name = 'heroMedia',
+  form,
+  legend = 'Hero media',
+  defaultValue = null,
+  errors = {},
+  documents,
+  optional = true,
+  allowVideo = false,
+}: HeroMediaFieldProps) {
   const uid = useId();
   const [kind, setKind] = useState<Kind>(defaultValue ? (defaultValue.kind ?? 'image') : optional ? 'none' : 'image');
   const [src, setSrc] = useState(defaultValue?.previewsrc ?? '');
@@ -97,7 +106,9 @@ export function HeroMediaField({ name = 'heroMedia', form, legend = 'Hero media'
               }}
             />
             <p className="field__hint" id={`${altId}-hint`}>
-              {kind === 'image' ? 'Required: describe what the image shows, for visitors who cannot see it.' : 'What happens in the video, for visitors who cannot watch it.'}
+              {kind === 'image'
+                ? 'Required: describe what the image shows, for visitors who cannot see it.'
+                : 'What happens in the video, for visitors who cannot watch it.'}
             </p>
             <FieldError id={`${altId}-error`} errors={altErrors} />
           </div>

@@ -35,7 +35,25 @@ interface ImageValue {
 }
 
 /** An image from the document library with its alt text. */
-function ImageField({ id, label, value, onChange, errors, prefix, documents, optional = false }: { id: string; label: string; value: ImageValue | null; onChange: (v: ImageValue | null) => void; errors: ErrorMap; prefix: string; documents?: DocumentSource; optional?: boolean }) {
+function ImageField({
+  id,
+  label,
+  value,
+  onChange,
+  errors,
+  prefix,
+  documents,
+  optional = false,
+}: {
+  id: string;
+  label: string;
+  value: ImageValue | null;
+  onChange: (v: ImageValue | null) => void;
+  errors: ErrorMap;
+  prefix: string;
+  documents?: DocumentSource;
+  optional?: boolean;
+}) {
   const alt = value?.alttext ?? value?.altText ?? '';
   return (
     <>
@@ -46,7 +64,9 @@ function ImageField({ id, label, value, onChange, errors, prefix, documents, opt
         alt={alt}
         source={documents}
         errors={errors[`${prefix}.previewsrc`] ?? (value ? undefined : errors[prefix])}
-        onChange={(doc) => onChange(doc ? { previewsrc: doc.url, alttext: alt || doc.altText } : optional ? null : { previewsrc: '', alttext: alt })}
+        onChange={(doc) =>
+          onChange(doc ? { previewsrc: doc.url, alttext: alt || doc.altText } : optional ? null : { previewsrc: '', alttext: alt })
+        }
       />
       {value ? (
         <Text
@@ -56,7 +76,9 @@ function ImageField({ id, label, value, onChange, errors, prefix, documents, opt
           maxLength={500}
           hint="Describe what the image shows, for visitors who cannot see it."
           errors={errors[`${prefix}.alttext`]}
-          onChange={(v) => onChange({ previewsrc: value.previewsrc, ...(value.width ? { width: value.width, height: value.height } : {}), alttext: v })}
+          onChange={(v) =>
+            onChange({ previewsrc: value.previewsrc, ...(value.width ? { width: value.width, height: value.height } : {}), alttext: v })
+          }
         />
       ) : null}
     </>
@@ -70,7 +92,23 @@ const CTA_STYLES = [
 ] as const;
 
 /** Buttons (label, target, style): add, remove, move. */
-function CtaList({ id, label, value, onChange, errors, prefix, max }: { id: string; label: string; value: Cta[]; onChange: (v: Cta[]) => void; errors: ErrorMap; prefix: string; max: number }) {
+function CtaList({
+  id,
+  label,
+  value,
+  onChange,
+  errors,
+  prefix,
+  max,
+}: {
+  id: string;
+  label: string;
+  value: Cta[];
+  onChange: (v: Cta[]) => void;
+  errors: ErrorMap;
+  prefix: string;
+  max: number;
+}) {
   const set = (i: number, patch: Partial<Cta>) => onChange(value.map((c, j) => (j === i ? { ...c, ...patch } : c)));
   return (
     <fieldset className="field field--group landing-cta-list">
@@ -80,13 +118,32 @@ function CtaList({ id, label, value, onChange, errors, prefix, max }: { id: stri
         {value.map((cta, i) => (
           <li key={i} className="module-item">
             <div className="field-row">
-              <Text id={`${id}-${i}-label`} label={`Button ${i + 1}: text`} value={cta.label} maxLength={60} errors={errors[`${prefix}[${i}].label`]} onChange={(v) => set(i, { label: v })} />
-              <Text id={`${id}-${i}-to`} label={`Button ${i + 1}: link`} value={cta.to} maxLength={300} errors={errors[`${prefix}[${i}].to`]} onChange={(v) => set(i, { to: v })} />
+              <Text
+                id={`${id}-${i}-label`}
+                label={`Button ${i + 1}: text`}
+                value={cta.label}
+                maxLength={60}
+                errors={errors[`${prefix}[${i}].label`]}
+                onChange={(v) => set(i, { label: v })}
+              />
+              <Text
+                id={`${id}-${i}-to`}
+                label={`Button ${i + 1}: link`}
+                value={cta.to}
+                maxLength={300}
+                errors={errors[`${prefix}[${i}].to`]}
+                onChange={(v) => set(i, { to: v })}
+              />
               <div className="field">
                 <label className="field__label" htmlFor={`${id}-${i}-style`}>
                   Button {i + 1}: style
                 </label>
-                <select id={`${id}-${i}-style`} className="field__input" value={cta.style} onChange={(e) => set(i, { style: e.currentTarget.value as Cta['style'] })}>
+                <select
+                  id={`${id}-${i}-style`}
+                  className="field__input"
+                  value={cta.style}
+                  onChange={(e) => set(i, { style: e.currentTarget.value as Cta['style'] })}
+                >
                   {CTA_STYLES.map((s) => (
                     <option key={s.value} value={s.value}>
                       {s.label}
@@ -96,13 +153,30 @@ function CtaList({ id, label, value, onChange, errors, prefix, max }: { id: stri
               </div>
             </div>
             <div className="module-item__actions">
-              <button type="button" className="button button--small button--secondary" aria-label={`Move button ${i + 1} up`} disabled={i === 0} onClick={() => onChange(moveItem(value, i, i - 1))}>
+              <button
+                type="button"
+                className="button button--small button--secondary"
+                aria-label={`Move button ${i + 1} up`}
+                disabled={i === 0}
+                onClick={() => onChange(moveItem(value, i, i - 1))}
+              >
                 ↑
               </button>
-              <button type="button" className="button button--small button--secondary" aria-label={`Move button ${i + 1} down`} disabled={i === value.length - 1} onClick={() => onChange(moveItem(value, i, i + 1))}>
+              <button
+                type="button"
+                className="button button--small button--secondary"
+                aria-label={`Move button ${i + 1} down`}
+                disabled={i === value.length - 1}
+                onClick={() => onChange(moveItem(value, i, i + 1))}
+              >
                 ↓
               </button>
-              <button type="button" className="button button--small button--danger-outline" aria-label={`Remove button ${i + 1}`} onClick={() => onChange(value.filter((_, j) => j !== i))}>
+              <button
+                type="button"
+                className="button button--small button--danger-outline"
+                aria-label={`Remove button ${i + 1}`}
+                onClick={() => onChange(value.filter((_, j) => j !== i))}
+              >
                 Remove
               </button>
             </div>
@@ -111,7 +185,11 @@ function CtaList({ id, label, value, onChange, errors, prefix, max }: { id: stri
       </ol>
       <FieldError id={`${id}-error`} errors={errors[prefix]} />
       {value.length < max ? (
-        <button type="button" className="button button--small button--secondary" onClick={() => onChange([...value, { label: '', to: '', style: 'primary' }])}>
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          onClick={() => onChange([...value, { label: '', to: '', style: 'primary' }])}
+        >
           Add button
         </button>
       ) : null}
@@ -164,13 +242,30 @@ function RecordList<T extends Record<string, string>>({
               ))}
             </div>
             <div className="module-item__actions">
-              <button type="button" className="button button--small button--secondary" aria-label={`Move ${noun.toLowerCase()} ${i + 1} up`} disabled={i === 0} onClick={() => onChange(moveItem(value, i, i - 1))}>
+              <button
+                type="button"
+                className="button button--small button--secondary"
+                aria-label={`Move ${noun.toLowerCase()} ${i + 1} up`}
+                disabled={i === 0}
+                onClick={() => onChange(moveItem(value, i, i - 1))}
+              >
                 ↑
               </button>
-              <button type="button" className="button button--small button--secondary" aria-label={`Move ${noun.toLowerCase()} ${i + 1} down`} disabled={i === value.length - 1} onClick={() => onChange(moveItem(value, i, i + 1))}>
+              <button
+                type="button"
+                className="button button--small button--secondary"
+                aria-label={`Move ${noun.toLowerCase()} ${i + 1} down`}
+                disabled={i === value.length - 1}
+                onClick={() => onChange(moveItem(value, i, i + 1))}
+              >
                 ↓
               </button>
-              <button type="button" className="button button--small button--danger-outline" aria-label={`Remove ${noun.toLowerCase()} ${i + 1}`} onClick={() => onChange(value.filter((_, j) => j !== i))}>
+              <button
+                type="button"
+                className="button button--small button--danger-outline"
+                aria-label={`Remove ${noun.toLowerCase()} ${i + 1}`}
+                onClick={() => onChange(value.filter((_, j) => j !== i))}
+              >
                 Remove
               </button>
             </div>
@@ -189,16 +284,68 @@ function RecordList<T extends Record<string, string>>({
 
 // ---------------------------------------------------------------- the hero
 
-export function HeroEditor({ value, onChange, errors, documents }: { value: LandingHero; onChange: (v: LandingHero) => void; errors: ErrorMap; documents?: DocumentSource }) {
+export function HeroEditor({
+  value,
+  onChange,
+  errors,
+  documents,
+}: {
+  value: LandingHero;
+  onChange: (v: LandingHero) => void;
+  errors: ErrorMap;
+  documents?: DocumentSource;
+}) {
   const set = (patch: Partial<LandingHero>) => onChange({ ...value, ...patch });
   return (
     <fieldset className="field field--group landing-hero-fields">
       <legend className="field__label">Hero</legend>
-      <Text id="hero-eyebrow" label="Eyebrow" optional value={value.eyebrow ?? ''} maxLength={80} hint="A short line above the headline." errors={errors['hero.eyebrow']} onChange={(v) => set({ eyebrow: v || undefined })} />
-      <Text id="hero-headline" label="Headline" value={value.headline} maxLength={120} errors={errors['hero.headline']} onChange={(v) => set({ headline: v })} />
-      <Text id="hero-promise" label="Promise" value={value.promise} maxLength={300} multiline hint="One or two sentences under the headline." errors={errors['hero.promise']} onChange={(v) => set({ promise: v })} />
-      <ImageField id="hero-media" label="Hero image" optional value={value.media} errors={errors} prefix="hero.media" documents={documents} onChange={(media) => set({ media })} />
-      <CtaList id="hero-ctas" label="Hero buttons" value={value.ctas} errors={errors} prefix="hero.ctas" max={3} onChange={(ctas) => set({ ctas })} />
+      <Text
+        id="hero-eyebrow"
+        label="Eyebrow"
+        optional
+        value={value.eyebrow ?? ''}
+        maxLength={80}
+        hint="A short line above the headline."
+        errors={errors['hero.eyebrow']}
+        onChange={(v) => set({ eyebrow: v || undefined })}
+      />
+      <Text
+        id="hero-headline"
+        label="Headline"
+        value={value.headline}
+        maxLength={120}
+        errors={errors['hero.headline']}
+        onChange={(v) => set({ headline: v })}
+      />
+      <Text
+        id="hero-promise"
+        label="Promise"
+        value={value.promise}
+        maxLength={300}
+        multiline
+        hint="One or two sentences under the headline."
+        errors={errors['hero.promise']}
+        onChange={(v) => set({ promise: v })}
+      />
+      <ImageField
+        id="hero-media"
+        label="Hero image"
+        optional
+        value={value.media}
+        errors={errors}
+        prefix="hero.media"
+        documents={documents}
+        onChange={(media) => set({ media })}
+      />
+      <CtaList
+        id="hero-ctas"
+        label="Hero buttons"
+        value={value.ctas}
+        errors={errors}
+        prefix="hero.ctas"
+        max={3}
+        onChange={(ctas) => set({ ctas })}
+      />
     </fieldset>
   );
 }
@@ -242,19 +389,66 @@ function remapErrors(errors: ErrorMap, from: string, to: string): ErrorMap {
   return out;
 }
 
-function SectionForm({ section, id, prefix, errors, products, documents, onChange }: { section: LandingSection; id: string; prefix: string; errors: ErrorMap; products: readonly ProductOption[]; documents?: DocumentSource; onChange: (s: LandingSection) => void }) {
+function SectionForm({
+  section,
+  id,
+  prefix,
+  errors,
+  products,
+  documents,
+  onChange,
+}: {
+  section: LandingSection;
+  id: string;
+  prefix: string;
+  errors: ErrorMap;
+  products: readonly ProductOption[];
+  documents?: DocumentSource;
+  onChange: (s: LandingSection) => void;
+}) {
   const heading = (optional: boolean) => (
-    <Text id={`${id}-heading`} label="Heading" optional={optional} value={'heading' in section ? (section.heading ?? '') : ''} maxLength={120} errors={errors[`${prefix}.heading`]} onChange={(v) => onChange({ ...section, heading: optional ? v || undefined : v } as LandingSection)} />
+    <Text
+      id={`${id}-heading`}
+      label="Heading"
+      optional={optional}
+      value={'heading' in section ? (section.heading ?? '') : ''}
+      maxLength={120}
+      errors={errors[`${prefix}.heading`]}
+      onChange={(v) => onChange({ ...section, heading: optional ? v || undefined : v } as LandingSection)}
+    />
   );
   const intro = (s: { intro?: string }) => (
-    <Text id={`${id}-intro`} label="Introduction" optional multiline value={s.intro ?? ''} maxLength={400} errors={errors[`${prefix}.intro`]} onChange={(v) => onChange({ ...section, intro: v || undefined } as LandingSection)} />
+    <Text
+      id={`${id}-intro`}
+      label="Introduction"
+      optional
+      multiline
+      value={s.intro ?? ''}
+      maxLength={400}
+      errors={errors[`${prefix}.intro`]}
+      onChange={(v) => onChange({ ...section, intro: v || undefined } as LandingSection)}
+    />
   );
   switch (section.kind) {
     case 'claims':
       return (
         <>
           {heading(true)}
-          <RecordList id={`${id}-items`} label="Figures" noun="Figure" value={section.items} errors={errors} prefix={`${prefix}.items`} max={4} blank={{ figure: '', text: '' }} fields={[{ key: 'figure', label: 'figure', maxLength: 12 }, { key: 'text', label: 'text', maxLength: 200 }]} onChange={(items) => onChange({ ...section, items })} />
+          <RecordList
+            id={`${id}-items`}
+            label="Figures"
+            noun="Figure"
+            value={section.items}
+            errors={errors}
+            prefix={`${prefix}.items`}
+            max={4}
+            blank={{ figure: '', text: '' }}
+            fields={[
+              { key: 'figure', label: 'figure', maxLength: 12 },
+              { key: 'text', label: 'text', maxLength: 200 },
+            ]}
+            onChange={(items) => onChange({ ...section, items })}
+          />
         </>
       );
     case 'products': {
@@ -268,7 +462,12 @@ function SectionForm({ section, id, prefix, errors, products, documents, onChang
             <label className="field__label" htmlFor={`${id}-region`}>
               Products of
             </label>
-            <select id={`${id}-region`} className="field__input" value={section.region} onChange={(e) => onChange({ ...section, region: Number(e.currentTarget.value) as 2 | 3, slugs: undefined })}>
+            <select
+              id={`${id}-region`}
+              className="field__input"
+              value={section.region}
+              onChange={(e) => onChange({ ...section, region: Number(e.currentTarget.value) as 2 | 3, slugs: undefined })}
+            >
               <option value={2}>U.S.</option>
               <option value={3}>Canada</option>
             </select>
@@ -284,7 +483,10 @@ function SectionForm({ section, id, prefix, errors, products, documents, onChang
                     checked={chosen.includes(p.slug)}
                     onChange={(e) => {
                       const next = e.currentTarget.checked ? [...chosen, p.slug] : chosen.filter((s) => s !== p.slug);
-                      onChange({ ...section, slugs: next.length ? inRegion.map((q) => q.slug).filter((s) => next.includes(s)) : undefined });
+                      onChange({
+                        ...section,
+                        slugs: next.length ? inRegion.map((q) => q.slug).filter((s) => next.includes(s)) : undefined,
+                      });
                     }}
                   />
                   <span className="choice__label">{p.name}</span>
@@ -298,7 +500,15 @@ function SectionForm({ section, id, prefix, errors, products, documents, onChang
     case 'feature':
       return (
         <>
-          <Text id={`${id}-eyebrow`} label="Eyebrow" optional value={section.eyebrow ?? ''} maxLength={80} errors={errors[`${prefix}.eyebrow`]} onChange={(v) => onChange({ ...section, eyebrow: v || undefined })} />
+          <Text
+            id={`${id}-eyebrow`}
+            label="Eyebrow"
+            optional
+            value={section.eyebrow ?? ''}
+            maxLength={80}
+            errors={errors[`${prefix}.eyebrow`]}
+            onChange={(v) => onChange({ ...section, eyebrow: v || undefined })}
+          />
           {heading(false)}
           <Text
             id={`${id}-paragraphs`}
@@ -309,12 +519,32 @@ function SectionForm({ section, id, prefix, errors, products, documents, onChang
             errors={Object.entries(errors).find(([k]) => k.startsWith(`${prefix}.paragraphs`))?.[1]}
             onChange={(v) => onChange({ ...section, paragraphs: v.split(/\n\s*\n/) })}
           />
-          <ImageField id={`${id}-media`} label="Image" value={section.media} errors={errors} prefix={`${prefix}.media`} documents={documents} onChange={(media) => onChange({ ...section, media: media ?? { previewsrc: '', alttext: '' } })} />
+          <ImageField
+            id={`${id}-media`}
+            label="Image"
+            value={section.media}
+            errors={errors}
+            prefix={`${prefix}.media`}
+            documents={documents}
+            onChange={(media) => onChange({ ...section, media: media ?? { previewsrc: '', alttext: '' } })}
+          />
           <label className="choice">
-            <input type="checkbox" checked={Boolean(section.reverse)} onChange={(e) => onChange({ ...section, reverse: e.currentTarget.checked || undefined })} />
+            <input
+              type="checkbox"
+              checked={Boolean(section.reverse)}
+              onChange={(e) => onChange({ ...section, reverse: e.currentTarget.checked || undefined })}
+            />
             <span className="choice__label">Image on the left</span>
           </label>
-          <CtaList id={`${id}-cta`} label="Button" value={section.cta ? [section.cta] : []} errors={remapErrors(errors, `${prefix}.cta`, `${prefix}.ctaList[0]`)} prefix={`${prefix}.ctaList`} max={1} onChange={(ctas) => onChange({ ...section, cta: ctas[0] })} />
+          <CtaList
+            id={`${id}-cta`}
+            label="Button"
+            value={section.cta ? [section.cta] : []}
+            errors={remapErrors(errors, `${prefix}.cta`, `${prefix}.ctaList[0]`)}
+            prefix={`${prefix}.ctaList`}
+            max={1}
+            onChange={(ctas) => onChange({ ...section, cta: ctas[0] })}
+          />
         </>
       );
     case 'steps':
@@ -322,7 +552,21 @@ function SectionForm({ section, id, prefix, errors, products, documents, onChang
         <>
           {heading(false)}
           {intro(section)}
-          <RecordList id={`${id}-items`} label="Steps" noun="Step" value={section.items} errors={errors} prefix={`${prefix}.items`} max={8} blank={{ headline: '', text: '' }} fields={[{ key: 'headline', label: 'headline', maxLength: 120 }, { key: 'text', label: 'text', multiline: true, maxLength: 500 }]} onChange={(items) => onChange({ ...section, items })} />
+          <RecordList
+            id={`${id}-items`}
+            label="Steps"
+            noun="Step"
+            value={section.items}
+            errors={errors}
+            prefix={`${prefix}.items`}
+            max={8}
+            blank={{ headline: '', text: '' }}
+            fields={[
+              { key: 'headline', label: 'headline', maxLength: 120 },
+              { key: 'text', label: 'text', multiline: true, maxLength: 500 },
+            ]}
+            onChange={(items) => onChange({ ...section, items })}
+          />
         </>
       );
     case 'analysis':
@@ -334,7 +578,12 @@ function SectionForm({ section, id, prefix, errors, products, documents, onChang
             <label className="field__label" htmlFor={`${id}-product`}>
               Product
             </label>
-            <select id={`${id}-product`} className="field__input" value={section.productSlug} onChange={(e) => onChange({ ...section, productSlug: e.currentTarget.value })}>
+            <select
+              id={`${id}-product`}
+              className="field__input"
+              value={section.productSlug}
+              onChange={(e) => onChange({ ...section, productSlug: e.currentTarget.value })}
+            >
               {products.map((p) => (
                 <option key={p.slug} value={p.slug}>
                   {p.name} ({p.region === 3 ? 'Canada' : 'U.S.'})
@@ -363,14 +612,42 @@ function SectionForm({ section, id, prefix, errors, products, documents, onChang
       return (
         <>
           {heading(false)}
-          <Text id={`${id}-text`} label="Text" multiline value={section.text} maxLength={300} errors={errors[`${prefix}.text`]} onChange={(v) => onChange({ ...section, text: v })} />
-          <CtaList id={`${id}-ctas`} label="Buttons" value={section.ctas} errors={errors} prefix={`${prefix}.ctas`} max={2} onChange={(ctas) => onChange({ ...section, ctas })} />
+          <Text
+            id={`${id}-text`}
+            label="Text"
+            multiline
+            value={section.text}
+            maxLength={300}
+            errors={errors[`${prefix}.text`]}
+            onChange={(v) => onChange({ ...section, text: v })}
+          />
+          <CtaList
+            id={`${id}-ctas`}
+            label="Buttons"
+            value={section.ctas}
+            errors={errors}
+            prefix={`${prefix}.ctas`}
+            max={2}
+            onChange={(ctas) => onChange({ ...section, ctas })}
+          />
         </>
       );
   }
 }
 
-export function SectionsEditor({ value, onChange, errors, products, documents }: { value: Keyed<LandingSection>[]; onChange: (v: Keyed<LandingSection>[]) => void; errors: ErrorMap; products: readonly ProductOption[]; documents?: DocumentSource }) {
+export function SectionsEditor({
+  value,
+  onChange,
+  errors,
+  products,
+  documents,
+}: {
+  value: Keyed<LandingSection>[];
+  onChange: (v: Keyed<LandingSection>[]) => void;
+  errors: ErrorMap;
+  products: readonly ProductOption[];
+  documents?: DocumentSource;
+}) {
   const uid = useId();
   const [addKind, setAddKind] = useState<LandingSection['kind']>('feature');
   const [announcement, setAnnouncement] = useState('');
@@ -406,10 +683,24 @@ export function SectionsEditor({ value, onChange, errors, products, documents }:
                   {'heading' in s.value && s.value.heading ? <span className="module-card__subtitle">: {s.value.heading}</span> : null}
                 </h3>
                 <div className="module-card__actions">
-                  <button type="button" id={`${uid}-${s.key}-up`} className="button button--small button--secondary" aria-label={`Move up ${name} section ${i + 1}`} disabled={i === 0} onClick={() => move(i, i - 1, `${uid}-${s.key}-up`)}>
+                  <button
+                    type="button"
+                    id={`${uid}-${s.key}-up`}
+                    className="button button--small button--secondary"
+                    aria-label={`Move up ${name} section ${i + 1}`}
+                    disabled={i === 0}
+                    onClick={() => move(i, i - 1, `${uid}-${s.key}-up`)}
+                  >
                     Move up
                   </button>
-                  <button type="button" id={`${uid}-${s.key}-down`} className="button button--small button--secondary" aria-label={`Move down ${name} section ${i + 1}`} disabled={i === value.length - 1} onClick={() => move(i, i + 1, `${uid}-${s.key}-down`)}>
+                  <button
+                    type="button"
+                    id={`${uid}-${s.key}-down`}
+                    className="button button--small button--secondary"
+                    aria-label={`Move down ${name} section ${i + 1}`}
+                    disabled={i === value.length - 1}
+                    onClick={() => move(i, i + 1, `${uid}-${s.key}-down`)}
+                  >
                     Move down
                   </button>
                   <button
@@ -427,7 +718,15 @@ export function SectionsEditor({ value, onChange, errors, products, documents }:
                 </div>
               </div>
               <div className="module-card__body stack">
-                <SectionForm section={s.value} id={`${uid}-${s.key}`} prefix={`sections[${i}]`} errors={errors} products={products} documents={documents} onChange={(next) => onChange(value.map((x, j) => (j === i ? { ...x, value: next } : x)))} />
+                <SectionForm
+                  section={s.value}
+                  id={`${uid}-${s.key}`}
+                  prefix={`sections[${i}]`}
+                  errors={errors}
+                  products={products}
+                  documents={documents}
+                  onChange={(next) => onChange(value.map((x, j) => (j === i ? { ...x, value: next } : x)))}
+                />
               </div>
             </li>
           );
@@ -438,7 +737,12 @@ export function SectionsEditor({ value, onChange, errors, products, documents }:
           <label className="field__label" htmlFor={`${uid}-add-kind`}>
             Section type
           </label>
-          <select id={`${uid}-add-kind`} className="field__input" value={addKind} onChange={(e) => setAddKind(e.currentTarget.value as LandingSection['kind'])}>
+          <select
+            id={`${uid}-add-kind`}
+            className="field__input"
+            value={addKind}
+            onChange={(e) => setAddKind(e.currentTarget.value as LandingSection['kind'])}
+          >
             {SECTION_KINDS.map((k) => (
               <option key={k.kind} value={k.kind}>
                 {k.name}

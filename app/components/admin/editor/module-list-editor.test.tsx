@@ -100,7 +100,15 @@ describe('ModuleListEditor', () => {
     fireEvent.change(screen.getByLabelText('ROI item 2: headline'), { target: { value: 'B' } });
     fireEvent.change(screen.getByLabelText('ROI item 2: short description'), { target: { value: 'line 1\nline 2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Move ROI item 2 of module 1 up' }));
-    expect(posted()).toEqual([{ type: 3, items: [{ headline: 'B', shortDescription: 'line 1\nline 2' }, { headline: 'A', shortDescription: 'a' }] }]);
+    expect(posted()).toEqual([
+      {
+        type: 3,
+        items: [
+          { headline: 'B', shortDescription: 'line 1\nline 2' },
+          { headline: 'A', shortDescription: 'a' },
+        ],
+      },
+    ]);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move ROI item 1 of module 1 down' }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove ROI item 2 of module 1' }));
     expect(posted()).toEqual([{ type: 3, items: [{ headline: 'B', shortDescription: 'line 1\nline 2' }] }]);
@@ -112,22 +120,39 @@ describe('ModuleListEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Choose image' }));
     const dialog = screen.getByRole('dialog');
     fireEvent.click(await within(dialog).findByRole('button', { name: /Choose Zinc field photo/ }));
-    await waitFor(() => expect((screen.getByLabelText('Image 1: alt text') as HTMLInputElement).value).toBe('Corn leaves with zinc deficiency stripes'));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Image 1: alt text') as HTMLInputElement).value).toBe('Corn leaves with zinc deficiency stripes'),
+    );
     fireEvent.change(screen.getByLabelText('Image 1: headline'), { target: { value: 'Zinc' } });
     expect(posted()).toEqual([
       {
         type: 4,
-        items: [{ imageItem: { previewsrc: '/doccenter/11111111-1111-4111-8111-111111111111', alttext: 'Corn leaves with zinc deficiency stripes' }, headline: 'Zinc', editorData: '' }],
+        items: [
+          {
+            imageItem: {
+              previewsrc: '/doccenter/11111111-1111-4111-8111-111111111111',
+              alttext: 'Corn leaves with zinc deficiency stripes',
+            },
+            headline: 'Zinc',
+            editorData: '',
+          },
+        ],
       },
     ]);
     expect(ModuleListSchema.safeParse(posted()).success).toBe(true);
   });
 
   it('shows the errors Conform reports at their fields', () => {
-    setup([{ type: 3, items: [{ headline: '', shortDescription: '' }] }, { type: 4, items: [] }], {
-      'modules[0].items[0].headline': ['Headline is required.'],
-      'modules[1].items': ['Add at least one image.'],
-    });
+    setup(
+      [
+        { type: 3, items: [{ headline: '', shortDescription: '' }] },
+        { type: 4, items: [] },
+      ],
+      {
+        'modules[0].items[0].headline': ['Headline is required.'],
+        'modules[1].items': ['Add at least one image.'],
+      },
+    );
     const headline = screen.getByLabelText('ROI item 1: headline');
     expect(headline.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(headline.getAttribute('aria-describedby')!)!.textContent).toBe('Headline is required.');
@@ -137,7 +162,16 @@ describe('ModuleListEditor', () => {
   it('is axe clean with all four module types, a toolbar and a picker on screen', async () => {
     const { container } = setup([
       ...MODULES,
-      { type: 4, items: [{ imageItem: { previewsrc: '/doccenter/11111111-1111-4111-8111-111111111111', alttext: 'Corn' }, headline: 'Zinc', editorData: '<p>Caption</p>' }] },
+      {
+        type: 4,
+        items: [
+          {
+            imageItem: { previewsrc: '/doccenter/11111111-1111-4111-8111-111111111111', alttext: 'Corn' },
+            headline: 'Zinc',
+            editorData: '<p>Caption</p>',
+          },
+        ],
+      },
     ]);
     await waitFor(() => expect(screen.getAllByRole('toolbar')).toHaveLength(3));
     expect(await axeViolationsIn(container)).toEqual([]);

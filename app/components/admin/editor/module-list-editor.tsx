@@ -39,12 +39,22 @@ function toDraft(m: ContentModule | ModuleEdit): ModuleDraft {
     case 2:
       return { type: m.type, content: m.content };
     case 3:
-      return { type: 3, items: keyed(m.items.map((i) => ({ headline: i.headline, shortDescription: i.shortDescription ?? '' })), 'roi') };
+      return {
+        type: 3,
+        items: keyed(
+          m.items.map((i) => ({ headline: i.headline, shortDescription: i.shortDescription ?? '' })),
+          'roi',
+        ),
+      };
     case 4:
       return {
         type: 4,
         items: keyed(
-          m.items.map((i) => ({ imageItem: { ...i.imageItem, alttext: i.imageItem.alttext ?? '' }, headline: i.headline ?? '', editorData: i.editorData ?? '' })),
+          m.items.map((i) => ({
+            imageItem: { ...i.imageItem, alttext: i.imageItem.alttext ?? '' },
+            headline: i.headline ?? '',
+            editorData: i.editorData ?? '',
+          })),
           'img',
         ),
       };
@@ -55,7 +65,11 @@ function toDraft(m: ContentModule | ModuleEdit): ModuleDraft {
 export function fromDrafts(list: readonly Keyed<ModuleDraft>[]): ModuleEdit[] {
   return list.map(({ value: m }) => {
     if (m.type === 3) return { type: 3, items: m.items.map(({ value }) => ({ ...value })) };
-    if (m.type === 4) return { type: 4, items: m.items.map(({ value: { imageItem, headline, editorData } }) => ({ imageItem: { ...imageItem }, headline, editorData })) };
+    if (m.type === 4)
+      return {
+        type: 4,
+        items: m.items.map(({ value: { imageItem, headline, editorData } }) => ({ imageItem: { ...imageItem }, headline, editorData })),
+      };
     return { ...m };
   });
 }
@@ -72,7 +86,15 @@ interface ModuleListEditorProps {
   documents?: DocumentSource;
 }
 
-export function ModuleListEditor({ name, form, legend = 'Content modules', defaultValue = [], onChange, errors = {}, documents }: ModuleListEditorProps) {
+export function ModuleListEditor({
+  name,
+  form,
+  legend = 'Content modules',
+  defaultValue = [],
+  onChange,
+  errors = {},
+  documents,
+}: ModuleListEditorProps) {
   const [list, setList] = useState<Keyed<ModuleDraft>[]>(() => defaultValue.map((m) => ({ key: newKey('m'), value: toDraft(m) })));
   const [addType, setAddType] = useState<ModuleType>(2);
   const [announcement, setAnnouncement] = useState('');
@@ -137,7 +159,10 @@ export function ModuleListEditor({ name, form, legend = 'Content modules', defau
   const listErrors = errors[name];
 
   return (
-    <fieldset className="field field--group module-list" aria-describedby={`${name}-instructions${listErrors?.length ? ` ${name}-error` : ''}`}>
+    <fieldset
+      className="field field--group module-list"
+      aria-describedby={`${name}-instructions${listErrors?.length ? ` ${name}-error` : ''}`}
+    >
       <legend className="field__label">{legend}</legend>
       <p className="field__hint" id={`${name}-instructions`}>
         Drag a module by its handle, or use Move up and Move down, to change the order.
@@ -183,7 +208,12 @@ export function ModuleListEditor({ name, form, legend = 'Content modules', defau
                   >
                     Move down
                   </button>
-                  <button type="button" className="button button--small button--danger-outline" aria-label={`Remove ${typeName} module ${i + 1}`} onClick={() => remove(i)}>
+                  <button
+                    type="button"
+                    className="button button--small button--danger-outline"
+                    aria-label={`Remove ${typeName} module ${i + 1}`}
+                    onClick={() => remove(i)}
+                  >
                     Remove
                   </button>
                 </div>
@@ -251,14 +281,47 @@ function ModuleForm({ draft, idBase, prefix, position, errors, documents, onChan
         />
       );
     case 3:
-      return <RoiItemsEditor items={draft.items} idBase={idBase} prefix={prefix} position={position} errors={errors} onChange={(items) => onChange({ type: 3, items })} />;
+      return (
+        <RoiItemsEditor
+          items={draft.items}
+          idBase={idBase}
+          prefix={prefix}
+          position={position}
+          errors={errors}
+          onChange={(items) => onChange({ type: 3, items })}
+        />
+      );
     case 4:
-      return <ImageItemsEditor items={draft.items} idBase={idBase} prefix={prefix} position={position} errors={errors} documents={documents} onChange={(items) => onChange({ type: 4, items })} />;
+      return (
+        <ImageItemsEditor
+          items={draft.items}
+          idBase={idBase}
+          prefix={prefix}
+          position={position}
+          errors={errors}
+          documents={documents}
+          onChange={(items) => onChange({ type: 4, items })}
+        />
+      );
   }
 }
 
 /** Move up / Move down / Remove of one item inside a module (ROI items, images). */
-function ItemActions({ what, index, count, idBase, onMove, onRemove }: { what: string; index: number; count: number; idBase: string; onMove: (to: number, focusId: string) => void; onRemove: () => void }) {
+function ItemActions({
+  what,
+  index,
+  count,
+  idBase,
+  onMove,
+  onRemove,
+}: {
+  what: string;
+  index: number;
+  count: number;
+  idBase: string;
+  onMove: (to: number, focusId: string) => void;
+  onRemove: () => void;
+}) {
   return (
     <div className="module-item__actions">
       <button
@@ -296,7 +359,8 @@ function useFocusAfterRender() {
     if (!id) return;
     pending.current = null;
     const el = document.getElementById(id);
-    if (el instanceof HTMLButtonElement && el.disabled) document.getElementById(id.endsWith('-up') ? id.replace(/-up$/, '-down') : id.replace(/-down$/, '-up'))?.focus();
+    if (el instanceof HTMLButtonElement && el.disabled)
+      document.getElementById(id.endsWith('-up') ? id.replace(/-up$/, '-down') : id.replace(/-down$/, '-up'))?.focus();
     else el?.focus();
   });
   return (id: string) => {
@@ -304,9 +368,24 @@ function useFocusAfterRender() {
   };
 }
 
-function RoiItemsEditor({ items, idBase, prefix, position, errors, onChange }: { items: Keyed<RoiDraft>[]; idBase: string; prefix: string; position: number; errors: ErrorMap; onChange: (items: Keyed<RoiDraft>[]) => void }) {
+function RoiItemsEditor({
+  items,
+  idBase,
+  prefix,
+  position,
+  errors,
+  onChange,
+}: {
+  items: Keyed<RoiDraft>[];
+  idBase: string;
+  prefix: string;
+  position: number;
+  errors: ErrorMap;
+  onChange: (items: Keyed<RoiDraft>[]) => void;
+}) {
   const focusLater = useFocusAfterRender();
-  const set = (i: number, patch: Partial<RoiDraft>) => onChange(items.map((it, j) => (j === i ? { ...it, value: { ...it.value, ...patch } } : it)));
+  const set = (i: number, patch: Partial<RoiDraft>) =>
+    onChange(items.map((it, j) => (j === i ? { ...it, value: { ...it.value, ...patch } } : it)));
   return (
     <div className="module-items">
       <ol className="module-items__list">
@@ -367,7 +446,11 @@ function RoiItemsEditor({ items, idBase, prefix, position, errors, onChange }: {
         })}
       </ol>
       <FieldError id={`${idBase}-items-error`} errors={errors[`${prefix}.items`]} />
-      <button type="button" className="button button--small button--secondary" onClick={() => onChange([...items, { key: newKey('roi'), value: { headline: '', shortDescription: '' } }])}>
+      <button
+        type="button"
+        className="button button--small button--secondary"
+        onClick={() => onChange([...items, { key: newKey('roi'), value: { headline: '', shortDescription: '' } }])}
+      >
         Add ROI item
       </button>
     </div>
@@ -392,7 +475,8 @@ function ImageItemsEditor({
   onChange: (items: Keyed<ImageDraft>[]) => void;
 }) {
   const focusLater = useFocusAfterRender();
-  const set = (i: number, patch: Partial<ImageDraft>) => onChange(items.map((it, j) => (j === i ? { ...it, value: { ...it.value, ...patch } } : it)));
+  const set = (i: number, patch: Partial<ImageDraft>) =>
+    onChange(items.map((it, j) => (j === i ? { ...it, value: { ...it.value, ...patch } } : it)));
   return (
     <div className="module-items">
       <ol className="module-items__list">
@@ -414,7 +498,9 @@ function ImageItemsEditor({
                   onChange={(doc) =>
                     set(i, {
                       title: doc?.title,
-                      imageItem: doc ? { previewsrc: doc.url, alttext: it.value.imageItem.alttext || doc.altText } : { previewsrc: '', alttext: it.value.imageItem.alttext },
+                      imageItem: doc
+                        ? { previewsrc: doc.url, alttext: it.value.imageItem.alttext || doc.altText }
+                        : { previewsrc: '', alttext: it.value.imageItem.alttext },
                     })
                   }
                 />
@@ -441,9 +527,20 @@ function ImageItemsEditor({
                   <label className="field__label" htmlFor={`${base}-headline`}>
                     Image {i + 1}: headline
                   </label>
-                  <input id={`${base}-headline`} className="field__input" value={it.value.headline} maxLength={300} onChange={(e) => set(i, { headline: e.currentTarget.value })} />
+                  <input
+                    id={`${base}-headline`}
+                    className="field__input"
+                    value={it.value.headline}
+                    maxLength={300}
+                    onChange={(e) => set(i, { headline: e.currentTarget.value })}
+                  />
                 </div>
-                <RichTextEditor id={`${base}-text`} label={`Image ${i + 1}: caption`} defaultValue={it.value.editorData} onChange={(editorData) => set(i, { editorData })} />
+                <RichTextEditor
+                  id={`${base}-text`}
+                  label={`Image ${i + 1}: caption`}
+                  defaultValue={it.value.editorData}
+                  onChange={(editorData) => set(i, { editorData })}
+                />
               </div>
               <ItemActions
                 what={`image ${i + 1} of module ${position}`}
@@ -464,7 +561,9 @@ function ImageItemsEditor({
       <button
         type="button"
         className="button button--small button--secondary"
-        onClick={() => onChange([...items, { key: newKey('img'), value: { imageItem: { previewsrc: '', alttext: '' }, headline: '', editorData: '' } }])}
+        onClick={() =>
+          onChange([...items, { key: newKey('img'), value: { imageItem: { previewsrc: '', alttext: '' }, headline: '', editorData: '' } }])
+        }
       >
         Add image
       </button>

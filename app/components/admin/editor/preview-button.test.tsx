@@ -27,7 +27,17 @@ describe('PreviewButton', () => {
   let tab: FakeTab;
   beforeEach(() => {
     // a signed-in session where the API client reads it (local storage key `root`)
-    window.localStorage.setItem('root', JSON.stringify({ isAuthenticated: true, loading: false, email: 'admin@example.com', token: 'access-token', refreshToken: 'refresh-token', revalidatingToken: false }));
+    window.localStorage.setItem(
+      'root',
+      JSON.stringify({
+        isAuthenticated: true,
+        loading: false,
+        email: 'admin@example.com',
+        token: 'access-token',
+        refreshToken: 'refresh-token',
+        revalidatingToken: false,
+      }),
+    );
     tab = fakeTab();
     openMock = vi.fn(() => tab);
     vi.stubGlobal('open', openMock);
@@ -89,7 +99,10 @@ describe('PreviewButton', () => {
     renderButton(() => ({ title: 'New item' }));
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/could not be reached/));
-    expect(JSON.parse(String((fetchMock.mock.calls[0]![1] as RequestInit).body))).toEqual({ kind: 'knowledge', content: { title: 'New item' } });
+    expect(JSON.parse(String((fetchMock.mock.calls[0]![1] as RequestInit).body))).toEqual({
+      kind: 'knowledge',
+      content: { title: 'New item' },
+    });
     expect(tab.close).toHaveBeenCalled();
   });
 

@@ -70,7 +70,13 @@ export function PreviewButton({ kind, id, getContent }: PreviewButtonProps) {
 
   return (
     <span className="preview-button">
-      <button type="button" className="button button--secondary" onClick={() => void preview()} aria-busy={busy || undefined} aria-describedby={hintId}>
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() => void preview()}
+        aria-busy={busy || undefined}
+        aria-describedby={hintId}
+      >
         Preview
       </button>
       <span id={hintId} className="visually-hidden">

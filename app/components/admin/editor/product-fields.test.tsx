@@ -11,7 +11,8 @@ const ROWS: AnalysisRow[] = [
   { product: 'WOLF TRAX Boron DDP', nutrient: 'Boron', symbol: 'B', amount: 18, unit: '%', form: 'Sodium borate' },
 ];
 
-const posted = (container: HTMLElement, name: string) => JSON.parse(new FormData(container.querySelector('form')!).get(name) as string) as unknown[];
+const posted = (container: HTMLElement, name: string) =>
+  JSON.parse(new FormData(container.querySelector('form')!).get(name) as string) as unknown[];
 
 describe('BenefitsField', () => {
   it('adds a row with focus in its first field, edits, reorders with the keyboard and removes, posting the list as JSON', () => {
@@ -63,7 +64,13 @@ describe('AnalysisField', () => {
     expect(document.getElementById(amount.getAttribute('aria-describedby')!)?.textContent).toBe(PRODUCT_MESSAGES.amountRange);
     expect((within(boron).getByLabelText('Form (optional), row 2') as HTMLInputElement).value).toBe('Sodium borate');
     fireEvent.change(amount, { target: { value: '18.5' } });
-    expect(posted(container, 'analysis')[1]).toEqual({ product: 'WOLF TRAX Boron DDP', nutrient: 'Boron', symbol: 'B', amount: '18.5', form: 'Sodium borate' });
+    expect(posted(container, 'analysis')[1]).toEqual({
+      product: 'WOLF TRAX Boron DDP',
+      nutrient: 'Boron',
+      symbol: 'B',
+      amount: '18.5',
+      form: 'Sodium borate',
+    });
     expect(await axeViolationsIn(container)).toEqual([]);
   });
 });
@@ -83,7 +90,11 @@ const doc = (id: number, kind: 'label' | 'sds', productKey: string, title: strin
 
 describe('DocumentKeysField', () => {
   it('shows the label and SDS each product brings, warns when the region has none, and adds a product from the list', async () => {
-    const documents = [doc(1, 'sds', 'anvol', 'ANVOL Safety Data Sheet'), doc(2, 'label', 'anvol', 'ANVOL Label'), doc(3, 'label', 'optrient', 'OPTRIENT Label', [2])];
+    const documents = [
+      doc(1, 'sds', 'anvol', 'ANVOL Safety Data Sheet'),
+      doc(2, 'label', 'anvol', 'ANVOL Label'),
+      doc(3, 'label', 'optrient', 'OPTRIENT Label', [2]),
+    ];
     const { container } = render(
       <form>
         <DocumentKeysField defaultValue={['anvol', 'nitamin']} region={3} regionName="Canada" documents={documents} />
@@ -91,7 +102,11 @@ describe('DocumentKeysField', () => {
     );
     const anvol = screen.getByRole('listitem', { name: 'ANVOL' });
     // the label first, then the SDS, each opening in a new tab
-    expect(within(anvol).getAllByRole('link').map((a) => a.textContent)).toEqual(['ANVOL Label (opens in a new tab)', 'ANVOL Safety Data Sheet (opens in a new tab)']);
+    expect(
+      within(anvol)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['ANVOL Label (opens in a new tab)', 'ANVOL Safety Data Sheet (opens in a new tab)']);
     expect(within(screen.getByRole('listitem', { name: 'NITAMIN' })).getByText(/No label or SDS for Canada/)).toBeTruthy();
 
     const chooser = screen.getByLabelText('Add a product’s label and SDS') as HTMLSelectElement;
@@ -112,13 +127,23 @@ describe('DocumentKeysField', () => {
 describe('KnowledgeField', () => {
   it('names each related item by its title, marks drafts and unknown slugs, and offers the rest by region', () => {
     const items = [
-      { slug: 'zinc-deficiency-in-corn', title: 'Zinc deficiency in corn', region: 2, status: 1, path: '/knowledge-center/zinc-deficiency-in-corn' },
+      {
+        slug: 'zinc-deficiency-in-corn',
+        title: 'Zinc deficiency in corn',
+        region: 2,
+        status: 1,
+        path: '/knowledge-center/zinc-deficiency-in-corn',
+      },
       { slug: 'sulphur-for-canola', title: 'Sulphur for canola', region: 3, status: 1, path: '/can/knowledge-center/sulphur-for-canola' },
       { slug: 'winter-draft', title: 'Winter meeting', region: 2, status: 0, path: '/knowledge-center/winter-draft' },
     ];
     const { container } = render(
       <form>
-        <KnowledgeField defaultValue={['zinc-deficiency-in-corn', 'gone-item']} items={items} regionNames={{ 2: 'United States', 3: 'Canada' }} />
+        <KnowledgeField
+          defaultValue={['zinc-deficiency-in-corn', 'gone-item']}
+          items={items}
+          regionNames={{ 2: 'United States', 3: 'Canada' }}
+        />
       </form>,
     );
     expect(screen.getByRole('listitem', { name: 'Zinc deficiency in corn' })).toBeTruthy();

@@ -33,8 +33,25 @@ export function BenefitsField({ form, defaultValue, errors }: ListFieldProps<Pro
       errors={errors}
       renderRow={({ value, index, idBase, set, errorsOf }) => (
         <>
-          <RowTextField id={`${idBase}-title`} label="Title" context={`benefit ${index + 1}`} value={value.title} maxLength={120} errors={errorsOf('title')} onChange={(title) => set({ title })} />
-          <RowTextField id={`${idBase}-text`} label="Text" context={`benefit ${index + 1}`} value={value.text} maxLength={600} multiline errors={errorsOf('text')} onChange={(text) => set({ text })} />
+          <RowTextField
+            id={`${idBase}-title`}
+            label="Title"
+            context={`benefit ${index + 1}`}
+            value={value.title}
+            maxLength={120}
+            errors={errorsOf('title')}
+            onChange={(title) => set({ title })}
+          />
+          <RowTextField
+            id={`${idBase}-text`}
+            label="Text"
+            context={`benefit ${index + 1}`}
+            value={value.text}
+            maxLength={600}
+            multiline
+            errors={errorsOf('text')}
+            onChange={(text) => set({ text })}
+          />
         </>
       )}
     />
@@ -59,7 +76,13 @@ export function AnalysisField({ form, defaultValue, errors }: ListFieldProps<Ana
       form={form}
       legend="Guaranteed analysis"
       hint="One row per product and nutrient: the minimum content by weight, as the label states it."
-      defaultValue={defaultValue.map((r) => ({ product: r.product, nutrient: r.nutrient, symbol: r.symbol, amount: String(r.amount), form: r.form ?? '' }))}
+      defaultValue={defaultValue.map((r) => ({
+        product: r.product,
+        nutrient: r.nutrient,
+        symbol: r.symbol,
+        amount: String(r.amount),
+        form: r.form ?? '',
+      }))}
       rowName={analysisRowName}
       newRow={() => ({ product: '', nutrient: '', symbol: '', amount: '', form: '' })}
       addLabel="Add analysis row"
@@ -71,9 +94,35 @@ export function AnalysisField({ form, defaultValue, errors }: ListFieldProps<Ana
         const context = `row ${index + 1}`;
         return (
           <>
-            <RowTextField id={`${idBase}-product`} className="row-field--wide" label="Product" context={context} value={value.product} maxLength={120} errors={errorsOf('product')} onChange={(product) => set({ product })} />
-            <RowTextField id={`${idBase}-nutrient`} label="Nutrient" context={context} value={value.nutrient} maxLength={60} errors={errorsOf('nutrient')} onChange={(nutrient) => set({ nutrient })} />
-            <RowTextField id={`${idBase}-symbol`} className="row-field--narrow" label="Symbol" context={context} value={value.symbol} maxLength={4} errors={errorsOf('symbol')} onChange={(symbol) => set({ symbol })} />
+            <RowTextField
+              id={`${idBase}-product`}
+              className="row-field--wide"
+              label="Product"
+              context={context}
+              value={value.product}
+              maxLength={120}
+              errors={errorsOf('product')}
+              onChange={(product) => set({ product })}
+            />
+            <RowTextField
+              id={`${idBase}-nutrient`}
+              label="Nutrient"
+              context={context}
+              value={value.nutrient}
+              maxLength={60}
+              errors={errorsOf('nutrient')}
+              onChange={(nutrient) => set({ nutrient })}
+            />
+            <RowTextField
+              id={`${idBase}-symbol`}
+              className="row-field--narrow"
+              label="Symbol"
+              context={context}
+              value={value.symbol}
+              maxLength={4}
+              errors={errorsOf('symbol')}
+              onChange={(symbol) => set({ symbol })}
+            />
             <RowTextField
               id={`${idBase}-amount`}
               className="row-field--narrow"
@@ -85,7 +134,15 @@ export function AnalysisField({ form, defaultValue, errors }: ListFieldProps<Ana
               errors={errorsOf('amount')}
               onChange={(amount) => set({ amount })}
             />
-            <RowTextField id={`${idBase}-form`} label="Form (optional)" context={context} value={value.form} maxLength={120} errors={errorsOf('form')} onChange={(f) => set({ form: f })} />
+            <RowTextField
+              id={`${idBase}-form`}
+              label="Form (optional)"
+              context={context}
+              value={value.form}
+              maxLength={120}
+              errors={errorsOf('form')}
+              onChange={(f) => set({ form: f })}
+            />
           </>
         );
       }}
@@ -172,7 +229,10 @@ export function DocumentKeysField({ form, defaultValue, errors, region, regionNa
     if (!d.productKey || !d.regionIds.includes(region)) continue;
     byKey.set(d.productKey, [...(byKey.get(d.productKey) ?? []), d]);
   }
-  const known = [...DOCUMENT_PRODUCTS.map((p) => p.key), ...[...byKey.keys()].filter((k) => !DOCUMENT_PRODUCTS.some((p) => p.key === k)).sort()];
+  const known = [
+    ...DOCUMENT_PRODUCTS.map((p) => p.key),
+    ...[...byKey.keys()].filter((k) => !DOCUMENT_PRODUCTS.some((p) => p.key === k)).sort(),
+  ];
   return (
     <RowListEditor<string>
       name="documentKeys"
@@ -199,14 +259,18 @@ export function DocumentKeysField({ form, defaultValue, errors, region, regionNa
             ))}
           </ul>
         ) : (
-          <p className="field__hint field__hint--warn">No label or SDS for {regionName} in the document library yet: nothing shows for it on the page.</p>
+          <p className="field__hint field__hint--warn">
+            No label or SDS for {regionName} in the document library yet: nothing shows for it on the page.
+          </p>
         );
       }}
       renderAdd={(add, rows, addId) => (
         <ChooseAndAdd
           id={addId}
           label="Add a product’s label and SDS"
-          options={known.filter((k) => !rows.includes(k)).map((k) => ({ value: k, label: `${documentProductName(k)}${byKey.has(k) ? '' : ` (none for ${regionName})`}` }))}
+          options={known
+            .filter((k) => !rows.includes(k))
+            .map((k) => ({ value: k, label: `${documentProductName(k)}${byKey.has(k) ? '' : ` (none for ${regionName})`}` }))}
           buttonLabel="Add documents"
           emptyText="Every product’s documents are listed."
           onAdd={add}
@@ -263,7 +327,11 @@ export function KnowledgeField({ form, defaultValue, errors, items, regionNames 
           label="Add a knowledge-center item"
           options={items
             .filter((i) => !rows.includes(i.slug))
-            .map((i) => ({ value: i.slug, label: `${i.title}${i.status === 1 ? '' : ' (draft)'}`, group: regionNames[i.region] ?? `Region ${i.region}` }))}
+            .map((i) => ({
+              value: i.slug,
+              label: `${i.title}${i.status === 1 ? '' : ' (draft)'}`,
+              group: regionNames[i.region] ?? `Region ${i.region}`,
+            }))}
           buttonLabel="Add item"
           emptyText="Every knowledge-center item is listed."
           onAdd={add}

@@ -90,7 +90,13 @@ export function PublishAtField({ name = 'publishAt', form, defaultValue = null, 
         </div>
       ) : null}
       {/* ticked without a usable time, the raw text is posted so validation says so instead of publishing at once */}
-      <input ref={hidden} type="hidden" name={scheduled ? name : undefined} form={form} value={scheduled ? iso || local || 'no time chosen' : ''} />
+      <input
+        ref={hidden}
+        type="hidden"
+        name={scheduled ? name : undefined}
+        form={form}
+        value={scheduled ? iso || local || 'no time chosen' : ''}
+      />
     </fieldset>
   );
 }

@@ -11,7 +11,14 @@ interface RegionsFieldProps {
 }
 
 /** Where an item shows: checkboxes for U.S. (2), Canada (3) and International (4), posting regionIds. */
-export function RegionsField({ name = 'regionIds', legend = 'Regions', defaultValue = [], errors, id = 'regions', onChange }: RegionsFieldProps) {
+export function RegionsField({
+  name = 'regionIds',
+  legend = 'Regions',
+  defaultValue = [],
+  errors,
+  id = 'regions',
+  onChange,
+}: RegionsFieldProps) {
   const invalid = Boolean(errors?.length);
   return (
     <fieldset
@@ -21,7 +28,11 @@ export function RegionsField({ name = 'regionIds', legend = 'Regions', defaultVa
         onChange
           ? (e) => {
               const boxes = e.currentTarget.querySelectorAll<HTMLInputElement>(`input[name="${name}"]`);
-              onChange(Array.from(boxes).filter((b) => b.checked).map((b) => Number(b.value) as RegionId));
+              onChange(
+                Array.from(boxes)
+                  .filter((b) => b.checked)
+                  .map((b) => Number(b.value) as RegionId),
+              );
             }
           : undefined
       }

@@ -38,7 +38,17 @@ function htmlOf(editor: Editor): string {
   return editor.isEmpty ? '' : editor.getHTML().replace(/(?:<p><\/p>)+$/, '');
 }
 
-export function RichTextEditor({ id, label, name, form, defaultValue = '', onChange, hint, errors, headingLevels = [2, 3] }: RichTextEditorProps) {
+export function RichTextEditor({
+  id,
+  label,
+  name,
+  form,
+  defaultValue = '',
+  onChange,
+  hint,
+  errors,
+  headingLevels = [2, 3],
+}: RichTextEditorProps) {
   const uid = useId();
   const labelId = `${id}-label`;
   const hintId = `${id}-hint`;
@@ -54,7 +64,15 @@ export function RichTextEditor({ id, label, name, form, defaultValue = '', onCha
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
-      StarterKit.configure({ heading: { levels: [...headingLevels] }, link: false, code: false, codeBlock: false, horizontalRule: false, strike: false, underline: false }),
+      StarterKit.configure({
+        heading: { levels: [...headingLevels] },
+        link: false,
+        code: false,
+        codeBlock: false,
+        horizontalRule: false,
+        strike: false,
+        underline: false,
+      }),
       Link.extend({
         addKeyboardShortcuts() {
           return {
@@ -64,7 +82,13 @@ export function RichTextEditor({ id, label, name, form, defaultValue = '', onCha
             },
           };
         },
-      }).configure({ openOnClick: false, autolink: true, protocols: ['mailto'], isAllowedUri: (url) => isAllowedLinkHref(url), HTMLAttributes: { rel: null, target: null } }),
+      }).configure({
+        openOnClick: false,
+        autolink: true,
+        protocols: ['mailto'],
+        isAllowedUri: (url) => isAllowedLinkHref(url),
+        HTMLAttributes: { rel: null, target: null },
+      }),
     ],
     content: defaultValue,
     editorProps: {
@@ -136,8 +160,22 @@ export function RichTextEditor({ id, label, name, form, defaultValue = '', onCha
       active: () => Boolean(state?.h[level]),
       run: (e) => e.chain().focus().toggleHeading({ level }).run(),
     })),
-    { key: 'bold', label: 'Bold', shortcut: `${mod}B`, icon: <span className="rte__icon rte__icon--bold" data-icon="B" aria-hidden="true" />, active: () => Boolean(state?.bold), run: (e) => e.chain().focus().toggleBold().run() },
-    { key: 'italic', label: 'Italic', shortcut: `${mod}I`, icon: <span className="rte__icon rte__icon--italic" data-icon="I" aria-hidden="true" />, active: () => Boolean(state?.italic), run: (e) => e.chain().focus().toggleItalic().run() },
+    {
+      key: 'bold',
+      label: 'Bold',
+      shortcut: `${mod}B`,
+      icon: <span className="rte__icon rte__icon--bold" data-icon="B" aria-hidden="true" />,
+      active: () => Boolean(state?.bold),
+      run: (e) => e.chain().focus().toggleBold().run(),
+    },
+    {
+      key: 'italic',
+      label: 'Italic',
+      shortcut: `${mod}I`,
+      icon: <span className="rte__icon rte__icon--italic" data-icon="I" aria-hidden="true" />,
+      active: () => Boolean(state?.italic),
+      run: (e) => e.chain().focus().toggleItalic().run(),
+    },
     {
       key: 'bullet',
       label: 'Bulleted list',
@@ -154,7 +192,14 @@ export function RichTextEditor({ id, label, name, form, defaultValue = '', onCha
       active: () => Boolean(state?.ordered),
       run: (e) => e.chain().focus().toggleOrderedList().run(),
     },
-    { key: 'link', label: 'Link', shortcut: `${mod}K`, icon: <span className="rte__icon" data-icon="Link" aria-hidden="true" />, active: () => Boolean(state?.link), run: () => setLinkOpen(true) },
+    {
+      key: 'link',
+      label: 'Link',
+      shortcut: `${mod}K`,
+      icon: <span className="rte__icon" data-icon="Link" aria-hidden="true" />,
+      active: () => Boolean(state?.link),
+      run: () => setLinkOpen(true),
+    },
   ];
 
   // Roving tab stop: Tab enters the toolbar once; arrows, Home and End move between its buttons.
@@ -181,7 +226,14 @@ export function RichTextEditor({ id, label, name, form, defaultValue = '', onCha
         {label}
       </span>
       <div className="rte__frame">
-        <div ref={toolbar} className="rte__toolbar" role="toolbar" aria-label={`${label}: formatting`} aria-controls={id} onKeyDown={onToolbarKey}>
+        <div
+          ref={toolbar}
+          className="rte__toolbar"
+          role="toolbar"
+          aria-label={`${label}: formatting`}
+          aria-controls={id}
+          onKeyDown={onToolbarKey}
+        >
           {buttons.map((b, i) => (
             <button
               key={b.key}
@@ -238,7 +290,8 @@ function LinkPrompt({ editor, uid, onClose }: { editor: Editor; uid: string; onC
       return;
     }
     const chain = editor.chain().focus().extendMarkRange('link');
-    if (editor.state.selection.empty && !editor.isActive('link')) chain.insertContent({ type: 'text', text: value, marks: [{ type: 'link', attrs: { href: value } }] }).run();
+    if (editor.state.selection.empty && !editor.isActive('link'))
+      chain.insertContent({ type: 'text', text: value, marks: [{ type: 'link', attrs: { href: value } }] }).run();
     else chain.setLink({ href: value }).run();
     onClose();
   }

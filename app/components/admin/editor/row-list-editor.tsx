@@ -181,7 +181,12 @@ export function RowListEditor<T>({
                   >
                     <span aria-hidden="true">↓</span>
                   </button>
-                  <button type="button" className="button button--small button--danger-outline" aria-label={`Remove ${label}`} onClick={() => remove(i)}>
+                  <button
+                    type="button"
+                    className="button button--small button--danger-outline"
+                    aria-label={`Remove ${label}`}
+                    onClick={() => remove(i)}
+                  >
                     Remove
                   </button>
                 </div>
@@ -195,7 +200,13 @@ export function RowListEditor<T>({
       {full ? (
         <p className="field__hint">The list is full ({max}): remove a row to add another.</p>
       ) : renderAdd ? (
-        <div className="row-list__add">{renderAdd((value) => add(value, false), rows.map((r) => r.value), addId)}</div>
+        <div className="row-list__add">
+          {renderAdd(
+            (value) => add(value, false),
+            rows.map((r) => r.value),
+            addId,
+          )}
+        </div>
       ) : newRow ? (
         <div className="row-list__add">
           <button type="button" id={addId} className="button button--secondary" onClick={() => add(newRow(), true)}>

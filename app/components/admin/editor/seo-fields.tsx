@@ -19,7 +19,8 @@ export function truncateForSerp(text: string, limit: number): string {
 export function lengthHint(length: number, ideal: number, idealMin?: number): { text: string; over: boolean } {
   const count = `${length} of about ${idealMin ? `${idealMin}–${ideal}` : ideal} characters`;
   if (length > ideal) return { text: `${count}: search engines cut the rest off.`, over: true };
-  if (idealMin && length > 0 && length < idealMin) return { text: `${count}: a little short; search engines may pick their own text.`, over: false };
+  if (idealMin && length > 0 && length < idealMin)
+    return { text: `${count}: a little short; search engines may pick their own text.`, over: false };
   return { text: `${count}.`, over: false };
 }
 
@@ -52,7 +53,16 @@ interface SeoFieldsProps {
  * SEO data (spec section 3: desc, title, ogtitle, ogdesc, ogphoto) with length hints and a preview of
  * the search result (title, address, description as a search engine shows them).
  */
-export function SeoFields({ name = 'seo', form, defaultValue = {}, fallbackTitle = '', fallbackDesc = '', url, errors = {}, documents }: SeoFieldsProps) {
+export function SeoFields({
+  name = 'seo',
+  form,
+  defaultValue = {},
+  fallbackTitle = '',
+  fallbackDesc = '',
+  url,
+  errors = {},
+  documents,
+}: SeoFieldsProps) {
   const [seo, setSeo] = useState<SeoForm>({ title: '', desc: '', ogtitle: '', ogdesc: '', ogphoto: null, ...defaultValue });
   const hidden = useRef<HTMLInputElement>(null);
   const changed = useRef(false);
@@ -71,7 +81,15 @@ export function SeoFields({ name = 'seo', form, defaultValue = {}, fallbackTitle
   return (
     <fieldset className="field field--group seo-fields">
       <legend className="field__label">Search and sharing</legend>
-      <SeoText id={`${name}-title`} label="SEO title" value={seo.title} ideal={SEO_LIMITS.title.ideal} max={SEO_LIMITS.title.max} errors={errors[`${name}.title`]} onChange={(title) => set({ title })} />
+      <SeoText
+        id={`${name}-title`}
+        label="SEO title"
+        value={seo.title}
+        ideal={SEO_LIMITS.title.ideal}
+        max={SEO_LIMITS.title.max}
+        errors={errors[`${name}.title`]}
+        onChange={(title) => set({ title })}
+      />
       <SeoText
         id={`${name}-desc`}
         label="Meta description"
@@ -90,7 +108,11 @@ export function SeoFields({ name = 'seo', form, defaultValue = {}, fallbackTitle
         <div className="serp-preview__card">
           <div className="serp-preview__url">{serpUrl(url)}</div>
           <div className="serp-preview__title">{shownTitle ? truncateForSerp(shownTitle, SEO_LIMITS.title.ideal) : 'No title yet'}</div>
-          <div className="serp-preview__desc">{shownDesc ? truncateForSerp(shownDesc, SEO_LIMITS.desc.ideal) : 'No description yet: search engines will pick text from the page.'}</div>
+          <div className="serp-preview__desc">
+            {shownDesc
+              ? truncateForSerp(shownDesc, SEO_LIMITS.desc.ideal)
+              : 'No description yet: search engines will pick text from the page.'}
+          </div>
         </div>
       </figure>
       <SeoText
@@ -167,7 +189,11 @@ function SeoText({
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      {multiline ? <textarea {...props} rows={3} onChange={(e) => onChange(e.currentTarget.value)} /> : <input {...props} onChange={(e) => onChange(e.currentTarget.value)} />}
+      {multiline ? (
+        <textarea {...props} rows={3} onChange={(e) => onChange(e.currentTarget.value)} />
+      ) : (
+        <input {...props} onChange={(e) => onChange(e.currentTarget.value)} />
+      )}
       {hint ? (
         <p className="field__hint" id={`${id}-hint`}>
           {hint}

@@ -26,7 +26,18 @@ interface SlugFieldProps {
  * back), with the resulting public URL; changing a published item's slug offers a redirect from the
  * old address, ticked by default.
  */
-export function SlugField({ title, name = 'slug', id = 'slug', defaultValue = '', pathPrefix, origin, published = false, redirectName = 'createRedirect', errors, onChange }: SlugFieldProps) {
+export function SlugField({
+  title,
+  name = 'slug',
+  id = 'slug',
+  defaultValue = '',
+  pathPrefix,
+  origin,
+  published = false,
+  redirectName = 'createRedirect',
+  errors,
+  onChange,
+}: SlugFieldProps) {
   const initialTitle = useRef(title);
   // A new item, or an unpublished one whose slug is still its title's, follows the title.
   const [auto, setAuto] = useState(() => defaultValue === '' || (!published && defaultValue === slugify(initialTitle.current)));
@@ -83,7 +94,13 @@ export function SlugField({ title, name = 'slug', id = 'slug', defaultValue = ''
       <FieldError id={`${id}-error`} errors={errors} />
       {moved ? (
         <label className="choice slug-field__redirect">
-          <input type="checkbox" name={redirectName} defaultChecked aria-labelledby={`${id}-redirect-label`} aria-describedby={`${id}-redirect-hint`} />
+          <input
+            type="checkbox"
+            name={redirectName}
+            defaultChecked
+            aria-labelledby={`${id}-redirect-label`}
+            aria-describedby={`${id}-redirect-hint`}
+          />
           <span>
             <span className="choice__label" id={`${id}-redirect-label`}>
               Create a redirect from the old address

@@ -3,9 +3,42 @@ import type { DocumentSource } from './document-picker.tsx';
 
 /** A small document library for component tests. */
 export const TEST_DOCUMENTS: DocumentListItem[] = [
-  { id: 1, guid: '11111111-1111-4111-8111-111111111111', title: 'Zinc field photo', kind: 'image', productKey: null, regionIds: [2], fileName: 'zinc.jpg', contentType: 'image/jpeg', size: 1000, updated: '2026-01-01T00:00:00Z' },
-  { id: 2, guid: '22222222-2222-4222-8222-222222222222', title: 'Boron trial chart', kind: 'image', productKey: null, regionIds: [2, 3], fileName: 'boron.png', contentType: 'image/png', size: 1000, updated: '2026-01-02T00:00:00Z' },
-  { id: 3, guid: '33333333-3333-4333-8333-333333333333', title: 'Harvest video', kind: 'other', productKey: null, regionIds: [2], fileName: 'harvest.mp4', contentType: 'video/mp4', size: 1000, updated: '2026-01-03T00:00:00Z' },
+  {
+    id: 1,
+    guid: '11111111-1111-4111-8111-111111111111',
+    title: 'Zinc field photo',
+    kind: 'image',
+    productKey: null,
+    regionIds: [2],
+    fileName: 'zinc.jpg',
+    contentType: 'image/jpeg',
+    size: 1000,
+    updated: '2026-01-01T00:00:00Z',
+  },
+  {
+    id: 2,
+    guid: '22222222-2222-4222-8222-222222222222',
+    title: 'Boron trial chart',
+    kind: 'image',
+    productKey: null,
+    regionIds: [2, 3],
+    fileName: 'boron.png',
+    contentType: 'image/png',
+    size: 1000,
+    updated: '2026-01-02T00:00:00Z',
+  },
+  {
+    id: 3,
+    guid: '33333333-3333-4333-8333-333333333333',
+    title: 'Harvest video',
+    kind: 'other',
+    productKey: null,
+    regionIds: [2],
+    fileName: 'harvest.mp4',
+    contentType: 'video/mp4',
+    size: 1000,
+    updated: '2026-01-03T00:00:00Z',
+  },
 ];
 
 export function testDocumentSource(docs = TEST_DOCUMENTS): DocumentSource & { searches: string[] } {
@@ -15,7 +48,9 @@ export function testDocumentSource(docs = TEST_DOCUMENTS): DocumentSource & { se
     async search({ search, kind, start, length }) {
       searches.push(search);
       const hits = docs.filter(
-        (d) => d.title.toLowerCase().includes(search.toLowerCase()) && (kind === 'any' || (kind === 'image' ? d.kind === 'image' : d.contentType.startsWith('video/'))),
+        (d) =>
+          d.title.toLowerCase().includes(search.toLowerCase()) &&
+          (kind === 'any' || (kind === 'image' ? d.kind === 'image' : d.contentType.startsWith('video/'))),
       );
       return { items: hits.slice(start, start + length), total: hits.length };
     },

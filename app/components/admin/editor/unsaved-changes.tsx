@@ -54,7 +54,9 @@ interface UnsavedChangesGuardProps {
  * question (beforeunload). Changing only the query or hash of the same page is not leaving.
  */
 export function UnsavedChangesGuard({ when, whenRef }: UnsavedChangesGuardProps) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => (whenRef ? whenRef.current : when) && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => (whenRef ? whenRef.current : when) && currentLocation.pathname !== nextLocation.pathname,
+  );
 
   useEffect(() => {
     if (!when) return;

@@ -42,22 +42,38 @@ describe('every admin route is protected', () => {
 
   it('finds the admin routes in the route table', () => {
     const urls = adminRoutes().map((r) => `${r.method} ${r.url}`);
-    expect(urls).toEqual(expect.arrayContaining(['GET /api/admin/session/keepalive', 'GET /api/adminusers/get-all', 'POST /api/adminusers/edit', 'POST /api/admin/audit-log/filter']));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        'GET /api/admin/session/keepalive',
+        'GET /api/adminusers/get-all',
+        'POST /api/adminusers/edit',
+        'POST /api/admin/audit-log/filter',
+      ]),
+    );
   });
 
   it('answers 401 without a token, 403 to an Editor without the permission, and lets an Administrator in', async () => {
     const failures: string[] = [];
     for (const route of adminRoutes()) {
       const call = (headers: Record<string, string>) =>
-        t.app.inject({ method: route.method as 'GET' | 'POST', url: route.url, headers, ...(route.method === 'GET' ? {} : { payload: {} }) });
+        t.app.inject({
+          method: route.method as 'GET' | 'POST',
+          url: route.url,
+          headers,
+          ...(route.method === 'GET' ? {} : { payload: {} }),
+        });
       const anonymous = await call({});
-      if (anonymous.statusCode !== 401 || anonymous.json().success !== false) failures.push(`${route.method} ${route.url} without a token: ${anonymous.statusCode}`);
+      if (anonymous.statusCode !== 401 || anonymous.json().success !== false)
+        failures.push(`${route.method} ${route.url} without a token: ${anonymous.statusCode}`);
       const forged = await call(bearer(`${admin.slice(0, -4)}AAAA`));
       if (forged.statusCode !== 401) failures.push(`${route.method} ${route.url} with a forged token: ${forged.statusCode}`);
 
-      const editorMay = route.permission === 'signed-in' || (route.permission !== undefined && hasPermission([ROLE_IDS.editor], route.permission as 'content'));
+      const editorMay =
+        route.permission === 'signed-in' ||
+        (route.permission !== undefined && hasPermission([ROLE_IDS.editor], route.permission as 'content'));
       const asEditor = await call(bearer(editor));
-      if (editorMay ? [401, 403].includes(asEditor.statusCode) : asEditor.statusCode !== 403) failures.push(`${route.method} ${route.url} as Editor: ${asEditor.statusCode}`);
+      if (editorMay ? [401, 403].includes(asEditor.statusCode) : asEditor.statusCode !== 403)
+        failures.push(`${route.method} ${route.url} as Editor: ${asEditor.statusCode}`);
       const asAdmin = await call(bearer(admin));
       if ([401, 403].includes(asAdmin.statusCode)) failures.push(`${route.method} ${route.url} as Administrator: ${asAdmin.statusCode}`);
     }

@@ -24,24 +24,58 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: object, token = admin, remoteAddress = '127.0.0.1') => t.app.inject({ method: 'POST', url, headers: bearer(token), payload, remoteAddress });
+const post = (url: string, payload: object, token = admin, remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url, headers: bearer(token), payload, remoteAddress });
 const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-type Entry = { id: number; action: string; summary: string; actorEmail: string | null; subjectLink: string | null; subjectTitle: string | null; ip: string | null; created: string };
+type Entry = {
+  id: number;
+  action: string;
+  summary: string;
+  actorEmail: string | null;
+  subjectLink: string | null;
+  subjectTitle: string | null;
+  ip: string | null;
+  created: string;
+};
 async function log(filter: object = {}, start = 0, length = 200): Promise<{ items: Entry[]; total: number }> {
   const res = await post('/api/admin/audit-log/filter', { start, length, ...filter });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }
-const knowledge = (title: string, extra: object = {}) => ({ type: 0, category: 39, region: 2, title, metadata: { desc: title }, modules: [], publishDate: '2026-04-01T00:00:00Z', ...extra });
+const knowledge = (title: string, extra: object = {}) => ({
+  type: 0,
+  category: 39,
+  region: 2,
+  title,
+  metadata: { desc: title },
+  modules: [],
+  publishDate: '2026-04-01T00:00:00Z',
+  ...extra,
+});
 
 describe('every admin change is in the audit log, in words, with who, what (title and link), when and from where', () => {
   it('content: create, save, publish, schedule, roll back, pin, delete', async () => {
-    const draft = (await post('/api/admin/knowledge-center/add', knowledge('Spring Nitrogen Plan', { status: 0 }), editor, '10.13.0.7')).json().data;
+    const draft = (
+      await post('/api/admin/knowledge-center/add', knowledge('Spring Nitrogen Plan', { status: 0 }), editor, '10.13.0.7')
+    ).json().data;
     const id = draft.baseId as number;
-    await post('/api/admin/knowledge-center/add', knowledge('Spring Nitrogen Plan', { id, slug: draft.slug, status: 1 }), editor, '10.13.0.7');
+    await post(
+      '/api/admin/knowledge-center/add',
+      knowledge('Spring Nitrogen Plan', { id, slug: draft.slug, status: 1 }),
+      editor,
+      '10.13.0.7',
+    );
     await post('/api/admin/knowledge-center/add', knowledge('Spring Nitrogen Plan, Revised', { id, slug: draft.slug, status: 1 }), editor);
-    await post('/api/admin/knowledge-center/add', knowledge('Spring Nitrogen Plan, Later', { id, slug: draft.slug, status: 1, publishAt: '2099-01-01T12:00:00Z' }), editor);
-    await post('/api/admin/knowledge-center/add', knowledge('Spring Nitrogen Plan', { id, slug: draft.slug, status: 1, rollbackOf: draft.versionId }), editor);
+    await post(
+      '/api/admin/knowledge-center/add',
+      knowledge('Spring Nitrogen Plan, Later', { id, slug: draft.slug, status: 1, publishAt: '2099-01-01T12:00:00Z' }),
+      editor,
+    );
+    await post(
+      '/api/admin/knowledge-center/add',
+      knowledge('Spring Nitrogen Plan', { id, slug: draft.slug, status: 1, rollbackOf: draft.versionId }),
+      editor,
+    );
     await post('/api/admin/knowledge-center/pin', { baseId: id, type: 0, pinned: true }, editor);
     expect((await post(`/api/admin/knowledge-center/delete/${id}`, {}, editor)).statusCode).toBe(200);
 
@@ -60,7 +94,9 @@ describe('every admin change is in the audit log, in words, with who, what (titl
   });
 
   it('pages, products and landing pages', async () => {
-    const page = (await post('/api/admin/pages/add', { title: 'Field Day 2026', slug: 'field-day-2026', visibility: 1, regionIds: [2] })).json().data;
+    const page = (
+      await post('/api/admin/pages/add', { title: 'Field Day 2026', slug: 'field-day-2026', visibility: 1, regionIds: [2] })
+    ).json().data;
     expect(page.id).toBeGreaterThan(0);
     const products = (await post('/api/admin/products/filter', {})).json().data.items as { id: number }[];
     const product = (await get(`/api/admin/products/get/${products[0]!.id}`)).json().data;
@@ -97,7 +133,9 @@ describe('every admin change is in the audit log, in words, with who, what (titl
       ]),
     );
     expect(summaries).toContain('admin@example.com created the rep Pat Fieldman');
-    const [entry] = await sqlRows(t.database)<{ detail: { leadRecipients: { after: { us: string } } } }>`select detail from audit_log where subject_kind = 'settings' order by id desc limit 1`;
+    const [entry] = await sqlRows(t.database)<{
+      detail: { leadRecipients: { after: { us: string } } };
+    }>`select detail from audit_log where subject_kind = 'settings' order by id desc limit 1`;
     expect(entry!.detail.leadRecipients.after.us).toBe('us.leads@example.com');
   });
 
@@ -106,7 +144,14 @@ describe('every admin change is in the audit log, in words, with who, what (titl
     const lead = await t.app.inject({
       method: 'POST',
       url: '/api/forms/add',
-      payload: { name: 'Audit Lead', email: 'lead@example.com', phone: '', data: JSON.stringify({ Region: 'USA', Role: 'Grower' }), message: 'hi', reCaptchaToken: '' },
+      payload: {
+        name: 'Audit Lead',
+        email: 'lead@example.com',
+        phone: '',
+        data: JSON.stringify({ Region: 'USA', Role: 'Grower' }),
+        message: 'hi',
+        reCaptchaToken: '',
+      },
     });
     const leadId = lead.json().data.id as number;
     expect((await get(`/api/admin/forms/archive/${leadId}`)).statusCode).toBe(200);
@@ -121,14 +166,27 @@ describe('every admin change is in the audit log, in words, with who, what (titl
   });
 
   it('documents: upload, edit, replace, delete', async () => {
-    const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#3a7' } }).png().toBuffer();
-    const upload = multipart([{ name: 'title', value: 'Audit Photo' }, { name: 'kind', value: 'image' }, { name: 'regionIds', value: '2' }, { name: 'altText', value: 'A green square' }, { name: 'file', value: png, fileName: 'photo.png', type: 'image/png' }], bearer(admin));
+    const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
+    const upload = multipart(
+      [
+        { name: 'title', value: 'Audit Photo' },
+        { name: 'kind', value: 'image' },
+        { name: 'regionIds', value: '2' },
+        { name: 'altText', value: 'A green square' },
+        { name: 'file', value: png, fileName: 'photo.png', type: 'image/png' },
+      ],
+      bearer(admin),
+    );
     const added = await t.app.inject({ method: 'POST', url: '/api/admin/documents/add', ...upload });
     expect(added.statusCode, added.body).toBe(200);
     const doc = added.json().data;
     await post(`/api/admin/documents/delete/${doc.id}`, {});
     const summaries = (await log({ category: 'documents' })).items.map((e) => e.summary);
-    expect(summaries).toEqual(expect.arrayContaining(['admin@example.com uploaded the document Audit Photo', 'admin@example.com deleted the document Audit Photo']));
+    expect(summaries).toEqual(
+      expect.arrayContaining(['admin@example.com uploaded the document Audit Photo', 'admin@example.com deleted the document Audit Photo']),
+    );
   });
 });
 
@@ -162,7 +220,9 @@ describe('the audit log screen’s API: filters, paging, CSV export', () => {
     expect(header).toEqual(['When (UTC)', 'Who', 'What happened', 'Link', 'IP', 'Action', 'Kind', 'Title']);
     expect(records.length).toBe((await log({ actor: EDITOR })).total);
     expect(records.every((r) => r[1] === EDITOR)).toBe(true);
-    expect(records.some((r) => r[2] === 'jane.doe@example.com published the knowledge item Spring Nitrogen Plan' && r[3]!.startsWith('http'))).toBe(true);
+    expect(
+      records.some((r) => r[2] === 'jane.doe@example.com published the knowledge item Spring Nitrogen Plan' && r[3]!.startsWith('http')),
+    ).toBe(true);
   });
 });
 
@@ -173,7 +233,10 @@ describe('the audit log is append-only', () => {
   it('the database refuses UPDATE, DELETE and TRUNCATE on it', async () => {
     const rows = sqlRows(t.database);
     const refused = async (query: Promise<unknown>) => {
-      const err = await query.then(() => null, (e: unknown) => e as Error & { cause?: Error });
+      const err = await query.then(
+        () => null,
+        (e: unknown) => e as Error & { cause?: Error },
+      );
       return `${err?.message ?? 'no error'} ${err?.cause?.message ?? ''}`;
     };
     expect(await refused(rows`update audit_log set action = 'nothing-happened'`)).toMatch(/audit_log is append-only: UPDATE refused/);
@@ -193,36 +256,71 @@ describe('the audit log is append-only', () => {
 
 describe('12. an Editor cannot override a campaign route or an Administrator’s redirect', () => {
   it('reserved slugs come from the route table: campaign pages and every other first segment', async () => {
-    for (const slug of ['clear-choice', 'balanced-nutrition', 'thats-farming', 'anvol-protects', 'dual-purpose', 'siteadmin', 'account', 'api', 'doccenter', 'preview']) {
+    for (const slug of [
+      'clear-choice',
+      'balanced-nutrition',
+      'thats-farming',
+      'anvol-protects',
+      'dual-purpose',
+      'siteadmin',
+      'account',
+      'api',
+      'doccenter',
+      'preview',
+    ]) {
       expect(RESERVED_SLUGS.has(slug), slug).toBe(true);
     }
-    const res = await post('/api/admin/pages/add', { title: 'Clear Choice Copy', slug: 'clear-choice', visibility: 1, regionIds: [2] }, editor);
+    const res = await post(
+      '/api/admin/pages/add',
+      { title: 'Clear Choice Copy', slug: 'clear-choice', visibility: 1, regionIds: [2] },
+      editor,
+    );
     expect(res.statusCode).toBe(409);
     // every server route's first segment is covered too
     for (const route of t.app.routeTable) {
       const first = String(route.url).split('/').find(Boolean);
-      if (first && !first.startsWith(':') && first !== '*' && /^[a-z0-9-]+$/.test(first)) expect(RESERVED_SLUGS.has(first), route.url).toBe(true);
+      if (first && !first.startsWith(':') && first !== '*' && /^[a-z0-9-]+$/.test(first))
+        expect(RESERVED_SLUGS.has(first), route.url).toBe(true);
     }
   });
 
   it('a rename cannot take over an Administrator’s redirect, and leaves it as it was', async () => {
     const redirect = (await post('/api/admin/redirects/add', { fromPath: '/spring-offer', toPath: '/about' })).json().data;
-    const page = (await post('/api/admin/pages/add', { title: 'Offer Page', slug: 'offer-page', visibility: 1, regionIds: [2] }, editor)).json().data;
-    const rename = await post('/api/admin/pages/add', { id: page.id, title: 'Offer Page', slug: 'spring-offer', visibility: 1, regionIds: [2] }, editor);
+    const page = (
+      await post('/api/admin/pages/add', { title: 'Offer Page', slug: 'offer-page', visibility: 1, regionIds: [2] }, editor)
+    ).json().data;
+    const rename = await post(
+      '/api/admin/pages/add',
+      { id: page.id, title: 'Offer Page', slug: 'spring-offer', visibility: 1, regionIds: [2] },
+      editor,
+    );
     expect(rename.statusCode).toBe(409);
     expect(rename.json().message).toMatch(/\/spring-offer is a redirect set up in Redirects/);
-    expect((await get(`/api/admin/redirects/get/${redirect.id}`)).json().data).toMatchObject({ fromPath: '/spring-offer', toPath: '/about' });
+    expect((await get(`/api/admin/redirects/get/${redirect.id}`)).json().data).toMatchObject({
+      fromPath: '/spring-offer',
+      toPath: '/about',
+    });
   });
 
   it('renames touch only the redirects renames made: moving back removes its own, a person’s stays', async () => {
-    const page = (await post('/api/admin/pages/add', { title: 'Moving Page', slug: 'moving-a', visibility: 1, regionIds: [2] }, editor)).json().data;
+    const page = (
+      await post('/api/admin/pages/add', { title: 'Moving Page', slug: 'moving-a', visibility: 1, regionIds: [2] }, editor)
+    ).json().data;
     const person = (await post('/api/admin/redirects/add', { fromPath: '/old-campaign', toPath: '/moving-a' })).json().data;
-    expect((await post('/api/admin/pages/add', { id: page.id, title: 'Moving Page', slug: 'moving-b', visibility: 1, regionIds: [2] }, editor)).statusCode).toBe(200);
+    expect(
+      (await post('/api/admin/pages/add', { id: page.id, title: 'Moving Page', slug: 'moving-b', visibility: 1, regionIds: [2] }, editor))
+        .statusCode,
+    ).toBe(200);
     const rows = sqlRows(t.database);
-    expect(await rows`select from_path, to_path, origin from redirects where from_path = '/moving-a'`).toEqual([{ from_path: '/moving-a', to_path: '/moving-b', origin: 'rename' }]);
+    expect(await rows`select from_path, to_path, origin from redirects where from_path = '/moving-a'`).toEqual([
+      { from_path: '/moving-a', to_path: '/moving-b', origin: 'rename' },
+    ]);
     expect((await get(`/api/admin/redirects/get/${person.id}`)).json().data.toPath).toBe('/moving-a');
     // moving back: the rename's own redirect at /moving-a goes, so the page answers there again
-    expect((await post('/api/admin/pages/add', { id: page.id, title: 'Moving Page', slug: 'moving-a', visibility: 1, regionIds: [2] }, editor)).statusCode).toBe(200);
+    expect(
+      (await post('/api/admin/pages/add', { id: page.id, title: 'Moving Page', slug: 'moving-a', visibility: 1, regionIds: [2] }, editor))
+        .statusCode,
+    ).toBe(200);
     expect(await rows`select id from redirects where from_path = '/moving-a'`).toEqual([]);
     expect((await get(`/api/admin/redirects/get/${person.id}`)).json().data.toPath).toBe('/moving-a');
   });
@@ -230,8 +328,19 @@ describe('12. an Editor cannot override a campaign route or an Administrator’s
 
 describe('also: image pixel limit; delete and archive accept POST as well as GET', () => {
   it('an image over 40 megapixels is refused (413) before it is decoded', async () => {
-    const big = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
-    const upload = multipart([{ name: 'title', value: 'Huge' }, { name: 'kind', value: 'image' }, { name: 'regionIds', value: '2' }, { name: 'altText', value: 'A white field' }, { name: 'file', value: big, fileName: 'huge.png', type: 'image/png' }], bearer(admin));
+    const big = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const upload = multipart(
+      [
+        { name: 'title', value: 'Huge' },
+        { name: 'kind', value: 'image' },
+        { name: 'regionIds', value: '2' },
+        { name: 'altText', value: 'A white field' },
+        { name: 'file', value: big, fileName: 'huge.png', type: 'image/png' },
+      ],
+      bearer(admin),
+    );
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/documents/add', ...upload });
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toMatch(/larger than 40 megapixels/);
@@ -243,7 +352,9 @@ describe('also: image pixel limit; delete and archive accept POST as well as GET
     expect((await get(`/api/admin/redirects/delete/${a.id}`)).statusCode).toBe(200);
     expect((await post(`/api/admin/redirects/delete/${b.id}`, {})).statusCode).toBe(200);
     expect((await get(`/api/admin/redirects/get/${b.id}`)).statusCode).toBe(404);
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { operationId: string }>> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
     const op = doc.paths['/api/admin/redirects/delete/{id}']!;
     expect([op.get!.operationId, op.post!.operationId]).toEqual(['deleteRedirect', 'deleteRedirectPost']);
     expect(doc.paths['/api/admin/forms/archive/{id}']!.post).toBeDefined();

@@ -40,8 +40,17 @@ describe('knowledge center and press release admin APIs', () => {
     const created = await post(`${KC}/add`, body('Cover Crops & Nitrogen: A Field Guide'));
     expect(created.statusCode, created.body).toBe(200);
     const item = created.json().data;
-    expect(item).toMatchObject({ slug: 'cover-crops-and-nitrogen-a-field-guide', type: 1, category: 40, status: 1, current: true, path: '/knowledge-center/cover-crops-and-nitrogen-a-field-guide' });
-    expect((await t.app.inject(`/api/knowledge-center/get-by-slug/${item.slug}`)).json().data.title).toBe('Cover Crops & Nitrogen: A Field Guide');
+    expect(item).toMatchObject({
+      slug: 'cover-crops-and-nitrogen-a-field-guide',
+      type: 1,
+      category: 40,
+      status: 1,
+      current: true,
+      path: '/knowledge-center/cover-crops-and-nitrogen-a-field-guide',
+    });
+    expect((await t.app.inject(`/api/knowledge-center/get-by-slug/${item.slug}`)).json().data.title).toBe(
+      'Cover Crops & Nitrogen: A Field Guide',
+    );
 
     const edited = await post(`${KC}/add`, body('Cover Crops, Second Draft', { id: item.baseId, slug: item.slug }), editorToken);
     expect(edited.statusCode, edited.body).toBe(200);
@@ -63,15 +72,25 @@ describe('knowledge center and press release admin APIs', () => {
     expect(rolled.statusCode, rolled.body).toBe(200);
     const after = (await get(`${KC}/get-versions/${item.baseId}`)).json().data;
     expect(after).toHaveLength(3);
-    expect((await t.app.inject(`/api/knowledge-center/get-by-slug/${item.slug}`)).json().data.title).toBe('Cover Crops & Nitrogen: A Field Guide');
-    expect((await get(`${KC}/get-slug/${item.baseId}`)).json().data).toEqual({ id: item.baseId, slug: item.slug, path: `/knowledge-center/${item.slug}` });
+    expect((await t.app.inject(`/api/knowledge-center/get-by-slug/${item.slug}`)).json().data.title).toBe(
+      'Cover Crops & Nitrogen: A Field Guide',
+    );
+    expect((await get(`${KC}/get-slug/${item.baseId}`)).json().data).toEqual({
+      id: item.baseId,
+      slug: item.slug,
+      path: `/knowledge-center/${item.slug}`,
+    });
   });
 
   it('keeps slugs unique and answers 409 with the reason', async () => {
     const a = (await post(`${KC}/add`, body('Unique Slug Item'))).json().data;
     const dup = await post(`${KC}/add`, body('Another Item', { slug: a.slug }));
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toMatchObject({ success: false, data: null, message: `The slug "${a.slug}" is already used by another knowledge item.` });
+    expect(dup.json()).toMatchObject({
+      success: false,
+      data: null,
+      message: `The slug "${a.slug}" is already used by another knowledge item.`,
+    });
     const bad = await post(`${KC}/add`, body('Bad Slug', { slug: 'Not a slug!' }));
     expect(bad.statusCode).toBe(400);
   });
@@ -93,8 +112,17 @@ describe('knowledge center and press release admin APIs', () => {
   });
 
   it('sanitizes rich text on write', async () => {
-    const dirty = '<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="https://e.example/a.png" onerror="x()"></p>';
-    const res = await post(`${KC}/add`, body('Dirty Write', { modules: [{ type: 2, content: dirty }, { type: 4, items: [{ imageItem: { previewsrc: '/a.svg', alttext: 'a' }, headline: 'h', editorData: dirty }] }] }));
+    const dirty =
+      '<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:alert(1)">x</a><img src="https://e.example/a.png" onerror="x()"></p>';
+    const res = await post(
+      `${KC}/add`,
+      body('Dirty Write', {
+        modules: [
+          { type: 2, content: dirty },
+          { type: 4, items: [{ imageItem: { previewsrc: '/a.svg', alttext: 'a' }, headline: 'h', editorData: dirty }] },
+        ],
+      }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const stored = (await get(`${KC}/get/${res.json().data.baseId}`)).json().data.modules;
     for (const html of [stored[0].content, stored[1].items[0].editorData]) {
@@ -103,11 +131,13 @@ describe('knowledge center and press release admin APIs', () => {
     }
   });
 
-  it('pins and unpins; the type must be the item\'s', async () => {
+  it("pins and unpins; the type must be the item's", async () => {
     const item = (await post(`${KC}/add`, body('Pin Me', { publishDate: '2030-01-01T00:00:00Z' }))).json().data;
     expect((await post(`${KC}/pin`, { baseId: item.baseId, type: 1, pinned: true })).statusCode).toBe(200);
     expect((await get(`${KC}/get/${item.baseId}`)).json().data.pinned).toBe(true);
-    const list = (await t.app.inject({ method: 'POST', url: '/api/knowledge-center/filter', payload: { category: 40, length: 100 } })).json().data.items;
+    const list = (
+      await t.app.inject({ method: 'POST', url: '/api/knowledge-center/filter', payload: { category: 40, length: 100 } })
+    ).json().data.items;
     expect(list[0].id).toBe(item.baseId);
     expect((await post(`${KC}/pin`, { baseId: item.baseId, type: 0, pinned: false })).statusCode).toBe(400);
     await post(`${KC}/pin`, { baseId: item.baseId, type: 1, pinned: false });
@@ -130,7 +160,10 @@ describe('knowledge center and press release admin APIs', () => {
     const draft = (await post(`${KC}/add`, body('Draft Item', { status: 0 }))).json().data;
     expect((await t.app.inject(`/api/knowledge-center/get-by-slug/${draft.slug}`)).statusCode).toBe(404);
     const live = (await post(`${KC}/add`, body('Scheduled Item'))).json().data;
-    const later = await post(`${KC}/add`, body('Scheduled Item v2', { id: live.baseId, publishAt: new Date(Date.now() + 3_600_000).toISOString() }));
+    const later = await post(
+      `${KC}/add`,
+      body('Scheduled Item v2', { id: live.baseId, publishAt: new Date(Date.now() + 3_600_000).toISOString() }),
+    );
     expect(later.json().data).toMatchObject({ current: false, title: 'Scheduled Item v2' });
     expect((await t.app.inject(`/api/knowledge-center/get-by-slug/${live.slug}`)).json().data.title).toBe('Scheduled Item');
   });
@@ -180,7 +213,12 @@ describe('knowledge center and press release admin APIs', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ success: false });
     expect((await get(`${KC}/get/abc`)).statusCode).toBe(400);
-    for (const [method, url] of [['GET', `${KC}/get/1`], ['POST', `${KC}/add`], ['GET', `${PR}/get-versions/1`], ['POST', `${KC}/pin`]] as const) {
+    for (const [method, url] of [
+      ['GET', `${KC}/get/1`],
+      ['POST', `${KC}/add`],
+      ['GET', `${PR}/get-versions/1`],
+      ['POST', `${KC}/pin`],
+    ] as const) {
       const res = await t.app.inject({ method, url, ...(method === 'POST' ? { payload: body('x') } : {}) });
       expect(res.statusCode, url).toBe(401);
     }
@@ -218,12 +256,18 @@ describe('pages admin API', () => {
     const p = created.json().data;
     expect(p).toMatchObject({ slug: 'spring-planting-checklist', path: '/spring-planting-checklist', visibility: 1 });
     expect(p.modules[0].content).toBe('<p>Spring Planting Checklist text</p>');
-    expect((await get(`${P}/get-slug/${p.id}`)).json().data).toEqual({ id: p.id, slug: 'spring-planting-checklist', path: '/spring-planting-checklist' });
+    expect((await get(`${P}/get-slug/${p.id}`)).json().data).toEqual({
+      id: p.id,
+      slug: 'spring-planting-checklist',
+      path: '/spring-planting-checklist',
+    });
     expect((await get(`${P}/get-slug/999999`)).statusCode).toBe(404);
     expect((await t.app.inject('/api/pages/get-by-slug/spring-planting-checklist')).json().data.title).toBe('Spring Planting Checklist');
 
     const v2 = (await post(`${P}/add`, page('Spring Planting Checklist 2027', { id: p.id }))).json().data;
-    expect((await t.app.inject('/api/pages/get-by-slug/spring-planting-checklist')).json().data.title).toBe('Spring Planting Checklist 2027');
+    expect((await t.app.inject('/api/pages/get-by-slug/spring-planting-checklist')).json().data.title).toBe(
+      'Spring Planting Checklist 2027',
+    );
     const first = (await get(`${P}/get/${p.id}/${p.versionId}`)).json().data;
     await post(`${P}/add`, { ...first, id: p.id, publishAt: null });
     const versions = (await get(`${P}/get-versions/${p.id}`)).json().data;
@@ -232,12 +276,14 @@ describe('pages admin API', () => {
 
     await post(`${P}/add`, page('Spring Planting Checklist', { id: p.id, visibility: 0 }));
     expect((await t.app.inject('/api/pages/get-by-slug/spring-planting-checklist')).statusCode).toBe(404);
-    expect((await post(`${P}/filter`, { searchText: 'Spring Planting' })).json().data.items).toEqual([expect.objectContaining({ id: p.id, visibility: 0 })]);
+    expect((await post(`${P}/filter`, { searchText: 'Spring Planting' })).json().data.items).toEqual([
+      expect.objectContaining({ id: p.id, visibility: 0 }),
+    ]);
     expect((await get(`${P}/delete/${p.id}`)).statusCode).toBe(200);
     expect((await post(`${P}/filter`, { searchText: 'Spring Planting' })).json().data.total).toBe(0);
   });
 
-  it('refuses a slug that is taken or is one of the site\'s own addresses, and redirects a renamed visible page', async () => {
+  it("refuses a slug that is taken or is one of the site's own addresses, and redirects a renamed visible page", async () => {
     expect((await post(`${P}/add`, page('Taken', { slug: 'privacy-policy' }))).statusCode).toBe(409);
     const own = await post(`${P}/add`, page('Products', { slug: 'agrotain' }));
     expect(own.statusCode).toBe(409);
@@ -262,14 +308,27 @@ describe('products admin API', () => {
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
   const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
 
-  it('edits a product\'s guaranteed analysis by appending a version, lists versions and rolls back', async () => {
+  it("edits a product's guaranteed analysis by appending a version, lists versions and rolls back", async () => {
     const list = (await post(`${Pr}/filter`, { searchText: 'wolf trax' })).json().data;
     const product = list.items.find((p: { slug: string }) => p.slug === 'wolf-trax');
     expect(product).toBeDefined();
     expect((await get(`${Pr}/get-slug/${product.id}`)).json().data).toEqual({ id: product.id, slug: 'wolf-trax', path: '/wolf-trax' });
     expect((await t.app.inject(`${Pr}/get-slug/${product.id}`)).statusCode).toBe(401);
     const current = (await get(`${Pr}/get/${product.id}`)).json().data;
-    const { id: _id, versionId, slug: _s, path: _p, region: _r, lineKey: _l, family: _f, status: _st, publishAt: _a, created: _c, current: _cur, ...content } = current;
+    const {
+      id: _id,
+      versionId,
+      slug: _s,
+      path: _p,
+      region: _r,
+      lineKey: _l,
+      family: _f,
+      status: _st,
+      publishAt: _a,
+      created: _c,
+      current: _cur,
+      ...content
+    } = current;
     const analysis = [{ ...content.analysis[0], amount: 63 }, ...content.analysis.slice(1)];
     const saved = await post(`${Pr}/add`, { ...content, id: product.id, analysis });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -280,7 +339,20 @@ describe('products admin API', () => {
     expect(versions).toHaveLength(2);
     expect(versions[0].author).toBe('admin@example.com');
     const old = (await get(`${Pr}/get/${product.id}/${versionId}`)).json().data;
-    const { id: _i2, versionId: _v2, slug: _s2, path: _p2, region: _r2, lineKey: _l2, family: _f2, status: _st2, publishAt: _a2, created: _c2, current: _cur2, ...oldContent } = old;
+    const {
+      id: _i2,
+      versionId: _v2,
+      slug: _s2,
+      path: _p2,
+      region: _r2,
+      lineKey: _l2,
+      family: _f2,
+      status: _st2,
+      publishAt: _a2,
+      created: _c2,
+      current: _cur2,
+      ...oldContent
+    } = old;
     await post(`${Pr}/add`, { ...oldContent, id: product.id });
     expect((await t.app.services.products.getPublicBySlug('wolf-trax')).analysis[0]!.amount).toBe(content.analysis[0].amount);
     expect((await get(`${Pr}/get-versions/${product.id}`)).json().data).toHaveLength(3);
@@ -290,7 +362,16 @@ describe('products admin API', () => {
     expect((await post(`${Pr}/add`, { ...content, id: 999999 })).statusCode).toBe(404);
   });
 
-  type ListItem = { id: number; slug: string; name: string; group: string; region: number; status: number; updated: string; nextPublishAt: string | null };
+  type ListItem = {
+    id: number;
+    slug: string;
+    name: string;
+    group: string;
+    region: number;
+    status: number;
+    updated: string;
+    nextPublishAt: string | null;
+  };
   const filter = async (f: object) => {
     const res = await post(`${Pr}/filter`, f);
     expect(res.statusCode, res.body).toBe(200);
@@ -322,7 +403,20 @@ describe('products admin API', () => {
     // hide one: the status filter finds it, the public page answers 404, the last-save sort puts it first
     const centuro = all.items.find((p) => p.slug === 'centuro-ca')!;
     const current = (await get(`${Pr}/get/${centuro.id}`)).json().data;
-    const { id: _i, versionId: _v, slug: _s, path: _p, region: _r, lineKey: _l, family: _f, status: _st, publishAt: _a, created: _c, current: _cur, ...content } = current;
+    const {
+      id: _i,
+      versionId: _v,
+      slug: _s,
+      path: _p,
+      region: _r,
+      lineKey: _l,
+      family: _f,
+      status: _st,
+      publishAt: _a,
+      created: _c,
+      current: _cur,
+      ...content
+    } = current;
     expect((await post(`${Pr}/add`, { ...content, id: centuro.id, status: 0 })).statusCode).toBe(200);
     expect((await filter({ status: 0 })).items.map((p) => p.slug)).toEqual(['centuro-ca']);
     expect((await filter({ status: 1 })).total).toBe(16);
@@ -331,7 +425,9 @@ describe('products admin API', () => {
 
     // a version scheduled for later shows as pending in the list
     const at = new Date(Date.now() + 86_400_000).toISOString();
-    expect((await post(`${Pr}/add`, { ...content, id: centuro.id, status: 1, publishAt: at, tagline: 'Coming tomorrow' })).statusCode).toBe(200);
+    expect((await post(`${Pr}/add`, { ...content, id: centuro.id, status: 1, publishAt: at, tagline: 'Coming tomorrow' })).statusCode).toBe(
+      200,
+    );
     expect((await filter({ searchText: 'centuro-ca' })).items[0]!.nextPublishAt).toBe(at);
 
     // bad filters are a 400 with a message, not a 500
@@ -342,14 +438,30 @@ describe('products admin API', () => {
     }
   });
 
-  it('answers a broken product with the editor\'s words for the field', async () => {
+  it("answers a broken product with the editor's words for the field", async () => {
     const [first] = (await filter({ searchText: 'optrient' })).items;
     const current = (await get(`${Pr}/get/${first!.id}`)).json().data;
-    const { id: _i, versionId: _v, slug: _s, path: _p, region: _r, lineKey: _l, family: _f, status: _st, publishAt: _a, created: _c, current: _cur, ...content } = current;
+    const {
+      id: _i,
+      versionId: _v,
+      slug: _s,
+      path: _p,
+      region: _r,
+      lineKey: _l,
+      family: _f,
+      status: _st,
+      publishAt: _a,
+      created: _c,
+      current: _cur,
+      ...content
+    } = current;
     const cases: [object, string][] = [
       [{ name: '   ' }, 'Name is required.'],
       [{ group: 'Fertilizer' }, 'Choose a group.'],
-      [{ analysis: [{ product: 'X', nutrient: 'Zinc', symbol: 'Zn', amount: 101, unit: '%' }] }, 'Enter a percentage above 0 and at most 100.'],
+      [
+        { analysis: [{ product: 'X', nutrient: 'Zinc', symbol: 'Zn', amount: 101, unit: '%' }] },
+        'Enter a percentage above 0 and at most 100.',
+      ],
       [{ benefits: [{ title: 'Fast', text: '' }] }, 'Benefit text is required.'],
     ];
     for (const [change, message] of cases) {
@@ -378,7 +490,11 @@ describe('landing pages admin API', () => {
     const home = list.find((p: { key: string }) => p.key === 'home-us');
     const current = (await get(`${L}/get/${home.id}`)).json().data;
     const content = { title: current.title, hero: current.hero, sections: current.sections, seo: current.seo };
-    const saved = await post(`${L}/add`, { ...content, id: home.id, hero: { ...current.hero, headline: 'Protect every pound of nitrogen' } });
+    const saved = await post(`${L}/add`, {
+      ...content,
+      id: home.id,
+      hero: { ...current.hero, headline: 'Protect every pound of nitrogen' },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await t.app.services.landingPages.getByKey('home-us')).hero.headline).toBe('Protect every pound of nitrogen');
     const versions = (await get(`${L}/get-versions/${home.id}`)).json().data;

@@ -31,14 +31,37 @@ import {
 const config = { permission: 'content' as const };
 
 function versionItem(v: VersionListItem) {
-  return { id: v.id, created: v.created.toISOString(), publishAt: v.publishAt?.toISOString() ?? null, author: v.author, current: v.current };
+  return {
+    id: v.id,
+    created: v.created.toISOString(),
+    publishAt: v.publishAt?.toISOString() ?? null,
+    author: v.author,
+    current: v.current,
+  };
 }
 
 /** `GET {prefix}/get-slug/{id}`: an item's slug and public path (knowledge items, press releases, pages, products). */
-function getSlugRoute(app: FastifyInstance, prefix: string, tags: string[], op: string, label: string, slugOf: (id: number) => Promise<{ id: number; slug: string; path: string }>) {
+function getSlugRoute(
+  app: FastifyInstance,
+  prefix: string,
+  tags: string[],
+  op: string,
+  label: string,
+  slugOf: (id: number) => Promise<{ id: number; slug: string; path: string }>,
+) {
   app.withTypeProvider<ZodTypeProvider>().get(
     `${prefix}/get-slug/:id`,
-    { config, schema: { ...adminOperation, operationId: `get${op}Slug`, tags, summary: `The slug and public path of a ${label}`, params: ContentIdParamsSchema, response: { 200: envelope(ContentSlugSchema), ...adminErrors } } },
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        operationId: `get${op}Slug`,
+        tags,
+        summary: `The slug and public path of a ${label}`,
+        params: ContentIdParamsSchema,
+        response: { 200: envelope(ContentSlugSchema), ...adminErrors },
+      },
+    },
     async (request) => {
       const { id, slug, path } = await slugOf(request.params.id);
       return ok({ id, slug, path });
@@ -51,7 +74,15 @@ function getSlugRoute(app: FastifyInstance, prefix: string, tags: string[], op: 
  * get/{id} (the newest version) and get/{id}/{versionId} (one version, for a rollback), delete,
  * get-slug, get-versions and filter; permission 'content'.
  */
-function contentAdminRoutes(app: FastifyInstance, prefix: string, tag: string, op: string, label: string, service: () => ContentService, opts: { pin?: boolean } = {}) {
+function contentAdminRoutes(
+  app: FastifyInstance,
+  prefix: string,
+  tag: string,
+  op: string,
+  label: string,
+  service: () => ContentService,
+  opts: { pin?: boolean } = {},
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [tag];
 
@@ -70,7 +101,10 @@ function contentAdminRoutes(app: FastifyInstance, prefix: string, tag: string, o
     },
     async (request) => {
       const b = request.body;
-      const saved = await service().adminSave({ ...b, category: b.category ?? null, publishDate: b.publishDate ?? new Date() }, request.user?.id ?? null);
+      const saved = await service().adminSave(
+        { ...b, category: b.category ?? null, publishDate: b.publishDate ?? new Date() },
+        request.user?.id ?? null,
+      );
       return ok(saved, b.id ? 'Saved: a new version was added.' : `The ${label} was created.`);
     },
   );
@@ -78,7 +112,14 @@ function contentAdminRoutes(app: FastifyInstance, prefix: string, tag: string, o
     `${prefix}/get/:id`,
     {
       config,
-      schema: { ...adminOperation, operationId: `get${op}`, tags, summary: `A ${label} with its newest version (scheduled or not)`, params: ContentIdParamsSchema, response: { 200: envelope(ContentAdminItemSchema), ...adminErrors } },
+      schema: {
+        ...adminOperation,
+        operationId: `get${op}`,
+        tags,
+        summary: `A ${label} with its newest version (scheduled or not)`,
+        params: ContentIdParamsSchema,
+        response: { 200: envelope(ContentAdminItemSchema), ...adminErrors },
+      },
     },
     async (request) => ok(await service().adminGet(request.params.id)),
   );
@@ -101,7 +142,14 @@ function contentAdminRoutes(app: FastifyInstance, prefix: string, tag: string, o
     `${prefix}/delete/:id`,
     {
       config,
-      schema: { ...adminOperation, operationId: `delete${op}`, tags, summary: `Delete a ${label} (it leaves the site; its versions are kept)`, params: ContentIdParamsSchema, response: { 200: envelope(z.null()), ...adminErrors } },
+      schema: {
+        ...adminOperation,
+        operationId: `delete${op}`,
+        tags,
+        summary: `Delete a ${label} (it leaves the site; its versions are kept)`,
+        params: ContentIdParamsSchema,
+        response: { 200: envelope(z.null()), ...adminErrors },
+      },
     },
     async (request) => {
       await service().adminDelete(request.params.id);
@@ -163,8 +211,23 @@ function contentAdminRoutes(app: FastifyInstance, prefix: string, tag: string, o
 
 /** Knowledge center and press releases (spec section 7, Admin). */
 export function contentRoutes(app: FastifyInstance) {
-  contentAdminRoutes(app, '/api/admin/knowledge-center', 'admin knowledge center', 'KnowledgeItem', 'knowledge item', () => app.services.knowledge, { pin: true });
-  contentAdminRoutes(app, '/api/admin/press-releases', 'admin press releases', 'PressRelease', 'press release', () => app.services.pressReleases);
+  contentAdminRoutes(
+    app,
+    '/api/admin/knowledge-center',
+    'admin knowledge center',
+    'KnowledgeItem',
+    'knowledge item',
+    () => app.services.knowledge,
+    { pin: true },
+  );
+  contentAdminRoutes(
+    app,
+    '/api/admin/press-releases',
+    'admin press releases',
+    'PressRelease',
+    'press release',
+    () => app.services.pressReleases,
+  );
 }
 
 /** Custom pages (/{slug}): /api/admin/pages/add|get/{id}|get/{id}/{versionId}|delete/{id}|get-slug/{id}|get-versions/{id}|filter. */
@@ -181,29 +244,60 @@ export function pagesAdminRoutes(app: FastifyInstance) {
         ...adminOperation,
         operationId: 'addPage',
         tags,
-        summary: 'Create a custom page, or with an id append a version; 409 when the slug is taken or is one of the site\'s own addresses',
+        summary: "Create a custom page, or with an id append a version; 409 when the slug is taken or is one of the site's own addresses",
         body: PageSaveSchema,
         response: { 200: envelope(PageAdminItemSchema), ...adminErrors },
       },
     },
-    async (request) => ok(await pages().adminSave(request.body, request.user?.id ?? null), request.body.id ? 'Saved: a new version was added.' : 'The page was created.'),
+    async (request) =>
+      ok(
+        await pages().adminSave(request.body, request.user?.id ?? null),
+        request.body.id ? 'Saved: a new version was added.' : 'The page was created.',
+      ),
   );
   r.get(
     `${prefix}/get/:id`,
-    { config, schema: { ...adminOperation, operationId: 'getPage', tags, summary: 'A page with its newest version', params: ContentIdParamsSchema, response: { 200: envelope(PageAdminItemSchema), ...adminErrors } } },
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        operationId: 'getPage',
+        tags,
+        summary: 'A page with its newest version',
+        params: ContentIdParamsSchema,
+        response: { 200: envelope(PageAdminItemSchema), ...adminErrors },
+      },
+    },
     async (request) => ok(await pages().adminGet(request.params.id)),
   );
   r.get(
     `${prefix}/get/:id/:versionId`,
     {
       config,
-      schema: { ...adminOperation, operationId: 'getPageVersion', tags, summary: 'One saved version of a page', params: ContentVersionParamsSchema, response: { 200: envelope(PageAdminItemSchema), ...adminErrors } },
+      schema: {
+        ...adminOperation,
+        operationId: 'getPageVersion',
+        tags,
+        summary: 'One saved version of a page',
+        params: ContentVersionParamsSchema,
+        response: { 200: envelope(PageAdminItemSchema), ...adminErrors },
+      },
     },
     async (request) => ok(await pages().adminGet(request.params.id, request.params.versionId)),
   );
   r.get(
     `${prefix}/delete/:id`,
-    { config, schema: { ...adminOperation, operationId: 'deletePage', tags, summary: 'Delete a page (its versions are kept)', params: ContentIdParamsSchema, response: { 200: envelope(z.null()), ...adminErrors } } },
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        operationId: 'deletePage',
+        tags,
+        summary: 'Delete a page (its versions are kept)',
+        params: ContentIdParamsSchema,
+        response: { 200: envelope(z.null()), ...adminErrors },
+      },
+    },
     async (request) => {
       await pages().adminDelete(request.params.id);
       return ok(null, 'The page was deleted.');
@@ -214,7 +308,14 @@ export function pagesAdminRoutes(app: FastifyInstance) {
     `${prefix}/get-versions/:id`,
     {
       config,
-      schema: { ...adminOperation, operationId: 'getPageVersions', tags, summary: 'Saved versions of a page, newest first', params: ContentIdParamsSchema, response: { 200: envelope(z.array(ContentVersionSchema)), ...adminErrors } },
+      schema: {
+        ...adminOperation,
+        operationId: 'getPageVersions',
+        tags,
+        summary: 'Saved versions of a page, newest first',
+        params: ContentIdParamsSchema,
+        response: { 200: envelope(z.array(ContentVersionSchema)), ...adminErrors },
+      },
     },
     async (request) => ok((await pages().adminVersions(request.params.id)).map(versionItem)),
   );
@@ -222,7 +323,14 @@ export function pagesAdminRoutes(app: FastifyInstance) {
     `${prefix}/filter`,
     {
       config,
-      schema: { ...adminOperation, operationId: 'filterPagesAdmin', tags, summary: 'Custom pages not deleted, last updated first', body: PageAdminFilterSchema, response: { 200: envelope(PageAdminListSchema), ...adminErrors } },
+      schema: {
+        ...adminOperation,
+        operationId: 'filterPagesAdmin',
+        tags,
+        summary: 'Custom pages not deleted, last updated first',
+        body: PageAdminFilterSchema,
+        response: { 200: envelope(PageAdminListSchema), ...adminErrors },
+      },
     },
     async (request) => ok(await pages().adminFilter(request.body)),
   );
@@ -238,29 +346,66 @@ export function productsAdminRoutes(app: FastifyInstance) {
     `${prefix}/add`,
     {
       config,
-      schema: { ...adminOperation, operationId: 'saveProduct', tags, summary: 'Append a version of a product (edit or rollback)', body: ProductSaveSchema, response: { 200: envelope(ProductAdminItemSchema), ...adminErrors } },
+      schema: {
+        ...adminOperation,
+        operationId: 'saveProduct',
+        tags,
+        summary: 'Append a version of a product (edit or rollback)',
+        body: ProductSaveSchema,
+        response: { 200: envelope(ProductAdminItemSchema), ...adminErrors },
+      },
     },
     async (request) => {
       const { id, status, publishAt, rollbackOf, ...content } = request.body;
-      return ok(await products().adminSave(id, content, request.user?.id ?? null, { status, publishAt, rollbackOf }), 'Saved: a new version was added.');
+      return ok(
+        await products().adminSave(id, content, request.user?.id ?? null, { status, publishAt, rollbackOf }),
+        'Saved: a new version was added.',
+      );
     },
   );
   r.get(
     `${prefix}/get/:id`,
-    { config, schema: { ...adminOperation, operationId: 'getProduct', tags, summary: 'A product with its newest version', params: ContentIdParamsSchema, response: { 200: envelope(ProductAdminItemSchema), ...adminErrors } } },
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        operationId: 'getProduct',
+        tags,
+        summary: 'A product with its newest version',
+        params: ContentIdParamsSchema,
+        response: { 200: envelope(ProductAdminItemSchema), ...adminErrors },
+      },
+    },
     async (request) => ok(await products().adminGet(request.params.id)),
   );
   r.get(
     `${prefix}/get/:id/:versionId`,
     {
       config,
-      schema: { ...adminOperation, operationId: 'getProductVersion', tags, summary: 'One saved version of a product', params: ContentVersionParamsSchema, response: { 200: envelope(ProductAdminItemSchema), ...adminErrors } },
+      schema: {
+        ...adminOperation,
+        operationId: 'getProductVersion',
+        tags,
+        summary: 'One saved version of a product',
+        params: ContentVersionParamsSchema,
+        response: { 200: envelope(ProductAdminItemSchema), ...adminErrors },
+      },
     },
     async (request) => ok(await products().adminGet(request.params.id, request.params.versionId)),
   );
   r.get(
     `${prefix}/delete/:id`,
-    { config, schema: { ...adminOperation, operationId: 'deleteProduct', tags, summary: 'Delete a product page (its versions are kept)', params: ContentIdParamsSchema, response: { 200: envelope(z.null()), ...adminErrors } } },
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        operationId: 'deleteProduct',
+        tags,
+        summary: 'Delete a product page (its versions are kept)',
+        params: ContentIdParamsSchema,
+        response: { 200: envelope(z.null()), ...adminErrors },
+      },
+    },
     async (request) => {
       await products().adminDelete(request.params.id);
       return ok(null, 'The product was deleted.');
@@ -271,13 +416,30 @@ export function productsAdminRoutes(app: FastifyInstance) {
     `${prefix}/get-versions/:id`,
     {
       config,
-      schema: { ...adminOperation, operationId: 'getProductVersions', tags, summary: 'Saved versions of a product, newest first', params: ContentIdParamsSchema, response: { 200: envelope(z.array(ContentVersionSchema)), ...adminErrors } },
+      schema: {
+        ...adminOperation,
+        operationId: 'getProductVersions',
+        tags,
+        summary: 'Saved versions of a product, newest first',
+        params: ContentIdParamsSchema,
+        response: { 200: envelope(z.array(ContentVersionSchema)), ...adminErrors },
+      },
     },
     async (request) => ok((await products().adminVersions(request.params.id)).map(versionItem)),
   );
   r.post(
     `${prefix}/filter`,
-    { config, schema: { ...adminOperation, operationId: 'filterProductsAdmin', tags, summary: 'Products in menu order, with search and region', body: ProductAdminFilterSchema, response: { 200: envelope(ProductAdminListSchema), ...adminErrors } } },
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        operationId: 'filterProductsAdmin',
+        tags,
+        summary: 'Products in menu order, with search and region',
+        body: ProductAdminFilterSchema,
+        response: { 200: envelope(ProductAdminListSchema), ...adminErrors },
+      },
+    },
     async (request) => ok(await products().adminFilter(request.body)),
   );
 }
@@ -292,23 +454,50 @@ export function landingAdminRoutes(app: FastifyInstance) {
     `${prefix}/add`,
     {
       config,
-      schema: { ...adminOperation, operationId: 'saveLandingPage', tags, summary: 'Append a version of a home, campaign page or About (edit or rollback)', body: LandingSaveSchema, response: { 200: envelope(LandingAdminItemSchema), ...adminErrors } },
+      schema: {
+        ...adminOperation,
+        operationId: 'saveLandingPage',
+        tags,
+        summary: 'Append a version of a home, campaign page or About (edit or rollback)',
+        body: LandingSaveSchema,
+        response: { 200: envelope(LandingAdminItemSchema), ...adminErrors },
+      },
     },
     async (request) => {
       const { id, publishAt, rollbackOf, ...content } = request.body;
-      return ok(await landing().adminSave(id, content, request.user?.id ?? null, publishAt ?? null, rollbackOf ?? null), 'Saved: a new version was added.');
+      return ok(
+        await landing().adminSave(id, content, request.user?.id ?? null, publishAt ?? null, rollbackOf ?? null),
+        'Saved: a new version was added.',
+      );
     },
   );
   r.get(
     `${prefix}/get/:id`,
-    { config, schema: { ...adminOperation, operationId: 'getLandingPage', tags, summary: 'A landing page with its newest version', params: ContentIdParamsSchema, response: { 200: envelope(LandingAdminItemSchema), ...adminErrors } } },
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        operationId: 'getLandingPage',
+        tags,
+        summary: 'A landing page with its newest version',
+        params: ContentIdParamsSchema,
+        response: { 200: envelope(LandingAdminItemSchema), ...adminErrors },
+      },
+    },
     async (request) => ok(await landing().adminGet(request.params.id)),
   );
   r.get(
     `${prefix}/get/:id/:versionId`,
     {
       config,
-      schema: { ...adminOperation, operationId: 'getLandingPageVersion', tags, summary: 'One saved version of a landing page', params: ContentVersionParamsSchema, response: { 200: envelope(LandingAdminItemSchema), ...adminErrors } },
+      schema: {
+        ...adminOperation,
+        operationId: 'getLandingPageVersion',
+        tags,
+        summary: 'One saved version of a landing page',
+        params: ContentVersionParamsSchema,
+        response: { 200: envelope(LandingAdminItemSchema), ...adminErrors },
+      },
     },
     async (request) => ok(await landing().adminGet(request.params.id, request.params.versionId)),
   );
@@ -316,13 +505,29 @@ export function landingAdminRoutes(app: FastifyInstance) {
     `${prefix}/get-versions/:id`,
     {
       config,
-      schema: { ...adminOperation, operationId: 'getLandingPageVersions', tags, summary: 'Saved versions of a landing page, newest first', params: ContentIdParamsSchema, response: { 200: envelope(z.array(ContentVersionSchema)), ...adminErrors } },
+      schema: {
+        ...adminOperation,
+        operationId: 'getLandingPageVersions',
+        tags,
+        summary: 'Saved versions of a landing page, newest first',
+        params: ContentIdParamsSchema,
+        response: { 200: envelope(z.array(ContentVersionSchema)), ...adminErrors },
+      },
     },
     async (request) => ok((await landing().adminVersions(request.params.id)).map(versionItem)),
   );
   r.post(
     `${prefix}/filter`,
-    { config, schema: { ...adminOperation, operationId: 'filterLandingPagesAdmin', tags, summary: 'The homes, campaign pages and About', response: { 200: envelope(LandingAdminListSchema), ...adminErrors } } },
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        operationId: 'filterLandingPagesAdmin',
+        tags,
+        summary: 'The homes, campaign pages and About',
+        response: { 200: envelope(LandingAdminListSchema), ...adminErrors },
+      },
+    },
     async () => ok(await landing().adminList()),
   );
 }

@@ -17,7 +17,13 @@ export const ContentVersionParamsSchema = ContentIdParamsSchema.extend({ version
 export const ContentSaveSchema = z
   .object({
     id: z.number().int().positive().nullish().describe('the baseId: omit to create an item, give it to append a version'),
-    type: z.number().int().min(0, 'Type must be 0, 1 or 2.').max(2, 'Type must be 0, 1 or 2.').default(0).describe('0 Article, 1 Research, 2 Podcast'),
+    type: z
+      .number()
+      .int()
+      .min(0, 'Type must be 0, 1 or 2.')
+      .max(2, 'Type must be 0, 1 or 2.')
+      .default(0)
+      .describe('0 Article, 1 Research, 2 Podcast'),
     category: z
       .number()
       .int()
@@ -25,21 +31,37 @@ export const ContentSaveSchema = z
       .nullish()
       .describe('38 podcasts, 39 articles, 40 research and reports (knowledge items)'),
     pinned: z.boolean().default(false),
-    slug: z.string().trim().max(200, 'The slug is limited to 200 characters.').nullish().describe('empty: made from the title (on create) or kept (on edit)'),
+    slug: z
+      .string()
+      .trim()
+      .max(200, 'The slug is limited to 200 characters.')
+      .nullish()
+      .describe('empty: made from the title (on create) or kept (on edit)'),
     region: z
       .number()
       .int()
       .refine((n) => n === 2 || n === 3, 'Region must be 2 (US) or 3 (Canada).')
       .default(2),
-    status: z.union([z.literal(0), z.literal(1)]).default(1).describe('1 published, 0 draft'),
+    status: z
+      .union([z.literal(0), z.literal(1)])
+      .default(1)
+      .describe('1 published, 0 draft'),
     title: z.string().trim().min(1, 'Enter a title.').max(300, 'The title is limited to 300 characters.'),
     metadata: SeoDataSchema.default({}).describe('SEO data: desc (also the card summary), title, ogtitle, ogdesc, ogphoto, metaContent'),
     heroMedia: MediaRefSchema.nullable().default(null),
     modules: z.array(ContentModuleSchema).max(100, 'At most 100 modules.').default([]),
     publishDate: Instant.optional().describe('the date shown on the item; default now'),
     publishAt: Instant.nullish().describe('schedule: the version goes live at this time (null: now)'),
-    redirectOldSlug: z.boolean().default(true).describe('false: changing the slug of a published item leaves no redirect from the old address'),
-    rollbackOf: z.number().int().positive().nullish().describe('the saved version whose content this save restores (a rollback): the audit log says so'),
+    redirectOldSlug: z
+      .boolean()
+      .default(true)
+      .describe('false: changing the slug of a published item leaves no redirect from the old address'),
+    rollbackOf: z
+      .number()
+      .int()
+      .positive()
+      .nullish()
+      .describe('the saved version whose content this save restores (a rollback): the audit log says so'),
   })
   .describe('Create an item, or append a version to it (nothing is overwritten)');
 export type ContentSaveBody = z.output<typeof ContentSaveSchema>;
@@ -80,7 +102,10 @@ export const ContentAdminFilterSchema = z.object({
   category: z.number().int().nullish(),
   type: z.number().int().min(0).max(2).nullish(),
   region: z.number().int().nullish(),
-  status: z.union([z.literal(0), z.literal(1)]).nullish().describe('omit for published and drafts'),
+  status: z
+    .union([z.literal(0), z.literal(1)])
+    .nullish()
+    .describe('omit for published and drafts'),
   sort: z.enum(['updated', 'title', 'publishDate', 'pinned']).default('updated').describe('the column to order by'),
   dir: z.enum(['asc', 'desc']).nullish().describe('default: ascending for title, otherwise descending'),
   start: z.number().int().min(0).max(1_000_000).default(0),
@@ -118,19 +143,40 @@ export const PageSaveSchema = z
   .object({
     id: z.number().int().positive().nullish().describe('omit to create a page, give it to append a version'),
     title: z.string().trim().min(1, 'Enter a title.').max(300, 'The title is limited to 300 characters.'),
-    slug: z.string().trim().max(200, 'The slug is limited to 200 characters.').nullish().describe('the page answers /{slug}; empty: made from the title (on create) or kept'),
-    visibility: z.union([z.literal(0), z.literal(1)]).default(1).describe('1 visible, 0 hidden (not found)'),
+    slug: z
+      .string()
+      .trim()
+      .max(200, 'The slug is limited to 200 characters.')
+      .nullish()
+      .describe('the page answers /{slug}; empty: made from the title (on create) or kept'),
+    visibility: z
+      .union([z.literal(0), z.literal(1)])
+      .default(1)
+      .describe('1 visible, 0 hidden (not found)'),
     regionIds: z
-      .array(z.number().int().refine((n) => n === 2 || n === 3 || n === 4, 'Regions are 2, 3 or 4.'))
+      .array(
+        z
+          .number()
+          .int()
+          .refine((n) => n === 2 || n === 3 || n === 4, 'Regions are 2, 3 or 4.'),
+      )
       .max(3)
       .default([2]),
     metadata: SeoDataSchema.default({}),
     modules: z.array(ContentModuleSchema).max(100, 'At most 100 modules.').default([]),
-    heroImageType: z.union([z.literal(0), z.literal(1)]).nullable().default(null),
+    heroImageType: z
+      .union([z.literal(0), z.literal(1)])
+      .nullable()
+      .default(null),
     heroMedia: MediaRefSchema.nullable().default(null),
     publishAt: Instant.nullish(),
     redirectOldSlug: z.boolean().default(true),
-    rollbackOf: z.number().int().positive().nullish().describe('the saved version whose content this save restores (a rollback): the audit log says so'),
+    rollbackOf: z
+      .number()
+      .int()
+      .positive()
+      .nullish()
+      .describe('the saved version whose content this save restores (a rollback): the audit log says so'),
   })
   .describe('Create a custom page, or append a version to it');
 
@@ -162,16 +208,38 @@ export const PageAdminFilterSchema = z.object({
 });
 
 export const PageAdminListSchema = z.object({
-  items: z.array(z.object({ id: z.number(), slug: z.string(), path: z.string(), title: z.string(), visibility: z.number(), regionIds: z.array(z.number()), updated: z.string() })),
+  items: z.array(
+    z.object({
+      id: z.number(),
+      slug: z.string(),
+      path: z.string(),
+      title: z.string(),
+      visibility: z.number(),
+      regionIds: z.array(z.number()),
+      updated: z.string(),
+    }),
+  ),
   total: z.number(),
 });
 
 export const ProductSaveSchema = ProductContentSchema.extend({
-  id: z.number().int().positive('Choose a product.').describe('the product: products are fixed addresses, edited (a version appended), not created here'),
-  status: z.union([z.literal(0), z.literal(1)]).optional().describe('1 published, 0 hidden; omit to keep'),
+  id: z
+    .number()
+    .int()
+    .positive('Choose a product.')
+    .describe('the product: products are fixed addresses, edited (a version appended), not created here'),
+  status: z
+    .union([z.literal(0), z.literal(1)])
+    .optional()
+    .describe('1 published, 0 hidden; omit to keep'),
   publishAt: Instant.nullish(),
-  rollbackOf: z.number().int().positive().nullish().describe('the saved version whose content this save restores (a rollback): the audit log says so'),
-}).describe('Append a version of a product (a rollback saves an old version\'s content)');
+  rollbackOf: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .describe('the saved version whose content this save restores (a rollback): the audit log says so'),
+}).describe("Append a version of a product (a rollback saves an old version's content)");
 
 export const ProductAdminItemSchema = ProductContentSchema.extend({
   id: z.number(),
@@ -209,7 +277,12 @@ export const ProductAdminListSchema = z.object({
 export const LandingSaveSchema = LandingContentSchema.extend({
   id: z.number().int().positive('Choose a page.').describe('the landing page (a home, campaign or About): edited, not created here'),
   publishAt: Instant.nullish(),
-  rollbackOf: z.number().int().positive().nullish().describe('the saved version whose content this save restores (a rollback): the audit log says so'),
+  rollbackOf: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .describe('the saved version whose content this save restores (a rollback): the audit log says so'),
 }).describe('Append a version of a home, campaign page or About');
 
 export const LandingAdminItemSchema = LandingContentSchema.extend({
@@ -225,10 +298,23 @@ export const LandingAdminItemSchema = LandingContentSchema.extend({
 });
 
 export const LandingAdminListSchema = z.array(
-  z.object({ id: z.number(), key: z.string(), kind: LandingKindSchema, path: z.string(), title: z.string(), regionIds: z.array(z.number()), updated: z.string() }),
+  z.object({
+    id: z.number(),
+    key: z.string(),
+    kind: LandingKindSchema,
+    path: z.string(),
+    title: z.string(),
+    regionIds: z.array(z.number()),
+    updated: z.string(),
+  }),
 );
 
-const PreviewItemId = z.number().int().positive('Unknown item.').nullish().describe('the edited item (its content may also carry it); omit for one not created yet');
+const PreviewItemId = z
+  .number()
+  .int()
+  .positive('Unknown item.')
+  .nullish()
+  .describe('the edited item (its content may also carry it); omit for one not created yet');
 
 /**
  * POST /api/admin/preview: a kind and exactly that kind's save body (what its /add route accepts),
@@ -242,7 +328,7 @@ export const PreviewRequestSchema = z
     z.object({ kind: z.literal('product'), id: PreviewItemId, content: ProductSaveSchema }),
     z.object({ kind: z.literal('landing'), id: PreviewItemId, content: LandingSaveSchema }),
   ])
-  .describe('Unsaved content to preview: kind knowledge, press, page, product or landing, with that kind\'s save body');
+  .describe("Unsaved content to preview: kind knowledge, press, page, product or landing, with that kind's save body");
 export type PreviewRequest = z.output<typeof PreviewRequestSchema>;
 
 export const PreviewLinkSchema = z.object({

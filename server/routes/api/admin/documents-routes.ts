@@ -46,7 +46,11 @@ async function readUpload(request: FastifyRequest): Promise<{ staged: StagedFile
           throw new DomainError('Upload one file, in the field named file.', 400);
         }
         const file = part.file;
-        staged = await documents.stage({ fileName: cleanText(part.filename || '') || 'document', stream: file, truncated: () => file.truncated });
+        staged = await documents.stage({
+          fileName: cleanText(part.filename || '') || 'document',
+          stream: file,
+          truncated: () => file.truncated,
+        });
       } else {
         const value = cleanText(typeof part.value === 'string' ? part.value : String(part.value));
         const prev = fields[part.fieldname];
@@ -60,7 +64,13 @@ async function readUpload(request: FastifyRequest): Promise<{ staged: StagedFile
   return { staged, fields };
 }
 
-const list = (v: string | string[] | undefined) => (v === undefined ? [] : [v].flat().flatMap((s) => s.split(',')).filter(Boolean));
+const list = (v: string | string[] | undefined) =>
+  v === undefined
+    ? []
+    : [v]
+        .flat()
+        .flatMap((s) => s.split(','))
+        .filter(Boolean);
 
 /** The document library (issue 13): upload, edit, replace, list, usage and delete; Editors and Administrators ('content'). */
 export async function documentsAdminRoutes(app: FastifyInstance) {
@@ -72,8 +82,16 @@ export async function documentsAdminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const documents = () => app.services.documents;
   /** The audit log entry of a document change (recorded here, so the documents service stays as it is). */
-  async function recorded<T extends { id: number; title: string }>(action: string, doc: T, detail: Record<string, unknown> | null = null): Promise<T> {
-    await app.services.audit.record({ action, subject: { kind: 'document', id: doc.id, title: doc.title, link: `/siteadmin/document-library/edit/${doc.id}` }, detail });
+  async function recorded<T extends { id: number; title: string }>(
+    action: string,
+    doc: T,
+    detail: Record<string, unknown> | null = null,
+  ): Promise<T> {
+    await app.services.audit.record({
+      action,
+      subject: { kind: 'document', id: doc.id, title: doc.title, link: `/siteadmin/document-library/edit/${doc.id}` },
+      detail,
+    });
     return doc;
   }
 
@@ -85,7 +103,8 @@ export async function documentsAdminRoutes(app: FastifyInstance) {
         ...adminOperation,
         tags,
         operationId: 'addDocument',
-        summary: 'Upload a document (multipart/form-data: file, title, kind, productKey, regionIds, altText); the type is told by the file content',
+        summary:
+          'Upload a document (multipart/form-data: file, title, kind, productKey, regionIds, altText); the type is told by the file content',
         consumes: ['multipart/form-data'],
         response: { 200: envelope(DocumentDetailSchema), ...uploadErrors },
       },
@@ -109,7 +128,8 @@ export async function documentsAdminRoutes(app: FastifyInstance) {
         ...adminOperation,
         tags,
         operationId: 'replaceDocumentFile',
-        summary: 'Upload a new file for a document (multipart/form-data: file): the GUID and URL stay, the previous file is kept as a dated revision',
+        summary:
+          'Upload a new file for a document (multipart/form-data: file): the GUID and URL stay, the previous file is kept as a dated revision',
         consumes: ['multipart/form-data'],
         params: DocumentIdParamsSchema,
         response: { 200: envelope(DocumentDetailSchema), ...uploadErrors },
@@ -129,12 +149,18 @@ export async function documentsAdminRoutes(app: FastifyInstance) {
         ...adminOperation,
         tags,
         operationId: 'restoreDocumentRevision',
-        summary: 'Serve an earlier revision\'s file again: appended as a new revision (the GUID and URL stay, no revision is lost); restoring the current revision changes nothing',
+        summary:
+          "Serve an earlier revision's file again: appended as a new revision (the GUID and URL stay, no revision is lost); restoring the current revision changes nothing",
         params: DocumentRevisionParamsSchema,
         response: { 200: envelope(DocumentDetailSchema), ...adminErrors },
       },
     },
-    async (request) => ok(await recorded('file-restored', await documents().restore(request.params.id, request.params.revisionId, request.user?.id ?? null), { revisionId: request.params.revisionId })),
+    async (request) =>
+      ok(
+        await recorded('file-restored', await documents().restore(request.params.id, request.params.revisionId, request.user?.id ?? null), {
+          revisionId: request.params.revisionId,
+        }),
+      ),
   );
   r.post(
     '/api/admin/documents/edit',
@@ -209,7 +235,8 @@ export async function documentsAdminRoutes(app: FastifyInstance) {
         ...adminOperation,
         tags,
         operationId: 'filterDocuments',
-        summary: 'A page of documents, newest first unless sorted by title or product: search by title or file name, filter by kind(s), product and region',
+        summary:
+          'A page of documents, newest first unless sorted by title or product: search by title or file name, filter by kind(s), product and region',
         body: DocumentFilterBodySchema,
         response: { 200: envelope(DocumentPageSchema), ...adminErrors },
       },

@@ -38,7 +38,9 @@ describe('form submissions admin API', () => {
     await run`delete from form_submissions`;
     for (const r of ROWS) {
       const data = JSON.stringify({ Region: 'USA', Role: 'Grower', Zipcode: r.zip });
-      const [row] = await run<{ id: number }>`insert into form_submissions (type, name, email, phone, data, message, zipcode, captcha, created)
+      const [row] = await run<{
+        id: number;
+      }>`insert into form_submissions (type, name, email, phone, data, message, zipcode, captcha, created)
         values (${r.type}, ${r.name}, ${r.email}, '+1 515 555 0100', ${data}, 'Hello', 'stored-copy', ${r.captcha}, ${r.created}) returning id`;
       ids[r.name] = row!.id;
     }
@@ -57,7 +59,13 @@ describe('form submissions admin API', () => {
     expect(names(page.items)).toEqual(['Emery 100%_Oats', 'Drew Meadows', 'Casey Field', 'blake Rivers', 'Avery Stone']);
     expect(page.total).toBe(5);
     expect(page.updated).toBe('tick-7');
-    expect(page.items[2]).toMatchObject({ type: 0, phone: '+1 515 555 0100', zipCode: 'N2L 3G1', created: '2026-03-03T10:00:00.000Z', archived: false });
+    expect(page.items[2]).toMatchObject({
+      type: 0,
+      phone: '+1 515 555 0100',
+      zipCode: 'N2L 3G1',
+      created: '2026-03-03T10:00:00.000Z',
+      archived: false,
+    });
     expect(page.items[2]!.data).toEqual([
       { name: 'Region', value: 'USA' },
       { name: 'Role', value: 'Grower' },
@@ -67,8 +75,20 @@ describe('form submissions admin API', () => {
   });
 
   it('sorts by name (any case), type and created in both directions', async () => {
-    expect(names((await filter({ order: 0 })).items)).toEqual(['Avery Stone', 'blake Rivers', 'Casey Field', 'Drew Meadows', 'Emery 100%_Oats']);
-    expect(names((await filter({ order: 1 })).items)).toEqual(['Emery 100%_Oats', 'Drew Meadows', 'Casey Field', 'blake Rivers', 'Avery Stone']);
+    expect(names((await filter({ order: 0 })).items)).toEqual([
+      'Avery Stone',
+      'blake Rivers',
+      'Casey Field',
+      'Drew Meadows',
+      'Emery 100%_Oats',
+    ]);
+    expect(names((await filter({ order: 1 })).items)).toEqual([
+      'Emery 100%_Oats',
+      'Drew Meadows',
+      'Casey Field',
+      'blake Rivers',
+      'Avery Stone',
+    ]);
     expect((await filter({ order: 2 })).items.map((i) => i.type)).toEqual([0, 0, 0, 1, 1]);
     expect((await filter({ order: 3 })).items.map((i) => i.type)).toEqual([1, 1, 0, 0, 0]);
     expect(names((await filter({ order: 5 })).items)[0]).toBe('Avery Stone');
@@ -78,7 +98,11 @@ describe('form submissions admin API', () => {
     const first = await filter({ start: 0, length: 2, order: 5 });
     const second = await filter({ start: 2, length: 2, order: 5 });
     const third = await filter({ start: 4, length: 2, order: 5 });
-    expect([first.items, second.items, third.items].map(names)).toEqual([['Avery Stone', 'blake Rivers'], ['Casey Field', 'Drew Meadows'], ['Emery 100%_Oats']]);
+    expect([first.items, second.items, third.items].map(names)).toEqual([
+      ['Avery Stone', 'blake Rivers'],
+      ['Casey Field', 'Drew Meadows'],
+      ['Emery 100%_Oats'],
+    ]);
     expect([first.total, second.total, third.total]).toEqual([5, 5, 5]);
     expect(second.start).toBe(2);
   });
@@ -86,7 +110,10 @@ describe('form submissions admin API', () => {
   it('filters by type, date range, verification and a search in name or email (wildcards taken literally)', async () => {
     expect(names((await filter({ type: 1, order: 0 })).items)).toEqual(['blake Rivers', 'Drew Meadows']);
     expect(names((await filter({ type: 0, order: 0 })).items)).toEqual(['Avery Stone', 'Casey Field', 'Emery 100%_Oats']);
-    expect(names((await filter({ createdFrom: '2026-03-02T00:00:00Z', createdTo: '2026-03-04T00:00:00Z', order: 5 })).items)).toEqual(['blake Rivers', 'Casey Field']);
+    expect(names((await filter({ createdFrom: '2026-03-02T00:00:00Z', createdTo: '2026-03-04T00:00:00Z', order: 5 })).items)).toEqual([
+      'blake Rivers',
+      'Casey Field',
+    ]);
     expect(names((await filter({ verification: 'unverified', order: 5 })).items)).toEqual(['blake Rivers', 'Casey Field']);
     expect(names((await filter({ verification: 'verified', order: 5 })).items)).toEqual(['Avery Stone', 'Emery 100%_Oats']);
     expect(names((await filter({ verification: 'not-checked' })).items)).toEqual(['Drew Meadows']);
@@ -119,7 +146,10 @@ describe('form submissions admin API', () => {
     const archived = await filter({ status: 1 });
     expect(archived.items.map((i) => [i.name, i.archived])).toEqual([['Drew Meadows', true]]);
     expect((await filter({ status: 2 })).total).toBe(5);
-    const [row] = await sqlRows(t.database)<{ status: number; archived_at: Date | null }>`select status, archived_at from form_submissions where id = ${id}`;
+    const [row] = await sqlRows(t.database)<{
+      status: number;
+      archived_at: Date | null;
+    }>`select status, archived_at from form_submissions where id = ${id}`;
     expect(row!.status).toBe(1);
     expect(row!.archived_at).not.toBeNull();
 
@@ -135,18 +165,39 @@ describe('form submissions admin API', () => {
     const data = JSON.stringify({ Zipcode: '@SUM(A1)', Note: '-2+3' });
     await run`insert into form_submissions (type, name, email, phone, data, message, zipcode, captcha, created)
       values (0, '=HYPERLINK("http://evil.example","x")', 'evil@x.example', '+1 555 0100', ${data}, ${'\tcmd'}, '', 'verified', '2026-03-06T10:00:00Z')`;
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/forms/export', headers: bearer(token), payload: { order: 5, verification: 'verified' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/forms/export',
+      headers: bearer(token),
+      payload: { order: 5, verification: 'verified' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="form-submissions-\d{4}-\d\d-\d\d\.csv"$/);
     const records = parse(res.body, { columns: true }) as Record<string, string>[];
     expect(records.map((r) => r.Name)).toEqual(['Avery Stone', 'Emery 100%_Oats', `'=HYPERLINK("http://evil.example","x")`]);
     const evil = records[2]!;
-    expect(evil).toMatchObject({ Type: 'Contact', Phone: `'+1 555 0100`, ZipCode: `'@SUM(A1)`, Message: `'\tcmd`, Verification: 'verified', Archived: 'no' });
+    expect(evil).toMatchObject({
+      Type: 'Contact',
+      Phone: `'+1 555 0100`,
+      ZipCode: `'@SUM(A1)`,
+      Message: `'\tcmd`,
+      Verification: 'verified',
+      Archived: 'no',
+    });
     expect(evil.Data).toBe('Zipcode: @SUM(A1); Note: -2+3');
-    expect(records[0]).toMatchObject({ Id: String(ids['Avery Stone']), Email: 'avery@farm.example', Created: '2026-03-01T10:00:00.000Z', ZipCode: '50010' });
+    expect(records[0]).toMatchObject({
+      Id: String(ids['Avery Stone']),
+      Email: 'avery@farm.example',
+      Created: '2026-03-01T10:00:00.000Z',
+      ZipCode: '50010',
+    });
     // Archived rows follow the status filter like the list.
-    const all = parse((await t.app.inject({ method: 'POST', url: '/api/admin/forms/export', headers: bearer(token), payload: { status: 2, order: 0 } })).body, { columns: true }) as Record<string, string>[];
+    const all = parse(
+      (await t.app.inject({ method: 'POST', url: '/api/admin/forms/export', headers: bearer(token), payload: { status: 2, order: 0 } }))
+        .body,
+      { columns: true },
+    ) as Record<string, string>[];
     expect(all.find((r) => r.Name === 'Drew Meadows')?.Archived).toBe('yes');
   });
 
@@ -168,7 +219,12 @@ describe('form submissions admin API', () => {
     expect(queries.filter(isBatch)).toHaveLength(1);
 
     queries.length = 0;
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/forms/export', headers: bearer(token), payload: { search: 'bulk', order: 4 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/forms/export',
+      headers: bearer(token),
+      payload: { search: 'bulk', order: 4 },
+    });
     expect(res.statusCode).toBe(200);
     const lines = res.body.trimEnd().split('\n');
     expect(lines[0]).toBe('Id,Name,Type,Created,Email,Phone,ZipCode,Message,Verification,Archived,Data');

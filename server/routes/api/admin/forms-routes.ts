@@ -3,7 +3,14 @@ import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FormIdParamsSchema, FormsFilterSchema, FormsPageSchema, FormsViewSchema, formTypeLabel, type FormSubmissionDto } from '#shared/validation/forms-admin.ts';
+import {
+  FormIdParamsSchema,
+  FormsFilterSchema,
+  FormsPageSchema,
+  FormsViewSchema,
+  formTypeLabel,
+  type FormSubmissionDto,
+} from '#shared/validation/forms-admin.ts';
 import { currentAuditContext } from '#domain/audit/audit-context.ts';
 import { adminOperation, envelope, ok } from '../../../http.ts';
 import { adminErrors } from './admin-schemas.ts';
@@ -71,7 +78,15 @@ export function formsAdminRoutes(app: FastifyInstance) {
     async (request) => {
       const lead = await forms().findById(request.params.id);
       await forms().archive(request.params.id);
-      await app.services.audit.record({ action: 'archived', subject: { kind: 'lead', id: request.params.id, title: lead ? `from ${lead.name}` : `#${request.params.id}`, link: '/siteadmin/forms' } });
+      await app.services.audit.record({
+        action: 'archived',
+        subject: {
+          kind: 'lead',
+          id: request.params.id,
+          title: lead ? `from ${lead.name}` : `#${request.params.id}`,
+          link: '/siteadmin/forms',
+        },
+      });
       return ok(null);
     },
   );
@@ -100,7 +115,10 @@ export function formsAdminRoutes(app: FastifyInstance) {
       const auditContext = currentAuditContext();
       csv.once('close', () => {
         app.services.audit
-          .record({ action: 'exported', subject: { kind: 'lead', link: '/siteadmin/forms' }, detail: { count: sent, view: request.body } }, auditContext)
+          .record(
+            { action: 'exported', subject: { kind: 'lead', link: '/siteadmin/forms' }, detail: { count: sent, view: request.body } },
+            auditContext,
+          )
           .catch((err: unknown) => request.log.error({ err }, 'recording a lead export in the audit log failed'));
       });
       const records = rows.map((f: FormSubmissionDto) => {
@@ -109,12 +127,14 @@ export function formsAdminRoutes(app: FastifyInstance) {
       });
       records.on('error', (err) => csv.destroy(err));
       const stamp = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="form-submissions-${stamp}.csv"`)
-        .header('cache-control', 'no-store')
-        // A stream is sent as it is produced (the response schema only documents it as text).
-        .send(records.pipe(csv) as unknown as string);
+      return (
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="form-submissions-${stamp}.csv"`)
+          .header('cache-control', 'no-store')
+          // A stream is sent as it is produced (the response schema only documents it as text).
+          .send(records.pipe(csv) as unknown as string)
+      );
     },
   );
 }

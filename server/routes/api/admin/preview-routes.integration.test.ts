@@ -18,7 +18,8 @@ describe('preview before saving', () => {
   });
   afterAll(() => t.close());
 
-  const post = (url: string, payload: object, tok: string | null = token) => t.app.inject({ method: 'POST', url, headers: tok ? bearer(tok) : {}, payload });
+  const post = (url: string, payload: object, tok: string | null = token) =>
+    t.app.inject({ method: 'POST', url, headers: tok ? bearer(tok) : {}, payload });
   const preview = (payload: object, tok: string | null = token) => post('/api/admin/preview', payload, tok);
   const rows = () => sqlRows(t.database);
   const knowledge = (title: string, extra: object = {}) => ({
@@ -101,7 +102,14 @@ describe('preview before saving', () => {
     });
     const tokenText = url.slice('/preview/'.length);
     const hash = createHash('sha256').update(tokenText).digest('hex');
-    const [stored] = await rows()<{ token_hash: string; kind: string; payload: { modules: { content: string }[] }; author_id: number | null; expires_at: Date; created: Date }>`
+    const [stored] = await rows()<{
+      token_hash: string;
+      kind: string;
+      payload: { modules: { content: string }[] };
+      author_id: number | null;
+      expires_at: Date;
+      created: Date;
+    }>`
       select token_hash, kind, payload, author_id, expires_at, created from content_previews where token_hash = ${hash}`;
     expect(stored).toBeDefined();
     expect(stored!.kind).toBe('press');
@@ -148,12 +156,20 @@ describe('preview before saving', () => {
     expect(published.body).toContain('Published Soil Notes');
     expect(published.body).not.toContain('Draft Soil Notes');
     expect(published.body).toContain(`data-admin-edit="/siteadmin/knowledge-center/edit/${item.baseId}"`);
-    expect((await t.app.inject({ url: `/api/admin/knowledge-center/get-versions/${item.baseId}`, headers: bearer(token) })).json().data).toHaveLength(1);
+    expect(
+      (await t.app.inject({ url: `/api/admin/knowledge-center/get-versions/${item.baseId}`, headers: bearer(token) })).json().data,
+    ).toHaveLength(1);
   });
 
   it('answers the link on another instance: previews live in the database, not in one process', async () => {
     const url = await linkOf({ kind: 'knowledge', content: knowledge('Made On Instance A') });
-    const other = await buildApp({ env: { ...t.env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'site-preview-b-')) }, database: t.database, jwtSecret: TEST_JWT_SECRET, ui: 'build', logger: false });
+    const other = await buildApp({
+      env: { ...t.env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'site-preview-b-')) },
+      database: t.database,
+      jwtSecret: TEST_JWT_SECRET,
+      ui: 'build',
+      logger: false,
+    });
     try {
       const res = await other.inject(url);
       expect(res.statusCode).toBe(200);
@@ -164,14 +180,24 @@ describe('preview before saving', () => {
   });
 
   it('previews a custom page, a product and a landing page in their own templates', async () => {
-    const pageUrl = await linkOf({ kind: 'page', content: { title: 'Unsaved Field Day Page', metadata: { desc: 'Come and see the trials.' }, modules: [{ type: 2, content: '<p>Trial plots</p>' }] } });
+    const pageUrl = await linkOf({
+      kind: 'page',
+      content: {
+        title: 'Unsaved Field Day Page',
+        metadata: { desc: 'Come and see the trials.' },
+        modules: [{ type: 2, content: '<p>Trial plots</p>' }],
+      },
+    });
     const page = await t.app.inject(pageUrl);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<article class="custom-page">');
     expect(page.body).toContain('Unsaved Field Day Page');
     expect(page.body).toContain('Trial plots');
 
-    const products = (await post('/api/admin/products/filter', { searchText: 'agrotain' })).json().data.items as { id: number; slug: string }[];
+    const products = (await post('/api/admin/products/filter', { searchText: 'agrotain' })).json().data.items as {
+      id: number;
+      slug: string;
+    }[];
     const agrotain = products.find((p) => p.slug === 'agrotain')!;
     const product = (await t.app.inject({ url: `/api/admin/products/get/${agrotain.id}`, headers: bearer(token) })).json().data;
     const { versionId: _v, slug: _s, path: _p, region: _r, lineKey: _l, family: _f, created: _c, current: _cur, ...content } = product;
@@ -188,7 +214,13 @@ describe('preview before saving', () => {
     const homeUrl = await linkOf({
       kind: 'landing',
       id: home.id,
-      content: { id: home.id, title: homeItem.title, hero: { ...homeItem.hero, headline: 'Unsaved Canadian headline' }, sections: homeItem.sections, seo: homeItem.seo },
+      content: {
+        id: home.id,
+        title: homeItem.title,
+        hero: { ...homeItem.hero, headline: 'Unsaved Canadian headline' },
+        sections: homeItem.sections,
+        seo: homeItem.seo,
+      },
     });
     const homePage = await t.app.inject(homeUrl);
     expect(homePage.statusCode).toBe(200);

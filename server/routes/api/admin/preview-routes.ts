@@ -10,7 +10,8 @@ import { PreviewLinkSchema, PreviewRequestSchema, type PreviewRequest } from './
 function itemId(body: PreviewRequest): number | null {
   const inner = body.content.id ?? null;
   const outer = body.id ?? null;
-  if (inner !== null && outer !== null && inner !== outer) throw new DomainError('The id does not match the content\'s id.', 400, { id: ['The id does not match the content\'s id.'] });
+  if (inner !== null && outer !== null && inner !== outer)
+    throw new DomainError("The id does not match the content's id.", 400, { id: ["The id does not match the content's id."] });
   return inner ?? outer;
 }
 
@@ -46,7 +47,8 @@ export function previewRoutes(app: FastifyInstance) {
         ...adminOperation,
         operationId: 'createPreview',
         tags: ['admin previews'],
-        summary: 'Store unsaved content for 30 minutes and answer the link of the public page rendered with it (noindex, never cached); the content is validated and sanitized as a save would',
+        summary:
+          'Store unsaved content for 30 minutes and answer the link of the public page rendered with it (noindex, never cached); the content is validated and sanitized as a save would',
         body: PreviewRequestSchema,
         response: { 200: envelope(PreviewLinkSchema), ...adminErrors },
       },

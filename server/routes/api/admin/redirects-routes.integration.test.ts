@@ -23,16 +23,33 @@ describe('redirects admin API', () => {
   const add = (body: object) => post('/api/admin/redirects/add', body);
   const visit = (url: string, headers: Record<string, string> = BROWSER) => t.app.inject({ method: 'GET', url, headers });
   const find = async (search: string) =>
-    ((await post('/api/admin/redirects/filter', { search })).json().data.items as { id: number; fromPath: string; hits: number; lastHit: string | null }[]).find(
-      (r) => r.fromPath === search,
-    );
+    (
+      (await post('/api/admin/redirects/filter', { search })).json().data.items as {
+        id: number;
+        fromPath: string;
+        hits: number;
+        lastHit: string | null;
+      }[]
+    ).find((r) => r.fromPath === search);
   const notFound = async (search = '') =>
-    (await post('/api/admin/redirects/not-found/filter', { search })).json().data.items as { id: number; path: string; hits: number; lastSeen: string }[];
+    (await post('/api/admin/redirects/not-found/filter', { search })).json().data.items as {
+      id: number;
+      path: string;
+      hits: number;
+      lastSeen: string;
+    }[];
 
   it('normalises the from-path (leading slash, case, trailing slash) and matches requests the same way', async () => {
     const res = await add({ fromPath: '/Old-Page/', toPath: '/about', statusCode: 301 });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ fromPath: '/old-page', toPath: '/about', statusCode: 301, keepQuery: true, hits: 0, lastHit: null });
+    expect(res.json().data).toMatchObject({
+      fromPath: '/old-page',
+      toPath: '/about',
+      statusCode: 301,
+      keepQuery: true,
+      hits: 0,
+      lastHit: null,
+    });
     for (const url of ['/old-page', '/OLD-PAGE/', '/Old-Page']) {
       const hit = await visit(url);
       expect(hit.statusCode, url).toBe(301);
@@ -112,7 +129,9 @@ describe('redirects admin API', () => {
     expect(self.statusCode).toBe(400);
     expect(self.json().message).toBe('A redirect cannot point to itself.');
     // an edit that keeps its own target is not a chain with itself
-    expect((await post('/api/admin/redirects/edit', { id: a.id, fromPath: '/a', toPath: '/b', statusCode: 302 })).json().data).toMatchObject({ statusCode: 302 });
+    expect(
+      (await post('/api/admin/redirects/edit', { id: a.id, fromPath: '/a', toPath: '/b', statusCode: 302 })).json().data,
+    ).toMatchObject({ statusCode: 302 });
   });
 
   it('counts hits and the last hit without a database write per request, written in one batch', async () => {
@@ -166,17 +185,27 @@ describe('redirects admin API', () => {
   it('gets, edits and deletes a redirect; unknown ids answer 404 with the envelope', async () => {
     const created = (await add({ fromPath: '/to-edit', toPath: '/about' })).json().data;
     expect((await get(`/api/admin/redirects/get/${created.id}`)).json().data).toMatchObject({ fromPath: '/to-edit' });
-    const edited = await post('/api/admin/redirects/edit', { id: created.id, fromPath: '/to-edit', toPath: 'https://example.com/new', statusCode: 302 });
+    const edited = await post('/api/admin/redirects/edit', {
+      id: created.id,
+      fromPath: '/to-edit',
+      toPath: 'https://example.com/new',
+      statusCode: 302,
+    });
     expect(edited.json().data).toMatchObject({ toPath: 'https://example.com/new', statusCode: 302 });
     expect((await visit('/to-edit')).headers.location).toBe('https://example.com/new');
     expect((await get(`/api/admin/redirects/delete/${created.id}`)).json().success).toBe(true);
     expect((await visit('/to-edit', { ...BROWSER, accept: 'application/json' })).statusCode).toBe(404);
-    expect((await get(`/api/admin/redirects/get/${created.id}`)).json()).toEqual({ success: false, data: null, message: 'Redirect not found.' });
+    expect((await get(`/api/admin/redirects/get/${created.id}`)).json()).toEqual({
+      success: false,
+      data: null,
+      message: 'Redirect not found.',
+    });
     expect((await get('/api/admin/redirects/get/abc')).statusCode).toBe(400);
   });
 
   it('previews a valid CSV row by row without writing, then imports it', async () => {
-    const csv = 'fromPath,toPath,statusCode,keepQuery\n/Imported-One/,/about,301,true\n/imported-two,https://example.com/x,302,false\n/imported-gone,,410,\n/old-page,/contact,,\n';
+    const csv =
+      'fromPath,toPath,statusCode,keepQuery\n/Imported-One/,/about,301,true\n/imported-two,https://example.com/x,302,false\n/imported-gone,,410,\n/old-page,/contact,,\n';
     const preview = await post('/api/admin/redirects/import-preview', { csv });
     expect(preview.statusCode).toBe(200);
     expect(preview.json().data).toEqual({
@@ -185,7 +214,15 @@ describe('redirects admin API', () => {
       message: null,
       rows: [
         { line: 2, fromPath: '/imported-one', toPath: '/about', statusCode: 301, keepQuery: true, action: 'create', errors: [] },
-        { line: 3, fromPath: '/imported-two', toPath: 'https://example.com/x', statusCode: 302, keepQuery: false, action: 'create', errors: [] },
+        {
+          line: 3,
+          fromPath: '/imported-two',
+          toPath: 'https://example.com/x',
+          statusCode: 302,
+          keepQuery: false,
+          action: 'create',
+          errors: [],
+        },
         { line: 4, fromPath: '/imported-gone', toPath: null, statusCode: 410, keepQuery: true, action: 'create', errors: [] },
         { line: 5, fromPath: '/old-page', toPath: '/contact', statusCode: 301, keepQuery: true, action: 'update', errors: [] },
       ],
@@ -247,7 +284,9 @@ describe('redirects admin API', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="redirects.csv"');
     const lines = res.body.trim().split('\n');
     expect(lines[0]).toBe('fromPath,toPath,statusCode,keepQuery,hits,lastHit');
-    expect(lines).toContain('/imported-two,https://example.com/x,302,false,1,' + lines.find((l) => l.startsWith('/imported-two,'))!.split(',')[5]);
+    expect(lines).toContain(
+      '/imported-two,https://example.com/x,302,false,1,' + lines.find((l) => l.startsWith('/imported-two,'))!.split(',')[5],
+    );
     expect(lines.find((l) => l.startsWith('/imported-gone,'))).toMatch(/^\/imported-gone,,410,true,1,\d{4}-/);
     expect(lines.find((l) => l.startsWith('/counted,'))).toMatch(/^\/counted,\/about,301,true,3,\d{4}-\d\d-\d\dT/);
     const again = (await post('/api/admin/redirects/import-preview', { csv: res.body })).json().data;

@@ -58,7 +58,14 @@ export function redirectsRoutes(app: FastifyInstance) {
     '/api/admin/redirects/get/:id',
     {
       config,
-      schema: { ...adminOperation, operationId: 'getRedirectById', tags, summary: 'One redirect', params: RedirectIdParamsSchema, response: { 200: envelope(RedirectSchema), ...adminErrors } },
+      schema: {
+        ...adminOperation,
+        operationId: 'getRedirectById',
+        tags,
+        summary: 'One redirect',
+        params: RedirectIdParamsSchema,
+        response: { 200: envelope(RedirectSchema), ...adminErrors },
+      },
     },
     async (request) => ok(toItem(await redirects().get(request.params.id))),
   );
@@ -99,7 +106,14 @@ export function redirectsRoutes(app: FastifyInstance) {
     '/api/admin/redirects/delete/:id',
     {
       config,
-      schema: { ...adminOperation, operationId: 'deleteRedirect', tags, summary: 'Delete a redirect', params: RedirectIdParamsSchema, response: { 200: envelope(z.null()), ...adminErrors } },
+      schema: {
+        ...adminOperation,
+        operationId: 'deleteRedirect',
+        tags,
+        summary: 'Delete a redirect',
+        params: RedirectIdParamsSchema,
+        response: { 200: envelope(z.null()), ...adminErrors },
+      },
     },
     async (request) => {
       await redirects().delete(request.params.id);

@@ -20,7 +20,10 @@ const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
 // Table names cannot be parameters: one fixed statement per table.
 async function count(table: 'reps' | 'retailers'): Promise<number> {
-  const rows = table === 'reps' ? await sqlRows(t.database)<{ n: string }>`select count(*)::text as n from reps` : await sqlRows(t.database)<{ n: string }>`select count(*)::text as n from retailers`;
+  const rows =
+    table === 'reps'
+      ? await sqlRows(t.database)<{ n: string }>`select count(*)::text as n from reps`
+      : await sqlRows(t.database)<{ n: string }>`select count(*)::text as n from retailers`;
   return Number(rows[0]!.n);
 }
 
@@ -31,7 +34,14 @@ async function finder(label: 'Reps' | 'Retailers', zip: string) {
 
 async function waitForJob(kind: 'reps' | 'retailers', id: string) {
   for (let i = 0; i < 200; i++) {
-    const job = (await get(`/api/admin/${kind}/import-status/${id}`)).json().data as { state: string; done: number; total: number; created: number; updated: number; message: string | null };
+    const job = (await get(`/api/admin/${kind}/import-status/${id}`)).json().data as {
+      state: string;
+      done: number;
+      total: number;
+      created: number;
+      updated: number;
+      message: string | null;
+    };
     if (job.state !== 'running') return job;
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -50,13 +60,30 @@ describe('retailers', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const r = res.json().data;
-    expect(r).toMatchObject({ name: 'Zephyr Test Agronomy', city: 'Ames', state: 'IA', postalCode: '50010', country: 'US', products: ['AGROTAIN', 'SUPERU', 'ANVOL'] });
-    const [ames] = await sqlRows(t.database)<{ latitude: number; longitude: number }>`select latitude, longitude from postal_codes where country = 'US' and code = '50010'`;
+    expect(r).toMatchObject({
+      name: 'Zephyr Test Agronomy',
+      city: 'Ames',
+      state: 'IA',
+      postalCode: '50010',
+      country: 'US',
+      products: ['AGROTAIN', 'SUPERU', 'ANVOL'],
+    });
+    const [ames] = await sqlRows(t.database)<{
+      latitude: number;
+      longitude: number;
+    }>`select latitude, longitude from postal_codes where country = 'US' and code = '50010'`;
     expect(r.latitude).toBe(ames!.latitude);
     expect(r.longitude).toBe(ames!.longitude);
     expect((await finder('Retailers', '50010')).results.map((x) => x.name)).toContain('Zephyr Test Agronomy');
 
-    const edited = await post('/api/admin/retailers/edit', { id: r.id, name: 'Zephyr Test Agronomy', postalCode: '50010', phone: '(515) 555-0199', latitude: '41.9', longitude: -93.5 });
+    const edited = await post('/api/admin/retailers/edit', {
+      id: r.id,
+      name: 'Zephyr Test Agronomy',
+      postalCode: '50010',
+      phone: '(515) 555-0199',
+      latitude: '41.9',
+      longitude: -93.5,
+    });
     expect(edited.json().data).toMatchObject({ phone: '(515) 555-0199', latitude: 41.9, longitude: -93.5, city: 'Ames' });
     expect((await finder('Retailers', '50010')).results.find((x) => x.id === r.id)?.phone).toBe('(515) 555-0199');
 
@@ -69,11 +96,24 @@ describe('retailers', () => {
 
   it('places a Canadian retailer at its FSA centroid and takes the province from it', async () => {
     const r = (await post('/api/admin/retailers/add', { name: 'Prairie FSA Test', postalCode: 's7k 9z9' })).json().data;
-    expect(r).toMatchObject({ postalCode: 'S7K 9Z9', country: 'CA', state: 'SK', city: 'Saskatoon North', latitude: 52.16, longitude: -106.66 });
+    expect(r).toMatchObject({
+      postalCode: 'S7K 9Z9',
+      country: 'CA',
+      state: 'SK',
+      city: 'Saskatoon North',
+      latitude: 52.16,
+      longitude: -106.66,
+    });
   });
 
   it('refuses bad input with the field messages, and an unknown ZIP without coordinates', async () => {
-    const bad = await post('/api/admin/retailers/add', { name: ' ', postalCode: '123', website: 'javascript:alert(1)', latitude: 95, longitude: '' });
+    const bad = await post('/api/admin/retailers/add', {
+      name: ' ',
+      postalCode: '123',
+      website: 'javascript:alert(1)',
+      latitude: 95,
+      longitude: '',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, data: null, message: RETAILER_MESSAGES.nameRequired });
     expect(bad.json().errors).toMatchObject({
@@ -120,7 +160,14 @@ describe('reps', () => {
     });
     expect(add.statusCode, add.body).toBe(200);
     const rep = add.json().data;
-    expect(rep).toMatchObject({ name: 'Quinn Test', regionId: 2, zips: ['50010'], zipPrefixes: ['511'], states: [], photo: '/doccenter/00000000-0000-4000-a000-000000000000' });
+    expect(rep).toMatchObject({
+      name: 'Quinn Test',
+      regionId: 2,
+      zips: ['50010'],
+      zipPrefixes: ['511'],
+      states: [],
+      photo: '/doccenter/00000000-0000-4000-a000-000000000000',
+    });
     // A ZIP is the most specific rule: Quinn is now the rep for 50010.
     expect((await finder('Reps', '50010')).results.map((r) => r.name)).toEqual(['Quinn Test']);
 
@@ -131,7 +178,9 @@ describe('reps', () => {
 
     const list = (await post('/api/admin/reps/filter', { search: 'quinn' })).json().data;
     expect(list).toMatchObject({ total: 1, items: [{ id: rep.id, fsas: ['S7K'] }] });
-    expect((await post('/api/admin/reps/filter', { search: 'S7K' })).json().data.items.map((r: { name: string }) => r.name)).toEqual(expect.arrayContaining(['Quinn Test', 'Cole Anderson']));
+    expect((await post('/api/admin/reps/filter', { search: 'S7K' })).json().data.items.map((r: { name: string }) => r.name)).toEqual(
+      expect.arrayContaining(['Quinn Test', 'Cole Anderson']),
+    );
 
     expect((await get(`/api/admin/reps/delete/${rep.id}`)).statusCode).toBe(200);
     expect((await finder('Reps', 'S7K 1A1')).results.map((r) => r.name)).not.toContain('Quinn Test');
@@ -141,8 +190,20 @@ describe('reps', () => {
   it('refuses a rep without name, email or territory, with a bad photo, and with bad territory codes', async () => {
     const res = await post('/api/admin/reps/add', { name: '', email: '', photo: 'javascript:alert(1)' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toMatchObject({ name: [REP_MESSAGES.nameRequired], email: [REP_MESSAGES.emailRequired], photo: [REP_MESSAGES.photoInvalid] });
-    const bad = await post('/api/admin/reps/add', { name: 'X', email: 'not-an-email', states: 'Iowa', zips: '5001', fsas: 'S7', provinces: 'ZZ', zipPrefixes: '50010' });
+    expect(res.json().errors).toMatchObject({
+      name: [REP_MESSAGES.nameRequired],
+      email: [REP_MESSAGES.emailRequired],
+      photo: [REP_MESSAGES.photoInvalid],
+    });
+    const bad = await post('/api/admin/reps/add', {
+      name: 'X',
+      email: 'not-an-email',
+      states: 'Iowa',
+      zips: '5001',
+      fsas: 'S7',
+      provinces: 'ZZ',
+      zipPrefixes: '50010',
+    });
     expect(bad.json().errors).toEqual({
       email: [REP_MESSAGES.emailInvalid],
       states: ['"IOWA" is not a U.S. state code (two letters, such as IA).'],
@@ -153,7 +214,9 @@ describe('reps', () => {
     });
     const none = await post('/api/admin/reps/add', { name: 'X', email: 'x@example.com' });
     expect(none.json()).toMatchObject({ message: REP_MESSAGES.territoryRequired, errors: { states: [REP_MESSAGES.territoryRequired] } });
-    expect((await post('/api/admin/reps/add', { name: 'X', email: 'x@example.com', photo: '//evil.example/x.png', states: 'IA' })).json().errors).toEqual({ photo: [REP_MESSAGES.photoInvalid] });
+    expect(
+      (await post('/api/admin/reps/add', { name: 'X', email: 'x@example.com', photo: '//evil.example/x.png', states: 'IA' })).json().errors,
+    ).toEqual({ photo: [REP_MESSAGES.photoInvalid] });
   });
 });
 
@@ -213,7 +276,11 @@ describe('CSV import and export', () => {
     const before = await count('retailers');
     const refused = await post('/api/admin/retailers/import', { csv });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ success: false, data: null, message: '5 rows have errors, so nothing was imported. Preview the file to see them.' });
+    expect(refused.json()).toEqual({
+      success: false,
+      data: null,
+      message: '5 rows have errors, so nothing was imported. Preview the file to see them.',
+    });
     expect(await count('retailers')).toBe(before);
   });
 
@@ -224,29 +291,56 @@ describe('CSV import and export', () => {
     const broken = await post('/api/admin/retailers/import-preview', { csv: 'name,zip\n"unclosed,50010' });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toMatch(/^The file could not be read as CSV: /);
-    expect((await post('/api/admin/retailers/import-preview', { csv: 'name,zip\n' })).json().message).toBe('The file has a header row but no rows.');
+    expect((await post('/api/admin/retailers/import-preview', { csv: 'name,zip\n' })).json().message).toBe(
+      'The file has a header row but no rows.',
+    );
     expect((await post('/api/admin/retailers/import', { csv: '' })).json().message).toBe('Choose a CSV file.');
   });
 
   it('imports reps with ids as updates and without as additions; unknown and repeated ids are row errors', async () => {
     const megan = (await post('/api/admin/reps/filter', { search: 'Megan Alvarez' })).json().data.items[0];
-    const good = ['id,name,title,email,phone,states,provinces,zip_prefixes,zips,fsas', `${megan.id},Megan Alvarez,Senior Territory Manager,${megan.email},,,,500 501,,`, ',Nadia New,Agronomist,nadia@example.com,,NE KS,,,,'].join('\n');
-    const bad = ['id,name,email,states', '999999,Ghost,ghost@example.com,IA', `${megan.id},Twice,a@example.com,IA`, `${megan.id},Thrice,b@example.com,IA`, 'abc,Bad Id,c@example.com,IA'].join('\n');
+    const good = [
+      'id,name,title,email,phone,states,provinces,zip_prefixes,zips,fsas',
+      `${megan.id},Megan Alvarez,Senior Territory Manager,${megan.email},,,,500 501,,`,
+      ',Nadia New,Agronomist,nadia@example.com,,NE KS,,,,',
+    ].join('\n');
+    const bad = [
+      'id,name,email,states',
+      '999999,Ghost,ghost@example.com,IA',
+      `${megan.id},Twice,a@example.com,IA`,
+      `${megan.id},Thrice,b@example.com,IA`,
+      'abc,Bad Id,c@example.com,IA',
+    ].join('\n');
     const badPreview = (await post('/api/admin/reps/import-preview', { csv: bad })).json().data;
     expect(badPreview.errors).toEqual([
       { line: 2, messages: ['There is no rep with id 999999: leave id blank to add a new rep.'] },
       { line: 4, messages: [`The id ${megan.id} is also on line 3.`] },
       { line: 5, messages: ['"abc" is not a valid id: leave id blank to add a new row.'] },
     ]);
-    expect((await post('/api/admin/reps/import-preview', { csv: good })).json().data).toMatchObject({ total: 2, creates: 1, updates: 1, errors: [] });
+    expect((await post('/api/admin/reps/import-preview', { csv: good })).json().data).toMatchObject({
+      total: 2,
+      creates: 1,
+      updates: 1,
+      errors: [],
+    });
     const job = await waitForJob('reps', (await post('/api/admin/reps/import', { csv: good })).json().data.id);
     expect(job).toMatchObject({ state: 'done', created: 1, updated: 1 });
-    expect((await get(`/api/admin/reps/get/${megan.id}`)).json().data).toMatchObject({ title: 'Senior Territory Manager', zipPrefixes: ['500', '501'] });
+    expect((await get(`/api/admin/reps/get/${megan.id}`)).json().data).toMatchObject({
+      title: 'Senior Territory Manager',
+      zipPrefixes: ['500', '501'],
+    });
     expect((await finder('Reps', '68847')).results.map((r) => r.name)).toContain('Nadia New');
   });
 
   it('exports every retailer as CSV that imports again unchanged, with formula cells neutralised', async () => {
-    const evil = (await post('/api/admin/retailers/add', { name: '=HYPERLINK("http://evil.example","x")', postalCode: '50010', phone: '+1 515 555 0100', products: '@SUM(A1)' })).json().data;
+    const evil = (
+      await post('/api/admin/retailers/add', {
+        name: '=HYPERLINK("http://evil.example","x")',
+        postalCode: '50010',
+        phone: '+1 515 555 0100',
+        products: '@SUM(A1)',
+      })
+    ).json().data;
     const res = await get('/api/admin/retailers/export');
     expect(res.statusCode).toBe(200);
     const { filename, csv, rows } = res.json().data;
@@ -254,25 +348,52 @@ describe('CSV import and export', () => {
     const records = parse(csv, { columns: true }) as Record<string, string>[];
     expect(records).toHaveLength(rows);
     expect(rows).toBe(await count('retailers'));
-    expect(Object.keys(records[0]!)).toEqual(['id', 'name', 'address', 'city', 'state', 'postal_code', 'latitude', 'longitude', 'phone', 'website', 'products']);
+    expect(Object.keys(records[0]!)).toEqual([
+      'id',
+      'name',
+      'address',
+      'city',
+      'state',
+      'postal_code',
+      'latitude',
+      'longitude',
+      'phone',
+      'website',
+      'products',
+    ]);
     const row = records.find((r) => r.id === String(evil.id))!;
-    expect(row).toMatchObject({ name: `'=HYPERLINK("http://evil.example","x")`, phone: "'+1 515 555 0100", products: "'@SUM(A1)", postal_code: '50010' });
+    expect(row).toMatchObject({
+      name: `'=HYPERLINK("http://evil.example","x")`,
+      phone: "'+1 515 555 0100",
+      products: "'@SUM(A1)",
+      postal_code: '50010',
+    });
     expect(Number(row.longitude)).toBe(evil.longitude);
     expect(row.longitude!.startsWith('-')).toBe(true);
-    for (const r of records) for (const cell of Object.values(r)) expect(/^[=+@]/.test(cell) || (/^-/.test(cell) && Number.isNaN(Number(cell)))).toBe(false);
+    for (const r of records)
+      for (const cell of Object.values(r)) expect(/^[=+@]/.test(cell) || (/^-/.test(cell) && Number.isNaN(Number(cell)))).toBe(false);
 
     // Round trip: the export imports as updates of the same rows, values unchanged.
     const preview = (await post('/api/admin/retailers/import-preview', { csv })).json().data;
     expect(preview).toMatchObject({ creates: 0, updates: rows, errors: [] });
     const job = await waitForJob('retailers', (await post('/api/admin/retailers/import', { csv })).json().data.id);
     expect(job).toMatchObject({ state: 'done', updated: rows });
-    expect((await get(`/api/admin/retailers/get/${evil.id}`)).json().data).toMatchObject({ name: evil.name, phone: evil.phone, products: ['@SUM(A1)'], latitude: evil.latitude });
+    expect((await get(`/api/admin/retailers/get/${evil.id}`)).json().data).toMatchObject({
+      name: evil.name,
+      phone: evil.phone,
+      products: ['@SUM(A1)'],
+      latitude: evil.latitude,
+    });
   });
 
   it('exports reps with their territories', async () => {
     const { csv } = (await get('/api/admin/reps/export')).json().data;
     const records = parse(csv, { columns: true }) as Record<string, string>[];
-    expect(records.find((r) => r.name === 'Cole Anderson')).toMatchObject({ fsas: 'S7K S7H S7N S0K', states: '', email: 'cole.anderson@northfieldag.example' });
+    expect(records.find((r) => r.name === 'Cole Anderson')).toMatchObject({
+      fsas: 'S7K S7H S7N S0K',
+      states: '',
+      email: 'cole.anderson@northfieldag.example',
+    });
     expect(records).toHaveLength(await count('reps'));
   });
 

@@ -55,12 +55,32 @@ export function repsRetailersRoutes(app: FastifyInstance) {
     );
     r.get(
       `${base}/get/:id`,
-      { config, schema: { ...adminOperation, tags, operationId: `get${one}`, summary: `One ${one.toLowerCase()}`, params: IdParamsSchema, response: { 200: envelope(Detail), ...adminErrors } } },
+      {
+        config,
+        schema: {
+          ...adminOperation,
+          tags,
+          operationId: `get${one}`,
+          summary: `One ${one.toLowerCase()}`,
+          params: IdParamsSchema,
+          response: { 200: envelope(Detail), ...adminErrors },
+        },
+      },
       async (request) => ok(kind === 'reps' ? await service().getRep(request.params.id) : await service().getRetailer(request.params.id)),
     );
     r.get(
       `${base}/delete/:id`,
-      { config, schema: { ...adminOperation, tags, operationId: `delete${one}`, summary: `Delete a ${one.toLowerCase()}`, params: IdParamsSchema, response: { 200: envelope(z.null()), ...adminErrors } } },
+      {
+        config,
+        schema: {
+          ...adminOperation,
+          tags,
+          operationId: `delete${one}`,
+          summary: `Delete a ${one.toLowerCase()}`,
+          params: IdParamsSchema,
+          response: { 200: envelope(z.null()), ...adminErrors },
+        },
+      },
       async (request) => {
         if (kind === 'reps') await service().deleteRep(request.params.id);
         else await service().deleteRetailer(request.params.id);
@@ -103,7 +123,14 @@ export function repsRetailersRoutes(app: FastifyInstance) {
       `${base}/import-status/:jobId`,
       {
         config,
-        schema: { ...adminOperation, tags, operationId: `import${many}Status`, summary: `Progress of a ${kind} import`, params: JobIdParamsSchema, response: { 200: envelope(ImportJobSchema), ...adminErrors } },
+        schema: {
+          ...adminOperation,
+          tags,
+          operationId: `import${many}Status`,
+          summary: `Progress of a ${kind} import`,
+          params: JobIdParamsSchema,
+          response: { 200: envelope(ImportJobSchema), ...adminErrors },
+        },
       },
       async (request) => ok(await service().importStatus(request.params.jobId)),
     );
@@ -125,12 +152,32 @@ export function repsRetailersRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/admin/reps/add',
-    { config, schema: { ...adminOperation, tags: ['admin reps'], operationId: 'addRep', summary: 'Add a rep with their territories', body: RepFormSchema, response: { 200: envelope(RepDetailSchema), ...adminErrors } } },
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        tags: ['admin reps'],
+        operationId: 'addRep',
+        summary: 'Add a rep with their territories',
+        body: RepFormSchema,
+        response: { 200: envelope(RepDetailSchema), ...adminErrors },
+      },
+    },
     async (request) => ok(await service().addRep(request.body)),
   );
   r.post(
     '/api/admin/reps/edit',
-    { config, schema: { ...adminOperation, tags: ['admin reps'], operationId: 'editRep', summary: 'Edit a rep; the territories sent replace theirs', body: EditRepBodySchema, response: { 200: envelope(RepDetailSchema), ...adminErrors } } },
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        tags: ['admin reps'],
+        operationId: 'editRep',
+        summary: 'Edit a rep; the territories sent replace theirs',
+        body: EditRepBodySchema,
+        response: { 200: envelope(RepDetailSchema), ...adminErrors },
+      },
+    },
     async (request) => ok(await service().editRep(request.body)),
   );
   r.post(

@@ -2,7 +2,13 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuditActorsSchema, AuditLogFilterSchema, AuditLogPageSchema, AuditLogQuerySchema, SecuritySettingsSchema } from '#shared/validation/auth.ts';
+import {
+  AuditActorsSchema,
+  AuditLogFilterSchema,
+  AuditLogPageSchema,
+  AuditLogQuerySchema,
+  SecuritySettingsSchema,
+} from '#shared/validation/auth.ts';
 import { envelope, ok } from '../../../http.ts';
 import { adminErrors, adminSecurity } from './admin-schemas.ts';
 
@@ -16,7 +22,13 @@ export function securityRoutes(app: FastifyInstance) {
     '/api/admin/security-settings',
     {
       config: { permission: 'settings' },
-      schema: { operationId: 'getSecuritySettings', tags: ['admin security'], summary: 'Whether every account must use a second factor', security: adminSecurity, response: { 200: envelope(SecuritySettingsSchema), ...adminErrors } },
+      schema: {
+        operationId: 'getSecuritySettings',
+        tags: ['admin security'],
+        summary: 'Whether every account must use a second factor',
+        security: adminSecurity,
+        response: { 200: envelope(SecuritySettingsSchema), ...adminErrors },
+      },
     },
     async () => ok(await auth().getSecuritySettings()),
   );
@@ -24,10 +36,12 @@ export function securityRoutes(app: FastifyInstance) {
     '/api/admin/security-settings',
     {
       config: { permission: 'settings' },
-      schema: { operationId: 'saveSecuritySettings',
+      schema: {
+        operationId: 'saveSecuritySettings',
         tags: ['admin security'],
         summary: 'Require (or stop requiring) a second factor for every account',
-        description: 'Turning it on ends the sessions of every account without a second factor (they enrol at their next sign-in); the Administrator turning it on must have one (400 otherwise).',
+        description:
+          'Turning it on ends the sessions of every account without a second factor (they enrol at their next sign-in); the Administrator turning it on must have one (400 otherwise).',
         security: adminSecurity,
         body: SecuritySettingsSchema,
         response: { 200: envelope(SecuritySettingsSchema), ...adminErrors },
@@ -39,10 +53,13 @@ export function securityRoutes(app: FastifyInstance) {
     '/api/admin/audit-log/filter',
     {
       config: { permission: 'audit' },
-      schema: { operationId: 'adminAuditLogFilter',
+      schema: {
+        operationId: 'adminAuditLogFilter',
         tags: ['admin security'],
-        summary: 'Audit log, newest first: sign-ins and every admin change, in words, with who, when, what (title and link) and from which IP',
-        description: 'Filters: actor (the email of the person), category (kind of action), from and to (whole days, UTC, YYYY-MM-DD); paging with start and length.',
+        summary:
+          'Audit log, newest first: sign-ins and every admin change, in words, with who, when, what (title and link) and from which IP',
+        description:
+          'Filters: actor (the email of the person), category (kind of action), from and to (whole days, UTC, YYYY-MM-DD); paging with start and length.',
         security: adminSecurity,
         body: AuditLogFilterSchema,
         response: { 200: envelope(AuditLogPageSchema), ...adminErrors },
@@ -57,7 +74,13 @@ export function securityRoutes(app: FastifyInstance) {
     '/api/admin/audit-log/people',
     {
       config: { permission: 'audit' },
-      schema: { operationId: 'adminAuditLogPeople', tags: ['admin security'], summary: 'Everyone who appears in the audit log as acting (the person filter)', security: adminSecurity, response: { 200: envelope(AuditActorsSchema), ...adminErrors } },
+      schema: {
+        operationId: 'adminAuditLogPeople',
+        tags: ['admin security'],
+        summary: 'Everyone who appears in the audit log as acting (the person filter)',
+        security: adminSecurity,
+        response: { 200: envelope(AuditActorsSchema), ...adminErrors },
+      },
     },
     async () => ok(await audit().actors()),
   );

@@ -11,7 +11,8 @@ export function sessionRoutes(app: FastifyInstance) {
     '/api/admin/session/keepalive',
     {
       config: { permission: SIGNED_IN },
-      schema: { operationId: 'adminSessionKeepalive',
+      schema: {
+        operationId: 'adminSessionKeepalive',
         tags: ['admin'],
         summary: 'Keep the sign-in session alive (the Session Timeout "Yes"): answers when it now ends',
         security: adminSecurity,

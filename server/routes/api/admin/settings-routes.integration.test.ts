@@ -29,7 +29,8 @@ describe('site settings admin API', () => {
     await recaptcha.close();
   });
 
-  const current = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/settings/get', headers: bearer(token) })).json().data as SiteSettingsAdmin;
+  const current = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/admin/settings/get', headers: bearer(token) })).json().data as SiteSettingsAdmin;
   const save = (body: object) => t.app.inject({ method: 'POST', url: '/api/admin/settings/edit', headers: bearer(token), payload: body });
   const withChanges = async (change: (s: SiteSettingsAdmin['settings']) => void) => {
     const s = structuredClone((await current()).settings);
@@ -74,7 +75,12 @@ describe('site settings admin API', () => {
       }),
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.settings.notice).toEqual({ enabled: true, text: 'Spring field days are open for booking.', linkUrl: '/about', linkText: 'See dates' });
+    expect(res.json().data.settings.notice).toEqual({
+      enabled: true,
+      text: 'Spring field days are open for booking.',
+      linkUrl: '/about',
+      linkText: 'See dates',
+    });
     const after = (await t.app.services.settings.get()).notice.id;
     expect(after).not.toBe(before);
     const home = await t.app.inject({ method: 'GET', url: '/' });
@@ -116,7 +122,8 @@ describe('site settings admin API', () => {
       reCaptchaToken: '',
     });
     const recipientsOf = async (id: number) =>
-      (await sqlRows(t.database)<{ to_addresses: string[] }>`select to_addresses from mail_outbox where form_submission_id = ${id}`)[0]!.to_addresses;
+      (await sqlRows(t.database)<{ to_addresses: string[] }>`select to_addresses from mail_outbox where form_submission_id = ${id}`)[0]!
+        .to_addresses;
 
     const envLead = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: lead('Env Lead') });
     expect(await recipientsOf(envLead.json().data.id)).toEqual(['env-us@example.com']);
@@ -135,7 +142,14 @@ describe('site settings admin API', () => {
       t.app.inject({
         method: 'POST',
         url: '/api/forms/add',
-        payload: { name: 'Score Test', email: 'score@example.com', phone: '', data: JSON.stringify({ region: 'USA', role: 'Grower' }), message: '', reCaptchaToken: 'human' },
+        payload: {
+          name: 'Score Test',
+          email: 'score@example.com',
+          phone: '',
+          data: JSON.stringify({ region: 'USA', role: 'Grower' }),
+          message: '',
+          reCaptchaToken: 'human',
+        },
       });
     // The fake verifier scores "human" 0.9: accepted under the environment's 0.5 ...
     expect((await send()).statusCode).toBe(200);

@@ -24,7 +24,8 @@ describe('users API', () => {
   });
 
   const get = (url: string, token = admin.token) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-  const post = (url: string, payload: object, token = admin.token) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+  const post = (url: string, payload: object, token = admin.token) =>
+    t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
 
   it('lists the roles: Administrator and Editor', async () => {
     expect((await get('/api/adminusers/get-roles')).json()).toEqual({
@@ -39,9 +40,13 @@ describe('users API', () => {
 
   it('adds a user with a password; the list shows it with no last login until it signs in', async () => {
     const res = await post('/api/adminusers/add', { email: 'Pat.Lee@example.com', password: PASSWORD, userRoles: [2] });
-    expect(res.json()).toMatchObject({ success: true, data: { email: 'pat.lee@example.com', lastLogin: null, userRoles: [2], twoFactorEnabled: false } });
+    expect(res.json()).toMatchObject({
+      success: true,
+      data: { email: 'pat.lee@example.com', lastLogin: null, userRoles: [2], twoFactorEnabled: false },
+    });
     const id = res.json().data.id as number;
-    const find = async () => ((await get('/api/adminusers/get-all')).json().data as { id: number; lastLogin: string | null }[]).find((u) => u.id === id);
+    const find = async () =>
+      ((await get('/api/adminusers/get-all')).json().data as { id: number; lastLogin: string | null }[]).find((u) => u.id === id);
     expect(await find()).toEqual({ id, email: 'pat.lee@example.com', lastLogin: null, userRoles: [2] });
     await signIn(t.app, 'pat.lee@example.com', PASSWORD);
     expect((await find())!.lastLogin).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -70,7 +75,11 @@ describe('users API', () => {
     const mail = (await smtp.waitFor(before + 1))[before]!;
     expect(mail.to).toEqual(['new.hire@example.com']);
     const hash = linkIn(mail, '/account/reset-password/').split('/').pop()!;
-    const set = await t.app.inject({ method: 'POST', url: '/auth/reset-password', payload: { PasswordHash: 'my-own-password', PasswordResetHash: hash } });
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/auth/reset-password',
+      payload: { PasswordHash: 'my-own-password', PasswordResetHash: hash },
+    });
     expect(set.json().success).toBe(true);
     expect((await login(t.app, 'new.hire@example.com', 'my-own-password')).statusCode).toBe(200);
   });
@@ -78,24 +87,35 @@ describe('users API', () => {
   it('edit: a blank password keeps it, a new one replaces it, roles change, the email cannot', async () => {
     const id = await addUser(t.app, admin.token, 'edit.me@example.com', PASSWORD, [2]);
     const before = await signIn(t.app, 'edit.me@example.com', PASSWORD);
-    expect((await t.app.inject({ method: 'GET', url: '/auth/check-auth', headers: bearer(before.token) })).json().data.permissions).toEqual(['content']);
+    expect((await t.app.inject({ method: 'GET', url: '/auth/check-auth', headers: bearer(before.token) })).json().data.permissions).toEqual(
+      ['content'],
+    );
 
     const keep = await post('/api/adminusers/edit', { id, email: 'edit.me@example.com', password: '', userRoles: [1, 2] });
     expect(keep.json().data.userRoles).toEqual([1, 2]);
     expect((await login(t.app, 'edit.me@example.com', PASSWORD)).statusCode).toBe(200);
     // Roles are read per request: the existing token now carries the new permissions.
-    expect((await t.app.inject({ method: 'GET', url: '/auth/check-auth', headers: bearer(before.token) })).json().data.roles).toEqual([1, 2]);
+    expect((await t.app.inject({ method: 'GET', url: '/auth/check-auth', headers: bearer(before.token) })).json().data.roles).toEqual([
+      1, 2,
+    ]);
 
     const renamed = await post('/api/adminusers/edit', { id, email: 'someone.else@example.com', userRoles: [2] });
     expect(renamed.statusCode).toBe(400);
     expect(renamed.json().message).toBe(USER_MESSAGES.emailCannotChange);
     expect((await get(`/api/adminusers/get/${id}`)).json().data.email).toBe('edit.me@example.com');
 
-    const change = await post('/api/adminusers/edit', { id, email: 'EDIT.ME@example.com', password: 'a-replaced-password', userRoles: [2] });
+    const change = await post('/api/adminusers/edit', {
+      id,
+      email: 'EDIT.ME@example.com',
+      password: 'a-replaced-password',
+      userRoles: [2],
+    });
     expect(change.statusCode).toBe(200);
     expect((await login(t.app, 'edit.me@example.com', PASSWORD)).statusCode).toBe(401);
     expect((await login(t.app, 'edit.me@example.com', 'a-replaced-password')).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/auth/refresh-token', payload: { refreshToken: before.refreshToken } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/auth/refresh-token', payload: { refreshToken: before.refreshToken } })).statusCode,
+    ).toBe(401);
 
     expect((await post('/api/adminusers/edit', { id: 999999, email: 'x@example.com', userRoles: [2] })).statusCode).toBe(404);
   });
@@ -107,7 +127,12 @@ describe('users API', () => {
     const admins = await sqlRows(t.database)<{ user_id: number }>`select user_id from user_roles where site_role_id = 1`;
     // Other administrators made by earlier tests step down first, so the seed admin is the last one.
     for (const { user_id } of admins) {
-      if (user_id !== adminId) await t.app.services.users.edit({ id: adminId, email: TEST_ADMIN.email, roles: [1], twoFactorEnabled: false, sessionId: null, exp: 0 }, { id: user_id, email: (await t.app.services.users.get(user_id)).email, password: undefined, userRoles: [2] }, { ip: null });
+      if (user_id !== adminId)
+        await t.app.services.users.edit(
+          { id: adminId, email: TEST_ADMIN.email, roles: [1], twoFactorEnabled: false, sessionId: null, exp: 0 },
+          { id: user_id, email: (await t.app.services.users.get(user_id)).email, password: undefined, userRoles: [2] },
+          { ip: null },
+        );
     }
     const demote = await post('/api/adminusers/edit', { id: adminId, email: TEST_ADMIN.email, userRoles: [2] });
     expect(demote.statusCode).toBe(400);
@@ -125,9 +150,14 @@ describe('users API', () => {
     expect((await get(`/api/adminusers/delete/${id}`)).json()).toEqual({ success: true, data: null, message: null });
     expect((await get(`/api/adminusers/get/${id}`)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/auth/check-auth', headers: bearer(session.token) })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/auth/refresh-token', payload: { refreshToken: session.refreshToken } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/auth/refresh-token', payload: { refreshToken: session.refreshToken } })).statusCode,
+    ).toBe(401);
     expect((await get(`/api/adminusers/delete/${id}`)).statusCode).toBe(404);
-    const entries = await sqlRows(t.database)<{ action: string; actor_email: string }>`select action, actor_email from audit_log where target_email = 'leaving@example.com' order by id`;
+    const entries = await sqlRows(t.database)<{
+      action: string;
+      actor_email: string;
+    }>`select action, actor_email from audit_log where target_email = 'leaving@example.com' order by id`;
     expect(entries.map((e) => e.action)).toEqual(['user-created', 'sign-in', 'user-deleted']);
     expect(entries.at(-1)!.actor_email).toBe(TEST_ADMIN.email);
   });
@@ -138,6 +168,8 @@ describe('users API', () => {
     const editor = await signIn(t.app, 'via.auth@example.com', PASSWORD);
     const denied = await post('/auth/create-user', { email: 'sneaky@example.com', password: PASSWORD, userRoles: [1] }, editor.token);
     expect(denied.statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/auth/create-user', payload: { email: 'x@example.com', userRoles: [1] } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/auth/create-user', payload: { email: 'x@example.com', userRoles: [1] } })).statusCode,
+    ).toBe(401);
   });
 });

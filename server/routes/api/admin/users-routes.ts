@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AddUserBodySchema, EditUserBodySchema, RoleSchema, UserDetailSchema, UserIdParamsSchema, UserListItemSchema } from '#shared/validation/users.ts';
+import {
+  AddUserBodySchema,
+  EditUserBodySchema,
+  RoleSchema,
+  UserDetailSchema,
+  UserIdParamsSchema,
+  UserListItemSchema,
+} from '#shared/validation/users.ts';
 import { envelope, ok } from '../../../http.ts';
 import { adminErrors, adminSecurity } from './admin-schemas.ts';
 
@@ -15,19 +22,44 @@ export function usersRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/adminusers/get-all',
-    { config, schema: { operationId: 'adminusersGetAll', tags, summary: 'Every user: email, last sign-in and role ids', security: adminSecurity, response: { 200: envelope(z.array(UserListItemSchema)), ...adminErrors } } },
+    {
+      config,
+      schema: {
+        operationId: 'adminusersGetAll',
+        tags,
+        summary: 'Every user: email, last sign-in and role ids',
+        security: adminSecurity,
+        response: { 200: envelope(z.array(UserListItemSchema)), ...adminErrors },
+      },
+    },
     async () => ok(await users().list()),
   );
   r.get(
     '/api/adminusers/get-roles',
-    { config, schema: { operationId: 'adminusersGetRoles', tags, summary: 'The roles a user can hold', security: adminSecurity, response: { 200: envelope(z.array(RoleSchema)), ...adminErrors } } },
+    {
+      config,
+      schema: {
+        operationId: 'adminusersGetRoles',
+        tags,
+        summary: 'The roles a user can hold',
+        security: adminSecurity,
+        response: { 200: envelope(z.array(RoleSchema)), ...adminErrors },
+      },
+    },
     async () => ok(await users().roles()),
   );
   r.get(
     '/api/adminusers/get/:id',
     {
       config,
-      schema: { operationId: 'adminusersGet', tags, summary: 'One user', security: adminSecurity, params: UserIdParamsSchema, response: { 200: envelope(UserDetailSchema), ...adminErrors } },
+      schema: {
+        operationId: 'adminusersGet',
+        tags,
+        summary: 'One user',
+        security: adminSecurity,
+        params: UserIdParamsSchema,
+        response: { 200: envelope(UserDetailSchema), ...adminErrors },
+      },
     },
     async (request) => ok(await users().get(request.params.id)),
   );
@@ -35,7 +67,8 @@ export function usersRoutes(app: FastifyInstance) {
     '/api/adminusers/delete/:id',
     {
       config,
-      schema: { operationId: 'adminusersDelete',
+      schema: {
+        operationId: 'adminusersDelete',
         tags,
         summary: 'Delete a user (not your own account, not the last Administrator)',
         security: adminSecurity,
@@ -52,7 +85,8 @@ export function usersRoutes(app: FastifyInstance) {
     '/api/adminusers/add',
     {
       config,
-      schema: { operationId: 'adminusersAdd',
+      schema: {
+        operationId: 'adminusersAdd',
         tags,
         summary: 'Add a user; a blank password assigns a random one and emails a set-password link (409 when the email exists)',
         security: adminSecurity,
@@ -66,7 +100,8 @@ export function usersRoutes(app: FastifyInstance) {
     '/api/adminusers/edit',
     {
       config,
-      schema: { operationId: 'adminusersEdit',
+      schema: {
+        operationId: 'adminusersEdit',
         tags,
         summary: 'Edit a user: roles, and the password when not blank; the email cannot change',
         security: adminSecurity,
