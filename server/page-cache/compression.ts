@@ -16,11 +16,12 @@ const brotliParams = (quality: number, size: number) => ({
 });
 
 /**
- * A variant made while a visitor waits: brotli 4 or gzip 6, well under a millisecond for a page
- * (brotli 11 took about 46 ms of CPU for a 22 KB page, issue 19), a few per cent larger than the best.
+ * A variant made while a visitor waits: brotli 2 or gzip 6, about 0.06 ms for a 20 KB page (brotli 4
+ * took twice that, brotli 11 about 14-46 ms; issue 19), 10-25% larger than the best, which a page
+ * served again gets in the background.
  */
 export function fastVariant(body: Buffer, encoding: Encoding): Buffer {
-  return encoding === 'br' ? zlib.brotliCompressSync(body, brotliParams(4, body.length)) : zlib.gzipSync(body, { level: 6 });
+  return encoding === 'br' ? zlib.brotliCompressSync(body, brotliParams(2, body.length)) : zlib.gzipSync(body, { level: 6 });
 }
 
 /** The page's bytes in `encoding`, made now (fast) if the page has none yet. True when it made one. */

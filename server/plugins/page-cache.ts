@@ -380,19 +380,23 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
 
     // a content template's HTML comes as the string it was rendered to (ADR 016)
     const renderedHtml = renderedHtmlOf(response);
-    let body: Buffer =
+    const bytes = async () =>
       renderedHtml !== undefined
         ? Buffer.from(renderedHtml, 'utf8')
         : response.body
           ? Buffer.from(await response.arrayBuffer())
           : Buffer.alloc(0);
-    if (!key) return sendOnce(request, reply, response, body, {}, nonce);
+    if (!key) return sendOnce(request, reply, response, await bytes(), {}, nonce);
 
+    let body: Buffer;
     let csp: string | null = null;
     if (html) {
-      const hashed = hashRenderedScripts(renderedHtml ?? body.toString('utf8'), nonce);
+      // hashed on the string, so a miss makes one buffer of the page, not two
+      const hashed = hashRenderedScripts(renderedHtml ?? (await bytes()).toString('utf8'), nonce);
       body = Buffer.from(hashed.html, 'utf8');
       csp = contentSecurityPolicy({ hashes: hashed.hashes }, opts.security);
+    } else {
+      body = await bytes();
     }
     const rendered = copyHeaders(response);
     // a shared cache (CDN) keys on the URL alone: only the page everyone gets (notice shown) is shared
