@@ -1,18 +1,21 @@
 /**
  * JavaScript a visitor downloads on the first load of each public page template, gzipped (ADR 005).
- * Static templates (a route marked `handle.hydrate = false`) load the site script that app/root.tsx
- * names in its handle plus the page's own modules (`handle.scripts`: a form island or a small
- * enhancement) and every module those import statically; chunks they import later (`import()`: the
- * form validation and the phone mask) are not first-load and are listed apart. A template that still
- * hydrates loads the route manifest script, the client entry and, for every route from the root down
- * to the page, its module and the chunks it imports, from the build manifest.
- * Budgets: content templates (no page module) 15 KB, form templates (with one, or hydrated) 90 KB.
+ * Counted in a real browser: every script the page loads before the network is idle (issue 23), in
+ * headless Chromium against the built server, each script's body gzipped at level 6 (what the
+ * budgets are written in) and brotli. Beside it, the build's view: the modules the page names and
+ * what they import statically, and the chunks they import later (`import()`: the form validation
+ * and the phone mask, which load when the visitor starts on a form).
+ * Budgets: content templates (no page module) 15 KB, form templates (with one, or hydrated) 60 KB.
  * Run after `npm run build`: npm run bench:js   (exit code 1 when a template is over its budget)
  */
-import { readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
 
 interface RouteAsset {
   id: string;
@@ -28,10 +31,12 @@ interface AssetsManifest {
 }
 
 const CONTENT_BUDGET_KB = 15;
-const FORM_BUDGET_KB = 90;
+const FORM_BUDGET_KB = 60;
 const root = path.resolve(import.meta.dirname, '..');
 interface ServerRoute {
   parentId?: string;
+  path?: string;
+  index?: boolean;
   module: { handle?: { hydrate?: unknown; siteScript?: unknown; scripts?: unknown } };
 }
 const build = (await import(pathToFileURL(path.join(root, 'build/server/index.js')).href)) as {
@@ -120,38 +125,151 @@ for (const r of Object.values(assets.routes)) {
   if (!templates.has(template)) templates.set(template, { route: r.id, example: r.id });
 }
 
+/** An address of each template's example route (routes with parameters need a real one). */
+const EXAMPLES: Record<string, string> = {
+  'knowledge-item': '/knowledge-center/keep-surface-applied-urea-in-the-field',
+  'knowledge-item-ca': '/can/knowledge-center/sulphur-for-canola',
+  'press-release': '/press-releases/anvol-available-nationwide',
+  'knowledge-category': '/knowledge-center/category/39',
+  'routes/public/custom-page': '/privacy-policy',
+  'reps-retailers': '/reps-retailers?label=Retailers&zip=50010',
+  'rep-contact': '/reps-retailers/contact?type=rep&id=1&label=Reps&zip=50010',
+};
+function exampleUrl(routeId: string): string | null {
+  if (EXAMPLES[routeId]) return EXAMPLES[routeId];
+  const parts: string[] = [];
+  for (let r = build.routes[routeId]; r; r = r.parentId ? build.routes[r.parentId] : undefined) if (r.path) parts.unshift(r.path);
+  const url = `/${parts.join('/')}`;
+  return /[:*]/.test(url) ? null : url;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Every script each template's example page loads before the network is idle, in headless Chromium. */
+async function measureInBrowser(urls: Map<string, string>): Promise<Map<string, { files: number; gzip: number; brotli: number }>> {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-js-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'build/node/index.js')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(tmp, 'data'),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PUBLIC_SITE_URL: base,
+      SEED_DEMO_REPS: 'true',
+      ADMIN_PASSWORD: 'correct-horse-battery-staple',
+    },
+  });
+  const out = new Map<string, { files: number; gzip: number; brotli: number }>();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    for (let i = 0; ; i++) {
+      if (
+        await fetch(`${base}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      if (i > 600 || server.exitCode !== null) throw new Error('the server did not start');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    for (const [template, url] of urls) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const scripts: Promise<Buffer>[] = [];
+      page.on('response', (res) => {
+        if (res.request().resourceType() === 'script') scripts.push(res.body().catch(() => Buffer.alloc(0)));
+      });
+      await page.goto(base + url, { waitUntil: 'networkidle' });
+      const bodies = await Promise.all(scripts);
+      out.set(template, {
+        files: bodies.length,
+        gzip: bodies.reduce((n, b) => n + (b.length ? gzipSync(b, { level: 6 }).length : 0), 0),
+        brotli: bodies.reduce((n, b) => n + (b.length ? brotliCompressSync(b).length : 0), 0),
+      });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  return out;
+}
+
+const urls = new Map<string, string>();
+for (const [template, { route }] of templates) {
+  const url = exampleUrl(route);
+  if (url) urls.set(template, url);
+}
+const loaded = await measureInBrowser(urls);
+
 const rows = [...templates.entries()]
   .map(([template, { route }]) => {
     const files = firstLoad(route);
-    const total = files.reduce(
-      (acc, f) => {
-        const s = sizeOf(f);
-        return { raw: acc.raw + s.raw, gzip: acc.gzip + s.gzip, brotli: acc.brotli + s.brotli, files: acc.files + 1 };
-      },
-      { raw: 0, gzip: 0, brotli: 0, files: 0 },
-    );
+    const staticGzip = files.reduce((n, f) => n + sizeOf(f).gzip, 0);
     const kind = hydrates(route) || pageScripts(route).length ? ('form' as const) : ('content' as const);
     const lazy = lazyImports(files).reduce((n, f) => n + sizeOf(f).gzip, 0);
-    return { template, route, kind, budget: kind === 'content' ? CONTENT_BUDGET_KB : FORM_BUDGET_KB, lazy, ...total };
+    const browser = loaded.get(template) ?? null;
+    return {
+      template,
+      route,
+      url: urls.get(template) ?? '-',
+      kind,
+      budget: kind === 'content' ? CONTENT_BUDGET_KB : FORM_BUDGET_KB,
+      lazy,
+      staticGzip,
+      browser,
+    };
   })
-  .sort((a, b) => b.gzip - a.gzip);
+  .sort((a, b) => (b.browser?.gzip ?? b.staticGzip) - (a.browser?.gzip ?? a.staticGzip));
 
 const framework = [assets.url, assets.entry.module, ...assets.entry.imports].reduce(
   (acc, f) => ({ gzip: acc.gzip + sizeOf(f).gzip, brotli: acc.brotli + sizeOf(f).brotli }),
   { gzip: 0, brotli: 0 },
 );
 const kb = (n: number) => (n / 1024).toFixed(1).padStart(6);
-const over = (r: (typeof rows)[number]) => r.gzip / 1024 > r.budget;
+/** what counts against the budget: what the browser loaded before idle (the build's first load where no page was measured) */
+const counted = (r: (typeof rows)[number]) => r.browser?.gzip ?? r.staticGzip;
+const over = (r: (typeof rows)[number]) => counted(r) / 1024 > r.budget;
 console.log(
-  `First-load JavaScript per public template, gzipped (content templates ${CONTENT_BUDGET_KB} KB, form templates ${FORM_BUDGET_KB} KB)\n`,
+  `JavaScript loaded before the network is idle, per public template, gzipped (content templates ${CONTENT_BUDGET_KB} KB, form templates ${FORM_BUDGET_KB} KB)\n`,
 );
 console.log(
-  `${'template'.padEnd(22)} ${'kind'.padEnd(8)}${'example route'.padEnd(26)} files     raw KB   gzip KB  brotli KB  later (import()) gzip KB`,
+  `${'template'.padEnd(18)} ${'kind'.padEnd(8)}${'page'.padEnd(44)} scripts  gzip KB  brotli KB   build: first load / later gzip KB`,
 );
 for (const r of rows) {
   const flag = over(r) ? '  OVER BUDGET' : '';
+  const b = r.browser;
   console.log(
-    `${r.template.padEnd(22)} ${r.kind.padEnd(8)}${r.route.padEnd(26)} ${String(r.files).padStart(5)}  ${kb(r.raw)}    ${kb(r.gzip)}    ${kb(r.brotli)}    ${r.lazy ? kb(r.lazy) : '     -'}${flag}`,
+    `${r.template.padEnd(18)} ${r.kind.padEnd(8)}${r.url.slice(0, 43).padEnd(44)} ${b ? String(b.files).padStart(7) : '      -'}  ${b ? kb(b.gzip) : '     -'}     ${b ? kb(b.brotli) : '     -'}    ${kb(r.staticGzip)} / ${r.lazy ? kb(r.lazy).trim() : '-'}${flag}`,
   );
 }
 console.log(
@@ -162,7 +280,7 @@ for (const kind of ['content', 'form'] as const) {
   const worst = rows.find((r) => r.kind === kind);
   if (worst)
     console.log(
-      `Largest ${kind} template: ${worst.template} at ${(worst.gzip / 1024).toFixed(1)} KB gzipped (${((worst.gzip / 1024 / worst.budget) * 100).toFixed(0)}% of budget).`,
+      `Largest ${kind} template: ${worst.template} at ${(counted(worst) / 1024).toFixed(1)} KB gzipped (${((counted(worst) / 1024 / worst.budget) * 100).toFixed(0)}% of budget).`,
     );
 }
 process.exitCode = rows.some(over) ? 1 : 0;

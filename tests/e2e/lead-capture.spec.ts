@@ -16,6 +16,34 @@ function formsAddBody(request: Request) {
 }
 
 test.describe('contact form', () => {
+  test('loads its checks and phone mask when the visitor starts on the form, not with the page', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/contact', { waitUntil: 'networkidle' });
+    const lazy = (names: string[]) => names.filter((p) => /\/(lead-validation|phone-mask)-/.test(p));
+    expect(lazy(scripts)).toEqual([]);
+    await page.getByLabel('Name').focus();
+    await expect.poll(() => lazy(scripts).length).toBe(2);
+    // and the phone field, typed into before the mask arrived, keeps what was typed and the focus
+    await page.getByLabel('Phone').pressSequentially('5155550199');
+    await expect(page.getByLabel('Phone')).toHaveValue('(515) 555-0199');
+    await expect(page.getByLabel('Phone')).toBeFocused();
+  });
+
+  test('a Send before the checks have arrived still checks the form in the browser first', async ({ page }) => {
+    let sent = 0;
+    await page.route('**/api/forms/add', (route) => {
+      sent++;
+      return route.continue();
+    });
+    await page.goto('/contact', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Name is required.', { exact: true })).toBeVisible();
+    expect(sent).toBe(0);
+  });
+
   test('US: State and Zip, the states list, phone mask, and the thank-you only after success', async ({ page }) => {
     await page.goto('/contact');
     await expect(page.getByRole('heading', { level: 1, name: 'Connect with us' })).toBeVisible();

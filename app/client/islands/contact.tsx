@@ -1,6 +1,5 @@
 /** The contact pages' one module: the contact form hydrated as a React island (ADR 005). */
 import { ContactPanel } from '#app/components/leads/contact-panel.tsx';
-import { loadPhoneMask, loadValidation } from '#app/components/leads/lazy.ts';
 import { hydrateIslands } from './island.tsx';
 
-hydrateIslands('contact', ContactPanel, [loadValidation(), loadPhoneMask()]);
+hydrateIslands('contact', ContactPanel);

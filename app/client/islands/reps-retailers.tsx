@@ -17,6 +17,9 @@ let root: Root | null = null;
 let host: HTMLElement | null = null;
 
 function open(form: HTMLFormElement, opener: HTMLElement | null) {
+  // the dialog's checks and phone mask, asked for as it opens (not with the page: issue 23)
+  void loadValidation();
+  void loadPhoneMask();
   const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
   const target: ContactTarget = { type: field('type') === 'rep' ? 'rep' : 'retailer', id: Number(field('id')), name: field('name') };
   if (!host) {
@@ -47,5 +50,4 @@ for (const form of document.querySelectorAll<HTMLFormElement>('form[data-rep-con
   });
 }
 
-// The dialog's checks and phone mask arrive with the page, so they are ready when it opens.
-void Promise.allSettled([loadValidation(), loadPhoneMask()]).then(markReady);
+markReady();

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorProps, Field } from './form-helpers.tsx';
-import { loadPhoneMask } from './lazy.ts';
+import { loadPhoneMask, onFirstUse } from './lazy.ts';
 import type { PhoneCountry } from './phone-mask.tsx';
 
 interface PhoneFieldProps {
@@ -17,27 +17,38 @@ type Masked = typeof import('./phone-mask.tsx').MaskedPhone;
 
 /**
  * A plain telephone field in the HTML (it works without JavaScript: the number is sent as typed);
- * in the browser the country mask (react-international-phone, ./phone-mask.tsx) is loaded after the
- * page and replaces it, keeping what was already typed.
+ * in the browser the country mask (react-international-phone, ./phone-mask.tsx) is loaded when the
+ * visitor starts on the form and replaces it, keeping what was already typed (and the focus, if the
+ * visitor is in the field).
  */
 export function PhoneField({ id, label, defaultValue = '', country = 'us', error }: PhoneFieldProps) {
   const [Masked, setMasked] = useState<Masked | null>(null);
   const [typed, setTyped] = useState(defaultValue);
+  const [focused, setFocused] = useState(false);
+  const plain = useRef<HTMLInputElement>(null);
   useEffect(() => {
     let live = true;
-    loadPhoneMask()
-      .then((m) => live && setMasked(() => m.MaskedPhone))
-      .catch((err: unknown) => console.warn('phone mask unavailable', err));
+    const cleanup = onFirstUse(plain.current?.form, () => {
+      loadPhoneMask()
+        .then((m) => {
+          if (!live) return;
+          setFocused(document.activeElement === plain.current);
+          setMasked(() => m.MaskedPhone);
+        })
+        .catch((err: unknown) => console.warn('phone mask unavailable', err));
+    });
     return () => {
       live = false;
+      cleanup();
     };
   }, []);
   return (
     <Field id={id} label={label} error={error}>
       {Masked ? (
-        <Masked id={id} name="phone" defaultValue={typed} defaultCountry={country} error={error} />
+        <Masked id={id} name="phone" defaultValue={typed} defaultCountry={country} error={error} focus={focused} />
       ) : (
         <input
+          ref={plain}
           id={id}
           name="phone"
           type="tel"

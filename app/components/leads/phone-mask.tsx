@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { defaultCountries, parseCountry, usePhoneInput, type CountryIso2 } from 'react-international-phone';
 import { errorProps } from './form-helpers.tsx';
 
@@ -12,6 +13,8 @@ interface MaskedPhoneProps {
   /** the country the prefix starts at: the spec's 'us', Canada on Canadian pages */
   defaultCountry?: PhoneCountry;
   error?: string;
+  /** the visitor was in the plain field it replaces: carry on typing here */
+  focus?: boolean;
 }
 
 export type PhoneCountry = 'us' | 'ca';
@@ -22,13 +25,21 @@ export type PhoneCountry = 'us' | 'ca';
  * code ("+1 (515) 555-0199", or '' when empty). A native select keeps the country choice keyboard-
  * and screen-reader-friendly.
  */
-export function MaskedPhone({ id, name, defaultValue, defaultCountry = 'us', error }: MaskedPhoneProps) {
+export function MaskedPhone({ id, name, defaultValue, defaultCountry = 'us', error, focus = false }: MaskedPhoneProps) {
   const { inputValue, handlePhoneValueChange, inputRef, country, setCountry } = usePhoneInput({
     defaultCountry,
     value: defaultValue.replace(/[^\d+]/g, ''),
     countries: defaultCountries,
     disableDialCodeAndPrefix: true,
   });
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!focus || !input) return;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+    // on mount only: the plain field it replaced had the focus
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <div className="phone-field">
       <div className="phone-field__country">

@@ -2,7 +2,7 @@ import { parse, useForm, type Submission, type SubmissionResult } from '@conform
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { newIdempotencyKey } from '#shared/validation/contact-fields.ts';
 import { focusFirstError } from './form-helpers.tsx';
-import { loadValidation } from './lazy.ts';
+import { loadValidation, onFirstUse } from './lazy.ts';
 import { useRecaptcha } from './use-recaptcha.ts';
 
 type Values = Record<string, string | undefined>;
@@ -54,13 +54,24 @@ export function useLeadForm({
   // One key per form view (made in the browser), sent with every attempt: a retry never stores the lead twice.
   const idempotencyKey = useRef<string | null>(null);
 
-  useEffect(() => {
-    loadValidation()
-      .then((m) => {
-        validate.current = m.validators[schema] as (formData: FormData) => Submission<Values>;
-      })
-      .catch((err: unknown) => console.warn('form validation unavailable; the server checks the form', err));
-  }, [schema]);
+  // the schema arrives when the visitor starts on the form; a send before that waits for it
+  const validation = useRef<{ loaded: Promise<void>; settled: boolean } | null>(null);
+  const loadSchema = () => {
+    if (!validation.current) {
+      const state = { settled: false, loaded: Promise.resolve() };
+      state.loaded = loadValidation()
+        .then((m) => {
+          validate.current = m.validators[schema] as (formData: FormData) => Submission<Values>;
+        })
+        .catch((err: unknown) => console.warn('form validation unavailable; the server checks the form', err))
+        .finally(() => {
+          state.settled = true;
+        });
+      validation.current = state;
+    }
+    return validation.current.loaded;
+  };
+  useEffect(() => onFirstUse(document.getElementById(id), () => void loadSchema()), [id, schema]);
 
   const [form, fields] = useForm<Values>({
     id,
@@ -71,6 +82,12 @@ export function useLeadForm({
     onValidate: ({ formData }) => validate.current?.(formData) ?? parse(formData, { resolve: (value) => ({ value: value as Values }) }),
     onSubmit(event: FormEvent<HTMLFormElement>, { submission, formData }) {
       event.preventDefault();
+      if (!validate.current && !validation.current?.settled) {
+        // sent before the schema has arrived: check with it first (if it cannot load, the server checks)
+        const form = event.currentTarget;
+        void loadSchema().then(() => form.requestSubmit());
+        return;
+      }
       setAttempt((n) => n + 1);
       if (!submission || sending) return;
       if (submission.status !== 'success') return;
