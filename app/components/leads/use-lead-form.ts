@@ -1,5 +1,5 @@
 import { parse, useForm, type Submission, type SubmissionResult } from '@conform-to/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { newIdempotencyKey } from '#shared/validation/contact-fields.ts';
 import { focusFirstError } from './form-helpers.tsx';
 import { loadValidation, onFirstUse } from './lazy.ts';
@@ -56,7 +56,7 @@ export function useLeadForm({
 
   // the schema arrives when the visitor starts on the form; a send before that waits for it
   const validation = useRef<{ loaded: Promise<void>; settled: boolean } | null>(null);
-  const loadSchema = () => {
+  const loadSchema = useCallback(() => {
     if (!validation.current) {
       const state = { settled: false, loaded: Promise.resolve() };
       state.loaded = loadValidation()
@@ -70,8 +70,8 @@ export function useLeadForm({
       validation.current = state;
     }
     return validation.current.loaded;
-  };
-  useEffect(() => onFirstUse(document.getElementById(id), () => void loadSchema()), [id, schema]);
+  }, [schema]);
+  useEffect(() => onFirstUse(document.getElementById(id), () => void loadSchema()), [id, loadSchema]);
 
   const [form, fields] = useForm<Values>({
     id,
