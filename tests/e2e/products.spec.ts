@@ -92,3 +92,33 @@ test.describe('phone viewport', () => {
 });
 
 // axe on /, /agrotain, /clear-choice, /about and /product-labels: site-checks.spec.ts runs it on every template page.
+
+test('a product lays out 1 to 8 benefits without one alone on a last row, at phone, tablet and desktop widths', async ({ page }) => {
+  await page.goto('/agrotain');
+  const stylesheets = await page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
+  for (const width of [390, 800, 1280, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (let n = 1; n <= 8; n++) {
+      const items = Array.from(
+        { length: n },
+        (_, i) => `<li class="benefit"><h3 class="benefit__title">Benefit ${i + 1}</h3><p>Text.</p></li>`,
+      );
+      await page.setContent(
+        `<!doctype html><html><head>${stylesheets.map((h) => `<link rel="stylesheet" href="${h}">`).join('')}</head>` +
+          `<body><div class="container"><ul class="benefits" data-count="${n}">${items.join('')}</ul></div></body></html>`,
+      );
+      const boxes = await page
+        .locator('.benefit')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ top: Math.round(r.top), width: r.width })));
+      const listWidth = await page.locator('.benefits').evaluate((e) => e.getBoundingClientRect().width);
+      const rows = [...new Set(boxes.map((b) => b.top))].map((top) => boxes.filter((b) => b.top === top));
+      const last = rows[rows.length - 1]!;
+      // one card on its own below fuller rows, not stretched across the row: an orphan
+      const alone = rows.length > 1 && last.length === 1 && rows.some((r) => r.length > 1) && last[0]!.width < listWidth * 0.9;
+      expect(alone, `${n} benefits at ${width} px: rows of ${rows.map((r) => r.length).join(' + ')}`).toBe(false);
+      // nothing is wider than the screen
+      const right = await page.locator('.benefit').evaluateAll((els) => Math.max(...els.map((e) => e.getBoundingClientRect().right)));
+      expect(right, `${n} at ${width} px`).toBeLessThanOrEqual(width);
+    }
+  }
+});

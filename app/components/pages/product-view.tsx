@@ -153,7 +153,7 @@ export function ProductView({ product, related }: ProductViewProps) {
         <section className="product-section product-benefits" aria-labelledby="benefits-title">
           <div className="container">
             <h2 id="benefits-title">Why growers choose {product.name}</h2>
-            <ul className="benefits">
+            <ul className="benefits" data-count={product.benefits.length}>
               {product.benefits.map((b, i) => (
                 <li key={b.title} className="benefit">
                   <span className="benefit__number" aria-hidden="true">
