@@ -87,6 +87,9 @@ describe('server-rendered knowledge center', () => {
     const res = await t.app.inject('/can/press-releases/saskatoon-office-opening');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('"@type":"NewsArticle"');
+    // its hero image is shown under the header, as a knowledge item's is (issue 23)
+    const figure = /<div class="container content-article__figure"><img [^>]*alt="([^"]+)"/.exec(res.body);
+    expect(figure?.[1]).toBeTruthy();
     expect((await t.app.inject('/press-releases/saskatoon-office-opening')).headers.location).toBe(
       '/can/press-releases/saskatoon-office-opening',
     );

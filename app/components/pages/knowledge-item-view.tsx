@@ -35,6 +35,23 @@ export function knowledgeItemMeta(item: ContentItemDto, root: RootData | undefin
   return contentItemMeta(item, root, item.type === 2 ? 'PodcastEpisode' : 'Article', trailFor(item));
 }
 
+/** The hero image of an article (knowledge item or press release), under its header. */
+export function ArticleFigure({ item }: { item: Pick<ContentItemDto, 'heroMedia'> }) {
+  if (!item.heroMedia) return null;
+  return (
+    <div className="container content-article__figure">
+      <img
+        src={item.heroMedia.previewsrc}
+        {...libraryImageProps(item.heroMedia.previewsrc, IMAGE_SIZES.articleFigure)}
+        alt={item.heroMedia.altText}
+        width={item.heroMedia.width ?? 1200}
+        height={item.heroMedia.height ?? 675}
+        fetchPriority="high"
+      />
+    </div>
+  );
+}
+
 export function KnowledgeItemView({ item, related, editPath }: KnowledgeItemViewProps) {
   const category = categoryName(item.category);
   return (
@@ -57,18 +74,7 @@ export function KnowledgeItemView({ item, related, editPath }: KnowledgeItemView
           </p>
         </div>
       </header>
-      {item.heroMedia ? (
-        <div className="container content-article__figure">
-          <img
-            src={item.heroMedia.previewsrc}
-            {...libraryImageProps(item.heroMedia.previewsrc, IMAGE_SIZES.articleFigure)}
-            alt={item.heroMedia.altText}
-            width={item.heroMedia.width ?? 1200}
-            height={item.heroMedia.height ?? 675}
-            fetchPriority="high"
-          />
-        </div>
-      ) : null}
+      <ArticleFigure item={item} />
       <div className="container content-article__body">
         <ContentModules modules={item.modules} />
       </div>

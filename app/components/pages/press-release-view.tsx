@@ -6,6 +6,7 @@ import { Link } from '../../lib/links.tsx';
 import type { RootData } from '../../lib/root-data.ts';
 import { Breadcrumbs } from '../breadcrumbs.tsx';
 import { ContentModules } from '../content-modules.tsx';
+import { ArticleFigure } from './knowledge-item-view.tsx';
 
 /** The press release template (/press-releases/{slug}), fed by the public route and by the preview page (ADR 024). */
 export interface PressReleaseViewProps {
@@ -43,6 +44,7 @@ export function PressReleaseView({ item, editPath }: PressReleaseViewProps) {
           </p>
         </div>
       </header>
+      <ArticleFigure item={item} />
       <div className="container content-article__body">
         <ContentModules modules={item.modules} />
         <p className="content-article__back">
