@@ -79,7 +79,12 @@ test(
         'href',
         url,
       );
-      expect((await (await page.request.get(url)).body()).toString()).toContain('first upload');
+      const first = await page.request.get(url);
+      expect((await first.body()).toString()).toContain('first upload');
+      // held a minute at most, then revalidated by its ETag (issue 23)
+      expect(first.headers()['cache-control']).toBe('public, max-age=60, must-revalidate');
+      const firstTag = first.headers()['etag']!;
+      expect((await page.request.get(url, { headers: { 'if-none-match': firstTag } })).status()).toBe(304);
 
       // replace the file: same link, the new file served
       await page.goto(`/siteadmin/product-labels/edit/${id}`);
@@ -88,7 +93,11 @@ test(
         .setInputFiles({ name: 'Second Label.pdf', mimeType: 'application/pdf', buffer: pdf('second upload', 5) });
       await save.click();
       await expect(page.getByRole('status').filter({ hasText: 'The new file is served at the same link' })).toBeVisible();
-      expect((await (await page.request.get(url)).body()).toString()).toContain('second upload');
+      // the same address revalidates to the new file
+      const revalidated = await page.request.get(url, { headers: { 'if-none-match': firstTag } });
+      expect(revalidated.status()).toBe(200);
+      expect((await revalidated.body()).toString()).toContain('second upload');
+      expect((await page.request.get(url, { headers: { 'if-none-match': revalidated.headers()['etag']! } })).status()).toBe(304);
       await page.goto('/product-labels?product=nu5-lux');
       await expect(group.getByRole('link', { name: /^Label for NU5-LUX\s*, PDF, 5 KB/ })).toHaveAttribute('href', url);
 

@@ -13,6 +13,9 @@ function contentDisposition(fileName: string): string {
  * The document center: /doccenter/{guid} streams a label, SDS, statement or image. PDF viewers
  * fetch in pieces, so single byte ranges are served as 206; the ETag is the file's checksum.
  */
+/** Documents are replaced in place (same GUID): held a minute, then revalidated by ETag (issue 23). */
+export const DOCUMENT_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
+
 export async function documentsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -46,7 +49,8 @@ export async function documentsRoutes(app: FastifyInstance) {
         .header('accept-ranges', 'bytes')
         .header('etag', doc.etag)
         .header('last-modified', doc.lastModified.toUTCString())
-        .header('cache-control', 'public, max-age=3600, must-revalidate')
+        // a replaced label keeps its address: browsers and CDNs ask again after a minute (a 304 while unchanged)
+        .header('cache-control', DOCUMENT_CACHE_CONTROL)
         // a document is never a page of the site: nothing in it may run scripts
         .header(
           'content-security-policy',
