@@ -66,6 +66,9 @@ test('site settings: a new notice text shows on the home page at once', async ({
   await expect(page.getByRole('heading', { level: 1, name: 'Site Settings' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Security' }).first()).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+  // the hints speak to an editor: no environment variable names (issue 23)
+  await expect(page.getByLabel('USA leads email')).toHaveAccessibleDescription(/Leave it blank to keep sending them to \S+@\S+/);
+  expect(await page.locator('main').innerText()).not.toMatch(/\b[A-Z]{2,}_[A-Z_]{2,}\b/);
 
   const text = page.getByLabel('Notice text');
   const original = await text.inputValue();

@@ -21,9 +21,9 @@ export function HydrateFallback() {
 }
 
 const REGIONS = [
-  { key: 'us', label: 'USA', env: 'LEADS_EMAIL_US' },
-  { key: 'ca', label: 'Canada', env: 'LEADS_EMAIL_CA' },
-  { key: 'int', label: 'International', env: 'LEADS_EMAIL_INT' },
+  { key: 'us', label: 'USA' },
+  { key: 'ca', label: 'Canada' },
+  { key: 'int', label: 'International' },
 ] as const;
 
 /** Administrators: the notice bar, social links, careers address, lead recipients and reCAPTCHA score; sign-in security is linked. */
@@ -85,9 +85,13 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
             <TextField
               meta={notice.linkUrl}
               label="Notice link address"
-              hint="Optional: a path on this site such as /about, or a full https:// address."
+              hint="Optional. Where the notice's link goes: a page of this site such as /about, or another site's full address starting with https://."
             />
-            <TextField meta={notice.linkText} label="Notice link text" hint="Needed when there is a link, for example Learn more." />
+            <TextField
+              meta={notice.linkText}
+              label="Notice link text"
+              hint="The words visitors click, for example Learn more. Needed when there is a link."
+            />
           </fieldset>
 
           <fieldset className="settings-fieldset">
@@ -124,7 +128,7 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
               label="Careers address"
               type="url"
               inputMode="url"
-              hint="Where /careers sends visitors: an http:// or https:// address."
+              hint="The careers site the footer's Careers link opens, for example https://careers.example.com."
             />
           </fieldset>
 
@@ -136,7 +140,7 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
                 meta={recipients[r.key]}
                 label={`${r.label} leads email`}
                 type="email"
-                hint={`Who is emailed about leads from this region. Blank: ${fallbacks.leadRecipients[r.key]} (${r.env}).`}
+                hint={`Who receives the contact requests from visitors in this region. Leave it blank to keep sending them to ${fallbacks.leadRecipients[r.key]}, the address set when the site was installed.`}
               />
             ))}
           </fieldset>
@@ -147,7 +151,7 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
               meta={fields.recaptchaMinScore}
               label="Minimum reCAPTCHA score"
               inputMode="decimal"
-              hint={`From 0 to 1; submissions scored lower are refused. Blank: ${fallbacks.recaptchaMinScore} (RECAPTCHA_MIN_SCORE).`}
+              hint={`How sure Google must be that a form was sent by a person: from 0 (accept everything) to 1 (refuse anything doubtful). Forms scored lower are refused. Leave it blank to keep ${fallbacks.recaptchaMinScore}, the installation's setting.`}
             />
           </fieldset>
         </form>
