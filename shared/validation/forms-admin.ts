@@ -42,6 +42,22 @@ const rangeError = { message: FORMS_MESSAGES.badRange, path: ['createdTo'] };
 
 export const FormsViewSchema = ViewFields.refine(rangeInOrder, rangeError);
 
+/** Whether `zone` is a time zone this runtime knows (IANA names such as America/Chicago). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** POST /api/admin/forms/export: the view, and the editor's time zone for the local-time column (UTC when absent). */
+export const FormsExportSchema = ViewFields.extend({
+  timeZone: z.string().max(64).refine(isTimeZone, 'Not a known time zone (for example America/Chicago).').optional(),
+}).refine(rangeInOrder, rangeError);
+export type FormsExport = z.output<typeof FormsExportSchema>;
+
 /**
  * POST /api/admin/forms/filter (spec: start, length, order, status and an "updated" marker). The
  * marker is echoed in the reply so the screen can drop an answer to a query it has since replaced.

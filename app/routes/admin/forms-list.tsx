@@ -217,7 +217,11 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
   async function exportCsv() {
     setError(null);
     await guarded(async () => {
-      const { blob, filename } = await api().download('/api/admin/forms/export', viewOf(filters, order));
+      const { blob, filename } = await api().download('/api/admin/forms/export', {
+        ...viewOf(filters, order),
+        // the local-time column in the editor's own time zone
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      });
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;

@@ -169,12 +169,14 @@ describe('form submissions admin API', () => {
       method: 'POST',
       url: '/api/admin/forms/export',
       headers: bearer(token),
-      payload: { order: 5, verification: 'verified' },
+      payload: { order: 5, verification: 'verified', timeZone: 'America/Chicago' },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    // a byte-order mark first, so a spreadsheet reads the file as UTF-8 (issue 23)
+    expect(res.rawPayload.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(true);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="form-submissions-\d{4}-\d\d-\d\d\.csv"$/);
-    const records = parse(res.body, { columns: true }) as Record<string, string>[];
+    const records = parse(res.body, { columns: true, bom: true }) as Record<string, string>[];
     expect(records.map((r) => r.Name)).toEqual(['Avery Stone', 'Emery 100%_Oats', `'=HYPERLINK("http://evil.example","x")`]);
     const evil = records[2]!;
     expect(evil).toMatchObject({
@@ -189,14 +191,25 @@ describe('form submissions admin API', () => {
     expect(records[0]).toMatchObject({
       Id: String(ids['Avery Stone']),
       Email: 'avery@farm.example',
-      Created: '2026-03-01T10:00:00.000Z',
+      'Created (UTC)': '2026-03-01T10:00:00.000Z',
+      // the editor's local time beside it (Chicago is UTC-6 in March before the change to daylight time)
+      'Created (America/Chicago)': '2026-03-01 04:00:00',
       ZipCode: '50010',
     });
+    // an unknown time zone is a 400 with a message, never a 500
+    const badZone = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/forms/export',
+      headers: bearer(token),
+      payload: { timeZone: 'Mars/Olympus' },
+    });
+    expect(badZone.statusCode).toBe(400);
+    expect(badZone.json().message).toContain('time zone');
     // Archived rows follow the status filter like the list.
     const all = parse(
       (await t.app.inject({ method: 'POST', url: '/api/admin/forms/export', headers: bearer(token), payload: { status: 2, order: 0 } }))
         .body,
-      { columns: true },
+      { columns: true, bom: true },
     ) as Record<string, string>[];
     expect(all.find((r) => r.Name === 'Drew Meadows')?.Archived).toBe('yes');
   });
@@ -226,8 +239,11 @@ describe('form submissions admin API', () => {
       payload: { search: 'bulk', order: 4 },
     });
     expect(res.statusCode).toBe(200);
-    const lines = res.body.trimEnd().split('\n');
-    expect(lines[0]).toBe('Id,Name,Type,Created,Email,Phone,ZipCode,Message,Verification,Archived,Data');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\n');
+    expect(lines[0]).toBe('Id,Name,Type,Created (UTC),Email,Phone,ZipCode,Message,Verification,Archived,Data');
     expect(lines).toHaveLength(25_001);
     // Many rows share a created time: keyset paging on (created, id) must still return each row exactly once.
     const exportedIds = new Set(lines.slice(1).map((l) => l.split(',')[0]));

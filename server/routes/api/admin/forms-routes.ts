@@ -7,7 +7,7 @@ import {
   FormIdParamsSchema,
   FormsFilterSchema,
   FormsPageSchema,
-  FormsViewSchema,
+  FormsExportSchema,
   formTypeLabel,
   type FormSubmissionDto,
 } from '#shared/validation/forms-admin.ts';
@@ -26,11 +26,32 @@ export function neutraliseCell(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-const CSV_COLUMNS: { header: string; of: (f: FormSubmissionDto) => string }[] = [
+/** `iso` as `2026-11-25 16:04:05` in `timeZone`: a spreadsheet reads it as a date and time. */
+export function localTime(iso: string, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** The export's columns; the creation time in UTC and, when the editor's time zone is given, in it. */
+const csvColumns = (timeZone: string | undefined): { header: string; of: (f: FormSubmissionDto) => string }[] => [
   { header: 'Id', of: (f) => String(f.id) },
   { header: 'Name', of: (f) => f.name },
   { header: 'Type', of: (f) => formTypeLabel(f.type) },
-  { header: 'Created', of: (f) => f.created },
+  { header: 'Created (UTC)', of: (f) => f.created },
+  ...(timeZone ? [{ header: `Created (${timeZone})`, of: (f: FormSubmissionDto) => localTime(f.created, timeZone) }] : []),
   { header: 'Email', of: (f) => f.email },
   { header: 'Phone', of: (f) => f.phone },
   { header: 'ZipCode', of: (f) => f.zipCode },
@@ -99,15 +120,19 @@ export function formsAdminRoutes(app: FastifyInstance) {
         ...adminOperation,
         operationId: 'exportForms',
         tags,
-        summary: 'The current view (filter and order as for filter, without paging) as CSV, streamed from the database in batches',
-        body: FormsViewSchema,
+        summary:
+          "The current view (filter and order as for filter, without paging) as CSV (UTF-8 with a byte-order mark, so spreadsheets read accents right), streamed from the database in batches; timeZone (the editor's, e.g. America/Chicago) adds the creation time in that zone",
+        body: FormsExportSchema,
         produces: ['text/csv'],
         response: { 200: z.string().describe('CSV file (text/csv), a header row then one row per submission'), ...adminErrors },
       },
     },
     async (request, reply) => {
-      const rows = Readable.from(forms().exportRows(request.body));
-      const csv = stringify({ header: true, columns: CSV_COLUMNS.map((c) => c.header), cast: { string: neutraliseCell } });
+      const { timeZone, ...view } = request.body;
+      const columns = csvColumns(timeZone);
+      const rows = Readable.from(forms().exportRows(view));
+      // the byte-order mark tells Excel the file is UTF-8 (names and messages with accents)
+      const csv = stringify({ bom: true, header: true, columns: columns.map((c) => c.header), cast: { string: neutraliseCell } });
       rows.on('error', (err) => csv.destroy(err));
       // every export of leads is in the audit log, with the view and how many rows were sent (also
       // when the download stops early), recorded once the stream ends
@@ -123,7 +148,7 @@ export function formsAdminRoutes(app: FastifyInstance) {
       });
       const records = rows.map((f: FormSubmissionDto) => {
         sent++;
-        return CSV_COLUMNS.map((c) => c.of(f));
+        return columns.map((c) => c.of(f));
       });
       records.on('error', (err) => csv.destroy(err));
       const stamp = new Date().toISOString().slice(0, 10);
