@@ -95,6 +95,12 @@ test('shows the rule a row breaks, asks before leaving with unsaved changes, and
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Product' })).toBeVisible();
   await expect(calciumAmount(page)).toHaveValue('27');
   expect(await axeViolations(page)).toEqual([]);
+  // the names Chromium gives a row's fields are one phrase: "Title, benefit 1", not "Title , benefit 1" (issue 23)
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { name?: { value?: string } }[] };
+  const names = nodes.map((n) => n.name?.value ?? '').filter((n) => /benefit 1$/.test(n));
+  expect(names).toContain('Title, benefit 1');
+  expect(names.filter((n) => / ,/.test(n))).toEqual([]);
 
   // a number out of range is refused in the browser, on its own cell
   await calciumAmount(page).fill('120');

@@ -284,7 +284,7 @@ export interface ControlledTextFieldProps {
   inputMode?: 'decimal' | 'text';
   /** Says "(optional)" after the label. */
   optional?: boolean;
-  /** Added to the label for screen readers only ("Title, benefit 2"). */
+  /** Added to the field's name for screen readers only ("Title, benefit 2"). */
   context?: string;
   className?: string;
 }
@@ -316,13 +316,15 @@ export function ControlledTextField({
     maxLength,
     'aria-invalid': invalid || undefined,
     'aria-describedby': describedBy,
+    // the name said as one phrase ("Title, benefit 2"): a visually hidden part of the label is read
+    // by Chromium as a separate piece ("Title , benefit 2")
+    'aria-label': context ? `${label}${optional ? ' (optional)' : ''}, ${context}` : undefined,
   };
   return (
     <div className={`field${invalid ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
       <label className="field__label" htmlFor={id}>
         {label}
         {optional ? <span className="field__optional"> (optional)</span> : null}
-        {context ? <span className="visually-hidden">, {context}</span> : null}
       </label>
       {multiline ? (
         <textarea {...props} rows={3} onChange={(e) => onChange(e.currentTarget.value)} />
