@@ -57,6 +57,16 @@ describe('RichTextEditor', () => {
     await waitFor(() => expect(hidden.value).toContain('<ol><li>'));
   });
 
+  it('does not extend a link with what is typed right after it (a full stop stays outside)', async () => {
+    const { editor, hidden } = await setup('<p>See <a href="/agrotain">AGROTAIN</a></p>');
+    act(() => {
+      editor.commands.setTextSelection(editor.state.doc.content.size - 1);
+      // what typing does: text inserted at the cursor, with the marks the cursor carries
+      editor.view.dispatch(editor.state.tr.insertText('.'));
+    });
+    await waitFor(() => expect(hidden.value).toBe('<p>See <a href="/agrotain">AGROTAIN</a>.</p>'));
+  });
+
   it('adds a link only with an http(s), mailto or on-site address', async () => {
     const { editor, hidden } = await setup();
     act(() => {

@@ -74,6 +74,11 @@ export function RichTextEditor({
         underline: false,
       }),
       Link.extend({
+        // what is typed right after a link is plain text (TipTap makes links inclusive when autolink is on,
+        // so a full stop typed after one became part of it)
+        inclusive() {
+          return false;
+        },
         addKeyboardShortcuts() {
           return {
             'Mod-k': () => {
