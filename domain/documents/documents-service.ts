@@ -18,6 +18,7 @@ import {
 import { DomainError, NotFoundError } from '../errors.ts';
 import type { DocumentKind, DocumentRow, DocumentsRepository, UsageRow } from './documents-repository.ts';
 import { storageKeyFor, type ByteRange, type DocumentStorage } from './storage.ts';
+import { REGION_OPTIONS } from '#shared/regions.ts';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -280,7 +281,8 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
     const listed = (row.kind === 'label' || row.kind === 'sds') && row.productKey !== null && row.status === 1;
     const toUsage = (u: UsageRow, blocking: boolean): DocumentUsage => ({
       kind: USAGE_KIND[u.kind],
-      title: u.title,
+      // a product has a U.S. and a Canadian page of the same name: say which
+      title: u.kind === 'product' ? `${u.title} (${REGION_OPTIONS.find((r) => r.id === u.regionId)?.name ?? 'U.S.'})` : u.title,
       path: usagePath(u),
       blocking,
     });

@@ -245,6 +245,10 @@ describe('usage and delete', () => {
         expect.objectContaining({ kind: 'Product page', path: '/wolf-trax', blocking: false }),
       ]),
     );
+    // each place once, and told apart by name: the U.S. and the Canadian page of a product share its name (issue 23)
+    const names = usage.map((u: { kind: string; title: string }) => `${u.kind}: ${u.title}`);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toContain('Product page: WOLF TRAX (U.S.)');
     expect(usage.some((u: { blocking: boolean }) => u.blocking)).toBe(false);
     // what the labels page and the product page list
     const listed = async () =>
