@@ -6,6 +6,8 @@ import { createSecretBox } from './auth/secret-box.ts';
 import { createTokenSigner } from './auth/tokens.ts';
 import { createAuditRepository } from './audit/audit-repository.ts';
 import { createAuditService } from './audit/audit-service.ts';
+import { createDashboardRepository } from './dashboard/dashboard-repository.ts';
+import { createDashboardService } from './dashboard/dashboard-service.ts';
 import { createContentEvents } from './content-events/content-events.ts';
 import { cachedReads } from './content-events/read-cache.ts';
 import { createDocumentsRepository } from './documents/documents-repository.ts';
@@ -179,6 +181,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
     auth,
     users,
     audit,
+    dashboard: createDashboardService({ repo: createDashboardRepository(db), forms, audit }),
   };
   // A change made on another instance reaches this one as an event: the in-memory copies the
   // services keep are dropped first (listeners run in order), so the page cache re-renders fresh data.

@@ -31,6 +31,8 @@ export const formSubmissions = pgTable(
     idempotencyKey: text('idempotency_key'),
     status: smallint('status').notNull().default(FORM_STATUS.active),
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+    /** When someone first opened the lead in the admin (View); null: unread (the dashboard counts them). */
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
     created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [

@@ -23,6 +23,7 @@ export interface SubmissionRow extends SubmissionInsert {
   id: number;
   status: number;
   archivedAt: Date | null;
+  readAt: Date | null;
   created: Date;
 }
 
@@ -44,6 +45,7 @@ const columns = {
   idempotencyKey: formSubmissions.idempotencyKey,
   status: formSubmissions.status,
   archivedAt: formSubmissions.archivedAt,
+  readAt: formSubmissions.readAt,
   created: formSubmissions.created,
 };
 
@@ -171,6 +173,28 @@ export function createFormsRepository(db: DbOrTx) {
       return { rows, next: last && found.length === limit ? { key: last.sortKey, id: last.id } : null };
     },
     /** Marks a submission archived (once: the first archive time is kept). False when there is no such id. */
+    /** Marks a lead read the first time it is opened; true when the lead exists. */
+    async markRead(id: number): Promise<boolean> {
+      const [row] = await db
+        .update(formSubmissions)
+        .set({ readAt: sql`coalesce(${formSubmissions.readAt}, now())` })
+        .where(eq(formSubmissions.id, id))
+        .returning({ id: formSubmissions.id });
+      return Boolean(row);
+    },
+    /** Leads that arrived since `since`, and leads in the working list nobody has opened yet. */
+    async counts(since: Date): Promise<{ recent: number; unread: number }> {
+      const [row] = await db
+        .select({
+          recent: sql<number>`count(*) filter (where ${formSubmissions.created} >= ${since})`.mapWith(Number),
+          unread:
+            sql<number>`count(*) filter (where ${formSubmissions.readAt} is null and ${formSubmissions.status} = ${FORM_STATUS.active})`.mapWith(
+              Number,
+            ),
+        })
+        .from(formSubmissions);
+      return { recent: row?.recent ?? 0, unread: row?.unread ?? 0 };
+    },
     async archive(id: number): Promise<boolean> {
       const [row] = await db
         .update(formSubmissions)

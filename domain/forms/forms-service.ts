@@ -16,7 +16,7 @@ import type { OutboxInsert } from '../mail/mail-repository.ts';
 import type { FormsRepository, SubmissionInsert, SubmissionQuery, SubmissionRow } from './forms-repository.ts';
 import type { LeadJournalEntry } from './intake-journal.ts';
 import { contactNotification, leadsAddressFor, repNotification, type LeadRecipients } from './notifications.ts';
-import { toE164 } from './phone.ts';
+import { displayPhone, toE164 } from './phone.ts';
 import type { RecaptchaVerifier } from './recaptcha.ts';
 
 export const FORM_TYPE_CONTACT = 0;
@@ -94,12 +94,14 @@ export function toSubmissionDto(row: SubmissionRow): FormSubmissionDto {
     name: row.name,
     email: row.email,
     phone: row.phone,
+    phoneDisplay: displayPhone(row.phone, row.phoneE164),
     type: row.type,
     created: row.created.toISOString(),
     zipCode: zipOf(data, row.zipcode),
     message: row.message,
     data,
     archived: row.status === 1,
+    read: row.readAt !== null,
     captcha: row.captcha,
   };
 }
@@ -326,6 +328,14 @@ export function createFormsService(deps: FormsServiceDeps) {
         ...(filter.updated === undefined ? {} : { updated: filter.updated }),
       };
     },
+
+    /** The lead was opened in the admin (View): it no longer counts as unread. */
+    async markRead(id: number): Promise<void> {
+      if (!(await deps.repo.markRead(id))) throw new DomainError(FORMS_MESSAGES.notFound, 404);
+    },
+
+    /** Leads since `since`, and unread leads in the working list (the dashboard). */
+    counts: (since: Date) => deps.repo.counts(since),
 
     /** Archive is a status: the row stays in the database and in the archived view. */
     async archive(id: number): Promise<void> {

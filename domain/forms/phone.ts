@@ -10,3 +10,13 @@ export function toE164(phone: string, defaultCountry?: CountryCode): string | nu
   const parsed = parsePhoneNumberFromString(text, defaultCountry);
   return parsed && parsed.isPossible() ? parsed.number : null;
 }
+
+/**
+ * A stored number as people read it: North American numbers as +1 (515) 555-0177, others in the
+ * international form (+44 20 7946 0958); the number as typed when it did not parse.
+ */
+export function displayPhone(phone: string, e164: string | null | undefined): string {
+  const parsed = e164 ? parsePhoneNumberFromString(e164) : undefined;
+  if (!parsed) return phone;
+  return parsed.countryCallingCode === '1' ? `+1 ${parsed.formatNational()}` : parsed.formatInternational();
+}

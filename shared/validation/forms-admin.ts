@@ -75,6 +75,8 @@ export const FormSubmissionSchema = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string(),
+  /** The number formatted to read (+1 (515) 555-0177), or as typed when it does not parse. */
+  phoneDisplay: z.string(),
   /** 1 Rep, otherwise Contact (spec). */
   type: z.number().int(),
   created: z.string(),
@@ -83,6 +85,8 @@ export const FormSubmissionSchema = z.object({
   /** The submitted data JSON, every field as text, in the order sent. */
   data: z.array(z.object({ name: z.string(), value: z.string() })),
   archived: z.boolean(),
+  /** Opened in the admin at least once (View); the dashboard counts the others. */
+  read: z.boolean(),
   /** 'verified', 'missing' or 'unavailable' (unverified), 'not-configured' (not checked). */
   captcha: z.string(),
 });
@@ -105,4 +109,29 @@ export function formTypeLabel(type: number): 'Rep' | 'Contact' {
 
 export function archiveQuestion(name: string): string {
   return `Archive the Form written by ${name} ?`;
+}
+
+/** What the fields of a lead's data are called on screen (the stored names are the form's: Region, Zipcode...). */
+const LEAD_FIELD_LABELS: Record<string, string> = {
+  region: 'Region',
+  role: 'Role',
+  state: 'State or province',
+  zipcode: 'ZIP code',
+  zip: 'ZIP code',
+  postalcode: 'Postal code',
+  label: 'Looking for',
+  rep: 'Rep',
+  retailer: 'Retailer',
+};
+
+export function leadFieldLabel(name: string): string {
+  const known = LEAD_FIELD_LABELS[name.toLowerCase().replace(/[\s_-]/g, '')];
+  if (known) return known;
+  // camelCase or snake_case as words, the first capitalised
+  const words = name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : name;
 }

@@ -41,7 +41,7 @@ test.describe('login', () => {
     await signInWithForm(page);
     await expect(page).toHaveURL(/\/siteadmin$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    const tiles = page.getByRole('main').getByRole('listitem');
+    const tiles = page.getByRole('list', { name: 'Sections' }).getByRole('listitem');
     await expect(tiles).toHaveText(
       [
         'Products',

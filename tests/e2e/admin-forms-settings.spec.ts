@@ -36,9 +36,22 @@ test('forms: find a submission, view it, archive it, and find it again among the
   await row.getByRole('button', { name: `View the Form written by ${name}` }).click();
   const view = page.getByRole('dialog', { name: `Written by ${name}` });
   await expect(view).toBeVisible();
-  await expect(view).toContainText('5155550142');
-  await expect(view).toContainText('Iowa');
-  await expect(view).toContainText('Grower');
+  // labelled fields and the phone formatted to read (issue 23)
+  await expect(view).toContainText('+1 (515) 555-0142');
+  for (const [term, value] of [
+    ['Region', 'USA'],
+    ['Role', 'Grower'],
+    ['State or province', 'Iowa'],
+    ['ZIP code', '50011'],
+  ]) {
+    await expect(view.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) })).toHaveCount(1);
+    await expect(
+      view
+        .getByRole('definition')
+        .filter({ hasText: new RegExp(`^${value}$`) })
+        .first(),
+    ).toBeVisible();
+  }
   await expect(view).toContainText('Please call about spring nitrogen.');
   expect(await axeViolations(page)).toEqual([]);
   await view.getByRole('button', { name: 'Close' }).click();

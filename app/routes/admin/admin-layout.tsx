@@ -81,6 +81,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <span className="admin-bar__title">Site Administration</span>
           <span className="visually-hidden"> home</span>
         </Link>
+        <a className="admin-bar__site" href="/" target="_blank" rel="noopener">
+          View site<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
         <p className="admin-bar__user">
           <span className="visually-hidden">Signed in as </span>
           {user.email}

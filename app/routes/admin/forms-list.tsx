@@ -7,6 +7,7 @@ import {
   FORMS_PAGE_SIZE,
   FORMS_STATUS_FILTER,
   formTypeLabel,
+  leadFieldLabel,
   type FormsPage,
   type FormSubmissionDto,
   type FormsVerification,
@@ -111,7 +112,7 @@ function ViewDialog({ form, onClose }: { form: FormSubmissionDto | null; onClose
           </h2>
           <dl className="detail-list">
             <dt>Phone</dt>
-            <dd>{form.phone || '--'}</dd>
+            <dd>{form.phoneDisplay || '--'}</dd>
             <dt>Email</dt>
             <dd>{form.email}</dd>
             <dt>Type</dt>
@@ -120,7 +121,7 @@ function ViewDialog({ form, onClose }: { form: FormSubmissionDto | null; onClose
             <dd>{formatDateTime(form.created)}</dd>
             {form.data.map((field) => (
               <Fragment key={field.name}>
-                <dt>{field.name}</dt>
+                <dt>{leadFieldLabel(field.name)}</dt>
                 <dd>{field.value || '--'}</dd>
               </Fragment>
             ))}
@@ -388,7 +389,11 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
                       type="button"
                       className="button button--small button--secondary"
                       aria-label={`View the Form written by ${f.name}`}
-                      onClick={() => setViewing(f)}
+                      onClick={() => {
+                        setViewing(f);
+                        // opened: it no longer counts as unread on the dashboard
+                        if (!f.read) void api().get(`/api/admin/forms/read/${f.id}`);
+                      }}
                     >
                       View
                     </button>

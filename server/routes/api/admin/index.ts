@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminScope } from '../../../plugins/auth.ts';
+import { dashboardRoutes } from './dashboard-routes.ts';
 import { contentRoutes, landingAdminRoutes, pagesAdminRoutes, productsAdminRoutes } from './content-routes.ts';
 import { previewRoutes } from './preview-routes.ts';
 import { documentsAdminRoutes } from './documents-routes.ts';
@@ -19,6 +20,7 @@ import { usersRoutes } from './users-routes.ts';
 export async function adminRoutes(app: FastifyInstance) {
   await adminScope(app, async (scope) => {
     sessionRoutes(scope);
+    dashboardRoutes(scope);
     usersRoutes(scope);
     securityRoutes(scope);
     // its own child scope: the multipart parser is registered for the document uploads only
