@@ -1,5 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { parsePostalCode, PROVINCE_BY_LETTER } from '#shared/validation/finder.ts';
+import { toE164 } from '../forms/phone.ts';
 import {
   IMPORT_MAX_ROWS,
   noCentroidMessage,
@@ -148,6 +149,18 @@ interface PreparedFile<T> {
   errors: { line: number; messages: string[] }[];
 }
 
+/** A phone a person can call: it parses as a North American (or international) number; blank is fine. */
+function phoneProblem(phone: string | null | undefined): string | null {
+  if (!phone?.trim() || toE164(phone, 'US')) return null;
+  return `"${phone}" is not a phone number: use a U.S. or Canadian number with its area code, such as (515) 555-0100, or +country code.`;
+}
+
+/** The same check as the import's, for the add and edit forms (a server-only rule: the form's schema stays shared). */
+function checkPhone(phone: string | null | undefined) {
+  const problem = phoneProblem(phone);
+  if (problem) throw new DomainError(problem, 400, { phone: [problem] });
+}
+
 /**
  * Reps and retailers for the administration: list, edit, CSV import and export. Retailers left
  * without coordinates are placed at the centre of their ZIP (US) or forward sortation area
@@ -265,7 +278,12 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
     for (const { line, values } of records) {
       const id = idOf(values.id);
       const parsed = RepFormSchema.safeParse(values);
-      const messages = [...(typeof id === 'string' ? [id] : []), ...(parsed.success ? [] : issuesOf(parsed.error))];
+      const phone = phoneProblem(values.phone);
+      const messages = [
+        ...(typeof id === 'string' ? [id] : []),
+        ...(parsed.success ? [] : issuesOf(parsed.error)),
+        ...(phone ? [phone] : []),
+      ];
       if (messages.length || !parsed.success || typeof id === 'string') {
         file.errors.push({ line, messages });
         continue;
@@ -283,7 +301,12 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
     for (const { line, values } of records) {
       const id = idOf(values.id);
       const parsed = RetailerFormSchema.safeParse(values);
-      const messages = [...(typeof id === 'string' ? [id] : []), ...(parsed.success ? [] : issuesOf(parsed.error))];
+      const phone = phoneProblem(values.phone);
+      const messages = [
+        ...(typeof id === 'string' ? [id] : []),
+        ...(parsed.success ? [] : issuesOf(parsed.error)),
+        ...(phone ? [phone] : []),
+      ];
       if (messages.length || !parsed.success || typeof id === 'string') file.errors.push({ line, messages });
       else valid.push({ line, id, form: parsed.data });
     }
@@ -300,8 +323,10 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
 
   async function prepare(kind: ImportKind, csv: string) {
     if (kind === 'reps') {
-      const file = await prepareReps(readCsv(csv, REP_COLUMNS, ['name', 'email'], IMPORT_MAX_ROWS));
+      const records = readCsv(csv, REP_COLUMNS, ['name', 'email'], IMPORT_MAX_ROWS);
+      const file = await prepareReps(records);
       return {
+        records,
         file,
         sample: file.rows.slice(0, PREVIEW_SAMPLE).map((r) => ({
           line: r.line,
@@ -310,8 +335,10 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
         })),
       };
     }
-    const file = await prepareRetailers(readCsv(csv, RETAILER_COLUMNS, ['name', 'postalCode'], IMPORT_MAX_ROWS));
+    const records = readCsv(csv, RETAILER_COLUMNS, ['name', 'postalCode'], IMPORT_MAX_ROWS);
+    const file = await prepareRetailers(records);
     return {
+      records,
       file,
       sample: file.rows.slice(0, PREVIEW_SAMPLE).map((r) => ({
         line: r.line,
@@ -337,6 +364,7 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
     },
     getRep,
     async addRep(form: RepForm): Promise<RepDetail> {
+      checkPhone(form.phone);
       const territories = territoriesOf(form);
       const id = await deps.transaction((tx) => tx.insertRep(repValues(form, territories), territories));
       changed();
@@ -345,6 +373,7 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
       return rep;
     },
     async editRep(body: EditRepBody): Promise<RepDetail> {
+      checkPhone(body.phone);
       const territories = territoriesOf(body);
       const found = await deps.transaction((tx) => tx.updateRep(body.id, repValues(body, territories), territories));
       if (!found) throw new NotFoundError(REP_MESSAGES.notFound);
@@ -366,6 +395,7 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
     },
     getRetailer,
     async addRetailer(form: RetailerForm): Promise<RetailerDetail> {
+      checkPhone(form.phone);
       const [id] = await repo.insertRetailers([await prepareRetailer(form)]);
       changed();
       const retailer = await getRetailer(id!);
@@ -373,6 +403,7 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
       return retailer;
     },
     async editRetailer(body: EditRetailerBody): Promise<RetailerDetail> {
+      checkPhone(body.phone);
       if (!(await repo.getRetailer(body.id))) throw new NotFoundError(RETAILER_MESSAGES.notFound);
       if (!(await repo.updateRetailer(body.id, await prepareRetailer(body)))) throw new NotFoundError(RETAILER_MESSAGES.notFound);
       changed();
@@ -389,30 +420,47 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
 
     /** Checks a CSV file without writing anything: what would be added and updated, and every row's problems. */
     async previewImport(kind: ImportKind, csv: string): Promise<ImportPreview> {
-      const { file, sample } = await prepare(kind, csv);
+      const { records, file, sample } = await prepare(kind, csv);
+      const names = new Map(records.map((r) => [r.line, r.values.name ?? '']));
       return {
         total: file.rows.length + file.errors.length,
         creates: file.rows.filter((r) => r.id === null).length,
         updates: file.rows.filter((r) => r.id !== null).length,
-        errors: file.errors.slice(0, PREVIEW_ERRORS),
+        errors: file.errors.slice(0, PREVIEW_ERRORS).map((e) => ({ line: e.line, name: names.get(e.line) ?? '', messages: e.messages })),
         moreErrors: Math.max(0, file.errors.length - PREVIEW_ERRORS),
         sample,
       };
     },
 
     /**
-     * Checks the file again (it may not be the previewed one) and refuses it if any row has a
-     * problem; otherwise starts a job that writes every row in one transaction.
+     * The rows with problems as a CSV file: the file's own columns (as the header names them) and a
+     * Problems column, to fix and import again.
      */
-    async startImport(kind: ImportKind, csv: string): Promise<ImportJob> {
+    async skippedRows(kind: ImportKind, csv: string): Promise<CsvExport> {
+      const { records, file } = await prepare(kind, csv);
+      const problems = new Map(file.errors.map((e) => [e.line, e.messages.join(' ')]));
+      const columns = Object.keys(kind === 'reps' ? REP_COLUMNS : RETAILER_COLUMNS);
+      const rows = records
+        .filter((r) => problems.has(r.line))
+        .map((r) => [...columns.map((c) => r.values[c] ?? ''), problems.get(r.line)!]);
+      return { filename: `${kind}-skipped-rows.csv`, csv: writeCsv([...columns, 'Problems'], rows), rows: rows.length };
+    },
+
+    /**
+     * Checks the file again (it may not be the previewed one). A file with rows that have problems
+     * is refused, unless `skipInvalid` asks to import its valid rows and skip those; the rows to
+     * import are written by a job in one transaction.
+     */
+    async startImport(kind: ImportKind, csv: string, opts: { skipInvalid?: boolean } = {}): Promise<ImportJob> {
       const { file } = await prepare(kind, csv);
-      if (file.errors.length) {
-        const n = file.errors.length;
+      const skipped = file.errors.length;
+      if (skipped && !opts.skipInvalid) {
         throw new DomainError(
-          `${n.toLocaleString('en-US')} row${n === 1 ? ' has' : 's have'} errors, so nothing was imported. Preview the file to see them.`,
+          `${skipped.toLocaleString('en-US')} row${skipped === 1 ? ' has' : 's have'} errors, so nothing was imported. Preview the file to see them.`,
           400,
         );
       }
+      if (file.rows.length === 0) throw new DomainError('No row of the file can be imported: every row has a problem.', 400);
       const rows = file.rows;
       const what = kind === 'reps' ? 'rep' : 'retailer';
       // the job finishes after the reply: who started it is taken now
@@ -456,7 +504,11 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
             });
             changed();
             await deps.audit?.record(
-              { action: 'imported', subject: { kind: what, link: '/siteadmin/reps-retailers' }, detail: { count: rows.length, ...result } },
+              {
+                action: 'imported',
+                subject: { kind: what, link: '/siteadmin/reps-retailers' },
+                detail: { count: rows.length, skipped, ...result },
+              },
               auditContext,
             );
             return result;

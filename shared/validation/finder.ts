@@ -45,6 +45,14 @@ export function finderResultsPath(q: { label: FinderLabel; zip: string; radius?:
 }
 
 /** Canadian postal districts by the first letter of the postal code. X covers two territories. */
+/** U.S. state codes: the 50 states, the District of Columbia and the inhabited territories. */
+export const US_STATE_CODES: ReadonlySet<string> = new Set(
+  (
+    'AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC ' +
+    'SD TN TX UT VT VA WA WV WI WY DC PR GU VI AS MP'
+  ).split(' '),
+);
+
 export const PROVINCE_BY_LETTER: Record<string, string[]> = {
   A: ['NL'],
   B: ['NS'],

@@ -1,7 +1,7 @@
 import '../zod-browser.ts';
 import { z } from 'zod';
 import { safeLocalPath } from '../input.ts';
-import { parsePostalCode, PROVINCE_BY_LETTER } from './finder.ts';
+import { parsePostalCode, PROVINCE_BY_LETTER, US_STATE_CODES } from './finder.ts';
 
 /** Messages of the rep and retailer administration (spec section 8 where it has one: 'Name is required.', the email ones). */
 export const REP_MESSAGES = {
@@ -44,7 +44,7 @@ const PROVINCES = new Set(Object.values(PROVINCE_BY_LETTER).flat());
 const FSA = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]$/;
 
 const TERRITORY_RULES: Record<TerritoryKindName, { test: (v: string) => boolean; message: (v: string) => string }> = {
-  state: { test: (v) => /^[A-Z]{2}$/.test(v), message: (v) => `"${v}" is not a U.S. state code (two letters, such as IA).` },
+  state: { test: (v) => US_STATE_CODES.has(v), message: (v) => `"${v}" is not a U.S. state code (two letters, such as IA).` },
   province: { test: (v) => PROVINCES.has(v), message: (v) => `"${v}" is not a Canadian province or territory code (such as SK).` },
   zip_prefix: { test: (v) => /^\d{1,4}$/.test(v), message: (v) => `"${v}" is not a ZIP prefix (1 to 4 digits, such as 500).` },
   zip: { test: (v) => /^\d{5}$/.test(v), message: (v) => `"${v}" is not a 5-digit ZIP code.` },
@@ -174,6 +174,20 @@ export const RetailerFormSchema = z
   .superRefine((r, ctx) => {
     if ((r.latitude === null) !== (r.longitude === null))
       ctx.addIssue({ code: 'custom', path: [r.latitude === null ? 'latitude' : 'longitude'], message: RETAILER_MESSAGES.latLngPair });
+    // the state or province must exist, and be the one of the ZIP or postal code's country (a Canadian code names its province)
+    const code = r.state ? parsePostalCode(r.postalCode) : null;
+    if (code?.country === 'US' && !US_STATE_CODES.has(r.state))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['state'],
+        message: `"${r.state}" is not a U.S. state code (such as IA) for the ZIP code ${r.postalCode}.`,
+      });
+    if (code?.country === 'CA' && !code.provinces.includes(r.state))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['state'],
+        message: `"${r.state}" is not the province of the postal code ${r.postalCode} (${code.provinces.join(' or ')}).`,
+      });
   });
 export type RetailerForm = z.output<typeof RetailerFormSchema>;
 
@@ -209,6 +223,11 @@ export const CsvImportBodySchema = z.object({
     .string({ error: 'Choose a CSV file.' })
     .min(1, 'Choose a CSV file.')
     .max(IMPORT_MAX_BYTES, 'The file is too large (at most 8 MB).'),
+});
+
+/** An import: the file, and whether to import its valid rows when some have problems (those are skipped). */
+export const CsvImportStartSchema = CsvImportBodySchema.extend({
+  skipInvalid: z.boolean().default(false).describe('import the valid rows and skip the rows with problems'),
 });
 
 export const JobIdParamsSchema = z.object({ jobId: z.string().regex(/^[0-9a-f-]{36}$/, 'Import not found.') });
@@ -267,7 +286,13 @@ export const ImportPreviewSchema = z.object({
   creates: z.number().int(),
   updates: z.number().int(),
   /** Rows with problems, by line number in the file (the header is line 1). */
-  errors: z.array(z.object({ line: z.number().int(), messages: z.array(z.string()) })),
+  errors: z.array(
+    z.object({
+      line: z.number().int(),
+      name: z.string().describe("the row's name column, to tell rows apart"),
+      messages: z.array(z.string()),
+    }),
+  ),
   /** More rows had problems than are listed. */
   moreErrors: z.number().int(),
   /** The first rows as they will be saved, for a look before importing. */

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ImportJob, ImportPreview } from '#shared/validation/reps-retailers.ts';
+import type { CsvExport, ImportJob, ImportPreview } from '#shared/validation/reps-retailers.ts';
 import { api, ApiError, AuthRedirect, dataOf } from '../../lib/api-client.ts';
 
 interface CsvImportProps {
@@ -26,6 +26,8 @@ export function CsvImport({ resource, noun, columns, onImported, onAuthRedirect 
   const [job, setJob] = useState<ImportJob | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** rows skipped by the import that ran ("Import the N valid rows, skip M") */
+  const [skipped, setSkipped] = useState(0);
   const alive = useRef(true);
   useEffect(
     () => () => {
@@ -59,12 +61,28 @@ export function CsvImport({ resource, noun, columns, onImported, onAuthRedirect 
     }
   }
 
-  async function runImport() {
+  async function downloadSkipped() {
     if (!csv) return;
-    setBusy(true);
     setError(null);
     try {
-      const env = await api().post<ImportJob>(`/api/admin/${resource}/import`, { csv });
+      const env = await api().post<CsvExport>(`/api/admin/${resource}/import-skipped`, { csv });
+      if (!env.success) setError(env.message ?? 'Something is wrong');
+      else {
+        const file = dataOf(env);
+        downloadText(file.filename, file.csv);
+      }
+    } catch (e) {
+      failed(e);
+    }
+  }
+
+  async function runImport(skipInvalid = false) {
+    if (!csv || !preview) return;
+    setBusy(true);
+    setError(null);
+    setSkipped(skipInvalid ? preview.errors.length + preview.moreErrors : 0);
+    try {
+      const env = await api().post<ImportJob>(`/api/admin/${resource}/import`, { csv, skipInvalid });
       if (!env.success) {
         setError(env.message ?? 'Something is wrong');
         return;
@@ -91,12 +109,14 @@ export function CsvImport({ resource, noun, columns, onImported, onAuthRedirect 
   }
 
   const ready = preview !== null && preview.errors.length === 0 && preview.total > 0 && job?.state !== 'done';
+  const problems = preview ? preview.errors.length + preview.moreErrors : 0;
+  const valid = preview ? preview.total - problems : 0;
   const percent = job && job.total > 0 ? Math.round((job.done / job.total) * 100) : 0;
   return (
     <div className="csv-import stack">
       <p className="field__hint">
-        Columns (header row): {columns}. Rows with an id update that entry; rows without one are added. Nothing is written until you import,
-        and a file with any problem is not imported at all.
+        Columns (header row): {columns}. Rows with an id update that entry; rows without one are added. Nothing is written until you import;
+        when some rows have problems you choose: fix the file, or import the valid rows and skip the others.
       </p>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-file`}>
@@ -135,15 +155,26 @@ export function CsvImport({ resource, noun, columns, onImported, onAuthRedirect 
           {preview.errors.length ? (
             <>
               <p className="form-alert form-alert--error">
-                {preview.errors.length + preview.moreErrors} of {preview.total} rows have problems. Fix them in the file and preview it
-                again: nothing was imported.
+                {problems} of {preview.total} rows have problems. Nothing was imported: fix them in the file and preview it again
+                {valid > 0 ? ', or import the valid rows and skip these' : ''}.
               </p>
+              <div className="csv-import__actions">
+                {valid > 0 && job?.state !== 'done' ? (
+                  <button type="button" className="button button--primary" onClick={() => void runImport(true)} disabled={busy}>
+                    Import the {valid.toLocaleString('en-US')} valid rows, skip {problems.toLocaleString('en-US')}
+                  </button>
+                ) : null}
+                <button type="button" className="button button--secondary" onClick={() => void downloadSkipped()} disabled={busy}>
+                  Download the rows with problems (CSV)
+                </button>
+              </div>
               <div className="table-wrap">
                 <table className="admin-table">
                   <caption className="visually-hidden">Rows with problems</caption>
                   <thead>
                     <tr>
                       <th scope="col">Line</th>
+                      <th scope="col">Name</th>
                       <th scope="col">Problems</th>
                     </tr>
                   </thead>
@@ -151,6 +182,7 @@ export function CsvImport({ resource, noun, columns, onImported, onAuthRedirect 
                     {preview.errors.map((e) => (
                       <tr key={e.line}>
                         <td data-label="Line">{e.line}</td>
+                        <td data-label="Name">{e.name || '--'}</td>
                         <td data-label="Problems">{e.messages.join(' ')}</td>
                       </tr>
                     ))}
@@ -185,7 +217,7 @@ export function CsvImport({ resource, noun, columns, onImported, onAuthRedirect 
           </progress>
           <p role="status">
             {job.state === 'done'
-              ? `Imported: ${job.created} added, ${job.updated} updated.`
+              ? `Imported: ${job.created} added, ${job.updated} updated${skipped ? `; ${skipped} rows with problems skipped` : ''}.`
               : job.state === 'failed'
                 ? 'Nothing was imported.'
                 : `Importing… ${job.done.toLocaleString('en-US')} of ${job.total.toLocaleString('en-US')} rows`}

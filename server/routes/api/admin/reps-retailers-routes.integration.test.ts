@@ -267,11 +267,11 @@ describe('CSV import and export', () => {
     const preview = (await post('/api/admin/retailers/import-preview', { csv })).json().data;
     expect(preview).toMatchObject({ total: 6, creates: 1, updates: 0, moreErrors: 0 });
     expect(preview.errors).toEqual([
-      { line: 3, messages: [RETAILER_MESSAGES.nameRequired] },
-      { line: 4, messages: [RETAILER_MESSAGES.postalInvalid] },
-      { line: 5, messages: ['There is no known location for 00001: enter the latitude and longitude.'] },
-      { line: 6, messages: [RETAILER_MESSAGES.websiteInvalid] },
-      { line: 8, messages: [RETAILER_MESSAGES.latLngPair] },
+      { line: 3, name: '', messages: [RETAILER_MESSAGES.nameRequired] },
+      { line: 4, name: 'Bad Zip', messages: [RETAILER_MESSAGES.postalInvalid] },
+      { line: 5, name: 'Unknown Zip', messages: ['There is no known location for 00001: enter the latitude and longitude.'] },
+      { line: 6, name: 'Multi\nline', messages: [RETAILER_MESSAGES.websiteInvalid] },
+      { line: 8, name: 'Half', messages: [RETAILER_MESSAGES.latLngPair] },
     ]);
     const before = await count('retailers');
     const refused = await post('/api/admin/retailers/import', { csv });
@@ -282,6 +282,55 @@ describe('CSV import and export', () => {
       message: '5 rows have errors, so nothing was imported. Preview the file to see them.',
     });
     expect(await count('retailers')).toBe(before);
+  });
+
+  it('checks state and province codes against the ZIP or postal code, and phone numbers (issue 23)', async () => {
+    const csv = [
+      'name,state,postal_code,phone',
+      'Right State,IA,50010,515-555-0170',
+      'No Such State,ZZ,50010,',
+      'Wrong Province,AB,S7K 1A1,',
+      'Province For A Zip,SK,50010,',
+      'Bad Phone,IA,50010,12',
+    ].join('\n');
+    const preview = (await post('/api/admin/retailers/import-preview', { csv })).json().data;
+    expect(preview.errors.map((e: { name: string }) => e.name)).toEqual([
+      'No Such State',
+      'Wrong Province',
+      'Province For A Zip',
+      'Bad Phone',
+    ]);
+    expect(preview.errors[0].messages).toEqual(['"ZZ" is not a U.S. state code (such as IA) for the ZIP code 50010.']);
+    expect(preview.errors[1].messages).toEqual(['"AB" is not the province of the postal code S7K 1A1 (SK).']);
+    expect(preview.errors[3].messages[0]).toMatch(/^"12" is not a phone number/);
+    // the add form's check is the same
+    const add = await post('/api/admin/retailers/add', { name: 'Phone Form', postalCode: '50010', phone: 'call me' });
+    expect(add.statusCode).toBe(400);
+    expect(add.json().errors.phone[0]).toMatch(/^"call me" is not a phone number/);
+    const rep = await post('/api/admin/reps/add', { name: 'Territory Rep', email: 'territory@example.com', states: 'IA, XX' });
+    expect(rep.statusCode).toBe(400);
+    expect(rep.json().errors.states).toEqual(['"XX" is not a U.S. state code (two letters, such as IA).']);
+  });
+
+  it('imports the valid rows of a file with problems when asked, skipping those, which download as CSV to fix', async () => {
+    const csv = ['name,postal_code,phone', 'Skip Alpha,50010,', 'Skip Bad,ABCDE,', 'Skip Beta,50011,', ',50010,'].join('\n');
+    const before = await count('retailers');
+    // refused whole unless asked
+    expect((await post('/api/admin/retailers/import', { csv })).statusCode).toBe(400);
+    const job = await waitForJob('retailers', (await post('/api/admin/retailers/import', { csv, skipInvalid: true })).json().data.id);
+    expect(job).toMatchObject({ state: 'done', created: 2, updated: 0 });
+    expect(await count('retailers')).toBe(before + 2);
+    const skipped = (await post('/api/admin/retailers/import-skipped', { csv })).json().data;
+    expect(skipped).toMatchObject({ filename: 'retailers-skipped-rows.csv', rows: 2 });
+    const lines = skipped.csv.trimEnd().split('\r\n');
+    expect(lines[0]).toMatch(/^id,name,address,city,state,postalCode,.*,Problems$/);
+    expect(lines[1]).toContain('Skip Bad');
+    expect(lines[1]).toContain(RETAILER_MESSAGES.postalInvalid);
+    expect(lines).toHaveLength(3);
+    // a file where no row can be imported says so
+    expect((await post('/api/admin/retailers/import', { csv: 'name,postal_code\n,50010', skipInvalid: true })).json().message).toBe(
+      'No row of the file can be imported: every row has a problem.',
+    );
   });
 
   it('refuses files that are not usable CSV with a message', async () => {
@@ -313,9 +362,9 @@ describe('CSV import and export', () => {
     ].join('\n');
     const badPreview = (await post('/api/admin/reps/import-preview', { csv: bad })).json().data;
     expect(badPreview.errors).toEqual([
-      { line: 2, messages: ['There is no rep with id 999999: leave id blank to add a new rep.'] },
-      { line: 4, messages: [`The id ${megan.id} is also on line 3.`] },
-      { line: 5, messages: ['"abc" is not a valid id: leave id blank to add a new row.'] },
+      { line: 2, name: 'Ghost', messages: ['There is no rep with id 999999: leave id blank to add a new rep.'] },
+      { line: 4, name: 'Thrice', messages: [`The id ${megan.id} is also on line 3.`] },
+      { line: 5, name: 'Bad Id', messages: ['"abc" is not a valid id: leave id blank to add a new row.'] },
     ]);
     expect((await post('/api/admin/reps/import-preview', { csv: good })).json().data).toMatchObject({
       total: 2,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   CsvExportSchema,
   CsvImportBodySchema,
+  CsvImportStartSchema,
   EditRepBodySchema,
   EditRetailerBodySchema,
   IdParamsSchema,
@@ -112,12 +113,28 @@ export function repsRetailersRoutes(app: FastifyInstance) {
           ...adminOperation,
           tags,
           operationId: `import${many}`,
-          summary: `Import a ${kind} CSV file in one transaction (refused if any row has a problem); poll import-status for progress`,
-          body: CsvImportBodySchema,
+          summary: `Import a ${kind} CSV file in one transaction (refused if any row has a problem, unless skipInvalid imports the valid rows and skips those); poll import-status for progress`,
+          body: CsvImportStartSchema,
           response: { 200: envelope(ImportJobSchema), ...adminErrors },
         },
       },
-      async (request) => ok(await service().startImport(kind, request.body.csv)),
+      async (request) => ok(await service().startImport(kind, request.body.csv, { skipInvalid: request.body.skipInvalid })),
+    );
+    r.post(
+      `${base}/import-skipped`,
+      {
+        config,
+        bodyLimit: importBodyLimit,
+        schema: {
+          ...adminOperation,
+          tags,
+          operationId: `skipped${many}ImportRows`,
+          summary: `The rows of a ${kind} CSV file that have problems, as a CSV file with a Problems column (to fix and import again)`,
+          body: CsvImportBodySchema,
+          response: { 200: envelope(CsvExportSchema), ...adminErrors },
+        },
+      },
+      async (request) => ok(await service().skippedRows(kind, request.body.csv)),
     );
     r.get(
       `${base}/import-status/:jobId`,
