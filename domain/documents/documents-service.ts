@@ -537,6 +537,12 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
     },
 
     get: async (id: number) => detail(await byId(id)),
+    /** One document by its public GUID (what content stores: /doccenter/{guid}), as the list shows it. */
+    async getByGuid(guid: string): Promise<DocumentListItem> {
+      const row = GUID.test(guid) ? await repo.findByGuid(guid.toLowerCase()) : undefined;
+      if (!row || row.status !== 1) throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
+      return toListItem(row);
+    },
 
     usage: async (id: number) => usageOf(await byId(id)),
 

@@ -119,6 +119,7 @@ export type DocumentMeta = z.infer<typeof DocumentMetaSchema>;
 export const EditDocumentBodySchema = z.object({ id: z.coerce.number().int().positive() }).and(DocumentMetaSchema);
 
 export const DocumentIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const DocumentGuidParamsSchema = z.object({ guid: z.string().trim().max(64) });
 export const DocumentRevisionParamsSchema = z.object({
   id: z.coerce.number().int().positive(),
   revisionId: z.coerce.number().int().positive(),

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CsvExport, ImportJob, ImportPreview } from '#shared/validation/reps-retailers.ts';
 import { api, ApiError, AuthRedirect, dataOf } from '../../lib/api-client.ts';
+import { FileInput } from '../forms/file-input.tsx';
 
 interface CsvImportProps {
   /** API resource: /api/admin/{resource}/import-preview, import, import-status. */
@@ -122,10 +123,9 @@ export function CsvImport({ resource, noun, columns, onImported, onAuthRedirect 
         <label className="field__label" htmlFor={`${id}-file`}>
           CSV file
         </label>
-        <input
+        <FileInput
           id={`${id}-file`}
-          className="field__input"
-          type="file"
+          what="a CSV file"
           accept=".csv,text/csv"
           disabled={busy}
           onChange={(e) => {

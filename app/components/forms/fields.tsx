@@ -1,6 +1,7 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from '@conform-to/react';
 import type { ReactNode } from 'react';
 import { Select } from './select.tsx';
+import { FileInput } from './file-input.tsx';
 
 /**
  * The form toolkit's fields (Conform + the shared Zod schemas): a visible label above the control,
@@ -229,12 +230,11 @@ export function FileField({ id, name, label, accept, hint, error, required }: Fi
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input
+      <FileInput
         id={id}
         name={name}
-        type="file"
         accept={accept}
-        className="field__input"
+        what={accept === 'application/pdf' || accept === '.pdf' ? 'a PDF' : accept.startsWith('image/') ? 'an image' : 'a file'}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         aria-required={required || undefined}

@@ -4,6 +4,7 @@ import { CSV_COLUMNS, type ImportPreview } from '#shared/validation/redirects.ts
 import { api, ApiError, AuthRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/redirects-import';
 import { typeLabel } from './redirects-list.tsx';
+import { FileInput } from '../../components/forms/file-input.tsx';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Import Redirects | Site Administration' },
@@ -80,7 +81,7 @@ export default function RedirectsImport() {
         <label className="field__label" htmlFor="redirects-csv">
           CSV file
         </label>
-        <input id="redirects-csv" type="file" accept=".csv,text/csv" onChange={(e) => void choose(e)} disabled={busy} />
+        <FileInput id="redirects-csv" what="a CSV file" accept=".csv,text/csv" onChange={(e) => void choose(e)} disabled={busy} />
       </div>
       <div role="alert" className={error ? 'form-alert form-alert--error' : undefined}>
         {error}

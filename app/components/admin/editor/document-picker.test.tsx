@@ -65,6 +65,46 @@ describe('DocumentPicker', () => {
     expect(screen.getByText('No image chosen.')).toBeTruthy();
   });
 
+  it('uploads a new image from the dialog, asking for its alt text, and chooses it', async () => {
+    const onChange = vi.fn();
+    render(<Harness onChange={onChange} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Choose image' }));
+    const dialog = screen.getByRole('dialog', { name: 'Choose an image from the document library' });
+    const upload = within(dialog).getByRole('region', { name: 'Or upload a new image' });
+    const file = new File(['png'], 'spring-trial_plot.png', { type: 'image/png' });
+    // (a file dropped on the field is put into it the same way: browser test in admin-documents.spec.ts)
+    fireEvent.change(within(upload).getByLabelText('File'), { target: { files: [file] } });
+    await waitFor(() => expect(within(upload).getByLabelText('Title')).toHaveProperty('value', 'spring trial plot'));
+    // alt text is asked for before anything is sent
+    fireEvent.click(within(upload).getByRole('button', { name: 'Upload and choose' }));
+    expect(within(upload).getByRole('alert').textContent).toBe('Describe the image for people who cannot see it (alt text).');
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.change(within(upload).getByLabelText('Alt text'), { target: { value: 'Trial plots in spring' } });
+    fireEvent.click(within(upload).getByRole('button', { name: 'Upload and choose' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
+    expect(onChange.mock.calls[0]![0]).toMatchObject({
+      title: 'spring trial plot',
+      altText: 'Trial plots in spring',
+      fileName: 'spring-trial_plot.png',
+    });
+    expect(await screen.findByRole('img', { name: 'Trial plots in spring' })).toBeTruthy();
+  });
+
+  it('shows the title of a saved file, never its raw /doccenter address', async () => {
+    render(
+      <MemoryRouter>
+        <DocumentPicker
+          label="Hero image"
+          value={{ url: '/doccenter/22222222-2222-4222-8222-222222222222' }}
+          source={testDocumentSource()}
+          onChange={() => undefined}
+        />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('link', { name: 'Boron trial chart' })).toBeTruthy();
+    expect(screen.queryByText(/^\/doccenter\//)).toBeNull();
+  });
+
   it('offers videos for a video picker, and Cancel leaves the value alone', async () => {
     const onChange = vi.fn();
     render(<Harness onChange={onChange} kind="video" />);

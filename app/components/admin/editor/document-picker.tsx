@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { DocumentListItem } from '#shared/validation/documents.ts';
+import type { DocumentDetail, DocumentListItem } from '#shared/validation/documents.ts';
 import { api, ApiError, AuthRedirect, dataOf } from '../../../lib/api-client.ts';
 import { FieldError } from '../../forms/fields.tsx';
+import { FileInput } from '../../forms/file-input.tsx';
 
 /** What the picker searches: images, videos (any kind, by file type) or every document. */
 export type PickerKind = 'image' | 'video' | 'any';
@@ -24,6 +25,10 @@ export interface DocumentSource {
   search(query: { search: string; kind: PickerKind; start: number; length: number }): Promise<{ items: DocumentListItem[]; total: number }>;
   /** The library's alt text of one document. */
   altText(id: number): Promise<string>;
+  /** The document behind a /doccenter address (a saved field holds only the address), or null. */
+  byUrl(url: string): Promise<DocumentListItem | null>;
+  /** Adds a file to the library and answers it as the list shows it. */
+  upload(file: File, meta: { title: string; altText: string; kind: 'image' | 'other' }): Promise<DocumentListItem>;
 }
 
 export const PICKER_PAGE = 12;
@@ -43,6 +48,24 @@ export const apiDocumentSource: DocumentSource = {
   },
   async altText(id) {
     return dataOf(await api().get<{ altText: string }>(`/api/admin/documents/get/${id}`)).altText;
+  },
+  async byUrl(url) {
+    const guid = /^\/doccenter\/([0-9a-f-]{36})(?:[?#]|$)/i.exec(url)?.[1];
+    if (!guid) return null;
+    const env = await api().get<DocumentListItem>(`/api/admin/documents/by-guid/${guid}`);
+    return env.success ? dataOf(env) : null;
+  },
+  async upload(file, meta) {
+    const body = new FormData();
+    body.set('title', meta.title);
+    body.set('kind', meta.kind);
+    body.set('altText', meta.altText);
+    // a file added while editing is for every region, as the library's own form starts
+    body.set('regionIds', '2,3,4');
+    body.set('file', file);
+    const env = await api().post<DocumentDetail>('/api/admin/documents/add', body);
+    if (!env.success) throw new ApiError(env.message ?? 'The file could not be added to the library.', null);
+    return dataOf(env);
   },
 };
 
@@ -100,6 +123,22 @@ export function DocumentPicker({
   const errId = errorId ?? `${uid}-error`;
   const invalid = Boolean(errors?.length);
   const isImage = value ? kind === 'image' || Boolean(value.contentType?.startsWith('image/')) : false;
+  // a saved field holds the address only: the file's title is looked up, never the raw /doccenter address shown
+  const [found, setFound] = useState<{ url: string; title: string } | null>(null);
+  const url = value?.url ?? null;
+  const needsTitle = Boolean(value && !value.title);
+  useEffect(() => {
+    if (!url || !needsTitle) return;
+    let live = true;
+    source
+      .byUrl(url)
+      .then((doc) => live && doc && setFound({ url, title: doc.title }))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [url, needsTitle, source]);
+  const title = value?.title || (found && found.url === value?.url ? found.title : '');
 
   return (
     <div
@@ -122,7 +161,7 @@ export function DocumentPicker({
           )}
           <span className="doc-picker__name">
             <a href={value.url} target="_blank" rel="noreferrer">
-              {value.title || value.url}
+              {title || (needsTitle ? `${noun[0]!.toUpperCase()}${noun.slice(1)} from the library` : value.url)}
             </a>
             {isImage && showAlt ? <span className="field__hint">{alt ? `Alt text: ${alt}` : 'No alt text yet'}</span> : null}
           </span>
@@ -194,6 +233,33 @@ function PickerDialog({
   const [searched, setSearched] = useState<string | null>(null);
   const latest = useRef(0);
   const noun = NOUN[kind];
+  // a new file, added to the library and chosen in one step (issue 23)
+  const [file, setFile] = useState<File | null>(null);
+  const [title, setTitle] = useState('');
+  const [alt, setAlt] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const needsAlt = kind === 'image';
+
+  async function upload() {
+    if (!file) return setUploadError(`Choose ${kind === 'image' ? 'an image' : `a ${noun}`} to upload.`);
+    if (!title.trim()) return setUploadError('Give the file a title.');
+    if (needsAlt && !alt.trim()) return setUploadError('Describe the image for people who cannot see it (alt text).');
+    setUploading(true);
+    setUploadError(null);
+    try {
+      const doc = await source.upload(file, { title: title.trim(), altText: alt.trim(), kind: kind === 'image' ? 'image' : 'other' });
+      onChoose(toPicked(doc, alt.trim()));
+      setFile(null);
+      setTitle('');
+      setAlt('');
+    } catch (e) {
+      if (e instanceof AuthRedirect) await navigate(e.to);
+      else setUploadError(e instanceof ApiError ? e.message : 'Something is wrong');
+    } finally {
+      setUploading(false);
+    }
+  }
 
   async function load(search: string, start: number) {
     const ticket = ++latest.current;
@@ -239,6 +305,7 @@ function PickerDialog({
 
   const titleId = `${uid}-title`;
   const searchId = `${uid}-search`;
+  const uploadId = `${uid}-upload`;
   return (
     <dialog
       ref={ref}
@@ -318,6 +385,73 @@ function PickerDialog({
           </li>
         ))}
       </ul>
+      {open ? (
+        <section className="doc-picker__upload stack" aria-labelledby={uploadId}>
+          <h3 id={uploadId} className="doc-picker__upload-title">
+            Or upload a new {noun}
+          </h3>
+          <div className="field">
+            <label className="field__label" htmlFor={`${uid}-file`}>
+              File
+            </label>
+            <FileInput
+              id={`${uid}-file`}
+              accept={kind === 'image' ? 'image/png,image/jpeg,image/webp' : kind === 'video' ? 'video/*' : undefined}
+              what={kind === 'image' ? 'an image' : `a ${noun}`}
+              disabled={uploading}
+              onChange={(e) => {
+                const chosen = e.currentTarget.files?.[0] ?? null;
+                setFile(chosen);
+                setUploadError(null);
+                // the file's name as a first title, without its extension and separators
+                if (chosen && !title) setTitle(chosen.name.replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' '));
+              }}
+            />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={`${uid}-upload-title`}>
+              Title
+            </label>
+            <input
+              id={`${uid}-upload-title`}
+              className="field__input"
+              value={title}
+              maxLength={200}
+              disabled={uploading}
+              onChange={(e) => setTitle(e.currentTarget.value)}
+            />
+          </div>
+          {needsAlt ? (
+            <div className="field">
+              <label className="field__label" htmlFor={`${uid}-alt`}>
+                Alt text
+              </label>
+              <input
+                id={`${uid}-alt`}
+                className="field__input"
+                value={alt}
+                maxLength={500}
+                disabled={uploading}
+                aria-describedby={`${uid}-alt-hint`}
+                onChange={(e) => setAlt(e.currentTarget.value)}
+              />
+              <p className="field__hint" id={`${uid}-alt-hint`}>
+                What the image shows, for people who cannot see it.
+              </p>
+            </div>
+          ) : null}
+          {uploadError ? (
+            <p className="form-alert form-alert--error" role="alert">
+              {uploadError}
+            </p>
+          ) : null}
+          <div>
+            <button type="button" className="button button--primary" disabled={uploading} onClick={() => void upload()}>
+              {uploading ? 'Uploading...' : `Upload and choose`}
+            </button>
+          </div>
+        </section>
+      ) : null}
       <div className="modal__actions">
         {items.length < total ? (
           <button

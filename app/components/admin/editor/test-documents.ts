@@ -41,10 +41,12 @@ export const TEST_DOCUMENTS: DocumentListItem[] = [
   },
 ];
 
-export function testDocumentSource(docs = TEST_DOCUMENTS): DocumentSource & { searches: string[] } {
+export function testDocumentSource(docs = [...TEST_DOCUMENTS]): DocumentSource & { searches: string[]; uploads: string[] } {
   const searches: string[] = [];
+  const uploads: string[] = [];
   return {
     searches,
+    uploads,
     async search({ search, kind, start, length }) {
       searches.push(search);
       const hits = docs.filter(
@@ -56,6 +58,26 @@ export function testDocumentSource(docs = TEST_DOCUMENTS): DocumentSource & { se
     },
     async altText(id) {
       return id === 1 ? 'Corn leaves with zinc deficiency stripes' : '';
+    },
+    async byUrl(url) {
+      return docs.find((d) => url.startsWith(`/doccenter/${d.guid}`)) ?? null;
+    },
+    async upload(file, meta) {
+      uploads.push(`${file.name}: ${meta.title} (${meta.altText})`);
+      const doc: DocumentListItem = {
+        id: docs.length + 1,
+        guid: `${String(docs.length + 1).repeat(8)}-0000-4000-8000-000000000000`,
+        title: meta.title,
+        kind: meta.kind,
+        productKey: null,
+        regionIds: [2, 3, 4],
+        fileName: file.name,
+        contentType: file.type,
+        size: file.size,
+        updated: '2026-01-04T00:00:00Z',
+      };
+      docs.push(doc);
+      return doc;
     },
   };
 }

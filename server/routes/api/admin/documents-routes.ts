@@ -8,7 +8,9 @@ import {
   DOCUMENT_MESSAGES,
   DocumentDetailSchema,
   DocumentFilterBodySchema,
+  DocumentGuidParamsSchema,
   DocumentIdParamsSchema,
+  DocumentListItemSchema,
   DocumentMetaSchema,
   DocumentPageSchema,
   DocumentRevisionParamsSchema,
@@ -176,6 +178,21 @@ export async function documentsAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ok(await recorded('saved', await documents().edit(request.body.id, request.body))),
+  );
+  r.get(
+    '/api/admin/documents/by-guid/:guid',
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        tags,
+        operationId: 'getDocumentByGuid',
+        summary: 'One document by the GUID of its /doccenter address (what content stores), as the list shows it: its title and file',
+        params: DocumentGuidParamsSchema,
+        response: { 200: envelope(DocumentListItemSchema), ...adminErrors },
+      },
+    },
+    async (request) => ok(await documents().getByGuid(request.params.guid)),
   );
   r.get(
     '/api/admin/documents/get/:id',
