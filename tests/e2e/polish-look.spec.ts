@@ -63,7 +63,10 @@ for (const { name, viewport } of WIDTHS) {
 
       // the phone field's country code is drawn as the same control: its edge and its chevron
       await page.goto('/contact');
+      // the country code arrives with the phone mask, when the visitor starts on the form
+      await page.getByLabel('Name').focus();
       const code = page.locator('.phone-field__country-code');
+      await expect(code).toBeVisible();
       const codeLook = await code.evaluate((el) => {
         const s = getComputedStyle(el);
         return { border: `${s.borderTopWidth} ${s.borderTopStyle} ${s.borderTopColor}`, background: s.backgroundColor };

@@ -302,8 +302,9 @@ test.describe('mobile menu at phone width', () => {
   }
 });
 
-/** The country the phone prefix starts at (the masked field, once its module has loaded). */
+/** The country the phone prefix starts at (the masked field, loaded when the visitor starts on the form). */
 async function phoneCountry(page: Page) {
+  await page.getByLabel('Name').focus();
   const select = page.getByLabel('Country calling code');
   await expect(select).toBeAttached();
   return select;

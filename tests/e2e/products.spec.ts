@@ -39,6 +39,8 @@ test('the labels page filters by region and product and opens a PDF from the doc
   // keyboard: the list updates in place and focus stays on the select
   await filters.getByLabel('Region').focus();
   await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(/\/product-labels\?region=2$/);
+  await expect(filters.getByLabel('Region')).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page).toHaveURL(/\/product-labels\?region=3$/);
   await expect(page.getByRole('heading', { name: 'OPTRIENT' })).toHaveCount(0);

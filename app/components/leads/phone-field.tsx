@@ -32,6 +32,8 @@ export function PhoneField({ id, label, defaultValue = '', country = 'us', error
       loadPhoneMask()
         .then((m) => {
           if (!live) return;
+          // what is in the field now (the render that swaps the fields runs in a microtask, before any further key)
+          setTyped(plain.current?.value ?? '');
           setFocused(document.activeElement === plain.current);
           setMasked(() => m.MaskedPhone);
         })

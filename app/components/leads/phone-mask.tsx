@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { defaultCountries, parseCountry, usePhoneInput, type CountryIso2 } from 'react-international-phone';
 import { errorProps } from './form-helpers.tsx';
 
@@ -32,7 +32,8 @@ export function MaskedPhone({ id, name, defaultValue, defaultCountry = 'us', err
     countries: defaultCountries,
     disableDialCodeAndPrefix: true,
   });
-  useEffect(() => {
+  // in the commit that swaps the fields, so a key pressed right after it lands here, not on the page
+  useLayoutEffect(() => {
     const input = inputRef.current;
     if (!focus || !input) return;
     input.focus();
