@@ -56,7 +56,7 @@ export function HydrateFallback() {
   return <p role="status">Loading page...</p>;
 }
 
-const KIND_NAMES: Record<LandingKind, string> = { home: 'Home', campaign: 'Campaign Page', about: 'About Page' };
+const KIND_NAMES: Record<LandingKind, string> = { home: 'Home', campaign: 'Campaign Page', about: 'About Page', list: 'List Page' };
 
 export default function LandingForm({ loaderData, params }: Route.ComponentProps) {
   const { item, versions, products } = loaderData;
@@ -83,6 +83,8 @@ function LandingEditor({
   rollbackId: string | null;
 }) {
   const formId = 'landing-form';
+  /** the words above a list or form page (shared/list-pages.ts): hero words and SEO, no sections */
+  const listPage = item.kind === 'list';
   const [hero, setHero] = useState<LandingHero>(item.hero);
   const [sections, setSections] = useState<Keyed<LandingSection>[]>(() => keyed(item.sections, 's'));
   const editor = useVersionedSave(formId, (id) => `/siteadmin/pages/landing/edit/${id}`);
@@ -139,8 +141,12 @@ function LandingEditor({
               autoComplete="off"
               hint="The browser tab and search results use it when the SEO title is empty."
             />
-            <HeroEditor value={hero} onChange={setHero} errors={form.allErrors} />
-            <SectionsEditor value={sections} onChange={setSections} errors={form.allErrors} products={products} />
+            <HeroEditor value={hero} onChange={setHero} errors={form.allErrors} wordsOnly={listPage} />
+            {listPage ? (
+              <p className="field__hint">The list or form below the headline is the page itself; it is not edited here.</p>
+            ) : (
+              <SectionsEditor value={sections} onChange={setSections} errors={form.allErrors} products={products} />
+            )}
           </div>
           <div className="stack editor-side">
             <PublishAtField form={form.id} defaultValue={item.publishAt} errors={fields.publishAt.errors} />
