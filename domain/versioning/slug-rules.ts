@@ -5,6 +5,7 @@ import { slugify, SLUG_PATTERN } from './slug.ts';
 export interface MoveRedirects {
   followMove(oldPath: string, newPath: string): Promise<void>;
   checkMoveTarget?(path: string): Promise<void>;
+  releasePath?(path: string): Promise<void>;
 }
 
 /** The base fields a slug rule looks at: the item's slug, status and whatever its path is made of. */
@@ -74,10 +75,14 @@ export function createSlugRules<B extends SlugBase, I>(def: {
 
     /** After a save: a published item whose path changed leaves a 301 from the old path (unless told not to). */
     async afterSave(before: B | null, slug: string, input: I & { redirectOldSlug?: boolean }): Promise<void> {
-      if (!before || before.status !== 1 || before.currentVersionId === null || input.redirectOldSlug === false) return;
+      if (!before) return;
       const oldPath = def.pathOf(before.slug, before);
       const newPath = def.pathOf(slug, input);
-      if (oldPath !== newPath) await def.redirects?.followMove(oldPath, newPath);
+      if (oldPath === newPath) return;
+      if (before.status === 1 && before.currentVersionId !== null && input.redirectOldSlug !== false)
+        await def.redirects?.followMove(oldPath, newPath);
+      // the item now answers here: a redirect a rename left at this path must not answer in its place
+      else await def.redirects?.releasePath?.(newPath);
     },
   };
 }
