@@ -1,33 +1,30 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useLocation, useNavigate } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { ContentVersionSchema, type ContentVersionRow } from '#shared/validation/versioned-admin.ts';
 import type { Version } from '../components/admin/edit-frame.tsx';
 import { useFormDirty } from '../components/admin/editor/unsaved-changes.tsx';
 import { api, dataOf, type Envelope } from './api-client.ts';
 
 /** A saved version as the admin APIs list them (get-versions/{id}): newest first. */
-export interface VersionRow {
-  id: number;
-  created: string;
-  publishAt: string | null;
-  author: string | null;
-  current: boolean;
-}
+export type VersionRow = ContentVersionRow;
+const VersionListSchema = z.array(ContentVersionSchema);
 
 /**
  * What every versioned editor loads: the item (its newest version, or the version being rolled
  * back to) and its saved versions. `api` is the kind's admin prefix (/api/admin/pages).
  */
-export async function loadVersioned<T>(
+export async function loadVersioned<S extends z.ZodType>(
   prefix: string,
+  itemSchema: S,
   id: string,
   rollbackId: string | undefined,
   notFound: string,
-): Promise<{ item: T; versions: VersionRow[] }> {
+): Promise<{ item: z.output<S>; versions: VersionRow[] }> {
   const base = `${prefix}/get/${encodeURIComponent(id)}`;
   const [env, versions] = await Promise.all([
-    api().get<T>(rollbackId ? `${base}/${encodeURIComponent(rollbackId)}` : base),
-    api().get<VersionRow[]>(`${prefix}/get-versions/${encodeURIComponent(id)}`),
+    api().getChecked(rollbackId ? `${base}/${encodeURIComponent(rollbackId)}` : base, itemSchema),
+    api().getChecked(`${prefix}/get-versions/${encodeURIComponent(id)}`, VersionListSchema),
   ]);
   if (!env.success) throw new Response(env.message ?? notFound, { status: 404 });
   return { item: dataOf(env), versions: versions.success ? (versions.data ?? []) : [] };

@@ -53,6 +53,11 @@ function versionColumns() {
     /** who saved it; null for seeded content (and when that user is deleted) */
     authorId: integer('author_id').references(() => adminUsers.id, { onDelete: 'set null' }),
     created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The base row's own fields (slug, status, region...) as they were once this version was saved,
+     * so a rollback restores them with the content (ADR 034); null for versions saved before.
+     */
+    baseFields: jsonb('base_fields').$type<Record<string, unknown>>(),
   };
 }
 

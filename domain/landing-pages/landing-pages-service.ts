@@ -167,6 +167,12 @@ export function createLandingPagesService(
       return this.adminGet(id, versionId);
     },
 
+    /** Rollback: the saved version's content saved as a new version (a landing page's key, path and regions are fixed). */
+    async adminRollback(id: number, versionId: number, authorId: number | null) {
+      const { version: v } = await versioning.rollbackSource(id, versionId);
+      return this.adminSave(id, { title: v.title, hero: v.hero, sections: v.sections, seo: v.seo }, authorId, null, versionId);
+    },
+
     adminVersions: (id: number) => versioning.listVersions(id),
 
     // ---- previews (ADR 024) ----

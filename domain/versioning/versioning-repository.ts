@@ -69,7 +69,7 @@ export interface VersionedDef<B extends VersionedBase, V extends VersionedVersio
 type Without<T, K extends PropertyKey> = { [P in keyof T as P extends K ? never : P]: T[P] };
 export type VersionValues<V extends VersionedVersions> = Without<
   InferInsertModel<V>,
-  'id' | 'itemId' | 'publishAt' | 'authorId' | 'created'
+  'id' | 'itemId' | 'publishAt' | 'authorId' | 'created' | 'baseFields'
 >;
 export type BaseValues<B extends VersionedBase> = Without<
   InferInsertModel<B>,
@@ -149,10 +149,22 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
     return moved;
   }
 
+  /** The base row's own fields as they are now (bookkeeping left out), kept with each version for a rollback. */
+  async function baseSnapshot(tx: DbOrTx, itemId: number): Promise<Row | null> {
+    const [row] = await (tx as unknown as Db)
+      .select()
+      .from(base as PgTable)
+      .where(eq(b.id, itemId));
+    if (!row) return null;
+    const { id: _id, currentVersionId: _c, nextPublishAt: _n, created: _cr, updated: _u, ...fields } = row as Row;
+    return fields;
+  }
+
   async function insertVersion(tx: DbOrTx, itemId: number, values: VersionValues<V>, meta: VersionMeta): Promise<number> {
+    const baseFields = await baseSnapshot(tx, itemId);
     const [row] = await (tx as unknown as Db)
       .insert(versions as PgTable)
-      .values({ ...(values as Row), itemId, authorId: meta.authorId ?? null, publishAt: meta.publishAt ?? null } as never)
+      .values({ ...(values as Row), itemId, authorId: meta.authorId ?? null, publishAt: meta.publishAt ?? null, baseFields } as never)
       .returning({ id: v.id });
     return row!.id as number;
   }

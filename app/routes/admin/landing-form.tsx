@@ -1,7 +1,8 @@
 import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
 import { landingSaveBody, LandingEditSchema } from '#shared/content-admin.ts';
-import type { LandingContent, LandingHero, LandingKind, LandingSection } from '#shared/landing-content.ts';
+import { LandingAdminItemSchema, ProductAdminListSchema, type LandingAdminItem } from '#shared/validation/versioned-admin.ts';
+import type { LandingHero, LandingKind, LandingSection } from '#shared/landing-content.ts';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { HeroEditor, JsonInput, keyed, SectionsEditor, type ProductOption } from '../../components/admin/editor/landing-editor.tsx';
 import { PreviewButton } from '../../components/admin/editor/preview-button.tsx';
@@ -29,23 +30,13 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
-/** A home, campaign page or About as the admin API answers it. */
-interface LandingItem extends LandingContent {
-  id: number;
-  versionId: number;
-  key: string;
-  kind: LandingKind;
-  path: string;
-  regionIds: number[];
-  publishAt: string | null;
-  current: boolean;
-}
+type LandingItem = LandingAdminItem;
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
     const [loaded, products] = await Promise.all([
-      loadVersioned<LandingItem>('/api/admin/landing-pages', params.id, params.rollbackId, 'Page not found.'),
-      api().post<{ items: { slug: string; name: string; region: number }[] }>('/api/admin/products/filter', {}),
+      loadVersioned('/api/admin/landing-pages', LandingAdminItemSchema, params.id, params.rollbackId, 'Page not found.'),
+      api().postChecked('/api/admin/products/filter', {}, ProductAdminListSchema),
     ]);
     const options: ProductOption[] = dataOf(products).items.map((p) => ({ slug: p.slug, name: p.name, region: p.region }));
     return { ...loaded, products: options };
@@ -94,7 +85,11 @@ function LandingEditor({
     defaultValue: { title: item.title },
     onValid: (value) =>
       editor.save(() =>
-        api().post<LandingItem>('/api/admin/landing-pages/add', withRollback(landingSaveBody(item.id, value, item), rollbackId)),
+        api().postChecked(
+          '/api/admin/landing-pages/add',
+          withRollback(landingSaveBody(item.id, value, item), rollbackId),
+          LandingAdminItemSchema,
+        ),
       ),
   });
 

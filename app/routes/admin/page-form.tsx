@@ -1,7 +1,7 @@
 import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
 import { HERO_IMAGE_TYPES, pageSaveBody, PageEditSchema } from '#shared/content-admin.ts';
-import type { ContentModule, SeoData } from '#shared/content-types.ts';
+import { PageAdminItemSchema, type PageAdminItem } from '#shared/validation/versioned-admin.ts';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { HeroMediaField } from '../../components/admin/editor/hero-media-field.tsx';
 import { ModuleListEditor } from '../../components/admin/editor/module-list-editor.tsx';
@@ -31,27 +31,10 @@ export const meta: Route.MetaFunction = ({ params }) => [
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
-/** A custom page as the admin API answers it (get/{id} and get/{id}/{versionId}). */
-interface PageItem {
-  id: number;
-  versionId: number;
-  title: string;
-  slug: string;
-  path: string;
-  visibility: number;
-  regionIds: number[];
-  metadata: SeoData;
-  modules: ContentModule[];
-  heroImageType: number | null;
-  heroMedia: { previewsrc: string; alttext?: string; altText?: string; width?: number; height?: number } | null;
-  publishAt: string | null;
-  current: boolean;
-}
-
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
     if (!params.id) return { item: null, versions: [] as VersionRow[] };
-    return loadVersioned<PageItem>('/api/admin/pages', params.id, params.rollbackId, 'Page not found.');
+    return loadVersioned('/api/admin/pages', PageAdminItemSchema, params.id, params.rollbackId, 'Page not found.');
   });
 }
 
@@ -71,7 +54,7 @@ export default function PageForm({ loaderData, params }: Route.ComponentProps) {
   );
 }
 
-function PageEditor({ item, versions, rollbackId }: { item: PageItem | null; versions: VersionRow[]; rollbackId: string | null }) {
+function PageEditor({ item, versions, rollbackId }: { item: PageAdminItem | null; versions: VersionRow[]; rollbackId: string | null }) {
   const formId = 'page-form';
   const [title, setTitle] = useState(item?.title ?? '');
   const [heroType, setHeroType] = useState(item?.heroImageType === 0 || item?.heroImageType === 1 ? String(item.heroImageType) : '');
@@ -90,7 +73,11 @@ function PageEditor({ item, versions, rollbackId }: { item: PageItem | null; ver
     },
     onValid: (value) =>
       editor.save(() =>
-        api().post<PageItem>('/api/admin/pages/add', withRollback(pageSaveBody({ ...value, id: item?.id }, item), rollbackId)),
+        api().postChecked(
+          '/api/admin/pages/add',
+          withRollback(pageSaveBody({ ...value, id: item?.id }, item), rollbackId),
+          PageAdminItemSchema,
+        ),
       ),
   });
   const slug = typeof fields.slug.value === 'string' ? fields.slug.value : (item?.slug ?? '');

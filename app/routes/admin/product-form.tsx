@@ -1,19 +1,15 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
 import { useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
+import type { z } from 'zod';
 import { PRODUCT_GROUPS } from '#shared/product-content.ts';
-import {
-  PRODUCT_REGION_OPTIONS,
-  ProductFormSchema,
-  productFormDefaults,
-  productSaveBody,
-  type ProductAdminItem,
-} from '#shared/product-admin.ts';
-import type { DocumentListItem } from '#shared/validation/documents.ts';
+import { PRODUCT_REGION_OPTIONS, ProductFormSchema, productFormDefaults, productSaveBody } from '#shared/product-admin.ts';
+import { DocumentPageSchema } from '#shared/validation/documents.ts';
+import { ContentAdminListSchema, ProductAdminItemSchema, type ProductAdminItem } from '#shared/validation/versioned-admin.ts';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { PreviewButton } from '../../components/admin/editor/preview-button.tsx';
 import { ViewPageLink } from '../../components/admin/editor/view-page-link.tsx';
-import { formContent, withRollback } from '../../lib/versioned-editor.ts';
+import { formContent, loadVersioned, withRollback } from '../../lib/versioned-editor.ts';
 import { HeroMediaField } from '../../components/admin/editor/hero-media-field.tsx';
 import { ModuleListEditor } from '../../components/admin/editor/module-list-editor.tsx';
 import {
@@ -41,28 +37,11 @@ const LIST = '/siteadmin/products';
 const REGION_NAMES: Record<number, string> = Object.fromEntries(PRODUCT_REGION_OPTIONS.map((r) => [r.id, r.name]));
 const regionName = (id: number) => REGION_NAMES[id] ?? `Region ${id}`;
 
-/** The fields of a knowledge-center list row the related-reading chooser needs. */
-interface KnowledgeRow {
-  slug: string;
-  title: string;
-  region: number;
-  status: number;
-  path: string;
-}
-
-interface VersionDto {
-  id: number;
-  created: string;
-  publishAt: string | null;
-  author: string | null;
-  current: boolean;
-}
-
 /** Every page of an admin list (the API answers at most 100 rows a call). */
-async function allPages<T>(path: string, body: Record<string, unknown>): Promise<T[]> {
+async function allPages<T>(path: string, body: Record<string, unknown>, reply: z.ZodType<{ items: T[]; total: number }>): Promise<T[]> {
   const rows: T[] = [];
   for (let start = 0; start < 2000; start += 100) {
-    const page = dataOf(await api().post<{ items: T[]; total: number }>(path, { ...body, start, length: 100 }));
+    const page = dataOf(await api().postChecked(path, { ...body, start, length: 100 }, reply));
     rows.push(...page.items);
     if (rows.length >= page.total || page.items.length === 0) break;
   }
@@ -70,24 +49,23 @@ async function allPages<T>(path: string, body: Record<string, unknown>): Promise
 }
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  const base = `/api/admin/products`;
   return loadOrRedirect(async () => {
-    const id = encodeURIComponent(params.editId);
-    const [itemEnv, versionsEnv] = await Promise.all([
-      api().get<ProductAdminItem>(params.rollbackId ? `${base}/get/${id}/${encodeURIComponent(params.rollbackId)}` : `${base}/get/${id}`),
-      api().get<VersionDto[]>(`${base}/get-versions/${id}`),
-    ]);
-    if (!itemEnv.success) throw new Response(itemEnv.message ?? 'Product not found.', { status: 404 });
-    const item = dataOf(itemEnv);
+    const { item, versions } = await loadVersioned(
+      '/api/admin/products',
+      ProductAdminItemSchema,
+      params.editId,
+      params.rollbackId,
+      'Product not found.',
+    );
     // what the lists of documents and related reading offer, with their titles
     const [labels, sheets, knowledge] = await Promise.all([
-      allPages<DocumentListItem>('/api/admin/documents/filter', { kind: 'label', region: item.region }),
-      allPages<DocumentListItem>('/api/admin/documents/filter', { kind: 'sds', region: item.region }),
-      allPages<KnowledgeRow>('/api/admin/knowledge-center/filter', {}),
+      allPages('/api/admin/documents/filter', { kind: 'label', region: item.region }, DocumentPageSchema),
+      allPages('/api/admin/documents/filter', { kind: 'sds', region: item.region }, DocumentPageSchema),
+      allPages('/api/admin/knowledge-center/filter', {}, ContentAdminListSchema),
     ]);
     return {
       item,
-      versions: versionsEnv.success ? (versionsEnv.data ?? []) : [],
+      versions,
       documents: [...labels, ...sheets],
       knowledge: knowledge.map((k): KnowledgeOption => ({
         slug: k.slug,
@@ -164,9 +142,10 @@ function ProductEditor({
     async onValid(value) {
       onPending(true);
       try {
-        const env = await api().post<ProductAdminItem>(
+        const env = await api().postChecked(
           '/api/admin/products/add',
           withRollback(productSaveBody(value, item), data.rollbackId),
+          ProductAdminItemSchema,
         );
         if (!env.success || !env.data) return env.message ?? 'Something is wrong';
         markSaved();
