@@ -23,6 +23,8 @@ export interface ResourceColumn<T> {
   nowrap?: boolean;
   /** The column that takes the width left (the title). */
   main?: boolean;
+  /** Long unbroken values (e-mail addresses, paths): break anywhere rather than widen the table. */
+  breakAnywhere?: boolean;
 }
 
 export interface RowAction {
@@ -160,7 +162,13 @@ export function ResourceList<T>({
                     key={c.key}
                     data-label={c.label}
                     className={
-                      [c.nowrap ? 'admin-table__nowrap' : '', c.main ? 'resource-table__main' : ''].filter(Boolean).join(' ') || undefined
+                      [
+                        c.nowrap ? 'admin-table__nowrap' : '',
+                        c.main ? 'resource-table__main' : '',
+                        c.breakAnywhere ? 'admin-table__break' : '',
+                      ]
+                        .filter(Boolean)
+                        .join(' ') || undefined
                     }
                   >
                     {c.cell(row)}

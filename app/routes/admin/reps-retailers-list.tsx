@@ -54,7 +54,7 @@ const COLUMNS: Record<Tab, string> = {
 const REP_COLUMNS: ResourceColumn<RepDetail>[] = [
   { key: 'name', label: 'Name', main: true, cell: (r) => r.name },
   { key: 'title', label: 'Title', cell: (r) => r.title },
-  { key: 'email', label: 'Email', cell: (r) => r.email },
+  { key: 'email', label: 'Email', breakAnywhere: true, cell: (r) => r.email },
   { key: 'phone', label: 'Phone', nowrap: true, cell: (r) => r.phone },
   { key: 'territories', label: 'Territories', cell: territorySummary },
 ];
