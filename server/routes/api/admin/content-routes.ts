@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContentService } from '#domain/content/content-service.ts';
 import type { VersionListItem } from '#domain/versioning/versioning-repository.ts';
+import { versionStatus, type VersionRow } from '#shared/versions.ts';
 import { adminOperation, envelope, ok } from '../../../http.ts';
 import { adminErrors } from './admin-schemas.ts';
 import {
@@ -30,12 +31,13 @@ import {
 
 const config = { permission: 'content' as const };
 
-function versionItem(v: VersionListItem) {
+function versionItem(v: VersionListItem): VersionRow {
   return {
     id: v.id,
     created: v.created.toISOString(),
     publishAt: v.publishAt?.toISOString() ?? null,
     author: v.author,
+    status: versionStatus(v),
     current: v.current,
   };
 }
@@ -165,7 +167,7 @@ function contentAdminRoutes(
         ...adminOperation,
         operationId: `get${op}Versions`,
         tags,
-        summary: `Saved versions of a ${label}, newest first: id, created (UTC), publishAt, author`,
+        summary: `Saved versions of a ${label}, newest first: id, created (UTC), publishAt, author, status, current`,
         params: ContentIdParamsSchema,
         response: { 200: envelope(z.array(ContentVersionSchema)), ...adminErrors },
       },

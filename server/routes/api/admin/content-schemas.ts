@@ -4,6 +4,7 @@ import { KNOWLEDGE_CATEGORY_IDS } from '#shared/knowledge.ts';
 import { ProductAdminFilterSchema } from '#shared/product-admin.ts';
 import { ProductContentSchema } from '#shared/product-content.ts';
 import { LandingContentSchema, LandingKindSchema } from '#shared/landing-content.ts';
+import { VersionRowSchema } from '#shared/versions.ts';
 
 /** Schemas of the admin content APIs (/api/admin/knowledge-center/..., /api/admin/press-releases/...). */
 
@@ -87,13 +88,8 @@ export const ContentAdminItemSchema = z.object({
   current: z.boolean().describe('true when this version is the one the public site shows'),
 });
 
-export const ContentVersionSchema = z.object({
-  id: z.number(),
-  created: z.string().describe('UTC timestamp'),
-  publishAt: z.string().nullable(),
-  author: z.string().nullable().describe('who saved it (email); null for seeded content'),
-  current: z.boolean(),
-});
+/** One row of get-versions/{id}: the shared schema the admin client checks replies with. */
+export const ContentVersionSchema = VersionRowSchema;
 
 export const ContentSlugSchema = z.object({ id: z.number(), slug: z.string(), path: z.string() });
 
