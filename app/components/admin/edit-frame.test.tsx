@@ -105,7 +105,7 @@ describe('admin edit frame: versions with their authors', () => {
   it('names who saved each version, and marks the version loaded into the form', () => {
     const html = render({ itemId: 7, versions: withAuthors, rollbackRoute: 'press-releases', loadedVersionId: 30 });
     expect(html).toContain(
-      '<a href="/siteadmin/press-releases/edit/7/31"><span class="rollback__when">November 23, 2026 at 2:05 PM</span><span class="rollback__meta"><span class="rollback__by">ana@example.com</span></span></a>',
+      '<a href="/siteadmin/press-releases/edit/7/31"><span class="rollback__when">November 23, 2026 at 2:05 PM</span><span class="rollback__meta"><span class="visually-hidden"> · </span><span class="rollback__by">ana@example.com</span></span></a>',
     );
     expect(html).toContain(
       '<a aria-current="true" href="/siteadmin/press-releases/edit/7/30"><span class="rollback__when">March 4, 2026 at 9:30 AM</span></a>',

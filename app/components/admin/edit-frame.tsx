@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { VersionStatus } from '#shared/versions.ts';
 import { formatVersionTime } from '../../lib/admin-sections.ts';
@@ -151,13 +151,7 @@ export function EditFrame({
                       aria-current={loaded && String(loaded.id) === String(v.id) ? 'true' : undefined}
                     >
                       <span className="rollback__when">{formatVersion(v.created)}</span>
-                      {v.savedBy || v.status || v.current ? (
-                        <span className="rollback__meta">
-                          {v.savedBy ? <span className="rollback__by">{v.savedBy}</span> : null}
-                          {v.status ? <span className={`version-status version-status--${v.status}`}>{STATUS_NAMES[v.status]}</span> : null}
-                          {v.current ? <span className="version-status version-status--current">Current</span> : null}
-                        </span>
-                      ) : null}
+                      <VersionMeta version={v} />
                     </Link>
                   </li>
                 ))}
@@ -218,5 +212,29 @@ export function EditFrame({
         <div className="edit-frame__body">{children}</div>
       </div>
     </section>
+  );
+}
+
+/**
+ * Who saved a version, its status and the current mark, under its time; the separators are text, so
+ * the link's name reads "November 23, 2026 at 2:05:07 PM · ana@example.com · Published · Current".
+ */
+function VersionMeta({ version: v }: { version: Version }) {
+  const parts: { key: string; node: ReactNode }[] = [];
+  if (v.savedBy) parts.push({ key: 'by', node: <span className="rollback__by">{v.savedBy}</span> });
+  if (v.status)
+    parts.push({ key: 'status', node: <span className={`version-status version-status--${v.status}`}>{STATUS_NAMES[v.status]}</span> });
+  if (v.current) parts.push({ key: 'current', node: <span className="version-status version-status--current">Current</span> });
+  if (parts.length === 0) return null;
+  return (
+    <span className="rollback__meta">
+      {parts.map((p, i) => (
+        <Fragment key={p.key}>
+          {/* the first separator is heard, not seen: the time sits on its own line */}
+          <span className={i === 0 ? 'visually-hidden' : 'rollback__sep'}> · </span>
+          {p.node}
+        </Fragment>
+      ))}
+    </span>
   );
 }
