@@ -339,6 +339,8 @@ test.describe('pages', () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'The page was created.' })).toBeVisible();
     await expect(page.getByLabel('Visibility')).toHaveValue('1');
+    await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     const slug = await page.getByLabel('Slug').inputValue();
 
     await page.goto(`/${slug}`);
