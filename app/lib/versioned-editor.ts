@@ -1,12 +1,14 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useLocation, useNavigate } from 'react-router';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Version } from '../components/admin/edit-frame.tsx';
 import { useFormDirty } from '../components/admin/editor/unsaved-changes.tsx';
-import type { VersionRow } from '#shared/versions.ts';
+import { VersionRowSchema, type VersionRow } from '#shared/versions.ts';
 import { api, dataOf, type Envelope } from './api-client.ts';
 
 export type { VersionRow };
+
+const VersionRowListSchema = z.array(VersionRowSchema);
 
 /**
  * What every versioned editor loads: the item (its newest version, or the version being rolled
@@ -26,7 +28,7 @@ export async function loadVersioned<T>(
     api().get<VersionRow[]>(`${prefix}/get-versions/${encodeURIComponent(id)}`),
   ]);
   if (!env.success) throw new Response(env.message ?? notFound, { status: 404 });
-  const versions = versionsEnv.success ? (versionsEnv.data ?? []) : [];
+  const versions = versionsEnv.success ? checkedVersions(versionsEnv.data ?? []) : [];
   const current = versions.find((v) => v.current);
   let currentItem: T | null = null;
   if (rollbackId && current && String(current.id) !== rollbackId) {
@@ -34,6 +36,13 @@ export async function loadVersioned<T>(
     currentItem = currentEnv.success ? (currentEnv.data ?? null) : null;
   }
   return { item: dataOf(env), versions, currentItem };
+}
+
+/** The versions reply checked against its shared schema: a mismatch is one clear error, not a wrong list. */
+export function checkedVersions(data: unknown): VersionRow[] {
+  const parsed = VersionRowListSchema.safeParse(data);
+  if (!parsed.success) throw new Error(`The saved versions could not be read: ${parsed.error.issues[0]?.message ?? 'unexpected reply'}.`);
+  return parsed.data;
 }
 
 /** A save body that says which saved version it restores, when the editor was opened on one (the audit log says "rolled back"). */
