@@ -119,7 +119,8 @@ export function EditFrame({
     const onKey = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || event.key.toLowerCase() !== 's') return;
       event.preventDefault();
-      if (saving) return;
+      // not behind an open dialog (a picker, Leave without saving?): the shortcut is for the form
+      if (saving || document.querySelector('dialog[open]')) return;
       if (onShortcut) onShortcut();
       else submitForm(formId);
     };

@@ -160,6 +160,13 @@ describe('VersionedEditor: saving', () => {
     // a plain s is typing
     fireEvent.keyDown(window, { key: 's' });
     expect(onSubmit).toHaveBeenCalledTimes(2);
+    // not while a dialog is open over the form
+    const dialog = document.body.appendChild(document.createElement('dialog'));
+    dialog.setAttribute('open', '');
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    dialog.remove();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(onSubmit).toHaveBeenCalledTimes(2);
   });
 
   it('a draft reads Publish (sets the status to published) and Save Draft; Ctrl+S saves it as a draft', async () => {
