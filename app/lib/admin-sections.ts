@@ -68,3 +68,21 @@ export function formatDateTime(iso: string, format: Intl.DateTimeFormat = versio
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '--' : format.format(date);
 }
+
+const versionSecondsFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: true,
+});
+
+/**
+ * A saved version in the Rollback list: the spec's format with seconds ("November 23, 2026 at
+ * 2:05:07 PM"), so saves a few seconds apart are told apart.
+ */
+export function formatVersionTime(iso: string, format: Intl.DateTimeFormat = versionSecondsFormat): string {
+  return formatDateTime(iso, format);
+}

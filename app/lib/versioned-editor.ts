@@ -1,18 +1,20 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { ContentVersionSchema, type ContentVersionRow } from '#shared/validation/versioned-admin.ts';
 import type { Version } from '../components/admin/edit-frame.tsx';
 import { useFormDirty } from '../components/admin/editor/unsaved-changes.tsx';
+import { VersionRowSchema, type VersionRow } from '#shared/versions.ts';
 import { api, dataOf, type Envelope } from './api-client.ts';
 
-/** A saved version as the admin APIs list them (get-versions/{id}): newest first. */
-export type VersionRow = ContentVersionRow;
-const VersionListSchema = z.array(ContentVersionSchema);
+export type { VersionRow };
+
+const VersionRowListSchema = z.array(VersionRowSchema);
 
 /**
  * What every versioned editor loads: the item (its newest version, or the version being rolled
- * back to) and its saved versions. `api` is the kind's admin prefix (/api/admin/pages).
+ * back to) and its saved versions; when a version is opened, also the version the site shows
+ * (`currentItem`), so the editor can say which fields differ. `prefix` is the kind's admin API
+ * prefix (/api/admin/pages).
  */
 export async function loadVersioned<S extends z.ZodType>(
   prefix: string,
@@ -20,14 +22,28 @@ export async function loadVersioned<S extends z.ZodType>(
   id: string,
   rollbackId: string | undefined,
   notFound: string,
-): Promise<{ item: z.output<S>; versions: VersionRow[] }> {
+): Promise<{ item: z.output<S>; versions: VersionRow[]; currentItem: z.output<S> | null }> {
   const base = `${prefix}/get/${encodeURIComponent(id)}`;
-  const [env, versions] = await Promise.all([
+  const [env, versionsEnv] = await Promise.all([
     api().getChecked(rollbackId ? `${base}/${encodeURIComponent(rollbackId)}` : base, itemSchema),
-    api().getChecked(`${prefix}/get-versions/${encodeURIComponent(id)}`, VersionListSchema),
+    api().getChecked(`${prefix}/get-versions/${encodeURIComponent(id)}`, VersionRowListSchema),
   ]);
   if (!env.success) throw new Response(env.message ?? notFound, { status: 404 });
-  return { item: dataOf(env), versions: versions.success ? (versions.data ?? []) : [] };
+  const versions = versionsEnv.success ? (versionsEnv.data ?? []) : [];
+  const current = versions.find((v) => v.current);
+  let currentItem: z.output<S> | null = null;
+  if (rollbackId && current && String(current.id) !== rollbackId) {
+    const currentEnv = await api().getChecked(`${base}/${current.id}`, itemSchema);
+    currentItem = currentEnv.success ? (currentEnv.data ?? null) : null;
+  }
+  return { item: dataOf(env), versions, currentItem };
+}
+
+/** The versions reply checked against its shared schema: a mismatch is one clear error, not a wrong list. */
+export function checkedVersions(data: unknown): VersionRow[] {
+  const parsed = VersionRowListSchema.safeParse(data);
+  if (!parsed.success) throw new Error(`The saved versions could not be read: ${parsed.error.issues[0]?.message ?? 'unexpected reply'}.`);
+  return parsed.data;
 }
 
 /** A save body that says which saved version it restores, when the editor was opened on one (the audit log says "rolled back"). */
@@ -36,9 +52,36 @@ export function withRollback<T extends object>(body: T, rollbackId: string | nul
   return Number.isSafeInteger(id) && id > 0 ? { ...body, rollbackOf: id } : body;
 }
 
-/** The edit frame's Rollback list: each version with who saved it (seeded content has no author). */
+/** The edit frame's Rollback list: each version with who saved it (seeded content has no author), its status and the current mark. */
 export function rollbackVersions(versions: readonly VersionRow[]): Version[] {
-  return versions.map((v) => ({ id: v.id, created: v.created, savedBy: v.author ?? 'the initial content' }));
+  return versions.map((v) => ({
+    id: v.id,
+    created: v.created,
+    savedBy: v.author ?? 'the initial content',
+    status: v.status,
+    current: v.current,
+  }));
+}
+
+/**
+ * The labels of the fields in which two versions of an item differ (the opened version and the
+ * current one), in the order of `labels`; only the fields `labels` names are compared.
+ */
+export function changedFieldLabels(a: object, b: object, labels: Readonly<Record<string, string>>): string[] {
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  return Object.entries(labels)
+    .filter(([key]) => stableJson(left[key]) !== stableJson(right[key]))
+    .map(([, label]) => label);
+}
+
+/** JSON with object keys sorted (the API may answer keys in any order); undefined and null alike. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+      : v,
+  );
 }
 
 /**
@@ -50,11 +93,19 @@ export function useVersionedSave(formId: string, editPath: (id: number) => strin
   const location = useLocation();
   const dirty = useFormDirty(formId);
   const saved = (location.state as { saved?: string } | null)?.saved ?? null;
-  async function save<T extends { id: number }>(send: () => Promise<Envelope<T>>): Promise<string | null> {
+  /**
+   * Sends the save; `describe` may turn the saved item and the server's message into the notice
+   * shown after it (the product editor adds when a scheduled version goes live).
+   */
+  async function save<T extends { id: number }>(
+    send: () => Promise<Envelope<T>>,
+    describe?: (saved: T, message: string | null) => string,
+  ): Promise<string | null> {
     const env = await send();
     if (!env.success || !env.data) return env.message ?? 'Something is wrong';
     dirty.markSaved();
-    await navigate(editPath(env.data.id), { replace: true, state: { saved: env.message ?? 'Saved.' } });
+    const notice = describe ? describe(env.data, env.message) : (env.message ?? 'Saved.');
+    await navigate(editPath(env.data.id), { replace: true, state: { saved: notice } });
     return null;
   }
   return { ...dirty, notice: dirty.dirty ? null : saved, save };

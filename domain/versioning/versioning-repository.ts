@@ -52,8 +52,10 @@ export interface VersionListItem {
   authorId: number | null;
   /** the author's email (the admin users have no other name); null for seeded content */
   author: string | null;
-  /** true for the version the public site shows now */
+  /** true for the version the site's pointer names (the site shows it when the item is published) */
   current: boolean;
+  /** the item's status when this version was saved: 1 published, 0 draft */
+  status: number;
 }
 
 export interface VersionedDef<B extends VersionedBase, V extends VersionedVersions> {
@@ -164,7 +166,15 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
     const baseFields = await baseSnapshot(tx, itemId);
     const [row] = await (tx as unknown as Db)
       .insert(versions as PgTable)
-      .values({ ...(values as Row), itemId, authorId: meta.authorId ?? null, publishAt: meta.publishAt ?? null, baseFields } as never)
+      .values({
+        ...(values as Row),
+        itemId,
+        authorId: meta.authorId ?? null,
+        publishAt: meta.publishAt ?? null,
+        baseFields,
+        // the item's status as this save leaves it (the base row is written first in the same transaction)
+        status: sql`(select greatest(${b.status}, 0) from ${base} where ${b.id} = ${itemId})`,
+      } as never)
       .returning({ id: v.id });
     return row!.id as number;
   }
@@ -222,13 +232,15 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
           authorId: v.authorId,
           author: adminUsers.email,
           current: sql<boolean>`${v.id} = ${b.currentVersionId}`,
+          // versions written without a status (bulk seeds) count as the item's status now
+          status: sql<number>`coalesce(${v.status}, greatest(${b.status}, 0))`,
         })
         .from(versions as PgTable)
         .innerJoin(base as PgTable, eq(b.id, v.itemId))
         .leftJoin(adminUsers, eq(adminUsers.id, v.authorId))
         .where(eq(v.itemId, id))
         .orderBy(desc(v.id));
-      return rows.map((r) => ({ ...r, current: r.current === true })) as VersionListItem[];
+      return rows.map((r) => ({ ...r, status: Number(r.status), current: r.current === true })) as VersionListItem[];
     },
 
     /** A new base row and its first version, in one transaction. */

@@ -5,6 +5,7 @@ import { KNOWLEDGE_CATEGORY_IDS } from '../knowledge.ts';
 import { ProductAdminFilterSchema } from '../product-admin.ts';
 import { ProductContentSchema } from '../product-content.ts';
 import { LandingContentSchema, LandingKindSchema } from '../landing-content.ts';
+import { VersionRowSchema } from '../versions.ts';
 
 /**
  * The one contract of the versioned kinds' admin APIs (knowledge items, press releases, pages,
@@ -93,13 +94,8 @@ export const ContentAdminItemSchema = z.object({
   current: z.boolean().describe('true when this version is the one the public site shows'),
 });
 
-export const ContentVersionSchema = z.object({
-  id: z.number(),
-  created: z.string().describe('UTC timestamp'),
-  publishAt: z.string().nullable(),
-  author: z.string().nullable().describe('who saved it (email); null for seeded content'),
-  current: z.boolean(),
-});
+/** One row of get-versions/{id}: the shared schema the admin client checks replies with. */
+export const ContentVersionSchema = VersionRowSchema;
 
 export const ContentSlugSchema = z.object({ id: z.number(), slug: z.string(), path: z.string() });
 

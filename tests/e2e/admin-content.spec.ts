@@ -74,8 +74,10 @@ test.describe('knowledge center editor', { tag: '@exclusive' }, () => {
     await page.getByRole('link', { name: 'Add Knowledge Item' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Add Knowledge Item' })).toBeVisible();
 
+    // a new item starts as a draft (issue 23): the button publishes it
+    await expect(page.getByLabel('Status')).toHaveValue('0');
     // the spec's validation: nothing saved without a title
-    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('button', { name: 'Publish' }).click();
     await expect(page.getByText('Title is required.')).toBeVisible();
 
     await page.getByLabel('Title', { exact: true }).fill(title);
@@ -101,9 +103,12 @@ test.describe('knowledge center editor', { tag: '@exclusive' }, () => {
     await expect(page.getByLabel('Image 1: alt text')).toHaveValue(`${imageTitle} in a green field`);
     await page.getByLabel('Image 1: headline').fill('Rye at boot stage');
 
-    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('button', { name: 'Publish' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'The knowledge item was created.' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Knowledge Item' })).toBeVisible();
+    // published: from now on the button saves changes
+    await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Publish' })).toHaveCount(0);
 
     await page.goto(`/knowledge-center/cover-crop-field-notes-${stamp}`);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -143,6 +148,8 @@ test.describe('knowledge center editor', { tag: '@exclusive' }, () => {
     await versions.last().click();
     await expect(page).toHaveURL(new RegExp(`/siteadmin/knowledge-center/edit/${item.id}/${item.versionId}$`));
     await expect(page.getByRole('note')).toContainText('Save Changes makes it the current version again');
+    // which fields the opened version changes, against the version the site shows
+    await expect(page.getByRole('note')).toContainText('Differs from the current version in: Title, SEO.');
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue(first);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Saved: a new version was added.' })).toBeVisible();
@@ -259,9 +266,23 @@ test(
     await page.getByLabel('Module type').selectOption('Rich text');
     await page.getByRole('button', { name: 'Add module' }).click();
     await typeRichText(page, 'Rich text 1: text', 'The farm opens to growers in June.');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
+    // a new press release starts as a draft (issue 23): saved as one, it stays off the site
+    await expect(page.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save Draft' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'The press release was created.' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Press Release' })).toBeVisible();
     const slug = await page.getByLabel('Slug').inputValue();
+    expect((await page.request.get(`/press-releases/${slug}`)).status()).toBe(404);
+    // the Rollback list says the version is a draft
+    await page.getByText('Rollback', { exact: true }).click();
+    await expect(page.getByRole('list', { name: 'Saved versions' }).getByRole('link').first()).toContainText('Draft');
+    await page.getByText('Rollback', { exact: true }).click();
+    // Publish puts it on the site; then the button reads Save Changes
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved: a new version was added.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save Draft' })).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.goto(`/press-releases/${slug}`);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -321,8 +342,13 @@ test.describe('pages', () => {
     await page.getByLabel('Module type').selectOption('Rich text');
     await page.getByRole('button', { name: 'Add module' }).click();
     await typeRichText(page, 'Rich text 1: text', 'Join our agronomists at the plots in May.');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
+    // a new page starts hidden, as a draft (issue 23): Publish makes it visible
+    await expect(page.getByLabel('Visibility')).toHaveValue('0');
+    await page.getByRole('button', { name: 'Publish' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'The page was created.' })).toBeVisible();
+    await expect(page.getByLabel('Visibility')).toHaveValue('1');
+    await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     const slug = await page.getByLabel('Slug').inputValue();
 
     await page.goto(`/${slug}`);

@@ -106,7 +106,7 @@ test(
       await page.getByText('Rollback', { exact: true }).click();
       const versions = page.getByRole('list', { name: 'Saved versions' }).getByRole('link');
       await expect(versions).toHaveCount(2);
-      await expect(versions.first()).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM) · admin@example\.com$/);
+      await expect(versions.first()).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}:\d{2} (AM|PM) · admin@example\.com$/);
       await versions.last().click();
       await expect(page).toHaveURL(new RegExp(`/siteadmin/product-labels/edit/${id}/\\d+$`));
       await expect(page.getByRole('note')).toContainText('Save Changes makes it the current version again');

@@ -56,14 +56,27 @@ test('finds a product, edits its guaranteed analysis, sees it on the product pag
 
   await expect(calciumAmount(page)).toHaveValue('27');
   await calciumAmount(page).fill('27.5');
-  await page.getByRole('button', { name: 'Save Changes' }).click();
+  // the ~7,000 px form scrolled to its end: the action bar, Save Changes with it, is still in view (issue 22)
+  await page.keyboard.press('End');
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByLabel('Publish at (optional)')).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Save Changes' })).toBeInViewport();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Product' })).toBeInViewport();
+  // Ctrl+S saves (not the browser's Save Page dialog)
+  await page.getByLabel('Publish at (optional)').focus();
+  await page.keyboard.press('Control+s');
   await expect(page.getByRole('status').filter({ hasText: 'Saved: a new version was added.' })).toBeVisible();
   await expect(page).toHaveURL(editUrl);
   await openRollback(page);
   await expect(versionLinks(page)).toHaveCount(before + 1);
-  // who saved it, and when (en-US long month, 12-hour time)
-  await expect(versionLinks(page).first()).toContainText(ADMIN.email);
-  await expect(versionLinks(page).first()).toContainText(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M/);
+  // when to the second (en-US long month, 12-hour time), who saved it, its status, and the version the site shows
+  const newest = versionLinks(page).first();
+  await expect(newest).toContainText(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}:\d{2} [AP]M/);
+  await expect(newest).toContainText(ADMIN.email);
+  await expect(newest).toContainText('Published');
+  await expect(newest).toContainText('Current');
+  await expect(versionLinks(page).nth(1)).not.toContainText('Current');
+  expect(await axeViolations(page)).toEqual([]);
 
   // the public page shows the new number at once (the save dropped its cached copy)
   const site = await context.newPage();
@@ -73,7 +86,10 @@ test('finds a product, edits its guaranteed analysis, sees it on the product pag
   // roll back: open the version before, save it as the newest
   await versionLinks(page).nth(1).click();
   await expect(page).toHaveURL(/\/siteadmin\/products\/edit\/\d+\/\d+$/);
-  await expect(page.getByRole('note').filter({ hasText: 'You are editing the version saved' })).toBeVisible();
+  const note = page.getByRole('note').filter({ hasText: 'You are editing the version saved' });
+  await expect(note).toBeVisible();
+  // what differs from the version the site shows
+  await expect(note).toContainText('Differs from the current version in: Guaranteed analysis.');
   await expect(calciumAmount(page)).toHaveValue('27');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page).toHaveURL(editUrl);
@@ -120,6 +136,26 @@ test('shows the rule a row breaks, asks before leaving with unsaved changes, and
   await dialog.getByRole('button', { name: 'Leave without saving' }).click();
   await expect(page).toHaveURL(/\/siteadmin\/products$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+});
+
+test('the product editor has a section index of jump links on wide screens, hidden on narrow ones', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInQuickly(page);
+  await page.goto('/siteadmin/products?search=wolf-trax');
+  await page.getByRole('link', { name: 'Edit WOLF TRAX (U.S.)' }).click();
+  const index = page.getByRole('navigation', { name: 'Sections of the form' });
+  await expect(index).toBeVisible();
+  await index.getByRole('link', { name: 'Search and publishing' }).click();
+  // the section lands below the sticky action bar, not under it
+  const heading = page.getByRole('heading', { level: 2, name: 'Search and publishing' });
+  await expect(heading).toBeInViewport();
+  const bar = await page.locator('.edit-frame__bar').boundingBox();
+  const target = await heading.boundingBox();
+  expect(target!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+  await expect(page.getByRole('button', { name: 'Save Changes' })).toBeInViewport();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 800, height: 900 });
+  await expect(index).toBeHidden();
 });
 
 test('sorts and filters the list by group and visibility, kept in the address', async ({ page }) => {

@@ -58,8 +58,37 @@ describe('admin edit frame', () => {
     const html = render({ itemId: 7, versions, rollbackRoute: 'press-releases' });
     expect(html).toContain('Rollback');
     expect(html).toContain('style="max-height:175px"');
-    expect(html).toContain('<a href="/siteadmin/press-releases/edit/7/31">November 23, 2026 at 2:05 PM</a>');
-    expect(html).toContain('<a href="/siteadmin/press-releases/edit/7/30">March 4, 2026 at 9:30 AM</a>');
+    expect(html).toContain(
+      '<a href="/siteadmin/press-releases/edit/7/31"><span class="rollback__when">November 23, 2026 at 2:05 PM</span></a>',
+    );
+    expect(html).toContain(
+      '<a href="/siteadmin/press-releases/edit/7/30"><span class="rollback__when">March 4, 2026 at 9:30 AM</span></a>',
+    );
+  });
+
+  it('formats versions with seconds by default (saves a few seconds apart are told apart)', () => {
+    const html = renderToStaticMarkup(
+      <MemoryRouter>
+        <EditFrame
+          title="Page"
+          itemId={1}
+          backTo="/x"
+          formId="f"
+          versions={[{ id: 1, created: '2026-11-23T14:05:07Z' }]}
+          rollbackRoute="pages"
+        >
+          <p>fields</p>
+        </EditFrame>
+      </MemoryRouter>,
+    );
+    expect(html).toMatch(/November 2[34], 2026 at \d{1,2}:\d{2}:07 (AM|PM)/);
+  });
+
+  it('keeps the action bar (Back, heading, actions, Cancel, Save Changes) in one sticky element above the form', () => {
+    const html = render({ itemId: 7, actions: <button type="button">Preview</button> });
+    const bar = html.slice(html.indexOf('class="edit-frame__bar"'), html.indexOf('class="edit-frame__layout"'));
+    for (const part of ['>Back</a>', '<h1', '>Preview</button>', '>Cancel</a>', '>Save Changes</button>']) expect(bar).toContain(part);
+    expect(html).not.toContain('Sections of the form');
   });
 
   it('shows Saving... and disables Save Changes while saving', () => {
@@ -76,10 +105,12 @@ describe('admin edit frame: versions with their authors', () => {
   it('names who saved each version, and marks the version loaded into the form', () => {
     const html = render({ itemId: 7, versions: withAuthors, rollbackRoute: 'press-releases', loadedVersionId: 30 });
     expect(html).toContain(
-      '<a href="/siteadmin/press-releases/edit/7/31">November 23, 2026 at 2:05 PM<span class="rollback__by"> · ana@example.com</span></a>',
+      '<a href="/siteadmin/press-releases/edit/7/31"><span class="rollback__when">November 23, 2026 at 2:05 PM</span><span class="rollback__meta"><span class="visually-hidden"> · </span><span class="rollback__by">ana@example.com</span></span></a>',
     );
-    expect(html).toContain('<a aria-current="true" href="/siteadmin/press-releases/edit/7/30">March 4, 2026 at 9:30 AM</a>');
     expect(html).toContain(
+      '<a aria-current="true" href="/siteadmin/press-releases/edit/7/30"><span class="rollback__when">March 4, 2026 at 9:30 AM</span></a>',
+    );
+    expect(html.replace(/<[^>]+>/g, '')).toContain(
       'You are editing the version saved March 4, 2026 at 9:30 AM. Save Changes makes it the current version again as a new version; no version is lost.',
     );
   });
@@ -87,6 +118,8 @@ describe('admin edit frame: versions with their authors', () => {
   it('says nothing extra when the loaded version is the newest one', () => {
     const html = render({ itemId: 7, versions: withAuthors, rollbackRoute: 'press-releases', loadedVersionId: 31 });
     expect(html).not.toContain('You are editing the version');
-    expect(html).toContain('<a aria-current="true" href="/siteadmin/press-releases/edit/7/31">November 23, 2026 at 2:05 PM');
+    expect(html).toContain(
+      '<a aria-current="true" href="/siteadmin/press-releases/edit/7/31"><span class="rollback__when">November 23, 2026 at 2:05 PM',
+    );
   });
 });

@@ -4,7 +4,6 @@ import { useLocation } from 'react-router';
 import { CONTENT_ITEM_REGIONS, contentItemSaveBody, ContentItemEditSchema } from '#shared/content-admin.ts';
 import { ContentAdminItemSchema, type ContentAdminItem } from '#shared/validation/versioned-admin.ts';
 import { categoryForType, categoryName, RESOURCE_TYPES } from '#shared/knowledge.ts';
-import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { HeroMediaField } from '../../components/admin/editor/hero-media-field.tsx';
 import { ModuleListEditor } from '../../components/admin/editor/module-list-editor.tsx';
 import { PreviewButton } from '../../components/admin/editor/preview-button.tsx';
@@ -12,20 +11,12 @@ import { PublishAtField } from '../../components/admin/editor/publish-at-field.t
 import { ViewPageLink } from '../../components/admin/editor/view-page-link.tsx';
 import { SeoFields } from '../../components/admin/editor/seo-fields.tsx';
 import { SlugField } from '../../components/admin/editor/slug-field.tsx';
-import { UnsavedChangesGuard } from '../../components/admin/editor/unsaved-changes.tsx';
-import { ListNotice } from '../../components/admin/list-kit.tsx';
+import { VersionedEditor } from '../../components/admin/versioned-editor.tsx';
 import { CheckboxField, FieldError, FormErrors, SelectField, TextField } from '../../components/forms/fields.tsx';
 import { api, loadOrRedirect } from '../../lib/api-client.ts';
 import { contentKindOf, publicPrefix } from '../../lib/content-kinds.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
-import {
-  formContent,
-  loadVersioned,
-  rollbackVersions,
-  useVersionedSave,
-  withRollback,
-  type VersionRow,
-} from '../../lib/versioned-editor.ts';
+import { formContent, loadVersioned, useVersionedSave, withRollback, type VersionRow } from '../../lib/versioned-editor.ts';
 import type { Route } from './+types/content-form';
 
 export const meta: Route.MetaFunction = ({ params, location }) => [
@@ -39,7 +30,7 @@ type AdminItem = ContentAdminItem;
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const config = contentKindOf(new URL(request.url).pathname);
   return loadOrRedirect(async () => {
-    if (!params.baseId) return { item: null, versions: [] as VersionRow[] };
+    if (!params.baseId) return { item: null, versions: [] as VersionRow[], currentItem: null };
     return loadVersioned(config.api, ContentAdminItemSchema, params.baseId, params.rollbackId, `${config.noun} not found.`);
   });
 }
@@ -50,20 +41,41 @@ export function HydrateFallback() {
 
 const today = () => new Date().toLocaleDateString('en-CA');
 
+/** The fields an opened version is compared on with the current one (the versioned ones). */
+const FIELD_LABELS = {
+  title: 'Title',
+  heroMedia: 'Hero media',
+  modules: 'Modules',
+  publishDate: 'Date',
+  metadata: 'SEO',
+  publishAt: 'Publish at',
+};
+
 export default function ContentForm({ loaderData, params }: Route.ComponentProps) {
-  const { item, versions } = loaderData;
+  const { item, versions, currentItem } = loaderData;
   // A fresh form for every loaded version: saving or choosing a rollback loads new values.
   return (
     <ContentEditor
       key={item ? `${item.id}-${item.versionId}-${params.rollbackId ?? ''}` : 'new'}
       item={item}
+      currentItem={currentItem}
       versions={versions}
       rollbackId={params.rollbackId ?? null}
     />
   );
 }
 
-function ContentEditor({ item, versions, rollbackId }: { item: AdminItem | null; versions: VersionRow[]; rollbackId: string | null }) {
+function ContentEditor({
+  item,
+  currentItem,
+  versions,
+  rollbackId,
+}: {
+  item: AdminItem | null;
+  currentItem: AdminItem | null;
+  versions: VersionRow[];
+  rollbackId: string | null;
+}) {
   const config = contentKindOf(useLocation().pathname);
   const formId = `${config.kind}-form`;
   const [title, setTitle] = useState(item?.title ?? '');
@@ -80,7 +92,8 @@ function ContentEditor({ item, versions, rollbackId }: { item: AdminItem | null;
       slug: item?.slug ?? '',
       region: item?.region ?? 2,
       type: item?.type ?? 0,
-      status: item?.status === 0 ? 0 : 1,
+      // a new item starts as a draft (issue 23): nothing goes live before Publish
+      status: !item || item.status === 0 ? 0 : 1,
       pinned: item?.pinned ?? false,
       publishDate: item ? item.publishDate.slice(0, 10) : today(),
     },
@@ -96,15 +109,20 @@ function ContentEditor({ item, versions, rollbackId }: { item: AdminItem | null;
 
   const livePath = item && published ? item.path : null;
   return (
-    <EditFrame
+    <VersionedEditor
       title={config.noun}
       itemId={item?.id}
       backTo={config.path}
       formId={form.id}
       saving={pending}
-      versions={rollbackVersions(versions)}
+      editor={editor}
+      versions={versions}
       rollbackRoute={config.rollbackRoute}
-      loadedVersionId={rollbackId}
+      rollbackId={rollbackId}
+      item={item}
+      currentItem={currentItem}
+      fieldLabels={FIELD_LABELS}
+      draftStatus={{ isDraft: !item || item.status === 0, field: 'status', published: '1', draft: '0' }}
       actions={
         <>
           <PreviewButton
@@ -123,8 +141,6 @@ function ContentEditor({ item, versions, rollbackId }: { item: AdminItem | null;
         </>
       }
     >
-      <UnsavedChangesGuard when={editor.dirty} whenRef={editor.dirtyRef} />
-      <ListNotice notice={editor.notice} />
       <form {...getFormProps(form)} className="stack editor-form">
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="editor-columns">
@@ -181,7 +197,7 @@ function ContentEditor({ item, versions, rollbackId }: { item: AdminItem | null;
         />
         <p className="field__hint">The description is also the summary shown on the item&apos;s card and under its title.</p>
       </form>
-    </EditFrame>
+    </VersionedEditor>
   );
 }
 

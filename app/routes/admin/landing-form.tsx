@@ -3,26 +3,17 @@ import { useState } from 'react';
 import { landingSaveBody, LandingEditSchema } from '#shared/content-admin.ts';
 import { LandingAdminItemSchema, ProductAdminListSchema, type LandingAdminItem } from '#shared/validation/versioned-admin.ts';
 import type { LandingHero, LandingKind, LandingSection } from '#shared/landing-content.ts';
-import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { HeroEditor, JsonInput, keyed, SectionsEditor, type ProductOption } from '../../components/admin/editor/landing-editor.tsx';
 import { PreviewButton } from '../../components/admin/editor/preview-button.tsx';
 import { PublishAtField } from '../../components/admin/editor/publish-at-field.tsx';
 import { ViewPageLink } from '../../components/admin/editor/view-page-link.tsx';
 import { SeoFields } from '../../components/admin/editor/seo-fields.tsx';
 import type { Keyed } from '../../components/admin/editor/sortable.ts';
-import { UnsavedChangesGuard } from '../../components/admin/editor/unsaved-changes.tsx';
-import { ListNotice } from '../../components/admin/list-kit.tsx';
+import { VersionedEditor } from '../../components/admin/versioned-editor.tsx';
 import { FormErrors, TextField } from '../../components/forms/fields.tsx';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
-import {
-  formContent,
-  loadVersioned,
-  rollbackVersions,
-  useVersionedSave,
-  withRollback,
-  type VersionRow,
-} from '../../lib/versioned-editor.ts';
+import { formContent, loadVersioned, useVersionedSave, withRollback, type VersionRow } from '../../lib/versioned-editor.ts';
 import type { Route } from './+types/landing-form';
 
 export const meta: Route.MetaFunction = () => [
@@ -49,12 +40,16 @@ export function HydrateFallback() {
 
 const KIND_NAMES: Record<LandingKind, string> = { home: 'Home', campaign: 'Campaign Page', about: 'About Page', list: 'List Page' };
 
+/** The fields an opened version is compared on with the current one. */
+const FIELD_LABELS = { title: 'Page title', hero: 'Hero', sections: 'Sections', seo: 'SEO', publishAt: 'Publish at' };
+
 export default function LandingForm({ loaderData, params }: Route.ComponentProps) {
-  const { item, versions, products } = loaderData;
+  const { item, versions, products, currentItem } = loaderData;
   return (
     <LandingEditor
       key={`${item.id}-${item.versionId}-${params.rollbackId ?? ''}`}
       item={item}
+      currentItem={currentItem}
       versions={versions}
       products={products}
       rollbackId={params.rollbackId ?? null}
@@ -64,11 +59,13 @@ export default function LandingForm({ loaderData, params }: Route.ComponentProps
 
 function LandingEditor({
   item,
+  currentItem,
   versions,
   products,
   rollbackId,
 }: {
   item: LandingItem;
+  currentItem: LandingItem | null;
   versions: VersionRow[];
   products: ProductOption[];
   rollbackId: string | null;
@@ -94,15 +91,19 @@ function LandingEditor({
   });
 
   return (
-    <EditFrame
+    <VersionedEditor
       title={KIND_NAMES[item.kind]}
       itemId={item.id}
       backTo="/siteadmin/pages"
       formId={form.id}
       saving={pending}
-      versions={rollbackVersions(versions)}
+      editor={editor}
+      versions={versions}
       rollbackRoute="pages/landing"
-      loadedVersionId={rollbackId}
+      rollbackId={rollbackId}
+      item={item}
+      currentItem={currentItem}
+      fieldLabels={FIELD_LABELS}
       actions={
         <>
           <PreviewButton
@@ -121,8 +122,6 @@ function LandingEditor({
         </>
       }
     >
-      <UnsavedChangesGuard when={editor.dirty} whenRef={editor.dirtyRef} />
-      <ListNotice notice={editor.notice} />
       <p className="editor-address">
         Address: <a href={item.path}>{item.path}</a>
       </p>
@@ -158,6 +157,6 @@ function LandingEditor({
         <JsonInput name="hero" form={form.id} value={hero} />
         <JsonInput name="sections" form={form.id} value={sections.map((s) => s.value)} />
       </form>
-    </EditFrame>
+    </VersionedEditor>
   );
 }

@@ -2,7 +2,7 @@ import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
 import { HERO_IMAGE_TYPES, pageSaveBody, PageEditSchema } from '#shared/content-admin.ts';
 import { PageAdminItemSchema, type PageAdminItem } from '#shared/validation/versioned-admin.ts';
-import { EditFrame } from '../../components/admin/edit-frame.tsx';
+import type { ContentModule, SeoData } from '#shared/content-types.ts';
 import { HeroMediaField } from '../../components/admin/editor/hero-media-field.tsx';
 import { ModuleListEditor } from '../../components/admin/editor/module-list-editor.tsx';
 import { PreviewButton } from '../../components/admin/editor/preview-button.tsx';
@@ -11,19 +11,11 @@ import { ViewPageLink } from '../../components/admin/editor/view-page-link.tsx';
 import { RegionsField } from '../../components/admin/editor/regions-field.tsx';
 import { SeoFields } from '../../components/admin/editor/seo-fields.tsx';
 import { SlugField } from '../../components/admin/editor/slug-field.tsx';
-import { UnsavedChangesGuard } from '../../components/admin/editor/unsaved-changes.tsx';
-import { ListNotice } from '../../components/admin/list-kit.tsx';
+import { VersionedEditor } from '../../components/admin/versioned-editor.tsx';
 import { FormErrors, SelectField, TextField } from '../../components/forms/fields.tsx';
 import { api, loadOrRedirect } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
-import {
-  formContent,
-  loadVersioned,
-  rollbackVersions,
-  useVersionedSave,
-  withRollback,
-  type VersionRow,
-} from '../../lib/versioned-editor.ts';
+import { formContent, loadVersioned, useVersionedSave, withRollback, type VersionRow } from '../../lib/versioned-editor.ts';
 import type { Route } from './+types/page-form';
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -33,7 +25,7 @@ export const meta: Route.MetaFunction = ({ params }) => [
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
-    if (!params.id) return { item: null, versions: [] as VersionRow[] };
+    if (!params.id) return { item: null, versions: [] as VersionRow[], currentItem: null };
     return loadVersioned('/api/admin/pages', PageAdminItemSchema, params.id, params.rollbackId, 'Page not found.');
   });
 }
@@ -42,19 +34,40 @@ export function HydrateFallback() {
   return <p role="status">Loading page...</p>;
 }
 
+/** The fields an opened version is compared on with the current one (the versioned ones). */
+const FIELD_LABELS = {
+  title: 'Title',
+  heroImageType: 'Hero image style',
+  heroMedia: 'Hero image',
+  modules: 'Modules',
+  metadata: 'SEO',
+  publishAt: 'Publish at',
+};
+
 export default function PageForm({ loaderData, params }: Route.ComponentProps) {
-  const { item, versions } = loaderData;
+  const { item, versions, currentItem } = loaderData;
   return (
     <PageEditor
       key={item ? `${item.id}-${item.versionId}-${params.rollbackId ?? ''}` : 'new'}
       item={item}
+      currentItem={currentItem}
       versions={versions}
       rollbackId={params.rollbackId ?? null}
     />
   );
 }
 
-function PageEditor({ item, versions, rollbackId }: { item: PageAdminItem | null; versions: VersionRow[]; rollbackId: string | null }) {
+function PageEditor({
+  item,
+  currentItem,
+  versions,
+  rollbackId,
+}: {
+  item: PageAdminItem | null;
+  currentItem: PageAdminItem | null;
+  versions: VersionRow[];
+  rollbackId: string | null;
+}) {
   const formId = 'page-form';
   const [title, setTitle] = useState(item?.title ?? '');
   const [heroType, setHeroType] = useState(item?.heroImageType === 0 || item?.heroImageType === 1 ? String(item.heroImageType) : '');
@@ -68,7 +81,8 @@ function PageEditor({ item, versions, rollbackId }: { item: PageAdminItem | null
       title: item?.title ?? '',
       slug: item?.slug ?? '',
       regionIds: (item?.regionIds ?? [2]).map(String),
-      visibility: item?.visibility === 0 ? 0 : 1,
+      // a new page starts hidden, as a draft (issue 23): nothing goes live before Publish
+      visibility: !item || item.visibility === 0 ? 0 : 1,
       heroImageType: item?.heroImageType === 0 || item?.heroImageType === 1 ? item.heroImageType : undefined,
     },
     onValid: (value) =>
@@ -83,15 +97,20 @@ function PageEditor({ item, versions, rollbackId }: { item: PageAdminItem | null
   const slug = typeof fields.slug.value === 'string' ? fields.slug.value : (item?.slug ?? '');
 
   return (
-    <EditFrame
+    <VersionedEditor
       title="Page"
       itemId={item?.id}
       backTo="/siteadmin/pages"
       formId={form.id}
       saving={pending}
-      versions={rollbackVersions(versions)}
+      editor={editor}
+      versions={versions}
       rollbackRoute="pages"
-      loadedVersionId={rollbackId}
+      rollbackId={rollbackId}
+      item={item}
+      currentItem={currentItem}
+      fieldLabels={FIELD_LABELS}
+      draftStatus={{ isDraft: !item || item.visibility === 0, field: 'visibility', published: '1', draft: '0' }}
       actions={
         <>
           <PreviewButton
@@ -110,8 +129,6 @@ function PageEditor({ item, versions, rollbackId }: { item: PageAdminItem | null
         </>
       }
     >
-      <UnsavedChangesGuard when={editor.dirty} whenRef={editor.dirtyRef} />
-      <ListNotice notice={editor.notice} />
       <form {...getFormProps(form)} className="stack editor-form">
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="editor-columns">
@@ -160,6 +177,6 @@ function PageEditor({ item, versions, rollbackId }: { item: PageAdminItem | null
           errors={form.allErrors}
         />
       </form>
-    </EditFrame>
+    </VersionedEditor>
   );
 }

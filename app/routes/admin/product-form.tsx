@@ -1,15 +1,13 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
-import { useState } from 'react';
-import { useNavigate, useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import { PRODUCT_GROUPS } from '#shared/product-content.ts';
 import { PRODUCT_REGION_OPTIONS, ProductFormSchema, productFormDefaults, productSaveBody } from '#shared/product-admin.ts';
 import { DocumentPageSchema } from '#shared/validation/documents.ts';
 import { ContentAdminListSchema, ProductAdminItemSchema, type ProductAdminItem } from '#shared/validation/versioned-admin.ts';
-import { EditFrame } from '../../components/admin/edit-frame.tsx';
+import { VersionedEditor } from '../../components/admin/versioned-editor.tsx';
 import { PreviewButton } from '../../components/admin/editor/preview-button.tsx';
 import { ViewPageLink } from '../../components/admin/editor/view-page-link.tsx';
-import { formContent, loadVersioned, withRollback } from '../../lib/versioned-editor.ts';
+import { formContent, loadVersioned, useVersionedSave, withRollback } from '../../lib/versioned-editor.ts';
 import { HeroMediaField } from '../../components/admin/editor/hero-media-field.tsx';
 import { ModuleListEditor } from '../../components/admin/editor/module-list-editor.tsx';
 import {
@@ -20,7 +18,6 @@ import {
   type KnowledgeOption,
 } from '../../components/admin/editor/product-fields.tsx';
 import { SeoFields } from '../../components/admin/editor/seo-fields.tsx';
-import { UnsavedChangesGuard, useFormDirty } from '../../components/admin/editor/unsaved-changes.tsx';
 import { FieldError, FormErrors, SelectField, TextAreaField, TextField } from '../../components/forms/fields.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
@@ -50,7 +47,7 @@ async function allPages<T>(path: string, body: Record<string, unknown>, reply: z
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
-    const { item, versions } = await loadVersioned(
+    const { item, versions, currentItem } = await loadVersioned(
       '/api/admin/products',
       ProductAdminItemSchema,
       params.editId,
@@ -66,6 +63,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
     return {
       item,
       versions,
+      currentItem,
       documents: [...labels, ...sheets],
       knowledge: knowledge.map((k): KnowledgeOption => ({
         slug: k.slug,
@@ -85,76 +83,59 @@ export function HydrateFallback() {
 
 type LoaderData = Route.ComponentProps['loaderData'];
 
-export default function ProductForm({ loaderData }: Route.ComponentProps) {
-  const { item, versions, rollbackId } = loaderData;
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
-  const [saving, setSaving] = useState(false);
-  // the success message belongs to the version it saved: opening another version hides it
-  const [notice, setNotice] = useState<{ versionId: number; text: string } | null>(null);
+/** The fields an opened version is compared on with the current one. */
+const FIELD_LABELS = {
+  name: 'Name',
+  group: 'Group',
+  tagline: 'Tagline',
+  summary: 'Summary',
+  heroMedia: 'Hero media',
+  benefits: 'Benefits',
+  modules: 'Modules',
+  analysis: 'Guaranteed analysis',
+  documentKeys: 'Labels and SDSs',
+  knowledgeSlugs: 'Related reading',
+  seo: 'SEO',
+  publishAt: 'Publish at',
+};
 
-  async function onSaved(saved: ProductAdminItem, message: string | null) {
-    const parts = [message ?? 'Saved: a new version was added.'];
-    if (saved.publishAt && new Date(saved.publishAt).getTime() > Date.now())
-      parts.push(`It goes live ${formatDateTime(saved.publishAt)}; until then the site shows the version before it.`);
-    if (saved.status === 0) parts.push('The product is hidden: its page answers Not Found and it leaves the menus.');
-    setNotice({ versionId: saved.versionId, text: parts.join(' ') });
-    // the saved version is the newest: show it (and the longer version list) as the screen to go on from
-    if (rollbackId) await navigate(`${LIST}/edit/${item.id}`, { replace: true });
-    else await revalidator.revalidate();
-  }
+/** The section index of this long form (jump links on wide screens). */
+const SECTIONS = [
+  { id: 'product-section-main', label: 'Product' },
+  { id: 'product-benefits', label: 'Benefits' },
+  { id: 'product-modules', label: 'Modules' },
+  { id: 'product-analysis', label: 'Guaranteed analysis' },
+  { id: 'product-documents', label: 'Labels and SDSs' },
+  { id: 'product-knowledge', label: 'Related reading' },
+  { id: 'product-section-publishing', label: 'Search and publishing' },
+];
 
-  return (
-    <EditFrame
-      title="Product"
-      itemId={item.id}
-      backTo={LIST}
-      formId={FORM_ID}
-      saving={saving}
-      versions={versions.map((v) => ({ id: v.id, created: v.created, savedBy: v.author }))}
-      rollbackRoute="products"
-      loadedVersionId={rollbackId}
-    >
-      <div role="status" className={notice?.versionId === item.versionId ? 'form-alert form-alert--success' : undefined}>
-        {notice?.versionId === item.versionId ? notice.text : null}
-      </div>
-      {/* a new form for every version loaded or saved: the fields start from what it holds */}
-      <ProductEditor key={item.versionId} data={loaderData} onPending={setSaving} onSaved={onSaved} />
-    </EditFrame>
-  );
+/** The message after a save: the server's, and when the version goes live or the product is hidden. */
+function savedNotice(saved: ProductAdminItem, message: string | null): string {
+  const parts = [message ?? 'Saved: a new version was added.'];
+  if (saved.publishAt && new Date(saved.publishAt).getTime() > Date.now())
+    parts.push(`It goes live ${formatDateTime(saved.publishAt)}; until then the site shows the version before it.`);
+  if (saved.status === 0) parts.push('The product is hidden: its page answers Not Found and it leaves the menus.');
+  return parts.join(' ');
 }
 
-function ProductEditor({
-  data,
-  onPending,
-  onSaved,
-}: {
-  data: LoaderData;
-  onPending: (pending: boolean) => void;
-  onSaved: (saved: ProductAdminItem, message: string | null) => Promise<void>;
-}) {
-  const { item, documents, knowledge } = data;
-  const { dirty, dirtyRef, markSaved } = useFormDirty(FORM_ID);
+export default function ProductForm({ loaderData }: Route.ComponentProps) {
+  // a new form for every version loaded or saved: the fields start from what it holds
+  return <ProductEditor key={`${loaderData.item.versionId}-${loaderData.rollbackId ?? ''}`} data={loaderData} />;
+}
+
+function ProductEditor({ data }: { data: LoaderData }) {
+  const { item, versions, currentItem, documents, knowledge, rollbackId } = data;
+  const editor = useVersionedSave(FORM_ID, (id) => `${LIST}/edit/${id}`);
   const { form, fields, pending } = useZodForm({
     id: FORM_ID,
     schema: ProductFormSchema,
     defaultValue: productFormDefaults(item),
-    async onValid(value) {
-      onPending(true);
-      try {
-        const env = await api().postChecked(
-          '/api/admin/products/add',
-          withRollback(productSaveBody(value, item), data.rollbackId),
-          ProductAdminItemSchema,
-        );
-        if (!env.success || !env.data) return env.message ?? 'Something is wrong';
-        markSaved();
-        await onSaved(env.data, env.message);
-        return null;
-      } finally {
-        onPending(false);
-      }
-    },
+    onValid: (value) =>
+      editor.save(
+        () => api().postChecked('/api/admin/products/add', withRollback(productSaveBody(value, item), rollbackId), ProductAdminItemSchema),
+        savedNotice,
+      ),
   });
   const errors = form.allErrors;
   const name = typeof fields.name.value === 'string' ? fields.name.value : item.name;
@@ -166,12 +147,22 @@ function ProductEditor({
   const publishInvalid = Boolean(fields.publishAt.errors?.length);
 
   return (
-    <>
-      <div className="product-editor__meta">
-        <p>
-          <strong>{item.name}</strong> · {regionName(item.region)} · <code>{item.path}</code> · {item.status === 1 ? 'Published' : 'Hidden'}
-        </p>
-        <div className="edit-frame__actions">
+    <VersionedEditor
+      title="Product"
+      itemId={item.id}
+      backTo={LIST}
+      formId={FORM_ID}
+      saving={pending}
+      editor={editor}
+      versions={versions}
+      rollbackRoute="products"
+      rollbackId={rollbackId}
+      item={item}
+      currentItem={currentItem}
+      fieldLabels={FIELD_LABELS}
+      sections={SECTIONS}
+      actions={
+        <>
           <PreviewButton
             kind="product"
             id={item.id}
@@ -184,18 +175,25 @@ function ProductEditor({
               )
             }
           />
-          {item.status === 1 ? (
-            <ViewPageLink path={item.path} />
-          ) : (
-            <p className="field__hint">Hidden: the public page answers Not Found until the product is published again.</p>
-          )}
-        </div>
-      </div>
-      {scheduledAhead && item.publishAt ? (
-        <p className="form-alert form-alert--info" role="note">
-          This version is scheduled to go live {formatDateTime(item.publishAt)}; until then the site shows the version before it.
+          {item.status === 1 ? <ViewPageLink path={item.path} /> : null}
+        </>
+      }
+      notes={
+        scheduledAhead && item.publishAt ? (
+          <p className="form-alert form-alert--info" role="note">
+            This version is scheduled to go live {formatDateTime(item.publishAt)}; until then the site shows the version before it.
+          </p>
+        ) : null
+      }
+    >
+      <div className="product-editor__meta">
+        <p>
+          <strong>{item.name}</strong> · {regionName(item.region)} · <code>{item.path}</code> · {item.status === 1 ? 'Published' : 'Hidden'}
         </p>
-      ) : null}
+        {item.status === 1 ? null : (
+          <p className="field__hint">Hidden: the public page answers Not Found until the product is published again.</p>
+        )}
+      </div>
       <form {...getFormProps(form)} className="stack admin-form admin-form--wide product-editor">
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="id" value={item.id} />
@@ -226,18 +224,34 @@ function ProductEditor({
 
         <section className="stack product-editor__section" aria-labelledby="product-section-content">
           <h2 id="product-section-content">Page content</h2>
-          <BenefitsField form={FORM_ID} defaultValue={item.benefits} errors={errors} />
-          <ModuleListEditor name="modules" form={FORM_ID} defaultValue={item.modules} errors={errors} />
-          <AnalysisField form={FORM_ID} defaultValue={item.analysis} errors={errors} />
-          <DocumentKeysField
-            form={FORM_ID}
-            defaultValue={item.documentKeys}
-            errors={errors}
-            region={item.region}
-            regionName={regionName(item.region)}
-            documents={documents}
-          />
-          <KnowledgeField form={FORM_ID} defaultValue={item.knowledgeSlugs} errors={errors} items={knowledge} regionNames={REGION_NAMES} />
+          <div id="product-benefits" className="edit-anchor">
+            <BenefitsField form={FORM_ID} defaultValue={item.benefits} errors={errors} />
+          </div>
+          <div id="product-modules" className="edit-anchor">
+            <ModuleListEditor name="modules" form={FORM_ID} defaultValue={item.modules} errors={errors} />
+          </div>
+          <div id="product-analysis" className="edit-anchor">
+            <AnalysisField form={FORM_ID} defaultValue={item.analysis} errors={errors} />
+          </div>
+          <div id="product-documents" className="edit-anchor">
+            <DocumentKeysField
+              form={FORM_ID}
+              defaultValue={item.documentKeys}
+              errors={errors}
+              region={item.region}
+              regionName={regionName(item.region)}
+              documents={documents}
+            />
+          </div>
+          <div id="product-knowledge" className="edit-anchor">
+            <KnowledgeField
+              form={FORM_ID}
+              defaultValue={item.knowledgeSlugs}
+              errors={errors}
+              items={knowledge}
+              regionNames={REGION_NAMES}
+            />
+          </div>
         </section>
 
         <section className="stack product-editor__section" aria-labelledby="product-section-publishing">
@@ -278,7 +292,6 @@ function ProductEditor({
           </div>
         </section>
       </form>
-      <UnsavedChangesGuard when={dirty || pending} whenRef={dirtyRef} />
-    </>
+    </VersionedEditor>
   );
 }

@@ -82,6 +82,33 @@ describe('knowledge center and press release admin APIs', () => {
     });
   });
 
+  it('lists each version with its status (draft, published, scheduled), who saved it and the current mark', async () => {
+    const draft = (await post(`${KC}/add`, body('Versions With Status', { status: 0 }))).json().data;
+    expect(draft.status).toBe(0);
+    const published = (await post(`${KC}/add`, body('Versions With Status', { id: draft.baseId, status: 1 }), editorToken)).json().data;
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    const scheduled = await post(`${KC}/add`, body('Versions With Status, Later', { id: draft.baseId, status: 1, publishAt: future }));
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    const res = await get(`${KC}/get-versions/${draft.baseId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([
+      {
+        id: scheduled.json().data.versionId,
+        created: expect.stringMatching(/Z$/),
+        publishAt: future,
+        author: 'admin@example.com',
+        status: 'scheduled',
+        current: false,
+      },
+      expect.objectContaining({ id: published.versionId, author: 'writer@example.com', status: 'published', current: true }),
+      expect.objectContaining({ id: draft.versionId, author: 'admin@example.com', status: 'draft', current: false, publishAt: null }),
+    ]);
+    // the same reply shape for every versioned kind
+    const products = (await post('/api/admin/products/filter', {})).json().data.items as { id: number }[];
+    const productVersions = (await get(`/api/admin/products/get-versions/${products[0]!.id}`)).json().data;
+    expect(productVersions[0]).toMatchObject({ status: 'published', current: true });
+  });
+
   it('keeps slugs unique and answers 409 with the reason', async () => {
     const a = (await post(`${KC}/add`, body('Unique Slug Item'))).json().data;
     const dup = await post(`${KC}/add`, body('Another Item', { slug: a.slug }));

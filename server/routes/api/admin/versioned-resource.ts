@@ -10,6 +10,7 @@ import {
   type ContentSlug,
   type ContentVersionRow,
 } from '#shared/validation/versioned-admin.ts';
+import { versionStatus } from '#shared/versions.ts';
 import { adminOperation, envelope, ok } from '../../../http.ts';
 import { adminErrors } from './admin-schemas.ts';
 
@@ -75,6 +76,7 @@ function versionRow(v: VersionListItem): ContentVersionRow {
     created: v.created.toISOString(),
     publishAt: v.publishAt?.toISOString() ?? null,
     author: v.author,
+    status: versionStatus(v),
     current: v.current,
   };
 }
@@ -150,7 +152,7 @@ export function versionedResourceRoutes<Svc extends VersionedAdminService<unknow
         ...adminOperation,
         operationId: `get${op}Versions`,
         tags,
-        summary: `Saved versions of a ${label}, newest first: id, created (UTC), publishAt, author, current`,
+        summary: `Saved versions of a ${label}, newest first: id, created (UTC), publishAt, author, status, current`,
         params: ContentIdParamsSchema,
         response: { 200: envelope(z.array(ContentVersionSchema)), ...adminErrors },
       },
