@@ -1,5 +1,6 @@
 import type { OutboxInsert } from '../mail/mail-repository.ts';
 import type { CaptchaOutcome } from './recaptcha.ts';
+import { REGION_CA, REGION_INT } from '#shared/regions.ts';
 
 type CaptchaResult = CaptchaOutcome['result'];
 
@@ -25,7 +26,7 @@ export interface LeadRecipients {
 }
 
 export function leadsAddressFor(regionId: number, recipients: LeadRecipients): string {
-  return regionId === 3 ? recipients.ca : regionId === 4 ? recipients.int : recipients.us;
+  return regionId === REGION_CA ? recipients.ca : regionId === REGION_INT ? recipients.int : recipients.us;
 }
 
 function lines(fields: [string, string | null | undefined][]): string {

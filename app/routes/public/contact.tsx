@@ -10,7 +10,7 @@ import { rootDataFrom } from '#app/lib/root-data.ts';
 import { seoMeta } from '#app/lib/seo.ts';
 import { useRootData } from '#app/root.tsx';
 import { defaultContactRegion, statesRegionIdFor } from '#shared/validation/contact-fields.ts';
-import { homePathFor, resolveRegion } from '#shared/regions.ts';
+import { homePathFor, resolveRegion, REGION_INT } from '#shared/regions.ts';
 import type { Route } from './+types/contact';
 import { pageReads } from '#app/lib/page-reads.ts';
 
@@ -22,7 +22,7 @@ export const handle = { ...staticPageWith(contactIsland), ...pageReads({}) };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const region = resolveRegion({ pathname: new URL(request.url).pathname, stored: readRegionCookie(request.headers.get('cookie')) });
   const statesRegionId = statesRegionIdFor(defaultContactRegion(region));
-  return { statesRegionId, states: statesRegionId === 4 ? [] : await context.services.geo.statesForRegion(statesRegionId) };
+  return { statesRegionId, states: statesRegionId === REGION_INT ? [] : await context.services.geo.statesForRegion(statesRegionId) };
 }
 
 /**

@@ -24,6 +24,7 @@ import { STATIC_PAGE } from '../../lib/hydration.ts';
 import { Select } from '../../components/forms/select.tsx';
 import { pageReads } from '../../lib/page-reads.ts';
 import { PAGE_TAG } from '#shared/cache-tags.ts';
+import { REGION_US } from '#shared/regions.ts';
 
 const INTRO = 'Articles, research and podcasts on nitrogen management, micronutrients and crop nutrition, from our agronomists and research partners.';
 const CATEGORY_INTRO: Record<number, string> = {
@@ -54,7 +55,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const path = asked === null ? '/knowledge-center' : `/knowledge-center/category/${asked}`;
     throw redirect(`${path}${listQueryString({ q: query.q, page: query.page })}`);
   }
-  const region = readRegionCookie(request.headers.get('cookie')) ?? 2;
+  const region = readRegionCookie(request.headers.get('cookie')) ?? REGION_US;
   const { start, length } = listWindow(query.page);
   const list = await context.services.knowledge.filter({
     category,

@@ -4,6 +4,7 @@ import { KNOWLEDGE_CATEGORY_IDS } from '#shared/knowledge.ts';
 import { ProductAdminFilterSchema } from '#shared/product-admin.ts';
 import { ProductContentSchema } from '#shared/product-content.ts';
 import { LandingContentSchema, LandingKindSchema } from '#shared/landing-content.ts';
+import { isRegionId, isProductRegionId } from '#shared/regions.ts';
 
 /** Schemas of the admin content APIs (/api/admin/knowledge-center/..., /api/admin/press-releases/...). */
 
@@ -40,7 +41,7 @@ export const ContentSaveSchema = z
     region: z
       .number()
       .int()
-      .refine((n) => n === 2 || n === 3, 'Region must be 2 (US) or 3 (Canada).')
+      .refine((n) => isProductRegionId(n), 'Region must be 2 (US) or 3 (Canada).')
       .default(2),
     status: z
       .union([z.literal(0), z.literal(1)])
@@ -158,7 +159,7 @@ export const PageSaveSchema = z
         z
           .number()
           .int()
-          .refine((n) => n === 2 || n === 3 || n === 4, 'Regions are 2, 3 or 4.'),
+          .refine((n) => isRegionId(n), 'Regions are 2, 3 or 4.'),
       )
       .max(3)
       .default([2]),
