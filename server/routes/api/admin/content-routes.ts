@@ -69,6 +69,111 @@ function getSlugRoute(
   );
 }
 
+/** The read side of a versioned kind's admin API, the same for every kind but in names and schemas. */
+interface VersionedReads<F> {
+  prefix: string;
+  tags: string[];
+  /** operationId stem: get{op}, get{op}Version, delete{op}, get{op}Slug, get{op}Versions */
+  op: string;
+  item: z.ZodType;
+  get: { summary: string; versionSummary: string; run: (id: number, versionId?: number) => Promise<unknown> };
+  remove?: { summary: string; message: string; run: (id: number) => Promise<unknown> };
+  slug?: { label: string; run: (id: number) => Promise<{ id: number; slug: string; path: string }> };
+  versions: { summary: string; run: (id: number) => Promise<VersionListItem[]> };
+  filter: { operationId: string; summary: string; body?: z.ZodType<F>; list: z.ZodType; run: (body: F) => Promise<unknown> };
+}
+
+/**
+ * get/{id} (the newest version), get/{id}/{versionId} (one version, for a rollback), delete/{id},
+ * get-slug/{id}, get-versions/{id} and filter, in that order (the OpenAPI document lists them so).
+ */
+function versionedReadRoutes<F>(app: FastifyInstance, k: VersionedReads<F>) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { prefix, tags, op } = k;
+  r.get(
+    `${prefix}/get/:id`,
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        operationId: `get${op}`,
+        tags,
+        summary: k.get.summary,
+        params: ContentIdParamsSchema,
+        response: { 200: envelope(k.item), ...adminErrors },
+      },
+    },
+    async (request) => ok(await k.get.run(request.params.id)),
+  );
+  r.get(
+    `${prefix}/get/:id/:versionId`,
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        operationId: `get${op}Version`,
+        tags,
+        summary: k.get.versionSummary,
+        params: ContentVersionParamsSchema,
+        response: { 200: envelope(k.item), ...adminErrors },
+      },
+    },
+    async (request) => ok(await k.get.run(request.params.id, request.params.versionId)),
+  );
+  const remove = k.remove;
+  if (remove) {
+    r.get(
+      `${prefix}/delete/:id`,
+      {
+        config,
+        schema: {
+          ...adminOperation,
+          operationId: `delete${op}`,
+          tags,
+          summary: remove.summary,
+          params: ContentIdParamsSchema,
+          response: { 200: envelope(z.null()), ...adminErrors },
+        },
+      },
+      async (request) => {
+        await remove.run(request.params.id);
+        return ok(null, remove.message);
+      },
+    );
+  }
+  if (k.slug) getSlugRoute(app, prefix, tags, op, k.slug.label, k.slug.run);
+  r.get(
+    `${prefix}/get-versions/:id`,
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        operationId: `get${op}Versions`,
+        tags,
+        summary: k.versions.summary,
+        params: ContentIdParamsSchema,
+        response: { 200: envelope(z.array(ContentVersionSchema)), ...adminErrors },
+      },
+    },
+    async (request) => ok((await k.versions.run(request.params.id)).map(versionItem)),
+  );
+  r.post(
+    `${prefix}/filter`,
+    {
+      config,
+      schema: {
+        ...adminOperation,
+        operationId: k.filter.operationId,
+        tags,
+        summary: k.filter.summary,
+        ...(k.filter.body ? { body: k.filter.body } : {}),
+        response: { 200: envelope(k.filter.list), ...adminErrors },
+      },
+    },
+    async (request) => ok(await k.filter.run(request.body as F)),
+  );
+}
+
 /**
  * The spec's admin calls for one versioned kind: add (create, or with an id append a version),
  * get/{id} (the newest version) and get/{id}/{versionId} (one version, for a rollback), delete,
@@ -108,85 +213,34 @@ function contentAdminRoutes(
       return ok(saved, b.id ? 'Saved: a new version was added.' : `The ${label} was created.`);
     },
   );
-  r.get(
-    `${prefix}/get/:id`,
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        operationId: `get${op}`,
-        tags,
-        summary: `A ${label} with its newest version (scheduled or not)`,
-        params: ContentIdParamsSchema,
-        response: { 200: envelope(ContentAdminItemSchema), ...adminErrors },
-      },
+  versionedReadRoutes(app, {
+    prefix,
+    tags,
+    op,
+    item: ContentAdminItemSchema,
+    get: {
+      summary: `A ${label} with its newest version (scheduled or not)`,
+      versionSummary: `One saved version of a ${label} (what the editor loads for a rollback)`,
+      run: (id, versionId) => service().adminGet(id, versionId),
     },
-    async (request) => ok(await service().adminGet(request.params.id)),
-  );
-  r.get(
-    `${prefix}/get/:id/:versionId`,
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        operationId: `get${op}Version`,
-        tags,
-        summary: `One saved version of a ${label} (what the editor loads for a rollback)`,
-        params: ContentVersionParamsSchema,
-        response: { 200: envelope(ContentAdminItemSchema), ...adminErrors },
-      },
+    remove: {
+      summary: `Delete a ${label} (it leaves the site; its versions are kept)`,
+      message: `The ${label} was deleted.`,
+      run: (id) => service().adminDelete(id),
     },
-    async (request) => ok(await service().adminGet(request.params.id, request.params.versionId)),
-  );
-  r.get(
-    `${prefix}/delete/:id`,
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        operationId: `delete${op}`,
-        tags,
-        summary: `Delete a ${label} (it leaves the site; its versions are kept)`,
-        params: ContentIdParamsSchema,
-        response: { 200: envelope(z.null()), ...adminErrors },
-      },
+    slug: { label, run: (id) => service().adminSlug(id) },
+    versions: {
+      summary: `Saved versions of a ${label}, newest first: id, created (UTC), publishAt, author`,
+      run: (id) => service().adminVersions(id),
     },
-    async (request) => {
-      await service().adminDelete(request.params.id);
-      return ok(null, `The ${label} was deleted.`);
+    filter: {
+      operationId: `filter${op}Admin`,
+      summary: `Every ${label} not deleted (drafts and scheduled too), last updated first, with text search, filters and paging`,
+      body: ContentAdminFilterSchema,
+      list: ContentAdminListSchema,
+      run: (body) => service().adminFilter({ ...body, dir: body.dir ?? undefined }),
     },
-  );
-  getSlugRoute(app, prefix, tags, op, label, (id) => service().adminSlug(id));
-  r.get(
-    `${prefix}/get-versions/:id`,
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        operationId: `get${op}Versions`,
-        tags,
-        summary: `Saved versions of a ${label}, newest first: id, created (UTC), publishAt, author`,
-        params: ContentIdParamsSchema,
-        response: { 200: envelope(z.array(ContentVersionSchema)), ...adminErrors },
-      },
-    },
-    async (request) => ok((await service().adminVersions(request.params.id)).map(versionItem)),
-  );
-  r.post(
-    `${prefix}/filter`,
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        operationId: `filter${op}Admin`,
-        tags,
-        summary: `Every ${label} not deleted (drafts and scheduled too), last updated first, with text search, filters and paging`,
-        body: ContentAdminFilterSchema,
-        response: { 200: envelope(ContentAdminListSchema), ...adminErrors },
-      },
-    },
-    async (request) => ok(await service().adminFilter({ ...request.body, dir: request.body.dir ?? undefined })),
-  );
+  });
   if (opts.pin) {
     r.post(
       `${prefix}/pin`,
@@ -255,85 +309,27 @@ export function pagesAdminRoutes(app: FastifyInstance) {
         request.body.id ? 'Saved: a new version was added.' : 'The page was created.',
       ),
   );
-  r.get(
-    `${prefix}/get/:id`,
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        operationId: 'getPage',
-        tags,
-        summary: 'A page with its newest version',
-        params: ContentIdParamsSchema,
-        response: { 200: envelope(PageAdminItemSchema), ...adminErrors },
-      },
+  versionedReadRoutes(app, {
+    prefix,
+    tags,
+    op: 'Page',
+    item: PageAdminItemSchema,
+    get: {
+      summary: 'A page with its newest version',
+      versionSummary: 'One saved version of a page',
+      run: (id, versionId) => pages().adminGet(id, versionId),
     },
-    async (request) => ok(await pages().adminGet(request.params.id)),
-  );
-  r.get(
-    `${prefix}/get/:id/:versionId`,
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        operationId: 'getPageVersion',
-        tags,
-        summary: 'One saved version of a page',
-        params: ContentVersionParamsSchema,
-        response: { 200: envelope(PageAdminItemSchema), ...adminErrors },
-      },
+    remove: { summary: 'Delete a page (its versions are kept)', message: 'The page was deleted.', run: (id) => pages().adminDelete(id) },
+    slug: { label: 'page', run: (id) => pages().adminGet(id) },
+    versions: { summary: 'Saved versions of a page, newest first', run: (id) => pages().adminVersions(id) },
+    filter: {
+      operationId: 'filterPagesAdmin',
+      summary: 'Custom pages not deleted, last updated first',
+      body: PageAdminFilterSchema,
+      list: PageAdminListSchema,
+      run: (body) => pages().adminFilter(body),
     },
-    async (request) => ok(await pages().adminGet(request.params.id, request.params.versionId)),
-  );
-  r.get(
-    `${prefix}/delete/:id`,
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        operationId: 'deletePage',
-        tags,
-        summary: 'Delete a page (its versions are kept)',
-        params: ContentIdParamsSchema,
-        response: { 200: envelope(z.null()), ...adminErrors },
-      },
-    },
-    async (request) => {
-      await pages().adminDelete(request.params.id);
-      return ok(null, 'The page was deleted.');
-    },
-  );
-  getSlugRoute(app, prefix, tags, 'Page', 'page', (id) => pages().adminGet(id));
-  r.get(
-    `${prefix}/get-versions/:id`,
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        operationId: 'getPageVersions',
-        tags,
-        summary: 'Saved versions of a page, newest first',
-        params: ContentIdParamsSchema,
-        response: { 200: envelope(z.array(ContentVersionSchema)), ...adminErrors },
-      },
-    },
-    async (request) => ok((await pages().adminVersions(request.params.id)).map(versionItem)),
-  );
-  r.post(
-    `${prefix}/filter`,
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        operationId: 'filterPagesAdmin',
-        tags,
-        summary: 'Custom pages not deleted, last updated first',
-        body: PageAdminFilterSchema,
-        response: { 200: envelope(PageAdminListSchema), ...adminErrors },
-      },
-    },
-    async (request) => ok(await pages().adminFilter(request.body)),
-  );
+  });
 }
 
 /** Products: /api/admin/products/add (append a version)|get/{id}|get/{id}/{versionId}|delete/{id}|get-slug/{id}|get-versions/{id}|filter. */
@@ -363,85 +359,31 @@ export function productsAdminRoutes(app: FastifyInstance) {
       );
     },
   );
-  r.get(
-    `${prefix}/get/:id`,
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        operationId: 'getProduct',
-        tags,
-        summary: 'A product with its newest version',
-        params: ContentIdParamsSchema,
-        response: { 200: envelope(ProductAdminItemSchema), ...adminErrors },
-      },
+  versionedReadRoutes(app, {
+    prefix,
+    tags,
+    op: 'Product',
+    item: ProductAdminItemSchema,
+    get: {
+      summary: 'A product with its newest version',
+      versionSummary: 'One saved version of a product',
+      run: (id, versionId) => products().adminGet(id, versionId),
     },
-    async (request) => ok(await products().adminGet(request.params.id)),
-  );
-  r.get(
-    `${prefix}/get/:id/:versionId`,
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        operationId: 'getProductVersion',
-        tags,
-        summary: 'One saved version of a product',
-        params: ContentVersionParamsSchema,
-        response: { 200: envelope(ProductAdminItemSchema), ...adminErrors },
-      },
+    remove: {
+      summary: 'Delete a product page (its versions are kept)',
+      message: 'The product was deleted.',
+      run: (id) => products().adminDelete(id),
     },
-    async (request) => ok(await products().adminGet(request.params.id, request.params.versionId)),
-  );
-  r.get(
-    `${prefix}/delete/:id`,
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        operationId: 'deleteProduct',
-        tags,
-        summary: 'Delete a product page (its versions are kept)',
-        params: ContentIdParamsSchema,
-        response: { 200: envelope(z.null()), ...adminErrors },
-      },
+    slug: { label: 'product', run: (id) => products().adminGet(id) },
+    versions: { summary: 'Saved versions of a product, newest first', run: (id) => products().adminVersions(id) },
+    filter: {
+      operationId: 'filterProductsAdmin',
+      summary: 'Products in menu order, with search and region',
+      body: ProductAdminFilterSchema,
+      list: ProductAdminListSchema,
+      run: (body) => products().adminFilter(body),
     },
-    async (request) => {
-      await products().adminDelete(request.params.id);
-      return ok(null, 'The product was deleted.');
-    },
-  );
-  getSlugRoute(app, prefix, tags, 'Product', 'product', (id) => products().adminGet(id));
-  r.get(
-    `${prefix}/get-versions/:id`,
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        operationId: 'getProductVersions',
-        tags,
-        summary: 'Saved versions of a product, newest first',
-        params: ContentIdParamsSchema,
-        response: { 200: envelope(z.array(ContentVersionSchema)), ...adminErrors },
-      },
-    },
-    async (request) => ok((await products().adminVersions(request.params.id)).map(versionItem)),
-  );
-  r.post(
-    `${prefix}/filter`,
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        operationId: 'filterProductsAdmin',
-        tags,
-        summary: 'Products in menu order, with search and region',
-        body: ProductAdminFilterSchema,
-        response: { 200: envelope(ProductAdminListSchema), ...adminErrors },
-      },
-    },
-    async (request) => ok(await products().adminFilter(request.body)),
-  );
+  });
 }
 
 /** Homes, campaign pages and About: /api/admin/landing-pages/add (append a version)|get/{id}|get/{id}/{versionId}|get-versions/{id}|filter. */
@@ -471,63 +413,22 @@ export function landingAdminRoutes(app: FastifyInstance) {
       );
     },
   );
-  r.get(
-    `${prefix}/get/:id`,
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        operationId: 'getLandingPage',
-        tags,
-        summary: 'A landing page with its newest version',
-        params: ContentIdParamsSchema,
-        response: { 200: envelope(LandingAdminItemSchema), ...adminErrors },
-      },
+  versionedReadRoutes(app, {
+    prefix,
+    tags,
+    op: 'LandingPage',
+    item: LandingAdminItemSchema,
+    get: {
+      summary: 'A landing page with its newest version',
+      versionSummary: 'One saved version of a landing page',
+      run: (id, versionId) => landing().adminGet(id, versionId),
     },
-    async (request) => ok(await landing().adminGet(request.params.id)),
-  );
-  r.get(
-    `${prefix}/get/:id/:versionId`,
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        operationId: 'getLandingPageVersion',
-        tags,
-        summary: 'One saved version of a landing page',
-        params: ContentVersionParamsSchema,
-        response: { 200: envelope(LandingAdminItemSchema), ...adminErrors },
-      },
+    versions: { summary: 'Saved versions of a landing page, newest first', run: (id) => landing().adminVersions(id) },
+    filter: {
+      operationId: 'filterLandingPagesAdmin',
+      summary: 'The homes, campaign pages and About',
+      list: LandingAdminListSchema,
+      run: () => landing().adminList(),
     },
-    async (request) => ok(await landing().adminGet(request.params.id, request.params.versionId)),
-  );
-  r.get(
-    `${prefix}/get-versions/:id`,
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        operationId: 'getLandingPageVersions',
-        tags,
-        summary: 'Saved versions of a landing page, newest first',
-        params: ContentIdParamsSchema,
-        response: { 200: envelope(z.array(ContentVersionSchema)), ...adminErrors },
-      },
-    },
-    async (request) => ok((await landing().adminVersions(request.params.id)).map(versionItem)),
-  );
-  r.post(
-    `${prefix}/filter`,
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        operationId: 'filterLandingPagesAdmin',
-        tags,
-        summary: 'The homes, campaign pages and About',
-        response: { 200: envelope(LandingAdminListSchema), ...adminErrors },
-      },
-    },
-    async () => ok(await landing().adminList()),
-  );
+  });
 }
