@@ -63,21 +63,33 @@ export function contactNotification(lead: ContactLead, to: string): OutboxInsert
       lines([
         ['Name', lead.name],
         ['Email', lead.email],
-        ['Phone', lead.phoneE164 && lead.phoneE164 !== lead.phone ? `${lead.phone} (${lead.phoneE164})` : lead.phone],
+        ['Phone', phoneShown(lead)],
         ['Region', lead.region],
         ['State / Province', lead.state],
         ['Zip / Postal Code', lead.zipcode],
         ['Role', lead.role],
       ]),
-      '',
-      'Message:',
-      lead.message || '(none)',
-      ...captchaLines(lead.captcha),
-      '',
-      `Submission #${lead.id}, received ${lead.created.toISOString()}. Reply to this email to answer the visitor.`,
+      ...messageLines(lead),
     ].join('\n'),
     formSubmissionId: lead.id,
   };
+}
+
+/** The phone as typed, with its international form when that differs. */
+function phoneShown(lead: { phone: string; phoneE164: string | null }): string {
+  return lead.phoneE164 && lead.phoneE164 !== lead.phone ? `${lead.phone} (${lead.phoneE164})` : lead.phone;
+}
+
+/** The end of every lead notification: the message, the captcha verdict and which submission it is. */
+function messageLines(lead: { id: number; message: string; created: Date; captcha?: CaptchaResult }): string[] {
+  return [
+    '',
+    'Message:',
+    lead.message || '(none)',
+    ...captchaLines(lead.captcha),
+    '',
+    `Submission #${lead.id}, received ${lead.created.toISOString()}. Reply to this email to answer the visitor.`,
+  ];
 }
 
 export interface RepLead {
@@ -106,15 +118,10 @@ export function repNotification(lead: RepLead, to: string[]): OutboxInsert {
       lines([
         ['Name', lead.name],
         ['Email', lead.email],
-        ['Phone', lead.phoneE164 && lead.phoneE164 !== lead.phone ? `${lead.phone} (${lead.phoneE164})` : lead.phone],
+        ['Phone', phoneShown(lead)],
         ['Zip / Postal Code', lead.zip],
       ]),
-      '',
-      'Message:',
-      lead.message || '(none)',
-      ...captchaLines(lead.captcha),
-      '',
-      `Submission #${lead.id}, received ${lead.created.toISOString()}. Reply to this email to answer the visitor.`,
+      ...messageLines(lead),
     ].join('\n'),
     formSubmissionId: lead.id,
   };
