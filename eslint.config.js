@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -88,6 +89,75 @@ export default tseslint.config(
               message: 'Browser code reaches data through loaders (load context) or the API, not domain/ or db/.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // The layers (docs/decisions/033-layers.md): server > app > domain > db > shared, and config/ below all of them.
+    // A layer imports from the layers below it, never from one above. Tests may cross layers (an integration test
+    // builds the whole server), so they are not checked here.
+    files: ['{server,app,domain,db,shared,config}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { alwaysTryTypes: true, project: './tsconfig.json' } },
+      'boundaries/elements': [
+        { type: 'server', pattern: 'server/**', partialMatch: false },
+        { type: 'app', pattern: 'app/**', partialMatch: false },
+        { type: 'domain', pattern: 'domain/**', partialMatch: false },
+        // First-run seeding still lives in db/seed/ but wires domain code (repositories, password hashing): it sits
+        // above domain, and nothing in domain/ or db/ imports it. Issue 22 moves it into its own folder; until then
+        // this element names the exception (the db entry points get theirs below).
+        { type: 'db-tools', pattern: 'db/seed/**', partialMatch: false },
+        { type: 'db', pattern: 'db/**', partialMatch: false },
+        { type: 'shared', pattern: 'shared/**', partialMatch: false },
+        { type: 'config', pattern: 'config/**', partialMatch: false },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message:
+            'Layer rule (docs/decisions/033-layers.md): server > app > domain > db > shared > config; a layer imports only from the layers below it.',
+          policies: [
+            {
+              from: { element: { type: 'server' } },
+              allow: { to: { element: { types: { anyOf: ['server', 'app', 'db-tools', 'domain', 'db', 'shared', 'config'] } } } },
+            },
+            {
+              from: { element: { type: 'db-tools' } },
+              allow: { to: { element: { types: { anyOf: ['db-tools', 'domain', 'db', 'shared', 'config'] } } } },
+            },
+            {
+              from: { element: { type: 'app' } },
+              allow: { to: { element: { types: { anyOf: ['app', 'domain', 'db', 'shared', 'config'] } } } },
+            },
+            {
+              from: { element: { type: 'domain' } },
+              allow: { to: { element: { types: { anyOf: ['domain', 'db', 'shared', 'config'] } } } },
+            },
+            { from: { element: { type: 'db' } }, allow: { to: { element: { types: { anyOf: ['db', 'shared', 'config'] } } } } },
+            { from: { element: { type: 'shared' } }, allow: { to: { element: { types: { anyOf: ['shared', 'config'] } } } } },
+            { from: { element: { type: 'config' } }, allow: { to: { element: { type: 'config' } } } },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The db command-line entry points (startup, cli, storage copy, geo import) are composition roots: they wire
+    // the seed and domain code (document storage, geo import) the way server/ does. They stay in db/ for their
+    // build entries (vite.server.config.ts) and may import like db-tools; nothing imports them but server/ and tests.
+    files: ['db/startup.ts', 'db/cli.ts', 'db/storage-copy.ts', 'db/geo-import.ts'],
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [{ allow: { to: { element: { types: { anyOf: ['db-tools', 'domain', 'db', 'shared', 'config'] } } } } }],
         },
       ],
     },

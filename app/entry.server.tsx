@@ -4,7 +4,7 @@ import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorF
 import { hydratesFrom } from './lib/hydration.ts';
 import { fillFragments, FragmentSlotsContext, type FragmentSlots } from './lib/shell-fragments.tsx';
 import { htmlResponse } from './lib/rendered-html.ts';
-import { StaticServerRouter } from './lib/static-server-router.tsx';
+import { StaticServerRouter } from './lib/fresh-render.server.tsx';
 
 export const streamTimeout = 10_000;
 

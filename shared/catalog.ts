@@ -1,4 +1,4 @@
-import type { RegionId } from './regions.ts';
+import { REGION_US, REGION_CA, type RegionId, type ProductRegionId, productRegionOf } from './regions.ts';
 
 /**
  * The identity of each product page per region (slug, region, group, family): used by the product
@@ -13,7 +13,7 @@ export type ProductFamily = 'nitrogen' | 'nutrient';
 export interface CatalogProduct {
   slug: string;
   name: string;
-  region: 2 | 3;
+  region: ProductRegionId;
   group: ProductGroup;
   family: ProductFamily;
   tagline: string;
@@ -23,7 +23,7 @@ export const CATALOG: CatalogProduct[] = [
   {
     slug: 'agrotain',
     name: 'AGROTAIN',
-    region: 2,
+    region: REGION_US,
     group: 'Nutrient Protection',
     family: 'nitrogen',
     tagline: 'Keeps surface-applied urea nitrogen in the field.',
@@ -31,7 +31,7 @@ export const CATALOG: CatalogProduct[] = [
   {
     slug: 'anvol',
     name: 'ANVOL',
-    region: 2,
+    region: REGION_US,
     group: 'Nutrient Protection',
     family: 'nitrogen',
     tagline: 'Dual-active protection for urea and UAN.',
@@ -39,7 +39,7 @@ export const CATALOG: CatalogProduct[] = [
   {
     slug: 'centuro',
     name: 'CENTURO',
-    region: 2,
+    region: REGION_US,
     group: 'Nutrient Protection',
     family: 'nitrogen',
     tagline: 'Holds ammonium nitrogen in the root zone longer.',
@@ -47,7 +47,7 @@ export const CATALOG: CatalogProduct[] = [
   {
     slug: 'superu',
     name: 'SUPERU',
-    region: 2,
+    region: REGION_US,
     group: 'Nutrient Protection',
     family: 'nitrogen',
     tagline: 'Stabilized urea with protection built into every granule.',
@@ -55,7 +55,7 @@ export const CATALOG: CatalogProduct[] = [
   {
     slug: 'wolf-trax',
     name: 'WOLF TRAX',
-    region: 2,
+    region: REGION_US,
     group: 'Nutrient Management',
     family: 'nutrient',
     tagline: 'Micronutrients coated on every granule for even coverage.',
@@ -63,7 +63,7 @@ export const CATALOG: CatalogProduct[] = [
   {
     slug: 'optrient',
     name: 'OPTRIENT',
-    region: 2,
+    region: REGION_US,
     group: 'Nutrient Management',
     family: 'nutrient',
     tagline: 'Balanced early-season nutrition in one pass.',
@@ -71,7 +71,7 @@ export const CATALOG: CatalogProduct[] = [
   {
     slug: 'protivate',
     name: 'PROTIVATE',
-    region: 2,
+    region: REGION_US,
     group: 'Seed Enhancement',
     family: 'nutrient',
     tagline: 'Seed-applied nutrition for a stronger start.',
@@ -79,7 +79,7 @@ export const CATALOG: CatalogProduct[] = [
   {
     slug: 'agrotain-ca',
     name: 'AGROTAIN',
-    region: 3,
+    region: REGION_CA,
     group: 'Nutrient Protection',
     family: 'nitrogen',
     tagline: 'Keeps surface-applied urea nitrogen in the field.',
@@ -87,7 +87,7 @@ export const CATALOG: CatalogProduct[] = [
   {
     slug: 'anvol-ca',
     name: 'ANVOL',
-    region: 3,
+    region: REGION_CA,
     group: 'Nutrient Protection',
     family: 'nitrogen',
     tagline: 'Dual-active protection for urea and UAN.',
@@ -95,7 +95,7 @@ export const CATALOG: CatalogProduct[] = [
   {
     slug: 'centuro-ca',
     name: 'CENTURO',
-    region: 3,
+    region: REGION_CA,
     group: 'Nutrient Protection',
     family: 'nitrogen',
     tagline: 'Holds ammonium nitrogen in the root zone longer.',
@@ -103,7 +103,7 @@ export const CATALOG: CatalogProduct[] = [
   {
     slug: 'superu-ca',
     name: 'SUPERU',
-    region: 3,
+    region: REGION_CA,
     group: 'Nutrient Protection',
     family: 'nitrogen',
     tagline: 'Stabilized urea with protection built into every granule.',
@@ -111,7 +111,7 @@ export const CATALOG: CatalogProduct[] = [
   {
     slug: 'tribune-ca',
     name: 'TRIBUNE',
-    region: 3,
+    region: REGION_CA,
     group: 'Nutrient Protection',
     family: 'nitrogen',
     tagline: 'Nitrogen protection for western Canadian acres.',
@@ -119,7 +119,7 @@ export const CATALOG: CatalogProduct[] = [
   {
     slug: 'wolf-trax-ca',
     name: 'WOLF TRAX',
-    region: 3,
+    region: REGION_CA,
     group: 'Nutrient Management',
     family: 'nutrient',
     tagline: 'Micronutrients coated on every granule for even coverage.',
@@ -127,7 +127,7 @@ export const CATALOG: CatalogProduct[] = [
   {
     slug: 'nitamin-ca',
     name: 'NITAMIN',
-    region: 3,
+    region: REGION_CA,
     group: 'Nutrient Management',
     family: 'nutrient',
     tagline: 'Efficient liquid nitrogen for foliar and in-furrow use.',
@@ -135,7 +135,7 @@ export const CATALOG: CatalogProduct[] = [
   {
     slug: 'synthos-ca',
     name: 'SYNTHOS',
-    region: 3,
+    region: REGION_CA,
     group: 'Nutrient Management',
     family: 'nutrient',
     tagline: 'Nitrogen and micronutrients in one blend-ready product.',
@@ -143,7 +143,7 @@ export const CATALOG: CatalogProduct[] = [
   {
     slug: 'rocket-seeds-ca',
     name: 'ROCKET SEEDS',
-    region: 3,
+    region: REGION_CA,
     group: 'Seed Enhancement',
     family: 'nutrient',
     tagline: 'Seed treatments that feed the seedling from day one.',
@@ -151,7 +151,7 @@ export const CATALOG: CatalogProduct[] = [
   {
     slug: 'protivate-ca',
     name: 'PROTIVATE',
-    region: 3,
+    region: REGION_CA,
     group: 'Seed Enhancement',
     family: 'nutrient',
     tagline: 'Seed-applied nutrition for a stronger start.',
@@ -159,7 +159,7 @@ export const CATALOG: CatalogProduct[] = [
 ];
 
 export function productsForRegion(region: RegionId): CatalogProduct[] {
-  const r = region === 3 ? 3 : 2;
+  const r = productRegionOf(region);
   return CATALOG.filter((p) => p.region === r);
 }
 

@@ -2,6 +2,7 @@ import './zod-browser.ts';
 import { z } from 'zod';
 import { categoryForType } from './knowledge.ts';
 import { LandingContentSchema, LandingHeroSchema } from './landing-content.ts';
+import { isRegionId, isProductRegionId } from './regions.ts';
 
 /**
  * Payloads of the admin content editors (issue 12), shared by the editor UI (browser validation,
@@ -88,7 +89,7 @@ export const RegionIdsSchema = z
     z.coerce
       .number()
       .int()
-      .refine((n) => n === 2 || n === 3 || n === 4, 'Unknown region.'),
+      .refine((n) => isRegionId(n), 'Unknown region.'),
     { error: CONTENT_MESSAGES.regionsRequired },
   )
   .min(1, CONTENT_MESSAGES.regionsRequired)
@@ -257,7 +258,7 @@ export const CONTENT_ITEM_REGIONS = [
  * the date the item shows.
  */
 export const ContentItemEditSchema = ContentEditBaseSchema.omit({ regionIds: true }).extend({
-  region: z.number({ error: CONTENT_ITEM_MESSAGES.region }).refine((n) => n === 2 || n === 3, CONTENT_ITEM_MESSAGES.region),
+  region: z.number({ error: CONTENT_ITEM_MESSAGES.region }).refine((n) => isProductRegionId(n), CONTENT_ITEM_MESSAGES.region),
   type: z.number().int().min(0).max(2).default(0),
   status: z.union([z.literal(0), z.literal(1)], { error: 'Choose Published or Draft.' }).default(1),
   pinned: z.boolean().default(false),

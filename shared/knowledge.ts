@@ -1,3 +1,4 @@
+import { REGION_US, REGION_CA } from './regions.ts';
 /** Knowledge-center constants and URL rules (spec sections 2, 3 and 9); browser-safe. */
 
 export const KNOWLEDGE_BASE_PATH = '/knowledge-center';
@@ -36,7 +37,7 @@ export function categoryForType(type: 0 | 1 | 2): KnowledgeCategoryId {
  * International read US items; tested in content-search.integration.test.ts).
  */
 export function searchPlaceholder(region: number | null | undefined): string {
-  return region === 3 ? 'Try nitrogen, canola or wheat' : 'Try nitrogen, zinc or soybeans';
+  return region === REGION_CA ? 'Try nitrogen, canola or wheat' : 'Try nitrogen, zinc or soybeans';
 }
 
 /** Knowledge item kind: 0 Article, 1 Research, 2 Podcast, otherwise Unknown. */
@@ -54,7 +55,7 @@ export function adminEditPath(kind: 'knowledge' | 'press', baseId: number): stri
 }
 
 export function contentItemPath(basePath: string, slug: string, regionId: number): string {
-  return `${regionId === 3 ? '/can' : ''}${basePath}/${slug}`;
+  return `${regionId === REGION_CA ? '/can' : ''}${basePath}/${slug}`;
 }
 
 /**
@@ -62,7 +63,7 @@ export function contentItemPath(basePath: string, slug: string, regionId: number
  * International has no items of its own, so it sees everything.
  */
 export function regionsVisibleIn(region: number | null | undefined): number[] | null {
-  if (region === 2 || region === 3) return [region];
+  if (region === REGION_US || region === REGION_CA) return [region];
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { CATALOG, PRODUCT_GROUPS, productBySlug, type ProductGroup } from './catalog.ts';
-import { homePathFor, type RegionId } from './regions.ts';
+import { homePathFor, type RegionId, REGION_CA, REGION_INT, productRegionOf } from './regions.ts';
 
 export interface NavLink {
   label: string;
@@ -15,17 +15,17 @@ export interface NavSet {
 }
 
 export function findRepPathFor(region: RegionId): string {
-  return region === 3 ? '/find-a-rep-ca' : '/find-a-rep';
+  return region === REGION_CA ? '/find-a-rep-ca' : '/find-a-rep';
 }
 
 export function contactPathFor(region: RegionId): string {
-  return region === 3 ? '/contact-ca' : '/contact';
+  return region === REGION_CA ? '/contact-ca' : '/contact';
 }
 
 /** Navigation bar per region (spec section 2, Navigation bar). */
 export function navFor(region: RegionId): NavSet {
   const contact = { label: 'Contact', to: contactPathFor(region) };
-  if (region === 4) return { home: homePathFor(4), solutions: false, links: [], contact };
+  if (region === REGION_INT) return { home: homePathFor(REGION_INT), solutions: false, links: [], contact };
   return {
     home: homePathFor(region),
     solutions: true,
@@ -50,7 +50,7 @@ export interface MenuProduct {
 
 /** The region's products in menu order (US for International, which has no product menu). */
 export function solutionsFor<T extends MenuProduct>(region: RegionId, products: readonly T[]): T[] {
-  const r = region === 3 ? 3 : 2;
+  const r = productRegionOf(region);
   return products.filter((p) => p.region === r);
 }
 

@@ -5,6 +5,7 @@ import type { ProductAdminItem, ProductAdminList } from './validation/versioned-
 import { HeroMediaSchema, jsonField, ModuleListSchema, SeoFormSchema } from './content-admin.ts';
 import type { MediaRef, SeoData } from './content-types.ts';
 import { AnalysisRowSchema, PRODUCT_LIMITS, ProductContentSchema, ProductGroupSchema, type ProductContent } from './product-content.ts';
+import { isProductRegionId } from './regions.ts';
 
 /**
  * The product editor and list (/siteadmin/products): the admin list's filter (the API body, also
@@ -45,7 +46,7 @@ export const ProductAdminFilterSchema = z
     region: z
       .number()
       .int()
-      .refine((n) => n === 2 || n === 3, 'Region must be 2 (US) or 3 (Canada).')
+      .refine((n) => isProductRegionId(n), 'Region must be 2 (US) or 3 (Canada).')
       .nullish(),
     group: ProductGroupSchema.nullish(),
     status: z

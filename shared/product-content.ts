@@ -1,6 +1,7 @@
 import './zod-browser.ts';
 import { z } from 'zod';
 import { ContentModuleSchema, MediaRefSchema, SeoDataSchema } from './content-types.ts';
+import { type ProductRegionId } from './regions.ts';
 
 /** Stored shapes of product content, shared by the server (validation, DTOs) and the pages. */
 
@@ -73,7 +74,7 @@ export type ProductContent = z.infer<typeof ProductContentSchema>;
 export interface NavProduct {
   slug: string;
   name: string;
-  region: 2 | 3;
+  region: ProductRegionId;
   group: z.infer<typeof ProductGroupSchema>;
   family: z.infer<typeof ProductFamilySchema>;
   tagline: string;
@@ -92,7 +93,7 @@ export interface ProductDocumentLink {
 export interface ProductPageDto extends ProductContent {
   id: number;
   slug: string;
-  region: 2 | 3;
+  region: ProductRegionId;
   family: z.infer<typeof ProductFamilySchema>;
   lineKey: string;
   /** the same product's page in the other region, for hreflang */

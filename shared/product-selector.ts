@@ -5,7 +5,7 @@
  */
 import { CATALOG } from './catalog.ts';
 import { DOCUMENT_PRODUCTS, documentHref } from './product-documents.ts';
-import type { RegionId } from './regions.ts';
+import { REGION_US, REGION_CA, type RegionId } from './regions.ts';
 
 export type QuestionStep = 1 | 2 | 3 | 4 | 5 | 6;
 export type SelectorStep = QuestionStep | 7;
@@ -526,7 +526,8 @@ export function resultCard(key: string, region: RegionId): ResultCard {
   const product = DOCUMENT_PRODUCTS.find((p) => p.key === key);
   const info = SELECTOR_PRODUCTS[key];
   if (!product || !info) throw new Error(`Unknown selector product ${key}`);
-  const slug = (region === 3 ? product.pages[3] : product.pages[2]) ?? product.pages[2] ?? product.pages[3];
+  const slug =
+    (region === REGION_CA ? product.pages[REGION_CA] : product.pages[REGION_US]) ?? product.pages[REGION_US] ?? product.pages[REGION_CA];
   return {
     key,
     name: product.name,

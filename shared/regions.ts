@@ -1,19 +1,36 @@
 /** Region rules shared by the server renderer and the browser (spec sections 1, 2, 9). */
 
-export const REGIONS = { US: 2, CA: 3, INT: 4 } as const;
-export type RegionId = 2 | 3 | 4;
-export const DEFAULT_REGION: RegionId = 2;
+/** The region ids (the `regions` table's keys; the old site's ids, kept in URLs and stored rows). */
+export const REGION_US = 2;
+export const REGION_CA = 3;
+export const REGION_INT = 4;
+export const REGIONS = { US: REGION_US, CA: REGION_CA, INT: REGION_INT } as const;
+export type RegionId = typeof REGION_US | typeof REGION_CA | typeof REGION_INT;
+/** Products, knowledge items and press releases belong to the U.S. or Canada, never International. */
+export type ProductRegionId = typeof REGION_US | typeof REGION_CA;
+export const REGION_IDS: readonly RegionId[] = [REGION_US, REGION_CA, REGION_INT];
+export const PRODUCT_REGION_IDS: readonly ProductRegionId[] = [REGION_US, REGION_CA];
+export const DEFAULT_REGION: RegionId = REGION_US;
 export const REGION_STORAGE_KEY = 'region';
 export const REGION_COOKIE = 'region';
 
 export const REGION_OPTIONS: { id: RegionId; code: 'US' | 'CA' | 'INT'; name: string }[] = [
-  { id: 2, code: 'US', name: 'U.S.' },
-  { id: 3, code: 'CA', name: 'Canada' },
-  { id: 4, code: 'INT', name: 'International' },
+  { id: REGION_US, code: 'US', name: 'U.S.' },
+  { id: REGION_CA, code: 'CA', name: 'Canada' },
+  { id: REGION_INT, code: 'INT', name: 'International' },
 ];
 
 export function isRegionId(value: unknown): value is RegionId {
-  return value === 2 || value === 3 || value === 4;
+  return value === REGION_US || value === REGION_CA || value === REGION_INT;
+}
+
+export function isProductRegionId(value: unknown): value is ProductRegionId {
+  return value === REGION_US || value === REGION_CA;
+}
+
+/** A stored region id read as a product region: Canada stays Canada, anything else is the U.S. */
+export function productRegionOf(regionId: number | null | undefined): ProductRegionId {
+  return regionId === REGION_CA ? REGION_CA : REGION_US;
 }
 
 export function parseRegion(value: string | null | undefined): RegionId | null {
@@ -22,11 +39,11 @@ export function parseRegion(value: string | null | undefined): RegionId | null {
 }
 
 export function homePathFor(region: RegionId): string {
-  return region === 3 ? '/home-ca' : region === 4 ? '/home-int' : '/';
+  return region === REGION_CA ? '/home-ca' : region === REGION_INT ? '/home-int' : '/';
 }
 
 /** The hreflang a region's pages declare in their alternates (home and product pages). */
-export const REGION_HREFLANG: Record<RegionId, string> = { 2: 'en-US', 3: 'en-CA', 4: 'en' };
+export const REGION_HREFLANG: Record<RegionId, string> = { [REGION_US]: 'en-US', [REGION_CA]: 'en-CA', [REGION_INT]: 'en' };
 
 /**
  * Where the region selector goes: the page's twin in the chosen region (its hreflang alternate, for
@@ -85,12 +102,12 @@ function normalise(pathname: string): string {
  */
 export function regionForPath(pathname: string, changeInProgress = false): RegionId | null {
   const p = normalise(pathname);
-  if (US_PATHS.has(p)) return 2;
-  if (CA_PATHS.has(p) || p.startsWith('/can/')) return 3;
-  if (INT_PATHS.has(p)) return 4;
+  if (US_PATHS.has(p)) return REGION_US;
+  if (CA_PATHS.has(p) || p.startsWith('/can/')) return REGION_CA;
+  if (INT_PATHS.has(p)) return REGION_INT;
   if (!changeInProgress) {
-    if (p === '/find-a-rep-ca') return 3;
-    if (p === '/find-a-rep') return 2;
+    if (p === '/find-a-rep-ca') return REGION_CA;
+    if (p === '/find-a-rep') return REGION_US;
   }
   return null;
 }
@@ -98,9 +115,9 @@ export function regionForPath(pathname: string, changeInProgress = false): Regio
 /** A custom page's regionIds fix the region, Canada preferred over US (spec section 2). */
 export function regionFromPageRegionIds(regionIds: readonly number[] | null | undefined): RegionId | null {
   if (!regionIds || regionIds.length === 0) return null;
-  if (regionIds.includes(3)) return 3;
-  if (regionIds.includes(2)) return 2;
-  if (regionIds.includes(4)) return 4;
+  if (regionIds.includes(REGION_CA)) return REGION_CA;
+  if (regionIds.includes(REGION_US)) return REGION_US;
+  if (regionIds.includes(REGION_INT)) return REGION_INT;
   return null;
 }
 

@@ -1,8 +1,8 @@
 import { Link } from '../lib/links.tsx';
 import { CATALOG } from '#shared/catalog.ts';
 import { contactPathFor, findRepBannerVisible, LEGAL_LINKS, findRepPathFor, solutionsFor } from '#shared/navigation.ts';
-import type { RegionId } from '#shared/regions.ts';
 import { useRootData } from '../root.tsx';
+import { REGION_INT, type RegionId } from '#shared/regions.ts';
 
 export const FOOTER_CLAIM = 'up to 40% of surface-applied urea can be lost through volatilization';
 
@@ -45,7 +45,7 @@ export function SiteFooter({ region, pathname, companyName, social, year, pageEn
   const banner = findRepBannerVisible(pathname) && !pageEndsWithFindRep;
   const products = useRootData()?.products;
 
-  if (region === 4) {
+  if (region === REGION_INT) {
     return (
       <footer className="site-footer site-footer--reduced">
         <div className="container site-footer__reduced">

@@ -1,3 +1,4 @@
+import { REGION_CA } from '#shared/regions.ts';
 /** The two versioned kinds that share one list and one editor: knowledge-center items and press releases. */
 
 export type ContentItemKind = 'knowledge' | 'press';
@@ -55,5 +56,5 @@ export function contentKindOf(pathname: string): ContentKindConfig {
 
 /** Where an item lives on the public site: Canadian items under /can. */
 export function publicPrefix(config: ContentKindConfig, region: number): string {
-  return `${region === 3 ? '/can' : ''}${config.publicBase}`;
+  return `${region === REGION_CA ? '/can' : ''}${config.publicBase}`;
 }

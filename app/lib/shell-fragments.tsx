@@ -1,4 +1,4 @@
-import { createContext, createElement, Fragment, useContext } from 'react';
+import { createContext, createElement, useContext } from 'react';
 
 /**
  * The site header and footer of content templates, rendered once and reused (ADR 016).
@@ -32,7 +32,6 @@ function storeFor(settings: object, navigation: object): Map<string, string> {
 }
 
 const START = 'x-fragment-start';
-const END = 'x-fragment-end';
 const SLOT = 'x-fragment';
 
 /**
@@ -57,7 +56,9 @@ export function CachedFragment({
   const html = store.get(cacheKey);
   const index = slots.slots.push({ store, key: cacheKey, html }) - 1;
   if (html !== undefined) return createElement(SLOT, { 'data-i': index });
-  return createElement(Fragment, null, createElement(START, { 'data-i': index }), children, createElement(END, { 'data-i': index }));
+  // one element around the children, not markers beside them: siblings would move the children in React's
+  // tree and change every useId in them (menu and field ids) from what React Router's rendering gives
+  return createElement(START, { 'data-i': index }, children);
 }
 
 /** Keeps the fragments rendered this time and puts the kept ones in their slots. */
@@ -73,8 +74,8 @@ export function fillFragments(html: string, { slots }: FragmentSlots): string {
       out += html.slice(at, found) + slot.html;
       at = found + marker.length;
     } else {
-      const open = `<${START} data-i="${i}"></${START}>`;
-      const close = `<${END} data-i="${i}"></${END}>`;
+      const open = `<${START} data-i="${i}">`;
+      const close = `</${START}>`;
       const begin = html.indexOf(open, at);
       const end = begin < 0 ? -1 : html.indexOf(close, begin);
       if (end < 0) continue;

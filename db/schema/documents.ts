@@ -1,4 +1,5 @@
 import { bigint, index, integer, pgTable, serial, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { REGION_US } from '#shared/regions.ts';
 
 /**
  * Labels, SDSs, statements and images served at /doccenter/{guid}. The GUID and URL never change;
@@ -14,7 +15,7 @@ export const documents = pgTable(
     title: text('title').notNull(),
     /** what an image shows, for screen readers; required for images, unused for other kinds */
     altText: text('alt_text').notNull().default(''),
-    regionIds: smallint('region_ids').array().notNull().default([2]),
+    regionIds: smallint('region_ids').array().notNull().default([REGION_US]),
     status: smallint('status').notNull().default(1),
     sortOrder: smallint('sort_order').notNull().default(0),
     created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

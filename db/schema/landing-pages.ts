@@ -1,6 +1,7 @@
 import { jsonb, smallint, text } from 'drizzle-orm/pg-core';
 import type { LandingHero, LandingSection } from '../../shared/landing-content.ts';
 import { versionedTables } from './versioned.ts';
+import { REGION_US } from '#shared/regions.ts';
 
 /** The homes, campaign pages and About: fixed routes whose content is edited like any page. */
 const tables = versionedTables({
@@ -12,7 +13,7 @@ const tables = versionedTables({
     key: text('key').notNull().unique(),
     kind: text('kind').notNull(),
     path: text('path').notNull().unique(),
-    regionIds: smallint('region_ids').array().notNull().default([2]),
+    regionIds: smallint('region_ids').array().notNull().default([REGION_US]),
   }),
   versionColumns: () => ({
     hero: jsonb('hero').$type<LandingHero>().notNull(),

@@ -1,6 +1,7 @@
 import { jsonb, smallint, text } from 'drizzle-orm/pg-core';
 import type { ContentModule, MediaRef } from '../../shared/content-types.ts';
 import { versionedTables } from './versioned.ts';
+import { REGION_US } from '#shared/regions.ts';
 
 /** Custom pages (/{slug}); `status` 1 is the spec's visibility 1 (visible). */
 const tables = versionedTables({
@@ -10,7 +11,7 @@ const tables = versionedTables({
   itemColumn: 'page_id',
   baseColumns: () => ({
     slug: text('slug').notNull().unique(),
-    regionIds: smallint('region_ids').array().notNull().default([2]),
+    regionIds: smallint('region_ids').array().notNull().default([REGION_US]),
   }),
   versionColumns: () => ({
     modules: jsonb('modules').$type<ContentModule[]>().notNull().default([]),

@@ -12,6 +12,7 @@ import { hashPassword } from '../../domain/auth/passwords.ts';
 import type { ContentModule, MediaRef, SeoData } from '../../shared/content-types.ts';
 import { CA_PROVINCES, US_STATES } from './geo-data.ts';
 import type { SeedContext, SeedResult } from './types.ts';
+import { REGION_US, REGION_CA } from '#shared/regions.ts';
 
 export async function seedCore(db: Db, ctx: SeedContext): Promise<SeedResult> {
   const result: SeedResult = {};
@@ -26,8 +27,8 @@ export async function seedCore(db: Db, ctx: SeedContext): Promise<SeedResult> {
   await db
     .insert(states)
     .values([
-      ...US_STATES.map(([code, name]) => ({ regionId: 2, code, name })),
-      ...CA_PROVINCES.map(([code, name]) => ({ regionId: 3, code, name })),
+      ...US_STATES.map(([code, name]) => ({ regionId: REGION_US, code, name })),
+      ...CA_PROVINCES.map(([code, name]) => ({ regionId: REGION_CA, code, name })),
     ])
     .onConflictDoNothing();
   await db
@@ -140,7 +141,7 @@ export const SEED_PAGES: SeedPage[] = [
   {
     slug: 'growing-season-guide',
     visibility: 1,
-    regionIds: [2],
+    regionIds: [REGION_US],
     title: 'Your Growing Season Guide',
     metadata: {
       title: 'Growing Season Guide',
@@ -167,7 +168,7 @@ export const SEED_PAGES: SeedPage[] = [
   {
     slug: 'canada-field-days',
     visibility: 1,
-    regionIds: [2, 3],
+    regionIds: [REGION_US, REGION_CA],
     title: 'Canadian Field Days',
     metadata: {
       title: 'Canadian Field Days',
@@ -207,7 +208,7 @@ export const SEED_PAGES: SeedPage[] = [
   {
     slug: 'draft-winter-meeting',
     visibility: 0,
-    regionIds: [2],
+    regionIds: [REGION_US],
     title: 'Winter Grower Meeting (draft)',
     metadata: { title: 'Winter Grower Meeting', desc: 'Draft page, not yet published.' },
     heroImageType: null,

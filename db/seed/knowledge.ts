@@ -5,6 +5,7 @@ import { createPressReleasesService } from '../../domain/press-releases/press-re
 import type { NewContentItem } from '../../domain/content/content-repository.ts';
 import type { ContentModule, MediaRef } from '../../shared/content-types.ts';
 import type { Db } from '../client.ts';
+import { REGION_US, REGION_CA, type ProductRegionId } from '#shared/regions.ts';
 
 /**
  * Knowledge-center items (all three categories, all four module types, some pinned, US and
@@ -37,7 +38,7 @@ interface ItemSeed {
   type: 0 | 1 | 2;
   category: 38 | 39 | 40;
   pinned?: boolean;
-  region?: 2 | 3;
+  region?: ProductRegionId;
   title: string;
   desc: string;
   image: MediaRef;
@@ -51,7 +52,7 @@ function knowledgeItem(s: ItemSeed): NewContentItem {
     category: s.category,
     pinned: s.pinned ?? false,
     slug: s.slug,
-    regionId: s.region ?? 2,
+    regionId: s.region ?? REGION_US,
     version: {
       title: s.title,
       metadata: {
@@ -370,7 +371,7 @@ export const KNOWLEDGE_ITEMS: NewContentItem[] = [
     slug: 'sulphur-for-canola',
     type: 0,
     category: 39,
-    region: 3,
+    region: REGION_CA,
     pinned: true,
     title: 'Sulphur for Canola: Timing and Form',
     desc: 'Canola needs sulphur when it bolts. How to pair sulphate and elemental forms for the Prairies.',
@@ -395,7 +396,7 @@ export const KNOWLEDGE_ITEMS: NewContentItem[] = [
     slug: 'prairie-agronomy-podcast-spring-nitrogen',
     type: 2,
     category: 38,
-    region: 3,
+    region: REGION_CA,
     title: 'Prairie Agronomy Podcast: Spring Nitrogen on Cold Soils',
     desc: 'Agronomists from Saskatchewan and Manitoba on banding, broadcasting and protection after a late thaw.',
     image: hero('knowledge/prairie-podcast.svg', 'Microphone in front of Prairie fields at dusk'),
@@ -417,7 +418,7 @@ export const KNOWLEDGE_ITEMS: NewContentItem[] = [
     slug: 'wheat-protein-late-nitrogen',
     type: 1,
     category: 40,
-    region: 3,
+    region: REGION_CA,
     title: 'Late-Season Nitrogen and Wheat Protein: Western Canada Results',
     desc: 'Does a post-flag-leaf nitrogen application raise protein enough to pay? Results from 16 Prairie sites.',
     image: hero('knowledge/wheat-protein.svg', 'Bar chart above Prairie wheat fields'),
@@ -441,7 +442,7 @@ export const KNOWLEDGE_ITEMS: NewContentItem[] = [
     slug: 'spring-wheat-nitrogen-prairies',
     type: 0,
     category: 39,
-    region: 3,
+    region: REGION_CA,
     title: 'Spring Wheat Nitrogen on the Prairies',
     desc: 'Side-banding, mid-row banding or broadcast: matching nitrogen placement to Prairie seeding systems.',
     image: hero('knowledge/spring-wheat-n.svg', 'Fertilizer granules over a Prairie field in spring'),
@@ -483,7 +484,7 @@ export const KNOWLEDGE_ITEMS: NewContentItem[] = [
     slug: 'pulse-crops-and-seed-treatments',
     type: 0,
     category: 39,
-    region: 3,
+    region: REGION_CA,
     title: 'Pulse Crops and Seed-Applied Nutrition',
     desc: 'Peas and lentils fix their own nitrogen but still need a strong start. What seed-applied products add.',
     image: hero('knowledge/pulse-inoculant.svg', 'A golden seed with a green sprout over Prairie fields'),
@@ -500,7 +501,7 @@ export const KNOWLEDGE_ITEMS: NewContentItem[] = [
 
 function pressRelease(s: {
   slug: string;
-  region: 2 | 3;
+  region: ProductRegionId;
   title: string;
   desc: string;
   date: string;
@@ -545,7 +546,7 @@ const PRESS_RESEARCH = hero('press/press-research.svg', 'Chart icon over green f
 export const PRESS_RELEASES: NewContentItem[] = [
   pressRelease({
     slug: 'new-agronomy-centre-in-iowa',
-    region: 2,
+    region: REGION_US,
     title: 'Northfield Agronomics Opens Agronomy Research Center in Central Iowa',
     desc: 'The 240-acre site will host replicated nitrogen and micronutrient trials and grower field days from 2027.',
     date: '2026-10-13',
@@ -556,7 +557,7 @@ export const PRESS_RELEASES: NewContentItem[] = [
   }),
   pressRelease({
     slug: 'anvol-available-nationwide',
-    region: 2,
+    region: REGION_US,
     title: 'ANVOL Now Available Through Retailers Nationwide',
     desc: 'Expanded production brings dual-active nitrogen protection to retailers in all major U.S. growing regions.',
     date: '2026-03-09',
@@ -565,7 +566,7 @@ export const PRESS_RELEASES: NewContentItem[] = [
   }),
   pressRelease({
     slug: 'grower-sustainability-program-us',
-    region: 2,
+    region: REGION_US,
     title: 'Northfield Agronomics Launches Nitrogen Stewardship Program for U.S. Growers',
     desc: 'Growers who document protected nitrogen applications can qualify for sustainability premiums from partner buyers.',
     date: '2025-08-25',
@@ -574,7 +575,7 @@ export const PRESS_RELEASES: NewContentItem[] = [
   }),
   pressRelease({
     slug: 'saskatoon-office-opening',
-    region: 3,
+    region: REGION_CA,
     title: 'Northfield Agronomics Opens Western Canada Office in Saskatoon',
     desc: 'The new office brings agronomy, sales and customer service closer to Prairie growers and retailers.',
     date: '2026-09-15',
@@ -585,7 +586,7 @@ export const PRESS_RELEASES: NewContentItem[] = [
   }),
   pressRelease({
     slug: 'rocket-seeds-registration-canada',
-    region: 3,
+    region: REGION_CA,
     title: 'ROCKET SEEDS Receives Canadian Registration for Pulse Crops',
     desc: 'The seed-applied nutrition product is now registered for use on peas, lentils and faba beans in Canada.',
     date: '2026-01-26',
@@ -594,7 +595,7 @@ export const PRESS_RELEASES: NewContentItem[] = [
   }),
   pressRelease({
     slug: 'prairie-research-partnership',
-    region: 3,
+    region: REGION_CA,
     title: 'New Research Partnership to Study Nitrogen Efficiency on the Prairies',
     desc: 'A five-year partnership with Prairie researchers will measure nitrogen losses under one-pass seeding systems.',
     date: '2025-06-16',

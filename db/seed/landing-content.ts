@@ -1,5 +1,6 @@
 import type { LandingContent, LandingKind } from '../../shared/landing-content.ts';
 import type { MediaRef } from '../../shared/content-types.ts';
+import { REGION_US, REGION_CA, REGION_INT } from '#shared/regions.ts';
 
 /** Seed copy for the homes, the campaign pages and About. */
 
@@ -20,7 +21,7 @@ export const LANDING_PAGES: LandingSeed[] = [
     key: 'home-us',
     kind: 'home',
     path: '/',
-    regionIds: [2],
+    regionIds: [REGION_US],
     content: {
       title: 'Crop Nutrient and Nitrogen Protection Products',
       hero: {
@@ -47,7 +48,7 @@ export const LANDING_PAGES: LandingSeed[] = [
           kind: 'products',
           heading: 'Solutions for every acre',
           intro: 'Protect the nitrogen you apply, balance the micronutrients your soil is missing and give every seed a strong start.',
-          region: 2,
+          region: REGION_US,
         },
         {
           kind: 'feature',
@@ -118,7 +119,7 @@ export const LANDING_PAGES: LandingSeed[] = [
     key: 'home-ca',
     kind: 'home',
     path: '/home-ca',
-    regionIds: [3],
+    regionIds: [REGION_CA],
     content: {
       title: 'Crop Nutrition for Canadian Growers',
       hero: {
@@ -148,7 +149,7 @@ export const LANDING_PAGES: LandingSeed[] = [
           kind: 'products',
           heading: 'Solutions for Canadian growers',
           intro: 'Registered and supported for Canadian conditions, from the Peace Country to the Maritimes.',
-          region: 3,
+          region: REGION_CA,
         },
         {
           kind: 'feature',
@@ -204,7 +205,7 @@ export const LANDING_PAGES: LandingSeed[] = [
     key: 'home-int',
     kind: 'home',
     path: '/home-int',
-    regionIds: [4],
+    regionIds: [REGION_INT],
     content: {
       title: 'International Crop Nutrition',
       hero: {
@@ -259,7 +260,7 @@ export const LANDING_PAGES: LandingSeed[] = [
     key: 'clear-choice',
     kind: 'campaign',
     path: '/clear-choice',
-    regionIds: [2, 3],
+    regionIds: [REGION_US, REGION_CA],
     content: {
       title: 'The Clear Choice',
       hero: {
@@ -301,7 +302,7 @@ export const LANDING_PAGES: LandingSeed[] = [
         {
           kind: 'products',
           heading: 'Nitrogen protection products',
-          region: 2,
+          region: REGION_US,
           slugs: ['agrotain', 'anvol', 'centuro', 'superu'],
         },
         {
@@ -332,7 +333,7 @@ export const LANDING_PAGES: LandingSeed[] = [
     key: 'balanced-nutrition',
     kind: 'campaign',
     path: '/balanced-nutrition',
-    regionIds: [2, 3],
+    regionIds: [REGION_US, REGION_CA],
     content: {
       title: 'Balanced Nutrition',
       hero: {
@@ -376,7 +377,7 @@ export const LANDING_PAGES: LandingSeed[] = [
         {
           kind: 'products',
           heading: 'Build a balanced program',
-          region: 2,
+          region: REGION_US,
           slugs: ['wolf-trax', 'optrient', 'protivate'],
         },
         {
@@ -400,7 +401,7 @@ export const LANDING_PAGES: LandingSeed[] = [
     key: 'thats-farming',
     kind: 'campaign',
     path: '/thats-farming',
-    regionIds: [2, 3],
+    regionIds: [REGION_US, REGION_CA],
     content: {
       title: "That's Farming",
       hero: {
@@ -467,7 +468,7 @@ export const LANDING_PAGES: LandingSeed[] = [
     key: 'anvol-protects',
     kind: 'campaign',
     path: '/anvol-protects',
-    regionIds: [2, 3],
+    regionIds: [REGION_US, REGION_CA],
     content: {
       title: 'ANVOL Protects',
       hero: {
@@ -511,7 +512,7 @@ export const LANDING_PAGES: LandingSeed[] = [
             { headline: 'Side-dress UAN', text: 'Protect streamed or broadcast UAN through warm, humid weeks.' },
           ],
         },
-        { kind: 'products', heading: 'Pair ANVOL with', region: 2, slugs: ['anvol', 'centuro', 'wolf-trax'] },
+        { kind: 'products', heading: 'Pair ANVOL with', region: REGION_US, slugs: ['anvol', 'centuro', 'wolf-trax'] },
         {
           kind: 'cta',
           heading: 'Ask for ANVOL-treated urea',
@@ -530,7 +531,7 @@ export const LANDING_PAGES: LandingSeed[] = [
     key: 'dual-purpose',
     kind: 'campaign',
     path: '/dual-purpose',
-    regionIds: [2, 3],
+    regionIds: [REGION_US, REGION_CA],
     content: {
       title: 'Dual Purpose',
       hero: {
@@ -592,7 +593,7 @@ export const LANDING_PAGES: LandingSeed[] = [
     key: 'about',
     kind: 'about',
     path: '/about',
-    regionIds: [2, 3, 4],
+    regionIds: [REGION_US, REGION_CA, REGION_INT],
     content: {
       title: 'About Us',
       hero: {

@@ -1,3 +1,4 @@
+import { REGION_US, REGION_CA, type ProductRegionId } from '#shared/regions.ts';
 /**
  * Sample reps and retailers for a new install: realistic farm towns across the Corn Belt, the
  * Plains, the Delta, the West, the Prairies, Ontario and Quebec, so searches near real places
@@ -9,7 +10,7 @@ export interface SeedRep {
   title: string;
   email: string;
   phone: string;
-  regionId: 2 | 3;
+  regionId: ProductRegionId;
   territories: [kind: 'state' | 'zip_prefix' | 'zip' | 'province' | 'fsa', value: string][];
 }
 
@@ -22,7 +23,7 @@ export const SEED_REPS: SeedRep[] = [
     title: 'Territory Manager, Central Iowa',
     email: 'megan.alvarez@northfieldag.example',
     phone: '(515) 555-0101',
-    regionId: 2,
+    regionId: REGION_US,
     territories: [
       ['zip_prefix', '500'],
       ['zip_prefix', '501'],
@@ -34,7 +35,7 @@ export const SEED_REPS: SeedRep[] = [
     title: 'Territory Manager, Iowa',
     email: 'tom.becker@northfieldag.example',
     phone: '(319) 555-0102',
-    regionId: 2,
+    regionId: REGION_US,
     territories: states('IA'),
   },
   {
@@ -42,7 +43,7 @@ export const SEED_REPS: SeedRep[] = [
     title: 'Agronomist, Champaign County',
     email: 'ben.carter@northfieldag.example',
     phone: '(217) 555-0103',
-    regionId: 2,
+    regionId: REGION_US,
     territories: [
       ['zip', '61820'],
       ['zip', '61821'],
@@ -56,7 +57,7 @@ export const SEED_REPS: SeedRep[] = [
     title: 'Territory Manager, Illinois and Indiana',
     email: 'karen.oneil@northfieldag.example',
     phone: '(309) 555-0104',
-    regionId: 2,
+    regionId: REGION_US,
     territories: states('IL', 'IN'),
   },
   {
@@ -64,7 +65,7 @@ export const SEED_REPS: SeedRep[] = [
     title: 'Territory Manager, Nebraska and Kansas',
     email: 'luis.ortega@northfieldag.example',
     phone: '(308) 555-0105',
-    regionId: 2,
+    regionId: REGION_US,
     territories: states('NE', 'KS'),
   },
   {
@@ -72,7 +73,7 @@ export const SEED_REPS: SeedRep[] = [
     title: 'Territory Manager, Minnesota and the Dakotas',
     email: 'erik.johansson@northfieldag.example',
     phone: '(701) 555-0106',
-    regionId: 2,
+    regionId: REGION_US,
     territories: states('MN', 'ND', 'SD'),
   },
   {
@@ -80,7 +81,7 @@ export const SEED_REPS: SeedRep[] = [
     title: 'Territory Manager, Eastern Corn Belt',
     email: 'rachel.kim@northfieldag.example',
     phone: '(419) 555-0107',
-    regionId: 2,
+    regionId: REGION_US,
     territories: states('OH', 'MI', 'WI'),
   },
   {
@@ -88,7 +89,7 @@ export const SEED_REPS: SeedRep[] = [
     title: 'Territory Manager, Mid-South and Southeast',
     email: 'darnell.brooks@northfieldag.example',
     phone: '(870) 555-0108',
-    regionId: 2,
+    regionId: REGION_US,
     territories: states('AR', 'MS', 'LA', 'TN', 'KY', 'AL', 'GA', 'FL', 'SC', 'NC'),
   },
   {
@@ -96,7 +97,7 @@ export const SEED_REPS: SeedRep[] = [
     title: 'Territory Manager, Southern Plains and Missouri',
     email: 'sarah.whitfield@northfieldag.example',
     phone: '(806) 555-0109',
-    regionId: 2,
+    regionId: REGION_US,
     territories: states('TX', 'OK', 'NM', 'MO'),
   },
   {
@@ -104,7 +105,7 @@ export const SEED_REPS: SeedRep[] = [
     title: 'Territory Manager, West',
     email: 'jake.morrison@northfieldag.example',
     phone: '(509) 555-0110',
-    regionId: 2,
+    regionId: REGION_US,
     territories: states('CA', 'WA', 'OR', 'ID', 'MT', 'CO', 'UT', 'AZ', 'NV', 'WY', 'AK', 'HI'),
   },
   {
@@ -112,7 +113,7 @@ export const SEED_REPS: SeedRep[] = [
     title: 'Territory Manager, Northeast and Mid-Atlantic',
     email: 'priya.patel@northfieldag.example',
     phone: '(717) 555-0111',
-    regionId: 2,
+    regionId: REGION_US,
     territories: states('NY', 'PA', 'NJ', 'MD', 'DE', 'VA', 'WV', 'VT', 'NH', 'ME', 'MA', 'CT', 'RI', 'DC'),
   },
   {
@@ -120,7 +121,7 @@ export const SEED_REPS: SeedRep[] = [
     title: 'Agronomist, Saskatoon and area',
     email: 'cole.anderson@northfieldag.example',
     phone: '(306) 555-0112',
-    regionId: 3,
+    regionId: REGION_CA,
     territories: [
       ['fsa', 'S7K'],
       ['fsa', 'S7H'],
@@ -133,7 +134,7 @@ export const SEED_REPS: SeedRep[] = [
     title: 'Territory Manager, Saskatchewan',
     email: 'mark.sawchuk@northfieldag.example',
     phone: '(306) 555-0113',
-    regionId: 3,
+    regionId: REGION_CA,
     territories: provinces('SK'),
   },
   {
@@ -141,7 +142,7 @@ export const SEED_REPS: SeedRep[] = [
     title: 'Territory Manager, Alberta, B.C. and the North',
     email: 'heather.macleod@northfieldag.example',
     phone: '(403) 555-0114',
-    regionId: 3,
+    regionId: REGION_CA,
     territories: provinces('AB', 'BC', 'YT', 'NT', 'NU'),
   },
   {
@@ -149,7 +150,7 @@ export const SEED_REPS: SeedRep[] = [
     title: 'Territory Manager, Manitoba',
     email: 'dave.friesen@northfieldag.example',
     phone: '(204) 555-0115',
-    regionId: 3,
+    regionId: REGION_CA,
     territories: provinces('MB'),
   },
   {
@@ -157,7 +158,7 @@ export const SEED_REPS: SeedRep[] = [
     title: 'Territory Manager, Ontario',
     email: 'anne.dubois@northfieldag.example',
     phone: '(519) 555-0116',
-    regionId: 3,
+    regionId: REGION_CA,
     territories: provinces('ON'),
   },
   {
@@ -165,7 +166,7 @@ export const SEED_REPS: SeedRep[] = [
     title: 'Territory Manager, Quebec and Atlantic Canada',
     email: 'julie.tremblay@northfieldag.example',
     phone: '(450) 555-0117',
-    regionId: 3,
+    regionId: REGION_CA,
     territories: provinces('QC', 'NB', 'NS', 'PE', 'NL'),
   },
 ];

@@ -1,5 +1,6 @@
 import type { ContentModule } from '../../shared/content-types.ts';
 import type { AnalysisRow, ProductBenefit, ProductContent } from '../../shared/product-content.ts';
+import { REGION_CA, type ProductRegionId } from '#shared/regions.ts';
 
 /** Seed copy for the product pages: one entry per product line, adapted per region. */
 
@@ -9,8 +10,8 @@ import type { AnalysisRow, ProductBenefit, ProductContent } from '../../shared/p
  */
 export type RegionText = string | { us: string; ca: string };
 
-export function textFor(text: RegionText, region: 2 | 3): string {
-  return typeof text === 'string' ? text : region === 3 ? text.ca : text.us;
+export function textFor(text: RegionText, region: ProductRegionId): string {
+  return typeof text === 'string' ? text : region === REGION_CA ? text.ca : text.us;
 }
 
 /** A product benefit whose title or text may differ by region. */
@@ -19,7 +20,7 @@ export interface BenefitSeed {
   text: RegionText;
 }
 
-export function benefitsFor(benefits: readonly BenefitSeed[], region: 2 | 3): ProductBenefit[] {
+export function benefitsFor(benefits: readonly BenefitSeed[], region: ProductRegionId): ProductBenefit[] {
   return benefits.map((b) => ({ title: textFor(b.title, region), text: textFor(b.text, region) }));
 }
 
@@ -32,7 +33,7 @@ export interface ProductLineSeed {
   summary: string;
   image: { alt: RegionText };
   benefits: BenefitSeed[];
-  modules: (region: 2 | 3) => ContentModule[];
+  modules: (region: ProductRegionId) => ContentModule[];
   analysis?: AnalysisRow[];
   documentKeys: { 2?: string[]; 3?: string[] };
   /** related knowledge-center items, by slug */
@@ -63,10 +64,11 @@ const WOLF_TRAX_DOCS = [
   '3-trax',
 ];
 
-const findRep = (region: 2 | 3) => (region === 3 ? '/find-a-rep-ca' : '/find-a-rep');
+const findRep = (region: ProductRegionId) => (region === REGION_CA ? '/find-a-rep-ca' : '/find-a-rep');
 /** US or Canadian wording, inside a region's module copy. */
-const say = (region: 2 | 3, us: string, ca: string) => (region === 3 ? ca : us);
-const where = (region: 2 | 3) => (region === 3 ? 'across the Prairies and in Eastern Canada' : 'from the Corn Belt to the Delta');
+const say = (region: ProductRegionId, us: string, ca: string) => (region === REGION_CA ? ca : us);
+const where = (region: ProductRegionId) =>
+  region === REGION_CA ? 'across the Prairies and in Eastern Canada' : 'from the Corn Belt to the Delta';
 
 export const PRODUCT_LINES: ProductLineSeed[] = [
   {
@@ -117,7 +119,7 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
       },
       {
         type: 1,
-        content: `<p>We spread urea on a hot week in May and didn't see rain for ten days. The strips with AGROTAIN stayed dark green the whole way through. I won't go without it on top-dress again.</p><p><cite>Corn and soybean grower, ${region === 3 ? 'Manitoba' : 'Iowa'}</cite></p>`,
+        content: `<p>We spread urea on a hot week in May and didn't see rain for ten days. The strips with AGROTAIN stayed dark green the whole way through. I won't go without it on top-dress again.</p><p><cite>Corn and soybean grower, ${region === REGION_CA ? 'Manitoba' : 'Iowa'}</cite></p>`,
       },
     ],
     documentKeys: { 2: ['agrotain'], 3: ['agrotain'] },
@@ -154,7 +156,7 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
     modules: (region) => [
       {
         type: 2,
-        content: `<h2>Protection that lasts as long as the dry spell</h2><p>The longer urea sits on the surface without rain, the more nitrogen it can lose. ANVOL was developed for exactly those stretches: two urease-inhibiting actives slow the conversion of urea to ammonia gas, so more of the nitrogen is still there when the rain finally comes.</p><p>Ask your ${region === 3 ? 'retailer' : 'retailer or rep'} about ANVOL-treated urea for pre-plant, top-dress and side-dress applications, or add it to UAN in the tank.</p>`,
+        content: `<h2>Protection that lasts as long as the dry spell</h2><p>The longer urea sits on the surface without rain, the more nitrogen it can lose. ANVOL was developed for exactly those stretches: two urease-inhibiting actives slow the conversion of urea to ammonia gas, so more of the nitrogen is still there when the rain finally comes.</p><p>Ask your ${region === REGION_CA ? 'retailer' : 'retailer or rep'} about ANVOL-treated urea for pre-plant, top-dress and side-dress applications, or add it to UAN in the tank.</p>`,
       },
       {
         type: 3,
@@ -248,7 +250,7 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
       },
       {
         type: 1,
-        content: `<p>We moved our corn nitrogen to a single pre-plant pass of SUPERU. One less trip across the field in June, and the crop never ran short.</p><p><cite>Grower, ${region === 3 ? 'Ontario' : 'Illinois'}</cite></p>`,
+        content: `<p>We moved our corn nitrogen to a single pre-plant pass of SUPERU. One less trip across the field in June, and the crop never ran short.</p><p><cite>Grower, ${region === REGION_CA ? 'Ontario' : 'Illinois'}</cite></p>`,
       },
     ],
     documentKeys: { 2: ['superu'], 3: ['superu'] },
@@ -288,7 +290,7 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
     modules: (region) => [
       {
         type: 2,
-        content: `<h2>Coverage is what makes micronutrients work</h2><p>${say(region, 'A few pounds of a granular micronutrient spread across an acre', 'A few kilograms of a granular micronutrient spread across a hectare')} leaves most plants without a particle within reach of their roots. WOLF TRAX DDP works differently: a fine, concentrated powder coats onto every granule of the fertilizer blend, so the nutrient lands wherever the fertilizer does.</p><p>Pick the nutrients your soil test and tissue tests point to, or use a pre-formulated blend such as CROPMIX, NU-TRAX P+ or 3-TRAX. Your ${region === 3 ? 'retailer' : 'retailer or rep'} coats them onto the blend before it leaves the plant.</p>`,
+        content: `<h2>Coverage is what makes micronutrients work</h2><p>${say(region, 'A few pounds of a granular micronutrient spread across an acre', 'A few kilograms of a granular micronutrient spread across a hectare')} leaves most plants without a particle within reach of their roots. WOLF TRAX DDP works differently: a fine, concentrated powder coats onto every granule of the fertilizer blend, so the nutrient lands wherever the fertilizer does.</p><p>Pick the nutrients your soil test and tissue tests point to, or use a pre-formulated blend such as CROPMIX, NU-TRAX P+ or 3-TRAX. Your ${region === REGION_CA ? 'retailer' : 'retailer or rep'} coats them onto the blend before it leaves the plant.</p>`,
       },
       {
         type: 3,
@@ -376,7 +378,7 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
     modules: (region) => [
       {
         type: 2,
-        content: `<h2>Small rates, right where the seed is</h2><p>A seed treatment puts nutrients in the one place every plant is guaranteed to reach. PROTIVATE products are formulated to be applied with other seed treatments, keep seed flowing through the planter and deliver micronutrients from the first day.</p><p>Talk to your ${region === 3 ? 'retailer' : 'rep'} about which product fits your seed and your treating setup.</p>`,
+        content: `<h2>Small rates, right where the seed is</h2><p>A seed treatment puts nutrients in the one place every plant is guaranteed to reach. PROTIVATE products are formulated to be applied with other seed treatments, keep seed flowing through the planter and deliver micronutrients from the first day.</p><p>Talk to your ${region === REGION_CA ? 'retailer' : 'rep'} about which product fits your seed and your treating setup.</p>`,
       },
       {
         type: 3,
@@ -538,7 +540,7 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
 ];
 
 /** Extra closing module for every product page: where to buy it. */
-export function findRepModule(name: string, region: 2 | 3): ContentModule {
+export function findRepModule(name: string, region: ProductRegionId): ContentModule {
   return {
     type: 2,
     content: `<h2>Where to get ${name}</h2><p>${name} is sold through agricultural retailers. <a href="${findRep(region)}">Find a rep or retailer near you</a>, or use the <a href="/product-selector">Product Selector</a> to see how it fits with the rest of your program.</p>`,

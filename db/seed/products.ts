@@ -18,10 +18,11 @@ import { LANDING_PAGES } from './landing-content.ts';
 import { LIST_PAGES, listPageContent } from '../../shared/list-pages.ts';
 import { benefitsFor, findRepModule, PRODUCT_LINES, textFor } from './product-content.ts';
 import type { SeedContext } from './types.ts';
+import { REGION_CA, type ProductRegionId, PRODUCT_REGION_IDS } from '#shared/regions.ts';
 
 /** The content of one product page, built from its line's copy and the region. */
 export function productSeedContent(slug: string): {
-  base: { slug: string; regionId: 2 | 3; lineKey: string; family: string; sortOrder: number };
+  base: { slug: string; regionId: ProductRegionId; lineKey: string; family: string; sortOrder: number };
   content: ProductContent;
 } {
   const index = CATALOG.findIndex((p) => p.slug === slug);
@@ -31,7 +32,7 @@ export function productSeedContent(slug: string): {
   const line = PRODUCT_LINES.find((l) => l.lineKey === lineKey);
   if (!line) throw new Error(`No product copy for ${lineKey}`);
   const region = entry.region;
-  const canada = region === 3;
+  const canada = region === REGION_CA;
   return {
     base: { slug, regionId: region, lineKey, family: line.family, sortOrder: index },
     content: {
@@ -76,7 +77,7 @@ export function seedDocumentFile(key: string, kind: DocumentKind): string {
 /** The regions whose product pages list a document product. */
 export function documentRegionIds(key: string): number[] {
   const product = DOCUMENT_PRODUCTS.find((p) => p.key === key)!;
-  return [2, 3].filter((r) => product.pages[r as 2 | 3]);
+  return PRODUCT_REGION_IDS.filter((r) => product.pages[r]);
 }
 
 /**

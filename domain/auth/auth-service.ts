@@ -334,6 +334,31 @@ export function createAuthService(deps: AuthServiceDeps) {
     deps.mail.kick();
   }
 
+  /**
+   * Answers at once, known account or not; the link is made and emailed after the reply (afterReply), and
+   * the request is audited (a password reset or a sign-in link).
+   */
+  function requestLinkByEmail(
+    username: string,
+    ctx: RequestContext,
+    link: {
+      what: string;
+      kind: EmailTokenKind;
+      ttlMs: number;
+      url: (token: string) => string;
+      message: (to: string, link: string, siteName: string) => OutboxInsert;
+      action: 'password-reset-requested' | 'sign-in-link-requested';
+    },
+  ): Promise<void> {
+    afterReply(link.what, async () => {
+      const user = await repo.findUserByEmail(username);
+      if (!user) return;
+      await sendLink(user, link.kind, link.ttlMs, link.url, (url, name) => link.message(user.email, url, name));
+      await audit({ action: link.action, targetUserId: user.id, targetEmail: user.email, ip: ctx.ip });
+    });
+    return Promise.resolve();
+  }
+
   /** Resolves who is enrolling: the signed-in user, or the user of an enrolment challenge from login. */
   async function enrollingUser(subject: {
     user?: SessionUser | null;
@@ -466,19 +491,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Answers at once, known account or not; the link is made and emailed after the reply (afterReply). */
     forgotPassword(username: string, domainName: string | undefined, ctx: RequestContext): Promise<void> {
       const origin = linkOrigin(domainName);
-      afterReply('password-reset email', async () => {
-        const user = await repo.findUserByEmail(username);
-        if (!user) return;
-        await sendLink(
-          user,
-          'password-reset',
-          RESET_LINK_MS,
-          (t) => `${origin}/account/reset-password/${t}`,
-          (link, name) => passwordResetEmail(user.email, link, name),
-        );
-        await audit({ action: 'password-reset-requested', targetUserId: user.id, targetEmail: user.email, ip: ctx.ip });
+      return requestLinkByEmail(username, ctx, {
+        what: 'password-reset email',
+        kind: 'password-reset',
+        ttlMs: RESET_LINK_MS,
+        url: (t) => `${origin}/account/reset-password/${t}`,
+        message: passwordResetEmail,
+        action: 'password-reset-requested',
       });
-      return Promise.resolve();
     },
 
     /** Emails a new account's set-password link (the same reset page, valid 24 hours). */
@@ -622,19 +642,14 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Answers at once, known account or not; the link is made and emailed after the reply (afterReply). */
     emailAuth(username: string, domainName: string | undefined, ctx: RequestContext): Promise<void> {
       const origin = linkOrigin(domainName);
-      afterReply('sign-in link email', async () => {
-        const user = await repo.findUserByEmail(username);
-        if (!user) return;
-        await sendLink(
-          user,
-          'sign-in',
-          SIGN_IN_LINK_MS,
-          (t) => `${origin}/account/one-time-login/${t}`,
-          (link, name) => oneTimeSignInEmail(user.email, link, name),
-        );
-        await audit({ action: 'sign-in-link-requested', targetUserId: user.id, targetEmail: user.email, ip: ctx.ip });
+      return requestLinkByEmail(username, ctx, {
+        what: 'sign-in link email',
+        kind: 'sign-in',
+        ttlMs: SIGN_IN_LINK_MS,
+        url: (t) => `${origin}/account/one-time-login/${t}`,
+        message: oneTimeSignInEmail,
+        action: 'sign-in-link-requested',
       });
-      return Promise.resolve();
     },
 
     /** An emailed sign-in link replaces the password; the second factor still applies. */

@@ -176,6 +176,16 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
     },
   });
 
+  /** The published item a condition picks, with its current version. */
+  async function findPublished(where: SQL): Promise<ContentItemRow | undefined> {
+    const [row] = await db
+      .select(itemColumns)
+      .from(items)
+      .innerJoin(versions, current)
+      .where(and(where, eq(items.status, PUBLISHED)));
+    return row;
+  }
+
   return {
     versioning,
 
@@ -202,22 +212,12 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
       return new Map(rows.map((r) => [r.id, r.rank]));
     },
 
-    async findPublishedById(id: number): Promise<ContentItemRow | undefined> {
-      const [row] = await db
-        .select(itemColumns)
-        .from(items)
-        .innerJoin(versions, current)
-        .where(and(eq(items.id, id), eq(items.status, PUBLISHED)));
-      return row;
+    findPublishedById(id: number): Promise<ContentItemRow | undefined> {
+      return findPublished(eq(items.id, id));
     },
 
-    async findPublishedBySlug(slug: string): Promise<ContentItemRow | undefined> {
-      const [row] = await db
-        .select(itemColumns)
-        .from(items)
-        .innerJoin(versions, current)
-        .where(and(eq(items.slug, slug), eq(items.status, PUBLISHED)));
-      return row;
+    findPublishedBySlug(slug: string): Promise<ContentItemRow | undefined> {
+      return findPublished(eq(items.slug, slug));
     },
 
     async listPublishedBySlugs(slugs: string[]): Promise<ContentCardRow[]> {

@@ -18,7 +18,7 @@ import {
 import { DomainError, NotFoundError } from '../errors.ts';
 import type { DocumentKind, DocumentRow, DocumentsRepository, UsageRow } from './documents-repository.ts';
 import { storageKeyFor, type ByteRange, type DocumentStorage } from './storage.ts';
-import { REGION_OPTIONS } from '#shared/regions.ts';
+import { REGION_OPTIONS, REGION_US, type ProductRegionId } from '#shared/regions.ts';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -115,7 +115,7 @@ export interface LabelGroup {
 }
 
 export interface LabelFilter {
-  region?: 2 | 3 | null;
+  region?: ProductRegionId | null;
   productKey?: string | null;
 }
 
@@ -185,9 +185,9 @@ function usagePath(u: UsageRow): string | null {
     case 'landing':
       return u.slug;
     case 'knowledge':
-      return contentItemPath(KNOWLEDGE_BASE_PATH, u.slug, u.regionId ?? 2);
+      return contentItemPath(KNOWLEDGE_BASE_PATH, u.slug, u.regionId ?? REGION_US);
     case 'press':
-      return contentItemPath(PRESS_BASE_PATH, u.slug, u.regionId ?? 2);
+      return contentItemPath(PRESS_BASE_PATH, u.slug, u.regionId ?? REGION_US);
     case 'rep':
       // reps have no page of their own: the admin screen where the photo is chosen
       return `/siteadmin/reps-retailers/rep/edit/${u.slug}`;
@@ -391,7 +391,7 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
     },
 
     /** Label and SDS links for a product page, in the order of `productKeys`. One query. */
-    async linksForProducts(productKeys: string[], region: 2 | 3): Promise<ProductDocumentLink[]> {
+    async linksForProducts(productKeys: string[], region: ProductRegionId): Promise<ProductDocumentLink[]> {
       if (productKeys.length === 0) return [];
       const rows = await repo.listActive(['label', 'sds'], productKeys);
       const order = new Map(productKeys.map((k, i) => [k, i]));

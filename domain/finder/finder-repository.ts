@@ -49,7 +49,8 @@ export interface RepInsert extends Omit<RepRow, 'id'> {
   territories: { kind: string; value: string }[];
 }
 
-const retailerColumns = {
+/** The columns of a retailer and of a rep the finder reads (the admin adds `updated`: reps-retailers-repository.ts). */
+export const retailerColumns = {
   id: retailers.id,
   name: retailers.name,
   address: retailers.address,
@@ -64,7 +65,7 @@ const retailerColumns = {
   products: retailers.products,
 };
 
-const repColumns = {
+export const repColumns = {
   id: reps.id,
   regionId: reps.regionId,
   name: reps.name,

@@ -1,17 +1,17 @@
 import { and, asc, count, eq, exists, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { postalCodes, repTerritories, reps, retailers } from '#db/schema/finder.ts';
+import {
+  repColumns as finderRepColumns,
+  retailerColumns as finderRetailerColumns,
+  type PostalCodeRow,
+  type RepRow,
+  type RetailerRow,
+} from './finder-repository.ts';
 
 /** Administration of reps and retailers (the public finder reads them through finder-repository.ts). */
 
-export interface AdminRepRow {
-  id: number;
-  regionId: number;
-  name: string;
-  title: string;
-  photo: string | null;
-  email: string;
-  phone: string;
+export interface AdminRepRow extends RepRow {
   updated: Date;
 }
 export type RepValues = Omit<AdminRepRow, 'id' | 'updated'>;
@@ -20,58 +20,15 @@ export interface TerritoryValue {
   value: string;
 }
 
-export interface AdminRetailerRow {
-  id: number;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  latitude: number;
-  longitude: number;
-  phone: string;
-  website: string | null;
-  products: string[];
+export interface AdminRetailerRow extends RetailerRow {
   updated: Date;
 }
 export type RetailerValues = Omit<AdminRetailerRow, 'id' | 'updated'>;
 
-export interface Centroid {
-  country: string;
-  code: string;
-  placeName: string;
-  adminCode: string;
-  latitude: number;
-  longitude: number;
-}
+export type Centroid = PostalCodeRow;
 
-const repColumns = {
-  id: reps.id,
-  regionId: reps.regionId,
-  name: reps.name,
-  title: reps.title,
-  photo: reps.photo,
-  email: reps.email,
-  phone: reps.phone,
-  updated: reps.updated,
-};
-
-const retailerColumns = {
-  id: retailers.id,
-  name: retailers.name,
-  address: retailers.address,
-  city: retailers.city,
-  state: retailers.state,
-  postalCode: retailers.postalCode,
-  country: retailers.country,
-  latitude: retailers.latitude,
-  longitude: retailers.longitude,
-  phone: retailers.phone,
-  website: retailers.website,
-  products: retailers.products,
-  updated: retailers.updated,
-};
+const repColumns = { ...finderRepColumns, updated: reps.updated };
+const retailerColumns = { ...finderRetailerColumns, updated: retailers.updated };
 
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -36,6 +36,7 @@ import type {
   RetailerValues,
   TerritoryValue,
 } from './reps-retailers-repository.ts';
+import { type ProductRegionId } from '#shared/regions.ts';
 
 export type ImportKind = 'reps' | 'retailers';
 
@@ -103,7 +104,7 @@ function territoriesOf(rep: RepForm): TerritoryValue[] {
 }
 
 /** A rep covering only Canadian territories belongs to the Canada region (3), any other to the U.S. (2). */
-function regionOf(territories: readonly TerritoryValue[]): 2 | 3 {
+function regionOf(territories: readonly TerritoryValue[]): ProductRegionId {
   return territories.length > 0 && territories.every((t) => t.kind === 'province' || t.kind === 'fsa') ? 3 : 2;
 }
 

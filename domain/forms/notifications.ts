@@ -1,5 +1,6 @@
 import type { OutboxInsert } from '../mail/mail-repository.ts';
 import type { CaptchaOutcome } from './recaptcha.ts';
+import { REGION_CA, REGION_INT } from '#shared/regions.ts';
 
 type CaptchaResult = CaptchaOutcome['result'];
 
@@ -25,7 +26,7 @@ export interface LeadRecipients {
 }
 
 export function leadsAddressFor(regionId: number, recipients: LeadRecipients): string {
-  return regionId === 3 ? recipients.ca : regionId === 4 ? recipients.int : recipients.us;
+  return regionId === REGION_CA ? recipients.ca : regionId === REGION_INT ? recipients.int : recipients.us;
 }
 
 function lines(fields: [string, string | null | undefined][]): string {
@@ -62,21 +63,33 @@ export function contactNotification(lead: ContactLead, to: string): OutboxInsert
       lines([
         ['Name', lead.name],
         ['Email', lead.email],
-        ['Phone', lead.phoneE164 && lead.phoneE164 !== lead.phone ? `${lead.phone} (${lead.phoneE164})` : lead.phone],
+        ['Phone', phoneShown(lead)],
         ['Region', lead.region],
         ['State / Province', lead.state],
         ['Zip / Postal Code', lead.zipcode],
         ['Role', lead.role],
       ]),
-      '',
-      'Message:',
-      lead.message || '(none)',
-      ...captchaLines(lead.captcha),
-      '',
-      `Submission #${lead.id}, received ${lead.created.toISOString()}. Reply to this email to answer the visitor.`,
+      ...messageLines(lead),
     ].join('\n'),
     formSubmissionId: lead.id,
   };
+}
+
+/** The phone as typed, with its international form when that differs. */
+function phoneShown(lead: { phone: string; phoneE164: string | null }): string {
+  return lead.phoneE164 && lead.phoneE164 !== lead.phone ? `${lead.phone} (${lead.phoneE164})` : lead.phone;
+}
+
+/** The end of every lead notification: the message, the captcha verdict and which submission it is. */
+function messageLines(lead: { id: number; message: string; created: Date; captcha?: CaptchaResult }): string[] {
+  return [
+    '',
+    'Message:',
+    lead.message || '(none)',
+    ...captchaLines(lead.captcha),
+    '',
+    `Submission #${lead.id}, received ${lead.created.toISOString()}. Reply to this email to answer the visitor.`,
+  ];
 }
 
 export interface RepLead {
@@ -105,15 +118,10 @@ export function repNotification(lead: RepLead, to: string[]): OutboxInsert {
       lines([
         ['Name', lead.name],
         ['Email', lead.email],
-        ['Phone', lead.phoneE164 && lead.phoneE164 !== lead.phone ? `${lead.phone} (${lead.phoneE164})` : lead.phone],
+        ['Phone', phoneShown(lead)],
         ['Zip / Postal Code', lead.zip],
       ]),
-      '',
-      'Message:',
-      lead.message || '(none)',
-      ...captchaLines(lead.captcha),
-      '',
-      `Submission #${lead.id}, received ${lead.created.toISOString()}. Reply to this email to answer the visitor.`,
+      ...messageLines(lead),
     ].join('\n'),
     formSubmissionId: lead.id,
   };

@@ -7,6 +7,7 @@ import type { DocumentsService } from '../documents/documents-service.ts';
 import { NotFoundError } from '../errors.ts';
 import { createVersioningService } from '../versioning/versioning-service.ts';
 import { productVersionValues, type ProductRow, type ProductsRepository } from './products-repository.ts';
+import { type ProductRegionId, productRegionOf } from '#shared/regions.ts';
 
 export interface ProductsServiceOptions {
   siteUrl: string;
@@ -57,7 +58,7 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
     return {
       slug: row.slug,
       name: row.name,
-      region: row.regionId === 3 ? 3 : 2,
+      region: productRegionOf(row.regionId),
       group: row.group,
       family: row.family === 'nitrogen' ? 'nitrogen' : 'nutrient',
       tagline: row.tagline,
@@ -67,7 +68,7 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
 
   /** `modules` given: already through the render pass (a preview, which has no version to cache by). */
   async function buildPage(row: ProductRow, rows: ProductRow[], modules?: ProductContent['modules']): Promise<ProductPageDto> {
-    const region = row.regionId === 3 ? 3 : 2;
+    const region = productRegionOf(row.regionId);
     const twin = rows.find((r) => r.lineKey === row.lineKey && r.regionId !== row.regionId && r.status === 1);
     return {
       id: row.id,
@@ -121,7 +122,7 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
     navigation,
     getPublicBySlug,
 
-    async listForRegion(region: 2 | 3): Promise<NavProduct[]> {
+    async listForRegion(region: ProductRegionId): Promise<NavProduct[]> {
       return (await navigation()).filter((p) => p.region === region);
     },
 
@@ -272,7 +273,7 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
       };
     },
 
-    async listForSitemap(): Promise<{ path: string; lastmod: string; twinPath: string | null; region: 2 | 3 }[]> {
+    async listForSitemap(): Promise<{ path: string; lastmod: string; twinPath: string | null; region: ProductRegionId }[]> {
       const rows = (await current()).filter((r) => r.status === 1);
       return rows.map((r) => {
         const twin = rows.find((t) => t.lineKey === r.lineKey && t.regionId !== r.regionId);
@@ -280,7 +281,7 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
           path: `/${r.slug}`,
           lastmod: r.versionCreated.toISOString(),
           twinPath: twin ? `/${twin.slug}` : null,
-          region: r.regionId === 3 ? 3 : 2,
+          region: productRegionOf(r.regionId),
         };
       });
     },

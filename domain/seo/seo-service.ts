@@ -1,11 +1,12 @@
 import type { SitemapEntry } from './sitemap.ts';
+import { REGION_US, REGION_CA, type ProductRegionId } from '#shared/regions.ts';
 
 type Dated = { path: string; lastmod: string | Date };
 
 /** What the sitemap reads; each content service provides its own visible URLs. */
 export interface SitemapSources {
   landingPages: { listForSitemap(): Promise<{ path: string; lastmod: string; kind: string }[]> };
-  products: { listForSitemap(): Promise<{ path: string; lastmod: string; twinPath: string | null; region: 2 | 3 }[]> };
+  products: { listForSitemap(): Promise<{ path: string; lastmod: string; twinPath: string | null; region: ProductRegionId }[]> };
   documents: { labelsLastModified(): Promise<Date | null> };
   pages: { listVisible(): Promise<{ slug: string; updated: Date }[]> };
   knowledge?: { listForSitemap(): Promise<Dated[]> };
@@ -30,10 +31,10 @@ function newest(items: readonly Dated[]): Date | null {
   return max;
 }
 
-export function productAlternates(path: string, twinPath: string | null, region: 2 | 3) {
+export function productAlternates(path: string, twinPath: string | null, region: ProductRegionId) {
   if (!twinPath) return undefined;
-  const us = region === 2 ? path : twinPath;
-  const ca = region === 3 ? path : twinPath;
+  const us = region === REGION_US ? path : twinPath;
+  const ca = region === REGION_CA ? path : twinPath;
   return [
     { hreflang: 'en-US', path: us },
     { hreflang: 'en-CA', path: ca },

@@ -10,7 +10,7 @@ import { htmlResponse, renderedHtmlOf } from '#app/lib/rendered-html.ts';
 import { isApiPath, isDocumentPath } from './errors.ts';
 import { createRouteReads } from '../page-cache/route-reads.ts';
 import type { PageCache } from './page-cache.ts';
-import { withStaticRender } from './static-render.ts';
+import { withStaticRender } from '#app/lib/fresh-render.server.tsx';
 
 export interface ReactRouterOptions {
   mode: 'production' | 'development';

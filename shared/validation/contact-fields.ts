@@ -1,3 +1,4 @@
+import { REGION_US, REGION_CA, REGION_INT, type RegionId } from '../regions.ts';
 /**
  * The contact forms' names, messages and helpers that need no Zod: the browser's first load imports
  * these, and the schemas in ./contact.ts (loaded later, or on the server) build on them.
@@ -41,8 +42,8 @@ export function newIdempotencyKey(): string {
 }
 
 /** Which region the states list comes from (GET /api/states/get-all/{regionId}). */
-export function statesRegionIdFor(region: string): 2 | 3 | 4 {
-  return region === 'USA' ? 2 : region === 'Canada' ? 3 : 4;
+export function statesRegionIdFor(region: string): RegionId {
+  return region === 'USA' ? REGION_US : region === 'Canada' ? REGION_CA : REGION_INT;
 }
 
 /** Labels and visibility of the state and zip fields for the chosen region (spec: Contact overlay). */
@@ -54,7 +55,7 @@ export function contactFieldLabels(region: string): { state: string; zipcode: st
 
 /** The form's region preselected from the site region (2 USA, 3 Canada, International chooses). */
 export function defaultContactRegion(siteRegion: number): '' | ContactRegion {
-  return siteRegion === 3 ? 'Canada' : siteRegion === 2 ? 'USA' : '';
+  return siteRegion === REGION_CA ? 'Canada' : siteRegion === REGION_US ? 'USA' : '';
 }
 
 export const REP_CONTACT_FIELD_ORDER = ['name', 'email', 'phone', 'message'] as const;

@@ -1,6 +1,7 @@
 import '../zod-browser.ts';
 import { z } from 'zod';
 import { KNOWLEDGE_CATEGORY_IDS } from '../knowledge.ts';
+import { isRegionId } from '../regions.ts';
 
 /** Body of POST /api/knowledge-center/filter and POST /api/press-releases/filter. */
 export const ContentFilterSchema = z
@@ -20,7 +21,7 @@ export const ContentFilterSchema = z
     region: z
       .number()
       .int()
-      .refine((n) => n === 2 || n === 3 || n === 4, 'Region must be 2, 3 or 4.')
+      .refine((n) => isRegionId(n), 'Region must be 2, 3 or 4.')
       .nullish()
       .describe("the visitor's region: 2 US, 3 Canada (their own items), 4 International (all); omit for all"),
     searchText: z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_PRODUCTS } from '../product-documents.ts';
+import { isRegionId } from '../regions.ts';
 
 /** Document kinds of the library; label and SDS documents linked to a product appear on its page and on /product-labels. */
 export const DOCUMENT_KINDS = [
@@ -84,7 +85,7 @@ const regionIds = z
     z.coerce
       .number()
       .int()
-      .refine((n) => n === 2 || n === 3 || n === 4, 'Unknown region.'),
+      .refine((n) => isRegionId(n), 'Unknown region.'),
   )
   .min(1, 'Choose at least one region.')
   .max(3);

@@ -6,6 +6,7 @@ import { ProductAdminFilterSchema } from '../product-admin.ts';
 import { ProductContentSchema } from '../product-content.ts';
 import { LandingContentSchema, LandingKindSchema } from '../landing-content.ts';
 import { VersionRowSchema } from '../versions.ts';
+import { isRegionId, isProductRegionId } from '../regions.ts';
 
 /**
  * The one contract of the versioned kinds' admin APIs (knowledge items, press releases, pages,
@@ -47,7 +48,7 @@ export const ContentSaveSchema = z
     region: z
       .number()
       .int()
-      .refine((n) => n === 2 || n === 3, 'Region must be 2 (US) or 3 (Canada).')
+      .refine((n) => isProductRegionId(n), 'Region must be 2 (US) or 3 (Canada).')
       .default(2),
     status: z
       .union([z.literal(0), z.literal(1)])
@@ -160,7 +161,7 @@ export const PageSaveSchema = z
         z
           .number()
           .int()
-          .refine((n) => n === 2 || n === 3 || n === 4, 'Regions are 2, 3 or 4.'),
+          .refine((n) => isRegionId(n), 'Regions are 2, 3 or 4.'),
       )
       .max(3)
       .default([2]),

@@ -14,6 +14,7 @@ import { ErrorAnnouncer, errorProps, Field, Honeypot } from './form-helpers.tsx'
 import { PhoneField } from './phone-field.tsx';
 import { useLeadForm, type SendOutcome } from './use-lead-form.ts';
 import { Select } from '../forms/select.tsx';
+import { REGION_INT } from '#shared/regions.ts';
 
 export interface StateOption {
   id: number;
@@ -98,7 +99,7 @@ export function ContactForm({
   const [states, setStates] = useState<StateOption[]>(statesRegion === initialStates.regionId ? initialStates.states : []);
 
   useEffect(() => {
-    if (statesRegion === 4) {
+    if (statesRegion === REGION_INT) {
       setStates([]);
       return;
     }

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { homePathFor, type RegionId } from '#shared/regions.ts';
+import { homePathFor, type RegionId, REGION_US, REGION_CA, REGION_INT } from '#shared/regions.ts';
 import { landingMeta } from '../../lib/landing-seo.ts';
 import type { RootData } from '../../lib/root-data.ts';
 import { absoluteUrl, seoMeta } from '../../lib/seo.ts';
@@ -11,10 +11,10 @@ import { LandingHeroView, LandingSections, type ResolvedLandingPage } from '../p
  */
 
 /** The homes by key; /can and /int show the Canadian and International homes. */
-export const HOME_KEYS: Record<RegionId, string> = { 2: 'home-us', 3: 'home-ca', 4: 'home-int' };
+export const HOME_KEYS: Record<RegionId, string> = { [REGION_US]: 'home-us', [REGION_CA]: 'home-ca', [REGION_INT]: 'home-int' };
 
 export function homeRegionOf(key: string): RegionId {
-  return key === HOME_KEYS[3] ? 3 : key === HOME_KEYS[4] ? 4 : 2;
+  return key === HOME_KEYS[REGION_CA] ? REGION_CA : key === HOME_KEYS[REGION_INT] ? REGION_INT : REGION_US;
 }
 
 /** US, Canada and International homes point at each other; /can and /int name /home-ca and /home-int as canonical. */
@@ -54,7 +54,7 @@ export function homeMeta(page: ResolvedLandingPage, region: RegionId, root: Root
         '@type': 'WebSite',
         name: company,
         url: absoluteUrl(siteUrl, homePathFor(region)),
-        inLanguage: region === 3 ? 'en-CA' : region === 4 ? 'en' : 'en-US',
+        inLanguage: region === REGION_CA ? 'en-CA' : region === REGION_INT ? 'en' : 'en-US',
       },
     ],
   });

@@ -7,6 +7,7 @@ import type { RootData } from '../../lib/root-data.ts';
 import { Breadcrumbs } from '../breadcrumbs.tsx';
 import { ContentModules } from '../content-modules.tsx';
 import { ArticleFigure } from './knowledge-item-view.tsx';
+import { REGION_CA } from '#shared/regions.ts';
 
 /** The press release template (/press-releases/{slug}), fed by the public route and by the preview page (ADR 024). */
 export interface PressReleaseViewProps {
@@ -35,7 +36,7 @@ export function PressReleaseView({ item, editPath }: PressReleaseViewProps) {
           <Breadcrumbs trail={trailFor(item).slice(1)} />
           <p className="content-article__meta">
             <span className="badge">Press release</span>
-            <span className="content-article__category">{item.region === 3 ? 'Canada' : 'U.S.'}</span>
+            <span className="content-article__category">{item.region === REGION_CA ? 'Canada' : 'U.S.'}</span>
           </p>
           <h1 className="content-article__title">{item.title}</h1>
           {item.metadata.desc ? <p className="content-article__summary">{item.metadata.desc}</p> : null}

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import type { ContentCardDto } from '#shared/dto/content.ts';
 import { findRepPathFor } from '#shared/navigation.ts';
-import { homePathFor } from '#shared/regions.ts';
+import { homePathFor, REGION_US, REGION_CA } from '#shared/regions.ts';
 import type { ProductDocumentLink, ProductPageDto } from '#shared/product-content.ts';
 import { breadcrumbJsonLd } from '../../lib/landing-seo.ts';
 import { Link } from '../../lib/links.tsx';
@@ -22,8 +22,8 @@ export function productMeta(product: ProductPageDto, root: RootData | undefined)
   const company = root?.settings.companyName;
   const path = `/${product.slug}`;
   const image = product.seo.ogphoto?.previewsrc ?? product.heroMedia?.previewsrc;
-  const us = product.region === 2 ? path : product.twinSlug ? `/${product.twinSlug}` : null;
-  const ca = product.region === 3 ? path : product.twinSlug ? `/${product.twinSlug}` : null;
+  const us = product.region === REGION_US ? path : product.twinSlug ? `/${product.twinSlug}` : null;
+  const ca = product.region === REGION_CA ? path : product.twinSlug ? `/${product.twinSlug}` : null;
   return seoMeta({
     title: product.seo.title || product.name,
     description: product.seo.desc || product.summary,

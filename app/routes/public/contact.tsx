@@ -11,7 +11,7 @@ import { listPageMeta } from '#app/lib/list-page.ts';
 import { landingTag } from '#shared/cache-tags.ts';
 import { useRootData } from '#app/root.tsx';
 import { defaultContactRegion, statesRegionIdFor } from '#shared/validation/contact-fields.ts';
-import { homePathFor, resolveRegion } from '#shared/regions.ts';
+import { homePathFor, resolveRegion, REGION_INT } from '#shared/regions.ts';
 import type { Route } from './+types/contact';
 import { pageReads } from '#app/lib/page-reads.ts';
 
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const region = resolveRegion({ pathname, stored: readRegionCookie(request.headers.get('cookie')) });
   const statesRegionId = statesRegionIdFor(defaultContactRegion(region));
   const [states, text] = await Promise.all([
-    statesRegionId === 4 ? [] : context.services.geo.statesForRegion(statesRegionId),
+    statesRegionId === REGION_INT ? [] : context.services.geo.statesForRegion(statesRegionId),
     context.services.landingPages.listPageByKey(listKey(pathname)),
   ]);
   return { statesRegionId, states, text };

@@ -25,6 +25,7 @@ import { pageReads } from '../../lib/page-reads.ts';
 import { landingTag, PAGE_TAG } from '#shared/cache-tags.ts';
 import { knowledgeCategoryKey } from '#shared/list-pages.ts';
 import { listPageMeta } from '../../lib/list-page.ts';
+import { REGION_US } from '#shared/regions.ts';
 
 /** The words above the list (and each category's): edited under Pages (shared/list-pages.ts). */
 const listKey = (category: number | null) => (category === null ? 'knowledge-center' : knowledgeCategoryKey(category));
@@ -51,7 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const path = asked === null ? '/knowledge-center' : `/knowledge-center/category/${asked}`;
     throw redirect(`${path}${listQueryString({ q: query.q, page: query.page })}`);
   }
-  const region = readRegionCookie(request.headers.get('cookie')) ?? 2;
+  const region = readRegionCookie(request.headers.get('cookie')) ?? REGION_US;
   const { start, length } = listWindow(query.page);
   const [list, text] = await Promise.all([
     context.services.knowledge.filter({

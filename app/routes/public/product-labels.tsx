@@ -9,6 +9,7 @@ import type { Route } from './+types/product-labels';
 import { STATIC_PAGE } from '../../lib/hydration.ts';
 import { Select } from '../../components/forms/select.tsx';
 import { pageReads } from '../../lib/page-reads.ts';
+import { REGION_US, REGION_CA } from '#shared/regions.ts';
 import { landingTag, PAGE_TAG } from '#shared/cache-tags.ts';
 import { listPageMeta } from '../../lib/list-page.ts';
 
@@ -26,7 +27,7 @@ const REGION_BADGES: Record<number, string> = { 2: 'U.S.', 3: 'Canada' };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const regionParam = url.searchParams.get('region');
-  const region = regionParam === '2' ? 2 : regionParam === '3' ? 3 : null;
+  const region = regionParam === String(REGION_US) ? REGION_US : regionParam === String(REGION_CA) ? REGION_CA : null;
   const productParam = url.searchParams.get('product');
   // one query for the region; the Product choice offers only products with documents in it
   const [inRegion, text] = await Promise.all([
@@ -161,7 +162,7 @@ export default function ProductLabels({ loaderData }: Route.ComponentProps) {
 
         <ul className={`label-groups ${busy ? 'is-busy' : ''}`} aria-busy={busy}>
           {groups.map((g) => {
-            const page = filter.region === 3 ? g.pages[3] : filter.region === 2 ? g.pages[2] : (g.pages[2] ?? g.pages[3]);
+            const page = filter.region === REGION_CA ? g.pages[REGION_CA] : filter.region === REGION_US ? g.pages[REGION_US] : (g.pages[REGION_US] ?? g.pages[REGION_CA]);
             const headingId = `label-group-${g.key}`;
             return (
               <li key={g.key}>

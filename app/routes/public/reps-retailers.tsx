@@ -14,6 +14,7 @@ import { FINDER_QUERY_PARAMS, finderQueryFrom, finderResultsPath, RADIUS_OPTIONS
 import type { Route } from './+types/reps-retailers';
 import { pageReads } from '#app/lib/page-reads.ts';
 import { landingTag, PAGE_TAG } from '#shared/cache-tags.ts';
+import { REGION_US, REGION_CA, productRegionOf } from '#shared/regions.ts';
 
 /** HTML first; the module adds the finder form's checks and opens the contact form in a dialog (ADR 005). */
 export const handle = {
@@ -193,7 +194,7 @@ export default function RepsRetailers({ loaderData }: Route.ComponentProps) {
   const { region } = useRegion();
   const { config } = useRootData();
   const location = useLocation();
-  const country = result.kind === 'retailers' || result.kind === 'reps' ? (result.country === 'CA' ? 3 : 2) : region === 3 ? 3 : 2;
+  const country = result.kind === 'retailers' || result.kind === 'reps' ? (result.country === 'CA' ? REGION_CA : REGION_US) : productRegionOf(region);
 
   const summary = summaryFor(result);
   const label: FinderLabel = result.label;

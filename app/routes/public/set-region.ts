@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { homePathFor, parseRegion, REGION_COOKIE, type RegionId } from '#shared/regions.ts';
+import { homePathFor, parseRegion, REGION_COOKIE, type RegionId, REGION_US, REGION_INT } from '#shared/regions.ts';
 import type { Route } from './+types/set-region';
 import { pageReads } from '../../lib/page-reads.ts';
 
@@ -19,13 +19,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers({ 'Cache-Control': 'no-store' });
   if (region) headers.append('Set-Cookie', `${REGION_COOKIE}=${region}; Path=/; Max-Age=31536000; SameSite=Lax`);
   const target = region ? await twinPath(params.get('from'), region, context) : null;
-  return redirect(target ?? homePathFor(region ?? 2), { status: 303, headers });
+  return redirect(target ?? homePathFor(region ?? REGION_US), { status: 303, headers });
 }
 
 /** A product page's twin in `region` (the same pairs as its hreflang alternates), or null. */
 async function twinPath(from: string | null, region: RegionId, context: Route.LoaderArgs['context']): Promise<string | null> {
   const slug = from?.match(/^\/([a-z0-9-]{1,80})$/)?.[1];
-  if (!slug || region === 4) return null;
+  if (!slug || region === REGION_INT) return null;
   try {
     const product = await context.services.products.getPublicBySlug(slug);
     if (product.region === region) return `/${product.slug}`;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ContentModuleSchema, MediaRefSchema, SeoDataSchema } from '#shared/content-types.ts';
 import { envelope, errorResponses, ok, publicOperation } from '../../http.ts';
 import { ContentCardDtoSchema } from './content-schemas.ts';
+import { isRegionId } from '#shared/regions.ts';
 
 export const PageDtoSchema = z.object({
   id: z.number().int(),
@@ -40,7 +41,7 @@ export async function pagesRoutes(app: FastifyInstance) {
     region: z.coerce
       .number()
       .int()
-      .refine((n) => [2, 3, 4].includes(n), 'Region must be 2, 3 or 4.')
+      .refine((n) => isRegionId(n), 'Region must be 2, 3 or 4.')
       .optional(),
     length: z.coerce.number().int().min(1).max(12).default(3),
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, errorResponses, ok, publicOperation } from '../../http.ts';
+import { isRegionId } from '#shared/regions.ts';
 
 const StateSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 /** toPath is null for a page marked gone (statusCode 410). */
@@ -23,7 +24,7 @@ export async function publicLookupRoutes(app: FastifyInstance) {
           regionId: z.coerce
             .number()
             .int()
-            .refine((n) => [2, 3, 4].includes(n), 'Region must be 2, 3 or 4.'),
+            .refine((n) => isRegionId(n), 'Region must be 2, 3 or 4.'),
         }),
         response: { 200: envelope(z.array(StateSchema)), ...errorResponses },
       },

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { DocumentDetail, DocumentListItem } from '#shared/validation/documents.ts';
+import { REGION_IDS } from '#shared/regions.ts';
 import { api, ApiError, AuthRedirect, dataOf } from '../../../lib/api-client.ts';
 import { FieldError } from '../../forms/fields.tsx';
 import { FileInput } from '../../forms/file-input.tsx';
@@ -61,7 +62,7 @@ export const apiDocumentSource: DocumentSource = {
     body.set('kind', meta.kind);
     body.set('altText', meta.altText);
     // a file added while editing is for every region, as the library's own form starts
-    body.set('regionIds', '2,3,4');
+    body.set('regionIds', REGION_IDS.join(','));
     body.set('file', file);
     const env = await api().post<DocumentDetail>('/api/admin/documents/add', body);
     if (!env.success) throw new ApiError(env.message ?? 'The file could not be added to the library.', null);

@@ -6,6 +6,7 @@ import { announceInput } from './dom-events.ts';
 import { DocumentPicker, type DocumentSource } from './document-picker.tsx';
 import { ModuleListEditor } from './module-list-editor.tsx';
 import { keyed, moveItem, newKey, type Keyed } from './sortable.ts';
+import { REGION_US, REGION_CA, type ProductRegionId } from '#shared/regions.ts';
 
 /**
  * The homes, campaign pages and About: a hero (eyebrow, headline, promise, image, buttons) and a
@@ -375,7 +376,7 @@ export function emptySection(kind: LandingSection['kind'], products: readonly Pr
     case 'claims':
       return { kind, items: [{ figure: '', text: '' }] };
     case 'products':
-      return { kind, heading: '', region: 2 };
+      return { kind, heading: '', region: REGION_US };
     case 'feature':
       return { kind, heading: '', paragraphs: [''], media: { previewsrc: '', alttext: '' } };
     case 'steps':
@@ -473,7 +474,7 @@ function SectionForm({
               id={`${id}-region`}
               className="field__input"
               value={section.region}
-              onChange={(e) => onChange({ ...section, region: Number(e.currentTarget.value) as 2 | 3, slugs: undefined })}
+              onChange={(e) => onChange({ ...section, region: Number(e.currentTarget.value) as ProductRegionId, slugs: undefined })}
             >
               <option value={2}>U.S.</option>
               <option value={3}>Canada</option>
@@ -593,7 +594,7 @@ function SectionForm({
             >
               {products.map((p) => (
                 <option key={p.slug} value={p.slug}>
-                  {p.name} ({p.region === 3 ? 'Canada' : 'U.S.'})
+                  {p.name} ({p.region === REGION_CA ? 'Canada' : 'U.S.'})
                 </option>
               ))}
             </select>

@@ -1,5 +1,6 @@
 import type { DocumentListItem } from '#shared/validation/documents.ts';
 import type { DocumentSource } from './document-picker.tsx';
+import { REGION_US, REGION_CA, REGION_INT } from '#shared/regions.ts';
 
 /** A small document library for component tests. */
 export const TEST_DOCUMENTS: DocumentListItem[] = [
@@ -9,7 +10,7 @@ export const TEST_DOCUMENTS: DocumentListItem[] = [
     title: 'Zinc field photo',
     kind: 'image',
     productKey: null,
-    regionIds: [2],
+    regionIds: [REGION_US],
     fileName: 'zinc.jpg',
     contentType: 'image/jpeg',
     size: 1000,
@@ -21,7 +22,7 @@ export const TEST_DOCUMENTS: DocumentListItem[] = [
     title: 'Boron trial chart',
     kind: 'image',
     productKey: null,
-    regionIds: [2, 3],
+    regionIds: [REGION_US, REGION_CA],
     fileName: 'boron.png',
     contentType: 'image/png',
     size: 1000,
@@ -33,7 +34,7 @@ export const TEST_DOCUMENTS: DocumentListItem[] = [
     title: 'Harvest video',
     kind: 'other',
     productKey: null,
-    regionIds: [2],
+    regionIds: [REGION_US],
     fileName: 'harvest.mp4',
     contentType: 'video/mp4',
     size: 1000,
@@ -70,7 +71,7 @@ export function testDocumentSource(docs = [...TEST_DOCUMENTS]): DocumentSource &
         title: meta.title,
         kind: meta.kind,
         productKey: null,
-        regionIds: [2, 3, 4],
+        regionIds: [REGION_US, REGION_CA, REGION_INT],
         fileName: file.name,
         contentType: file.type,
         size: file.size,
