@@ -60,8 +60,11 @@ export interface ResourceListProps<T> {
   caption: string;
   /** The filter form (a ListFilterForm: a GET form, so its values go to the address). */
   filters?: ReactNode;
-  /** Good news of the last action; a notice handed over by the screen that sent the editor here is shown too. */
-  notice?: string | null;
+  /**
+   * Good news of the last action; a notice handed over by the screen that sent the editor here is shown too.
+   * `false`: no notice region (a screen with two lists shows its notice once, above both).
+   */
+  notice?: string | null | false;
   /** Why the last action failed. */
   error?: string | null;
   /** "Showing 1–20 of 45 documents" (and, after it, links such as Clear filters). */
@@ -116,13 +119,18 @@ export function ResourceList<T>({
   return (
     <div className="resource-list">
       {filters}
-      <ListNotice notice={notice ?? handed} />
+      {notice === false ? null : <ListNotice notice={notice ?? handed} />}
       {error ? (
         <p role="alert" className="form-alert form-alert--error">
           {error}
         </p>
       ) : null}
-      {count !== undefined ? <p className="admin-count">{count}</p> : null}
+      {/* polite: a screen reader hears the new count after a search or filter */}
+      {count !== undefined ? (
+        <p className="admin-count" aria-live="polite">
+          {count}
+        </p>
+      ) : null}
       {children}
       <div className="table-wrap">
         <table className={tableClass ? `admin-table resource-table ${tableClass}` : 'admin-table resource-table'}>
