@@ -188,3 +188,11 @@ describe('row actions with a More menu', () => {
     expect(more.getAttribute('aria-expanded')).toBe('false');
   });
 });
+
+describe('a screen with two lists', () => {
+  it('can leave the notice region out of a list (notice={false}), so the screen shows its notice once', () => {
+    renderList({ notice: false }, { pathname: '/siteadmin/things', state: { notice: 'Handed over.' } });
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByText('Handed over.')).toBeNull();
+  });
+});
