@@ -188,3 +188,37 @@ describe('row actions with a More menu', () => {
     expect(more.getAttribute('aria-expanded')).toBe('false');
   });
 });
+
+describe('a screen with two lists', () => {
+  it('can leave the notice region out of a list (notice={false}), so the screen shows its notice once', () => {
+    renderList({ notice: false }, { pathname: '/siteadmin/things', state: { notice: 'Handed over.' } });
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByText('Handed over.')).toBeNull();
+  });
+});
+
+describe('a list sorted in the screen (the forms list)', () => {
+  it('sorts with header buttons, names its actions column when asked, and shows a state among the actions', () => {
+    const onSort = vi.fn();
+    renderList({
+      sort: { sort: 'updated', dir: 'desc', onSort },
+      actionsLabel: 'View',
+      actions: (r) => [
+        { label: 'View', ariaLabel: `View ${r.title}`, onClick: () => {} },
+        { label: 'Archived', badge: true },
+      ],
+    });
+    expect(screen.getByRole('columnheader', { name: 'View' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Updated/ }));
+    expect(onSort).toHaveBeenLastCalledWith('updated', 'asc');
+    fireEvent.click(screen.getByRole('button', { name: /Title/ }));
+    expect(onSort).toHaveBeenLastCalledWith('title', 'asc');
+    const row = screen.getByRole('row', { name: /Zinc label/ });
+    expect(within(row).getByText('Archived').className).toBe('badge');
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['View Zinc label']);
+  });
+});

@@ -1,6 +1,15 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { EmptyState, ListNotice, LoadMore, PageLinks, SortLinkHeader } from './list-kit.tsx';
+import {
+  EmptyState,
+  ListNotice,
+  LoadMore,
+  nextSortDirection,
+  PageLinks,
+  SortableHeader,
+  SortLinkHeader,
+  type SortDirection,
+} from './list-kit.tsx';
 
 /**
  * One admin list (ADR 035): the filters above, a notice and an error, the count, the table with its
@@ -40,6 +49,8 @@ export interface RowAction {
   onClick?: () => void;
   danger?: boolean;
   disabled?: boolean;
+  /** Not a control: a state shown among the actions (the forms list's "Archived"). */
+  badge?: boolean;
 }
 
 export interface ResourcePaging {
@@ -60,8 +71,11 @@ export interface ResourceListProps<T> {
   caption: string;
   /** The filter form (a ListFilterForm: a GET form, so its values go to the address). */
   filters?: ReactNode;
-  /** Good news of the last action; a notice handed over by the screen that sent the editor here is shown too. */
-  notice?: string | null;
+  /**
+   * Good news of the last action; a notice handed over by the screen that sent the editor here is shown too.
+   * `false`: no notice region (a screen with two lists shows its notice once, above both).
+   */
+  notice?: string | null | false;
   /** Why the last action failed. */
   error?: string | null;
   /** "Showing 1–20 of 45 documents" (and, after it, links such as Clear filters). */
@@ -73,8 +87,15 @@ export interface ResourceListProps<T> {
   actions?: (row: T) => RowAction[];
   /** What the table shows with no rows ("Nothing matches these filters."). */
   empty: ReactNode;
-  /** The order in the address, for sortable headers. */
-  sort?: { sort: string; dir: 'asc' | 'desc'; href: (sort: string, dir: 'asc' | 'desc') => string };
+  /** The order, for sortable headers: in the address (`href`), or, for the forms list, in the screen (`onSort`). */
+  sort?: {
+    sort: string;
+    dir: 'asc' | 'desc';
+    href?: (sort: string, dir: 'asc' | 'desc') => string;
+    onSort?: (sort: string, dir: 'asc' | 'desc') => void;
+  };
+  /** A visible header for the actions column (the spec names the forms list's "View"); else it is named for screen readers. */
+  actionsLabel?: string;
   /** Previous / Next between pages in the address... */
   paging?: ResourcePaging;
   /** ...or Load More (the forms list, as the spec asks). */
@@ -110,19 +131,25 @@ export function ResourceList<T>({
   loadMore,
   tableClass,
   children,
+  actionsLabel,
 }: ResourceListProps<T>) {
   const handed = useHandedNotice();
   const width = columns.length + (actions ? 1 : 0);
   return (
     <div className="resource-list">
       {filters}
-      <ListNotice notice={notice ?? handed} />
+      {notice === false ? null : <ListNotice notice={notice ?? handed} />}
       {error ? (
         <p role="alert" className="form-alert form-alert--error">
           {error}
         </p>
       ) : null}
-      {count !== undefined ? <p className="admin-count">{count}</p> : null}
+      {/* polite: a screen reader hears the new count after a search or filter */}
+      {count !== undefined ? (
+        <p className="admin-count" aria-live="polite">
+          {count}
+        </p>
+      ) : null}
       {children}
       <div className="table-wrap">
         <table className={tableClass ? `admin-table resource-table ${tableClass}` : 'admin-table resource-table'}>
@@ -130,7 +157,7 @@ export function ResourceList<T>({
           <thead>
             <tr>
               {columns.map((c) =>
-                c.sort && sort ? (
+                c.sort && sort?.href ? (
                   <SortLinkHeader
                     key={c.key}
                     label={c.label}
@@ -140,6 +167,8 @@ export function ResourceList<T>({
                     first={c.sort.first}
                     href={sort.href}
                   />
+                ) : c.sort && sort?.onSort ? (
+                  <SortButtonHeader key={c.key} label={c.label} column={c.sort.column} first={c.sort.first} sort={sort} />
                 ) : (
                   <th key={c.key} scope="col">
                     {c.label}
@@ -148,7 +177,7 @@ export function ResourceList<T>({
               )}
               {actions ? (
                 <th scope="col" className="resource-table__actions-head">
-                  <span className="visually-hidden">Actions</span>
+                  {actionsLabel ?? <span className="visually-hidden">Actions</span>}
                 </th>
               ) : null}
             </tr>
@@ -190,11 +219,29 @@ export function ResourceList<T>({
   );
 }
 
+/** A header that sorts in the screen's state (a button). */
+function SortButtonHeader({
+  label,
+  column,
+  first = 'asc',
+  sort,
+}: {
+  label: string;
+  column: string;
+  first?: 'asc' | 'desc';
+  sort: NonNullable<ResourceListProps<unknown>['sort']>;
+}) {
+  const direction: SortDirection = sort.sort === column ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none';
+  const next = nextSortDirection(direction, first === 'asc' ? 'ascending' : 'descending') === 'ascending' ? 'asc' : 'desc';
+  return <SortableHeader label={label} direction={direction} onSort={() => sort.onSort?.(column, next)} />;
+}
+
 function actionClass(a: RowAction) {
   return a.danger ? 'button button--small button--danger-outline' : 'button button--small button--secondary';
 }
 
 function ActionControl({ action, className, role }: { action: RowAction; className: string; role?: 'menuitem' }) {
+  if (action.badge) return <span className="badge">{action.label}</span>;
   if (action.to !== undefined) {
     return (
       <Link className={className} to={action.to} aria-label={action.ariaLabel} role={role} tabIndex={role ? -1 : undefined}>

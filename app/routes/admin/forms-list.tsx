@@ -13,16 +13,8 @@ import {
   type FormsVerification,
 } from '#shared/validation/forms-admin.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
-import {
-  EmptyState,
-  FilterSelect,
-  ListNotice,
-  LoadMore,
-  nextSortDirection,
-  SearchField,
-  SortableHeader,
-  type SortDirection,
-} from '../../components/admin/list-kit.tsx';
+import { FilterSelect, SearchField } from '../../components/admin/list-kit.tsx';
+import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, ApiError, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/forms-list';
@@ -80,12 +72,14 @@ const SORTS: { key: 'name' | 'type' | 'created'; label: string; asc: number; des
   { key: 'created', label: 'Created', asc: FORMS_ORDER.createdAsc, desc: FORMS_ORDER.createdDesc },
 ];
 
-function SortHeader({ sort, order, onSort }: { sort: (typeof SORTS)[number]; order: number; onSort: (order: number) => void }) {
-  const direction: SortDirection = order === sort.asc ? 'ascending' : order === sort.desc ? 'descending' : 'none';
-  // Names and types start A-Z; dates start with the newest.
-  const next = nextSortDirection(direction, sort.key === 'created' ? 'descending' : 'ascending');
-  return <SortableHeader label={sort.label} direction={direction} onSort={() => onSort(next === 'ascending' ? sort.asc : sort.desc)} />;
-}
+// Names and types start A-Z; dates start with the newest.
+const COLUMNS: ResourceColumn<FormSubmissionDto>[] = [
+  { key: 'name', label: 'Name', main: true, sort: { column: 'name', first: 'asc' }, cell: (f) => f.name },
+  { key: 'type', label: 'Type', sort: { column: 'type', first: 'asc' }, cell: (f) => formTypeLabel(f.type) },
+  { key: 'created', label: 'Created', sort: { column: 'created', first: 'desc' }, cell: (f) => formatDateTime(f.created) },
+  { key: 'phone', label: 'Phone', cell: (f) => f.phone || '--' },
+  { key: 'zip', label: 'ZipCode', cell: (f) => f.zipCode || '--' },
+];
 
 function ViewDialog({ form, onClose }: { form: FormSubmissionDto | null; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -148,6 +142,7 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [order, setOrder] = useState<number>(FORMS_DEFAULT_ORDER);
+  const current = SORTS.find((s) => s.asc === order || s.desc === order);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -342,84 +337,50 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
         </div>
       </form>
 
-      <ListNotice notice={notice} />
-      {error ? (
-        <p className="form-alert form-alert--error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <p className="admin-lead" aria-live="polite">
-        {loading ? 'Loading...' : `Showing ${items.length} of ${total} form submissions.`}
-      </p>
-
-      <div className="table-wrap">
-        <table className="admin-table">
-          <caption className="visually-hidden">Form submissions</caption>
-          <thead>
-            <tr>
-              {SORTS.map((s) => (
-                <SortHeader
-                  key={s.key}
-                  sort={s}
-                  order={order}
-                  onSort={(o) => {
-                    setOrder(o);
-                    void reload(filters, o);
-                  }}
-                />
-              ))}
-              <th scope="col">Phone</th>
-              <th scope="col">ZipCode</th>
-              <th scope="col">View</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.length === 0 ? (
-              <EmptyState colSpan={6}>No form submissions match.</EmptyState>
-            ) : (
-              items.map((f) => (
-                <tr key={f.id}>
-                  <td data-label="Name">{f.name}</td>
-                  <td data-label="Type">{formTypeLabel(f.type)}</td>
-                  <td data-label="Created">{formatDateTime(f.created)}</td>
-                  <td data-label="Phone">{f.phone || '--'}</td>
-                  <td data-label="ZipCode">{f.zipCode || '--'}</td>
-                  <td className="admin-table__actions">
-                    <button
-                      type="button"
-                      className="button button--small button--secondary"
-                      aria-label={`View the Form written by ${f.name}`}
-                      onClick={() => {
-                        setViewing(f);
-                        // opened: it no longer counts as unread on the dashboard
-                        if (!f.read) void api().get(`/api/admin/forms/read/${f.id}`);
-                      }}
-                    >
-                      View
-                    </button>
-                    {f.archived ? (
-                      <span className="badge">Archived</span>
-                    ) : (
-                      <button
-                        type="button"
-                        className="button button--small button--danger-outline"
-                        aria-label={`Archive the Form written by ${f.name}`}
-                        onClick={() => {
-                          setArchiveError(null);
-                          setArchiving(f);
-                        }}
-                      >
-                        Archive
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      <LoadMore shown={items.length} total={total} loading={loading} onLoadMore={() => void loadMore()} />
+      <ResourceList<FormSubmissionDto>
+        caption="Form submissions"
+        notice={notice}
+        error={error}
+        count={loading ? 'Loading...' : `Showing ${items.length} of ${total} form submissions.`}
+        columns={COLUMNS}
+        rows={items}
+        rowKey={(f) => f.id}
+        sort={{
+          sort: current?.key ?? '',
+          dir: current?.asc === order ? 'asc' : 'desc',
+          onSort: (key, dir) => {
+            const s = SORTS.find((x) => x.key === key)!;
+            const o = dir === 'asc' ? s.asc : s.desc;
+            setOrder(o);
+            void reload(filters, o);
+          },
+        }}
+        actionsLabel="View"
+        actions={(f) => [
+          {
+            label: 'View',
+            ariaLabel: `View the Form written by ${f.name}`,
+            onClick: () => {
+              setViewing(f);
+              // opened: it no longer counts as unread on the dashboard
+              if (!f.read) void api().get(`/api/admin/forms/read/${f.id}`);
+            },
+          },
+          f.archived
+            ? { label: 'Archived', badge: true }
+            : {
+                label: 'Archive',
+                ariaLabel: `Archive the Form written by ${f.name}`,
+                danger: true,
+                onClick: () => {
+                  setArchiveError(null);
+                  setArchiving(f);
+                },
+              },
+        ]}
+        empty="No form submissions match."
+        loadMore={{ shown: items.length, total, loading, onLoadMore: () => void loadMore() }}
+      />
 
       <ViewDialog form={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog

@@ -2,19 +2,16 @@ import { Link, useRevalidator } from 'react-router';
 import { REGION_OPTIONS } from '#shared/regions.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import {
-  EmptyState,
   FilterSelect,
   ListFilterForm,
   ListNotice,
   listHref,
   pageInfo,
-  PageLinks,
-  RowActions,
   SearchField,
   ShortDate,
-  SortLinkHeader,
   useConfirmAction,
 } from '../../components/admin/list-kit.tsx';
+import { ResourceList } from '../../components/admin/resource-list.tsx';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/pages-list';
 
@@ -129,16 +126,6 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
     after: () => revalidator.revalidate(),
   });
 
-  const sortHeader = (label: string, column: 'title' | 'updated') => (
-    <SortLinkHeader
-      label={label}
-      column={column}
-      sort={query.sort}
-      dir={query.dir}
-      first={column === 'title' ? 'asc' : 'desc'}
-      href={(sort, dir) => href(query, { sort, dir, page: 1 })}
-    />
-  );
   const showSite = query.kind !== 'custom' && query.visibility !== 0;
   const { page, pages } = pageInfo((query.page - 1) * PAGE_SIZE, PAGE_SIZE, custom?.total ?? 0);
 
@@ -195,40 +182,29 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
             Homes, campaign pages and About
           </h2>
           <p className="field__hint">These pages have fixed addresses: edit their content; they cannot be added or deleted here.</p>
-          <div className="table-wrap">
-            <table className="admin-table">
-              <caption className="visually-hidden">Homes, campaign pages and About</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Title</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Address</th>
-                  <th scope="col">Regions</th>
-                  <th scope="col">Updated</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {sitePages.length === 0 ? <EmptyState colSpan={6}>No page of these kinds matches.</EmptyState> : null}
-                {sitePages.map((p) => (
-                  <tr key={p.id}>
-                    <td data-label="Title">
-                      <Link to={`/siteadmin/pages/landing/edit/${p.id}`}>{p.title}</Link>
-                    </td>
-                    <td data-label="Kind">{kindLabel(p.kind)}</td>
-                    <td data-label="Address">{p.path}</td>
-                    <td data-label="Regions">{regionCodes(p.regionIds)}</td>
-                    <td data-label="Updated" className="admin-table__nowrap">
-                      <ShortDate iso={p.updated} />
-                    </td>
-                    <RowActions name={p.title} editTo={`/siteadmin/pages/landing/edit/${p.id}`} viewHref={p.path} />
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ResourceList<LandingRow>
+            caption="Homes, campaign pages and About"
+            notice={false}
+            columns={[
+              {
+                key: 'title',
+                label: 'Title',
+                main: true,
+                cell: (p) => <Link to={`/siteadmin/pages/landing/edit/${p.id}`}>{p.title}</Link>,
+              },
+              { key: 'kind', label: 'Kind', cell: (p) => kindLabel(p.kind) },
+              { key: 'address', label: 'Address', breakAnywhere: true, cell: (p) => p.path },
+              { key: 'regions', label: 'Regions', cell: (p) => regionCodes(p.regionIds) },
+              { key: 'updated', label: 'Updated', nowrap: true, cell: (p) => <ShortDate iso={p.updated} /> },
+            ]}
+            rows={sitePages}
+            rowKey={(p) => p.id}
+            actions={(p) => [
+              { label: 'Edit', ariaLabel: `Edit ${p.title}`, to: `/siteadmin/pages/landing/edit/${p.id}` },
+              { label: 'View', ariaLabel: `View ${p.title} (opens in a new tab)`, href: p.path },
+            ]}
+            empty="No page of these kinds matches."
+          />
         </section>
       ) : null}
 
@@ -237,51 +213,44 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
           <h2 id="custom-pages-title" className="admin-subtitle">
             Custom pages
           </h2>
-          <p className="admin-count">
-            {custom.total === 0
-              ? 'No custom pages found.'
-              : `Showing ${(query.page - 1) * PAGE_SIZE + 1}–${(query.page - 1) * PAGE_SIZE + custom.items.length} of ${custom.total} custom pages`}
-          </p>
-          <div className="table-wrap">
-            <table className="admin-table">
-              <caption className="visually-hidden">Custom pages</caption>
-              <thead>
-                <tr>
-                  {sortHeader('Title', 'title')}
-                  <th scope="col">Address</th>
-                  <th scope="col">Regions</th>
-                  <th scope="col">Visibility</th>
-                  {sortHeader('Updated', 'updated')}
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {custom.items.length === 0 ? <EmptyState colSpan={6}>No custom page matches.</EmptyState> : null}
-                {custom.items.map((p) => (
-                  <tr key={p.id}>
-                    <td data-label="Title">
-                      <Link to={`/siteadmin/pages/edit/${p.id}`}>{p.title}</Link>
-                    </td>
-                    <td data-label="Address">{p.path}</td>
-                    <td data-label="Regions">{regionCodes(p.regionIds)}</td>
-                    <td data-label="Visibility">{p.visibility === 1 ? 'Visible' : 'Hidden'}</td>
-                    <td data-label="Updated" className="admin-table__nowrap">
-                      <ShortDate iso={p.updated} />
-                    </td>
-                    <RowActions
-                      name={p.title}
-                      editTo={`/siteadmin/pages/edit/${p.id}`}
-                      viewHref={p.visibility === 1 ? p.path : null}
-                      onDelete={() => del.ask(p)}
-                    />
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <PageLinks page={page} pages={pages} href={(n) => href(query, { page: n })} />
+          <ResourceList<CustomRow>
+            caption="Custom pages"
+            notice={false}
+            count={
+              custom.total === 0
+                ? 'No custom pages found.'
+                : `Showing ${(query.page - 1) * PAGE_SIZE + 1}–${(query.page - 1) * PAGE_SIZE + custom.items.length} of ${custom.total} custom pages`
+            }
+            columns={[
+              {
+                key: 'title',
+                label: 'Title',
+                main: true,
+                sort: { column: 'title', first: 'asc' },
+                cell: (p) => <Link to={`/siteadmin/pages/edit/${p.id}`}>{p.title}</Link>,
+              },
+              { key: 'address', label: 'Address', breakAnywhere: true, cell: (p) => p.path },
+              { key: 'regions', label: 'Regions', cell: (p) => regionCodes(p.regionIds) },
+              { key: 'visibility', label: 'Visibility', cell: (p) => (p.visibility === 1 ? 'Visible' : 'Hidden') },
+              {
+                key: 'updated',
+                label: 'Updated',
+                nowrap: true,
+                sort: { column: 'updated', first: 'desc' },
+                cell: (p) => <ShortDate iso={p.updated} />,
+              },
+            ]}
+            rows={custom.items}
+            rowKey={(p) => p.id}
+            sort={{ sort: query.sort, dir: query.dir, href: (sort, dir) => href(query, { sort, dir, page: 1 }) }}
+            actions={(p) => [
+              { label: 'Edit', ariaLabel: `Edit ${p.title}`, to: `/siteadmin/pages/edit/${p.id}` },
+              ...(p.visibility === 1 ? [{ label: 'View', ariaLabel: `View ${p.title} (opens in a new tab)`, href: p.path }] : []),
+              { label: 'Delete', ariaLabel: `Delete ${p.title}`, danger: true, onClick: () => del.ask(p) },
+            ]}
+            empty="No custom page matches."
+            paging={{ page, pages, href: (n) => href(query, { page: n }) }}
+          />
         </section>
       ) : null}
 

@@ -1,18 +1,8 @@
 import { Link } from 'react-router';
 import { PRODUCT_GROUPS } from '#shared/product-content.ts';
-import { PRODUCT_REGION_OPTIONS, PRODUCT_SORTS, ProductAdminFilterSchema, type ProductAdminListItem } from '#shared/product-admin.ts';
-import {
-  EmptyState,
-  FilterSelect,
-  ListFilterForm,
-  nextSortDirection,
-  pageInfo,
-  Pager,
-  SearchField,
-  SortableHeader,
-  useListParams,
-  type SortDirection,
-} from '../../components/admin/list-kit.tsx';
+import { PRODUCT_REGION_OPTIONS, ProductAdminFilterSchema, type ProductAdminListItem } from '#shared/product-admin.ts';
+import { FilterSelect, ListFilterForm, pageInfo, SearchField, useListParams } from '../../components/admin/list-kit.tsx';
+import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/products-list';
@@ -74,25 +64,43 @@ export function HydrateFallback() {
 export const regionCode = (id: number) => PRODUCT_REGION_OPTIONS.find((r) => r.id === id)?.code ?? String(id);
 const regionName = (id: number) => PRODUCT_REGION_OPTIONS.find((r) => r.id === id)?.name ?? `Region ${id}`;
 
+const COLUMNS: ResourceColumn<ProductAdminListItem>[] = [
+  {
+    key: 'name',
+    label: 'Name',
+    main: true,
+    sort: { column: 'name', first: 'asc' },
+    cell: (p) => (
+      <>
+        <span className="admin-table__name">{p.name}</span>
+        <span className="field__hint">{p.path}</span>
+      </>
+    ),
+  },
+  { key: 'region', label: 'Region', cell: (p) => <abbr title={regionName(p.region)}>{regionCode(p.region)}</abbr> },
+  { key: 'group', label: 'Group', sort: { column: 'group', first: 'asc' }, cell: (p) => p.group },
+  {
+    key: 'status',
+    label: 'Status',
+    cell: (p) => (
+      <>
+        <span className={`status-tag status-tag--${p.status === 1 ? 'published' : 'hidden'}`}>
+          {p.status === 1 ? 'Published' : 'Hidden'}
+        </span>
+        {p.nextPublishAt ? (
+          <span className="field__hint admin-table__note">Change scheduled for {formatDateTime(p.nextPublishAt)}</span>
+        ) : null}
+      </>
+    ),
+  },
+  { key: 'updated', label: 'Updated', sort: { column: 'updated', first: 'desc' }, cell: (p) => formatDateTime(p.updated) },
+];
+
 export default function ProductsList({ loaderData }: Route.ComponentProps) {
   const { items, total, filter } = loaderData;
   const list = useListParams(DEFAULTS);
   const { page, pages } = pageInfo(filter.start, PAGE_SIZE, total);
   const filtered = Boolean(filter.searchText || filter.region || filter.group || (filter.status !== null && filter.status !== undefined));
-
-  function sortHeader(sort: (typeof PRODUCT_SORTS)[number]) {
-    const direction: SortDirection = filter.sort === sort.id ? (filter.dir === 'desc' ? 'descending' : 'ascending') : 'none';
-    // names and groups start A-Z; the last save starts with the newest
-    const next = nextSortDirection(direction, sort.id === 'updated' ? 'descending' : 'ascending');
-    return (
-      <SortableHeader
-        key={sort.id}
-        label={sort.label}
-        direction={direction}
-        to={list.href({ sort: sortParam(sort.id, next === 'descending' ? 'desc' : 'asc') })}
-      />
-    );
-  }
 
   return (
     <section aria-labelledby="products-title">
@@ -105,146 +113,87 @@ export default function ProductsList({ loaderData }: Route.ComponentProps) {
         Every product page of the US and Canadian sites. Products are fixed pages: edit one to change what its page shows; each save keeps
         the earlier versions.
       </p>
-      <ListFilterForm ariaLabel="Find products" className="admin-filters products-filters" submitLabel="Filter">
-        {/* keyed by the address's values: a header link or Clear filters changes them without remounting the form */}
-        <SearchField
-          id="products-search"
-          className="products-filters__search"
-          inputKey={filter.searchText ?? ''}
-          label="Search"
-          name="search"
-          defaultValue={filter.searchText ?? ''}
-          placeholder="Name or address"
-          maxLength={200}
-        />
-        <FilterSelect
-          key={`r${filter.region ?? ''}`}
-          id="products-region"
-          label="Region"
-          name="region"
-          allLabel="All regions"
-          options={PRODUCT_REGION_OPTIONS.map((r) => ({ value: r.id, label: r.name }))}
-          defaultValue={filter.region ? String(filter.region) : ''}
-        />
-        <FilterSelect
-          key={`g${filter.group ?? ''}`}
-          id="products-group"
-          label="Group"
-          name="group"
-          allLabel="All groups"
-          options={PRODUCT_GROUPS.map((g) => ({ value: g, label: g }))}
-          defaultValue={filter.group ?? ''}
-        />
-        <FilterSelect
-          key={`v${filter.status ?? ''}`}
-          id="products-visibility"
-          label="Visibility"
-          name="visibility"
-          allLabel="Published and hidden"
-          options={[
-            { value: 'published', label: 'Published' },
-            { value: 'hidden', label: 'Hidden' },
-          ]}
-          defaultValue={filter.status === 1 ? 'published' : filter.status === 0 ? 'hidden' : ''}
-        />
-        <FilterSelect
-          key={`s${sortParam(filter.sort, filter.dir)}`}
-          id="products-sort"
-          label="Sort by"
-          name="sort"
-          allLabel="Menu order"
-          options={SORT_OPTIONS}
-          defaultValue={sortParam(filter.sort, filter.dir)}
-        />
-      </ListFilterForm>
-      <p className="admin-count" role="status">
-        {total === 0 ? 'No products match these filters.' : total === 1 ? '1 product' : `${total} products`}
-        {filtered ? (
+      <ResourceList<ProductAdminListItem>
+        caption={`Products${filter.sort !== 'menu' ? `, sorted by ${filter.sort} ${filter.dir === 'desc' ? 'descending' : 'ascending'}` : ''}`}
+        filters={
+          <ListFilterForm ariaLabel="Find products" className="admin-filters products-filters" submitLabel="Filter">
+            {/* keyed by the address's values: a header link or Clear filters changes them without remounting the form */}
+            <SearchField
+              id="products-search"
+              className="products-filters__search"
+              inputKey={filter.searchText ?? ''}
+              label="Search"
+              name="search"
+              defaultValue={filter.searchText ?? ''}
+              placeholder="Name or address"
+              maxLength={200}
+            />
+            <FilterSelect
+              key={`r${filter.region ?? ''}`}
+              id="products-region"
+              label="Region"
+              name="region"
+              allLabel="All regions"
+              options={PRODUCT_REGION_OPTIONS.map((r) => ({ value: r.id, label: r.name }))}
+              defaultValue={filter.region ? String(filter.region) : ''}
+            />
+            <FilterSelect
+              key={`g${filter.group ?? ''}`}
+              id="products-group"
+              label="Group"
+              name="group"
+              allLabel="All groups"
+              options={PRODUCT_GROUPS.map((g) => ({ value: g, label: g }))}
+              defaultValue={filter.group ?? ''}
+            />
+            <FilterSelect
+              key={`v${filter.status ?? ''}`}
+              id="products-visibility"
+              label="Visibility"
+              name="visibility"
+              allLabel="Published and hidden"
+              options={[
+                { value: 'published', label: 'Published' },
+                { value: 'hidden', label: 'Hidden' },
+              ]}
+              defaultValue={filter.status === 1 ? 'published' : filter.status === 0 ? 'hidden' : ''}
+            />
+            <FilterSelect
+              key={`s${sortParam(filter.sort, filter.dir)}`}
+              id="products-sort"
+              label="Sort by"
+              name="sort"
+              allLabel="Menu order"
+              options={SORT_OPTIONS}
+              defaultValue={sortParam(filter.sort, filter.dir)}
+            />
+          </ListFilterForm>
+        }
+        count={
           <>
-            {' '}
-            · <Link to={list.href({ search: '', region: '', group: '', visibility: '' })}>Clear filters</Link>
+            {total === 0 ? 'No products match these filters.' : total === 1 ? '1 product' : `${total} products`}
+            {filtered ? (
+              <>
+                {' '}
+                · <Link to={list.href({ search: '', region: '', group: '', visibility: '' })}>Clear filters</Link>
+              </>
+            ) : null}
           </>
-        ) : null}
-      </p>
-      <div className="table-wrap">
-        <table className="admin-table admin-table--products">
-          <caption className="visually-hidden">
-            Products{filter.sort !== 'menu' ? `, sorted by ${filter.sort} ${filter.dir === 'desc' ? 'descending' : 'ascending'}` : ''}
-          </caption>
-          <thead>
-            <tr>
-              {sortHeader(PRODUCT_SORTS[0])}
-              <th scope="col">Region</th>
-              {sortHeader(PRODUCT_SORTS[1])}
-              <th scope="col">Status</th>
-              {sortHeader(PRODUCT_SORTS[2])}
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.length === 0 ? (
-              <EmptyState colSpan={6}>No products match these filters.</EmptyState>
-            ) : (
-              items.map((p) => (
-                <tr key={p.id}>
-                  <td data-label="Name">
-                    <span className="admin-table__name">{p.name}</span>
-                    <span className="field__hint">{p.path}</span>
-                  </td>
-                  <td data-label="Region">
-                    <abbr title={regionName(p.region)}>{regionCode(p.region)}</abbr>
-                  </td>
-                  <td data-label="Group">{p.group}</td>
-                  <td data-label="Status">
-                    <span className={`status-tag status-tag--${p.status === 1 ? 'published' : 'hidden'}`}>
-                      {p.status === 1 ? 'Published' : 'Hidden'}
-                    </span>
-                    {p.nextPublishAt ? (
-                      <span className="field__hint admin-table__note">Change scheduled for {formatDateTime(p.nextPublishAt)}</span>
-                    ) : null}
-                  </td>
-                  <td data-label="Updated">{formatDateTime(p.updated)}</td>
-                  <td className="admin-table__actions-cell">
-                    <div className="admin-table__actions">
-                      <Link
-                        className="button button--small button--secondary"
-                        to={`/siteadmin/products/edit/${p.id}`}
-                        aria-label={`Edit ${p.name} (${regionName(p.region)})`}
-                      >
-                        Edit
-                      </Link>
-                      {p.status === 1 ? (
-                        <a
-                          className="button button--small button--secondary"
-                          href={p.path}
-                          target="_blank"
-                          rel="noreferrer"
-                          aria-label={`View page ${p.name} (${regionName(p.region)}), opens in a new tab`}
-                        >
-                          View page
-                        </a>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      {pages > 1 ? (
-        <Pager
-          prevTo={page > 1 ? list.href({ page: page - 1 }) : null}
-          nextTo={page < pages ? list.href({ page: page + 1 }) : null}
-          status={
-            <>
-              Page {page} of {pages}
-            </>
-          }
-        />
-      ) : null}
+        }
+        tableClass="admin-table--products"
+        columns={COLUMNS}
+        rows={items}
+        rowKey={(p) => p.id}
+        sort={{ sort: filter.sort, dir: filter.dir, href: (sort, dir) => list.href({ sort: sortParam(sort, dir) }) }}
+        actions={(p) => [
+          { label: 'Edit', ariaLabel: `Edit ${p.name} (${regionName(p.region)})`, to: `/siteadmin/products/edit/${p.id}` },
+          ...(p.status === 1
+            ? [{ label: 'View page', ariaLabel: `View page ${p.name} (${regionName(p.region)}), opens in a new tab`, href: p.path }]
+            : []),
+        ]}
+        empty="No products match these filters."
+        paging={{ page, pages, href: (n) => list.href({ page: n }) }}
+      />
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { REDIRECT_TYPE_LABELS, type RedirectItem, type RedirectPage, type RedirectStatusCode } from '#shared/validation/redirects.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
-import { ListNotice, SearchBox, useConfirmAction } from '../../components/admin/list-kit.tsx';
+import { SearchBox, useConfirmAction } from '../../components/admin/list-kit.tsx';
+import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { downloadCsv } from '../../lib/download.ts';
@@ -30,6 +31,15 @@ export function typeLabel(statusCode: number): string {
   return REDIRECT_TYPE_LABELS[statusCode as RedirectStatusCode] ?? String(statusCode);
 }
 
+const COLUMNS: ResourceColumn<RedirectItem>[] = [
+  { key: 'from', label: 'From', main: true, breakAnywhere: true, cell: (r) => r.fromPath },
+  { key: 'to', label: 'To', breakAnywhere: true, cell: (r) => r.toPath ?? '--' },
+  { key: 'type', label: 'Type', cell: (r) => typeLabel(r.statusCode) },
+  { key: 'query', label: 'Query String', cell: (r) => (r.statusCode === 410 ? '--' : r.keepQuery ? 'Kept' : 'Dropped') },
+  { key: 'hits', label: 'Hits', cell: (r) => r.hits },
+  { key: 'last', label: 'Last Hit', cell: (r) => (r.lastHit ? formatDateTime(r.lastHit) : '--') },
+];
+
 export default function RedirectsList({ loaderData }: Route.ComponentProps) {
   const { page, search } = loaderData;
   const navigate = useNavigate();
@@ -56,7 +66,7 @@ export default function RedirectsList({ loaderData }: Route.ComponentProps) {
         <h1 id="redirects-title" className="admin-title">
           Redirects
         </h1>
-        <div className="admin-table__actions">
+        <div className="admin-heading__actions">
           <Link className="button button--secondary" to="/siteadmin/redirects/not-found">
             Not Found Log
           </Link>
@@ -71,60 +81,26 @@ export default function RedirectsList({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </div>
-      <SearchBox id="redirects-search" label="Search redirects" name="q" defaultValue={search} placeholder="/old-page" />
-      <ListNotice notice={del.notice} />
-      <p className="field__hint">
-        {page.total === 1 ? '1 redirect' : `${page.total} redirects`}
-        {search ? ` matching “${search}”` : ''}
-        {page.total > page.items.length ? `, the first ${page.items.length} shown: search to narrow the list` : ''}.
-      </p>
-      <div className="table-wrap">
-        <table className="admin-table">
-          <caption className="visually-hidden">Redirects</caption>
-          <thead>
-            <tr>
-              <th scope="col">From</th>
-              <th scope="col">To</th>
-              <th scope="col">Type</th>
-              <th scope="col">Query String</th>
-              <th scope="col">Hits</th>
-              <th scope="col">Last Hit</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.items.map((r) => (
-              <tr key={r.id}>
-                <td data-label="From">{r.fromPath}</td>
-                <td data-label="To">{r.toPath ?? '--'}</td>
-                <td data-label="Type">{typeLabel(r.statusCode)}</td>
-                <td data-label="Query String">{r.statusCode === 410 ? '--' : r.keepQuery ? 'Kept' : 'Dropped'}</td>
-                <td data-label="Hits">{r.hits}</td>
-                <td data-label="Last Hit">{r.lastHit ? formatDateTime(r.lastHit) : '--'}</td>
-                <td className="admin-table__actions">
-                  <Link
-                    className="button button--small button--secondary"
-                    to={`/siteadmin/redirects/edit/${r.id}`}
-                    aria-label={`Edit ${r.fromPath}`}
-                  >
-                    Edit
-                  </Link>
-                  <button
-                    type="button"
-                    className="button button--small button--danger-outline"
-                    aria-label={`Delete ${r.fromPath}`}
-                    onClick={() => del.ask(r)}
-                  >
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ResourceList<RedirectItem>
+        caption="Redirects"
+        filters={<SearchBox id="redirects-search" label="Search redirects" name="q" defaultValue={search} placeholder="/old-page" />}
+        notice={del.notice}
+        count={
+          <>
+            {page.total === 1 ? '1 redirect' : `${page.total} redirects`}
+            {search ? ` matching “${search}”` : ''}
+            {page.total > page.items.length ? `, the first ${page.items.length} shown: search to narrow the list` : ''}.
+          </>
+        }
+        columns={COLUMNS}
+        rows={page.items}
+        rowKey={(r) => r.id}
+        actions={(r) => [
+          { label: 'Edit', ariaLabel: `Edit ${r.fromPath}`, to: `/siteadmin/redirects/edit/${r.id}` },
+          { label: 'Delete', ariaLabel: `Delete ${r.fromPath}`, danger: true, onClick: () => del.ask(r) },
+        ]}
+        empty={search ? 'No redirect matches your search.' : 'No redirects yet.'}
+      />
       <ConfirmDialog
         open={del.target !== null}
         title="Delete Redirect"

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { NotFoundItem, NotFoundPage } from '#shared/validation/redirects.ts';
-import { EmptyState, ListNotice, SearchBox } from '../../components/admin/list-kit.tsx';
+import { SearchBox } from '../../components/admin/list-kit.tsx';
+import { ResourceList } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, ApiError, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/redirects-not-found';
@@ -23,8 +24,8 @@ export function HydrateFallback() {
   return <p role="status">Loading the Not Found log...</p>;
 }
 
-/** One row: the path, how often and when it was last asked for, and a target box that makes the redirect in one step. */
-function NotFoundRow({ item, onDone }: { item: NotFoundItem; onDone: (message: string) => Promise<void> }) {
+/** A row's Redirect cell: a target box that makes the redirect in one step, More options, and Dismiss. */
+function RedirectCell({ item, onDone }: { item: NotFoundItem; onDone: (message: string) => Promise<void> }) {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -55,62 +56,55 @@ function NotFoundRow({ item, onDone }: { item: NotFoundItem; onDone: (message: s
   }
 
   return (
-    <tr>
-      <td data-label="Path" className="admin-table__break">
-        {item.path}
-      </td>
-      <td data-label="Count">{item.hits}</td>
-      <td data-label="Last Seen">{formatDateTime(item.lastSeen)}</td>
-      <td data-label="Redirect">
-        <form className="admin-search__row not-found-redirect" onSubmit={create}>
-          <label className="visually-hidden" htmlFor={inputId}>
-            Redirect {item.path} to
-          </label>
-          <input
-            id={inputId}
-            name="toPath"
-            className="field__input"
-            placeholder="/new-page"
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${inputId}-error` : undefined}
-          />
-          <div className="row-actions">
-            <button
-              type="submit"
-              className="button button--small button--primary"
-              disabled={busy}
-              aria-label={`Create Redirect from ${item.path}`}
-            >
-              Create Redirect
-            </button>
-            <Link
-              className="button button--small button--secondary"
-              to={`/siteadmin/redirects/create?from=${encodeURIComponent(item.path)}`}
-              aria-label={`More options for ${item.path}`}
-            >
-              More options
-            </Link>
-            <button
-              type="button"
-              className="button button--small button--danger-outline"
-              disabled={busy}
-              aria-label={`Dismiss ${item.path}`}
-              onClick={() =>
-                void run(() => api().get(`/api/admin/redirects/not-found/delete/${item.id}`), `${item.path} was removed from the log.`)
-              }
-            >
-              Dismiss
-            </button>
-          </div>
-        </form>
-        {error ? (
-          <p className="field__error" id={`${inputId}-error`} role="alert">
-            {error}
-          </p>
-        ) : null}
-      </td>
-    </tr>
+    <>
+      <form className="admin-search__row not-found-redirect" onSubmit={create}>
+        <label className="visually-hidden" htmlFor={inputId}>
+          Redirect {item.path} to
+        </label>
+        <input
+          id={inputId}
+          name="toPath"
+          className="field__input"
+          placeholder="/new-page"
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+        />
+        <div className="row-actions">
+          <button
+            type="submit"
+            className="button button--small button--primary"
+            disabled={busy}
+            aria-label={`Create Redirect from ${item.path}`}
+          >
+            Create Redirect
+          </button>
+          <Link
+            className="button button--small button--secondary"
+            to={`/siteadmin/redirects/create?from=${encodeURIComponent(item.path)}`}
+            aria-label={`More options for ${item.path}`}
+          >
+            More options
+          </Link>
+          <button
+            type="button"
+            className="button button--small button--danger-outline"
+            disabled={busy}
+            aria-label={`Dismiss ${item.path}`}
+            onClick={() =>
+              void run(() => api().get(`/api/admin/redirects/not-found/delete/${item.id}`), `${item.path} was removed from the log.`)
+            }
+          >
+            Dismiss
+          </button>
+        </div>
+      </form>
+      {error ? (
+        <p className="field__error" id={`${inputId}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
   );
 }
 
@@ -140,30 +134,20 @@ export default function RedirectsNotFound({ loaderData }: Route.ComponentProps) 
         Addresses visitors asked for that ended in Page Not Found, most frequent first (search engines and other bots are left out). Enter a
         target to send visitors there from now on.
       </p>
-      <SearchBox id="not-found-search" label="Search paths" name="q" defaultValue={search} />
-      <ListNotice notice={notice} />
-      {page.items.length === 0 ? (
-        <EmptyState>{search ? 'No logged path matches your search.' : 'No Page Not Found has been logged.'}</EmptyState>
-      ) : (
-        <div className="table-wrap">
-          <table className="admin-table">
-            <caption className="visually-hidden">Paths that ended in Page Not Found</caption>
-            <thead>
-              <tr>
-                <th scope="col">Path</th>
-                <th scope="col">Count</th>
-                <th scope="col">Last Seen</th>
-                <th scope="col">Redirect</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((item) => (
-                <NotFoundRow key={item.id} item={item} onDone={done} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ResourceList<NotFoundItem>
+        caption="Paths that ended in Page Not Found"
+        filters={<SearchBox id="not-found-search" label="Search paths" name="q" defaultValue={search} />}
+        notice={notice}
+        columns={[
+          { key: 'path', label: 'Path', main: true, breakAnywhere: true, cell: (item) => item.path },
+          { key: 'count', label: 'Count', cell: (item) => item.hits },
+          { key: 'last', label: 'Last Seen', cell: (item) => formatDateTime(item.lastSeen) },
+          { key: 'redirect', label: 'Redirect', cell: (item) => <RedirectCell item={item} onDone={done} /> },
+        ]}
+        rows={page.items}
+        rowKey={(item) => item.id}
+        empty={search ? 'No logged path matches your search.' : 'No Page Not Found has been logged.'}
+      />
     </section>
   );
 }

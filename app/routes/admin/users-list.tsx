@@ -1,7 +1,8 @@
 import { Link, useRevalidator } from 'react-router';
 import type { Role, UserListItem } from '#shared/validation/users.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
-import { ListNotice, useConfirmAction } from '../../components/admin/list-kit.tsx';
+import { useConfirmAction } from '../../components/admin/list-kit.tsx';
+import { ResourceList } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { useAdminUser } from '../../lib/admin-session.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
@@ -48,50 +49,23 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
           Add User
         </Link>
       </div>
-      <ListNotice notice={del.notice} />
-      <div className="table-wrap">
-        <table className="admin-table">
-          <caption className="visually-hidden">Users</caption>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Roles</th>
-              <th scope="col">Last Login</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((u) => (
-              <tr key={u.id}>
-                <td data-label="Email">{u.email}</td>
-                <td data-label="Roles">{u.userRoles.map(roleName).join(', ')}</td>
-                <td data-label="Last Login">{u.lastLogin ? formatDateTime(u.lastLogin) : '--'}</td>
-                <td className="admin-table__actions">
-                  <Link
-                    className="button button--small button--secondary"
-                    to={`/siteadmin/users/edit/${u.id}`}
-                    aria-label={`Edit ${u.email}`}
-                  >
-                    Edit
-                  </Link>
-                  {u.id === me.id ? null : (
-                    <button
-                      type="button"
-                      className="button button--small button--danger-outline"
-                      aria-label={`Delete ${u.email}`}
-                      onClick={() => del.ask(u)}
-                    >
-                      Delete
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ResourceList<UserListItem>
+        caption="Users"
+        notice={del.notice}
+        columns={[
+          { key: 'email', label: 'Email', main: true, breakAnywhere: true, cell: (u) => u.email },
+          { key: 'roles', label: 'Roles', cell: (u) => u.userRoles.map(roleName).join(', ') },
+          { key: 'login', label: 'Last Login', cell: (u) => (u.lastLogin ? formatDateTime(u.lastLogin) : '--') },
+        ]}
+        rows={users}
+        rowKey={(u) => u.id}
+        actions={(u) => [
+          { label: 'Edit', ariaLabel: `Edit ${u.email}`, to: `/siteadmin/users/edit/${u.id}` },
+          // nobody deletes their own account
+          ...(u.id === me.id ? [] : [{ label: 'Delete', ariaLabel: `Delete ${u.email}`, danger: true, onClick: () => del.ask(u) }]),
+        ]}
+        empty="No users yet."
+      />
       <ConfirmDialog
         open={del.target !== null}
         title="Delete User"
