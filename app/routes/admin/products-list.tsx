@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { PRODUCT_GROUPS } from '#shared/product-content.ts';
-import { PRODUCT_REGION_OPTIONS, PRODUCT_SORTS, ProductAdminFilterSchema, type ProductAdminListItem } from '#shared/product-admin.ts';
+import { PRODUCT_REGION_OPTIONS, PRODUCT_SORTS, ProductAdminFilterSchema } from '#shared/product-admin.ts';
 import {
   EmptyState,
   FilterSelect,
@@ -15,6 +15,7 @@ import {
 } from '../../components/admin/list-kit.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { ProductAdminListSchema } from '#shared/validation/versioned-admin.ts';
 import type { Route } from './+types/products-list';
 
 export const meta: Route.MetaFunction = () => [
@@ -62,7 +63,7 @@ export function filterFromQuery(q: URLSearchParams) {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const filter = filterFromQuery(new URL(request.url).searchParams);
   return loadOrRedirect(async () => {
-    const page = dataOf(await api().post<{ items: ProductAdminListItem[]; total: number }>('/api/admin/products/filter', filter));
+    const page = dataOf(await api().postChecked('/api/admin/products/filter', filter, ProductAdminListSchema));
     return { ...page, filter };
   });
 }
