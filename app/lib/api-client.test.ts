@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiContractError, AuthRedirect, createApiClient } from './api-client.ts';
+import { ApiContractError, ApiError, AuthRedirect, createApiClient } from './api-client.ts';
 import { parseStoredAuth } from './auth-state.ts';
 import { createAuthStore } from './auth-store.ts';
 
@@ -242,6 +242,7 @@ describe('checked replies', () => {
     const { client } = setup({ handler: () => ok({ id: '4', publishAt: 3 }) });
     const error = await client.getChecked('/api/admin/pages/get/4', Item).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiContractError);
+    expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiContractError).message).toMatch(
       /^The server's reply to \/api\/admin\/pages\/get\/4 is not in the expected shape \(id: .+; title: .+; publishAt: .+\)\.$/,
     );

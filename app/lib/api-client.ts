@@ -18,24 +18,6 @@ export class AuthRedirect extends Error {
   }
 }
 
-/**
- * A successful reply whose data is not what its schema (in shared/) says: the server and the admin
- * disagree about the contract. One error, naming the call and the first fields that differ.
- */
-export class ApiContractError extends Error {
-  constructor(
-    readonly path: string,
-    readonly issues: readonly { path: readonly PropertyKey[]; message: string }[],
-  ) {
-    const where = issues
-      .slice(0, 3)
-      .map((i) => `${i.path.length ? i.path.map(String).join('.') : '(the reply)'}: ${i.message}`)
-      .join('; ');
-    super(`The server's reply to ${path} is not in the expected shape (${where}${issues.length > 3 ? '; …' : ''}).`);
-    this.name = 'ApiContractError';
-  }
-}
-
 /** No usable reply (network failure, or not the JSON envelope), or a reply the caller required to succeed. */
 export class ApiError extends Error {
   constructor(
@@ -44,6 +26,25 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+}
+
+/**
+ * A successful reply whose data is not what its schema (in shared/) says: the server and the admin
+ * disagree about the contract. One error, naming the call and the first fields that differ; an
+ * ApiError, so screens that show an ApiError's message show this one too.
+ */
+export class ApiContractError extends ApiError {
+  constructor(
+    readonly path: string,
+    readonly issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  ) {
+    const where = issues
+      .slice(0, 3)
+      .map((i) => `${i.path.length ? i.path.map(String).join('.') : '(the reply)'}: ${i.message}`)
+      .join('; ');
+    super(`The server's reply to ${path} is not in the expected shape (${where}${issues.length > 3 ? '; …' : ''}).`, null);
+    this.name = 'ApiContractError';
   }
 }
 

@@ -1,5 +1,5 @@
 import { REGION_OPTIONS } from '#shared/regions.ts';
-import { DOCUMENT_KINDS, type DocumentDetail, type DocumentMeta } from '#shared/validation/documents.ts';
+import { DOCUMENT_KINDS, DocumentDetailSchema, type DocumentDetail, type DocumentMeta } from '#shared/validation/documents.ts';
 import { api, type Envelope } from './api-client.ts';
 
 /**
@@ -35,18 +35,19 @@ export function addDocument(meta: DocumentMeta, file: File): Promise<Envelope<Do
   for (const id of meta.regionIds) body.append('regionIds', String(id));
   body.append('altText', meta.altText);
   body.append('file', file);
-  return api().post<DocumentDetail>('/api/admin/documents/add', body);
+  return api().postChecked('/api/admin/documents/add', body, DocumentDetailSchema);
 }
 
 /** A new file behind the same GUID and URL; the previous file stays as a dated revision. */
 export function replaceDocumentFile(id: number, file: File): Promise<Envelope<DocumentDetail>> {
   const body = new FormData();
   body.append('file', file);
-  return api().post<DocumentDetail>(`/api/admin/documents/replace/${id}`, body);
+  return api().postChecked(`/api/admin/documents/replace/${id}`, body, DocumentDetailSchema);
 }
 
-export const editDocument = (id: number, meta: DocumentMeta) => api().post<DocumentDetail>('/api/admin/documents/edit', { id, ...meta });
+export const editDocument = (id: number, meta: DocumentMeta) =>
+  api().postChecked('/api/admin/documents/edit', { id, ...meta }, DocumentDetailSchema);
 
 /** An earlier revision's file served again, appended as the newest revision (nothing is lost). */
 export const restoreDocumentRevision = (id: number, revisionId: number) =>
-  api().post<DocumentDetail>(`/api/admin/documents/restore/${id}/${revisionId}`, {});
+  api().postChecked(`/api/admin/documents/restore/${id}/${revisionId}`, {}, DocumentDetailSchema);

@@ -16,6 +16,8 @@ import { ResourceList, type ResourceColumn } from '../../components/admin/resour
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { contentKindOf, type ContentKindConfig } from '../../lib/content-kinds.ts';
+import { z } from 'zod';
+import { ContentAdminListSchema } from '#shared/validation/versioned-admin.ts';
 import type { Route } from './+types/content-list';
 
 export const meta: Route.MetaFunction = ({ location }) => [
@@ -70,16 +72,20 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const query = readListQuery(url.searchParams);
   return loadOrRedirect(async () => {
     const page = dataOf(
-      await api().post<{ items: ContentListRow[]; total: number }>(`${config.api}/filter`, {
-        searchText: query.q || null,
-        type: config.typed ? query.type : null,
-        region: query.region,
-        status: query.status,
-        sort: query.sort,
-        dir: query.dir,
-        start: (query.page - 1) * PAGE_SIZE,
-        length: PAGE_SIZE,
-      }),
+      await api().postChecked(
+        `${config.api}/filter`,
+        {
+          searchText: query.q || null,
+          type: config.typed ? query.type : null,
+          region: query.region,
+          status: query.status,
+          sort: query.sort,
+          dir: query.dir,
+          start: (query.page - 1) * PAGE_SIZE,
+          length: PAGE_SIZE,
+        },
+        ContentAdminListSchema,
+      ),
     );
     return { ...page, query };
   });
@@ -119,7 +125,7 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
   const [pinNotice, setPinNotice] = useState<string | null>(null);
   const [pinError, setPinError] = useState<string | null>(null);
   const del = useConfirmAction<ContentListRow>({
-    action: (row) => api().get(`${config.api}/delete/${row.id}`),
+    action: (row) => api().getChecked(`${config.api}/delete/${row.id}`, z.null()),
     done: (row) => `The ${config.noun.toLowerCase()} “${row.title}” was deleted.`,
     after: () => {
       setPinNotice(null);
@@ -134,7 +140,7 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
     setPinNotice(null);
     del.setNotice(null);
     try {
-      const env = await api().post(`${config.api}/pin`, { baseId: row.id, type: row.type, pinned: !row.pinned });
+      const env = await api().postChecked(`${config.api}/pin`, { baseId: row.id, type: row.type, pinned: !row.pinned }, z.null());
       if (!env.success) setPinError(env.message ?? 'Something is wrong');
       else {
         setPinNotice(row.pinned ? `“${row.title}” is no longer pinned.` : `“${row.title}” is pinned: it leads the public list.`);

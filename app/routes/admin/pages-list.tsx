@@ -13,6 +13,8 @@ import {
 } from '../../components/admin/list-kit.tsx';
 import { ResourceList } from '../../components/admin/resource-list.tsx';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { z } from 'zod';
+import { LandingAdminListSchema, PageAdminListSchema } from '#shared/validation/versioned-admin.ts';
 import type { Route } from './+types/pages-list';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Pages | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
@@ -74,17 +76,21 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     const wantLanding = query.kind !== 'custom' && query.visibility !== 0;
     const wantCustom = query.kind === null || query.kind === 'custom';
     const [landing, custom] = await Promise.all([
-      wantLanding ? api().post<LandingRow[]>('/api/admin/landing-pages/filter', {}) : null,
+      wantLanding ? api().postChecked('/api/admin/landing-pages/filter', {}, LandingAdminListSchema) : null,
       wantCustom
-        ? api().post<{ items: CustomRow[]; total: number }>('/api/admin/pages/filter', {
-            searchText: query.q || null,
-            visibility: query.visibility,
-            region: query.region,
-            sort: query.sort,
-            dir: query.dir,
-            start: (query.page - 1) * PAGE_SIZE,
-            length: PAGE_SIZE,
-          })
+        ? api().postChecked(
+            '/api/admin/pages/filter',
+            {
+              searchText: query.q || null,
+              visibility: query.visibility,
+              region: query.region,
+              sort: query.sort,
+              dir: query.dir,
+              start: (query.page - 1) * PAGE_SIZE,
+              length: PAGE_SIZE,
+            },
+            PageAdminListSchema,
+          )
         : null,
     ]);
     const needle = query.q.toLowerCase();
@@ -121,7 +127,7 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
   const { query, sitePages, custom } = loaderData;
   const revalidator = useRevalidator();
   const del = useConfirmAction<CustomRow>({
-    action: (row) => api().get(`/api/admin/pages/delete/${row.id}`),
+    action: (row) => api().getChecked(`/api/admin/pages/delete/${row.id}`, z.null()),
     done: (row) => `The page “${row.title}” was deleted.`,
     after: () => revalidator.revalidate(),
   });

@@ -5,6 +5,7 @@ import { FilterSelect, ListFilterForm, pageInfo, SearchField, useListParams } fr
 import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { ProductAdminListSchema } from '#shared/validation/versioned-admin.ts';
 import type { Route } from './+types/products-list';
 
 export const meta: Route.MetaFunction = () => [
@@ -52,7 +53,7 @@ export function filterFromQuery(q: URLSearchParams) {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const filter = filterFromQuery(new URL(request.url).searchParams);
   return loadOrRedirect(async () => {
-    const page = dataOf(await api().post<{ items: ProductAdminListItem[]; total: number }>('/api/admin/products/filter', filter));
+    const page = dataOf(await api().postChecked('/api/admin/products/filter', filter, ProductAdminListSchema));
     return { ...page, filter };
   });
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { DocumentDetail, DocumentListItem } from '#shared/validation/documents.ts';
+import { DocumentDetailSchema, DocumentListItemSchema, DocumentPageSchema, type DocumentListItem } from '#shared/validation/documents.ts';
 import { REGION_IDS } from '#shared/regions.ts';
 import { api, ApiError, AuthRedirect, dataOf } from '../../../lib/api-client.ts';
 import { FieldError } from '../../forms/fields.tsx';
@@ -38,22 +38,21 @@ export const apiDocumentSource: DocumentSource = {
   async search({ search, kind, start, length }) {
     // The library has an image kind; videos are files of any kind with a video type.
     const page = dataOf(
-      await api().post<{ items: DocumentListItem[]; total: number }>('/api/admin/documents/filter', {
-        search,
-        kind: kind === 'image' ? 'image' : '',
-        start,
-        length,
-      }),
+      await api().postChecked(
+        '/api/admin/documents/filter',
+        { search, kind: kind === 'image' ? 'image' : '', start, length },
+        DocumentPageSchema,
+      ),
     );
     return kind === 'video' ? { items: page.items.filter((d) => d.contentType.startsWith('video/')), total: page.total } : page;
   },
   async altText(id) {
-    return dataOf(await api().get<{ altText: string }>(`/api/admin/documents/get/${id}`)).altText;
+    return dataOf(await api().getChecked(`/api/admin/documents/get/${id}`, DocumentDetailSchema)).altText;
   },
   async byUrl(url) {
     const guid = /^\/doccenter\/([0-9a-f-]{36})(?:[?#]|$)/i.exec(url)?.[1];
     if (!guid) return null;
-    const env = await api().get<DocumentListItem>(`/api/admin/documents/by-guid/${guid}`);
+    const env = await api().getChecked(`/api/admin/documents/by-guid/${guid}`, DocumentListItemSchema);
     return env.success ? dataOf(env) : null;
   },
   async upload(file, meta) {
@@ -64,7 +63,7 @@ export const apiDocumentSource: DocumentSource = {
     // a file added while editing is for every region, as the library's own form starts
     body.set('regionIds', REGION_IDS.join(','));
     body.set('file', file);
-    const env = await api().post<DocumentDetail>('/api/admin/documents/add', body);
+    const env = await api().postChecked('/api/admin/documents/add', body, DocumentDetailSchema);
     if (!env.success) throw new ApiError(env.message ?? 'The file could not be added to the library.', null);
     return dataOf(env);
   },

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { PreviewLinkSchema } from '#shared/validation/versioned-admin.ts';
 import { api, ApiError, AuthRedirect } from '../../../lib/api-client.ts';
 
 /** What POST /api/admin/preview previews: the kind whose save body `getContent` builds (ADR 024). */
@@ -50,7 +51,7 @@ export function PreviewButton({ kind, id, getContent }: PreviewButtonProps) {
     pending.current = true;
     setBusy(true);
     try {
-      const reply = await api().post<{ url: string }>('/api/admin/preview', { kind, ...(id ? { id } : {}), content });
+      const reply = await api().postChecked('/api/admin/preview', { kind, ...(id ? { id } : {}), content }, PreviewLinkSchema);
       if (!reply.success || !reply.data) {
         tab?.close();
         setError(reply.message ?? FAILED);
