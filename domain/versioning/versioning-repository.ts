@@ -54,7 +54,7 @@ export interface VersionListItem {
   author: string | null;
   /** true for the version the site's pointer names (the site shows it when the item is published) */
   current: boolean;
-  /** the item's status when this version was saved: 1 published, 0 draft */
+  /** the item's status when this version was saved (for the current version: the item's status now): 1 published, 0 draft */
   status: number;
 }
 
@@ -219,8 +219,9 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
           authorId: v.authorId,
           author: adminUsers.email,
           current: sql<boolean>`${v.id} = ${b.currentVersionId}`,
-          // versions written without a status (bulk seeds) count as the item's status now
-          status: sql<number>`coalesce(${v.status}, greatest(${b.status}, 0))`,
+          // versions written without a status (bulk seeds) count as the item's status now; the
+          // current version has the item's status now (a product hidden from the list adds no version)
+          status: sql<number>`case when ${v.id} = ${b.currentVersionId} then greatest(${b.status}, 0) else coalesce(${v.status}, greatest(${b.status}, 0)) end`,
         })
         .from(versions as PgTable)
         .innerJoin(base as PgTable, eq(b.id, v.itemId))
