@@ -36,7 +36,8 @@ function runBeside(args: string[], extraEnv: Record<string, string> = {}) {
     DATABASE_URL: '',
     ...extraEnv,
   };
-  const res = spawnSync(process.execPath, args, { env, encoding: 'utf8', timeout: 30_000 });
+  // a reset re-seeds (geo data included): give a loaded 2-core machine room
+  const res = spawnSync(process.execPath, args, { env, encoding: 'utf8', timeout: 60_000 });
   return { code: res.status, stdout: res.stdout, lines: res.stderr.split('\n').filter((l) => l.trim() !== '') };
 }
 
@@ -137,7 +138,7 @@ it('starts on an empty data directory, prints the admin sign-in once, holds the 
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
   }
-}, 180_000);
+}, 300_000);
 
 it('restores the backup made while the server ran over another database (kept beside it): the content and the leads are there; db:reset drops the journal with the database; a backup with the server stopped works too', async () => {
   expect(existsSync(backupFile)).toBe(true);
@@ -174,4 +175,4 @@ it('restores the backup made while the server ran over another database (kept be
   const notABackup = runBeside(['build/node/db-cli.js', 'restore', path.join(import.meta.dirname, 'index.ts')], { DATA_DIR: restoreDir });
   expect(notABackup.code).toBe(1);
   expect(notABackup.lines).toEqual([expect.stringMatching(/is not a backup made by npm run db:backup \(not a gzipped tar\)\.$/)]);
-}, 180_000);
+}, 300_000);

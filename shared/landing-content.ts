@@ -106,7 +106,8 @@ export const LandingSectionSchema = z.discriminatedUnion('kind', [
 ]);
 export type LandingSection = z.infer<typeof LandingSectionSchema>;
 
-export const LandingKindSchema = z.enum(['home', 'campaign', 'about']);
+/** `list`: the words above a list or form page (shared/list-pages.ts), edited like a page. */
+export const LandingKindSchema = z.enum(['home', 'campaign', 'about', 'list']);
 export type LandingKind = z.infer<typeof LandingKindSchema>;
 
 export const LandingContentSchema = z.object({

@@ -1,5 +1,7 @@
 import './zod-browser.ts';
 import { z } from 'zod';
+// type only: versioned-admin.ts builds on this module's filter schema
+import type { ProductAdminItem, ProductAdminList } from './validation/versioned-admin.ts';
 import { HeroMediaSchema, jsonField, ModuleListSchema, SeoFormSchema } from './content-admin.ts';
 import type { MediaRef, SeoData } from './content-types.ts';
 import { AnalysisRowSchema, PRODUCT_LIMITS, ProductContentSchema, ProductGroupSchema, type ProductContent } from './product-content.ts';
@@ -58,34 +60,8 @@ export const ProductAdminFilterSchema = z
   .describe('Products not deleted, with text search, filters, sorting and paging');
 export type ProductAdminFilter = z.output<typeof ProductAdminFilterSchema>;
 
-export interface ProductAdminListItem {
-  id: number;
-  slug: string;
-  path: string;
-  name: string;
-  group: string;
-  region: number;
-  status: number;
-  /** the last save (UTC), scheduled versions too */
-  updated: string;
-  /** a saved version still to go live, if any (UTC) */
-  nextPublishAt: string | null;
-}
-
-/** A product as the admin API answers: one version's content with the product's own fields. */
-export interface ProductAdminItem extends ProductContent {
-  id: number;
-  versionId: number;
-  slug: string;
-  path: string;
-  region: number;
-  lineKey: string;
-  family: string;
-  status: number;
-  publishAt: string | null;
-  created: string;
-  current: boolean;
-}
+/** A row of the admin list (POST /api/admin/products/filter), as its reply schema says. */
+export type ProductAdminListItem = ProductAdminList['items'][number];
 
 // ---------------------------------------------------------------- local time
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AuthRedirect, createApiClient } from './api-client.ts';
+import { z } from 'zod';
+import { ApiContractError, AuthRedirect, createApiClient } from './api-client.ts';
 import { parseStoredAuth } from './auth-state.ts';
 import { createAuthStore } from './auth-store.ts';
 
@@ -221,5 +222,43 @@ describe('api client across tabs', () => {
     expect(replies.map((r) => r.data)).toEqual(['fine', 'fine']);
     expect(spent).toEqual(['r1']);
     expect(parseStoredAuth(storage.getItem('root'))).toMatchObject({ isAuthenticated: true, token: fresh, refreshToken: 'r2' });
+  });
+});
+
+describe('checked replies', () => {
+  const Item = z.object({ id: z.number(), title: z.string(), publishAt: z.string().nullable() });
+
+  it('hands back the data parsed by the reply schema (unknown fields dropped), with the message', async () => {
+    const { client, calls } = setup({
+      handler: () => json(200, { success: true, data: { id: 4, title: 'A', publishAt: null, extra: 1 }, message: 'Saved.' }),
+    });
+    const env = await client.postChecked('/api/admin/pages/add', { title: 'A' }, Item);
+    expect(env).toEqual({ success: true, data: { id: 4, title: 'A', publishAt: null }, message: 'Saved.' });
+    expect(calls[0]).toMatchObject({ path: '/api/admin/pages/add', body: { title: 'A' } });
+    expect((await client.getChecked('/api/admin/pages/get/4', Item)).data?.title).toBe('A');
+  });
+
+  it('throws one clear error naming the call and the fields when the reply does not match its schema', async () => {
+    const { client } = setup({ handler: () => ok({ id: '4', publishAt: 3 }) });
+    const error = await client.getChecked('/api/admin/pages/get/4', Item).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiContractError);
+    expect((error as ApiContractError).message).toMatch(
+      /^The server's reply to \/api\/admin\/pages\/get\/4 is not in the expected shape \(id: .+; title: .+; publishAt: .+\)\.$/,
+    );
+    expect((error as ApiContractError).issues.map((i) => i.path.join('.'))).toEqual(['id', 'title', 'publishAt']);
+  });
+
+  it('returns a refused reply as it came, for the screen to show its message, and checks a null reply against its schema', async () => {
+    const { client } = setup({
+      handler: (call) => (call.path.includes('delete') ? ok(null) : json(404, { success: false, data: null, message: 'Page not found.' })),
+    });
+    expect(await client.getChecked('/api/admin/pages/get/9', Item)).toEqual({ success: false, data: null, message: 'Page not found.' });
+    expect((await client.getChecked('/api/admin/pages/delete/9', z.null())).success).toBe(true);
+    await expect(client.getChecked('/api/admin/pages/delete/9', Item)).rejects.toBeInstanceOf(ApiContractError);
+  });
+
+  it('still applies the session rules first: a refused session is a redirect, not a contract error', async () => {
+    const { client } = setup({ refreshToken: null, handler: () => json(403, { success: false, data: null, message: 'no' }) });
+    await expect(client.getChecked('/api/admin/pages/get/4', Item)).rejects.toEqual(new AuthRedirect('/access-denied'));
   });
 });

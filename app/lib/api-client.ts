@@ -1,4 +1,5 @@
 import { redirect } from 'react-router';
+import type { z } from 'zod';
 import { type AuthState, needsRefresh, parseStoredAuth, AUTH_STORAGE_KEY } from './auth-state.ts';
 import { type AuthStore, authStore } from './auth-store.ts';
 
@@ -14,6 +15,24 @@ export class AuthRedirect extends Error {
   constructor(readonly to: string) {
     super(`Redirect to ${to}`);
     this.name = 'AuthRedirect';
+  }
+}
+
+/**
+ * A successful reply whose data is not what its schema (in shared/) says: the server and the admin
+ * disagree about the contract. One error, naming the call and the first fields that differ.
+ */
+export class ApiContractError extends Error {
+  constructor(
+    readonly path: string,
+    readonly issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  ) {
+    const where = issues
+      .slice(0, 3)
+      .map((i) => `${i.path.length ? i.path.map(String).join('.') : '(the reply)'}: ${i.message}`)
+      .join('; ');
+    super(`The server's reply to ${path} is not in the expected shape (${where}${issues.length > 3 ? '; …' : ''}).`);
+    this.name = 'ApiContractError';
   }
 }
 
@@ -41,6 +60,13 @@ export interface ApiClient {
   request<T>(method: 'GET' | 'POST', path: string, options?: RequestOptions): Promise<Envelope<T>>;
   get<T>(path: string, options?: RequestOptions): Promise<Envelope<T>>;
   post<T>(path: string, body: unknown, options?: RequestOptions): Promise<Envelope<T>>;
+  /**
+   * The checked forms: a successful reply's data is parsed with its reply schema (from shared/), and a
+   * mismatch throws one ApiContractError instead of handing an unchecked type to the screen. A refused
+   * reply (success false) is returned as it came, for the caller to show its message.
+   */
+  getChecked<S extends z.ZodType>(path: string, reply: S, options?: RequestOptions): Promise<Envelope<z.output<S>>>;
+  postChecked<S extends z.ZodType>(path: string, body: unknown, reply: S, options?: RequestOptions): Promise<Envelope<z.output<S>>>;
   /** POSTs and returns the reply as a file (a CSV export) instead of the JSON envelope. */
   download(path: string, body: unknown): Promise<{ blob: Blob; filename: string | null }>;
   /** Refreshes the access token, sharing one call between concurrent callers. Resolves whether a token is held afterwards. */
@@ -217,9 +243,24 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
   }
 
+  async function checked<S extends z.ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    reply: S,
+    options: RequestOptions = {},
+  ): Promise<Envelope<z.output<S>>> {
+    const env = await request<unknown>(method, path, options);
+    if (!env.success) return env as Envelope<z.output<S>>;
+    const parsed = reply.safeParse(env.data);
+    if (!parsed.success) throw new ApiContractError(path, parsed.error.issues);
+    return { ...env, data: parsed.data as z.output<S> };
+  }
+
   return {
     request,
     download,
+    getChecked: (path, reply, options) => checked('GET', path, reply, options),
+    postChecked: (path, body, reply, options) => checked('POST', path, reply, { ...options, body }),
     get: (path, options) => request('GET', path, options),
     post: (path, body, options) => request('POST', path, { ...options, body }),
     refresh,

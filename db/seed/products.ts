@@ -15,6 +15,7 @@ import { createLocalStorage } from '../../domain/documents/storage.ts';
 import { createLandingPagesRepository } from '../../domain/landing-pages/landing-pages-repository.ts';
 import { createProductsRepository } from '../../domain/products/products-repository.ts';
 import { LANDING_PAGES } from './landing-content.ts';
+import { LIST_PAGES, listPageContent } from '../../shared/list-pages.ts';
 import { benefitsFor, findRepModule, PRODUCT_LINES, textFor } from './product-content.ts';
 import type { SeedContext } from './types.ts';
 
@@ -125,6 +126,12 @@ async function seedLandingPages(db: Db) {
     const [row] = await db.select({ id: landingPages.id }).from(landingPages).where(eq(landingPages.key, page.key));
     if (row) continue;
     await repo.insert({ key: page.key, kind: page.kind, path: page.path, regionIds: page.regionIds }, page.content);
+  }
+  // the words above the list and form pages (a start adds any missing ones too: landing pages service)
+  for (const def of LIST_PAGES) {
+    const [row] = await db.select({ id: landingPages.id }).from(landingPages).where(eq(landingPages.key, def.key));
+    if (row) continue;
+    await repo.insert({ key: def.key, kind: 'list', path: def.path, regionIds: def.regionIds }, listPageContent(def));
   }
 }
 

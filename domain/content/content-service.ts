@@ -2,10 +2,11 @@ import type { ContentModule, MediaRef, SeoData } from '#shared/content-types.ts'
 import type { ContentCardDto, ContentItemDto, ContentListDto, HeroMediaDto, SitemapEntry } from '#shared/dto/content.ts';
 import { contentItemPath, regionsVisibleIn, resourceTypeName } from '#shared/knowledge.ts';
 import type { ContentFilter } from '#shared/validation/content-filter.ts';
+import type { ContentAdminItem } from '#shared/validation/versioned-admin.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
 import { DomainError, NotFoundError } from '../errors.ts';
-import { slugify, SLUG_PATTERN } from '../versioning/slug.ts';
+import { createSlugRules, type MoveRedirects } from '../versioning/slug-rules.ts';
 import type { VersionListItem, VersionMeta } from '../versioning/versioning-repository.ts';
 import { createVersioningService } from '../versioning/versioning-service.ts';
 import type {
@@ -30,7 +31,7 @@ export interface ContentServiceOptions {
   events?: ContentEvents;
   kind?: 'knowledge' | 'press';
   /** a published item whose slug changes leaves a redirect behind */
-  redirects?: { followMove(oldPath: string, newPath: string): Promise<void>; checkMoveTarget?(path: string): Promise<void> };
+  redirects?: MoveRedirects;
   /** told when a version is scheduled (the publisher wakes up then) */
   onScheduled?: (at: Date) => void;
   /** the audit log */
@@ -59,28 +60,6 @@ export interface ContentSaveInput {
   redirectOldSlug?: boolean;
   /** the version whose content this save restores (a rollback) */
   rollbackOf?: number | null;
-}
-
-export interface ContentAdminItem {
-  id: number;
-  baseId: number;
-  versionId: number;
-  type: number;
-  category: number | null;
-  pinned: boolean;
-  slug: string;
-  region: number;
-  status: number;
-  path: string;
-  title: string;
-  metadata: SeoData;
-  heroMedia: MediaRef | null;
-  modules: ContentModule[];
-  publishDate: string;
-  publishAt: string | null;
-  created: string;
-  /** true when this version is the one the public site shows */
-  current: boolean;
 }
 
 export function heroMediaDto(media: MediaRef | null | undefined): HeroMediaDto | null {
@@ -146,9 +125,14 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
   }
 
   /** An empty slug is made from the title (on create) or kept (on edit). */
-  function slugFor(input: ContentSaveInput, before: { slug: string } | null): string {
-    return input.slug?.trim() ? input.slug.trim().toLowerCase() : before ? before.slug : slugify(input.title);
-  }
+  const slugs = createSlugRules<{ slug: string; status: number; currentVersionId: number | null; regionId: number }, ContentSaveInput>({
+    label: opts.label,
+    findIdBySlug: (slug) => repo.findIdBySlug(slug),
+    pathOf: (slug, x) => contentItemPath(opts.basePath, slug, 'regionId' in x ? x.regionId : x.region),
+    emptyMessage: 'Enter a slug (the title has no letters or digits to make one from).',
+    redirects: opts.redirects,
+  });
+  const slugFor = slugs.slugFor;
 
   /**
    * Every published card, pinned first then newest, held in memory until this kind changes (here or,
@@ -246,18 +230,6 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
       created: v.created.toISOString(),
       current: base.currentVersionId === v.id,
     };
-  }
-
-  async function checkSlug(slug: string, id: number | null) {
-    if (!SLUG_PATTERN.test(slug))
-      throw new DomainError('The slug may use lower-case letters, digits and single hyphens only.', 400, {
-        slug: ['The slug may use lower-case letters, digits and single hyphens only.'],
-      });
-    const owner = await repo.findIdBySlug(slug);
-    if (owner !== undefined && owner !== id) {
-      const message = `The slug "${slug}" is already used by another ${opts.label.toLowerCase()}.`;
-      throw new DomainError(message, 409, { slug: [message] });
-    }
   }
 
   return {
@@ -418,14 +390,7 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
       const id = input.id ?? null;
       const before = id === null ? null : (await versioning.latest(id)).base;
       const slug = slugFor(input, before);
-      if (!slug)
-        throw new DomainError('Enter a slug (the title has no letters or digits to make one from).', 400, { slug: ['Enter a slug.'] });
-      await checkSlug(slug, id);
-      // a rename onto an address a person's redirect answers is refused before anything is written
-      if (before) {
-        const newPath = contentItemPath(opts.basePath, slug, input.region);
-        if (contentItemPath(opts.basePath, before.slug, before.regionId) !== newPath) await opts.redirects?.checkMoveTarget?.(newPath);
-      }
+      await slugs.beforeSave(slug, id, before, input);
       const base = { type: input.type, category: input.category, pinned: input.pinned, slug, regionId: input.region, status: input.status };
       const version = saveVersion(input);
       const meta = { authorId, publishAt: input.publishAt ?? null, rollbackOf: input.rollbackOf ?? null };
@@ -438,21 +403,38 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
           versionId = await versioning.append(id, version, meta, base);
         }
       } catch (err) {
-        // two editors saving the same new slug at once: the unique index decides
-        if (
-          (err as { code?: string; cause?: { code?: string } }).code === '23505' ||
-          (err as { cause?: { code?: string } }).cause?.code === '23505'
-        ) {
-          await checkSlug(slug, id);
-        }
-        throw err;
+        return slugs.onConflict(err, slug, id);
       }
-      if (before && before.status === 1 && before.currentVersionId !== null && input.redirectOldSlug !== false) {
-        const oldPath = contentItemPath(opts.basePath, before.slug, before.regionId);
-        const newPath = contentItemPath(opts.basePath, slug, input.region);
-        if (oldPath !== newPath) await opts.redirects?.followMove(oldPath, newPath);
-      }
+      await slugs.afterSave(before, slug, input);
       return this.adminGet(savedId, versionId);
+    },
+
+    /**
+     * Rollback (POST .../rollback/{id}/{versionId}): the saved version's content and the base fields it
+     * was saved with (slug, status, region, type, category, pinned) become a new version, through the
+     * same rules as a save (slug checks, redirect on move, audit "rolled back", pages dropped).
+     */
+    async adminRollback(id: number, versionId: number, authorId: number | null): Promise<ContentAdminItem> {
+      const { fields, version: v } = await versioning.rollbackSource(id, versionId);
+      return this.adminSave(
+        {
+          id,
+          type: fields.type,
+          category: fields.category,
+          pinned: fields.pinned,
+          slug: fields.slug,
+          region: fields.regionId,
+          status: fields.status === 1 ? 1 : 0,
+          title: v.title,
+          metadata: v.seo,
+          heroMedia: v.heroMedia,
+          modules: v.modules,
+          publishDate: v.publishDate,
+          publishAt: null,
+          rollbackOf: versionId,
+        },
+        authorId,
+      );
     },
 
     /** Pin or unpin (spec: POST .../pin with baseId, type, pinned); the type must be the item's. */

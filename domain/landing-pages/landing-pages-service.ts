@@ -1,5 +1,6 @@
 import type { ContentModule } from '#shared/content-types.ts';
 import { LandingContentSchema, type LandingContent, type LandingPageDto, type LandingSection } from '#shared/landing-content.ts';
+import { LIST_PAGES, listPageContent, type ListPageText } from '#shared/list-pages.ts';
 import { createRenderCache, sanitizeForStorage } from '../content/sanitize.ts';
 import { createVersioningService } from '../versioning/versioning-service.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
@@ -63,8 +64,53 @@ export function createLandingPagesService(
     return pages;
   }
 
+  /** A list page's words as its route shows them (the stored page, or the words it starts with). */
+  function listPageText(key: string, page: LandingPageDto | undefined): ListPageText {
+    const def = LIST_PAGES.find((p) => p.key === key);
+    if (!def) throw new NotFoundError('Page not found.');
+    const content = page ?? listPageContent(def);
+    return {
+      key,
+      eyebrow: content.hero.eyebrow || null,
+      headline: content.hero.headline,
+      intro: content.hero.promise,
+      seoTitle: content.seo.title || content.title,
+      seoDescription: content.seo.desc || content.hero.promise,
+      ...(content.seo.ogtitle ? { ogTitle: content.seo.ogtitle } : {}),
+      ...(content.seo.ogdesc ? { ogDescription: content.seo.ogdesc } : {}),
+      shareImage: content.seo.ogphoto?.previewsrc || null,
+    };
+  }
+
   return {
     versioning,
+    /** The words of a list page (knowledge center, press list, contact...): from memory, like every landing page. */
+    async listPageByKey(key: string): Promise<ListPageText> {
+      return listPageText(key, (await all()).get(key));
+    },
+
+    /**
+     * Adds the list pages a database does not have yet (a new site, or one from before they were
+     * editable), with the words they start with. Part of the site's structure, so every start runs it;
+     * one query when nothing is missing.
+     */
+    async ensureListPages(): Promise<number> {
+      const have = new Set((await repo.listCurrent()).map((r) => r.key));
+      let added = 0;
+      for (const def of LIST_PAGES) {
+        if (have.has(def.key)) continue;
+        try {
+          await repo.insert({ key: def.key, kind: 'list', path: def.path, regionIds: def.regionIds }, listPageContent(def));
+          added++;
+        } catch (err) {
+          // another instance added it at the same moment (key and path are unique)
+          if (!(await repo.findByKey(def.key))) throw err;
+        }
+      }
+      if (added > 0) cache = null;
+      return added;
+    },
+
     async getByKey(key: string): Promise<LandingPageDto> {
       const page = (await all()).get(key);
       if (!page) throw new NotFoundError('Page not found.');
@@ -121,6 +167,12 @@ export function createLandingPagesService(
       return this.adminGet(id, versionId);
     },
 
+    /** Rollback: the saved version's content saved as a new version (a landing page's key, path and regions are fixed). */
+    async adminRollback(id: number, versionId: number, authorId: number | null) {
+      const { version: v } = await versioning.rollbackSource(id, versionId);
+      return this.adminSave(id, { title: v.title, hero: v.hero, sections: v.sections, seo: v.seo }, authorId, null, versionId);
+    },
+
     adminVersions: (id: number) => versioning.listVersions(id),
 
     // ---- previews (ADR 024) ----
@@ -162,7 +214,8 @@ export function createLandingPagesService(
     },
 
     async listForSitemap(): Promise<{ path: string; lastmod: string; kind: LandingPageDto['kind'] }[]> {
-      return [...(await all()).values()].map((p) => ({ path: p.path, lastmod: p.updated, kind: p.kind }));
+      // list pages are in the sitemap as the lists they head (seo service)
+      return [...(await all()).values()].filter((p) => p.kind !== 'list').map((p) => ({ path: p.path, lastmod: p.updated, kind: p.kind }));
     },
 
     invalidate() {

@@ -1,11 +1,12 @@
 import type { PageDto } from '#shared/dto/pages.ts';
+import type { PageAdminItem } from '#shared/validation/versioned-admin.ts';
 import { createRenderCache, sanitizeForStorage } from '../content/sanitize.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
 import { createVersioningService } from '../versioning/versioning-service.ts';
 import type { ContentModule, MediaRef, SeoData } from '#shared/content-types.ts';
-import { DomainError, NotFoundError } from '../errors.ts';
-import { slugify, SLUG_PATTERN } from '../versioning/slug.ts';
+import { NotFoundError } from '../errors.ts';
+import { createSlugRules, type MoveRedirects } from '../versioning/slug-rules.ts';
 import type { VersionListItem } from '../versioning/versioning-repository.ts';
 import type { PagesRepository } from './pages-repository.ts';
 import { RESERVED_SLUGS } from './reserved-slugs.ts';
@@ -27,30 +28,13 @@ export interface PageSaveInput {
   rollbackOf?: number | null;
 }
 
-export interface PageAdminItem {
-  id: number;
-  versionId: number;
-  title: string;
-  slug: string;
-  path: string;
-  visibility: number;
-  regionIds: number[];
-  metadata: SeoData;
-  modules: ContentModule[];
-  heroImageType: number | null;
-  heroMedia: MediaRef | null;
-  publishAt: string | null;
-  created: string;
-  current: boolean;
-}
-
 export function createPagesService(
   repo: PagesRepository,
   opts: {
     siteUrl: string;
     events?: ContentEvents;
     onScheduled?: (at: Date) => void;
-    redirects?: { followMove(oldPath: string, newPath: string): Promise<void>; checkMoveTarget?(path: string): Promise<void> };
+    redirects?: MoveRedirects;
     audit?: AuditRecorder;
   },
 ) {
@@ -103,10 +87,14 @@ export function createPagesService(
       heroMedia: input.heroMedia,
     };
   }
-  /** An empty slug is made from the title (on create) or kept (on edit). */
-  function slugFor(input: PageSaveInput, before: { slug: string } | null): string {
-    return input.slug?.trim() ? input.slug.trim().toLowerCase() : before ? before.slug : slugify(input.title);
-  }
+  const slugs = createSlugRules<Base, PageSaveInput>({
+    label: 'Page',
+    findIdBySlug: (slug) => repo.findIdBySlug(slug),
+    pathOf: (slug) => `/${slug}`,
+    reserved: RESERVED_SLUGS,
+    redirects: opts.redirects,
+  });
+  const slugFor = slugs.slugFor;
   type PageDtoRow = {
     id: number;
     slug: string;
@@ -132,19 +120,6 @@ export function createPagesService(
       heroMedia: row.heroMedia,
       updated: row.versionCreated.toISOString(),
     };
-  }
-  async function checkSlug(slug: string, id: number | null) {
-    const invalid = 'The slug may use lower-case letters, digits and single hyphens only.';
-    if (!SLUG_PATTERN.test(slug)) throw new DomainError(invalid, 400, { slug: [invalid] });
-    if (RESERVED_SLUGS.has(slug)) {
-      const message = `/${slug} is one of the site's own addresses; choose another slug.`;
-      throw new DomainError(message, 409, { slug: [message] });
-    }
-    const owner = await repo.findIdBySlug(slug);
-    if (owner !== undefined && owner !== id) {
-      const message = `The slug "${slug}" is already used by another page.`;
-      throw new DomainError(message, 409, { slug: [message] });
-    }
   }
 
   return {
@@ -192,24 +167,44 @@ export function createPagesService(
       const id = input.id ?? null;
       const before = id === null ? null : (await versioning.latest(id)).base;
       const slug = slugFor(input, before);
-      if (!slug) throw new DomainError('Enter a slug.', 400, { slug: ['Enter a slug.'] });
-      await checkSlug(slug, id);
-      // a rename onto an address a person's redirect answers is refused before anything is written
-      if (before && before.slug !== slug) await opts.redirects?.checkMoveTarget?.(`/${slug}`);
+      await slugs.beforeSave(slug, id, before, input);
       const base = { slug, status: input.visibility, regionIds: input.regionIds };
       const version = saveVersion(input);
       const meta = { authorId, publishAt: input.publishAt ?? null, rollbackOf: input.rollbackOf ?? null };
       let savedId: number;
       let versionId: number;
-      if (id === null) ({ id: savedId, versionId } = await versioning.create(base, version, meta));
-      else {
-        savedId = id;
-        versionId = await versioning.append(id, version, meta, base);
+      try {
+        if (id === null) ({ id: savedId, versionId } = await versioning.create(base, version, meta));
+        else {
+          savedId = id;
+          versionId = await versioning.append(id, version, meta, base);
+        }
+      } catch (err) {
+        return slugs.onConflict(err, slug, id);
       }
-      if (before && before.status === 1 && before.currentVersionId !== null && before.slug !== slug && input.redirectOldSlug !== false) {
-        await opts.redirects?.followMove(`/${before.slug}`, `/${slug}`);
-      }
+      await slugs.afterSave(before, slug, input);
       return this.adminGet(savedId, versionId);
+    },
+
+    /** Rollback: the saved version's content with the slug, visibility and regions it was saved with, saved as a new version. */
+    async adminRollback(id: number, versionId: number, authorId: number | null): Promise<PageAdminItem> {
+      const { fields, version: v } = await versioning.rollbackSource(id, versionId);
+      return this.adminSave(
+        {
+          id,
+          title: v.title,
+          slug: fields.slug,
+          visibility: fields.status === 1 ? 1 : 0,
+          regionIds: fields.regionIds,
+          metadata: v.seo,
+          modules: v.modules,
+          heroImageType: v.heroImageType,
+          heroMedia: v.heroMedia,
+          publishAt: null,
+          rollbackOf: versionId,
+        },
+        authorId,
+      );
     },
 
     /** Public read: only a page whose visibility is 1 is served; anything else is not found. */

@@ -199,6 +199,12 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
       return this.adminGet(id, versionId);
     },
 
+    /** Rollback: the saved version's content and the status it was saved with, saved as a new version (products keep their fixed address). */
+    async adminRollback(id: number, versionId: number, authorId: number | null) {
+      const { fields, version } = await versioning.rollbackSource(id, versionId);
+      return this.adminSave(id, contentOfVersion(version), authorId, { status: fields.status === 1 ? 1 : 0, rollbackOf: versionId });
+    },
+
     adminVersions: (id: number) => versioning.listVersions(id),
 
     // ---- previews (ADR 024) ----

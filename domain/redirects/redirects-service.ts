@@ -438,6 +438,16 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
       invalidate();
       for (const c of changes) changed(c);
     },
+    /**
+     * Content took this path without leaving one (a hidden page or a draft renamed back): a redirect
+     * an earlier rename left here would answer in its place, so it goes; a person's redirect stays
+     * (checkMoveTarget refused the move before the save).
+     */
+    async releasePath(path: string) {
+      const at = normalisePath(path);
+      const stale = await repo.findByFromPath(at);
+      if (stale?.origin === 'rename' && (await repo.delete(stale.id))) changed({ id: stale.id, oldSlug: at, newSlug: null });
+    },
     async delete(id: number) {
       const row = await repo.findById(id);
       if (!row || !(await repo.delete(id))) throw new NotFoundError('Redirect not found.');

@@ -71,7 +71,7 @@ export interface VersionedDef<B extends VersionedBase, V extends VersionedVersio
 type Without<T, K extends PropertyKey> = { [P in keyof T as P extends K ? never : P]: T[P] };
 export type VersionValues<V extends VersionedVersions> = Without<
   InferInsertModel<V>,
-  'id' | 'itemId' | 'publishAt' | 'authorId' | 'created'
+  'id' | 'itemId' | 'publishAt' | 'authorId' | 'created' | 'baseFields'
 >;
 export type BaseValues<B extends VersionedBase> = Without<
   InferInsertModel<B>,
@@ -151,17 +151,22 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
     return moved;
   }
 
+  /** The base row's own fields as they are now (bookkeeping left out), kept with each version for a rollback. */
+  async function baseSnapshot(tx: DbOrTx, itemId: number): Promise<Row | null> {
+    const [row] = await (tx as unknown as Db)
+      .select()
+      .from(base as PgTable)
+      .where(eq(b.id, itemId));
+    if (!row) return null;
+    const { id: _id, currentVersionId: _c, nextPublishAt: _n, created: _cr, updated: _u, ...fields } = row as Row;
+    return fields;
+  }
+
   async function insertVersion(tx: DbOrTx, itemId: number, values: VersionValues<V>, meta: VersionMeta): Promise<number> {
+    const baseFields = await baseSnapshot(tx, itemId);
     const [row] = await (tx as unknown as Db)
       .insert(versions as PgTable)
-      .values({
-        ...(values as Row),
-        itemId,
-        authorId: meta.authorId ?? null,
-        publishAt: meta.publishAt ?? null,
-        // the item's status as this save leaves it (the base row is written first in the same transaction)
-        status: sql`(select greatest(${b.status}, 0) from ${base} where ${b.id} = ${itemId})`,
-      } as never)
+      .values({ ...(values as Row), itemId, authorId: meta.authorId ?? null, publishAt: meta.publishAt ?? null, baseFields } as never)
       .returning({ id: v.id });
     return row!.id as number;
   }
@@ -219,9 +224,10 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
           authorId: v.authorId,
           author: adminUsers.email,
           current: sql<boolean>`${v.id} = ${b.currentVersionId}`,
-          // versions written without a status (bulk seeds) count as the item's status now; the
+          // a version's status is the item's as the save left it (its baseFields); versions saved without
+          // them (before migration 0020, bulk seeds) count as the item's status now; the
           // current version has the item's status now (a product hidden from the list adds no version)
-          status: sql<number>`case when ${v.id} = ${b.currentVersionId} then greatest(${b.status}, 0) else coalesce(${v.status}, greatest(${b.status}, 0)) end`,
+          status: sql<number>`case when ${v.id} = ${b.currentVersionId} then greatest(${b.status}, 0) else greatest(coalesce((${v.baseFields} ->> 'status')::int, ${b.status}), 0) end`,
         })
         .from(versions as PgTable)
         .innerJoin(base as PgTable, eq(b.id, v.itemId))

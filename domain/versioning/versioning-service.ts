@@ -163,18 +163,47 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
       return versionId;
     },
 
-    /** Rollback never destroys history: the old version's content is appended as the newest version. */
+    /**
+     * What a rollback restores: the saved version, and the base fields (slug, status, region...) as
+     * they were once it was saved; a version saved before those were kept leaves the base as it is.
+     */
+    async rollbackSource(id: number, versionId: number): Promise<{ base: BaseRow; version: VersionRow; fields: BaseRow }> {
+      const { base, version } = await this.getVersion(id, versionId);
+      const saved = (version as { baseFields?: Record<string, unknown> | null }).baseFields ?? {};
+      const fields: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+      for (const [key, value] of Object.entries(saved)) {
+        // dates travel as text in the kept copy; those are copies of version fields, never restored
+        if (key in fields && !(fields[key] instanceof Date) && value !== undefined) fields[key] = value;
+      }
+      if (fields.status === DELETED) fields.status = (base as { status: number }).status;
+      return { base, version, fields: fields as BaseRow };
+    },
+
+    /**
+     * Rollback never destroys history: the old version's content, with the base fields it was saved
+     * with, is appended as the newest version. The admin services add their slug rules (ADR 034).
+     */
     async rollback(id: number, versionId: number, meta: VersionMeta = {}): Promise<number> {
-      const { version } = await this.getVersion(id, versionId);
+      const { version, fields } = await this.rollbackSource(id, versionId);
       const {
         id: _id,
         itemId: _item,
         publishAt: _at,
         authorId: _author,
         created: _created,
+        baseFields: _fields,
         ...content
       } = version as Record<string, unknown>;
-      return this.append(id, content as VersionValues<V>, { ...meta, rollbackOf: versionId });
+      const {
+        id: _base,
+        currentVersionId: _c,
+        nextPublishAt: _n,
+        created: _bc,
+        updated: _u,
+        ...restored
+      } = fields as Record<string, unknown>;
+      const baseChanges = Object.fromEntries(Object.entries(restored).filter(([, value]) => !(value instanceof Date)));
+      return this.append(id, content as VersionValues<V>, { ...meta, rollbackOf: versionId }, baseChanges as Partial<BaseValues<B>>);
     },
 
     /** Changes base fields only (pinned, status); no version is added. */

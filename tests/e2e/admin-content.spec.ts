@@ -223,9 +223,14 @@ test.describe('knowledge center editor', { tag: '@exclusive' }, () => {
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect(page).toHaveURL(/\?q=Zebra\+Pin\+Candidate.*&type=0/);
     await expect(page.getByText('Showing 1–1 of 1 knowledge items')).toBeVisible();
-    await page.getByRole('button', { name: `Pin ${title}` }).click();
+    // a live item has Edit, View, Pin and Delete: Pin and Delete are in the row's More menu
+    const row = page.getByRole('row').filter({ hasText: title });
+    await row.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: `Pin ${title}` }).click();
     await expect(page.getByRole('status').filter({ hasText: `“${title}” is pinned` })).toBeVisible();
-    await expect(page.getByRole('button', { name: `Unpin ${title}` })).toBeVisible();
+    await row.getByRole('button', { name: 'More' }).click();
+    await expect(page.getByRole('menuitem', { name: `Unpin ${title}` })).toBeVisible();
+    await page.keyboard.press('Escape');
 
     await page.goto('/siteadmin/knowledge-center?sort=title');
     await expect(page.getByRole('columnheader', { name: 'Title' })).toHaveAttribute('aria-sort', 'ascending');
@@ -239,8 +244,11 @@ test.describe('knowledge center editor', { tag: '@exclusive' }, () => {
 
     // unpin again, so the public list's order is as the other tests expect
     await page.goto(`/siteadmin/knowledge-center?q=${encodeURIComponent(title)}`);
-    await page.getByRole('button', { name: `Unpin ${title}` }).click();
-    await expect(page.getByRole('button', { name: `Pin ${title}` })).toBeVisible();
+    await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: `Unpin ${title}` }).click();
+    await expect(page.getByRole('status').filter({ hasText: `“${title}” is no longer pinned.` })).toBeVisible();
+    await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'More' }).click();
+    await expect(page.getByRole('menuitem', { name: `Pin ${title}` })).toBeVisible();
   });
 });
 

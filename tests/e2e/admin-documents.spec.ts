@@ -36,6 +36,8 @@ test('document library: upload a PDF, open it from /doccenter/{guid}, replace it
   await page.getByLabel('File').setInputFiles({ name: 'Browser Statement.pdf', mimeType: 'application/pdf', buffer: pdf('first upload') });
   await save.click();
   await expect(page).toHaveURL(/\/siteadmin\/document-library$/);
+  // back on the list, it says so (as adding a label does)
+  await expect(page.getByRole('status').filter({ hasText: `The Statement “${title}” was added.` })).toBeVisible();
 
   await page.getByLabel('Search').fill(title);
   await page.getByRole('button', { name: 'Filter' }).click();
@@ -61,6 +63,7 @@ test('document library: upload a PDF, open it from /doccenter/{guid}, replace it
     .setInputFiles({ name: 'statement v2.pdf', mimeType: 'application/pdf', buffer: pdf('second upload') });
   await save.click();
   await expect(page).toHaveURL(/\/siteadmin\/document-library$/);
+  await expect(page.getByRole('status').filter({ hasText: `The Statement “${title}” was saved.` })).toBeVisible();
   const replaced = await page.request.get(href!);
   expect((await replaced.body()).toString()).toContain('second upload');
 

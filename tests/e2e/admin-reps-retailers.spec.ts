@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
 import { apiTokens, axeViolations, signInQuickly } from './admin-helpers.ts';
@@ -24,7 +25,12 @@ test('import a retailers CSV with a preview and a progress bar, then find one of
     await expect(page.getByRole('columnheader', { name: 'ZIP / Postal Code' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
 
-    await page.getByText('Import retailers from CSV').click();
+    // Import sits next to Export CSV and opens under the heading
+    const importButton = page.getByRole('button', { name: 'Import CSV' });
+    await expect(importButton).toHaveAttribute('aria-expanded', 'false');
+    await importButton.click();
+    await expect(importButton).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('heading', { level: 2, name: 'Import retailers from CSV' })).toBeVisible();
     const file = page.getByLabel('CSV file');
     // A file with a bad row: the preview names the line and nothing can be imported.
     await file.setInputFiles({
@@ -177,4 +183,58 @@ test('retailer edit with next continues to the following retailer after saving',
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page).toHaveURL(/\/retailer\/edit\/\d+\/next$/);
   await expect(page.getByLabel('Name')).toHaveValue(names[1]!);
+});
+
+test('an import with a bad row imports the valid rows when asked, and the skipped rows download as CSV (issue 23)', async ({ page }) => {
+  test.setTimeout(90_000);
+  const stamp = `${Date.now()}`;
+  const name = `Partial Import Test ${stamp}`;
+  try {
+    await signInQuickly(page);
+    await page.goto('/siteadmin/reps-retailers?tab=retailers');
+    await expect(page.getByRole('heading', { level: 1, name: 'Reps & Retailers' })).toBeVisible();
+    // Import is next to Export CSV, above the list
+    const actions = page.getByRole('button', { name: 'Export CSV' }).locator('..');
+    await actions.getByRole('button', { name: 'Import CSV' }).click();
+    const panel = page.getByRole('region', { name: 'Import retailers from CSV' });
+    const table = page.getByRole('table', { name: 'Retailers' });
+    expect((await panel.boundingBox())!.y).toBeLessThan((await table.boundingBox())!.y);
+
+    await panel.getByLabel('CSV file').setInputFiles({
+      name: 'partial.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `name,address,postal_code,website\n${name} One,1 Test Rd,68847,\nBroken ${name},2 Test Rd,ABCDE,ftp://x.example\n${name} Two,3 Test Rd,68847,https://two.example\n`,
+      ),
+    });
+    await panel.getByRole('button', { name: 'Preview' }).click();
+    await expect(panel.getByText('1 of 3 rows have problems.')).toBeVisible();
+    // nothing is imported until the editor chooses
+    await expect(panel.getByRole('button', { name: /^Import \d/ })).toHaveCount(0);
+    const problems = panel.getByRole('table', { name: 'Rows with problems' });
+    await expect(problems.getByRole('row', { name: /^3 / })).toContainText(`Broken ${name}`);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const downloading = page.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Download the rows with problems (CSV)' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const skipped = await readFile((await download.path())!, 'utf8');
+    expect(skipped).toContain(`Broken ${name}`);
+    expect(skipped).not.toContain(`${name} One`);
+
+    await panel.getByRole('button', { name: 'Import the 2 valid rows, skip 1' }).click();
+    await expect(
+      panel.getByRole('status').filter({ hasText: 'Imported: 2 added, 0 updated; 1 rows with problems skipped.' }),
+    ).toBeVisible();
+
+    await page.getByRole('searchbox', { name: 'Search retailers' }).fill(name);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByText('Showing 1–2 of 2 retailers')).toBeVisible();
+    await expect(table.getByRole('row', { name: new RegExp(`^${name} One 1 Test Rd`) })).toBeVisible();
+    await expect(table.getByRole('row', { name: new RegExp(`^${name} Two 3 Test Rd`) })).toBeVisible();
+    await expect(table.getByRole('row', { name: /^Broken / })).toHaveCount(0);
+  } finally {
+    await deleteMatching(page.request, 'retailers', name);
+  }
 });

@@ -1,7 +1,8 @@
 import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { CONTENT_ITEM_REGIONS, contentItemSaveBody, ContentItemEditSchema, type ContentItemSaved } from '#shared/content-admin.ts';
+import { CONTENT_ITEM_REGIONS, contentItemSaveBody, ContentItemEditSchema } from '#shared/content-admin.ts';
+import { ContentAdminItemSchema, type ContentAdminItem } from '#shared/validation/versioned-admin.ts';
 import { categoryForType, categoryName, RESOURCE_TYPES } from '#shared/knowledge.ts';
 import { HeroMediaField } from '../../components/admin/editor/hero-media-field.tsx';
 import { ModuleListEditor } from '../../components/admin/editor/module-list-editor.tsx';
@@ -24,20 +25,13 @@ export const meta: Route.MetaFunction = ({ params, location }) => [
 ];
 
 /** An item as the admin API answers it (get/{id} and get/{id}/{versionId}). */
-interface AdminItem extends ContentItemSaved {
-  id: number;
-  versionId: number;
-  path: string;
-  publishAt: string | null;
-  created: string;
-  current: boolean;
-}
+type AdminItem = ContentAdminItem;
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const config = contentKindOf(new URL(request.url).pathname);
   return loadOrRedirect(async () => {
     if (!params.baseId) return { item: null, versions: [] as VersionRow[], currentItem: null };
-    return loadVersioned<AdminItem>(config.api, params.baseId, params.rollbackId, `${config.noun} not found.`);
+    return loadVersioned(config.api, ContentAdminItemSchema, params.baseId, params.rollbackId, `${config.noun} not found.`);
   });
 }
 
@@ -105,9 +99,10 @@ function ContentEditor({
     },
     onValid: (value) =>
       editor.save(() =>
-        api().post<AdminItem>(
+        api().postChecked(
           `${config.api}/add`,
           withRollback(contentItemSaveBody({ ...value, id: item?.id }, config.kind, item), rollbackId),
+          ContentAdminItemSchema,
         ),
       ),
   });

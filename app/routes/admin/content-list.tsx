@@ -4,19 +4,15 @@ import { CONTENT_ITEM_REGIONS } from '#shared/content-admin.ts';
 import { RESOURCE_TYPES, resourceTypeName } from '#shared/knowledge.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import {
-  EmptyState,
   FilterSelect,
   ListFilterForm,
-  ListNotice,
   listHref,
   pageInfo,
-  PageLinks,
-  RowActions,
   SearchField,
   ShortDate,
-  SortLinkHeader,
   useConfirmAction,
 } from '../../components/admin/list-kit.tsx';
+import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { contentKindOf, type ContentKindConfig } from '../../lib/content-kinds.ts';
@@ -153,19 +149,43 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
   const { page, pages } = pageInfo((query.page - 1) * PAGE_SIZE, PAGE_SIZE, total);
   const titleId = `${config.kind}-list-title`;
 
-  const sortHeader = (label: string, column: Sort) => (
-    <SortLinkHeader
-      label={label}
-      column={column}
-      sort={query.sort}
-      dir={query.dir}
-      first={column === 'title' ? 'asc' : 'desc'}
-      href={(sort, dir) => href(config, query, { sort, dir, page: 1 })}
-    />
-  );
-
   const filtered = Boolean(query.q || query.type !== null || query.region !== null || query.status !== null);
-  const columns = config.typed ? 7 : 6;
+  const columns: ResourceColumn<ContentListRow>[] = [
+    {
+      key: 'title',
+      label: 'Title',
+      main: true,
+      sort: { column: 'title', first: 'asc' },
+      cell: (row) => (
+        <>
+          <Link to={`${config.path}/edit/${row.id}`}>{row.title}</Link>
+          {row.pinned ? (
+            <>
+              {' '}
+              <span className="badge">Pinned</span>
+            </>
+          ) : null}
+        </>
+      ),
+    },
+    ...(config.typed ? [{ key: 'type', label: 'Type', cell: (row: ContentListRow) => resourceTypeName(row.type) }] : []),
+    { key: 'region', label: 'Region', cell: (row) => regionName(row.region) },
+    { key: 'status', label: 'Status', cell: (row) => statusLabel(row) },
+    {
+      key: 'date',
+      label: 'Date',
+      nowrap: true,
+      sort: { column: 'publishDate', first: 'desc' },
+      cell: (row) => <ShortDate iso={row.publishDate} />,
+    },
+    {
+      key: 'updated',
+      label: 'Updated',
+      nowrap: true,
+      sort: { column: 'updated', first: 'desc' },
+      cell: (row) => <ShortDate iso={row.updated} />,
+    },
+  ];
 
   return (
     <section aria-labelledby={titleId}>
@@ -177,139 +197,98 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
           Add {config.noun}
         </Link>
       </div>
-      <ListFilterForm
-        ariaLabel={`Find ${config.plural}`}
-        submitLabel="Filter"
-        className="filter-bar"
-        hidden={query.sort !== 'updated' ? { sort: query.sort, dir: query.dir } : undefined}
-      >
-        <SearchField
-          id={`${config.kind}-search`}
-          className="filter-bar__search"
-          label="Search title or slug"
-          name="q"
-          defaultValue={query.q}
-          maxLength={200}
-        />
-        {config.typed ? (
-          <FilterSelect
-            id={`${config.kind}-type`}
-            label="Type"
-            name="type"
-            allLabel="All types"
-            options={RESOURCE_TYPES.map((t) => ({ value: t.id, label: t.name }))}
-            defaultValue={query.type === null ? '' : String(query.type)}
-          />
-        ) : null}
-        <FilterSelect
-          id={`${config.kind}-region`}
-          label="Region"
-          name="region"
-          allLabel="All regions"
-          options={CONTENT_ITEM_REGIONS.map((r) => ({ value: r.id, label: r.name }))}
-          defaultValue={query.region === null ? '' : String(query.region)}
-        />
-        <FilterSelect
-          id={`${config.kind}-status`}
-          label="Status"
-          name="status"
-          allLabel="Published and drafts"
-          options={[
-            { value: 1, label: 'Published' },
-            { value: 0, label: 'Drafts' },
-          ]}
-          defaultValue={query.status === null ? '' : String(query.status)}
-        />
-      </ListFilterForm>
-      <ListNotice notice={pinNotice ?? del.notice} />
-      {pinError ? (
-        <p role="alert" className="form-alert form-alert--error">
-          {pinError}
-        </p>
-      ) : null}
-      <p className="admin-count">
-        {total === 0
-          ? `No ${config.plural} found.`
-          : `Showing ${(query.page - 1) * PAGE_SIZE + 1}–${(query.page - 1) * PAGE_SIZE + items.length} of ${total} ${config.plural}`}
-        {query.q ? ` matching “${query.q}”` : ''}
-      </p>
-      <div className="table-wrap">
-        <table className="admin-table">
-          <caption className="visually-hidden">
-            {config.title}
-            {query.sort !== 'updated' || query.dir !== 'desc'
-              ? `, sorted by ${query.sort === 'publishDate' ? 'date' : query.sort} ${query.dir === 'asc' ? 'ascending' : 'descending'}`
-              : ''}
-          </caption>
-          <thead>
-            <tr>
-              {sortHeader('Title', 'title')}
-              {config.typed ? <th scope="col">Type</th> : null}
-              <th scope="col">Region</th>
-              <th scope="col">Status</th>
-              {sortHeader('Date', 'publishDate')}
-              {sortHeader('Updated', 'updated')}
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.length === 0 ? (
-              <EmptyState colSpan={columns}>
-                {filtered ? (
-                  <>
-                    Nothing matches these filters. <Link to={config.path}>Show all {config.plural}</Link>
-                  </>
-                ) : (
-                  `No ${config.plural} yet.`
-                )}
-              </EmptyState>
+      <ResourceList<ContentListRow>
+        caption={`${config.title}${
+          query.sort !== 'updated' || query.dir !== 'desc'
+            ? `, sorted by ${query.sort === 'publishDate' ? 'date' : query.sort} ${query.dir === 'asc' ? 'ascending' : 'descending'}`
+            : ''
+        }`}
+        filters={
+          <ListFilterForm
+            ariaLabel={`Find ${config.plural}`}
+            submitLabel="Filter"
+            className="filter-bar"
+            hidden={query.sort !== 'updated' ? { sort: query.sort, dir: query.dir } : undefined}
+          >
+            <SearchField
+              id={`${config.kind}-search`}
+              className="filter-bar__search"
+              label="Search title or slug"
+              name="q"
+              defaultValue={query.q}
+              maxLength={200}
+            />
+            {config.typed ? (
+              <FilterSelect
+                id={`${config.kind}-type`}
+                label="Type"
+                name="type"
+                allLabel="All types"
+                options={RESOURCE_TYPES.map((t) => ({ value: t.id, label: t.name }))}
+                defaultValue={query.type === null ? '' : String(query.type)}
+              />
             ) : null}
-            {items.map((row) => (
-              <tr key={row.id}>
-                <td data-label="Title">
-                  <Link to={`${config.path}/edit/${row.id}`}>{row.title}</Link>
-                  {row.pinned ? (
-                    <>
-                      {' '}
-                      <span className="badge">Pinned</span>
-                    </>
-                  ) : null}
-                </td>
-                {config.typed ? <td data-label="Type">{resourceTypeName(row.type)}</td> : null}
-                <td data-label="Region">{regionName(row.region)}</td>
-                <td data-label="Status">{statusLabel(row)}</td>
-                <td data-label="Date" className="admin-table__nowrap">
-                  <ShortDate iso={row.publishDate} />
-                </td>
-                <td data-label="Updated" className="admin-table__nowrap">
-                  <ShortDate iso={row.updated} />
-                </td>
-                <RowActions
-                  name={row.title}
-                  editTo={`${config.path}/edit/${row.id}`}
-                  viewHref={row.live && row.status === 1 ? row.path : null}
-                  onDelete={() => del.ask(row)}
-                >
-                  {config.pinnable ? (
-                    <button
-                      type="button"
-                      className="button button--small button--secondary"
-                      aria-label={`${row.pinned ? 'Unpin' : 'Pin'} ${row.title}`}
-                      disabled={pinning !== null}
-                      onClick={() => void togglePin(row)}
-                    >
-                      {row.pinned ? 'Unpin' : 'Pin'}
-                    </button>
-                  ) : null}
-                </RowActions>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <PageLinks page={page} pages={pages} href={(n) => href(config, query, { page: n })} />
+            <FilterSelect
+              id={`${config.kind}-region`}
+              label="Region"
+              name="region"
+              allLabel="All regions"
+              options={CONTENT_ITEM_REGIONS.map((r) => ({ value: r.id, label: r.name }))}
+              defaultValue={query.region === null ? '' : String(query.region)}
+            />
+            <FilterSelect
+              id={`${config.kind}-status`}
+              label="Status"
+              name="status"
+              allLabel="Published and drafts"
+              options={[
+                { value: 1, label: 'Published' },
+                { value: 0, label: 'Drafts' },
+              ]}
+              defaultValue={query.status === null ? '' : String(query.status)}
+            />
+          </ListFilterForm>
+        }
+        notice={pinNotice ?? del.notice}
+        error={pinError}
+        count={
+          <>
+            {total === 0
+              ? `No ${config.plural} found.`
+              : `Showing ${(query.page - 1) * PAGE_SIZE + 1}–${(query.page - 1) * PAGE_SIZE + items.length} of ${total} ${config.plural}`}
+            {query.q ? ` matching “${query.q}”` : ''}
+          </>
+        }
+        columns={columns}
+        rows={items}
+        rowKey={(row) => row.id}
+        sort={{ sort: query.sort, dir: query.dir, href: (sort, dir) => href(config, query, { sort, dir, page: 1 }) }}
+        actions={(row) => [
+          { label: 'Edit', ariaLabel: `Edit ${row.title}`, to: `${config.path}/edit/${row.id}` },
+          ...(row.live && row.status === 1 ? [{ label: 'View', ariaLabel: `View ${row.title} (opens in a new tab)`, href: row.path }] : []),
+          ...(config.pinnable
+            ? [
+                {
+                  label: row.pinned ? 'Unpin' : 'Pin',
+                  ariaLabel: `${row.pinned ? 'Unpin' : 'Pin'} ${row.title}`,
+                  disabled: pinning !== null,
+                  onClick: () => void togglePin(row),
+                },
+              ]
+            : []),
+          { label: 'Delete', ariaLabel: `Delete ${row.title}`, danger: true, onClick: () => del.ask(row) },
+        ]}
+        empty={
+          filtered ? (
+            <>
+              Nothing matches these filters. <Link to={config.path}>Show all {config.plural}</Link>
+            </>
+          ) : (
+            `No ${config.plural} yet.`
+          )
+        }
+        paging={{ page, pages, href: (n) => href(config, query, { page: n }) }}
+      />
       <ConfirmDialog
         open={del.target !== null}
         title={`Delete ${config.noun}`}

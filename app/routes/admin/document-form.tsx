@@ -6,7 +6,7 @@ import { DocumentMetaFields, DocumentRevisionList, DocumentUsageList } from '../
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { FileField, FormErrors } from '../../components/forms/fields.tsx';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
-import { addDocument, chosenFile, editDocument, formatSize, replaceDocumentFile } from '../../lib/documents.ts';
+import { addDocument, chosenFile, editDocument, formatSize, kindName, replaceDocumentFile } from '../../lib/documents.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/document-form';
 
@@ -63,7 +63,9 @@ export default function DocumentForm({ loaderData }: Route.ComponentProps) {
         const added = await addDocument(value, file!);
         if (!added.success) return added.message ?? 'Something is wrong';
       }
-      await navigate('/siteadmin/document-library');
+      // the list shows the news (ResourceList reads a notice handed over in the navigation's state)
+      const name = `${kindName(value.kind)} “${value.title}”`;
+      await navigate('/siteadmin/document-library', { state: { notice: doc ? `The ${name} was saved.` : `The ${name} was added.` } });
       return null;
     },
   });

@@ -2,7 +2,8 @@ import { Link, useRevalidator } from 'react-router';
 import { REGION_OPTIONS } from '#shared/regions.ts';
 import { DOCUMENT_KINDS, DocumentFilterBodySchema, type DocumentListItem } from '#shared/validation/documents.ts';
 import { useDocumentDelete } from '../../components/admin/document-fields.tsx';
-import { FilterSelect, ListFilterForm, ListNotice, listHref, pageInfo, Pager, SearchField } from '../../components/admin/list-kit.tsx';
+import { FilterSelect, ListFilterForm, pageInfo, SearchField, useListParams } from '../../components/admin/list-kit.tsx';
+import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { formatSize, kindName, regionNames } from '../../lib/documents.ts';
@@ -34,20 +35,41 @@ export function HydrateFallback() {
   return <p role="status">Loading documents...</p>;
 }
 
+/** The list's address keeps its state: ?search=&kind=&region=&page= (defaults left out). */
+const DEFAULTS = { search: '', kind: '', region: '', page: '1' };
+
+const COLUMNS: ResourceColumn<DocumentListItem>[] = [
+  {
+    key: 'title',
+    label: 'Title',
+    main: true,
+    cell: (d) => (
+      <a href={`/doccenter/${d.guid}`} target="_blank" rel="noreferrer">
+        {d.title}
+      </a>
+    ),
+  },
+  { key: 'kind', label: 'Kind', cell: (d) => kindName(d.kind) },
+  {
+    key: 'file',
+    label: 'File',
+    cell: (d) => (
+      <>
+        {d.fileName} ({formatSize(d.size)})
+      </>
+    ),
+  },
+  { key: 'regions', label: 'Regions', cell: (d) => regionNames(d.regionIds) },
+  { key: 'updated', label: 'Updated', cell: (d) => formatDateTime(d.updated) },
+];
+
 export default function DocumentsList({ loaderData }: Route.ComponentProps) {
   const { items, total, filter } = loaderData;
+  const list = useListParams(DEFAULTS);
   const revalidator = useRevalidator();
   const del = useDocumentDelete<DocumentListItem>(() => revalidator.revalidate());
   const { page, pages } = pageInfo(filter.start, PAGE_SIZE, total);
-
-  function pageLink(n: number) {
-    return listHref('/siteadmin/document-library', {
-      search: filter.search,
-      kind: filter.kind,
-      region: filter.region || '',
-      page: n > 1 ? n : '',
-    });
-  }
+  const filtered = Boolean(filter.search || filter.kind || filter.region);
 
   return (
     <section aria-labelledby="documents-title">
@@ -59,91 +81,49 @@ export default function DocumentsList({ loaderData }: Route.ComponentProps) {
           Add Document
         </Link>
       </div>
-      <ListFilterForm ariaLabel="Find documents" submitLabel="Filter">
-        <SearchField id="documents-search" label="Search" name="search" defaultValue={filter.search} placeholder="Title or file name" />
-        <FilterSelect
-          id="documents-kind"
-          label="Kind"
-          name="kind"
-          allLabel="All kinds"
-          options={DOCUMENT_KINDS.map((k) => ({ value: k.id, label: k.name }))}
-          defaultValue={filter.kind}
-        />
-        <FilterSelect
-          id="documents-region"
-          label="Region"
-          name="region"
-          allLabel="All regions"
-          options={REGION_OPTIONS.map((r) => ({ value: r.id, label: r.name }))}
-          defaultValue={filter.region ? String(filter.region) : ''}
-        />
-      </ListFilterForm>
-      <ListNotice notice={del.notice} />
-      <p className="admin-count">
-        {total === 0 ? 'No documents found.' : `Showing ${filter.start + 1}–${filter.start + items.length} of ${total} documents`}
-      </p>
-      <div className="table-wrap">
-        <table className="admin-table">
-          <caption className="visually-hidden">Documents</caption>
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Kind</th>
-              <th scope="col">File</th>
-              <th scope="col">Regions</th>
-              <th scope="col">Updated</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((d) => (
-              <tr key={d.id}>
-                <td data-label="Title">
-                  <a href={`/doccenter/${d.guid}`} target="_blank" rel="noreferrer">
-                    {d.title}
-                  </a>
-                </td>
-                <td data-label="Kind">{kindName(d.kind)}</td>
-                <td data-label="File">
-                  {d.fileName} ({formatSize(d.size)})
-                </td>
-                <td data-label="Regions">{regionNames(d.regionIds)}</td>
-                <td data-label="Updated">{formatDateTime(d.updated)}</td>
-                <td className="admin-table__actions">
-                  <Link
-                    className="button button--small button--secondary"
-                    to={`/siteadmin/document-library/edit/${d.id}`}
-                    aria-label={`Edit ${d.title}`}
-                  >
-                    Edit
-                  </Link>
-                  <button
-                    type="button"
-                    className="button button--small button--danger-outline"
-                    aria-label={`Delete ${d.title}`}
-                    onClick={() => del.ask(d)}
-                  >
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {pages > 1 ? (
-        <Pager
-          prevTo={page > 1 ? pageLink(page - 1) : null}
-          nextTo={page < pages ? pageLink(page + 1) : null}
-          status={
+      <ResourceList<DocumentListItem>
+        caption="Documents"
+        filters={
+          <ListFilterForm ariaLabel="Find documents" submitLabel="Filter">
+            <SearchField id="documents-search" label="Search" name="search" defaultValue={filter.search} placeholder="Title or file name" />
+            <FilterSelect
+              id="documents-kind"
+              label="Kind"
+              name="kind"
+              allLabel="All kinds"
+              options={DOCUMENT_KINDS.map((k) => ({ value: k.id, label: k.name }))}
+              defaultValue={filter.kind}
+            />
+            <FilterSelect
+              id="documents-region"
+              label="Region"
+              name="region"
+              allLabel="All regions"
+              options={REGION_OPTIONS.map((r) => ({ value: r.id, label: r.name }))}
+              defaultValue={filter.region ? String(filter.region) : ''}
+            />
+          </ListFilterForm>
+        }
+        notice={del.notice}
+        count={total === 0 ? 'No documents found.' : `Showing ${filter.start + 1}–${filter.start + items.length} of ${total} documents`}
+        columns={COLUMNS}
+        rows={items}
+        rowKey={(d) => d.id}
+        actions={(d) => [
+          { label: 'Edit', ariaLabel: `Edit ${d.title}`, to: `/siteadmin/document-library/edit/${d.id}` },
+          { label: 'Delete', ariaLabel: `Delete ${d.title}`, danger: true, onClick: () => del.ask(d) },
+        ]}
+        empty={
+          filtered ? (
             <>
-              Page {page} of {pages}
+              Nothing matches these filters. <Link to="/siteadmin/document-library">Show all documents</Link>
             </>
-          }
-        />
-      ) : null}
+          ) : (
+            'No documents yet.'
+          )
+        }
+        paging={{ page, pages, href: (n) => list.href({ page: n }) }}
+      />
       {del.dialog}
     </section>
   );

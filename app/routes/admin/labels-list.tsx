@@ -10,20 +10,8 @@ import {
   type DocumentSort,
 } from '#shared/validation/documents.ts';
 import { useDocumentDelete } from '../../components/admin/document-fields.tsx';
-import {
-  EmptyState,
-  FilterSelect,
-  ListFilterForm,
-  ListNotice,
-  nextSortDirection,
-  pageInfo,
-  Pager,
-  SearchField,
-  ShortDate,
-  SortableHeader,
-  useListParams,
-  type SortDirection,
-} from '../../components/admin/list-kit.tsx';
+import { FilterSelect, ListFilterForm, pageInfo, SearchField, ShortDate, useListParams } from '../../components/admin/list-kit.tsx';
+import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { fileTypeName, formatSize, kindName, regionNames } from '../../lib/documents.ts';
 import type { Route } from './+types/labels-list';
@@ -89,6 +77,41 @@ export function HydrateFallback() {
 
 const SORT_NAMES: Record<DocumentSort, string> = { product: 'product', title: 'title', updated: 'last update' };
 
+const COLUMNS: ResourceColumn<DocumentListItem>[] = [
+  {
+    key: 'product',
+    label: 'Product',
+    sort: { column: 'product', first: defaultDocumentDir('product') },
+    cell: (d) => productName(d.productKey) ?? <span className="field__hint">No product</span>,
+  },
+  {
+    key: 'title',
+    label: 'Title',
+    main: true,
+    sort: { column: 'title', first: defaultDocumentDir('title') },
+    cell: (d) => <Link to={`/siteadmin/product-labels/edit/${d.id}`}>{d.title}</Link>,
+  },
+  { key: 'kind', label: 'Kind', cell: (d) => kindName(d.kind) },
+  { key: 'regions', label: 'Regions', cell: (d) => regionNames(d.regionIds) },
+  {
+    key: 'file',
+    label: 'File',
+    nowrap: true,
+    cell: (d) => (
+      <span title={d.fileName}>
+        {fileTypeName(d.contentType)}, {formatSize(d.size)}
+      </span>
+    ),
+  },
+  {
+    key: 'updated',
+    label: 'Updated',
+    nowrap: true,
+    sort: { column: 'updated', first: defaultDocumentDir('updated') },
+    cell: (d) => <ShortDate iso={d.updated} />,
+  },
+];
+
 export default function LabelsList({ loaderData }: Route.ComponentProps) {
   const { items, total, filter } = loaderData;
   const list = useListParams(DEFAULTS);
@@ -104,17 +127,57 @@ export default function LabelsList({ loaderData }: Route.ComponentProps) {
   const filtered = Boolean(filter.search || filter.kind || filter.region || filter.productKey);
   const currentSort = sortParam(filter.sort, filter.dir);
 
-  function sortHeader(label: string, sort: DocumentSort) {
-    const direction: SortDirection = filter.sort === sort ? (filter.dir === 'desc' ? 'descending' : 'ascending') : 'none';
-    const next = nextSortDirection(direction, defaultDocumentDir(sort) === 'desc' ? 'descending' : 'ascending');
-    return (
-      <SortableHeader
-        label={label}
-        direction={direction}
-        to={list.href({ sort: sortParam(sort, next === 'descending' ? 'desc' : 'asc') })}
+  // keyed by the address's values: a header link or Clear filters changes them without remounting the form
+  const filters = (
+    <ListFilterForm ariaLabel="Find labels and SDSs" className="filter-bar" submitLabel="Filter">
+      <SearchField
+        id="labels-search"
+        className="filter-bar__search"
+        inputKey={filter.search}
+        label="Search"
+        name="search"
+        defaultValue={filter.search}
+        placeholder="Title or file name"
+        maxLength={200}
       />
-    );
-  }
+      <FilterSelect
+        key={`p${filter.productKey ?? ''}`}
+        id="labels-product"
+        label="Product"
+        name="product"
+        allLabel="All products"
+        options={DOCUMENT_PRODUCT_OPTIONS}
+        defaultValue={filter.productKey ?? ''}
+      />
+      <FilterSelect
+        key={`k${filter.kind}`}
+        id="labels-kind"
+        label="Kind"
+        name="kind"
+        allLabel="All kinds"
+        options={LABEL_KINDS.map((k) => ({ value: k.id, label: k.name }))}
+        defaultValue={filter.kind}
+      />
+      <FilterSelect
+        key={`r${filter.region}`}
+        id="labels-region"
+        label="Region"
+        name="region"
+        allLabel="All regions"
+        options={REGION_OPTIONS.map((r) => ({ value: r.id, label: r.name }))}
+        defaultValue={filter.region ? String(filter.region) : ''}
+      />
+      <FilterSelect
+        key={`s${currentSort}`}
+        id="labels-sort"
+        label="Sort by"
+        name="sort"
+        allLabel="Product A–Z"
+        options={SORT_OPTIONS}
+        defaultValue={currentSort}
+      />
+    </ListFilterForm>
+  );
 
   return (
     <section aria-labelledby="labels-title">
@@ -133,149 +196,46 @@ export default function LabelsList({ loaderData }: Route.ComponentProps) {
         </a>{' '}
         and on the product pages; replacing a file keeps its link.
       </p>
-      {/* keyed by the address's values: a header link or Clear filters changes them without remounting the form */}
-      <ListFilterForm ariaLabel="Find labels and SDSs" className="filter-bar" submitLabel="Filter">
-        <SearchField
-          id="labels-search"
-          className="filter-bar__search"
-          inputKey={filter.search}
-          label="Search"
-          name="search"
-          defaultValue={filter.search}
-          placeholder="Title or file name"
-          maxLength={200}
-        />
-        <FilterSelect
-          key={`p${filter.productKey ?? ''}`}
-          id="labels-product"
-          label="Product"
-          name="product"
-          allLabel="All products"
-          options={DOCUMENT_PRODUCT_OPTIONS}
-          defaultValue={filter.productKey ?? ''}
-        />
-        <FilterSelect
-          key={`k${filter.kind}`}
-          id="labels-kind"
-          label="Kind"
-          name="kind"
-          allLabel="All kinds"
-          options={LABEL_KINDS.map((k) => ({ value: k.id, label: k.name }))}
-          defaultValue={filter.kind}
-        />
-        <FilterSelect
-          key={`r${filter.region}`}
-          id="labels-region"
-          label="Region"
-          name="region"
-          allLabel="All regions"
-          options={REGION_OPTIONS.map((r) => ({ value: r.id, label: r.name }))}
-          defaultValue={filter.region ? String(filter.region) : ''}
-        />
-        <FilterSelect
-          key={`s${currentSort}`}
-          id="labels-sort"
-          label="Sort by"
-          name="sort"
-          allLabel="Product A–Z"
-          options={SORT_OPTIONS}
-          defaultValue={currentSort}
-        />
-      </ListFilterForm>
-      <ListNotice notice={del.notice} />
-      <p className="admin-count">
-        {total === 0 ? 'No documents found.' : `Showing ${filter.start + 1}–${filter.start + items.length} of ${total} documents`}
-        {filtered ? (
+      <ResourceList<DocumentListItem>
+        caption={`Labels, SDSs and statements, sorted by ${SORT_NAMES[filter.sort]} ${filter.dir === 'desc' ? 'descending' : 'ascending'}`}
+        filters={filters}
+        notice={del.notice}
+        count={
           <>
-            {' '}
-            · <Link to={list.href({ search: '', product: '', kind: '', region: '' })}>Clear filters</Link>
-          </>
-        ) : null}
-      </p>
-      <div className="table-wrap">
-        <table className="admin-table admin-table--labels">
-          <caption className="visually-hidden">
-            Labels, SDSs and statements, sorted by {SORT_NAMES[filter.sort]} {filter.dir === 'desc' ? 'descending' : 'ascending'}
-          </caption>
-          <thead>
-            <tr>
-              {sortHeader('Product', 'product')}
-              {sortHeader('Title', 'title')}
-              <th scope="col">Kind</th>
-              <th scope="col">Regions</th>
-              <th scope="col">File</th>
-              {sortHeader('Updated', 'updated')}
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.length === 0 ? (
-              <EmptyState colSpan={7}>
-                {filtered ? (
-                  <>
-                    Nothing matches these filters. <Link to="/siteadmin/product-labels">Show all labels and SDSs</Link>
-                  </>
-                ) : (
-                  'No labels, SDSs or statements yet.'
-                )}
-              </EmptyState>
+            {total === 0 ? 'No documents found.' : `Showing ${filter.start + 1}–${filter.start + items.length} of ${total} documents`}
+            {filtered ? (
+              <>
+                {' '}
+                · <Link to={list.href({ search: '', product: '', kind: '', region: '' })}>Clear filters</Link>
+              </>
             ) : null}
-            {items.map((d) => (
-              <tr key={d.id}>
-                <td data-label="Product">{productName(d.productKey) ?? <span className="field__hint">No product</span>}</td>
-                <td data-label="Title">
-                  <Link to={`/siteadmin/product-labels/edit/${d.id}`}>{d.title}</Link>
-                </td>
-                <td data-label="Kind">{kindName(d.kind)}</td>
-                <td data-label="Regions">{regionNames(d.regionIds)}</td>
-                <td data-label="File" className="admin-table__nowrap">
-                  <span title={d.fileName}>
-                    {fileTypeName(d.contentType)}, {formatSize(d.size)}
-                  </span>
-                </td>
-                <td data-label="Updated" className="admin-table__nowrap">
-                  <ShortDate iso={d.updated} />
-                </td>
-                <td className="admin-table__actions-cell">
-                  <div className="admin-table__actions">
-                    <Link
-                      className="button button--small button--secondary"
-                      to={`/siteadmin/product-labels/edit/${d.id}`}
-                      aria-label={`Edit ${d.title}`}
-                    >
-                      Edit
-                    </Link>
-                    <a className="button button--small button--secondary" href={`/doccenter/${d.guid}`} target="_blank" rel="noopener">
-                      Open file<span className="visually-hidden"> of {d.title} (opens in a new tab)</span>
-                    </a>
-                    <button
-                      type="button"
-                      className="button button--small button--danger-outline"
-                      aria-label={`Delete ${d.title}`}
-                      onClick={() => del.ask(d)}
-                    >
-                      Delete
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {pages > 1 ? (
-        <Pager
-          prevTo={page > 1 ? list.href({ page: page - 1 }) : null}
-          nextTo={page < pages ? list.href({ page: page + 1 }) : null}
-          status={
+          </>
+        }
+        tableClass="admin-table--labels"
+        columns={COLUMNS}
+        rows={items}
+        rowKey={(d) => d.id}
+        sort={{
+          sort: filter.sort,
+          dir: filter.dir,
+          href: (sort, dir) => list.href({ sort: sortParam(sort as DocumentSort, dir) }),
+        }}
+        actions={(d) => [
+          { label: 'Edit', ariaLabel: `Edit ${d.title}`, to: `/siteadmin/product-labels/edit/${d.id}` },
+          { label: 'Open file', ariaLabel: `Open file of ${d.title} (opens in a new tab)`, href: `/doccenter/${d.guid}` },
+          { label: 'Delete', ariaLabel: `Delete ${d.title}`, danger: true, onClick: () => del.ask(d) },
+        ]}
+        empty={
+          filtered ? (
             <>
-              Page {page} of {pages}
+              Nothing matches these filters. <Link to="/siteadmin/product-labels">Show all labels and SDSs</Link>
             </>
-          }
-        />
-      ) : null}
+          ) : (
+            'No labels, SDSs or statements yet.'
+          )
+        }
+        paging={{ page, pages, href: (n) => list.href({ page: n }) }}
+      />
       {del.dialog}
     </section>
   );

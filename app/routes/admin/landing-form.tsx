@@ -1,7 +1,8 @@
 import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
 import { landingSaveBody, LandingEditSchema } from '#shared/content-admin.ts';
-import type { LandingContent, LandingHero, LandingKind, LandingSection } from '#shared/landing-content.ts';
+import { LandingAdminItemSchema, ProductAdminListSchema, type LandingAdminItem } from '#shared/validation/versioned-admin.ts';
+import type { LandingHero, LandingKind, LandingSection } from '#shared/landing-content.ts';
 import { HeroEditor, JsonInput, keyed, SectionsEditor, type ProductOption } from '../../components/admin/editor/landing-editor.tsx';
 import { PreviewButton } from '../../components/admin/editor/preview-button.tsx';
 import { PublishAtField } from '../../components/admin/editor/publish-at-field.tsx';
@@ -20,23 +21,13 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
-/** A home, campaign page or About as the admin API answers it. */
-interface LandingItem extends LandingContent {
-  id: number;
-  versionId: number;
-  key: string;
-  kind: LandingKind;
-  path: string;
-  regionIds: number[];
-  publishAt: string | null;
-  current: boolean;
-}
+type LandingItem = LandingAdminItem;
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
     const [loaded, products] = await Promise.all([
-      loadVersioned<LandingItem>('/api/admin/landing-pages', params.id, params.rollbackId, 'Page not found.'),
-      api().post<{ items: { slug: string; name: string; region: number }[] }>('/api/admin/products/filter', {}),
+      loadVersioned('/api/admin/landing-pages', LandingAdminItemSchema, params.id, params.rollbackId, 'Page not found.'),
+      api().postChecked('/api/admin/products/filter', {}, ProductAdminListSchema),
     ]);
     const options: ProductOption[] = dataOf(products).items.map((p) => ({ slug: p.slug, name: p.name, region: p.region }));
     return { ...loaded, products: options };
@@ -47,7 +38,7 @@ export function HydrateFallback() {
   return <p role="status">Loading page...</p>;
 }
 
-const KIND_NAMES: Record<LandingKind, string> = { home: 'Home', campaign: 'Campaign Page', about: 'About Page' };
+const KIND_NAMES: Record<LandingKind, string> = { home: 'Home', campaign: 'Campaign Page', about: 'About Page', list: 'List Page' };
 
 /** The fields an opened version is compared on with the current one. */
 const FIELD_LABELS = { title: 'Page title', hero: 'Hero', sections: 'Sections', seo: 'SEO', publishAt: 'Publish at' };
@@ -80,6 +71,8 @@ function LandingEditor({
   rollbackId: string | null;
 }) {
   const formId = 'landing-form';
+  /** the words above a list or form page (shared/list-pages.ts): hero words and SEO, no sections */
+  const listPage = item.kind === 'list';
   const [hero, setHero] = useState<LandingHero>(item.hero);
   const [sections, setSections] = useState<Keyed<LandingSection>[]>(() => keyed(item.sections, 's'));
   const editor = useVersionedSave(formId, (id) => `/siteadmin/pages/landing/edit/${id}`);
@@ -89,7 +82,11 @@ function LandingEditor({
     defaultValue: { title: item.title },
     onValid: (value) =>
       editor.save(() =>
-        api().post<LandingItem>('/api/admin/landing-pages/add', withRollback(landingSaveBody(item.id, value, item), rollbackId)),
+        api().postChecked(
+          '/api/admin/landing-pages/add',
+          withRollback(landingSaveBody(item.id, value, item), rollbackId),
+          LandingAdminItemSchema,
+        ),
       ),
   });
 
@@ -138,8 +135,12 @@ function LandingEditor({
               autoComplete="off"
               hint="The browser tab and search results use it when the SEO title is empty."
             />
-            <HeroEditor value={hero} onChange={setHero} errors={form.allErrors} />
-            <SectionsEditor value={sections} onChange={setSections} errors={form.allErrors} products={products} />
+            <HeroEditor value={hero} onChange={setHero} errors={form.allErrors} wordsOnly={listPage} />
+            {listPage ? (
+              <p className="field__hint">The list or form below the headline is the page itself; it is not edited here.</p>
+            ) : (
+              <SectionsEditor value={sections} onChange={setSections} errors={form.allErrors} products={products} />
+            )}
           </div>
           <div className="stack editor-side">
             <PublishAtField form={form.id} defaultValue={item.publishAt} errors={fields.publishAt.errors} />

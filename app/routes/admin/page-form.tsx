@@ -1,7 +1,7 @@
 import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
 import { HERO_IMAGE_TYPES, pageSaveBody, PageEditSchema } from '#shared/content-admin.ts';
-import type { ContentModule, SeoData } from '#shared/content-types.ts';
+import { PageAdminItemSchema, type PageAdminItem } from '#shared/validation/versioned-admin.ts';
 import { HeroMediaField } from '../../components/admin/editor/hero-media-field.tsx';
 import { ModuleListEditor } from '../../components/admin/editor/module-list-editor.tsx';
 import { PreviewButton } from '../../components/admin/editor/preview-button.tsx';
@@ -22,27 +22,10 @@ export const meta: Route.MetaFunction = ({ params }) => [
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
-/** A custom page as the admin API answers it (get/{id} and get/{id}/{versionId}). */
-interface PageItem {
-  id: number;
-  versionId: number;
-  title: string;
-  slug: string;
-  path: string;
-  visibility: number;
-  regionIds: number[];
-  metadata: SeoData;
-  modules: ContentModule[];
-  heroImageType: number | null;
-  heroMedia: { previewsrc: string; alttext?: string; altText?: string; width?: number; height?: number } | null;
-  publishAt: string | null;
-  current: boolean;
-}
-
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
     if (!params.id) return { item: null, versions: [] as VersionRow[], currentItem: null };
-    return loadVersioned<PageItem>('/api/admin/pages', params.id, params.rollbackId, 'Page not found.');
+    return loadVersioned('/api/admin/pages', PageAdminItemSchema, params.id, params.rollbackId, 'Page not found.');
   });
 }
 
@@ -79,8 +62,8 @@ function PageEditor({
   versions,
   rollbackId,
 }: {
-  item: PageItem | null;
-  currentItem: PageItem | null;
+  item: PageAdminItem | null;
+  currentItem: PageAdminItem | null;
   versions: VersionRow[];
   rollbackId: string | null;
 }) {
@@ -103,7 +86,11 @@ function PageEditor({
     },
     onValid: (value) =>
       editor.save(() =>
-        api().post<PageItem>('/api/admin/pages/add', withRollback(pageSaveBody({ ...value, id: item?.id }, item), rollbackId)),
+        api().postChecked(
+          '/api/admin/pages/add',
+          withRollback(pageSaveBody({ ...value, id: item?.id }, item), rollbackId),
+          PageAdminItemSchema,
+        ),
       ),
   });
   const slug = typeof fields.slug.value === 'string' ? fields.slug.value : (item?.slug ?? '');

@@ -27,6 +27,7 @@ export const PAGE_KINDS = [
   { value: 'home', label: 'Homes' },
   { value: 'campaign', label: 'Campaign pages' },
   { value: 'about', label: 'About' },
+  { value: 'list', label: 'List and form pages' },
   { value: 'custom', label: 'Custom pages' },
 ] as const;
 type PageKind = (typeof PAGE_KINDS)[number]['value'];
@@ -44,7 +45,7 @@ interface CustomRow {
 interface LandingRow {
   id: number;
   key: string;
-  kind: 'home' | 'campaign' | 'about';
+  kind: 'home' | 'campaign' | 'about' | 'list';
   path: string;
   title: string;
   regionIds: number[];
@@ -116,7 +117,8 @@ function href(query: Query, changes: Partial<Record<keyof Query, string | number
 }
 
 const regionCodes = (ids: readonly number[]) => ids.map((id) => REGION_OPTIONS.find((r) => r.id === id)?.name ?? id).join(', ');
-const kindLabel = (kind: LandingRow['kind']) => (kind === 'home' ? 'Home' : kind === 'campaign' ? 'Campaign page' : 'About');
+const KIND_LABELS: Record<LandingRow['kind'], string> = { home: 'Home', campaign: 'Campaign page', about: 'About', list: 'List page' };
+const kindLabel = (kind: LandingRow['kind']) => KIND_LABELS[kind];
 
 export default function PagesList({ loaderData }: Route.ComponentProps) {
   const { query, sitePages, custom } = loaderData;

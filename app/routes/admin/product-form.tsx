@@ -1,13 +1,9 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
+import type { z } from 'zod';
 import { PRODUCT_GROUPS } from '#shared/product-content.ts';
-import {
-  PRODUCT_REGION_OPTIONS,
-  ProductFormSchema,
-  productFormDefaults,
-  productSaveBody,
-  type ProductAdminItem,
-} from '#shared/product-admin.ts';
-import type { DocumentListItem } from '#shared/validation/documents.ts';
+import { PRODUCT_REGION_OPTIONS, ProductFormSchema, productFormDefaults, productSaveBody } from '#shared/product-admin.ts';
+import { DocumentPageSchema } from '#shared/validation/documents.ts';
+import { ContentAdminListSchema, ProductAdminItemSchema, type ProductAdminItem } from '#shared/validation/versioned-admin.ts';
 import { VersionedEditor } from '../../components/admin/versioned-editor.tsx';
 import { PreviewButton } from '../../components/admin/editor/preview-button.tsx';
 import { ViewPageLink } from '../../components/admin/editor/view-page-link.tsx';
@@ -38,20 +34,11 @@ const LIST = '/siteadmin/products';
 const REGION_NAMES: Record<number, string> = Object.fromEntries(PRODUCT_REGION_OPTIONS.map((r) => [r.id, r.name]));
 const regionName = (id: number) => REGION_NAMES[id] ?? `Region ${id}`;
 
-/** The fields of a knowledge-center list row the related-reading chooser needs. */
-interface KnowledgeRow {
-  slug: string;
-  title: string;
-  region: number;
-  status: number;
-  path: string;
-}
-
 /** Every page of an admin list (the API answers at most 100 rows a call). */
-async function allPages<T>(path: string, body: Record<string, unknown>): Promise<T[]> {
+async function allPages<T>(path: string, body: Record<string, unknown>, reply: z.ZodType<{ items: T[]; total: number }>): Promise<T[]> {
   const rows: T[] = [];
   for (let start = 0; start < 2000; start += 100) {
-    const page = dataOf(await api().post<{ items: T[]; total: number }>(path, { ...body, start, length: 100 }));
+    const page = dataOf(await api().postChecked(path, { ...body, start, length: 100 }, reply));
     rows.push(...page.items);
     if (rows.length >= page.total || page.items.length === 0) break;
   }
@@ -60,17 +47,18 @@ async function allPages<T>(path: string, body: Record<string, unknown>): Promise
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
-    const { item, versions, currentItem } = await loadVersioned<ProductAdminItem>(
+    const { item, versions, currentItem } = await loadVersioned(
       '/api/admin/products',
+      ProductAdminItemSchema,
       params.editId,
       params.rollbackId,
       'Product not found.',
     );
     // what the lists of documents and related reading offer, with their titles
     const [labels, sheets, knowledge] = await Promise.all([
-      allPages<DocumentListItem>('/api/admin/documents/filter', { kind: 'label', region: item.region }),
-      allPages<DocumentListItem>('/api/admin/documents/filter', { kind: 'sds', region: item.region }),
-      allPages<KnowledgeRow>('/api/admin/knowledge-center/filter', {}),
+      allPages('/api/admin/documents/filter', { kind: 'label', region: item.region }, DocumentPageSchema),
+      allPages('/api/admin/documents/filter', { kind: 'sds', region: item.region }, DocumentPageSchema),
+      allPages('/api/admin/knowledge-center/filter', {}, ContentAdminListSchema),
     ]);
     return {
       item,
@@ -145,7 +133,7 @@ function ProductEditor({ data }: { data: LoaderData }) {
     defaultValue: productFormDefaults(item),
     onValid: (value) =>
       editor.save(
-        () => api().post<ProductAdminItem>('/api/admin/products/add', withRollback(productSaveBody(value, item), rollbackId)),
+        () => api().postChecked('/api/admin/products/add', withRollback(productSaveBody(value, item), rollbackId), ProductAdminItemSchema),
         savedNotice,
       ),
   });

@@ -56,11 +56,13 @@ function NotFoundRow({ item, onDone }: { item: NotFoundItem; onDone: (message: s
 
   return (
     <tr>
-      <td data-label="Path">{item.path}</td>
+      <td data-label="Path" className="admin-table__break">
+        {item.path}
+      </td>
       <td data-label="Count">{item.hits}</td>
       <td data-label="Last Seen">{formatDateTime(item.lastSeen)}</td>
       <td data-label="Redirect">
-        <form className="admin-search__row" onSubmit={create}>
+        <form className="admin-search__row not-found-redirect" onSubmit={create}>
           <label className="visually-hidden" htmlFor={inputId}>
             Redirect {item.path} to
           </label>
@@ -73,32 +75,34 @@ function NotFoundRow({ item, onDone }: { item: NotFoundItem; onDone: (message: s
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${inputId}-error` : undefined}
           />
-          <button
-            type="submit"
-            className="button button--small button--primary"
-            disabled={busy}
-            aria-label={`Create Redirect from ${item.path}`}
-          >
-            Create Redirect
-          </button>
-          <Link
-            className="button button--small button--secondary"
-            to={`/siteadmin/redirects/create?from=${encodeURIComponent(item.path)}`}
-            aria-label={`More options for ${item.path}`}
-          >
-            More options
-          </Link>
-          <button
-            type="button"
-            className="button button--small button--danger-outline"
-            disabled={busy}
-            aria-label={`Dismiss ${item.path}`}
-            onClick={() =>
-              void run(() => api().get(`/api/admin/redirects/not-found/delete/${item.id}`), `${item.path} was removed from the log.`)
-            }
-          >
-            Dismiss
-          </button>
+          <div className="row-actions">
+            <button
+              type="submit"
+              className="button button--small button--primary"
+              disabled={busy}
+              aria-label={`Create Redirect from ${item.path}`}
+            >
+              Create Redirect
+            </button>
+            <Link
+              className="button button--small button--secondary"
+              to={`/siteadmin/redirects/create?from=${encodeURIComponent(item.path)}`}
+              aria-label={`More options for ${item.path}`}
+            >
+              More options
+            </Link>
+            <button
+              type="button"
+              className="button button--small button--danger-outline"
+              disabled={busy}
+              aria-label={`Dismiss ${item.path}`}
+              onClick={() =>
+                void run(() => api().get(`/api/admin/redirects/not-found/delete/${item.id}`), `${item.path} was removed from the log.`)
+              }
+            >
+              Dismiss
+            </button>
+          </div>
         </form>
         {error ? (
           <p className="field__error" id={`${inputId}-error`} role="alert">

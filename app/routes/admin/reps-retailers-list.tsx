@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import type { CsvExport, RepDetail, RepPage, RetailerPage } from '#shared/validation/reps-retailers.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
-import { ListFilterForm, ListNotice, listHref, Pager, SearchField, useConfirmAction } from '../../components/admin/list-kit.tsx';
+import { ListFilterForm, listHref, pageInfo, SearchField, useConfirmAction } from '../../components/admin/list-kit.tsx';
+import { ResourceList, type ResourceColumn, type RowAction } from '../../components/admin/resource-list.tsx';
 import { CsvImport, downloadText } from '../../components/admin/csv-import.tsx';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/reps-retailers-list';
@@ -49,10 +51,28 @@ const COLUMNS: Record<Tab, string> = {
     'id, name, address, city, state, postal_code, latitude, longitude, phone, website, products (separated by ;). Blank coordinates are filled from the ZIP or postal code',
 };
 
+const REP_COLUMNS: ResourceColumn<RepDetail>[] = [
+  { key: 'name', label: 'Name', main: true, cell: (r) => r.name },
+  { key: 'title', label: 'Title', cell: (r) => r.title },
+  { key: 'email', label: 'Email', breakAnywhere: true, cell: (r) => r.email },
+  { key: 'phone', label: 'Phone', nowrap: true, cell: (r) => r.phone },
+  { key: 'territories', label: 'Territories', cell: territorySummary },
+];
+
+type RetailerRow = RetailerPage['items'][number];
+const RETAILER_COLUMNS: ResourceColumn<RetailerRow>[] = [
+  { key: 'name', label: 'Name', main: true, cell: (r) => r.name },
+  { key: 'address', label: 'Address', cell: (r) => r.address },
+  { key: 'city', label: 'City', cell: (r) => r.city },
+  { key: 'state', label: 'State', cell: (r) => r.state },
+  { key: 'postal', label: 'ZIP / Postal Code', nowrap: true, cell: (r) => r.postalCode },
+];
+
 export default function RepsRetailersList({ loaderData }: Route.ComponentProps) {
   const { tab, search, start, reps, retailers } = loaderData;
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  const [importing, setImporting] = useState(false);
   const one = tab === 'reps' ? 'Rep' : 'Retailer';
   const total = reps?.total ?? retailers?.total ?? 0;
   const count = reps?.items.length ?? retailers?.items.length ?? 0;
@@ -61,6 +81,12 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
     done: (t) => `The ${one} ${t.name} was deleted.`,
     after: () => revalidator.revalidate(),
   });
+  const { page, pages } = pageInfo(start, PAGE_SIZE, total);
+  const editPath = `/siteadmin/reps-retailers/${tab === 'reps' ? 'rep' : 'retailer'}/edit`;
+  const actions = (r: { id: number; name: string }): RowAction[] => [
+    { label: 'Edit', ariaLabel: `Edit ${r.name}`, to: `${editPath}/${r.id}` },
+    { label: 'Delete', ariaLabel: `Delete ${r.name}`, danger: true, onClick: () => del.ask(r) },
+  ];
 
   async function exportCsv() {
     del.setNotice(null);
@@ -73,30 +99,8 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
     }
   }
 
-  return (
-    <section aria-labelledby="reps-retailers-title">
-      <div className="admin-heading">
-        <h1 id="reps-retailers-title" className="admin-title">
-          Reps &amp; Retailers
-        </h1>
-        <div className="admin-heading__actions">
-          <button type="button" className="button button--secondary" onClick={() => void exportCsv()}>
-            Export CSV
-          </button>
-          <Link className="button button--primary" to={`/siteadmin/reps-retailers/${tab === 'reps' ? 'rep' : 'retailer'}/create`}>
-            Add {one}
-          </Link>
-        </div>
-      </div>
-      <nav className="admin-tabs" aria-label="Reps or retailers">
-        <Link to={listPath('reps', '')} aria-current={tab === 'reps' ? 'page' : undefined}>
-          Reps
-        </Link>
-        <Link to={listPath('retailers', '')} aria-current={tab === 'retailers' ? 'page' : undefined}>
-          Retailers
-        </Link>
-      </nav>
-      <ListNotice notice={del.notice} />
+  const shared = {
+    filters: (
       <ListFilterForm className="admin-search" ariaLabel={`Search ${tab}`} hidden={{ tab }} submitLabel="Search">
         <SearchField
           id="list-search"
@@ -108,85 +112,58 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
           placeholder={tab === 'reps' ? 'Name, email, title, or a territory such as IA' : 'Name, city, address, ZIP or state'}
         />
       </ListFilterForm>
-      <p className="admin-lead" aria-live="polite">
-        {total === 0
-          ? search
-            ? `No ${tab} match “${search}”.`
-            : `No ${tab} yet.`
-          : `Showing ${(start + 1).toLocaleString('en-US')}–${(start + count).toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${tab}`}
-        {tab === 'retailers' && total > 0 && retailers?.items[0] ? (
-          <>
-            {' · '}
-            <Link to={`/siteadmin/reps-retailers/retailer/edit/${retailers.items[0].id}/next`}>Edit these one after another</Link>
-          </>
-        ) : null}
-      </p>
-      <div className="table-wrap">
-        <table className="admin-table">
-          <caption className="visually-hidden">{tab === 'reps' ? 'Reps' : 'Retailers'}</caption>
-          <thead>
-            {tab === 'reps' ? (
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Title</th>
-                <th scope="col">Email</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Territories</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            ) : (
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Address</th>
-                <th scope="col">City</th>
-                <th scope="col">State</th>
-                <th scope="col">ZIP / Postal Code</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            )}
-          </thead>
-          <tbody>
-            {reps?.items.map((r) => (
-              <tr key={r.id}>
-                <td data-label="Name">{r.name}</td>
-                <td data-label="Title">{r.title}</td>
-                <td data-label="Email">{r.email}</td>
-                <td data-label="Phone">{r.phone}</td>
-                <td data-label="Territories">{territorySummary(r)}</td>
-                <td className="admin-table__actions">
-                  <RowActions editTo={`/siteadmin/reps-retailers/rep/edit/${r.id}`} name={r.name} onDelete={() => del.ask(r)} />
-                </td>
-              </tr>
-            ))}
-            {retailers?.items.map((r) => (
-              <tr key={r.id}>
-                <td data-label="Name">{r.name}</td>
-                <td data-label="Address">{r.address}</td>
-                <td data-label="City">{r.city}</td>
-                <td data-label="State">{r.state}</td>
-                <td data-label="ZIP / Postal Code">{r.postalCode}</td>
-                <td className="admin-table__actions">
-                  <RowActions editTo={`/siteadmin/reps-retailers/retailer/edit/${r.id}`} name={r.name} onDelete={() => del.ask(r)} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+    ),
+    notice: del.notice,
+    caption: tab === 'reps' ? 'Reps' : 'Retailers',
+    count:
+      total === 0 ? undefined : (
+        <>
+          {`Showing ${(start + 1).toLocaleString('en-US')}–${(start + count).toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${tab}`}
+          {tab === 'retailers' && retailers?.items[0] ? (
+            <>
+              {' · '}
+              <Link to={`/siteadmin/reps-retailers/retailer/edit/${retailers.items[0].id}/next`}>Edit these one after another</Link>
+            </>
+          ) : null}
+        </>
+      ),
+    empty: search ? `No ${tab} match “${search}”.` : `No ${tab} yet.`,
+    paging: { page, pages, href: (n: number) => listPath(tab, search, (n - 1) * PAGE_SIZE) },
+  };
+
+  return (
+    <section aria-labelledby="reps-retailers-title">
+      <div className="admin-heading">
+        <h1 id="reps-retailers-title" className="admin-title">
+          Reps &amp; Retailers
+        </h1>
+        <div className="admin-heading__actions">
+          <button type="button" className="button button--secondary" onClick={() => void exportCsv()}>
+            Export CSV
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-expanded={importing}
+            aria-controls="reps-retailers-import"
+            onClick={() => setImporting(!importing)}
+          >
+            Import CSV
+          </button>
+          <Link className="button button--primary" to={`/siteadmin/reps-retailers/${tab === 'reps' ? 'rep' : 'retailer'}/create`}>
+            Add {one}
+          </Link>
+        </div>
       </div>
-      {total > PAGE_SIZE ? (
-        <Pager
-          buttons
-          prevTo={start > 0 ? listPath(tab, search, Math.max(0, start - PAGE_SIZE)) : null}
-          nextTo={start + PAGE_SIZE < total ? listPath(tab, search, start + PAGE_SIZE) : null}
-        />
-      ) : null}
-      <details className="panel admin-import" key={tab}>
-        <summary>Import {tab} from CSV</summary>
+      <section id="reps-retailers-import" className="panel admin-import" aria-labelledby="reps-retailers-import-title" hidden={!importing}>
+        <div className="admin-import__heading">
+          <h2 id="reps-retailers-import-title">Import {tab} from CSV</h2>
+          <button type="button" className="button button--small button--secondary" onClick={() => setImporting(false)}>
+            Close<span className="visually-hidden"> the import</span>
+          </button>
+        </div>
         <CsvImport
+          key={tab}
           resource={tab}
           noun={tab}
           columns={COLUMNS[tab]}
@@ -196,7 +173,26 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
             await revalidator.revalidate();
           }}
         />
-      </details>
+      </section>
+      <nav className="admin-tabs" aria-label="Reps or retailers">
+        <Link to={listPath('reps', '')} aria-current={tab === 'reps' ? 'page' : undefined}>
+          Reps
+        </Link>
+        <Link to={listPath('retailers', '')} aria-current={tab === 'retailers' ? 'page' : undefined}>
+          Retailers
+        </Link>
+      </nav>
+      {reps ? (
+        <ResourceList<RepDetail> {...shared} columns={REP_COLUMNS} rows={reps.items} rowKey={(r) => r.id} actions={actions} />
+      ) : (
+        <ResourceList<RetailerRow>
+          {...shared}
+          columns={RETAILER_COLUMNS}
+          rows={retailers?.items ?? []}
+          rowKey={(r) => r.id}
+          actions={actions}
+        />
+      )}
       <ConfirmDialog
         open={del.target !== null}
         title={`Delete ${one}`}
@@ -209,18 +205,5 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
         <p>{del.target ? deleteQuestion(one, del.target.name) : null}</p>
       </ConfirmDialog>
     </section>
-  );
-}
-
-function RowActions({ editTo, name, onDelete }: { editTo: string; name: string; onDelete: () => void }) {
-  return (
-    <>
-      <Link className="button button--small button--secondary" to={editTo} aria-label={`Edit ${name}`}>
-        Edit
-      </Link>
-      <button type="button" className="button button--small button--danger-outline" aria-label={`Delete ${name}`} onClick={onDelete}>
-        Delete
-      </button>
-    </>
   );
 }

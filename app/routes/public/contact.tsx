@@ -7,7 +7,8 @@ import { staticPageWith } from '#app/lib/hydration.ts';
 import { contactAction } from '#app/lib/lead-actions.server.ts';
 import { readRegionCookie, useRegion } from '#app/lib/region.tsx';
 import { rootDataFrom } from '#app/lib/root-data.ts';
-import { seoMeta } from '#app/lib/seo.ts';
+import { listPageMeta } from '#app/lib/list-page.ts';
+import { landingTag } from '#shared/cache-tags.ts';
 import { useRootData } from '#app/root.tsx';
 import { defaultContactRegion, statesRegionIdFor } from '#shared/validation/contact-fields.ts';
 import { homePathFor, resolveRegion } from '#shared/regions.ts';
@@ -15,14 +16,21 @@ import type { Route } from './+types/contact';
 import { pageReads } from '#app/lib/page-reads.ts';
 
 /** Server-rendered HTML plus the form's island: no React Router runtime (ADR 005). */
-/** The states list is reference data, not content: nothing to tag. */
-export const handle = { ...staticPageWith(contactIsland), ...pageReads({}) };
+/** The states list is reference data, not content; the words above the form are a page (shared/list-pages.ts). */
+export const handle = { ...staticPageWith(contactIsland), ...pageReads({ tags: ({ pathname }) => [landingTag(listKey(pathname))] }) };
+
+const listKey = (pathname: string) => (/^\/(contact-ca|can\/)/i.test(pathname) ? 'contact-ca' : 'contact');
 
 /** The states or provinces the form starts with, so the first render needs no extra request. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const region = resolveRegion({ pathname: new URL(request.url).pathname, stored: readRegionCookie(request.headers.get('cookie')) });
+  const { pathname } = new URL(request.url);
+  const region = resolveRegion({ pathname, stored: readRegionCookie(request.headers.get('cookie')) });
   const statesRegionId = statesRegionIdFor(defaultContactRegion(region));
-  return { statesRegionId, states: statesRegionId === 4 ? [] : await context.services.geo.statesForRegion(statesRegionId) };
+  const [states, text] = await Promise.all([
+    statesRegionId === 4 ? [] : context.services.geo.statesForRegion(statesRegionId),
+    context.services.landingPages.listPageByKey(listKey(pathname)),
+  ]);
+  return { statesRegionId, states, text };
 }
 
 /**
@@ -33,18 +41,9 @@ export async function action(args: Route.ActionArgs) {
   return contactAction(args);
 }
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const root = rootDataFrom(matches);
-  const canada = location.pathname.startsWith('/contact-ca') || location.pathname.startsWith('/can/');
-  return seoMeta({
-    title: canada ? 'Contact Us (Canada)' : 'Contact Us',
-    description: canada
-      ? 'Connect with our Canadian team about products, agronomy or partnerships. We will put you in touch with the right person.'
-      : 'Connect with our team about products, agronomy or partnerships. We will put you in touch with the right person.',
-    siteUrl: root?.config.siteUrl ?? '',
-    companyName: root?.settings.companyName,
-    path: location.pathname,
-  });
+export const meta: Route.MetaFunction = ({ data, matches, location }) => {
+  if (!data) return [{ title: 'Page Not Found' }, { name: 'robots', content: 'noindex' }];
+  return listPageMeta(data.text, rootDataFrom(matches), { path: location.pathname });
 };
 
 /** Full-screen "Connect with us" overlay at /contact, /contact-ca and /can/contact-us. */
@@ -81,11 +80,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       </header>
       <div className="contact-overlay__body">
         <section className="contact-overlay__intro" aria-labelledby="contact-title">
-          <h1 id="contact-title">Connect with us</h1>
-          <p className="contact-overlay__lead">
-            Questions about a product, an agronomy challenge or becoming a retail partner? Tell us a little about yourself and we will
-            connect you with the right person on our team.
-          </p>
+          <h1 id="contact-title">{loaderData.text.headline}</h1>
+          <p className="contact-overlay__lead">{loaderData.text.intro}</p>
           <ul className="contact-overlay__points">
             <li>Agronomists and territory managers across the U.S. and Canada</li>
             <li>Product, label and safety data sheet questions</li>

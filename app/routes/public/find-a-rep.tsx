@@ -3,31 +3,26 @@ import findARepScript from '#app/client/islands/find-a-rep.ts?worker&url';
 import { FinderForm } from '#app/components/leads/finder-form.tsx';
 import { staticPageWith } from '#app/lib/hydration.ts';
 import { rootDataFrom } from '#app/lib/root-data.ts';
-import { seoMeta } from '#app/lib/seo.ts';
+import { listPageMeta } from '#app/lib/list-page.ts';
+import { landingTag } from '#shared/cache-tags.ts';
 import { contactPathFor } from '#shared/navigation.ts';
 import type { Route } from './+types/find-a-rep';
 import { pageReads } from '#app/lib/page-reads.ts';
 
 /** HTML first: the search is a GET form; the module adds its checks (ADR 005). */
-export const handle = { ...staticPageWith(findARepScript), ...pageReads({}) };
+export const handle = { ...staticPageWith(findARepScript), ...pageReads({ tags: ({ pathname }) => [landingTag(listKey(pathname))] }) };
 
-export function loader({ request }: Route.LoaderArgs) {
-  const canada = new URL(request.url).pathname.toLowerCase().startsWith('/find-a-rep-ca');
-  return { country: (canada ? 3 : 2) as 2 | 3 };
+/** The words above the search: edited under Pages (shared/list-pages.ts), one page per country. */
+const listKey = (pathname: string) => (pathname.toLowerCase().startsWith('/find-a-rep-ca') ? 'find-a-rep-ca' : 'find-a-rep');
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const key = listKey(new URL(request.url).pathname);
+  return { country: (key === 'find-a-rep-ca' ? 3 : 2) as 2 | 3, text: await context.services.landingPages.listPageByKey(key) };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches, location }) => {
-  const root = rootDataFrom(matches);
-  const canada = data?.country === 3;
-  return seoMeta({
-    title: canada ? 'Find a Rep or Retailer in Canada' : 'Find a Rep or Retailer',
-    description: canada
-      ? 'Find a retailer near your farm or the sales representative for your area anywhere in Canada.'
-      : 'Find a retailer near your farm or the sales representative for your territory in the U.S.',
-    siteUrl: root?.config.siteUrl ?? '',
-    companyName: root?.settings.companyName,
-    path: location.pathname,
-  });
+  if (!data) return [{ title: 'Page Not Found' }, { name: 'robots', content: 'noindex' }];
+  return listPageMeta(data.text, rootDataFrom(matches), { path: location.pathname });
 };
 
 const STEPS = [
@@ -38,19 +33,16 @@ const STEPS = [
 
 /** /find-a-rep (U.S.) and /find-a-rep-ca (Canada). */
 export default function FindARep({ loaderData }: Route.ComponentProps) {
-  const { country } = loaderData;
+  const { country, text } = loaderData;
   return (
     <>
       <section className="hero finder-hero">
         <div className="container hero__inner finder-hero__inner">
           <div className="finder-hero__text">
             <h1 className="hero__title" id="finder-title">
-              Find a Rep or Retailer
+              {text.headline}
             </h1>
-            <p className="hero__promise">
-              Local agronomists and retailers who know your soils, your crops and our products. Tell us who you are and where you farm,
-              and we will point you to the people nearest you.
-            </p>
+            <p className="hero__promise">{text.intro}</p>
           </div>
           <div className="finder-card">
             <h2 className="finder-card__title">Search {country === 3 ? 'Canada' : 'the U.S.'}</h2>

@@ -17,20 +17,17 @@ import { ResourceCard } from '../../components/resource-card.tsx';
 import { breadcrumbList } from '../../lib/content-seo.ts';
 import { readRegionCookie } from '../../lib/region.tsx';
 import { rootDataFrom } from '../../lib/root-data.ts';
-import { seoMeta } from '../../lib/seo.ts';
 import { showingText, useLoadMoreFocus } from '../../lib/use-load-more.ts';
 import type { Route } from './+types/knowledge-list';
 import { STATIC_PAGE } from '../../lib/hydration.ts';
 import { Select } from '../../components/forms/select.tsx';
 import { pageReads } from '../../lib/page-reads.ts';
-import { PAGE_TAG } from '#shared/cache-tags.ts';
+import { landingTag, PAGE_TAG } from '#shared/cache-tags.ts';
+import { knowledgeCategoryKey } from '#shared/list-pages.ts';
+import { listPageMeta } from '../../lib/list-page.ts';
 
-const INTRO = 'Articles, research and podcasts on nitrogen management, micronutrients and crop nutrition, from our agronomists and research partners.';
-const CATEGORY_INTRO: Record<number, string> = {
-  38: 'Conversations with agronomists and growers about the decisions that shape a season.',
-  39: 'Practical guides on protecting nitrogen, feeding micronutrients and getting crops off to a strong start.',
-  40: 'Field trial summaries and research reports, with the data behind our recommendations.',
-};
+/** The words above the list (and each category's): edited under Pages (shared/list-pages.ts). */
+const listKey = (category: number | null) => (category === null ? 'knowledge-center' : knowledgeCategoryKey(category));
 
 /**
  * /knowledge-center and /knowledge-center/category/{38|39|40}. Filters live in the query string
@@ -56,19 +53,22 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const region = readRegionCookie(request.headers.get('cookie')) ?? 2;
   const { start, length } = listWindow(query.page);
-  const list = await context.services.knowledge.filter({
-    category,
-    type: null,
-    region,
-    searchText: query.q || null,
-    start,
-    length,
-  });
+  const [list, text] = await Promise.all([
+    context.services.knowledge.filter({
+      category,
+      type: null,
+      region,
+      searchText: query.q || null,
+      start,
+      length,
+    }),
+    context.services.landingPages.listPageByKey(listKey(category)),
+  ]);
   // A page past the end (an old link after items were removed) goes to the last page instead of an empty list.
   if (list.items.length === 0 && list.total > 0 && query.page > 1) {
     throw redirect(`${url.pathname}${listQueryString({ ...query, page: lastPage(list.total) })}`);
   }
-  return { list, query, category, start, placeholder: searchPlaceholder(region) };
+  return { list, query, category, start, placeholder: searchPlaceholder(region), text };
 }
 
 /** ?category=38 (the filter form) or ?type=2 (older links): the category asked for; null for "all"; undefined if neither. */
@@ -94,11 +94,7 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
     ...(name ? [{ name, path }] : []),
   ];
   const filtered = d.query.q !== '' || d.query.page > 1;
-  return seoMeta({
-    title: name ? `${name} | Knowledge Center` : 'Knowledge Center',
-    description: d.category ? `${CATEGORY_INTRO[d.category]} ${name} from the Knowledge Center.` : INTRO,
-    siteUrl,
-    companyName: root?.settings.companyName,
+  return listPageMeta(d.text, root, {
     path,
     noindex: filtered,
     jsonLd: [breadcrumbList(siteUrl, trail)],
@@ -106,10 +102,13 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
 };
 
 /** Rendered on the server only: no React in the browser (ADR 005). */
-export const handle = { ...STATIC_PAGE, ...pageReads({ query: KNOWLEDGE_LIST_PARAMS, tags: () => [PAGE_TAG.knowledgeList] }) };
+export const handle = { ...STATIC_PAGE, ...pageReads({
+    query: KNOWLEDGE_LIST_PARAMS,
+    tags: ({ params }) => [PAGE_TAG.knowledgeList, landingTag(listKey(params.id === undefined ? null : Number(params.id)))],
+  }) };
 
 export default function KnowledgeList({ loaderData }: Route.ComponentProps) {
-  const { list, query, category, start, placeholder } = loaderData;
+  const { list, query, category, start, placeholder, text } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const busy = navigation.state === 'loading' && navigation.location.pathname.startsWith('/knowledge-center');
@@ -127,9 +126,9 @@ export default function KnowledgeList({ loaderData }: Route.ComponentProps) {
     <div className="knowledge">
       <header className="hero content-hero">
         <div className="container content-hero__inner">
-          <p className="content-hero__eyebrow">{name ? 'Knowledge Center' : 'Resources'}</p>
-          <h1 className="hero__title">{name ?? 'Knowledge Center'}</h1>
-          <p className="hero__promise">{category ? CATEGORY_INTRO[category] : INTRO}</p>
+          {text.eyebrow ? <p className="content-hero__eyebrow">{text.eyebrow}</p> : null}
+          <h1 className="hero__title">{text.headline}</h1>
+          <p className="hero__promise">{text.intro}</p>
         </div>
       </header>
 

@@ -4,36 +4,37 @@ import { earlierPage, lastPage, listQueryString, listWindow, parsePageParam } fr
 import { ResourceCard } from '../../components/resource-card.tsx';
 import { breadcrumbList } from '../../lib/content-seo.ts';
 import { rootDataFrom } from '../../lib/root-data.ts';
-import { seoMeta } from '../../lib/seo.ts';
 import { showingText, useLoadMoreFocus } from '../../lib/use-load-more.ts';
 import type { Route } from './+types/press-list';
 import { STATIC_PAGE } from '../../lib/hydration.ts';
 import { pageReads } from '../../lib/page-reads.ts';
-import { PAGE_TAG } from '#shared/cache-tags.ts';
+import { landingTag, PAGE_TAG } from '#shared/cache-tags.ts';
+import { listPageMeta } from '../../lib/list-page.ts';
 
-const INTRO = 'Company news and announcements from Northfield Agronomics in the U.S. and Canada.';
+/** The words above the list: edited under Pages (shared/list-pages.ts). */
+const LIST_KEY = 'press-releases';
 
 /** /press-releases: every published release, newest first, with "Load more" paging (?page=N). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = { page: parsePageParam(new URL(request.url).searchParams) };
   const { start, length } = listWindow(query.page);
-  const list = await context.services.pressReleases.filter({ start, length });
+  const [list, text] = await Promise.all([
+    context.services.pressReleases.filter({ start, length }),
+    context.services.landingPages.listPageByKey(LIST_KEY),
+  ]);
   if (list.items.length === 0 && list.total > 0 && query.page > 1) {
     throw redirect(`/press-releases${listQueryString({ page: lastPage(list.total) })}`);
   }
-  return { list, page: query.page, start };
+  return { list, page: query.page, start, text };
 }
 
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   const root = rootDataFrom(matches);
+  if (!d) return [{ title: 'Page Not Found' }, { name: 'robots', content: 'noindex' }];
   const siteUrl = root?.config.siteUrl ?? '';
-  return seoMeta({
-    title: 'Press Releases',
-    description: INTRO,
-    siteUrl,
-    companyName: root?.settings.companyName,
+  return listPageMeta(d.text, root, {
     path: '/press-releases',
-    noindex: (d?.page ?? 1) > 1,
+    noindex: d.page > 1,
     jsonLd: [breadcrumbList(siteUrl, [{ name: 'Home', path: '/' }, { name: 'Press Releases', path: '/press-releases' }])],
   });
 };
@@ -41,10 +42,10 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
 const REGION_NAMES: Record<number, string> = { 2: 'U.S.', 3: 'Canada', 4: 'International' };
 
 /** Rendered on the server only: no React in the browser (ADR 005). */
-export const handle = { ...STATIC_PAGE, ...pageReads({ query: ['page'], tags: () => [PAGE_TAG.pressList] }) };
+export const handle = { ...STATIC_PAGE, ...pageReads({ query: ['page'], tags: () => [PAGE_TAG.pressList, landingTag(LIST_KEY)] }) };
 
 export default function PressList({ loaderData }: Route.ComponentProps) {
-  const { list, page, start } = loaderData;
+  const { list, page, start, text } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === 'loading' && navigation.location.pathname === '/press-releases';
   const { linkRef, markLoadMore } = useLoadMoreFocus(start, list.items.length);
@@ -53,9 +54,9 @@ export default function PressList({ loaderData }: Route.ComponentProps) {
     <div className="press">
       <header className="hero content-hero">
         <div className="container content-hero__inner">
-          <p className="content-hero__eyebrow">Newsroom</p>
-          <h1 className="hero__title">Press Releases</h1>
-          <p className="hero__promise">{INTRO}</p>
+          {text.eyebrow ? <p className="content-hero__eyebrow">{text.eyebrow}</p> : null}
+          <h1 className="hero__title">{text.headline}</h1>
+          <p className="hero__promise">{text.intro}</p>
         </div>
       </header>
       <div className="container section">

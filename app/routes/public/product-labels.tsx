@@ -4,12 +4,16 @@ import { Link } from '../../lib/links.tsx';
 import { DOCUMENT_PRODUCTS } from '#shared/product-documents.ts';
 import { breadcrumbJsonLd } from '../../lib/landing-seo.ts';
 import { rootDataFrom } from '../../lib/root-data.ts';
-import { absoluteUrl, seoMeta } from '../../lib/seo.ts';
+import { absoluteUrl } from '../../lib/seo.ts';
 import type { Route } from './+types/product-labels';
 import { STATIC_PAGE } from '../../lib/hydration.ts';
 import { Select } from '../../components/forms/select.tsx';
 import { pageReads } from '../../lib/page-reads.ts';
-import { PAGE_TAG } from '#shared/cache-tags.ts';
+import { landingTag, PAGE_TAG } from '#shared/cache-tags.ts';
+import { listPageMeta } from '../../lib/list-page.ts';
+
+/** The words above the labels: edited under Pages (shared/list-pages.ts). */
+const LIST_KEY = 'product-labels';
 
 const REGION_FILTERS = [
   { value: '', label: 'All regions' },
@@ -25,25 +29,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const region = regionParam === '2' ? 2 : regionParam === '3' ? 3 : null;
   const productParam = url.searchParams.get('product');
   // one query for the region; the Product choice offers only products with documents in it
-  const inRegion = await context.services.documents.listLabels({ region });
+  const [inRegion, text] = await Promise.all([
+    context.services.documents.listLabels({ region }),
+    context.services.landingPages.listPageByKey(LIST_KEY),
+  ]);
   const products = DOCUMENT_PRODUCTS.filter((p) => inRegion.some((g) => g.key === p.key)).map((p) => ({ key: p.key, name: p.name }));
   const asked = DOCUMENT_PRODUCTS.find((p) => p.key === productParam) ?? null;
   // a product the region does not have (the region changed after it was chosen): the whole region instead, and say so
   const product = asked && products.some((p) => p.key === asked.key) ? asked.key : null;
   const groups = product ? inRegion.filter((g) => g.key === product) : inRegion;
   const dropped = asked && !product ? asked.name : null;
-  return { groups, products, dropped, filter: { region, product } };
+  return { groups, products, dropped, filter: { region, product }, text };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data: d }) => {
   const root = rootDataFrom(matches);
   const siteUrl = root?.config.siteUrl ?? '';
   const filtered = Boolean(d?.filter.region || d?.filter.product);
-  return seoMeta({
-    title: 'Product Labels and Safety Data Sheets',
-    description: 'Download the current product label and safety data sheet (SDS) for every product, for the U.S. and Canada.',
-    siteUrl,
-    companyName: root?.settings.companyName,
+  if (!d) return [{ title: 'Page Not Found' }, { name: 'robots', content: 'noindex' }];
+  return listPageMeta(d.text, root, {
     // filtered views are the same page: one canonical URL
     path: '/product-labels',
     noindex: filtered,
@@ -51,7 +55,7 @@ export const meta: Route.MetaFunction = ({ matches, data: d }) => {
       {
         '@context': 'https://schema.org',
         '@type': 'CollectionPage',
-        name: 'Product Labels and Safety Data Sheets',
+        name: d.text.seoTitle,
         url: absoluteUrl(siteUrl, '/product-labels'),
       },
       breadcrumbJsonLd(siteUrl, [
@@ -67,10 +71,10 @@ function formatSize(bytes: number): string {
 }
 
 /** Rendered on the server only: no React in the browser (ADR 005). */
-export const handle = { ...STATIC_PAGE, ...pageReads({ query: ['region', 'product'], tags: () => [PAGE_TAG.documents] }) };
+export const handle = { ...STATIC_PAGE, ...pageReads({ query: ['region', 'product'], tags: () => [PAGE_TAG.documents, landingTag(LIST_KEY)] }) };
 
 export default function ProductLabels({ loaderData }: Route.ComponentProps) {
-  const { groups, products, dropped, filter } = loaderData;
+  const { groups, products, dropped, filter, text } = loaderData;
   const regionName = REGION_FILTERS.find((r) => r.value === String(filter.region))?.label;
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -97,10 +101,8 @@ export default function ProductLabels({ loaderData }: Route.ComponentProps) {
               <li aria-current="page">Labels / SDS</li>
             </ol>
           </nav>
-          <h1 className="page-hero__title">Product labels and safety data sheets</h1>
-          <p className="page-hero__lead">
-            The current label and SDS for every product we sell in the U.S. and Canada. Always read and follow the label on the product container.
-          </p>
+          <h1 className="page-hero__title">{text.headline}</h1>
+          <p className="page-hero__lead">{text.intro}</p>
         </div>
       </header>
 

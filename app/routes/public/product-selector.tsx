@@ -7,7 +7,8 @@ import { SelectorStep } from '#app/components/selector-step.tsx';
 import { staticPageWith } from '#app/lib/hydration.ts';
 import { useRegion } from '#app/lib/region.tsx';
 import { rootDataFrom } from '#app/lib/root-data.ts';
-import { seoMeta } from '#app/lib/seo.ts';
+import { listPageMeta } from '#app/lib/list-page.ts';
+import { landingTag } from '#shared/cache-tags.ts';
 import { useRootData } from '#app/root.tsx';
 import {
   advance,
@@ -29,7 +30,7 @@ import {
  * GET forms and links, each move a page load; a small module adds heading focus, the answer kept on
  * the history entry before Next, and Close's target across steps (ADR 005).
  */
-export const handle = { ...staticPageWith(selectorScript), ...pageReads({ query: SELECTOR_PARAMS }) };
+export const handle = { ...staticPageWith(selectorScript), ...pageReads({ query: SELECTOR_PARAMS, tags: () => [landingTag(LIST_KEY)] }) };
 import { safeLocalPath } from '#shared/input.ts';
 import { homePathFor } from '#shared/regions.ts';
 import type { Route } from './+types/product-selector';
@@ -40,11 +41,11 @@ interface SelectorHistoryState {
   returnTo?: string | null;
 }
 
-const DESCRIPTION =
-  'Answer a few quick questions about your challenge, crop and application to find the right micronutrient, seed enhancement and nitrogen protection products.';
+/** The selector's SEO words and share image: edited under Pages (shared/list-pages.ts). */
+const LIST_KEY = 'product-selector';
 
 /** Without JavaScript, Next submits the step's form here; answer it with the next step's URL. */
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   if (params.get('go') === 'next') {
     const step = Number(params.get(STEP_PARAM));
@@ -54,7 +55,7 @@ export function loader({ request }: Route.LoaderArgs) {
   // A hand-edited or outdated address (?step=99) is shown at the step it really means, under that step's own address.
   const canonical = canonicalSelectorSearch(params);
   if (canonical !== null) throw redirect(`${SELECTOR_PATH}${canonical}`);
-  return { returnTo: internalReferrer(request) };
+  return { returnTo: internalReferrer(request), text: await context.services.landingPages.listPageByKey(LIST_KEY) };
 }
 
 /**
@@ -76,19 +77,17 @@ function internalReferrer(request: Request): string | null {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const root = rootDataFrom(matches);
+export const meta: Route.MetaFunction = ({ data, matches, location }) => {
+  if (!data) return [{ title: 'Page Not Found' }, { name: 'robots', content: 'noindex' }];
   const { step, answers } = stateFromParams(new URLSearchParams(location.search));
   const started = step !== 1 || answers.length > 0;
   const title =
-    step === RESULTS_STEP ? 'Your Recommended Products – Product Selector' : started ? `${questionFor(step).title} – Product Selector` : 'Product Selector';
-  return seoMeta({
-    title,
-    description: DESCRIPTION,
-    siteUrl: root?.config.siteUrl ?? '',
-    companyName: root?.settings.companyName,
-    path: SELECTOR_PATH,
-  });
+    step === RESULTS_STEP
+      ? 'Your Recommended Products – Product Selector'
+      : started
+        ? `${questionFor(step).title} – Product Selector`
+        : undefined;
+  return listPageMeta(data.text, rootDataFrom(matches), { path: SELECTOR_PATH, title });
 };
 
 export default function ProductSelector({ loaderData }: Route.ComponentProps) {

@@ -5,7 +5,7 @@ import type { ContactTarget } from '#app/components/leads/rep-contact-form.tsx';
 import { staticPageWith } from '#app/lib/hydration.ts';
 import { useRegion } from '#app/lib/region.tsx';
 import { rootDataFrom } from '#app/lib/root-data.ts';
-import { seoMeta } from '#app/lib/seo.ts';
+import { listPageMeta } from '#app/lib/list-page.ts';
 import { useRootData } from '#app/root.tsx';
 import type { FinderResultDto, RepResultDto, RetailerResultDto } from '#shared/dto/finder.ts';
 import { contactPathFor, findRepPathFor } from '#shared/navigation.ts';
@@ -13,31 +13,37 @@ import { IMAGE_SIZES, libraryImageProps } from '#shared/validation/documents.ts'
 import { FINDER_QUERY_PARAMS, finderQueryFrom, finderResultsPath, RADIUS_OPTIONS, type FinderLabel } from '#shared/validation/finder.ts';
 import type { Route } from './+types/reps-retailers';
 import { pageReads } from '#app/lib/page-reads.ts';
-import { PAGE_TAG } from '#shared/cache-tags.ts';
+import { landingTag, PAGE_TAG } from '#shared/cache-tags.ts';
 
 /** HTML first; the module adds the finder form's checks and opens the contact form in a dialog (ADR 005). */
-export const handle = { ...staticPageWith(repsRetailersScript), ...pageReads({ query: FINDER_QUERY_PARAMS, tags: () => [PAGE_TAG.finder] }) };
+export const handle = {
+  ...staticPageWith(repsRetailersScript),
+  ...pageReads({ query: FINDER_QUERY_PARAMS, tags: () => [PAGE_TAG.finder, landingTag(LIST_KEY)] }),
+};
+
+/** The page's headline before a search and its SEO words: edited under Pages (shared/list-pages.ts). */
+const LIST_KEY = 'reps-retailers';
 
 /** The search is in the query string (label, zip, radius), so results can be shared and reloaded. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = finderQueryFrom(new URL(request.url).searchParams);
-  return { query, result: await context.services.finder.search(query) };
+  const [result, text] = await Promise.all([context.services.finder.search(query), context.services.landingPages.listPageByKey(LIST_KEY)]);
+  return { query, result, text };
 }
 
-function headingFor(result: FinderResultDto): string {
+/** The results name what they show; before a search, the page's own headline (edited under Pages). */
+function headingFor(result: FinderResultDto, headline: string): string {
   if (result.kind === 'retailers') return `Retailers near ${result.place}`;
   if (result.kind === 'reps') return `Reps for ${result.place}`;
-  return 'Find a Rep or Retailer';
+  return headline;
 }
 
 export const meta: Route.MetaFunction = ({ data, matches, location }) => {
-  const root = rootDataFrom(matches);
-  return seoMeta({
-    title: data ? headingFor(data.result) : 'Find a Rep or Retailer',
-    description: 'Retailers near you and the sales representative for your area, by U.S. ZIP code or Canadian postal code.',
-    siteUrl: root?.config.siteUrl ?? '',
-    companyName: root?.settings.companyName,
+  if (!data) return [{ title: 'Page Not Found' }, { name: 'robots', content: 'noindex' }];
+  const heading = headingFor(data.result, data.text.headline);
+  return listPageMeta(data.text, rootDataFrom(matches), {
     path: location.pathname,
+    title: heading === data.text.headline ? data.text.seoTitle : heading,
     noindex: true,
   });
 };
@@ -204,7 +210,7 @@ export default function RepsRetailers({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
           <h1 id="results-title" className="finder-head__title">
-            {headingFor(result)}
+            {headingFor(result, loaderData.text.headline)}
           </h1>
           {summary ? <p className="finder-head__summary">{summary}</p> : null}
           <FinderForm

@@ -1,36 +1,24 @@
-import { Link, useMatches } from 'react-router';
+import { Link } from 'react-router';
 import { STATIC_PAGE } from '#app/lib/hydration.ts';
 import { useRegion } from '#app/lib/region.tsx';
 import { rootDataFrom } from '#app/lib/root-data.ts';
-import { seoMeta } from '#app/lib/seo.ts';
+import { listPageMeta } from '#app/lib/list-page.ts';
 import { safeLocalPath } from '#shared/input.ts';
 import { findRepPathFor } from '#shared/navigation.ts';
 import { homePathFor } from '#shared/regions.ts';
 import type { Route } from './+types/thank-you';
 import { pageReads } from '../../lib/page-reads.ts';
-import { PAGE_TAG } from '#shared/cache-tags.ts';
+import { landingTag, PAGE_TAG } from '#shared/cache-tags.ts';
 
-const COPY = {
-  'rep-thankyou': {
-    title: 'Thank you for contacting a rep',
-    text: (name: string | null) =>
-      `Your message is on its way${name ? ` to ${name}` : ''}. Our rep will get back to you soon, usually within one business day.`,
-  },
-  'retailer-thankyou': {
-    title: 'Thank you for contacting a retailer',
-    text: (name: string | null) =>
-      `Your message is on its way${name ? ` to ${name}` : ''}. Our team will pass it on and make sure someone gets back to you soon.`,
-  },
-} as const;
+/** The headline and the words after "Your message is on its way": edited under Pages (shared/list-pages.ts). */
+type ThankYouId = 'rep-thankyou' | 'retailer-thankyou';
+const listKey = (pathname: string): ThankYouId => (pathname.toLowerCase().startsWith('/retailer-thankyou') ? 'retailer-thankyou' : 'rep-thankyou');
 
-type ThankYouId = keyof typeof COPY;
+const onItsWay = (name: string | null) => `Your message is on its way${name ? ` to ${name}` : ''}.`;
 
-function idFrom(routeId: string | undefined): ThankYouId {
-  return routeId === 'retailer-thankyou' ? 'retailer-thankyou' : 'rep-thankyou';
-}
 
 /** HTML only (ADR 005): nothing on it needs a script. */
-export const handle = { ...STATIC_PAGE, ...pageReads({ query: ['id', 'back'], tags: () => [PAGE_TAG.finder] }) };
+export const handle = { ...STATIC_PAGE, ...pageReads({ query: ['id', 'back'], tags: ({ pathname }) => [PAGE_TAG.finder, landingTag(listKey(pathname))] }) };
 
 /**
  * Who was contacted (by id, the name read from the database: a name in the address could say anything)
@@ -39,7 +27,9 @@ export const handle = { ...STATIC_PAGE, ...pageReads({ query: ['id', 'back'], ta
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const id = Number(url.searchParams.get('id'));
-  const retailer = url.pathname.toLowerCase().startsWith('/retailer-thankyou');
+  const key = listKey(url.pathname);
+  const retailer = key === 'retailer-thankyou';
+  const text = await context.services.landingPages.listPageByKey(key);
   const row =
     Number.isSafeInteger(id) && id > 0
       ? retailer
@@ -47,27 +37,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : await context.services.finder.findActiveRep(id)
       : undefined;
   const back = safeLocalPath(url.searchParams.get('back'));
-  return { name: row?.name ?? null, back: back && /^\/reps-retailers(?:\?|$)/.test(back) ? back : null };
+  return { name: row?.name ?? null, back: back && /^\/reps-retailers(?:\?|$)/.test(back) ? back : null, text };
 }
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const root = rootDataFrom(matches);
-  const copy = COPY[idFrom(matches[matches.length - 1]?.id)];
-  return seoMeta({
-    title: copy.title,
-    description: copy.text(null),
-    siteUrl: root?.config.siteUrl ?? '',
-    companyName: root?.settings.companyName,
-    path: location.pathname,
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = ({ data, matches, location }) => {
+  if (!data) return [{ title: 'Page Not Found' }, { name: 'robots', content: 'noindex' }];
+  return listPageMeta(data.text, rootDataFrom(matches), { path: location.pathname, noindex: true });
 };
 
 /** /rep-thankyou and /retailer-thankyou, shown after the contact-a-rep short form is stored. */
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
-  const matches = useMatches();
   const { region } = useRegion();
-  const copy = COPY[idFrom(matches[matches.length - 1]?.id)];
+  const { text } = loaderData;
   const back = loaderData.back ?? findRepPathFor(region);
 
   return (
@@ -78,9 +59,11 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
       </svg>
       {/* the visitor arrives here from a form: start reading at the heading */}
       <h1 tabIndex={-1} autoFocus>
-        {copy.title}
+        {text.headline}
       </h1>
-      <p className="lead">{copy.text(loaderData.name)}</p>
+      <p className="lead">
+        {onItsWay(loaderData.name)} {text.intro}
+      </p>
       <p className="thank-you__actions">
         <Link className="button button--primary" to={back}>
           {back.startsWith('/reps-retailers') ? 'Back to results' : 'Find a Rep or Retailer'}

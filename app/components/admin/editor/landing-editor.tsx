@@ -289,11 +289,14 @@ export function HeroEditor({
   onChange,
   errors,
   documents,
+  wordsOnly = false,
 }: {
   value: LandingHero;
   onChange: (v: LandingHero) => void;
   errors: ErrorMap;
   documents?: DocumentSource;
+  /** a list page's hero: the words only (the list below is the page; its share image is under SEO) */
+  wordsOnly?: boolean;
 }) {
   const set = (patch: Partial<LandingHero>) => onChange({ ...value, ...patch });
   return (
@@ -319,7 +322,7 @@ export function HeroEditor({
       />
       <Text
         id="hero-promise"
-        label="Promise"
+        label={wordsOnly ? 'Intro' : 'Promise'}
         value={value.promise}
         maxLength={300}
         multiline
@@ -327,25 +330,29 @@ export function HeroEditor({
         errors={errors['hero.promise']}
         onChange={(v) => set({ promise: v })}
       />
-      <ImageField
-        id="hero-media"
-        label="Hero image"
-        optional
-        value={value.media}
-        errors={errors}
-        prefix="hero.media"
-        documents={documents}
-        onChange={(media) => set({ media })}
-      />
-      <CtaList
-        id="hero-ctas"
-        label="Hero buttons"
-        value={value.ctas}
-        errors={errors}
-        prefix="hero.ctas"
-        max={3}
-        onChange={(ctas) => set({ ctas })}
-      />
+      {wordsOnly ? null : (
+        <>
+          <ImageField
+            id="hero-media"
+            label="Hero image"
+            optional
+            value={value.media}
+            errors={errors}
+            prefix="hero.media"
+            documents={documents}
+            onChange={(media) => set({ media })}
+          />
+          <CtaList
+            id="hero-ctas"
+            label="Hero buttons"
+            value={value.ctas}
+            errors={errors}
+            prefix="hero.ctas"
+            max={3}
+            onChange={(ctas) => set({ ctas })}
+          />
+        </>
+      )}
     </fieldset>
   );
 }

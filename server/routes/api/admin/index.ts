@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminScope } from '../../../plugins/auth.ts';
 import { dashboardRoutes } from './dashboard-routes.ts';
-import { contentRoutes, landingAdminRoutes, pagesAdminRoutes, productsAdminRoutes } from './content-routes.ts';
 import { previewRoutes } from './preview-routes.ts';
 import { documentsAdminRoutes } from './documents-routes.ts';
 import { redirectsRoutes } from './redirects-routes.ts';
@@ -11,6 +10,7 @@ import { securityRoutes } from './security-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { usersRoutes } from './users-routes.ts';
+import { versionedResourcesRoutes } from './versioned-resources.ts';
 
 /**
  * Every admin API route (/api/admin/... and /api/adminusers/...) is registered here, inside the
@@ -29,10 +29,7 @@ export async function adminRoutes(app: FastifyInstance) {
     repsRetailersRoutes(scope);
     formsAdminRoutes(scope);
     settingsRoutes(scope);
-    contentRoutes(scope);
-    pagesAdminRoutes(scope);
-    productsAdminRoutes(scope);
-    landingAdminRoutes(scope);
+    versionedResourcesRoutes(scope);
     previewRoutes(scope);
   });
 }

@@ -4,7 +4,7 @@ import { DomainError } from '#domain/errors.ts';
 import type { PreviewInput } from '#domain/previews/previews-service.ts';
 import { adminOperation, envelope, ok } from '../../../http.ts';
 import { adminErrors } from './admin-schemas.ts';
-import { PreviewLinkSchema, PreviewRequestSchema, type PreviewRequest } from './content-schemas.ts';
+import { PreviewLinkSchema, PreviewRequestSchema, type PreviewRequest } from '#shared/validation/versioned-admin.ts';
 
 /** The item id may come beside the content or inside it (the save body's own id); both must agree. */
 function itemId(body: PreviewRequest): number | null {

@@ -1,12 +1,18 @@
+import '../zod-browser.ts';
 import { z } from 'zod';
-import { ContentModuleSchema, MediaRefSchema, SeoDataSchema } from '#shared/content-types.ts';
-import { KNOWLEDGE_CATEGORY_IDS } from '#shared/knowledge.ts';
-import { ProductAdminFilterSchema } from '#shared/product-admin.ts';
-import { ProductContentSchema } from '#shared/product-content.ts';
-import { LandingContentSchema, LandingKindSchema } from '#shared/landing-content.ts';
-import { VersionRowSchema } from '#shared/versions.ts';
+import { ContentModuleSchema, MediaRefSchema, SeoDataSchema } from '../content-types.ts';
+import { KNOWLEDGE_CATEGORY_IDS } from '../knowledge.ts';
+import { ProductAdminFilterSchema } from '../product-admin.ts';
+import { ProductContentSchema } from '../product-content.ts';
+import { LandingContentSchema, LandingKindSchema } from '../landing-content.ts';
+import { VersionRowSchema } from '../versions.ts';
 
-/** Schemas of the admin content APIs (/api/admin/knowledge-center/..., /api/admin/press-releases/...). */
+/**
+ * The one contract of the versioned kinds' admin APIs (knowledge items, press releases, pages,
+ * products, landing pages): request and reply schemas, used by the routes (validation, replies,
+ * the OpenAPI document), by the services (inferred types) and by the admin screens (the API client
+ * checks each reply against its schema). Types are `z.infer` of these, never written again.
+ */
 
 const Instant = z.iso
   .datetime({ offset: true, message: 'Use an ISO 8601 date and time, such as 2026-05-01T09:00:00Z.' })
@@ -331,3 +337,17 @@ export const PreviewLinkSchema = z.object({
   url: z.string().describe('/preview/{token}: the public template with this content, noindex and never cached'),
   expiresAt: z.string().describe('UTC; the link answers Not Found afterwards (30 minutes)'),
 });
+
+export type ContentAdminItem = z.infer<typeof ContentAdminItemSchema>;
+export type ContentVersionRow = z.infer<typeof ContentVersionSchema>;
+export type ContentAdminList = z.infer<typeof ContentAdminListSchema>;
+export type ContentSlug = z.infer<typeof ContentSlugSchema>;
+export type PageSaveBody = z.output<typeof PageSaveSchema>;
+export type PageAdminItem = z.infer<typeof PageAdminItemSchema>;
+export type PageAdminList = z.infer<typeof PageAdminListSchema>;
+export type ProductSaveBody = z.output<typeof ProductSaveSchema>;
+export type ProductAdminItem = z.infer<typeof ProductAdminItemSchema>;
+export type ProductAdminList = z.infer<typeof ProductAdminListSchema>;
+export type LandingSaveBody = z.output<typeof LandingSaveSchema>;
+export type LandingAdminItem = z.infer<typeof LandingAdminItemSchema>;
+export type LandingAdminList = z.infer<typeof LandingAdminListSchema>;
