@@ -177,7 +177,7 @@ describe(`migration ${MIGRATION}`, () => {
     // ---- the migration ----
     await apply(pg, MIGRATION);
     // and the ones after it, so today's services meet the schema they were written for (0020 adds
-    // the versions' base fields)
+    // each version's status, taken from its item)
     for (const tag of tags.slice(mine + 1)) await apply(pg, tag);
     const env = EnvSchema.parse({
       NODE_ENV: 'test',
@@ -191,6 +191,15 @@ describe(`migration ${MIGRATION}`, () => {
   afterAll(() => database?.close());
 
   const render = (modules: unknown) => sanitizeModules(modules as ContentModule[], { siteUrl });
+
+  it('gives every version of the old content its status (migration 0020): its item’s, a deleted item’s as a draft', async () => {
+    const { rows } = await pg.query<{ item: number; version: number | null }>(
+      `select b.status as item, v.status as version from knowledge_item_versions v join knowledge_items b on b.id = v.item_id`,
+    );
+    expect(rows.length).toBeGreaterThan(3);
+    for (const r of rows) expect(r.version).toBe(Math.max(r.item, 0));
+    expect(new Set(rows.map((r) => r.version))).toEqual(new Set([0, 1]));
+  });
 
   it('serves every published knowledge item and press release as before, at the version its pointer named', async () => {
     for (const [name, service] of [

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { changedFieldLabels, rollbackVersions, type VersionRow } from './versioned-editor.ts';
+import { changedFieldLabels, checkedVersions, rollbackVersions } from './versioned-editor.ts';
 
-const row: VersionRow = { id: 3, created: '2026-11-23T14:05:07Z', publishAt: null, author: null, status: 'draft', current: true };
+const row = { id: 3, created: '2026-11-23T14:05:07Z', publishAt: null, author: null, status: 'draft', current: true };
 
 describe('versioned editor helpers', () => {
+  it('checks the versions reply against the shared schema: a reply without status is one clear error', () => {
+    expect(checkedVersions([row])).toEqual([row]);
+    expect(() => checkedVersions([{ ...row, status: 'live' }])).toThrow(/^The saved versions could not be read: /);
+    const { status: _status, ...withoutStatus } = row;
+    expect(() => checkedVersions([withoutStatus])).toThrow(/could not be read/);
+  });
+
   it('gives the Rollback list each version with its author (or the initial content), status and current mark', () => {
-    expect(rollbackVersions([row, { ...row, id: 2, author: 'ana@example.com', status: 'published', current: false }])).toEqual([
+    expect(
+      rollbackVersions(checkedVersions([row, { ...row, id: 2, author: 'ana@example.com', status: 'published', current: false }])),
+    ).toEqual([
       { id: 3, created: row.created, savedBy: 'the initial content', status: 'draft', current: true },
       { id: 2, created: row.created, savedBy: 'ana@example.com', status: 'published', current: false },
     ]);

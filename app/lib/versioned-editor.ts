@@ -1,20 +1,20 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { ContentVersionSchema, type ContentVersionRow } from '#shared/validation/versioned-admin.ts';
 import type { Version } from '../components/admin/edit-frame.tsx';
 import { useFormDirty } from '../components/admin/editor/unsaved-changes.tsx';
+import { VersionRowSchema, type VersionRow } from '#shared/versions.ts';
 import { api, dataOf, type Envelope } from './api-client.ts';
 
-/** A saved version as the admin APIs list them (get-versions/{id}): newest first (`VersionRowSchema`, shared/versions.ts). */
-export type VersionRow = ContentVersionRow;
-const VersionListSchema = z.array(ContentVersionSchema);
+export type { VersionRow };
+
+const VersionRowListSchema = z.array(VersionRowSchema);
 
 /**
  * What every versioned editor loads: the item (its newest version, or the version being rolled
- * back to) and its saved versions, each reply checked with its schema; when a version is opened,
- * also the version the site shows (`currentItem`), so the editor can say which fields differ.
- * `prefix` is the kind's admin API prefix (/api/admin/pages).
+ * back to) and its saved versions; when a version is opened, also the version the site shows
+ * (`currentItem`), so the editor can say which fields differ. `prefix` is the kind's admin API
+ * prefix (/api/admin/pages).
  */
 export async function loadVersioned<S extends z.ZodType>(
   prefix: string,
@@ -24,19 +24,26 @@ export async function loadVersioned<S extends z.ZodType>(
   notFound: string,
 ): Promise<{ item: z.output<S>; versions: VersionRow[]; currentItem: z.output<S> | null }> {
   const base = `${prefix}/get/${encodeURIComponent(id)}`;
-  const [env, versions] = await Promise.all([
+  const [env, versionsEnv] = await Promise.all([
     api().getChecked(rollbackId ? `${base}/${encodeURIComponent(rollbackId)}` : base, itemSchema),
-    api().getChecked(`${prefix}/get-versions/${encodeURIComponent(id)}`, VersionListSchema),
+    api().getChecked(`${prefix}/get-versions/${encodeURIComponent(id)}`, VersionRowListSchema),
   ]);
   if (!env.success) throw new Response(env.message ?? notFound, { status: 404 });
-  const list = versions.success ? (versions.data ?? []) : [];
-  const current = list.find((v) => v.current);
+  const versions = versionsEnv.success ? (versionsEnv.data ?? []) : [];
+  const current = versions.find((v) => v.current);
   let currentItem: z.output<S> | null = null;
   if (rollbackId && current && String(current.id) !== rollbackId) {
     const currentEnv = await api().getChecked(`${base}/${current.id}`, itemSchema);
     currentItem = currentEnv.success ? (currentEnv.data ?? null) : null;
   }
-  return { item: dataOf(env), versions: list, currentItem };
+  return { item: dataOf(env), versions, currentItem };
+}
+
+/** The versions reply checked against its shared schema: a mismatch is one clear error, not a wrong list. */
+export function checkedVersions(data: unknown): VersionRow[] {
+  const parsed = VersionRowListSchema.safeParse(data);
+  if (!parsed.success) throw new Error(`The saved versions could not be read: ${parsed.error.issues[0]?.message ?? 'unexpected reply'}.`);
+  return parsed.data;
 }
 
 /** A save body that says which saved version it restores, when the editor was opened on one (the audit log says "rolled back"). */

@@ -52,6 +52,11 @@ function versionColumns() {
     publishAt: timestamp('publish_at', { withTimezone: true, mode: 'date' }),
     /** who saved it; null for seeded content (and when that user is deleted) */
     authorId: integer('author_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    /**
+     * The item's status (CONTENT_STATUS) when this version was saved: the Rollback list says which
+     * versions were drafts. The base row's status is what counts for the site.
+     */
+    status: smallint('status'),
     created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /**
      * The base row's own fields (slug, status, region...) as they were once this version was saved,

@@ -54,7 +54,7 @@ export interface VersionListItem {
   author: string | null;
   /** true for the version the site's pointer names (the site shows it when the item is published) */
   current: boolean;
-  /** the item's status when this version was saved (for the current version: the item's status now): 1 published, 0 draft */
+  /** the item's status when this version was saved: 1 published, 0 draft */
   status: number;
 }
 
@@ -166,7 +166,15 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
     const baseFields = await baseSnapshot(tx, itemId);
     const [row] = await (tx as unknown as Db)
       .insert(versions as PgTable)
-      .values({ ...(values as Row), itemId, authorId: meta.authorId ?? null, publishAt: meta.publishAt ?? null, baseFields } as never)
+      .values({
+        ...(values as Row),
+        itemId,
+        authorId: meta.authorId ?? null,
+        publishAt: meta.publishAt ?? null,
+        baseFields,
+        // the item's status as this save leaves it (the base row is written first in the same transaction)
+        status: sql`(select greatest(${b.status}, 0) from ${base} where ${b.id} = ${itemId})`,
+      } as never)
       .returning({ id: v.id });
     return row!.id as number;
   }
@@ -224,10 +232,9 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
           authorId: v.authorId,
           author: adminUsers.email,
           current: sql<boolean>`${v.id} = ${b.currentVersionId}`,
-          // a version's status is the item's as the save left it (its baseFields); versions saved without
-          // them (before migration 0020, bulk seeds) count as the item's status now; the
-          // current version has the item's status now (a product hidden from the list adds no version)
-          status: sql<number>`case when ${v.id} = ${b.currentVersionId} then greatest(${b.status}, 0) else greatest(coalesce((${v.baseFields} ->> 'status')::int, ${b.status}), 0) end`,
+          // versions written without a status (bulk seeds) count as the item's status now
+          // the current version has the item's status now (a status changed without a save is what the site obeys)
+          status: sql<number>`case when ${v.id} = ${b.currentVersionId} then greatest(${b.status}, 0) else coalesce(${v.status}, greatest(${b.status}, 0)) end`,
         })
         .from(versions as PgTable)
         .innerJoin(base as PgTable, eq(b.id, v.itemId))

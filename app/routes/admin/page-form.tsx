@@ -2,6 +2,7 @@ import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
 import { HERO_IMAGE_TYPES, pageSaveBody, PageEditSchema } from '#shared/content-admin.ts';
 import { PageAdminItemSchema, type PageAdminItem } from '#shared/validation/versioned-admin.ts';
+import type { ContentModule, SeoData } from '#shared/content-types.ts';
 import { HeroMediaField } from '../../components/admin/editor/hero-media-field.tsx';
 import { ModuleListEditor } from '../../components/admin/editor/module-list-editor.tsx';
 import { PreviewButton } from '../../components/admin/editor/preview-button.tsx';

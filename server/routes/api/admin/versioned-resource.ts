@@ -1,4 +1,3 @@
-import { versionStatus } from '#shared/versions.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +10,7 @@ import {
   type ContentSlug,
   type ContentVersionRow,
 } from '#shared/validation/versioned-admin.ts';
+import { versionStatus } from '#shared/versions.ts';
 import { adminOperation, envelope, ok } from '../../../http.ts';
 import { adminErrors } from './admin-schemas.ts';
 
