@@ -15,7 +15,9 @@ export const VersionRowSchema = z.object({
   author: z.string().nullable().describe('who saved it (email); null for seeded content'),
   status: z
     .enum(VERSION_STATUSES)
-    .describe('scheduled: its publish time is still to come; otherwise the status the item was saved with (draft or published)'),
+    .describe(
+      "scheduled: its publish time is still to come; the current version: the item's status now; otherwise the status the item was saved with",
+    ),
   current: z.boolean().describe("true for the version the site's pointer names: the one the site shows while the item is published"),
 });
 export type VersionRow = z.infer<typeof VersionRowSchema>;

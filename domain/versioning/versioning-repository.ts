@@ -233,7 +233,8 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
           author: adminUsers.email,
           current: sql<boolean>`${v.id} = ${b.currentVersionId}`,
           // versions written without a status (bulk seeds) count as the item's status now
-          status: sql<number>`coalesce(${v.status}, greatest(${b.status}, 0))`,
+          // the current version has the item's status now (a status changed without a save is what the site obeys)
+          status: sql<number>`case when ${v.id} = ${b.currentVersionId} then greatest(${b.status}, 0) else coalesce(${v.status}, greatest(${b.status}, 0)) end`,
         })
         .from(versions as PgTable)
         .innerJoin(base as PgTable, eq(b.id, v.itemId))

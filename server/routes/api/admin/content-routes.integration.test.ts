@@ -103,6 +103,11 @@ describe('knowledge center and press release admin APIs', () => {
       expect.objectContaining({ id: published.versionId, author: 'writer@example.com', status: 'published', current: true }),
       expect.objectContaining({ id: draft.versionId, author: 'admin@example.com', status: 'draft', current: false, publishAt: null }),
     ]);
+    // the current version says what the site does now, even when the status changed without a save
+    await sqlRows(t.database)`update knowledge_items set status = 0 where id = ${draft.baseId}`;
+    const hidden = (await get(`${KC}/get-versions/${draft.baseId}`)).json().data as { status: string; current: boolean }[];
+    expect(hidden.map((v) => v.status)).toEqual(['scheduled', 'draft', 'draft']);
+    expect(hidden.map((v) => v.current)).toEqual([false, true, false]);
     // the same reply shape for every versioned kind
     const products = (await post('/api/admin/products/filter', {})).json().data.items as { id: number }[];
     const productVersions = (await get(`/api/admin/products/get-versions/${products[0]!.id}`)).json().data;
