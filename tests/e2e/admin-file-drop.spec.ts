@@ -84,3 +84,29 @@ test('a file dropped on the document library form is the file that is uploaded',
   expect(items.map((i) => i.fileName)).toEqual(['dropped.pdf']);
   await page.request.get(`/api/admin/documents/delete/${items[0]!.id}`, { headers: { authorization: `Bearer ${token}` } });
 });
+
+test('the picker names each library image by its title and file name as shown, and axe finds nothing', async ({ page }) => {
+  await signInQuickly(page);
+  const { token } = await apiTokens(page.request);
+  const stamp = Date.now();
+  const added = await page.request.post('/api/admin/documents/add', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: {
+      title: `Picker check ${stamp}`,
+      kind: 'image',
+      altText: 'A green square',
+      regionIds: '2',
+      file: { name: `picker-check-${stamp}.png`, mimeType: 'image/png', buffer: await png() },
+    },
+  });
+  expect(added.status()).toBe(200);
+  const id = ((await added.json()) as { data: { id: number } }).data.id;
+  await page.goto('/siteadmin/knowledge-center/create');
+  const heroMedia = page.getByRole('group', { name: 'Hero media', exact: true });
+  await heroMedia.getByRole('radio', { name: 'Image' }).check();
+  await heroMedia.getByRole('group', { name: /image/i }).first().getByRole('button', { name: 'Choose image' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose an image from the document library' });
+  await expect(dialog.getByRole('button', { name: `Choose Picker check ${stamp} (picker-check-${stamp}.png)` })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.request.get(`/api/admin/documents/delete/${id}`, { headers: { authorization: `Bearer ${token}` } });
+});

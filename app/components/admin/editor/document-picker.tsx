@@ -364,6 +364,7 @@ function PickerDialog({
       <ul className="doc-picker__results">
         {items.map((d) => (
           <li key={d.id}>
+            {/* the name says what the button does and contains the visible text, title and file name as shown */}
             <button
               type="button"
               className="doc-picker__result"
@@ -378,8 +379,7 @@ function PickerDialog({
                 </span>
               )}
               <span>
-                <span className="doc-picker__result-title">{d.title}</span>
-                <span className="field__hint">{d.fileName}</span>
+                <span className="doc-picker__result-title">{d.title}</span> <span className="field__hint">({d.fileName})</span>
               </span>
             </button>
           </li>

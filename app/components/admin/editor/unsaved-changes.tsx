@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 
@@ -13,7 +13,8 @@ export const UNSAVED_QUESTION = 'You have unsaved changes. If you leave this pag
 export function useFormDirty(formId: string) {
   const [dirty, setDirty] = useState(false);
   const dirtyRef = useRef(false);
-  useEffect(() => {
+  // attached in the commit that shows the form, so no edit made right after it appears goes unseen
+  useLayoutEffect(() => {
     const onChange = (event: Event) => {
       const target = event.target as Element | null;
       const owner = target && 'form' in target ? (target as HTMLInputElement).form : null;
