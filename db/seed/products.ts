@@ -15,7 +15,6 @@ import { createLocalStorage } from '../../domain/documents/storage.ts';
 import { createLandingPagesRepository } from '../../domain/landing-pages/landing-pages-repository.ts';
 import { createProductsRepository } from '../../domain/products/products-repository.ts';
 import { LANDING_PAGES } from './landing-content.ts';
-import { LIST_PAGES, listPageContent } from '../../shared/list-pages.ts';
 import { benefitsFor, findRepModule, PRODUCT_LINES, textFor } from './product-content.ts';
 import type { SeedContext } from './types.ts';
 import { REGION_CA, type ProductRegionId, PRODUCT_REGION_IDS } from '#shared/regions.ts';
@@ -128,12 +127,8 @@ async function seedLandingPages(db: Db) {
     if (row) continue;
     await repo.insert({ key: page.key, kind: page.kind, path: page.path, regionIds: page.regionIds }, page.content);
   }
-  // the words above the list and form pages (a start adds any missing ones too: landing pages service)
-  for (const def of LIST_PAGES) {
-    const [row] = await db.select({ id: landingPages.id }).from(landingPages).where(eq(landingPages.key, def.key));
-    if (row) continue;
-    await repo.insert({ key: def.key, kind: 'list', path: def.path, regionIds: def.regionIds }, listPageContent(def));
-  }
+  // the words above the list and form pages (a start adds any missing ones too)
+  await repo.insertMissingListPages();
 }
 
 /** Products, their labels and SDSs, the homes, campaign pages and About. */

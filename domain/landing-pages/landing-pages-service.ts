@@ -95,18 +95,7 @@ export function createLandingPagesService(
      * one query when nothing is missing.
      */
     async ensureListPages(): Promise<number> {
-      const have = new Set((await repo.listCurrent()).map((r) => r.key));
-      let added = 0;
-      for (const def of LIST_PAGES) {
-        if (have.has(def.key)) continue;
-        try {
-          await repo.insert({ key: def.key, kind: 'list', path: def.path, regionIds: def.regionIds }, listPageContent(def));
-          added++;
-        } catch (err) {
-          // another instance added it at the same moment (key and path are unique)
-          if (!(await repo.findByKey(def.key))) throw err;
-        }
-      }
+      const added = await repo.insertMissingListPages();
       if (added > 0) cache = null;
       return added;
     },

@@ -19,6 +19,14 @@ const Instant = z.iso
   .datetime({ offset: true, message: 'Use an ISO 8601 date and time, such as 2026-05-01T09:00:00Z.' })
   .transform((s) => new Date(s));
 
+/** Every kind's save: the saved version whose content it restores, when it is a rollback. */
+const RollbackOf = z
+  .number()
+  .int()
+  .positive()
+  .nullish()
+  .describe('the saved version whose content this save restores (a rollback): the audit log says so');
+
 export const ContentIdParamsSchema = z.object({ id: z.coerce.number().int().positive('Unknown item.') });
 export const ContentVersionParamsSchema = ContentIdParamsSchema.extend({ versionId: z.coerce.number().int().positive('Unknown version.') });
 
@@ -64,12 +72,7 @@ export const ContentSaveSchema = z
       .boolean()
       .default(true)
       .describe('false: changing the slug of a published item leaves no redirect from the old address'),
-    rollbackOf: z
-      .number()
-      .int()
-      .positive()
-      .nullish()
-      .describe('the saved version whose content this save restores (a rollback): the audit log says so'),
+    rollbackOf: RollbackOf,
   })
   .describe('Create an item, or append a version to it (nothing is overwritten)');
 export type ContentSaveBody = z.output<typeof ContentSaveSchema>;
@@ -174,12 +177,7 @@ export const PageSaveSchema = z
     heroMedia: MediaRefSchema.nullable().default(null),
     publishAt: Instant.nullish(),
     redirectOldSlug: z.boolean().default(true),
-    rollbackOf: z
-      .number()
-      .int()
-      .positive()
-      .nullish()
-      .describe('the saved version whose content this save restores (a rollback): the audit log says so'),
+    rollbackOf: RollbackOf,
   })
   .describe('Create a custom page, or append a version to it');
 
@@ -236,12 +234,7 @@ export const ProductSaveSchema = ProductContentSchema.extend({
     .optional()
     .describe('1 published, 0 hidden; omit to keep'),
   publishAt: Instant.nullish(),
-  rollbackOf: z
-    .number()
-    .int()
-    .positive()
-    .nullish()
-    .describe('the saved version whose content this save restores (a rollback): the audit log says so'),
+  rollbackOf: RollbackOf,
 }).describe("Append a version of a product (a rollback saves an old version's content)");
 
 export const ProductAdminItemSchema = ProductContentSchema.extend({
@@ -278,15 +271,14 @@ export const ProductAdminListSchema = z.object({
 });
 
 export const LandingSaveSchema = LandingContentSchema.extend({
-  id: z.number().int().positive('Choose a page.').describe('the landing page (a home, campaign or About): edited, not created here'),
-  publishAt: Instant.nullish(),
-  rollbackOf: z
+  id: z
     .number()
     .int()
-    .positive()
-    .nullish()
-    .describe('the saved version whose content this save restores (a rollback): the audit log says so'),
-}).describe('Append a version of a home, campaign page or About');
+    .positive('Choose a page.')
+    .describe('the landing page (a home, campaign page, About or list page): edited, not created here'),
+  publishAt: Instant.nullish(),
+  rollbackOf: RollbackOf,
+}).describe('Append a version of a home, campaign page, About or list page');
 
 export const LandingAdminItemSchema = LandingContentSchema.extend({
   id: z.number(),
