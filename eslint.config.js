@@ -36,7 +36,7 @@ export default tseslint.config(
   },
   {
     files: ['**/*.ts', '**/*.tsx'],
-    ignores: ['**/*-repository.ts', 'db/**', 'tests/**', 'bench/**', 'scripts/**', 'drizzle.config.ts'],
+    ignores: ['**/*-repository.ts', 'db/**', 'seed/*.test.ts', 'tests/**', 'bench/**', 'scripts/**', 'drizzle.config.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -94,10 +94,11 @@ export default tseslint.config(
     },
   },
   {
-    // The layers (docs/decisions/033-layers.md): server > app > domain > db > shared, and config/ below all of them.
+    // The layers (docs/decisions/033-layers.md): server > app > domain > db > shared, and config/ below all of them;
+    // seed/ sits above domain beside app/ (server/ wires it).
     // A layer imports from the layers below it, never from one above. Tests may cross layers (an integration test
     // builds the whole server), so they are not checked here.
-    files: ['{server,app,domain,db,shared,config}/**/*.{ts,tsx}'],
+    files: ['{server,app,seed,domain,db,shared,config}/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     plugins: { boundaries },
     settings: {
@@ -106,10 +107,9 @@ export default tseslint.config(
         { type: 'server', pattern: 'server/**', partialMatch: false },
         { type: 'app', pattern: 'app/**', partialMatch: false },
         { type: 'domain', pattern: 'domain/**', partialMatch: false },
-        // First-run seeding still lives in db/seed/ but wires domain code (repositories, password hashing): it sits
-        // above domain, and nothing in domain/ or db/ imports it. Issue 22 moves it into its own folder; until then
-        // this element names the exception (the db entry points get theirs below).
-        { type: 'db-tools', pattern: 'db/seed/**', partialMatch: false },
+        // First-run seeding writes through the domain services, so it sits above domain; nothing in app/, domain/,
+        // db/ or shared/ imports it (only server/ and the db entry points below, which are composition roots).
+        { type: 'seed', pattern: 'seed/**', partialMatch: false },
         { type: 'db', pattern: 'db/**', partialMatch: false },
         { type: 'shared', pattern: 'shared/**', partialMatch: false },
         { type: 'config', pattern: 'config/**', partialMatch: false },
@@ -125,11 +125,11 @@ export default tseslint.config(
           policies: [
             {
               from: { element: { type: 'server' } },
-              allow: { to: { element: { types: { anyOf: ['server', 'app', 'db-tools', 'domain', 'db', 'shared', 'config'] } } } },
+              allow: { to: { element: { types: { anyOf: ['server', 'app', 'seed', 'domain', 'db', 'shared', 'config'] } } } },
             },
             {
-              from: { element: { type: 'db-tools' } },
-              allow: { to: { element: { types: { anyOf: ['db-tools', 'domain', 'db', 'shared', 'config'] } } } },
+              from: { element: { type: 'seed' } },
+              allow: { to: { element: { types: { anyOf: ['seed', 'domain', 'db', 'shared', 'config'] } } } },
             },
             {
               from: { element: { type: 'app' } },
@@ -150,14 +150,14 @@ export default tseslint.config(
   {
     // The db command-line entry points (startup, cli, storage copy, geo import) are composition roots: they wire
     // the seed and domain code (document storage, geo import) the way server/ does. They stay in db/ for their
-    // build entries (vite.server.config.ts) and may import like db-tools; nothing imports them but server/ and tests.
+    // build entries (vite.server.config.ts) and may import seed/ and domain/; nothing imports them but server/ and tests.
     files: ['db/startup.ts', 'db/cli.ts', 'db/storage-copy.ts', 'db/geo-import.ts'],
     rules: {
       'boundaries/dependencies': [
         'error',
         {
           default: 'disallow',
-          policies: [{ allow: { to: { element: { types: { anyOf: ['db-tools', 'domain', 'db', 'shared', 'config'] } } } } }],
+          policies: [{ allow: { to: { element: { types: { anyOf: ['seed', 'domain', 'db', 'shared', 'config'] } } } } }],
         },
       ],
     },

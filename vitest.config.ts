@@ -42,7 +42,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: `integration-${engine}`,
-          include: ['{app,domain,shared,server,db,tests}/**/*.integration.test.ts'],
+          include: ['{app,domain,shared,server,db,seed,tests}/**/*.integration.test.ts'],
           // *.postgres.integration.test.ts need a PostgreSQL server (advisory locks, pool behaviour).
           exclude: ['node_modules/**', ...(engine === 'postgres' ? pgliteOnly : ['**/*.postgres.integration.test.ts'])],
           globalSetup: ['tests/setup/global-db.ts'],

@@ -16,7 +16,7 @@ process.env.NODE_ENV ??= 'production';
 
 const { EnvSchema } = await import('../config/env.ts');
 const { openDatabase } = await import('../db/client.ts');
-const { seedDatabase } = await import('../db/seed/index.ts');
+const { seedDatabase } = await import('../seed/index.ts');
 const { buildApp } = await import('../server/app.ts');
 const { createKnowledgeRepository } = await import('../domain/knowledge/knowledge-repository.ts');
 const { createKnowledgeService } = await import('../domain/knowledge/knowledge-service.ts');

@@ -7,7 +7,7 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../db/client.ts';
-import { seedLeads } from '../db/seed/leads.ts';
+import { seedDatabase } from '../seed/index.ts';
 import { createFinderRepository, type RetailerInsert } from '../domain/finder/finder-repository.ts';
 import { createFinderService } from '../domain/finder/finder-service.ts';
 
@@ -24,7 +24,7 @@ function random() {
 
 const database = await openDatabase({ url: databaseUrl });
 await database.migrate();
-await seedLeads(database.db, { adminEmail: 'admin@example.com', dataDir: '.tmp/bench-finder', demoReps: true });
+await seedDatabase(database.db, { adminEmail: 'admin@example.com', dataDir: '.tmp/bench-finder', demoReps: true }, { only: ['leads'] });
 const repo = createFinderRepository(database.db);
 const finder = createFinderService(repo);
 

@@ -27,7 +27,7 @@ process.env.NODE_ENV ??= 'production';
 
 const { EnvSchema } = await import('../config/env.ts');
 const { openDatabase } = await import('../db/client.ts');
-const { seedDatabase } = await import('../db/seed/index.ts');
+const { seedDatabase } = await import('../seed/index.ts');
 const { buildApp } = await import('../server/app.ts');
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

@@ -7,7 +7,7 @@ import { CONTROL_SOCKET, requestBackup } from './backup.ts';
 import { openDatabase } from './client.ts';
 import { announceEverythingChanged } from './content-channel.ts';
 import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock.ts';
-import { seedDatabase } from './seed/index.ts';
+import { seedDatabase } from '#seed/index.ts';
 import { databaseOptions, lockEmbeddedDatabase, seedContextFromEnv } from './startup.ts';
 
 const env = loadEnv();

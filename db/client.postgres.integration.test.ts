@@ -8,8 +8,8 @@ import { EnvSchema } from '#config/env.ts';
 import { buildApp } from '#server/app.ts';
 import { TEST_ADMIN, TEST_JWT_SECRET } from '#tests/setup/constants.ts';
 import { openDatabase, type Database } from './client.ts';
-import { readFirstRunSeed } from './seed/index.ts';
-import { SEED_REPS } from './seed/leads-data.ts';
+import { readFirstRunSeed } from '#seed/index.ts';
+import { SEED_REPS } from '#seed/leads-data.ts';
 import { prepareDatabase } from './startup.ts';
 
 // PostgreSQL only (this file runs in the integration-postgres project): the advisory lock, the

@@ -12,8 +12,8 @@ import { reps } from './schema/finder.ts';
 import { pages } from './schema/pages.ts';
 import { redirects } from './schema/redirects.ts';
 import { siteSettings } from './schema/settings.ts';
-import { FIRST_RUN_SEED_KEY, readFirstRunSeed, seedDatabase } from './seed/index.ts';
-import { SEED_REPS } from './seed/leads-data.ts';
+import { FIRST_RUN_SEED_KEY, readFirstRunSeed, seedDatabase } from '#seed/index.ts';
+import { SEED_REPS } from '#seed/leads-data.ts';
 import { prepareDatabase, seedContextFromEnv } from './startup.ts';
 
 const seedCtx = (demoReps = true) => ({

@@ -3,8 +3,8 @@ import type { Env } from '../config/env.ts';
 import { createConfiguredStorage } from '../domain/documents/configured-storage.ts';
 import type { Database } from './client.ts';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './data-dir-lock.ts';
-import { seedFirstRun } from './seed/index.ts';
-import type { SeedContext } from './seed/types.ts';
+import { seedDatabase } from '#seed/index.ts';
+import type { SeedContext } from '#seed/types.ts';
 
 /** Seed settings from the environment: demo reps only outside production, unless SEED_DEMO_REPS says otherwise. */
 export function seedContextFromEnv(env: Env): SeedContext {
@@ -22,7 +22,7 @@ export function seedContextFromEnv(env: Env): SeedContext {
  * lock so that instances starting together on a new release take turns instead of colliding.
  */
 export function prepareDatabase(database: Database, ctx: SeedContext) {
-  return database.migrate(() => seedFirstRun(database.db, ctx)).then((r) => r!);
+  return database.migrate(() => seedDatabase(database.db, ctx, { firstRun: true })).then((r) => r!);
 }
 
 /**

@@ -1,10 +1,10 @@
 import PDFDocument from 'pdfkit';
-import { documentRegionIds } from '../db/seed/products.ts';
-import { PRODUCT_LINES } from '../db/seed/product-content.ts';
+import { documentRegionIds } from '../seed/products.ts';
+import { PRODUCT_LINES } from '../seed/product-content.ts';
 import { DOCUMENT_PRODUCTS, type DocumentKind } from '../shared/product-documents.ts';
 
 // Development tool: draws the seed's label and SDS PDFs, which are committed under
-// db/seed/documents/ so that a production install needs no PDF library.
+// seed/documents/ so that a production install needs no PDF library.
 
 export interface PdfProduct {
   key: string;

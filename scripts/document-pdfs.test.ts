@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { seedDocumentFile } from '../db/seed/products.ts';
+import { seedDocumentFile } from '../seed/products.ts';
 import { DOCUMENT_PRODUCTS, type DocumentKind } from '../shared/product-documents.ts';
 import { pdfProductFor, renderDocumentPdf } from './document-pdf.ts';
 

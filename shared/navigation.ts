@@ -69,7 +69,7 @@ function normalise(pathname: string): string {
   return p === '' ? '/' : p;
 }
 
-/** The footer's legal links: custom pages seeded for every region (db/seed/core.ts). */
+/** The footer's legal links: custom pages seeded for every region (seed/core.ts). */
 export const LEGAL_LINKS: NavLink[] = [
   { label: 'Privacy Policy', to: '/privacy-policy' },
   { label: 'Terms of Use', to: '/terms-of-use' },

@@ -100,6 +100,16 @@ export function createLandingPagesService(
       return added;
     },
 
+    /**
+     * Adds a landing page: only the first-run seed does (homes, campaigns and About are fixed routes).
+     * The content is checked and stored by the same rules as an editor's save.
+     */
+    async create(base: Parameters<LandingPagesRepository['insert']>[0], input: LandingContent): Promise<number> {
+      const { id } = await versioning.create(base, LandingContentSchema.parse(input));
+      cache = null;
+      return id;
+    },
+
     async getByKey(key: string): Promise<LandingPageDto> {
       const page = (await all()).get(key);
       if (!page) throw new NotFoundError('Page not found.');

@@ -159,6 +159,16 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
       return { name, group, tagline, summary, heroMedia, modules, benefits, analysis, documentKeys, knowledgeSlugs, seo };
     },
 
+    /**
+     * Adds a product page: only the first-run seed does (products are fixed routes). The content is
+     * checked and stored by the same rules as an editor's save.
+     */
+    async create(base: Parameters<ProductsRepository['insert']>[0], input: ProductContent): Promise<number> {
+      const { id } = await versioning.create(base, productVersionValues(ProductContentSchema.parse(input)));
+      invalidate();
+      return id;
+    },
+
     // ---- administration (ADR 017): products are fixed routes, so they are edited, never created here ----
 
     /** The newest version (or the given one) as the editor's content, with the base fields. */

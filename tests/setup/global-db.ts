@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { openDatabase } from '../../db/client.ts';
-import { seedDatabase } from '../../db/seed/index.ts';
+import { seedDatabase } from '../../seed/index.ts';
 import { TEST_ADMIN } from './constants.ts';
 
 /**

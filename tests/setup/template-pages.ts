@@ -35,8 +35,8 @@ export const TEMPLATE_PAGES: { template: string; path: string; status?: number }
  */
 export async function usEnglishPages(): Promise<string[]> {
   const { US_PRODUCT_SLUGS } = await import('#shared/regions.ts');
-  const { KNOWLEDGE_ITEMS, PRESS_RELEASES } = await import('#db/seed/knowledge.ts');
-  const { LANDING_PAGES } = await import('#db/seed/landing-content.ts');
+  const { KNOWLEDGE_ITEMS, PRESS_RELEASES } = await import('#seed/knowledge.ts');
+  const { LANDING_PAGES } = await import('#seed/landing-content.ts');
   return [
     '/',
     ...US_PRODUCT_SLUGS.map((s) => `/${s}`),
@@ -54,6 +54,6 @@ export async function usEnglishPages(): Promise<string[]> {
 
 /** Home and campaign pages: the landing pages that end with a call to action. */
 export async function homeAndCampaignPages(): Promise<string[]> {
-  const { LANDING_PAGES } = await import('#db/seed/landing-content.ts');
+  const { LANDING_PAGES } = await import('#seed/landing-content.ts');
   return LANDING_PAGES.filter((p) => p.kind === 'home' || p.kind === 'campaign').map((p) => p.path);
 }

@@ -1,88 +1,60 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { createPagesRepository } from '../../domain/pages/pages-repository.ts';
-import type { Db } from '../client.ts';
-import { regions, states } from '../schema/geo.ts';
-import { pages } from '../schema/pages.ts';
-import { redirects } from '../schema/redirects.ts';
-import { siteSettings } from '../schema/settings.ts';
-import { adminUsers, siteRoles, userRoles } from '../schema/users.ts';
-import { DEFAULT_SITE_SETTINGS } from '../../shared/site-settings.ts';
-import { hashPassword } from '../../domain/auth/passwords.ts';
-import type { ContentModule, MediaRef, SeoData } from '../../shared/content-types.ts';
-import { CA_PROVINCES, US_STATES } from './geo-data.ts';
-import type { SeedContext, SeedResult } from './types.ts';
+import { hashPassword } from '#domain/auth/passwords.ts';
+import type { PageSaveInput } from '#domain/pages/pages-service.ts';
+import { DEFAULT_SITE_SETTINGS } from '#shared/site-settings.ts';
 import { REGION_US, REGION_CA } from '#shared/regions.ts';
+import { richText, roiList } from './modules.ts';
+import type { SeedServices } from './services.ts';
+import type { SeedContext, SeedResult } from './types.ts';
 
-export async function seedCore(db: Db, ctx: SeedContext): Promise<SeedResult> {
+/** Base data, settings, the first administrator, the seeded redirect and the custom pages. */
+export async function seedCore(s: SeedServices, ctx: SeedContext): Promise<SeedResult> {
   const result: SeedResult = {};
-  await db
-    .insert(regions)
-    .values([
-      { id: 2, code: 'US', name: 'USA' },
-      { id: 3, code: 'CA', name: 'Canada' },
-      { id: 4, code: 'INT', name: 'International' },
-    ])
-    .onConflictDoNothing();
-  await db
-    .insert(states)
-    .values([
-      ...US_STATES.map(([code, name]) => ({ regionId: REGION_US, code, name })),
-      ...CA_PROVINCES.map(([code, name]) => ({ regionId: REGION_CA, code, name })),
-    ])
-    .onConflictDoNothing();
-  await db
-    .insert(siteSettings)
-    .values(Object.entries(DEFAULT_SITE_SETTINGS).map(([key, value]) => ({ key, value })))
-    .onConflictDoNothing();
-  await db
-    .insert(siteRoles)
-    .values([
-      { id: 1, name: 'Administrator' },
-      { id: 2, name: 'Editor' },
-    ])
-    // Upsert, like migration 0009, so `npm run db:seed` also names role 2 'Editor' on an older database.
-    .onConflictDoUpdate({ target: siteRoles.id, set: { name: sql`excluded.name` } });
+  // Regions, states and roles are fixed reference rows no screen edits, and the defaults only fill keys
+  // an administrator never saved (the settings service saves whole forms): no service writes them.
+  await s.repos.base.insertReferenceData();
+  await s.repos.base.insertMissingSettings(DEFAULT_SITE_SETTINGS);
 
-  const [existingAdmin] = await db.select({ id: adminUsers.id }).from(adminUsers).limit(1);
-  if (!existingAdmin) {
+  if (!(await s.repos.base.hasAdministrator())) {
+    // The users service adds a user on behalf of a signed-in administrator (and emails an invitation);
+    // the first administrator has no one to act for it, so it is written with the same hash directly.
+    const email = ctx.adminEmail.toLowerCase();
     const password = ctx.adminPassword ?? randomBytes(12).toString('base64url');
-    const [user] = await db
-      .insert(adminUsers)
-      .values({ email: ctx.adminEmail.toLowerCase(), passwordHash: await hashPassword(password) })
-      .returning({ id: adminUsers.id });
-    await db.insert(userRoles).values({ userId: user!.id, siteRoleId: 1 });
-    result.admin = { email: ctx.adminEmail.toLowerCase(), password: ctx.adminPassword ? undefined : password };
+    const userId = await s.repos.users.insert(email, await hashPassword(password));
+    await s.repos.users.setRoles(userId, [1]);
+    result.admin = { email, password: ctx.adminPassword ? undefined : password };
   }
 
-  await db
-    .insert(redirects)
-    .values([{ fromPath: '/nitrogen-101', toPath: '/knowledge-center', statusCode: 301 }])
-    .onConflictDoNothing();
+  if (!(await s.repos.redirects.findByFromPath('/nitrogen-101'))) {
+    await s.redirects.save({ fromPath: '/nitrogen-101', toPath: '/knowledge-center', statusCode: 301 });
+  }
 
-  for (const page of SEED_PAGES) await upsertSeedPage(db, page);
+  await seedPages(s, SEED_PAGES);
   return result;
 }
 
-interface SeedPage {
-  slug: string;
-  visibility: number;
-  regionIds: number[];
-  title: string;
-  metadata: SeoData;
-  heroImageType: number | null;
-  heroMedia: MediaRef | null;
-  modules: ContentModule[];
+export type SeedPage = Omit<PageSaveInput, 'id' | 'slug'> & { slug: string };
+
+/** Adds the pages whose slug is missing, through the pages service (the admin's save: sanitizing, slug rules, a first version). */
+export async function seedPages(s: SeedServices, list: readonly SeedPage[]): Promise<void> {
+  for (const page of list) {
+    if ((await s.repos.pages.findIdBySlug(page.slug)) !== undefined) continue;
+    await s.pages.adminSave(page, null);
+  }
 }
 
-async function upsertSeedPage(db: Db, page: SeedPage) {
-  const [existing] = await db.select({ id: pages.id }).from(pages).where(eq(pages.slug, page.slug));
-  if (existing) return;
-  // through the versioning repository, so the page points at its first version
-  await createPagesRepository(db).versioning.create(
-    { slug: page.slug, status: page.visibility === 1 ? 1 : 0, regionIds: page.regionIds },
-    { title: page.title, seo: page.metadata, modules: page.modules, heroImageType: page.heroImageType, heroMedia: page.heroMedia },
-  );
+/** A visible text page for every region (no region: it leaves the visitor's region as it is), with no hero. */
+export function textPage(slug: string, title: string, desc: string, html: string): SeedPage {
+  return {
+    slug,
+    visibility: 1,
+    regionIds: [],
+    title,
+    metadata: { title, desc },
+    heroImageType: null,
+    heroMedia: null,
+    modules: [richText(html)],
+  };
 }
 
 /** Shown at the top of both legal pages until the company's counsel supplies the real text. */
@@ -150,19 +122,14 @@ export const SEED_PAGES: SeedPage[] = [
     heroImageType: 0,
     heroMedia: { previewsrc: '/images/hero-field.svg', alttext: 'Rows of young corn under a clear morning sky', width: 1600, height: 700 },
     modules: [
-      {
-        type: 2,
-        content:
-          '<h2>Plan before the first pass</h2><p>Every season starts with a soil test and a plan for how much nitrogen the crop will need, when it will need it and how much of it could be lost before the roots can use it.</p><ul><li>Pull soil samples by management zone.</li><li>Match the nitrogen source to your application window.</li><li>Decide where protection pays before the product is on the truck.</li></ul>',
-      },
-      {
-        type: 3,
-        items: [
-          { headline: 'Spring', shortDescription: 'Protect pre-plant urea from volatilization.\nBand micronutrients with the starter.' },
-          { headline: 'Summer', shortDescription: 'Side-dress with protected UAN.\nScout for deficiency symptoms early.' },
-          { headline: 'Fall', shortDescription: 'Hold fall-applied ammonium in the root zone.\nReview yield maps by zone.' },
-        ],
-      },
+      richText(
+        '<h2>Plan before the first pass</h2><p>Every season starts with a soil test and a plan for how much nitrogen the crop will need, when it will need it and how much of it could be lost before the roots can use it.</p><ul><li>Pull soil samples by management zone.</li><li>Match the nitrogen source to your application window.</li><li>Decide where protection pays before the product is on the truck.</li></ul>',
+      ),
+      roiList(
+        ['Spring', 'Protect pre-plant urea from volatilization.\nBand micronutrients with the starter.'],
+        ['Summer', 'Side-dress with protected UAN.\nScout for deficiency symptoms early.'],
+        ['Fall', 'Hold fall-applied ammonium in the root zone.\nReview yield maps by zone.'],
+      ),
     ],
   },
   {
@@ -177,34 +144,18 @@ export const SEED_PAGES: SeedPage[] = [
     heroImageType: 1,
     heroMedia: { previewsrc: '/images/hero-prairie.svg', alttext: 'Canola in bloom stretching to the horizon', width: 1600, height: 700 },
     modules: [
-      {
-        type: 2,
-        content:
-          '<p>Our agronomy team spends the summer on farms from Alberta to Ontario. Stop by a field day to walk side-by-side strip trials, ask about your own nitrogen plan and meet the retailer nearest you.</p>',
-      },
+      richText(
+        '<p>Our agronomy team spends the summer on farms from Alberta to Ontario. Stop by a field day to walk side-by-side strip trials, ask about your own nitrogen plan and meet the retailer nearest you.</p>',
+      ),
     ],
   },
-  {
-    slug: 'privacy-policy',
-    visibility: 1,
-    // no region: the page serves every region and leaves the visitor's region as it is
-    regionIds: [],
-    title: 'Privacy Policy',
-    metadata: { title: 'Privacy Policy', desc: 'How this website collects, uses and protects the information you share with us.' },
-    heroImageType: null,
-    heroMedia: null,
-    modules: [{ type: 2, content: PRIVACY_POLICY_HTML }],
-  },
-  {
-    slug: 'terms-of-use',
-    visibility: 1,
-    regionIds: [],
-    title: 'Terms of Use',
-    metadata: { title: 'Terms of Use', desc: 'The terms that apply when you use this website and the information on it.' },
-    heroImageType: null,
-    heroMedia: null,
-    modules: [{ type: 2, content: TERMS_OF_USE_HTML }],
-  },
+  textPage(
+    'privacy-policy',
+    'Privacy Policy',
+    'How this website collects, uses and protects the information you share with us.',
+    PRIVACY_POLICY_HTML,
+  ),
+  textPage('terms-of-use', 'Terms of Use', 'The terms that apply when you use this website and the information on it.', TERMS_OF_USE_HTML),
   {
     slug: 'draft-winter-meeting',
     visibility: 0,
@@ -213,6 +164,6 @@ export const SEED_PAGES: SeedPage[] = [
     metadata: { title: 'Winter Grower Meeting', desc: 'Draft page, not yet published.' },
     heroImageType: null,
     heroMedia: null,
-    modules: [{ type: 2, content: '<p>Agenda to follow.</p>' }],
+    modules: [richText('<p>Agenda to follow.</p>')],
   },
 ];

@@ -1,6 +1,7 @@
-import type { ContentModule } from '../../shared/content-types.ts';
-import type { AnalysisRow, ProductBenefit, ProductContent } from '../../shared/product-content.ts';
+import type { ContentModule } from '#shared/content-types.ts';
+import type { AnalysisRow, ProductBenefit, ProductContent } from '#shared/product-content.ts';
 import { REGION_CA, type ProductRegionId } from '#shared/regions.ts';
+import { richText, roiList, testimonial } from './modules.ts';
 
 /** Seed copy for the product pages: one entry per product line, adapted per region. */
 
@@ -96,31 +97,23 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
       { title: 'Simple to add', text: 'Treated by your retailer on urea or blended into UAN, with no change to how you apply.' },
     ],
     modules: (region) => [
-      {
-        type: 2,
-        content: `<h2>Where surface-applied nitrogen goes</h2><p>Urea left on the soil surface starts to convert to ammonia within hours. Warm temperatures, high soil pH, crop residue and a light dew all speed the process up, and up to 40% of surface-applied urea can be lost through volatilization before a rain moves it into the soil.</p><p>AGROTAIN slows the urease enzyme that drives that conversion, buying the time it takes for a half-inch of rain or incorporation to protect the nitrogen. Growers ${where(region)} use it wherever urea or UAN goes on without immediate incorporation.</p>`,
-      },
-      {
-        type: 3,
-        items: [
-          {
-            headline: 'No-till and high-residue fields',
-            shortDescription: 'Residue holds urease activity at the surface.\nProtection matters most where urea sits on top of the trash.',
-          },
-          {
-            headline: 'Top-dress and side-dress passes',
-            shortDescription: 'In-season applications often go on warm, humid soil.\nAGROTAIN covers the gap until the next rain.',
-          },
-          {
-            headline: 'Pasture and forage',
-            shortDescription: 'Surface-applied nitrogen is the only option on established stands.\nKeep it working for the next cutting.',
-          },
+      richText(
+        `<h2>Where surface-applied nitrogen goes</h2><p>Urea left on the soil surface starts to convert to ammonia within hours. Warm temperatures, high soil pH, crop residue and a light dew all speed the process up, and up to 40% of surface-applied urea can be lost through volatilization before a rain moves it into the soil.</p><p>AGROTAIN slows the urease enzyme that drives that conversion, buying the time it takes for a half-inch of rain or incorporation to protect the nitrogen. Growers ${where(region)} use it wherever urea or UAN goes on without immediate incorporation.</p>`,
+      ),
+      roiList(
+        [
+          'No-till and high-residue fields',
+          'Residue holds urease activity at the surface.\nProtection matters most where urea sits on top of the trash.',
         ],
-      },
-      {
-        type: 1,
-        content: `<p>We spread urea on a hot week in May and didn't see rain for ten days. The strips with AGROTAIN stayed dark green the whole way through. I won't go without it on top-dress again.</p><p><cite>Corn and soybean grower, ${region === REGION_CA ? 'Manitoba' : 'Iowa'}</cite></p>`,
-      },
+        [
+          'Top-dress and side-dress passes',
+          'In-season applications often go on warm, humid soil.\nAGROTAIN covers the gap until the next rain.',
+        ],
+        ['Pasture and forage', 'Surface-applied nitrogen is the only option on established stands.\nKeep it working for the next cutting.'],
+      ),
+      testimonial(
+        `<p>We spread urea on a hot week in May and didn't see rain for ten days. The strips with AGROTAIN stayed dark green the whole way through. I won't go without it on top-dress again.</p><p><cite>Corn and soybean grower, ${region === REGION_CA ? 'Manitoba' : 'Iowa'}</cite></p>`,
+      ),
     ],
     documentKeys: { 2: ['agrotain'], 3: ['agrotain'] },
     knowledge: ['keep-surface-applied-urea-in-the-field', 'nitrogen-loss-field-trials-summary', 'field-notes-podcast-nitrogen-timing'],
@@ -154,24 +147,14 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
       },
     ],
     modules: (region) => [
-      {
-        type: 2,
-        content: `<h2>Protection that lasts as long as the dry spell</h2><p>The longer urea sits on the surface without rain, the more nitrogen it can lose. ANVOL was developed for exactly those stretches: two urease-inhibiting actives slow the conversion of urea to ammonia gas, so more of the nitrogen is still there when the rain finally comes.</p><p>Ask your ${region === REGION_CA ? 'retailer' : 'retailer or rep'} about ANVOL-treated urea for pre-plant, top-dress and side-dress applications, or add it to UAN in the tank.</p>`,
-      },
-      {
-        type: 3,
-        items: [
-          { headline: 'Urea', shortDescription: 'Treated at the retail plant.\nSpread it like any other urea.' },
-          {
-            headline: 'UAN',
-            shortDescription: 'Added to the tank before application.\nCompatible with common herbicide programs; check the label.',
-          },
-          {
-            headline: 'Blends',
-            shortDescription: 'Works in blends with phosphate and potash.\nAsk about blending with WOLF TRAX micronutrients.',
-          },
-        ],
-      },
+      richText(
+        `<h2>Protection that lasts as long as the dry spell</h2><p>The longer urea sits on the surface without rain, the more nitrogen it can lose. ANVOL was developed for exactly those stretches: two urease-inhibiting actives slow the conversion of urea to ammonia gas, so more of the nitrogen is still there when the rain finally comes.</p><p>Ask your ${region === REGION_CA ? 'retailer' : 'retailer or rep'} about ANVOL-treated urea for pre-plant, top-dress and side-dress applications, or add it to UAN in the tank.</p>`,
+      ),
+      roiList(
+        ['Urea', 'Treated at the retail plant.\nSpread it like any other urea.'],
+        ['UAN', 'Added to the tank before application.\nCompatible with common herbicide programs; check the label.'],
+        ['Blends', 'Works in blends with phosphate and potash.\nAsk about blending with WOLF TRAX micronutrients.'],
+      ),
     ],
     documentKeys: { 2: ['anvol'], 3: ['anvol'] },
     knowledge: ['protecting-uan-at-sidedress', 'keep-surface-applied-urea-in-the-field', 'nitrogen-loss-field-trials-summary'],
@@ -199,27 +182,14 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
       { title: 'Fits your program', text: 'Pairs with AGROTAIN or ANVOL on UAN for protection above and below ground.' },
     ],
     modules: (region) => [
-      {
-        type: 2,
-        content: `<h2>Wet springs take nitrogen with them</h2><p>Once ammonium is converted to nitrate, heavy rain can carry it below the roots or saturated soils can release it as nitrous oxide. CENTURO slows the soil bacteria responsible for that conversion, so more nitrogen is still in the root zone when the crop begins its rapid uptake.</p><p>It is a fit for fall-applied anhydrous ammonia, early spring applications and manure programs ${where(region)}.</p>`,
-      },
-      {
-        type: 3,
-        items: [
-          {
-            headline: 'Anhydrous ammonia',
-            shortDescription: 'Injected with the ammonia.\nProtection for fall and early spring applications.',
-          },
-          {
-            headline: 'UAN',
-            shortDescription: 'Tank-mixed before application.\nPair with a urease inhibitor when UAN stays on the surface.',
-          },
-          {
-            headline: 'Liquid manure',
-            shortDescription: 'Keeps manure nitrogen in the ammonium form longer.\nBetter value from every load.',
-          },
-        ],
-      },
+      richText(
+        `<h2>Wet springs take nitrogen with them</h2><p>Once ammonium is converted to nitrate, heavy rain can carry it below the roots or saturated soils can release it as nitrous oxide. CENTURO slows the soil bacteria responsible for that conversion, so more nitrogen is still in the root zone when the crop begins its rapid uptake.</p><p>It is a fit for fall-applied anhydrous ammonia, early spring applications and manure programs ${where(region)}.</p>`,
+      ),
+      roiList(
+        ['Anhydrous ammonia', 'Injected with the ammonia.\nProtection for fall and early spring applications.'],
+        ['UAN', 'Tank-mixed before application.\nPair with a urease inhibitor when UAN stays on the surface.'],
+        ['Liquid manure', 'Keeps manure nitrogen in the ammonium form longer.\nBetter value from every load.'],
+      ),
     ],
     documentKeys: { 2: ['centuro'], 3: ['centuro'] },
     knowledge: ['fall-anhydrous-ammonia-stabilizers', 'protecting-uan-at-sidedress', 'nitrogen-loss-field-trials-summary'],
@@ -244,14 +214,12 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
       { title: 'One pass, full season', text: 'Apply pre-plant and keep nitrogen available through the season.' },
     ],
     modules: (region) => [
-      {
-        type: 2,
-        content: `<h2>Three loss pathways, one granule</h2><p>Nitrogen can leave a field three ways: as ammonia gas from the surface, as nitrate leaching with water, or as nitrous oxide from saturated soil. SUPERU addresses all three because both inhibitors are built into the urea itself during manufacturing.</p><p>That makes it a simple choice for growers ${where(region)} who want one pass of nitrogen to last until the crop needs it most.</p>`,
-      },
-      {
-        type: 1,
-        content: `<p>We moved our corn nitrogen to a single pre-plant pass of SUPERU. One less trip across the field in June, and the crop never ran short.</p><p><cite>Grower, ${region === REGION_CA ? 'Ontario' : 'Illinois'}</cite></p>`,
-      },
+      richText(
+        `<h2>Three loss pathways, one granule</h2><p>Nitrogen can leave a field three ways: as ammonia gas from the surface, as nitrate leaching with water, or as nitrous oxide from saturated soil. SUPERU addresses all three because both inhibitors are built into the urea itself during manufacturing.</p><p>That makes it a simple choice for growers ${where(region)} who want one pass of nitrogen to last until the crop needs it most.</p>`,
+      ),
+      testimonial(
+        `<p>We moved our corn nitrogen to a single pre-plant pass of SUPERU. One less trip across the field in June, and the crop never ran short.</p><p><cite>Grower, ${region === REGION_CA ? 'Ontario' : 'Illinois'}</cite></p>`,
+      ),
     ],
     documentKeys: { 2: ['superu'], 3: ['superu'] },
     knowledge: ['nitrogen-loss-field-trials-summary', 'field-notes-podcast-nitrogen-timing', 'keep-surface-applied-urea-in-the-field'],
@@ -288,21 +256,14 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
       { title: 'Available from the first roots', text: 'Nutrients are placed with the fertilizer, where young roots find them early.' },
     ],
     modules: (region) => [
-      {
-        type: 2,
-        content: `<h2>Coverage is what makes micronutrients work</h2><p>${say(region, 'A few pounds of a granular micronutrient spread across an acre', 'A few kilograms of a granular micronutrient spread across a hectare')} leaves most plants without a particle within reach of their roots. WOLF TRAX DDP works differently: a fine, concentrated powder coats onto every granule of the fertilizer blend, so the nutrient lands wherever the fertilizer does.</p><p>Pick the nutrients your soil test and tissue tests point to, or use a pre-formulated blend such as CROPMIX, NU-TRAX P+ or 3-TRAX. Your ${region === REGION_CA ? 'retailer' : 'retailer or rep'} coats them onto the blend before it leaves the plant.</p>`,
-      },
-      {
-        type: 3,
-        items: [
-          {
-            headline: 'Corn and sorghum',
-            shortDescription: `Zinc for early ${say(region, 'vigor', 'vigour')}.\nManganese where high pH ties it up.`,
-          },
-          { headline: 'Soybeans and pulses', shortDescription: 'Manganese and iron on high-pH soils.\nBoron for pod set.' },
-          { headline: 'Canola and alfalfa', shortDescription: 'Boron for flowering and seed set.\nCopper on organic soils.' },
-        ],
-      },
+      richText(
+        `<h2>Coverage is what makes micronutrients work</h2><p>${say(region, 'A few pounds of a granular micronutrient spread across an acre', 'A few kilograms of a granular micronutrient spread across a hectare')} leaves most plants without a particle within reach of their roots. WOLF TRAX DDP works differently: a fine, concentrated powder coats onto every granule of the fertilizer blend, so the nutrient lands wherever the fertilizer does.</p><p>Pick the nutrients your soil test and tissue tests point to, or use a pre-formulated blend such as CROPMIX, NU-TRAX P+ or 3-TRAX. Your ${region === REGION_CA ? 'retailer' : 'retailer or rep'} coats them onto the blend before it leaves the plant.</p>`,
+      ),
+      roiList(
+        ['Corn and sorghum', `Zinc for early ${say(region, 'vigor', 'vigour')}.\nManganese where high pH ties it up.`],
+        ['Soybeans and pulses', 'Manganese and iron on high-pH soils.\nBoron for pod set.'],
+        ['Canola and alfalfa', 'Boron for flowering and seed set.\nCopper on organic soils.'],
+      ),
     ],
     analysis: WOLF_TRAX_ANALYSIS,
     documentKeys: { 2: WOLF_TRAX_DOCS, 3: WOLF_TRAX_DOCS },
@@ -328,24 +289,13 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
       { title: 'Fits existing equipment', text: 'Applies with the planter or in a pre-plant blend.' },
     ],
     modules: () => [
-      {
-        type: 2,
-        content:
-          '<h2>The first weeks set the ceiling</h2><p>Cool soils slow nutrient uptake just as the crop decides how many kernels, pods or tillers it will try to fill. OPTRIENT places a balanced supply of nutrients where the seedling can reach it, so early stress does not cap yield potential before the season has really started.</p>',
-      },
-      {
-        type: 3,
-        items: [
-          {
-            headline: 'Cold, wet springs',
-            shortDescription: 'Roots grow slowly in cool soil.\nNutrients close to the seed close the gap.',
-          },
-          {
-            headline: 'Reduced tillage',
-            shortDescription: 'Stratified nutrients near the surface.\nBalanced starter nutrition evens it out.',
-          },
-        ],
-      },
+      richText(
+        '<h2>The first weeks set the ceiling</h2><p>Cool soils slow nutrient uptake just as the crop decides how many kernels, pods or tillers it will try to fill. OPTRIENT places a balanced supply of nutrients where the seedling can reach it, so early stress does not cap yield potential before the season has really started.</p>',
+      ),
+      roiList(
+        ['Cold, wet springs', 'Roots grow slowly in cool soil.\nNutrients close to the seed close the gap.'],
+        ['Reduced tillage', 'Stratified nutrients near the surface.\nBalanced starter nutrition evens it out.'],
+      ),
     ],
     documentKeys: { 2: ['optrient'] },
     knowledge: ['soil-sampling-by-zone', 'stronger-starts-with-seed-applied-nutrition', 'plan-an-on-farm-strip-trial'],
@@ -376,17 +326,13 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
       { title: 'On-farm or commercial', text: 'Options for treating on the farm or through your seed dealer.' },
     ],
     modules: (region) => [
-      {
-        type: 2,
-        content: `<h2>Small rates, right where the seed is</h2><p>A seed treatment puts nutrients in the one place every plant is guaranteed to reach. PROTIVATE products are formulated to be applied with other seed treatments, keep seed flowing through the planter and deliver micronutrients from the first day.</p><p>Talk to your ${region === REGION_CA ? 'retailer' : 'rep'} about which product fits your seed and your treating setup.</p>`,
-      },
-      {
-        type: 3,
-        items: [
-          { headline: 'NU4-DRI and NU5-DRI', shortDescription: 'Dry seed-applied micronutrients.\nA fit for treating on the farm.' },
-          { headline: 'NU5-LUX', shortDescription: 'A seed-applied option for commercial treating.\nApplied by your seed dealer.' },
-        ],
-      },
+      richText(
+        `<h2>Small rates, right where the seed is</h2><p>A seed treatment puts nutrients in the one place every plant is guaranteed to reach. PROTIVATE products are formulated to be applied with other seed treatments, keep seed flowing through the planter and deliver micronutrients from the first day.</p><p>Talk to your ${region === REGION_CA ? 'retailer' : 'rep'} about which product fits your seed and your treating setup.</p>`,
+      ),
+      roiList(
+        ['NU4-DRI and NU5-DRI', 'Dry seed-applied micronutrients.\nA fit for treating on the farm.'],
+        ['NU5-LUX', 'A seed-applied option for commercial treating.\nApplied by your seed dealer.'],
+      ),
     ],
     documentKeys: { 2: ['protivate', 'nu4-dri', 'nu5-dri', 'nu5-lux'], 3: ['protivate'] },
     knowledge: ['stronger-starts-with-seed-applied-nutrition', 'pulse-crops-and-seed-treatments', 'field-notes-podcast-micronutrients'],
@@ -414,18 +360,13 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
       { title: 'In-furrow option', text: 'A seed-safe source of nitrogen at planting.' },
     ],
     modules: () => [
-      {
-        type: 2,
-        content:
-          '<h2>Nitrogen when the crop asks for it</h2><p>Protein in wheat and fill in canola depend on nitrogen late in the season, when soil supplies are often running low. NITAMIN gives you a way to feed the crop through the leaf at those moments, with a release profile that keeps more nitrogen on the plant and less on the ground.</p>',
-      },
-      {
-        type: 3,
-        items: [
-          { headline: 'Wheat protein', shortDescription: 'Apply around flag leaf to heading.\nTarget protein premiums.' },
-          { headline: 'In-furrow at seeding', shortDescription: 'A gentle nitrogen source near the seed.\nFollow label rates by crop.' },
-        ],
-      },
+      richText(
+        '<h2>Nitrogen when the crop asks for it</h2><p>Protein in wheat and fill in canola depend on nitrogen late in the season, when soil supplies are often running low. NITAMIN gives you a way to feed the crop through the leaf at those moments, with a release profile that keeps more nitrogen on the plant and less on the ground.</p>',
+      ),
+      roiList(
+        ['Wheat protein', 'Apply around flag leaf to heading.\nTarget protein premiums.'],
+        ['In-furrow at seeding', 'A gentle nitrogen source near the seed.\nFollow label rates by crop.'],
+      ),
     ],
     documentKeys: { 3: ['nitamin'] },
     knowledge: ['wheat-protein-late-nitrogen', 'spring-wheat-nitrogen-prairies', 'prairie-agronomy-podcast-spring-nitrogen'],
@@ -450,11 +391,9 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
       { title: 'Simple logistics', text: 'One product to order, store and blend.' },
     ],
     modules: () => [
-      {
-        type: 2,
-        content:
-          '<h2>Simplify the blend, not the nutrition</h2><p>Every extra product in a blend adds handling, segregation risk and time at the plant. SYNTHOS brings nitrogen and micronutrients together in one granule, so your retailer can build a balanced blend with fewer moving parts.</p>',
-      },
+      richText(
+        '<h2>Simplify the blend, not the nutrition</h2><p>Every extra product in a blend adds handling, segregation risk and time at the plant. SYNTHOS brings nitrogen and micronutrients together in one granule, so your retailer can build a balanced blend with fewer moving parts.</p>',
+      ),
     ],
     documentKeys: { 3: ['synthos'] },
     knowledge: ['sulphur-for-canola', 'spring-wheat-nitrogen-prairies', 'soil-sampling-by-zone'],
@@ -479,16 +418,12 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
       { title: 'Local support', text: 'Backed by agronomists who work Prairie acres every season.' },
     ],
     modules: () => [
-      {
-        type: 2,
-        content:
-          '<h2>Made for the way the Prairies farm</h2><p>Large acres, tight seeding windows and unpredictable spring moisture mean nitrogen often goes down well before the crop can use it. TRIBUNE is designed to protect that nitrogen through the gap, so more of it is there for cereals and canola when uptake peaks.</p>',
-      },
-      {
-        type: 1,
-        content:
-          '<p>With the acres we run, some nitrogen has to go on in the fall. TRIBUNE gives us confidence it will still be there in June.</p><p><cite>Grain grower, Saskatchewan</cite></p>',
-      },
+      richText(
+        '<h2>Made for the way the Prairies farm</h2><p>Large acres, tight seeding windows and unpredictable spring moisture mean nitrogen often goes down well before the crop can use it. TRIBUNE is designed to protect that nitrogen through the gap, so more of it is there for cereals and canola when uptake peaks.</p>',
+      ),
+      testimonial(
+        '<p>With the acres we run, some nitrogen has to go on in the fall. TRIBUNE gives us confidence it will still be there in June.</p><p><cite>Grain grower, Saskatchewan</cite></p>',
+      ),
     ],
     documentKeys: { 3: ['tribune'] },
     knowledge: ['spring-wheat-nitrogen-prairies', 'prairie-agronomy-podcast-spring-nitrogen', 'sulphur-for-canola'],
@@ -513,18 +448,13 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
       { title: 'On-farm or commercial', text: 'Choose NU4-DRI or NU5-DRI on the farm, or NU5-LUX through your seed dealer.' },
     ],
     modules: () => [
-      {
-        type: 2,
-        content:
-          '<h2>Feed the seed, not just the field</h2><p>Early-season deficiencies are hard to see and impossible to reverse. ROCKET SEEDS treatments place micronutrients on the seed so that every plant has access to them from germination, wherever the seed lands.</p>',
-      },
-      {
-        type: 3,
-        items: [
-          { headline: 'Treating on the farm', shortDescription: 'NU4-DRI and NU5-DRI.\nDry products applied with your seed treatment.' },
-          { headline: 'Commercial treating', shortDescription: 'NU5-LUX.\nApplied by your seed dealer.' },
-        ],
-      },
+      richText(
+        '<h2>Feed the seed, not just the field</h2><p>Early-season deficiencies are hard to see and impossible to reverse. ROCKET SEEDS treatments place micronutrients on the seed so that every plant has access to them from germination, wherever the seed lands.</p>',
+      ),
+      roiList(
+        ['Treating on the farm', 'NU4-DRI and NU5-DRI.\nDry products applied with your seed treatment.'],
+        ['Commercial treating', 'NU5-LUX.\nApplied by your seed dealer.'],
+      ),
     ],
     documentKeys: { 3: ['rocket-seeds', 'nu4-dri', 'nu5-dri', 'nu5-lux'] },
     knowledge: [
@@ -541,8 +471,7 @@ export const PRODUCT_LINES: ProductLineSeed[] = [
 
 /** Extra closing module for every product page: where to buy it. */
 export function findRepModule(name: string, region: ProductRegionId): ContentModule {
-  return {
-    type: 2,
-    content: `<h2>Where to get ${name}</h2><p>${name} is sold through agricultural retailers. <a href="${findRep(region)}">Find a rep or retailer near you</a>, or use the <a href="/product-selector">Product Selector</a> to see how it fits with the rest of your program.</p>`,
-  };
+  return richText(
+    `<h2>Where to get ${name}</h2><p>${name} is sold through agricultural retailers. <a href="${findRep(region)}">Find a rep or retailer near you</a>, or use the <a href="/product-selector">Product Selector</a> to see how it fits with the rest of your program.</p>`,
+  );
 }

@@ -1,22 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { documents } from '../schema/documents.ts';
-import { landingPages } from '../schema/landing-pages.ts';
-import { products } from '../schema/products.ts';
-import { projectRoot } from '../../config/project-root.ts';
-import { CATALOG } from '../../shared/catalog.ts';
-import { DOCUMENT_PRODUCTS, documentGuid, type DocumentKind } from '../../shared/product-documents.ts';
-import type { ProductContent } from '../../shared/product-content.ts';
-import { createDocumentsRepository } from '../../domain/documents/documents-repository.ts';
-import { createDocumentsService } from '../../domain/documents/documents-service.ts';
-import { createLocalStorage } from '../../domain/documents/storage.ts';
-import { createLandingPagesRepository } from '../../domain/landing-pages/landing-pages-repository.ts';
-import { createProductsRepository } from '../../domain/products/products-repository.ts';
+import { projectRoot } from '#config/project-root.ts';
+import { CATALOG } from '#shared/catalog.ts';
+import { DOCUMENT_PRODUCTS, documentGuid, type DocumentKind } from '#shared/product-documents.ts';
+import type { ProductContent } from '#shared/product-content.ts';
 import { LANDING_PAGES } from './landing-content.ts';
 import { benefitsFor, findRepModule, PRODUCT_LINES, textFor } from './product-content.ts';
-import type { SeedContext } from './types.ts';
+import type { SeedServices } from './services.ts';
 import { REGION_CA, type ProductRegionId, PRODUCT_REGION_IDS } from '#shared/regions.ts';
 
 /** The content of one product page, built from its line's copy and the region. */
@@ -56,18 +46,16 @@ export function productSeedContent(slug: string): {
   };
 }
 
-async function seedProducts(db: Db) {
-  const existing = new Set((await db.select({ slug: products.slug }).from(products)).map((r) => r.slug));
-  const repo = createProductsRepository(db);
+async function seedProducts(s: SeedServices) {
   for (const entry of CATALOG) {
-    if (existing.has(entry.slug)) continue;
+    if (await s.repos.products.findBySlug(entry.slug)) continue;
     const { base, content } = productSeedContent(entry.slug);
-    await repo.insert(base, content);
+    await s.products.create(base, content);
   }
 }
 
 /** Where the committed label and SDS PDFs live (`npx tsx scripts/generate-document-pdfs.ts` redraws them). */
-export const SEED_DOCUMENTS_DIR = path.join(projectRoot, 'db', 'seed', 'documents');
+export const SEED_DOCUMENTS_DIR = path.join(projectRoot, 'seed', 'documents');
 
 export function seedDocumentFile(key: string, kind: DocumentKind): string {
   return path.join(SEED_DOCUMENTS_DIR, `${key}-${kind}.pdf`);
@@ -84,28 +72,21 @@ export function documentRegionIds(key: string): number[] {
  * links to. The PDFs are committed files (the PDF library is a development tool, absent from a
  * production install); a missing stored file (a fresh data directory) is written again.
  */
-async function seedDocuments(db: Db, ctx: SeedContext) {
-  const storage = ctx.storage ?? createLocalStorage(path.join(ctx.dataDir, 'documents'));
-  const repo = createDocumentsRepository(db);
-  const service = createDocumentsService(repo, storage);
-  const guids = DOCUMENT_PRODUCTS.flatMap((p) => (['label', 'sds'] as DocumentKind[]).map((k) => documentGuid(p.key, k)));
-  const existing = new Set(
-    (await db.select({ guid: documents.guid }).from(documents).where(inArray(documents.guid, guids))).map((r) => r.guid),
-  );
+async function seedDocuments(s: SeedServices) {
   let order = 0;
   for (const product of DOCUMENT_PRODUCTS) {
     for (const kind of ['label', 'sds'] as DocumentKind[]) {
       order++;
       const guid = documentGuid(product.key, kind);
-      if (existing.has(guid)) {
-        const current = await service.getForDownload(guid);
-        if ((await storage.size(current.storageKey)) === current.size) continue;
+      const current = await s.repos.documents.findByGuid(guid);
+      if (current) {
+        if ((await s.storage.size(current.storageKey)) === current.size) continue;
         const data = await readFile(seedDocumentFile(product.key, kind));
-        if (data.length === current.size) await storage.put(current.storageKey, data);
+        if (data.length === current.size) await s.storage.put(current.storageKey, data);
         continue;
       }
       const data = await readFile(seedDocumentFile(product.key, kind));
-      await service.create(
+      await s.documents.create(
         {
           guid,
           kind,
@@ -120,20 +101,18 @@ async function seedDocuments(db: Db, ctx: SeedContext) {
   }
 }
 
-async function seedLandingPages(db: Db) {
-  const repo = createLandingPagesRepository(db);
+async function seedLandingPages(s: SeedServices) {
   for (const page of LANDING_PAGES) {
-    const [row] = await db.select({ id: landingPages.id }).from(landingPages).where(eq(landingPages.key, page.key));
-    if (row) continue;
-    await repo.insert({ key: page.key, kind: page.kind, path: page.path, regionIds: page.regionIds }, page.content);
+    if (await s.repos.landingPages.findByKey(page.key)) continue;
+    await s.landingPages.create({ key: page.key, kind: page.kind, path: page.path, regionIds: page.regionIds }, page.content);
   }
   // the words above the list and form pages (a start adds any missing ones too)
-  await repo.insertMissingListPages();
+  await s.landingPages.ensureListPages();
 }
 
 /** Products, their labels and SDSs, the homes, campaign pages and About. */
-export async function seedProductContent(db: Db, ctx: SeedContext): Promise<void> {
-  await seedProducts(db);
-  await seedDocuments(db, ctx);
-  await seedLandingPages(db);
+export async function seedProductContent(s: SeedServices): Promise<void> {
+  await seedProducts(s);
+  await seedDocuments(s);
+  await seedLandingPages(s);
 }

@@ -1,6 +1,7 @@
-import type { LandingContent, LandingKind } from '../../shared/landing-content.ts';
-import type { MediaRef } from '../../shared/content-types.ts';
+import type { LandingContent, LandingKind } from '#shared/landing-content.ts';
+import type { MediaRef } from '#shared/content-types.ts';
 import { REGION_US, REGION_CA, REGION_INT } from '#shared/regions.ts';
+import { richText, roiList, testimonial } from './modules.ts';
 
 /** Seed copy for the homes, the campaign pages and About. */
 
@@ -90,11 +91,9 @@ export const LANDING_PAGES: LandingSeed[] = [
         {
           kind: 'modules',
           modules: [
-            {
-              type: 1,
-              content:
-                '<p>Our retailer walked the fields with us, pulled tissue samples and showed us where zinc was holding the corn back. Two seasons later those are our most consistent acres.</p><p><cite>Corn and soybean grower, Nebraska</cite></p>',
-            },
+            testimonial(
+              '<p>Our retailer walked the fields with us, pulled tissue samples and showed us where zinc was holding the corn back. Two seasons later those are our most consistent acres.</p><p><cite>Corn and soybean grower, Nebraska</cite></p>',
+            ),
           ],
         },
         {
@@ -176,11 +175,9 @@ export const LANDING_PAGES: LandingSeed[] = [
         {
           kind: 'modules',
           modules: [
-            {
-              type: 1,
-              content:
-                '<p>We seed a lot of acres in a short window. Protected nitrogen lets us get fertilizer down when the equipment is free, and it is still there when the canola needs it.</p><p><cite>Grain grower, Alberta</cite></p>',
-            },
+            testimonial(
+              '<p>We seed a lot of acres in a short window. Protected nitrogen lets us get fertilizer down when the equipment is free, and it is still there when the canola needs it.</p><p><cite>Grain grower, Alberta</cite></p>',
+            ),
           ],
         },
         {
@@ -308,11 +305,9 @@ export const LANDING_PAGES: LandingSeed[] = [
         {
           kind: 'modules',
           modules: [
-            {
-              type: 1,
-              content:
-                '<p>We side-by-side tested protected and unprotected urea for three years. The protected strips won every year. That made the decision simple.</p><p><cite>Farm manager, Kansas</cite></p>',
-            },
+            testimonial(
+              '<p>We side-by-side tested protected and unprotected urea for three years. The protected strips won every year. That made the decision simple.</p><p><cite>Farm manager, Kansas</cite></p>',
+            ),
           ],
         },
         {
@@ -425,26 +420,17 @@ export const LANDING_PAGES: LandingSeed[] = [
           kind: 'modules',
           heading: 'In their words',
           modules: [
-            {
-              type: 1,
-              content:
-                '<p>My grandfather farmed this ground with a team of horses. The tools have changed, but the job has not: put the crop in, protect it and hope the weather cooperates. Protected nitrogen takes some of the hoping out of it.</p><p><cite>Third-generation grower, Ohio</cite></p>',
-            },
-            {
-              type: 3,
-              items: [
-                {
-                  headline: 'Plan for the worst week',
-                  shortDescription:
-                    'Protect the passes that are most exposed to weather.\nTop-dress, side-dress and fall applications first.',
-                },
-                { headline: 'Measure what works', shortDescription: 'Leave check strips.\nCompare yield maps every fall.' },
-                {
-                  headline: 'Lean on local knowledge',
-                  shortDescription: 'Your retailer sees hundreds of fields a season.\nUse that experience.',
-                },
+            testimonial(
+              '<p>My grandfather farmed this ground with a team of horses. The tools have changed, but the job has not: put the crop in, protect it and hope the weather cooperates. Protected nitrogen takes some of the hoping out of it.</p><p><cite>Third-generation grower, Ohio</cite></p>',
+            ),
+            roiList(
+              [
+                'Plan for the worst week',
+                'Protect the passes that are most exposed to weather.\nTop-dress, side-dress and fall applications first.',
               ],
-            },
+              ['Measure what works', 'Leave check strips.\nCompare yield maps every fall.'],
+              ['Lean on local knowledge', 'Your retailer sees hundreds of fields a season.\nUse that experience.'],
+            ),
           ],
         },
         {
@@ -644,11 +630,9 @@ export const LANDING_PAGES: LandingSeed[] = [
           kind: 'modules',
           heading: 'Our approach',
           modules: [
-            {
-              type: 2,
-              content:
-                '<p>Every product we sell is designed to make nutrients more efficient: to keep nitrogen where the crop can use it, to spread micronutrients evenly and to give seed the best possible start. Better efficiency means more yield from the same inputs and less nutrient lost to the air and water.</p><p>Read our research and field articles in the <a href="/knowledge-center">Knowledge Center</a>, or catch up on company news in our <a href="/press-releases">press releases</a>.</p>',
-            },
+            richText(
+              '<p>Every product we sell is designed to make nutrients more efficient: to keep nitrogen where the crop can use it, to spread micronutrients evenly and to give seed the best possible start. Better efficiency means more yield from the same inputs and less nutrient lost to the air and water.</p><p>Read our research and field articles in the <a href="/knowledge-center">Knowledge Center</a>, or catch up on company news in our <a href="/press-releases">press releases</a>.</p>',
+            ),
           ],
         },
         {

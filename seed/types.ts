@@ -1,4 +1,4 @@
-import type { DocumentStorage } from '../../domain/documents/storage.ts';
+import type { DocumentStorage } from '#domain/documents/storage.ts';
 
 export interface SeedContext {
   adminEmail: string;
@@ -9,6 +9,16 @@ export interface SeedContext {
   storage?: DocumentStorage;
   /** Add the fictional sample reps (.example addresses); off in production unless SEED_DEMO_REPS=true. */
   demoReps: boolean;
+}
+
+/** The seed's parts: base data, users, settings, redirects and pages; finder data; knowledge and press; products, documents and landing pages. */
+export type SeedStep = 'core' | 'leads' | 'knowledge' | 'products';
+
+export interface SeedOptions {
+  /** A start: seed a new database only (see seedDatabase). */
+  firstRun?: boolean;
+  /** Run only these steps, in this order. */
+  only?: SeedStep[];
 }
 
 export interface SeedResult {

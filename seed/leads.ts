@@ -1,12 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { createPagesRepository } from '../../domain/pages/pages-repository.ts';
-import type { Db } from '../client.ts';
-import { pages } from '../schema/pages.ts';
-import { createFinderRepository } from '../../domain/finder/finder-repository.ts';
-import { parseGeoNamesPostal } from '../../domain/finder/geonames.ts';
+import { parseGeoNamesPostal } from '#domain/finder/geonames.ts';
+import { seedPages, textPage } from './core.ts';
+import type { SeedServices } from './services.ts';
 import type { SeedContext } from './types.ts';
 import { caRetailerFor, SEED_CA_FSAS, SEED_CA_RETAILERS, SEED_REPS, SEED_US_RETAIL_ZIPS, usRetailerFor } from './leads-data.ts';
 
@@ -22,14 +19,17 @@ export async function readUsZipFile(): Promise<string> {
  * Each part is added only when its table has none yet. The sample reps have made-up .example
  * addresses that rep requests would be emailed to, so they are added only when asked for.
  */
-export async function seedLeads(db: Db, ctx: SeedContext): Promise<void> {
-  const finder = createFinderRepository(db);
+export async function seedLeads(s: SeedServices, ctx: SeedContext): Promise<void> {
+  // Bulk data, for speed: tens of thousands of US ZIP centroids and the sample reps and retailers go in through the
+  // finder repository in a few statements. The reps-and-retailers service adds one row per call (the admin's
+  // form: a geocoding lookup, an audit entry and a change event each), too slow at first start.
+  const finder = s.repos.finder;
   let usText: string | null = null;
 
   if ((await finder.countPostalCodes('US')) === 0) {
     usText = await readUsZipFile();
     const { centroids } = parseGeoNamesPostal(usText);
-    await db.transaction((tx) => finder.upsertPostalCodes(centroids, tx));
+    await s.finderTransaction((tx) => tx.upsertPostalCodes(centroids));
   }
   if ((await finder.countPostalCodes('CA')) === 0) {
     await finder.upsertPostalCodes(
@@ -46,9 +46,9 @@ export async function seedLeads(db: Db, ctx: SeedContext): Promise<void> {
 
   const counts = await finder.countRepsAndRetailers();
   if (counts.reps === 0 && ctx.demoReps) {
-    await db.transaction(async (tx) => {
+    await s.finderTransaction(async (tx) => {
       for (const rep of SEED_REPS) {
-        await finder.insertRep({ ...rep, photo: null, territories: rep.territories.map(([kind, value]) => ({ kind, value })) }, tx);
+        await tx.insertRep({ ...rep, photo: null, territories: rep.territories.map(([kind, value]) => ({ kind, value })) });
       }
     });
   }
@@ -69,7 +69,7 @@ export async function seedLeads(db: Db, ctx: SeedContext): Promise<void> {
     await finder.insertRetailers([...us, ...ca]);
   }
 
-  await seedLegalPage(db);
+  await seedPages(s, [LEGAL_PAGE]);
 }
 
 const LEGAL_HTML = [
@@ -83,20 +83,9 @@ const LEGAL_HTML = [
   '<p>Product names shown on this site are trademarks of their respective owners. Always read and follow label directions.</p>',
 ].join('');
 
-async function seedLegalPage(db: Db) {
-  const [existing] = await db.select({ id: pages.id }).from(pages).where(eq(pages.slug, 'legal'));
-  if (existing) return;
-  await createPagesRepository(db).versioning.create(
-    { slug: 'legal', status: 1, regionIds: [] },
-    {
-      title: 'Legal & Attributions',
-      seo: {
-        title: 'Legal & Attributions',
-        desc: 'Data sources, licences and trademark notices for this website, including the GeoNames postal code data (CC BY 4.0).',
-      },
-      modules: [{ type: 2, content: LEGAL_HTML }],
-      heroImageType: null,
-      heroMedia: null,
-    },
-  );
-}
+const LEGAL_PAGE = textPage(
+  'legal',
+  'Legal & Attributions',
+  'Data sources, licences and trademark notices for this website, including the GeoNames postal code data (CC BY 4.0).',
+  LEGAL_HTML,
+);
