@@ -22,51 +22,24 @@ interface Palette {
   accent2: string;
 }
 
-const NITROGEN: Palette = {
-  sky: ['#cfe3f5', '#f6efd9'],
-  sun: '#f0b429',
-  hills: ['#8fb59a', '#5e8f6c', '#2f6b45'],
-  field: '#3d7a4f',
-  rows: '#2b5c3a',
-  accent: '#14406b',
-  accent2: '#f0b429',
-};
-const NUTRIENT: Palette = {
-  sky: ['#efe2f3', '#fbf1e2'],
-  sun: '#f2a65a',
-  hills: ['#a7c4a0', '#6f9a6b', '#3f7448'],
-  field: '#4d8450',
-  rows: '#35643a',
-  accent: '#5b2a6e',
-  accent2: '#f2a65a',
-};
-const BRAND: Palette = {
-  sky: ['#d9ead9', '#fbf6e8'],
-  sun: '#e0a526',
-  hills: ['#9cc29f', '#62936b', '#1f5130'],
-  field: '#3a7248',
-  rows: '#28583a',
-  accent: '#1f5130',
-  accent2: '#e0a526',
-};
-const PRAIRIE: Palette = {
-  sky: ['#cfe4f7', '#fdf3d6'],
-  sun: '#f5c542',
-  hills: ['#b9cf8f', '#d9c35a', '#7fa05a'],
-  field: '#e3c13b',
-  rows: '#c9a526',
-  accent: '#14406b',
-  accent2: '#f5c542',
-};
-const DUSK: Palette = {
-  sky: ['#f6c9a0', '#fbe7c6'],
-  sun: '#e8793a',
-  hills: ['#a9a36f', '#7a7d4e', '#4f5a36'],
-  field: '#6b7a3d',
-  rows: '#55632f',
-  accent: '#7a2e1f',
-  accent2: '#e0a526',
-};
+/** A palette from its colours: sky (top, bottom), sun, hills (far to near), field, crop rows, two accents. */
+function palette(
+  sky: Palette['sky'],
+  sun: string,
+  hills: Palette['hills'],
+  field: string,
+  rows: string,
+  accent: string,
+  accent2: string,
+): Palette {
+  return { sky, sun, hills, field, rows, accent, accent2 };
+}
+
+const NITROGEN = palette(['#cfe3f5', '#f6efd9'], '#f0b429', ['#8fb59a', '#5e8f6c', '#2f6b45'], '#3d7a4f', '#2b5c3a', '#14406b', '#f0b429');
+const NUTRIENT = palette(['#efe2f3', '#fbf1e2'], '#f2a65a', ['#a7c4a0', '#6f9a6b', '#3f7448'], '#4d8450', '#35643a', '#5b2a6e', '#f2a65a');
+const BRAND = palette(['#d9ead9', '#fbf6e8'], '#e0a526', ['#9cc29f', '#62936b', '#1f5130'], '#3a7248', '#28583a', '#1f5130', '#e0a526');
+const PRAIRIE = palette(['#cfe4f7', '#fdf3d6'], '#f5c542', ['#b9cf8f', '#d9c35a', '#7fa05a'], '#e3c13b', '#c9a526', '#14406b', '#f5c542');
+const DUSK = palette(['#f6c9a0', '#fbe7c6'], '#e8793a', ['#a9a36f', '#7a7d4e', '#4f5a36'], '#6b7a3d', '#55632f', '#7a2e1f', '#e0a526');
 
 /** A tiny seeded generator so every run draws the same scattering. */
 function rng(seed: number) {

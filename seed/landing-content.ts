@@ -1,4 +1,4 @@
-import type { LandingContent, LandingKind } from '#shared/landing-content.ts';
+import type { Cta, LandingContent, LandingKind, LandingSection } from '#shared/landing-content.ts';
 import type { MediaRef } from '#shared/content-types.ts';
 import { REGION_US, REGION_CA, REGION_INT } from '#shared/regions.ts';
 import { richText, roiList, testimonial } from './modules.ts';
@@ -15,7 +15,28 @@ export interface LandingSeed {
 
 const img = (src: string, alttext: string): MediaRef => ({ previewsrc: src, alttext, width: 1200, height: 900 });
 
-const CLAIM_40 = { figure: '40%', text: 'Up to 40% of surface-applied urea can be lost through volatilization.' };
+type Pair = [string, string];
+
+const button = (label: string, to: string, style: Cta['style']): Cta => ({ label, to, style });
+
+/** Big figures: [figure, sentence] pairs, under an optional heading. */
+const claims = (heading: string | null, ...items: Pair[]): LandingSection => ({
+  kind: 'claims',
+  ...(heading === null ? {} : { heading }),
+  items: items.map(([figure, text]) => ({ figure, text })),
+});
+
+/** Numbered steps or reasons: [headline, text] pairs, with an optional intro. */
+const steps = (heading: string, intro: string | null, ...items: Pair[]): LandingSection => ({
+  kind: 'steps',
+  heading,
+  ...(intro === null ? {} : { intro }),
+  items: items.map(([headline, text]) => ({ headline, text })),
+});
+
+const callToAction = (heading: string, text: string, ...ctas: Cta[]): LandingSection => ({ kind: 'cta', heading, text, ctas });
+
+const CLAIM_40: Pair = ['40%', 'Up to 40% of surface-applied urea can be lost through volatilization.'];
 
 export const LANDING_PAGES: LandingSeed[] = [
   {
@@ -30,21 +51,15 @@ export const LANDING_PAGES: LandingSeed[] = [
         headline: 'Put every unit of nitrogen to work',
         promise: 'Nitrogen stabilizers, micronutrients and seed enhancements, backed by agronomists who know your ground.',
         media: img('/images/home/us.svg', 'Illustration of a farm at sunrise with rows of corn leading to a red barn'),
-        ctas: [
-          { label: 'Product Selector', to: '/product-selector', style: 'accent' },
-          { label: 'Find a Rep', to: '/find-a-rep', style: 'ghost' },
-        ],
+        ctas: [button('Product Selector', '/product-selector', 'accent'), button('Find a Rep', '/find-a-rep', 'ghost')],
       },
       sections: [
-        {
-          kind: 'claims',
-          heading: 'Why protection pays',
-          items: [
-            CLAIM_40,
-            { figure: '62%', text: 'Zinc in WOLF TRAX Zinc DDP, coated evenly onto every fertilizer granule.' },
-            { figure: '7', text: 'Micronutrients in the WOLF TRAX DDP line, from zinc and boron to calcium.' },
-          ],
-        },
+        claims(
+          'Why protection pays',
+          CLAIM_40,
+          ['62%', 'Zinc in WOLF TRAX Zinc DDP, coated evenly onto every fertilizer granule.'],
+          ['7', 'Micronutrients in the WOLF TRAX DDP line, from zinc and boron to calcium.'],
+        ),
         {
           kind: 'products',
           heading: 'Solutions for every acre',
@@ -60,7 +75,7 @@ export const LANDING_PAGES: LandingSeed[] = [
             'AGROTAIN, ANVOL, CENTURO and SUPERU each target a different loss pathway, so you can protect the nitrogen you already use without changing how you apply it.',
           ],
           media: img('/images/features/rain-gauge.svg', 'Illustration of a rain gauge in a field with storm clouds on the horizon'),
-          cta: { label: 'See the clear choice', to: '/clear-choice', style: 'primary' },
+          cta: button('See the clear choice', '/clear-choice', 'primary'),
         },
         {
           kind: 'feature',
@@ -75,19 +90,16 @@ export const LANDING_PAGES: LandingSeed[] = [
             'Illustration of fertilizer granules coated with colorful micronutrient powder',
           ),
           reverse: true,
-          cta: { label: 'Explore balanced nutrition', to: '/balanced-nutrition', style: 'primary' },
+          cta: button('Explore balanced nutrition', '/balanced-nutrition', 'primary'),
         },
-        {
-          kind: 'steps',
-          heading: 'How we work with you',
-          intro: 'Our products are sold through local retailers and supported by agronomists who spend the season in the field.',
-          items: [
-            { headline: 'Test', text: 'Start with a soil test and the crop plan for each field.' },
-            { headline: 'Plan', text: 'Match nitrogen sources, timing and protection to the way you farm.' },
-            { headline: 'Protect', text: 'Add stabilizers and micronutrients where they pay back.' },
-            { headline: 'Measure', text: 'Compare strips and yield maps, and refine the plan next season.' },
-          ],
-        },
+        steps(
+          'How we work with you',
+          'Our products are sold through local retailers and supported by agronomists who spend the season in the field.',
+          ['Test', 'Start with a soil test and the crop plan for each field.'],
+          ['Plan', 'Match nitrogen sources, timing and protection to the way you farm.'],
+          ['Protect', 'Add stabilizers and micronutrients where they pay back.'],
+          ['Measure', 'Compare strips and yield maps, and refine the plan next season.'],
+        ),
         {
           kind: 'modules',
           modules: [
@@ -96,15 +108,12 @@ export const LANDING_PAGES: LandingSeed[] = [
             ),
           ],
         },
-        {
-          kind: 'cta',
-          heading: 'Not sure where to start?',
-          text: 'Answer a few questions about your crop and your challenges, and we will suggest the products that fit.',
-          ctas: [
-            { label: 'Open the Product Selector', to: '/product-selector', style: 'accent' },
-            { label: 'Find a Rep', to: '/find-a-rep', style: 'ghost' },
-          ],
-        },
+        callToAction(
+          'Not sure where to start?',
+          'Answer a few questions about your crop and your challenges, and we will suggest the products that fit.',
+          button('Open the Product Selector', '/product-selector', 'accent'),
+          button('Find a Rep', '/find-a-rep', 'ghost'),
+        ),
       ],
       seo: {
         title: 'Crop Nutrient and Nitrogen Protection Products',
@@ -129,21 +138,15 @@ export const LANDING_PAGES: LandingSeed[] = [
           '/images/home/ca.svg',
           'Illustration of a tractor and air seeder crossing a flowering canola field under a wide prairie sky',
         ),
-        ctas: [
-          { label: 'Product Selector', to: '/product-selector', style: 'accent' },
-          { label: 'Find a Rep', to: '/find-a-rep-ca', style: 'ghost' },
-        ],
+        ctas: [button('Product Selector', '/product-selector', 'accent'), button('Find a Rep', '/find-a-rep-ca', 'ghost')],
       },
       sections: [
-        {
-          kind: 'claims',
-          heading: 'Nitrogen is worth protecting',
-          items: [
-            CLAIM_40,
-            { figure: '18%', text: 'Boron in WOLF TRAX Boron DDP, for canola and alfalfa that set seed.' },
-            { figure: '10', text: 'Products for Canadian growers, from seed treatments to stabilized nitrogen.' },
-          ],
-        },
+        claims(
+          'Nitrogen is worth protecting',
+          CLAIM_40,
+          ['18%', 'Boron in WOLF TRAX Boron DDP, for canola and alfalfa that set seed.'],
+          ['10', 'Products for Canadian growers, from seed treatments to stabilized nitrogen.'],
+        ),
         {
           kind: 'products',
           heading: 'Solutions for Canadian growers',
@@ -159,7 +162,7 @@ export const LANDING_PAGES: LandingSeed[] = [
             'TRIBUNE, AGROTAIN, ANVOL, CENTURO and SUPERU keep more of that nitrogen in place until the crop can use it.',
           ],
           media: img('/images/features/prairie-seeding.svg', 'Illustration of an air seeder working a prairie field at dawn'),
-          cta: { label: 'Meet TRIBUNE', to: '/tribune-ca', style: 'primary' },
+          cta: button('Meet TRIBUNE', '/tribune-ca', 'primary'),
         },
         {
           kind: 'feature',
@@ -170,7 +173,7 @@ export const LANDING_PAGES: LandingSeed[] = [
           ],
           media: img('/images/features/roots.svg', 'Illustration of a seedling with a strong root system growing in soil'),
           reverse: true,
-          cta: { label: 'Explore ROCKET SEEDS', to: '/rocket-seeds-ca', style: 'primary' },
+          cta: button('Explore ROCKET SEEDS', '/rocket-seeds-ca', 'primary'),
         },
         {
           kind: 'modules',
@@ -180,15 +183,12 @@ export const LANDING_PAGES: LandingSeed[] = [
             ),
           ],
         },
-        {
-          kind: 'cta',
-          heading: 'Talk to someone who farms near you',
-          text: 'Our Canadian agronomists and retail partners can help you build a plan for your acres.',
-          ctas: [
-            { label: 'Find a Rep', to: '/find-a-rep-ca', style: 'accent' },
-            { label: 'Contact Us', to: '/contact-ca', style: 'ghost' },
-          ],
-        },
+        callToAction(
+          'Talk to someone who farms near you',
+          'Our Canadian agronomists and retail partners can help you build a plan for your acres.',
+          button('Find a Rep', '/find-a-rep-ca', 'accent'),
+          button('Contact Us', '/contact-ca', 'ghost'),
+        ),
       ],
       seo: {
         title: 'Crop Nutrition for Canadian Growers',
@@ -210,26 +210,20 @@ export const LANDING_PAGES: LandingSeed[] = [
         headline: 'Agronomic science for growers worldwide',
         promise: 'Our nitrogen protection and micronutrient technologies are available through distribution partners around the world.',
         media: img('/images/home/int.svg', 'Illustration of a globe rising above green fields'),
-        ctas: [{ label: 'Contact Us', to: '/contact', style: 'accent' }],
+        ctas: [button('Contact Us', '/contact', 'accent')],
       },
       sections: [
-        {
-          kind: 'claims',
-          heading: 'The same challenge on every continent',
-          items: [CLAIM_40, { figure: '3', text: 'Technology families: nitrogen protection, micronutrients and seed enhancement.' }],
-        },
-        {
-          kind: 'steps',
-          heading: 'What we offer internationally',
-          items: [
-            {
-              headline: 'Nitrogen protection',
-              text: 'Urease and nitrification inhibitor technologies that keep applied nitrogen available to the crop.',
-            },
-            { headline: 'Micronutrients', text: 'Concentrated micronutrient coatings that spread evenly with granular fertilizer.' },
-            { headline: 'Seed enhancement', text: 'Seed-applied nutrition for fast, uniform crop establishment.' },
-          ],
-        },
+        claims('The same challenge on every continent', CLAIM_40, [
+          '3',
+          'Technology families: nitrogen protection, micronutrients and seed enhancement.',
+        ]),
+        steps(
+          'What we offer internationally',
+          null,
+          ['Nitrogen protection', 'Urease and nitrification inhibitor technologies that keep applied nitrogen available to the crop.'],
+          ['Micronutrients', 'Concentrated micronutrient coatings that spread evenly with granular fertilizer.'],
+          ['Seed enhancement', 'Seed-applied nutrition for fast, uniform crop establishment.'],
+        ),
         {
           kind: 'feature',
           eyebrow: 'Partnerships',
@@ -242,7 +236,7 @@ export const LANDING_PAGES: LandingSeed[] = [
             '/images/features/global-partners.svg',
             'Illustration of connected points, like partners on a map, above green fields',
           ),
-          cta: { label: 'Contact our international team', to: '/contact', style: 'primary' },
+          cta: button('Contact our international team', '/contact', 'primary'),
         },
       ],
       seo: {
@@ -268,34 +262,23 @@ export const LANDING_PAGES: LandingSeed[] = [
           '/images/campaigns/clear-choice.svg',
           'Illustration of a clear sky over a field where protected nitrogen granules rest on the soil',
         ),
-        ctas: [
-          { label: 'Find a Rep', to: '/find-a-rep', style: 'accent' },
-          { label: 'Product Selector', to: '/product-selector', style: 'ghost' },
-        ],
+        ctas: [button('Find a Rep', '/find-a-rep', 'accent'), button('Product Selector', '/product-selector', 'ghost')],
       },
       sections: [
-        {
-          kind: 'claims',
-          items: [
-            CLAIM_40,
-            { figure: '3', text: 'Ways nitrogen leaves a field: volatilization, leaching and denitrification.' },
-            { figure: '1', text: 'Pass is all it takes when protection is built into the granule with SUPERU.' },
-          ],
-        },
-        {
-          kind: 'steps',
-          heading: 'Choosing the right protection',
-          intro: 'The right stabilizer depends on your nitrogen source and how long it will sit before the crop uses it.',
-          items: [
-            {
-              headline: 'Urea on the surface',
-              text: 'AGROTAIN or ANVOL slows the conversion of urea to ammonia gas until rain or tillage.',
-            },
-            { headline: 'UAN', text: 'ANVOL protects against volatilization; add CENTURO to hold nitrogen in the ammonium form.' },
-            { headline: 'Anhydrous ammonia and manure', text: 'CENTURO slows nitrification, keeping nitrogen in the root zone longer.' },
-            { headline: 'One product for all three', text: 'SUPERU builds both inhibitors into every urea granule.' },
-          ],
-        },
+        claims(
+          null,
+          CLAIM_40,
+          ['3', 'Ways nitrogen leaves a field: volatilization, leaching and denitrification.'],
+          ['1', 'Pass is all it takes when protection is built into the granule with SUPERU.'],
+        ),
+        steps(
+          'Choosing the right protection',
+          'The right stabilizer depends on your nitrogen source and how long it will sit before the crop uses it.',
+          ['Urea on the surface', 'AGROTAIN or ANVOL slows the conversion of urea to ammonia gas until rain or tillage.'],
+          ['UAN', 'ANVOL protects against volatilization; add CENTURO to hold nitrogen in the ammonium form.'],
+          ['Anhydrous ammonia and manure', 'CENTURO slows nitrification, keeping nitrogen in the root zone longer.'],
+          ['One product for all three', 'SUPERU builds both inhibitors into every urea granule.'],
+        ),
         {
           kind: 'products',
           heading: 'Nitrogen protection products',
@@ -310,12 +293,11 @@ export const LANDING_PAGES: LandingSeed[] = [
             ),
           ],
         },
-        {
-          kind: 'cta',
-          heading: 'Make protection part of the plan',
-          text: 'Your local rep can help you match the right stabilizer to every nitrogen pass.',
-          ctas: [{ label: 'Find a Rep', to: '/find-a-rep', style: 'accent' }],
-        },
+        callToAction(
+          'Make protection part of the plan',
+          'Your local rep can help you match the right stabilizer to every nitrogen pass.',
+          button('Find a Rep', '/find-a-rep', 'accent'),
+        ),
       ],
       seo: {
         title: 'The Clear Choice in Nitrogen Protection',
@@ -336,20 +318,15 @@ export const LANDING_PAGES: LandingSeed[] = [
         headline: 'Balanced nutrition from the first granule',
         promise: 'Concentrated WOLF TRAX DDP micronutrients coat every granule of your blend for even coverage across the field.',
         media: img('/images/campaigns/balanced-nutrition.svg', 'Illustration of a balance scale with fertilizer granules on both sides'),
-        ctas: [
-          { label: 'Explore WOLF TRAX', to: '/wolf-trax', style: 'accent' },
-          { label: 'Find a Rep', to: '/find-a-rep', style: 'ghost' },
-        ],
+        ctas: [button('Explore WOLF TRAX', '/wolf-trax', 'accent'), button('Find a Rep', '/find-a-rep', 'ghost')],
       },
       sections: [
-        {
-          kind: 'claims',
-          items: [
-            { figure: '62%', text: 'Zinc in WOLF TRAX Zinc DDP.' },
-            { figure: '56.5%', text: 'Copper in WOLF TRAX Copper DDP.' },
-            { figure: '46.5%', text: 'Iron in WOLF TRAX Iron DDP.' },
-          ],
-        },
+        claims(
+          null,
+          ['62%', 'Zinc in WOLF TRAX Zinc DDP.'],
+          ['56.5%', 'Copper in WOLF TRAX Copper DDP.'],
+          ['46.5%', 'Iron in WOLF TRAX Iron DDP.'],
+        ),
         {
           kind: 'feature',
           eyebrow: 'The law of the minimum',
@@ -375,15 +352,12 @@ export const LANDING_PAGES: LandingSeed[] = [
           region: REGION_US,
           slugs: ['wolf-trax', 'optrient', 'protivate'],
         },
-        {
-          kind: 'cta',
-          heading: 'Find out what your soil is missing',
-          text: 'A soil or tissue test and a conversation with your retailer are the best places to start.',
-          ctas: [
-            { label: 'Find a Rep', to: '/find-a-rep', style: 'accent' },
-            { label: 'Product Selector', to: '/product-selector', style: 'ghost' },
-          ],
-        },
+        callToAction(
+          'Find out what your soil is missing',
+          'A soil or tissue test and a conversation with your retailer are the best places to start.',
+          button('Find a Rep', '/find-a-rep', 'accent'),
+          button('Product Selector', '/product-selector', 'ghost'),
+        ),
       ],
       seo: {
         title: 'Balanced Nutrition with WOLF TRAX Micronutrients',
@@ -404,7 +378,7 @@ export const LANDING_PAGES: LandingSeed[] = [
         headline: "Weather, markets, long days. That's farming.",
         promise: 'You cannot control the season. You can control how well your inputs hold up to it.',
         media: img('/images/campaigns/thats-farming.svg', 'Illustration of a pickup truck parked beside a field at sunset'),
-        ctas: [{ label: 'Find a Rep', to: '/find-a-rep', style: 'accent' }],
+        ctas: [button('Find a Rep', '/find-a-rep', 'accent')],
       },
       sections: [
         {
@@ -433,15 +407,12 @@ export const LANDING_PAGES: LandingSeed[] = [
             ),
           ],
         },
-        {
-          kind: 'cta',
-          heading: 'Share the season with someone who gets it',
-          text: 'Our reps and retail partners live and work in the communities they serve.',
-          ctas: [
-            { label: 'Find a Rep', to: '/find-a-rep', style: 'accent' },
-            { label: 'Read the Knowledge Center', to: '/knowledge-center', style: 'ghost' },
-          ],
-        },
+        callToAction(
+          'Share the season with someone who gets it',
+          'Our reps and retail partners live and work in the communities they serve.',
+          button('Find a Rep', '/find-a-rep', 'accent'),
+          button('Read the Knowledge Center', '/knowledge-center', 'ghost'),
+        ),
       ],
       seo: {
         title: "That's Farming: Stories from the Field",
@@ -465,16 +436,10 @@ export const LANDING_PAGES: LandingSeed[] = [
           '/images/campaigns/anvol-protects.svg',
           'Illustration of a shield over a field of young crops, symbolising nitrogen protection',
         ),
-        ctas: [
-          { label: 'Explore ANVOL', to: '/anvol', style: 'accent' },
-          { label: 'Find a Rep', to: '/find-a-rep', style: 'ghost' },
-        ],
+        ctas: [button('Explore ANVOL', '/anvol', 'accent'), button('Find a Rep', '/find-a-rep', 'ghost')],
       },
       sections: [
-        {
-          kind: 'claims',
-          items: [CLAIM_40, { figure: '2', text: 'Urease-inhibiting actives working together in every ANVOL treatment.' }],
-        },
+        claims(null, CLAIM_40, ['2', 'Urease-inhibiting actives working together in every ANVOL treatment.']),
         {
           kind: 'feature',
           eyebrow: 'How it works',
@@ -489,22 +454,19 @@ export const LANDING_PAGES: LandingSeed[] = [
           ),
           reverse: true,
         },
-        {
-          kind: 'steps',
-          heading: 'Where ANVOL fits',
-          items: [
-            { headline: 'Pre-plant urea', text: 'Protect broadcast urea until planting passes or rain incorporate it.' },
-            { headline: 'Top-dress wheat', text: 'Keep early-spring nitrogen on fields you cannot incorporate.' },
-            { headline: 'Side-dress UAN', text: 'Protect streamed or broadcast UAN through warm, humid weeks.' },
-          ],
-        },
+        steps(
+          'Where ANVOL fits',
+          null,
+          ['Pre-plant urea', 'Protect broadcast urea until planting passes or rain incorporate it.'],
+          ['Top-dress wheat', 'Keep early-spring nitrogen on fields you cannot incorporate.'],
+          ['Side-dress UAN', 'Protect streamed or broadcast UAN through warm, humid weeks.'],
+        ),
         { kind: 'products', heading: 'Pair ANVOL with', region: REGION_US, slugs: ['anvol', 'centuro', 'wolf-trax'] },
-        {
-          kind: 'cta',
-          heading: 'Ask for ANVOL-treated urea',
-          text: 'Your retailer can treat urea with ANVOL or add it to UAN before it leaves the yard.',
-          ctas: [{ label: 'Find a Rep', to: '/find-a-rep', style: 'accent' }],
-        },
+        callToAction(
+          'Ask for ANVOL-treated urea',
+          'Your retailer can treat urea with ANVOL or add it to UAN before it leaves the yard.',
+          button('Find a Rep', '/find-a-rep', 'accent'),
+        ),
       ],
       seo: {
         title: 'ANVOL Protects Urea and UAN',
@@ -528,20 +490,15 @@ export const LANDING_PAGES: LandingSeed[] = [
           '/images/campaigns/dual-purpose.svg',
           'Illustration of a fertilizer granule split into two colors, showing two nutrients in one',
         ),
-        ctas: [
-          { label: 'Explore WOLF TRAX', to: '/wolf-trax', style: 'accent' },
-          { label: 'Product Selector', to: '/product-selector', style: 'ghost' },
-        ],
+        ctas: [button('Explore WOLF TRAX', '/wolf-trax', 'accent'), button('Product Selector', '/product-selector', 'ghost')],
       },
       sections: [
-        {
-          kind: 'claims',
-          items: [
-            { figure: '33%', text: 'Manganese in WOLF TRAX Manganese DDP.' },
-            { figure: '30%', text: 'Magnesium in WOLF TRAX Magnesium DDP.' },
-            { figure: '27%', text: 'Calcium in WOLF TRAX Calcium DDP.' },
-          ],
-        },
+        claims(
+          null,
+          ['33%', 'Manganese in WOLF TRAX Manganese DDP.'],
+          ['30%', 'Magnesium in WOLF TRAX Magnesium DDP.'],
+          ['27%', 'Calcium in WOLF TRAX Calcium DDP.'],
+        ),
         {
           kind: 'feature',
           eyebrow: 'No extra trip',
@@ -561,12 +518,11 @@ export const LANDING_PAGES: LandingSeed[] = [
           intro: 'Minimum guaranteed content by weight.',
           productSlug: 'wolf-trax',
         },
-        {
-          kind: 'cta',
-          heading: 'Make every pass count twice',
-          text: 'Talk to your retailer about coating micronutrients onto your next blend.',
-          ctas: [{ label: 'Find a Rep', to: '/find-a-rep', style: 'accent' }],
-        },
+        callToAction(
+          'Make every pass count twice',
+          'Talk to your retailer about coating micronutrients onto your next blend.',
+          button('Find a Rep', '/find-a-rep', 'accent'),
+        ),
       ],
       seo: {
         title: 'Dual Purpose: Micronutrients on Your Fertilizer Blend',
@@ -588,10 +544,7 @@ export const LANDING_PAGES: LandingSeed[] = [
         promise:
           'We help growers and retailers get more from every unit of nutrient they apply, with proven products and practical agronomy.',
         media: img('/images/about/hero.svg', 'Illustration of an agronomist kneeling in a field examining a young plant'),
-        ctas: [
-          { label: 'Contact Us', to: '/contact', style: 'accent' },
-          { label: 'Careers', to: '/careers', style: 'ghost' },
-        ],
+        ctas: [button('Contact Us', '/contact', 'accent'), button('Careers', '/careers', 'ghost')],
       },
       sections: [
         {
@@ -607,25 +560,20 @@ export const LANDING_PAGES: LandingSeed[] = [
             'Illustration of an agronomist with a tablet talking with a grower beside a pickup truck',
           ),
         },
-        {
-          kind: 'claims',
-          heading: 'By the numbers',
-          items: [
-            { figure: '3', text: 'Regions served: the U.S., Canada and international markets.' },
-            { figure: '11', text: 'Product lines across nutrient protection, management and seed enhancement.' },
-            { figure: '2', text: 'Countries with our own sales and agronomy teams: the U.S. and Canada.' },
-          ],
-        },
-        {
-          kind: 'steps',
-          heading: 'What we believe',
-          items: [
-            { headline: 'Start with the soil', text: 'Recommendations begin with a soil test and the grower\u2019s own goals.' },
-            { headline: 'Prove it in the field', text: 'Products earn their place in replicated trials and on real farms.' },
-            { headline: 'Work through local retail', text: 'Retailers know their growers; we back them with agronomy and service.' },
-            { headline: 'Respect the land', text: 'Nitrogen that stays in the field is better for the crop and the water downstream.' },
-          ],
-        },
+        claims(
+          'By the numbers',
+          ['3', 'Regions served: the U.S., Canada and international markets.'],
+          ['11', 'Product lines across nutrient protection, management and seed enhancement.'],
+          ['2', 'Countries with our own sales and agronomy teams: the U.S. and Canada.'],
+        ),
+        steps(
+          'What we believe',
+          null,
+          ['Start with the soil', 'Recommendations begin with a soil test and the grower\u2019s own goals.'],
+          ['Prove it in the field', 'Products earn their place in replicated trials and on real farms.'],
+          ['Work through local retail', 'Retailers know their growers; we back them with agronomy and service.'],
+          ['Respect the land', 'Nitrogen that stays in the field is better for the crop and the water downstream.'],
+        ),
         {
           kind: 'modules',
           heading: 'Our approach',
@@ -635,15 +583,12 @@ export const LANDING_PAGES: LandingSeed[] = [
             ),
           ],
         },
-        {
-          kind: 'cta',
-          heading: 'Work with us',
-          text: 'Whether you grow, sell or want to join the team, we would like to hear from you.',
-          ctas: [
-            { label: 'Contact Us', to: '/contact', style: 'accent' },
-            { label: 'See careers', to: '/careers', style: 'ghost' },
-          ],
-        },
+        callToAction(
+          'Work with us',
+          'Whether you grow, sell or want to join the team, we would like to hear from you.',
+          button('Contact Us', '/contact', 'accent'),
+          button('See careers', '/careers', 'ghost'),
+        ),
       ],
       seo: {
         title: 'About Us',
