@@ -105,14 +105,18 @@ function base(
   return { defs, body };
 }
 
+/** A random point inside an ellipse (evenly spread over its area). */
+function inEllipse(r: () => number, cx: number, cy: number, rx: number, ry: number) {
+  const a = r() * Math.PI * 2;
+  const d = Math.sqrt(r());
+  return { x: cx + Math.cos(a) * rx * d, y: cy + Math.sin(a) * ry * d };
+}
+
 function granules(cx: number, cy: number, rx: number, ry: number, colors: string[], count: number, seed: number, size = 22): string {
   const r = rng(seed);
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
-    const a = r() * Math.PI * 2;
-    const d = Math.sqrt(r());
-    const x = cx + Math.cos(a) * rx * d;
-    const y = cy + Math.sin(a) * ry * d;
+    const { x, y } = inEllipse(r, cx, cy, rx, ry);
     const s = size * (0.7 + r() * 0.6);
     const c = colors[i % colors.length];
     out.push(
@@ -127,10 +131,7 @@ function coatedGranules(cx: number, cy: number, rx: number, ry: number, coat: st
   const r = rng(seed);
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
-    const a = r() * Math.PI * 2;
-    const d = Math.sqrt(r());
-    const x = cx + Math.cos(a) * rx * d;
-    const y = cy + Math.sin(a) * ry * d;
+    const { x, y } = inEllipse(r, cx, cy, rx, ry);
     const s = 26 * (0.75 + r() * 0.5);
     const c = coat[i % coat.length];
     let dots = '';

@@ -38,13 +38,13 @@ interface ItemSeed {
   modules: ContentModule[];
 }
 
-function knowledgeItem(s: ItemSeed): NewContentItem {
+/** An article: its SEO and sharing fields come from its title, description and hero image. */
+function contentItem(
+  base: Pick<NewContentItem, 'type' | 'category' | 'pinned' | 'slug' | 'regionId'>,
+  s: { title: string; desc: string; image: MediaRef; date: string; modules: ContentModule[] },
+): NewContentItem {
   return {
-    type: s.type,
-    category: s.category,
-    pinned: s.pinned ?? false,
-    slug: s.slug,
-    regionId: s.region ?? REGION_US,
+    ...base,
     version: {
       title: s.title,
       metadata: {
@@ -60,6 +60,10 @@ function knowledgeItem(s: ItemSeed): NewContentItem {
       publishDate: day(s.date),
     },
   };
+}
+
+function knowledgeItem(s: ItemSeed): NewContentItem {
+  return contentItem({ type: s.type, category: s.category, pinned: s.pinned ?? false, slug: s.slug, regionId: s.region ?? REGION_US }, s);
 }
 
 export const KNOWLEDGE_ITEMS: NewContentItem[] = [
@@ -401,27 +405,7 @@ function pressRelease(s: {
       '<h2>About Northfield Agronomics</h2><p>Northfield Agronomics develops nitrogen protection, micronutrient and seed-enhancement products for growers in the U.S., Canada and around the world. Media contact: <a href="mailto:media@northfield-agronomics.example">media@northfield-agronomics.example</a>.</p>',
     ),
   );
-  return {
-    type: 0,
-    category: null,
-    pinned: false,
-    slug: s.slug,
-    regionId: s.region,
-    version: {
-      title: s.title,
-      metadata: {
-        title: s.title,
-        desc: s.desc,
-        ogtitle: s.title,
-        ogdesc: s.desc,
-        ogphoto: { previewsrc: s.image.previewsrc },
-        metaContent: 'article',
-      },
-      heroMedia: s.image,
-      modules,
-      publishDate: day(s.date),
-    },
-  };
+  return contentItem({ type: 0, category: null, pinned: false, slug: s.slug, regionId: s.region }, { ...s, modules });
 }
 
 const PRESS_US = hero('press/press-us.svg', 'Newspaper icon over green rolling fields');
