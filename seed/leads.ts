@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parseGeoNamesPostal } from '#domain/finder/geonames.ts';
+import { createFinderService } from '#domain/finder/finder-service.ts';
 import { seedPages, textPage } from './core.ts';
 import type { SeedServices } from './services.ts';
 import type { SeedContext } from './types.ts';
@@ -20,16 +20,16 @@ export async function readUsZipFile(): Promise<string> {
  * addresses that rep requests would be emailed to, so they are added only when asked for.
  */
 export async function seedLeads(s: SeedServices, ctx: SeedContext): Promise<void> {
-  // Bulk data, for speed: tens of thousands of US ZIP centroids and the sample reps and retailers go in through the
-  // finder repository in a few statements. The reps-and-retailers service adds one row per call (the admin's
-  // form: a geocoding lookup, an audit entry and a change event each), too slow at first start.
+  // Bulk data, for speed: the Canadian FSA centroids and the sample reps and retailers go in through the finder
+  // repository in a few statements. The reps-and-retailers service adds one row per call (the admin's form:
+  // a geocoding lookup, an audit entry and a change event each), too slow for hundreds of rows at first start.
   const finder = s.repos.finder;
   let usText: string | null = null;
 
   if ((await finder.countPostalCodes('US')) === 0) {
-    usText = await readUsZipFile();
-    const { centroids } = parseGeoNamesPostal(usText);
-    await s.finderTransaction((tx) => tx.upsertPostalCodes(centroids));
+    const text = (usText = await readUsZipFile());
+    // the finder service's GeoNames import (what `npm run geo:import` runs), in one transaction: one commit for the file
+    await s.finderTransaction((tx) => createFinderService(tx).importGeoNames(text));
   }
   if ((await finder.countPostalCodes('CA')) === 0) {
     await finder.upsertPostalCodes(
