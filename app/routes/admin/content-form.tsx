@@ -20,7 +20,7 @@ import { formContent, loadVersioned, useVersionedSave, withRollback, type Versio
 import type { Route } from './+types/content-form';
 
 export const meta: Route.MetaFunction = ({ params, location }) => [
-  { title: `${params.baseId ? 'Edit' : 'Add'} ${contentKindOf(location.pathname).noun} | Site Administration` },
+  { title: `${params.id ? 'Edit' : 'Add'} ${contentKindOf(location.pathname).noun} | Site Administration` },
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
@@ -30,8 +30,8 @@ type AdminItem = ContentAdminItem;
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const config = contentKindOf(new URL(request.url).pathname);
   return loadOrRedirect(async () => {
-    if (!params.baseId) return { item: null, versions: [] as VersionRow[], currentItem: null };
-    return loadVersioned(config.api, ContentAdminItemSchema, params.baseId, params.rollbackId, `${config.noun} not found.`);
+    if (!params.id) return { item: null, versions: [] as VersionRow[], currentItem: null };
+    return loadVersioned(config.api, ContentAdminItemSchema, params.id, params.versionId, `${config.noun} not found.`);
   });
 }
 
@@ -56,11 +56,11 @@ export default function ContentForm({ loaderData, params }: Route.ComponentProps
   // A fresh form for every loaded version: saving or choosing a rollback loads new values.
   return (
     <ContentEditor
-      key={item ? `${item.id}-${item.versionId}-${params.rollbackId ?? ''}` : 'new'}
+      key={item ? `${item.id}-${item.versionId}-${params.versionId ?? ''}` : 'new'}
       item={item}
       currentItem={currentItem}
       versions={versions}
-      rollbackId={params.rollbackId ?? null}
+      rollbackId={params.versionId ?? null}
     />
   );
 }

@@ -26,7 +26,7 @@ type LandingItem = LandingAdminItem;
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
     const [loaded, products] = await Promise.all([
-      loadVersioned('/api/admin/landing-pages', LandingAdminItemSchema, params.id, params.rollbackId, 'Page not found.'),
+      loadVersioned('/api/admin/landing-pages', LandingAdminItemSchema, params.id, params.versionId, 'Page not found.'),
       api().postChecked('/api/admin/products/filter', {}, ProductAdminListSchema),
     ]);
     const options: ProductOption[] = dataOf(products).items.map((p) => ({ slug: p.slug, name: p.name, region: p.region }));
@@ -47,12 +47,12 @@ export default function LandingForm({ loaderData, params }: Route.ComponentProps
   const { item, versions, products, currentItem } = loaderData;
   return (
     <LandingEditor
-      key={`${item.id}-${item.versionId}-${params.rollbackId ?? ''}`}
+      key={`${item.id}-${item.versionId}-${params.versionId ?? ''}`}
       item={item}
       currentItem={currentItem}
       versions={versions}
       products={products}
-      rollbackId={params.rollbackId ?? null}
+      rollbackId={params.versionId ?? null}
     />
   );
 }

@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ params }) => [
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
     if (!params.id) return { item: null, versions: [] as VersionRow[], currentItem: null };
-    return loadVersioned('/api/admin/pages', PageAdminItemSchema, params.id, params.rollbackId, 'Page not found.');
+    return loadVersioned('/api/admin/pages', PageAdminItemSchema, params.id, params.versionId, 'Page not found.');
   });
 }
 
@@ -47,11 +47,11 @@ export default function PageForm({ loaderData, params }: Route.ComponentProps) {
   const { item, versions, currentItem } = loaderData;
   return (
     <PageEditor
-      key={item ? `${item.id}-${item.versionId}-${params.rollbackId ?? ''}` : 'new'}
+      key={item ? `${item.id}-${item.versionId}-${params.versionId ?? ''}` : 'new'}
       item={item}
       currentItem={currentItem}
       versions={versions}
-      rollbackId={params.rollbackId ?? null}
+      rollbackId={params.versionId ?? null}
     />
   );
 }

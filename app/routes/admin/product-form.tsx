@@ -50,8 +50,8 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
     const { item, versions, currentItem } = await loadVersioned(
       '/api/admin/products',
       ProductAdminItemSchema,
-      params.editId,
-      params.rollbackId,
+      params.id,
+      params.versionId,
       'Product not found.',
     );
     // what the lists of documents and related reading offer, with their titles
@@ -72,7 +72,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
         status: k.status,
         path: k.path,
       })),
-      rollbackId: params.rollbackId ?? null,
+      rollbackId: params.versionId ?? null,
     };
   });
 }
