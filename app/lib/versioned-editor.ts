@@ -3,40 +3,62 @@ import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { Version } from '../components/admin/edit-frame.tsx';
 import { useFormDirty } from '../components/admin/editor/unsaved-changes.tsx';
+import { versionedApi } from '#shared/versioned-kinds.ts';
 import { VersionRowSchema, type VersionRow } from '#shared/versions.ts';
 import { api, dataOf, type Envelope } from './api-client.ts';
+import type { VersionedKindDef } from './versioned-kinds.ts';
 
 export type { VersionRow };
 
 const VersionRowListSchema = z.array(VersionRowSchema);
 
+/** What a versioned editor loads: the item, its versions, the current item when a version is opened, and that version's id. */
+export interface VersionedLoad<Item> {
+  item: Item;
+  versions: VersionRow[];
+  currentItem: Item | null;
+  /** the version opened by the address (/edit/{id}/{versionId}), if any */
+  versionId: string | null;
+}
+
 /**
- * What every versioned editor loads: the item (its newest version, or the version being rolled
- * back to) and its saved versions; when a version is opened, also the version the site shows
- * (`currentItem`), so the editor can say which fields differ. `prefix` is the kind's admin API
- * prefix (/api/admin/pages).
+ * What every versioned editor loads: the item (its newest version, or the version opened by the
+ * address) and its saved versions; when a version is opened, also the version the site shows
+ * (`currentItem`), so the editor can say which fields differ. The kind's definition names the API
+ * and the reply schema.
  */
 export async function loadVersioned<S extends z.ZodType>(
-  prefix: string,
-  itemSchema: S,
+  def: VersionedKindDef<S>,
   id: string,
-  rollbackId: string | undefined,
-  notFound: string,
-): Promise<{ item: z.output<S>; versions: VersionRow[]; currentItem: z.output<S> | null }> {
-  const base = `${prefix}/get/${encodeURIComponent(id)}`;
+  versionId: string | undefined,
+): Promise<VersionedLoad<z.output<S>>> {
   const [env, versionsEnv] = await Promise.all([
-    api().getChecked(rollbackId ? `${base}/${encodeURIComponent(rollbackId)}` : base, itemSchema),
-    api().getChecked(`${prefix}/get-versions/${encodeURIComponent(id)}`, VersionRowListSchema),
+    api().getChecked(versionedApi.get(def, id, versionId), def.item),
+    api().getChecked(versionedApi.versions(def, id), VersionRowListSchema),
   ]);
-  if (!env.success) throw new Response(env.message ?? notFound, { status: 404 });
+  if (!env.success) throw new Response(env.message ?? def.notFound, { status: 404 });
   const versions = versionsEnv.success ? (versionsEnv.data ?? []) : [];
   const current = versions.find((v) => v.current);
   let currentItem: z.output<S> | null = null;
-  if (rollbackId && current && String(current.id) !== rollbackId) {
-    const currentEnv = await api().getChecked(`${base}/${current.id}`, itemSchema);
+  if (versionId && current && String(current.id) !== versionId) {
+    const currentEnv = await api().getChecked(versionedApi.get(def, id, current.id), def.item);
     currentItem = currentEnv.success ? (currentEnv.data ?? null) : null;
   }
-  return { item: dataOf(env), versions, currentItem };
+  return { item: dataOf(env), versions, currentItem, versionId: versionId ?? null };
+}
+
+/** The editor of a kind that can be added: a new item (no id in the address) or a saved one. */
+export async function loadVersionedOrNew<S extends z.ZodType>(
+  def: VersionedKindDef<S>,
+  params: { id?: string; versionId?: string },
+): Promise<VersionedLoad<z.output<S> | null>> {
+  if (!params.id) return { item: null, versions: [], currentItem: null, versionId: null };
+  return loadVersioned(def, params.id, params.versionId);
+}
+
+/** The key of an editor's form: a fresh form for every loaded version (saving or opening a version loads new values). */
+export function versionedKey(load: VersionedLoad<{ id: number; versionId: number } | null>): string {
+  return load.item ? `${load.item.id}-${load.item.versionId}-${load.versionId ?? ''}` : 'new';
 }
 
 /** The versions reply checked against its shared schema: a mismatch is one clear error, not a wrong list. */
@@ -47,8 +69,8 @@ export function checkedVersions(data: unknown): VersionRow[] {
 }
 
 /** A save body that says which saved version it restores, when the editor was opened on one (the audit log says "rolled back"). */
-export function withRollback<T extends object>(body: T, rollbackId: string | null): T & { rollbackOf?: number } {
-  const id = rollbackId ? Number(rollbackId) : NaN;
+export function withRollback<T extends object>(body: T, versionId: string | null): T & { rollbackOf?: number } {
+  const id = versionId ? Number(versionId) : NaN;
   return Number.isSafeInteger(id) && id > 0 ? { ...body, rollbackOf: id } : body;
 }
 

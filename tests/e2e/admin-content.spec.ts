@@ -131,6 +131,9 @@ test.describe('knowledge center editor', { tag: '@exclusive' }, () => {
     await page.getByLabel('Title', { exact: true }).fill(`${first}, revised`);
     // the first change in a controlled field counts too (the SEO title is one)
     await page.getByLabel('SEO title').fill('S');
+    // a base field (kept on the item, not in the version's content): rollback restores it too
+    await expect(page.getByLabel('Type', { exact: true })).toHaveValue('0');
+    await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Research' });
     // leaving with unsaved changes asks first
     await page.getByRole('link', { name: 'Back' }).click();
     const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
@@ -151,9 +154,19 @@ test.describe('knowledge center editor', { tag: '@exclusive' }, () => {
     // which fields the opened version changes, against the version the site shows
     await expect(page.getByRole('note')).toContainText('Differs from the current version in: Title, SEO.');
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue(first);
+    // Save Changes on an unedited version restores it through the rollback endpoint: content and base fields
+    const rolledBack = page.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().endsWith(`/api/admin/knowledge-center/rollback/${item.id}/${item.versionId}`),
+    );
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Saved: a new version was added.' })).toBeVisible();
+    await rolledBack;
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Rolled back: the version was restored as the newest version.' }),
+    ).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/siteadmin/knowledge-center/edit/${item.id}$`));
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue(first);
+    await expect(page.getByLabel('SEO title')).toHaveValue('');
+    await expect(page.getByLabel('Type', { exact: true })).toHaveValue('0');
 
     await page.getByText('Rollback', { exact: true }).click();
     await expect(page.getByRole('list', { name: 'Saved versions' }).getByRole('link')).toHaveCount(3);

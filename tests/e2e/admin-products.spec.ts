@@ -91,9 +91,12 @@ test('finds a product, edits its guaranteed analysis, sees it on the product pag
   // what differs from the version the site shows
   await expect(note).toContainText('Differs from the current version in: Guaranteed analysis.');
   await expect(calciumAmount(page)).toHaveValue('27');
+  // an unedited version is restored through the rollback endpoint (its base fields too)
+  const rolledBack = page.waitForRequest((r) => r.method() === 'POST' && /\/api\/admin\/products\/rollback\/\d+\/\d+$/.test(r.url()));
   await page.getByRole('button', { name: 'Save Changes' }).click();
+  await rolledBack;
   await expect(page).toHaveURL(editUrl);
-  await expect(page.getByRole('status').filter({ hasText: 'Saved: a new version was added.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Rolled back: the version was restored as the newest version.' })).toBeVisible();
   await expect(calciumAmount(page)).toHaveValue('27');
   await openRollback(page);
   await expect(versionLinks(page)).toHaveCount(before + 2);

@@ -28,14 +28,14 @@ interface Item {
 const LABELS = { title: 'Title', modules: 'Modules', metadata: 'SEO' };
 
 interface SetupOptions {
-  rollbackId?: string | null;
+  versionId?: string | null;
   item?: Item | null;
   currentItem?: Item | null;
   draftStatus?: DraftStatus;
   onSubmit?: (data: FormData) => void;
 }
 
-function setup({ rollbackId = null, item = null, currentItem = null, draftStatus, onSubmit = () => {} }: SetupOptions = {}) {
+function setup({ versionId = null, item = null, currentItem = null, draftStatus, onSubmit = () => {} }: SetupOptions = {}) {
   function Editor() {
     const dirty = useFormDirty('f');
     return (
@@ -48,7 +48,7 @@ function setup({ rollbackId = null, item = null, currentItem = null, draftStatus
         editor={{ ...dirty, notice: null }}
         saving={false}
         versions={versions}
-        rollbackId={rollbackId}
+        versionId={versionId}
         item={item}
         currentItem={currentItem}
         fieldLabels={LABELS}
@@ -115,7 +115,7 @@ describe('VersionedEditor: the Rollback list', () => {
 
   it('opening an older version says so and lists the fields that differ from the current one', () => {
     setup({
-      rollbackId: '31',
+      versionId: '31',
       item: { title: 'Old title', modules: [{ type: 2, content: '<p>a</p>' }], metadata: { desc: 'x', title: 'T' } },
       currentItem: { title: 'New title', modules: [{ type: 2, content: '<p>a</p>' }], metadata: { title: 'T', desc: 'y' } },
     });
@@ -127,7 +127,7 @@ describe('VersionedEditor: the Rollback list', () => {
 
   it('says when the opened version has the same content as the current one', () => {
     const same = { title: 'Same', modules: [], metadata: { title: 'T', desc: 'd' } };
-    setup({ rollbackId: '31', item: same, currentItem: { ...same, metadata: { desc: 'd', title: 'T' } } });
+    setup({ versionId: '31', item: same, currentItem: { ...same, metadata: { desc: 'd', title: 'T' } } });
     expect(screen.getByRole('note').textContent).toContain('Its content is the same as the current version.');
   });
 });

@@ -1,8 +1,23 @@
+import type { DefaultValue } from '@conform-to/react';
 import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import { rollbackRoute, versionedApi } from '#shared/versioned-kinds.ts';
 import type { VersionRow } from '#shared/versions.ts';
-import { changedFieldLabels, rollbackVersions } from '../../lib/versioned-editor.ts';
+import { api } from '../../lib/api-client.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+import {
+  changedFieldLabels,
+  formContent,
+  rollbackVersions,
+  useVersionedSave,
+  withRollback,
+  type VersionedLoad,
+} from '../../lib/versioned-editor.ts';
+import type { VersionedKindDef } from '../../lib/versioned-kinds.ts';
 import { EditFrame, submitForm, type EditSection } from './edit-frame.tsx';
+import { PreviewButton } from './editor/preview-button.tsx';
 import { UnsavedChangesGuard } from './editor/unsaved-changes.tsx';
+import { ViewPageLink } from './editor/view-page-link.tsx';
 import { ListNotice } from './list-kit.tsx';
 
 /** The status field of a kind that has drafts: its name in the form and the values for published and draft. */
@@ -28,7 +43,7 @@ export interface VersionedEditorProps<T extends object> {
   saving: boolean;
   versions: readonly VersionRow[];
   /** The version opened by its address (/edit/{id}/{versionId}), if any. */
-  rollbackId: string | null;
+  versionId: string | null;
   /** The loaded item and, when a version other than the current one is opened, the current one. */
   item?: T | null;
   currentItem?: T | null;
@@ -76,7 +91,7 @@ export function VersionedEditor<T extends object>({
   editor,
   saving,
   versions,
-  rollbackId,
+  versionId,
   item,
   currentItem,
   fieldLabels,
@@ -86,7 +101,7 @@ export function VersionedEditor<T extends object>({
   notes,
   children,
 }: VersionedEditorProps<T>) {
-  const changed = rollbackId && item && currentItem && fieldLabels ? changedFieldLabels(item, currentItem, fieldLabels) : null;
+  const changed = versionId && item && currentItem && fieldLabels ? changedFieldLabels(item, currentItem, fieldLabels) : null;
   const draft = draftStatus?.isDraft ? draftStatus : null;
   return (
     <EditFrame
@@ -97,7 +112,7 @@ export function VersionedEditor<T extends object>({
       saving={saving}
       versions={rollbackVersions(versions)}
       rollbackRoute={rollbackRoute}
-      loadedVersionId={rollbackId}
+      loadedVersionId={versionId}
       changedFields={changed}
       actions={actions}
       sections={sections}
@@ -135,4 +150,79 @@ export function VersionedEditor<T extends object>({
       {children}
     </EditFrame>
   );
+}
+
+type ItemOf<D extends VersionedKindDef> = z.output<D['item']> & { id: number };
+
+export interface VersionedEditorWiring<D extends VersionedKindDef, S extends z.ZodObject> {
+  /** the kind's definition (app/lib/versioned-kinds.ts) */
+  def: D;
+  /** what the loader loaded (loadVersioned) */
+  load: VersionedLoad<ItemOf<D> | null>;
+  /** the form's schema and its first values */
+  schema: S;
+  defaultValue: DefaultValue<z.input<S>>;
+  /** the API save body from the form's value: what Save Changes sends and Preview shows */
+  body: (value: z.output<S>) => unknown;
+  /** the notice after a save (default: the server's message) */
+  describe?: (saved: ItemOf<D>, message: string | null) => string;
+  /** the public page View Page opens, when the item is on the site */
+  livePath?: string | null;
+  /** the frame's title (default: the kind's noun) */
+  title?: string;
+  fieldLabels: Readonly<Record<string, string>>;
+  draftStatus?: DraftStatus;
+}
+
+/**
+ * The wiring of a versioned kind's editor, from its definition: the form (validated with the form
+ * schema), the save flow, and the frame's props (Back and Cancel, the Rollback list's links, the
+ * compared fields, Preview and View Page). Save Changes sends the form to `add`; on a saved version
+ * opened from the Rollback list and not edited, it calls `rollback/{id}/{versionId}` instead, which
+ * restores the version's base fields (slug, status, region...) with its content (ADR 034). An edited
+ * version is saved from the form, marked as a rollback of that version.
+ */
+export function useVersionedEditor<D extends VersionedKindDef, S extends z.ZodObject>(wiring: VersionedEditorWiring<D, S>) {
+  const { def, load, schema, body, describe } = wiring;
+  const { item, versions, versionId } = load;
+  const formId = `${def.kind}-form`;
+  const itemSchema = def.item as z.ZodType<ItemOf<D>>;
+  const editor = useVersionedSave(formId, (id) => `${def.admin}/edit/${id}`);
+  const current = versions.find((v) => v.current);
+  const restoring = item !== null && versionId !== null && current !== undefined && String(current.id) !== versionId;
+  const { form, fields, pending } = useZodForm({
+    id: formId,
+    schema,
+    defaultValue: wiring.defaultValue,
+    onValid: (value) =>
+      editor.save(
+        () =>
+          restoring && item && versionId && !editor.dirtyRef.current
+            ? api().postChecked(versionedApi.rollback(def, item.id, versionId), {}, itemSchema)
+            : api().postChecked(versionedApi.add(def), withRollback(body(value) as object, versionId), itemSchema),
+        describe,
+      ),
+  });
+  const frame: Omit<VersionedEditorProps<ItemOf<D>>, 'children'> = {
+    title: wiring.title ?? def.noun,
+    itemId: item?.id,
+    backTo: def.list,
+    formId,
+    saving: pending,
+    editor,
+    versions,
+    rollbackRoute: rollbackRoute(def),
+    versionId,
+    item,
+    currentItem: load.currentItem,
+    fieldLabels: wiring.fieldLabels,
+    draftStatus: wiring.draftStatus,
+    actions: (
+      <>
+        <PreviewButton kind={def.kind} id={item?.id} getContent={() => formContent(formId, schema, body, () => form.validate())} />
+        {wiring.livePath ? <ViewPageLink path={wiring.livePath} /> : null}
+      </>
+    ),
+  };
+  return { form, fields, pending, frame };
 }

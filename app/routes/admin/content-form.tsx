@@ -2,37 +2,28 @@ import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { CONTENT_ITEM_REGIONS, contentItemSaveBody, ContentItemEditSchema } from '#shared/content-admin.ts';
-import { ContentAdminItemSchema, type ContentAdminItem } from '#shared/validation/versioned-admin.ts';
+import type { ContentAdminItem } from '#shared/validation/versioned-admin.ts';
 import { categoryForType, categoryName, RESOURCE_TYPES } from '#shared/knowledge.ts';
 import { HeroMediaField } from '../../components/admin/editor/hero-media-field.tsx';
 import { ModuleListEditor } from '../../components/admin/editor/module-list-editor.tsx';
-import { PreviewButton } from '../../components/admin/editor/preview-button.tsx';
 import { PublishAtField } from '../../components/admin/editor/publish-at-field.tsx';
-import { ViewPageLink } from '../../components/admin/editor/view-page-link.tsx';
 import { SeoFields } from '../../components/admin/editor/seo-fields.tsx';
 import { SlugField } from '../../components/admin/editor/slug-field.tsx';
-import { VersionedEditor } from '../../components/admin/versioned-editor.tsx';
+import { useVersionedEditor, VersionedEditor } from '../../components/admin/versioned-editor.tsx';
 import { CheckboxField, FieldError, FormErrors, SelectField, TextField } from '../../components/forms/fields.tsx';
-import { api, loadOrRedirect } from '../../lib/api-client.ts';
-import { contentKindOf, publicPrefix } from '../../lib/content-kinds.ts';
-import { useZodForm } from '../../lib/use-zod-form.ts';
-import { formContent, loadVersioned, useVersionedSave, withRollback, type VersionRow } from '../../lib/versioned-editor.ts';
+import { loadOrRedirect } from '../../lib/api-client.ts';
+import { contentKindOf } from '../../lib/content-kinds.ts';
+import { loadVersionedOrNew, versionedKey, type VersionedLoad } from '../../lib/versioned-editor.ts';
 import type { Route } from './+types/content-form';
 
 export const meta: Route.MetaFunction = ({ params, location }) => [
-  { title: `${params.baseId ? 'Edit' : 'Add'} ${contentKindOf(location.pathname).noun} | Site Administration` },
+  { title: `${params.id ? 'Edit' : 'Add'} ${contentKindOf(location.pathname).noun} | Site Administration` },
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
-/** An item as the admin API answers it (get/{id} and get/{id}/{versionId}). */
-type AdminItem = ContentAdminItem;
-
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  const config = contentKindOf(new URL(request.url).pathname);
-  return loadOrRedirect(async () => {
-    if (!params.baseId) return { item: null, versions: [] as VersionRow[], currentItem: null };
-    return loadVersioned(config.api, ContentAdminItemSchema, params.baseId, params.rollbackId, `${config.noun} not found.`);
-  });
+  const { def } = contentKindOf(new URL(request.url).pathname);
+  return loadOrRedirect(() => loadVersionedOrNew(def, params));
 }
 
 export function HydrateFallback() {
@@ -51,41 +42,20 @@ const FIELD_LABELS = {
   publishAt: 'Publish at',
 };
 
-export default function ContentForm({ loaderData, params }: Route.ComponentProps) {
-  const { item, versions, currentItem } = loaderData;
-  // A fresh form for every loaded version: saving or choosing a rollback loads new values.
-  return (
-    <ContentEditor
-      key={item ? `${item.id}-${item.versionId}-${params.rollbackId ?? ''}` : 'new'}
-      item={item}
-      currentItem={currentItem}
-      versions={versions}
-      rollbackId={params.rollbackId ?? null}
-    />
-  );
+export default function ContentForm({ loaderData }: Route.ComponentProps) {
+  return <ContentEditor key={versionedKey(loaderData)} load={loaderData} />;
 }
 
-function ContentEditor({
-  item,
-  currentItem,
-  versions,
-  rollbackId,
-}: {
-  item: AdminItem | null;
-  currentItem: AdminItem | null;
-  versions: VersionRow[];
-  rollbackId: string | null;
-}) {
+function ContentEditor({ load }: { load: VersionedLoad<ContentAdminItem | null> }) {
+  const { item, versions } = load;
   const config = contentKindOf(useLocation().pathname);
-  const formId = `${config.kind}-form`;
   const [title, setTitle] = useState(item?.title ?? '');
   const [region, setRegion] = useState(item?.region ?? 2);
   const [type, setType] = useState(item?.type ?? 0);
-  const editor = useVersionedSave(formId, (id) => `${config.path}/edit/${id}`);
   const published = Boolean(item && item.status === 1 && versions.some((v) => v.current));
-
-  const { form, fields, pending } = useZodForm({
-    id: formId,
+  const { form, fields, frame } = useVersionedEditor({
+    def: config.def,
+    load,
     schema: ContentItemEditSchema,
     defaultValue: {
       title: item?.title ?? '',
@@ -97,50 +67,15 @@ function ContentEditor({
       pinned: item?.pinned ?? false,
       publishDate: item ? item.publishDate.slice(0, 10) : today(),
     },
-    onValid: (value) =>
-      editor.save(() =>
-        api().postChecked(
-          `${config.api}/add`,
-          withRollback(contentItemSaveBody({ ...value, id: item?.id }, config.kind, item), rollbackId),
-          ContentAdminItemSchema,
-        ),
-      ),
+    body: (value) => contentItemSaveBody({ ...value, id: item?.id }, config.kind, item),
+    livePath: item && published ? item.path : null,
+    fieldLabels: FIELD_LABELS,
+    draftStatus: { isDraft: !item || item.status === 0, field: 'status', published: '1', draft: '0' },
   });
+  const slugPrefix = config.def.slugPrefix(region);
 
-  const livePath = item && published ? item.path : null;
   return (
-    <VersionedEditor
-      title={config.noun}
-      itemId={item?.id}
-      backTo={config.path}
-      formId={form.id}
-      saving={pending}
-      editor={editor}
-      versions={versions}
-      rollbackRoute={config.rollbackRoute}
-      rollbackId={rollbackId}
-      item={item}
-      currentItem={currentItem}
-      fieldLabels={FIELD_LABELS}
-      draftStatus={{ isDraft: !item || item.status === 0, field: 'status', published: '1', draft: '0' }}
-      actions={
-        <>
-          <PreviewButton
-            kind={config.kind}
-            id={item?.id}
-            getContent={() =>
-              formContent(
-                form.id,
-                ContentItemEditSchema,
-                (v) => contentItemSaveBody({ ...v, id: item?.id }, config.kind, item),
-                () => form.validate(),
-              )
-            }
-          />
-          {livePath ? <ViewPageLink path={livePath} /> : null}
-        </>
-      }
-    >
+    <VersionedEditor {...frame}>
       <form {...getFormProps(form)} className="stack editor-form">
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="editor-columns">
@@ -149,7 +84,7 @@ function ContentEditor({
             <SlugField
               title={title}
               defaultValue={item?.slug ?? ''}
-              pathPrefix={publicPrefix(config, region)}
+              pathPrefix={slugPrefix}
               published={published}
               errors={fields.slug.errors}
             />
@@ -192,7 +127,7 @@ function ContentEditor({
           form={form.id}
           defaultValue={item ? { ...item.metadata, ogphoto: item.metadata.ogphoto ?? null } : {}}
           fallbackTitle={title}
-          url={`${typeof window === 'undefined' ? '' : window.location.origin}${publicPrefix(config, region)}${typeof fields.slug.value === 'string' ? fields.slug.value : (item?.slug ?? '')}`}
+          url={`${typeof window === 'undefined' ? '' : window.location.origin}${slugPrefix}${typeof fields.slug.value === 'string' ? fields.slug.value : (item?.slug ?? '')}`}
           errors={form.allErrors}
         />
         <p className="field__hint">The description is also the summary shown on the item&apos;s card and under its title.</p>

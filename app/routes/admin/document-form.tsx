@@ -11,14 +11,14 @@ import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/document-form';
 
 export const meta: Route.MetaFunction = ({ params }) => [
-  { title: `${params.baseId ? 'Edit' : 'Add'} Document | Site Administration` },
+  { title: `${params.id ? 'Edit' : 'Add'} Document | Site Administration` },
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
-    if (!params.baseId) return { doc: null };
-    const env = await api().get<DocumentDetail>(`/api/admin/documents/get/${encodeURIComponent(params.baseId)}`);
+    if (!params.id) return { doc: null };
+    const env = await api().get<DocumentDetail>(`/api/admin/documents/get/${encodeURIComponent(params.id)}`);
     if (!env.success) throw new Response(env.message ?? DOCUMENT_MESSAGES.notFound, { status: 404 });
     return { doc: dataOf(env) };
   });

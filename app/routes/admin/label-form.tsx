@@ -36,7 +36,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
     const doc = dataOf(env);
     // images and other files are edited in the document library
     if (!isLabelKind(doc.kind)) throw redirect(`/siteadmin/document-library/edit/${doc.id}`);
-    if (params.revisionId && !doc.revisions.some((r) => String(r.id) === params.revisionId))
+    if (params.versionId && !doc.revisions.some((r) => String(r.id) === params.versionId))
       throw new Response(DOCUMENT_MESSAGES.revisionNotFound, { status: 404 });
     return { doc };
   });
@@ -51,9 +51,9 @@ export default function LabelForm({ loaderData, params }: Route.ComponentProps) 
   // a fresh form for every loaded revision: saving or choosing a rollback loads new values
   return (
     <LabelEditor
-      key={doc ? `${doc.id}-${doc.revisions[0]?.id ?? ''}-${params.revisionId ?? ''}` : 'new'}
+      key={doc ? `${doc.id}-${doc.revisions[0]?.id ?? ''}-${params.versionId ?? ''}` : 'new'}
       doc={doc}
-      revisionId={params.revisionId ?? null}
+      revisionId={params.versionId ?? null}
     />
   );
 }

@@ -1,19 +1,18 @@
 import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
 import { landingSaveBody, LandingEditSchema } from '#shared/content-admin.ts';
-import { LandingAdminItemSchema, ProductAdminListSchema, type LandingAdminItem } from '#shared/validation/versioned-admin.ts';
+import { ProductAdminListSchema, type LandingAdminItem } from '#shared/validation/versioned-admin.ts';
+import { versionedApi } from '#shared/versioned-kinds.ts';
 import type { LandingHero, LandingKind, LandingSection } from '#shared/landing-content.ts';
 import { HeroEditor, JsonInput, keyed, SectionsEditor, type ProductOption } from '../../components/admin/editor/landing-editor.tsx';
-import { PreviewButton } from '../../components/admin/editor/preview-button.tsx';
 import { PublishAtField } from '../../components/admin/editor/publish-at-field.tsx';
-import { ViewPageLink } from '../../components/admin/editor/view-page-link.tsx';
 import { SeoFields } from '../../components/admin/editor/seo-fields.tsx';
 import type { Keyed } from '../../components/admin/editor/sortable.ts';
-import { VersionedEditor } from '../../components/admin/versioned-editor.tsx';
+import { useVersionedEditor, VersionedEditor } from '../../components/admin/versioned-editor.tsx';
 import { FormErrors, TextField } from '../../components/forms/fields.tsx';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
-import { useZodForm } from '../../lib/use-zod-form.ts';
-import { formContent, loadVersioned, useVersionedSave, withRollback, type VersionRow } from '../../lib/versioned-editor.ts';
+import { loadVersioned, versionedKey, type VersionedLoad } from '../../lib/versioned-editor.ts';
+import { VERSIONED_KIND_DEFS } from '../../lib/versioned-kinds.ts';
 import type { Route } from './+types/landing-form';
 
 export const meta: Route.MetaFunction = () => [
@@ -21,13 +20,13 @@ export const meta: Route.MetaFunction = () => [
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
-type LandingItem = LandingAdminItem;
+const DEF = VERSIONED_KIND_DEFS.landing;
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
     const [loaded, products] = await Promise.all([
-      loadVersioned('/api/admin/landing-pages', LandingAdminItemSchema, params.id, params.rollbackId, 'Page not found.'),
-      api().postChecked('/api/admin/products/filter', {}, ProductAdminListSchema),
+      loadVersioned(DEF, params.id, params.versionId),
+      api().postChecked(versionedApi.filter(VERSIONED_KIND_DEFS.product), {}, ProductAdminListSchema),
     ]);
     const options: ProductOption[] = dataOf(products).items.map((p) => ({ slug: p.slug, name: p.name, region: p.region }));
     return { ...loaded, products: options };
@@ -43,85 +42,30 @@ const KIND_NAMES: Record<LandingKind, string> = { home: 'Home', campaign: 'Campa
 /** The fields an opened version is compared on with the current one. */
 const FIELD_LABELS = { title: 'Page title', hero: 'Hero', sections: 'Sections', seo: 'SEO', publishAt: 'Publish at' };
 
-export default function LandingForm({ loaderData, params }: Route.ComponentProps) {
-  const { item, versions, products, currentItem } = loaderData;
-  return (
-    <LandingEditor
-      key={`${item.id}-${item.versionId}-${params.rollbackId ?? ''}`}
-      item={item}
-      currentItem={currentItem}
-      versions={versions}
-      products={products}
-      rollbackId={params.rollbackId ?? null}
-    />
-  );
+export default function LandingForm({ loaderData }: Route.ComponentProps) {
+  const { products, ...load } = loaderData;
+  return <LandingEditor key={versionedKey(load)} load={load} products={products} />;
 }
 
-function LandingEditor({
-  item,
-  currentItem,
-  versions,
-  products,
-  rollbackId,
-}: {
-  item: LandingItem;
-  currentItem: LandingItem | null;
-  versions: VersionRow[];
-  products: ProductOption[];
-  rollbackId: string | null;
-}) {
-  const formId = 'landing-form';
+function LandingEditor({ load, products }: { load: VersionedLoad<LandingAdminItem>; products: ProductOption[] }) {
+  const { item } = load;
   /** the words above a list or form page (shared/list-pages.ts): hero words and SEO, no sections */
   const listPage = item.kind === 'list';
   const [hero, setHero] = useState<LandingHero>(item.hero);
   const [sections, setSections] = useState<Keyed<LandingSection>[]>(() => keyed(item.sections, 's'));
-  const editor = useVersionedSave(formId, (id) => `/siteadmin/pages/landing/edit/${id}`);
-  const { form, fields, pending } = useZodForm({
-    id: formId,
+  const { form, fields, frame } = useVersionedEditor({
+    def: DEF,
+    load,
     schema: LandingEditSchema,
     defaultValue: { title: item.title },
-    onValid: (value) =>
-      editor.save(() =>
-        api().postChecked(
-          '/api/admin/landing-pages/add',
-          withRollback(landingSaveBody(item.id, value, item), rollbackId),
-          LandingAdminItemSchema,
-        ),
-      ),
+    body: (value) => landingSaveBody(item.id, value, item),
+    livePath: item.path,
+    title: KIND_NAMES[item.kind],
+    fieldLabels: FIELD_LABELS,
   });
 
   return (
-    <VersionedEditor
-      title={KIND_NAMES[item.kind]}
-      itemId={item.id}
-      backTo="/siteadmin/pages"
-      formId={form.id}
-      saving={pending}
-      editor={editor}
-      versions={versions}
-      rollbackRoute="pages/landing"
-      rollbackId={rollbackId}
-      item={item}
-      currentItem={currentItem}
-      fieldLabels={FIELD_LABELS}
-      actions={
-        <>
-          <PreviewButton
-            kind="landing"
-            id={item.id}
-            getContent={() =>
-              formContent(
-                form.id,
-                LandingEditSchema,
-                (v) => landingSaveBody(item.id, v, item),
-                () => form.validate(),
-              )
-            }
-          />
-          <ViewPageLink path={item.path} />
-        </>
-      }
-    >
+    <VersionedEditor {...frame}>
       <p className="editor-address">
         Address: <a href={item.path}>{item.path}</a>
       </p>

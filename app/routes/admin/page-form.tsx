@@ -1,20 +1,18 @@
 import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
 import { HERO_IMAGE_TYPES, pageSaveBody, PageEditSchema } from '#shared/content-admin.ts';
-import { PageAdminItemSchema, type PageAdminItem } from '#shared/validation/versioned-admin.ts';
+import type { PageAdminItem } from '#shared/validation/versioned-admin.ts';
 import { HeroMediaField } from '../../components/admin/editor/hero-media-field.tsx';
 import { ModuleListEditor } from '../../components/admin/editor/module-list-editor.tsx';
-import { PreviewButton } from '../../components/admin/editor/preview-button.tsx';
 import { PublishAtField } from '../../components/admin/editor/publish-at-field.tsx';
-import { ViewPageLink } from '../../components/admin/editor/view-page-link.tsx';
 import { RegionsField } from '../../components/admin/editor/regions-field.tsx';
 import { SeoFields } from '../../components/admin/editor/seo-fields.tsx';
 import { SlugField } from '../../components/admin/editor/slug-field.tsx';
-import { VersionedEditor } from '../../components/admin/versioned-editor.tsx';
+import { useVersionedEditor, VersionedEditor } from '../../components/admin/versioned-editor.tsx';
 import { FormErrors, SelectField, TextField } from '../../components/forms/fields.tsx';
-import { api, loadOrRedirect } from '../../lib/api-client.ts';
-import { useZodForm } from '../../lib/use-zod-form.ts';
-import { formContent, loadVersioned, useVersionedSave, withRollback, type VersionRow } from '../../lib/versioned-editor.ts';
+import { loadOrRedirect } from '../../lib/api-client.ts';
+import { loadVersionedOrNew, versionedKey, type VersionedLoad } from '../../lib/versioned-editor.ts';
+import { VERSIONED_KIND_DEFS } from '../../lib/versioned-kinds.ts';
 import type { Route } from './+types/page-form';
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -23,15 +21,14 @@ export const meta: Route.MetaFunction = ({ params }) => [
 ];
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  return loadOrRedirect(async () => {
-    if (!params.id) return { item: null, versions: [] as VersionRow[], currentItem: null };
-    return loadVersioned('/api/admin/pages', PageAdminItemSchema, params.id, params.rollbackId, 'Page not found.');
-  });
+  return loadOrRedirect(() => loadVersionedOrNew(DEF, params));
 }
 
 export function HydrateFallback() {
   return <p role="status">Loading page...</p>;
 }
+
+const DEF = VERSIONED_KIND_DEFS.page;
 
 /** The fields an opened version is compared on with the current one (the versioned ones). */
 const FIELD_LABELS = {
@@ -43,38 +40,18 @@ const FIELD_LABELS = {
   publishAt: 'Publish at',
 };
 
-export default function PageForm({ loaderData, params }: Route.ComponentProps) {
-  const { item, versions, currentItem } = loaderData;
-  return (
-    <PageEditor
-      key={item ? `${item.id}-${item.versionId}-${params.rollbackId ?? ''}` : 'new'}
-      item={item}
-      currentItem={currentItem}
-      versions={versions}
-      rollbackId={params.rollbackId ?? null}
-    />
-  );
+export default function PageForm({ loaderData }: Route.ComponentProps) {
+  return <PageEditor key={versionedKey(loaderData)} load={loaderData} />;
 }
 
-function PageEditor({
-  item,
-  currentItem,
-  versions,
-  rollbackId,
-}: {
-  item: PageAdminItem | null;
-  currentItem: PageAdminItem | null;
-  versions: VersionRow[];
-  rollbackId: string | null;
-}) {
-  const formId = 'page-form';
+function PageEditor({ load }: { load: VersionedLoad<PageAdminItem | null> }) {
+  const { item, versions } = load;
   const [title, setTitle] = useState(item?.title ?? '');
   const [heroType, setHeroType] = useState(item?.heroImageType === 0 || item?.heroImageType === 1 ? String(item.heroImageType) : '');
-  const editor = useVersionedSave(formId, (id) => `/siteadmin/pages/edit/${id}`);
   const published = Boolean(item && item.visibility === 1 && versions.some((v) => v.current));
-
-  const { form, fields, pending } = useZodForm({
-    id: formId,
+  const { form, fields, frame } = useVersionedEditor({
+    def: DEF,
+    load,
     schema: PageEditSchema,
     defaultValue: {
       title: item?.title ?? '',
@@ -84,56 +61,27 @@ function PageEditor({
       visibility: !item || item.visibility === 0 ? 0 : 1,
       heroImageType: item?.heroImageType === 0 || item?.heroImageType === 1 ? item.heroImageType : undefined,
     },
-    onValid: (value) =>
-      editor.save(() =>
-        api().postChecked(
-          '/api/admin/pages/add',
-          withRollback(pageSaveBody({ ...value, id: item?.id }, item), rollbackId),
-          PageAdminItemSchema,
-        ),
-      ),
+    body: (value) => pageSaveBody({ ...value, id: item?.id }, item),
+    livePath: item && published ? item.path : null,
+    fieldLabels: FIELD_LABELS,
+    draftStatus: { isDraft: !item || item.visibility === 0, field: 'visibility', published: '1', draft: '0' },
   });
   const slug = typeof fields.slug.value === 'string' ? fields.slug.value : (item?.slug ?? '');
 
   return (
-    <VersionedEditor
-      title="Page"
-      itemId={item?.id}
-      backTo="/siteadmin/pages"
-      formId={form.id}
-      saving={pending}
-      editor={editor}
-      versions={versions}
-      rollbackRoute="pages"
-      rollbackId={rollbackId}
-      item={item}
-      currentItem={currentItem}
-      fieldLabels={FIELD_LABELS}
-      draftStatus={{ isDraft: !item || item.visibility === 0, field: 'visibility', published: '1', draft: '0' }}
-      actions={
-        <>
-          <PreviewButton
-            kind="page"
-            id={item?.id}
-            getContent={() =>
-              formContent(
-                form.id,
-                PageEditSchema,
-                (v) => pageSaveBody({ ...v, id: item?.id }, item),
-                () => form.validate(),
-              )
-            }
-          />
-          {item && published ? <ViewPageLink path={item.path} /> : null}
-        </>
-      }
-    >
+    <VersionedEditor {...frame}>
       <form {...getFormProps(form)} className="stack editor-form">
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="editor-columns">
           <div className="stack">
             <TextField meta={fields.title} label="Title" autoComplete="off" onInput={setTitle} />
-            <SlugField title={title} defaultValue={item?.slug ?? ''} pathPrefix="/" published={published} errors={fields.slug.errors} />
+            <SlugField
+              title={title}
+              defaultValue={item?.slug ?? ''}
+              pathPrefix={DEF.slugPrefix()}
+              published={published}
+              errors={fields.slug.errors}
+            />
             <SelectField
               meta={fields.heroImageType}
               label="Hero image style"

@@ -3,11 +3,11 @@ import type { z } from 'zod';
 import { PRODUCT_GROUPS } from '#shared/product-content.ts';
 import { PRODUCT_REGION_OPTIONS, ProductFormSchema, productFormDefaults, productSaveBody } from '#shared/product-admin.ts';
 import { DocumentPageSchema } from '#shared/validation/documents.ts';
-import { ContentAdminListSchema, ProductAdminItemSchema, type ProductAdminItem } from '#shared/validation/versioned-admin.ts';
-import { VersionedEditor } from '../../components/admin/versioned-editor.tsx';
-import { PreviewButton } from '../../components/admin/editor/preview-button.tsx';
-import { ViewPageLink } from '../../components/admin/editor/view-page-link.tsx';
-import { formContent, loadVersioned, useVersionedSave, withRollback } from '../../lib/versioned-editor.ts';
+import { ContentAdminListSchema, type ProductAdminItem } from '#shared/validation/versioned-admin.ts';
+import { versionedApi } from '#shared/versioned-kinds.ts';
+import { useVersionedEditor, VersionedEditor } from '../../components/admin/versioned-editor.tsx';
+import { loadVersioned, versionedKey } from '../../lib/versioned-editor.ts';
+import { VERSIONED_KIND_DEFS } from '../../lib/versioned-kinds.ts';
 import { HeroMediaField } from '../../components/admin/editor/hero-media-field.tsx';
 import { ModuleListEditor } from '../../components/admin/editor/module-list-editor.tsx';
 import {
@@ -21,16 +21,17 @@ import { SeoFields } from '../../components/admin/editor/seo-fields.tsx';
 import { FieldError, FormErrors, SelectField, TextAreaField, TextField } from '../../components/forms/fields.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
-import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/product-form';
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `Edit Product${data?.item ? `: ${data.item.name} (${regionName(data.item.region)})` : ''} | Site Administration` },
+  {
+    title: `Edit Product${data?.load.item ? `: ${data.load.item.name} (${regionName(data.load.item.region)})` : ''} | Site Administration`,
+  },
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
-const FORM_ID = 'product-form';
-const LIST = '/siteadmin/products';
+const DEF = VERSIONED_KIND_DEFS.product;
+const FORM_ID = `${DEF.kind}-form`;
 const REGION_NAMES: Record<number, string> = Object.fromEntries(PRODUCT_REGION_OPTIONS.map((r) => [r.id, r.name]));
 const regionName = (id: number) => REGION_NAMES[id] ?? `Region ${id}`;
 
@@ -47,23 +48,16 @@ async function allPages<T>(path: string, body: Record<string, unknown>, reply: z
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
-    const { item, versions, currentItem } = await loadVersioned(
-      '/api/admin/products',
-      ProductAdminItemSchema,
-      params.editId,
-      params.rollbackId,
-      'Product not found.',
-    );
+    const load = await loadVersioned(DEF, params.id, params.versionId);
+    const { item } = load;
     // what the lists of documents and related reading offer, with their titles
     const [labels, sheets, knowledge] = await Promise.all([
       allPages('/api/admin/documents/filter', { kind: 'label', region: item.region }, DocumentPageSchema),
       allPages('/api/admin/documents/filter', { kind: 'sds', region: item.region }, DocumentPageSchema),
-      allPages('/api/admin/knowledge-center/filter', {}, ContentAdminListSchema),
+      allPages(versionedApi.filter(VERSIONED_KIND_DEFS.knowledge), {}, ContentAdminListSchema),
     ]);
     return {
-      item,
-      versions,
-      currentItem,
+      load,
       documents: [...labels, ...sheets],
       knowledge: knowledge.map((k): KnowledgeOption => ({
         slug: k.slug,
@@ -72,7 +66,6 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
         status: k.status,
         path: k.path,
       })),
-      rollbackId: params.rollbackId ?? null,
     };
   });
 }
@@ -121,21 +114,21 @@ function savedNotice(saved: ProductAdminItem, message: string | null): string {
 
 export default function ProductForm({ loaderData }: Route.ComponentProps) {
   // a new form for every version loaded or saved: the fields start from what it holds
-  return <ProductEditor key={`${loaderData.item.versionId}-${loaderData.rollbackId ?? ''}`} data={loaderData} />;
+  return <ProductEditor key={versionedKey(loaderData.load)} data={loaderData} />;
 }
 
 function ProductEditor({ data }: { data: LoaderData }) {
-  const { item, versions, currentItem, documents, knowledge, rollbackId } = data;
-  const editor = useVersionedSave(FORM_ID, (id) => `${LIST}/edit/${id}`);
-  const { form, fields, pending } = useZodForm({
-    id: FORM_ID,
+  const { load, documents, knowledge } = data;
+  const { item } = load;
+  const { form, fields, frame } = useVersionedEditor({
+    def: DEF,
+    load,
     schema: ProductFormSchema,
     defaultValue: productFormDefaults(item),
-    onValid: (value) =>
-      editor.save(
-        () => api().postChecked('/api/admin/products/add', withRollback(productSaveBody(value, item), rollbackId), ProductAdminItemSchema),
-        savedNotice,
-      ),
+    body: (value) => productSaveBody(value, item),
+    describe: savedNotice,
+    livePath: item.status === 1 ? item.path : null,
+    fieldLabels: FIELD_LABELS,
   });
   const errors = form.allErrors;
   const name = typeof fields.name.value === 'string' ? fields.name.value : item.name;
@@ -148,36 +141,8 @@ function ProductEditor({ data }: { data: LoaderData }) {
 
   return (
     <VersionedEditor
-      title="Product"
-      itemId={item.id}
-      backTo={LIST}
-      formId={FORM_ID}
-      saving={pending}
-      editor={editor}
-      versions={versions}
-      rollbackRoute="products"
-      rollbackId={rollbackId}
-      item={item}
-      currentItem={currentItem}
-      fieldLabels={FIELD_LABELS}
+      {...frame}
       sections={SECTIONS}
-      actions={
-        <>
-          <PreviewButton
-            kind="product"
-            id={item.id}
-            getContent={() =>
-              formContent(
-                FORM_ID,
-                ProductFormSchema,
-                (v) => productSaveBody(v, item),
-                () => form.validate(),
-              )
-            }
-          />
-          {item.status === 1 ? <ViewPageLink path={item.path} /> : null}
-        </>
-      }
       notes={
         scheduledAhead && item.publishAt ? (
           <p className="form-alert form-alert--info" role="note">

@@ -11,14 +11,14 @@ import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/rep-form';
 
 export const meta: Route.MetaFunction = ({ params }) => [
-  { title: `${params.editId ? 'Edit' : 'Add'} Rep | Site Administration` },
+  { title: `${params.id ? 'Edit' : 'Add'} Rep | Site Administration` },
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
-    if (!params.editId) return { rep: null };
-    const env = await api().get<RepDetail>(`/api/admin/reps/get/${encodeURIComponent(params.editId)}`);
+    if (!params.id) return { rep: null };
+    const env = await api().get<RepDetail>(`/api/admin/reps/get/${encodeURIComponent(params.id)}`);
     if (!env.success) throw new Response(env.message ?? REP_MESSAGES.notFound, { status: 404 });
     return { rep: dataOf(env) };
   });

@@ -8,14 +8,14 @@ import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/retailer-form';
 
 export const meta: Route.MetaFunction = ({ params }) => [
-  { title: `${params.editId ? 'Edit' : 'Add'} Retailer | Site Administration` },
+  { title: `${params.id ? 'Edit' : 'Add'} Retailer | Site Administration` },
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
-    if (!params.editId) return { retailer: null, next: false };
-    const env = await api().get<RetailerDetail>(`/api/admin/retailers/get/${encodeURIComponent(params.editId)}`);
+    if (!params.id) return { retailer: null, next: false };
+    const env = await api().get<RetailerDetail>(`/api/admin/retailers/get/${encodeURIComponent(params.id)}`);
     if (!env.success) throw new Response(env.message ?? RETAILER_MESSAGES.notFound, { status: 404 });
     return { retailer: dataOf(env), next: Boolean(params.next) };
   });

@@ -8,7 +8,7 @@ import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/user-form';
 
 export const meta: Route.MetaFunction = ({ params }) => [
-  { title: `${params.userId ? 'Edit' : 'Add'} User | Site Administration` },
+  { title: `${params.id ? 'Edit' : 'Add'} User | Site Administration` },
   { name: 'robots', content: 'noindex, nofollow' },
 ];
 
@@ -16,7 +16,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
     const [roles, user] = await Promise.all([
       api().get<Role[]>('/api/adminusers/get-roles'),
-      params.userId ? api().get<UserDetail>(`/api/adminusers/get/${encodeURIComponent(params.userId)}`) : Promise.resolve(null),
+      params.id ? api().get<UserDetail>(`/api/adminusers/get/${encodeURIComponent(params.id)}`) : Promise.resolve(null),
     ]);
     if (user && !user.success) throw new Response(user.message ?? USER_MESSAGES.notFound, { status: 404 });
     return { roles: dataOf(roles), user: user ? dataOf(user) : null };

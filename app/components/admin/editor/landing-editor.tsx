@@ -397,6 +397,30 @@ function remapErrors(errors: ErrorMap, from: string, to: string): ErrorMap {
   return out;
 }
 
+/** The record lists of the sections that have one: what a record holds and how many there may be. */
+const ITEM_LISTS = {
+  claims: {
+    label: 'Figures',
+    noun: 'Figure',
+    max: 4,
+    blank: { figure: '', text: '' },
+    fields: [
+      { key: 'figure', label: 'figure', maxLength: 12 },
+      { key: 'text', label: 'text', maxLength: 200 },
+    ],
+  },
+  steps: {
+    label: 'Steps',
+    noun: 'Step',
+    max: 8,
+    blank: { headline: '', text: '' },
+    fields: [
+      { key: 'headline', label: 'headline', maxLength: 120 },
+      { key: 'text', label: 'text', multiline: true, maxLength: 500 },
+    ],
+  },
+};
+
 function SectionForm({
   section,
   id,
@@ -437,26 +461,23 @@ function SectionForm({
       onChange={(v) => onChange({ ...section, intro: v || undefined } as LandingSection)}
     />
   );
+  /** The figures of a claims section and the steps of a steps section: a list of records (ITEM_LISTS). */
+  const items = (s: Extract<LandingSection, { kind: keyof typeof ITEM_LISTS }>) => (
+    <RecordList<Record<string, string>>
+      id={`${id}-items`}
+      {...ITEM_LISTS[s.kind]}
+      value={s.items}
+      errors={errors}
+      prefix={`${prefix}.items`}
+      onChange={(list) => onChange({ ...s, items: list } as LandingSection)}
+    />
+  );
   switch (section.kind) {
     case 'claims':
       return (
         <>
           {heading(true)}
-          <RecordList
-            id={`${id}-items`}
-            label="Figures"
-            noun="Figure"
-            value={section.items}
-            errors={errors}
-            prefix={`${prefix}.items`}
-            max={4}
-            blank={{ figure: '', text: '' }}
-            fields={[
-              { key: 'figure', label: 'figure', maxLength: 12 },
-              { key: 'text', label: 'text', maxLength: 200 },
-            ]}
-            onChange={(items) => onChange({ ...section, items })}
-          />
+          {items(section)}
         </>
       );
     case 'products': {
@@ -560,21 +581,7 @@ function SectionForm({
         <>
           {heading(false)}
           {intro(section)}
-          <RecordList
-            id={`${id}-items`}
-            label="Steps"
-            noun="Step"
-            value={section.items}
-            errors={errors}
-            prefix={`${prefix}.items`}
-            max={8}
-            blank={{ headline: '', text: '' }}
-            fields={[
-              { key: 'headline', label: 'headline', maxLength: 120 },
-              { key: 'text', label: 'text', multiline: true, maxLength: 500 },
-            ]}
-            onChange={(items) => onChange({ ...section, items })}
-          />
+          {items(section)}
         </>
       );
     case 'analysis':

@@ -156,6 +156,7 @@ export function RichTextEditor({
   });
 
   const mod = isMac() ? '⌘' : 'Ctrl+';
+  type MarkKey = 'bold' | 'italic' | 'bullet' | 'ordered';
   const buttons: ButtonSpec[] = [
     ...headingLevels.map<ButtonSpec>((level) => ({
       key: `h${level}`,
@@ -165,38 +166,21 @@ export function RichTextEditor({
       active: () => Boolean(state?.h[level]),
       run: (e) => e.chain().focus().toggleHeading({ level }).run(),
     })),
-    {
-      key: 'bold',
-      label: 'Bold',
-      shortcut: `${mod}B`,
-      icon: <span className="rte__icon rte__icon--bold" data-icon="B" aria-hidden="true" />,
-      active: () => Boolean(state?.bold),
-      run: (e) => e.chain().focus().toggleBold().run(),
-    },
-    {
-      key: 'italic',
-      label: 'Italic',
-      shortcut: `${mod}I`,
-      icon: <span className="rte__icon rte__icon--italic" data-icon="I" aria-hidden="true" />,
-      active: () => Boolean(state?.italic),
-      run: (e) => e.chain().focus().toggleItalic().run(),
-    },
-    {
-      key: 'bullet',
-      label: 'Bulleted list',
-      shortcut: `${mod}Shift+8`,
-      icon: <span className="rte__icon" data-icon="•≡" aria-hidden="true" />,
-      active: () => Boolean(state?.bullet),
-      run: (e) => e.chain().focus().toggleBulletList().run(),
-    },
-    {
-      key: 'ordered',
-      label: 'Numbered list',
-      shortcut: `${mod}Shift+7`,
-      icon: <span className="rte__icon" data-icon="1.≡" aria-hidden="true" />,
-      active: () => Boolean(state?.ordered),
-      run: (e) => e.chain().focus().toggleOrderedList().run(),
-    },
+    ...(
+      [
+        ['bold', 'Bold', 'B', 'B', ' rte__icon--bold', (e) => e.chain().focus().toggleBold().run()],
+        ['italic', 'Italic', 'I', 'I', ' rte__icon--italic', (e) => e.chain().focus().toggleItalic().run()],
+        ['bullet', 'Bulleted list', 'Shift+8', '•≡', '', (e) => e.chain().focus().toggleBulletList().run()],
+        ['ordered', 'Numbered list', 'Shift+7', '1.≡', '', (e) => e.chain().focus().toggleOrderedList().run()],
+      ] as const satisfies readonly [MarkKey, string, string, string, string, ButtonSpec['run']][]
+    ).map<ButtonSpec>(([key, label, keys, glyph, modifier, run]) => ({
+      key,
+      label,
+      shortcut: `${mod}${keys}`,
+      icon: <span className={`rte__icon${modifier}`} data-icon={glyph} aria-hidden="true" />,
+      active: () => Boolean(state?.[key]),
+      run,
+    })),
     {
       key: 'link',
       label: 'Link',

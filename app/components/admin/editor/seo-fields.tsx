@@ -75,32 +75,32 @@ export function SeoFields({
     setSeo((s) => ({ ...s, ...patch }));
   };
 
+  /** One of the four texts, with its limits from SEO_LIMITS and its errors by path. */
+  const text = (field: keyof typeof SEO_LIMITS, label: string, more: { multiline?: boolean; hint?: string } = {}) => {
+    const limits: { ideal: number; max: number; idealMin?: number } = SEO_LIMITS[field];
+    return (
+      <SeoText
+        id={`${name}-${field}`}
+        label={label}
+        value={seo[field]}
+        ideal={limits.ideal}
+        idealMin={limits.idealMin}
+        max={limits.max}
+        errors={errors[`${name}.${field}`]}
+        onChange={(value) => set({ [field]: value })}
+        {...more}
+      />
+    );
+  };
+
   const shownTitle = seo.title || fallbackTitle;
   const shownDesc = seo.desc || fallbackDesc;
 
   return (
     <fieldset className="field field--group seo-fields">
       <legend className="field__label">Search and sharing</legend>
-      <SeoText
-        id={`${name}-title`}
-        label="SEO title"
-        value={seo.title}
-        ideal={SEO_LIMITS.title.ideal}
-        max={SEO_LIMITS.title.max}
-        errors={errors[`${name}.title`]}
-        onChange={(title) => set({ title })}
-      />
-      <SeoText
-        id={`${name}-desc`}
-        label="Meta description"
-        value={seo.desc}
-        ideal={SEO_LIMITS.desc.ideal}
-        idealMin={SEO_LIMITS.desc.idealMin}
-        max={SEO_LIMITS.desc.max}
-        multiline
-        errors={errors[`${name}.desc`]}
-        onChange={(desc) => set({ desc })}
-      />
+      {text('title', 'SEO title')}
+      {text('desc', 'Meta description', { multiline: true })}
       <figure className="serp-preview" aria-labelledby={`${name}-preview`}>
         <figcaption className="field__label" id={`${name}-preview`}>
           Search result preview
@@ -115,27 +115,8 @@ export function SeoFields({
           </div>
         </div>
       </figure>
-      <SeoText
-        id={`${name}-ogtitle`}
-        label="Social sharing title (og:title)"
-        value={seo.ogtitle}
-        ideal={SEO_LIMITS.ogtitle.ideal}
-        max={SEO_LIMITS.ogtitle.max}
-        errors={errors[`${name}.ogtitle`]}
-        hint="Empty: the SEO title is used."
-        onChange={(ogtitle) => set({ ogtitle })}
-      />
-      <SeoText
-        id={`${name}-ogdesc`}
-        label="Social sharing description (og:description)"
-        value={seo.ogdesc}
-        ideal={SEO_LIMITS.ogdesc.ideal}
-        max={SEO_LIMITS.ogdesc.max}
-        multiline
-        errors={errors[`${name}.ogdesc`]}
-        hint="Empty: the meta description is used."
-        onChange={(ogdesc) => set({ ogdesc })}
-      />
+      {text('ogtitle', 'Social sharing title (og:title)', { hint: 'Empty: the SEO title is used.' })}
+      {text('ogdesc', 'Social sharing description (og:description)', { multiline: true, hint: 'Empty: the meta description is used.' })}
       <DocumentPicker
         label="Social sharing image (og:image)"
         kind="image"

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ContentService } from '#domain/content/content-service.ts';
 import {
+  type ContentSlug,
   ContentAdminFilterSchema,
   ContentAdminItemSchema,
   ContentAdminListSchema,
@@ -19,6 +20,7 @@ import {
   ProductAdminListSchema,
   ProductSaveSchema,
 } from '#shared/validation/versioned-admin.ts';
+import { VERSIONED_KINDS, type VersionedKindCore } from '#shared/versioned-kinds.ts';
 import { adminOperation, envelope, ok } from '../../../http.ts';
 import { adminErrors } from './admin-schemas.ts';
 import { SAVED_MESSAGE, versionedResourceRoutes, type VersionedResource } from './versioned-resource.ts';
@@ -28,22 +30,44 @@ import { SAVED_MESSAGE, versionedResourceRoutes, type VersionedResource } from '
  * here, its schemas in shared/validation/versioned-admin.ts and its admin service.
  */
 
+/** A definition's names from the kind's core, shared with the admin screens (shared/versioned-kinds.ts). */
+const named = (core: VersionedKindCore, tag: string) => ({ prefix: core.api, tag, op: core.op, label: core.label });
+
+/** What the services of pages and products offer besides the factory's own calls. */
+interface ListedService<F> {
+  adminFilter(f: F): Promise<unknown>;
+  adminGet(id: number): Promise<ContentSlug>;
+  adminDelete(id: number): Promise<void>;
+}
+
+/** The filter, slug and delete of a kind listed with its own filter and deleted by id (pages, products). */
+function listedParts<B extends z.ZodType>(
+  filter: { body: B; reply: z.ZodType; operationId: string; summary: string },
+  removeSummary: string,
+) {
+  type Svc = ListedService<z.output<B>>;
+  return {
+    filter: { ...filter, run: (svc: Svc, f: z.output<B>) => svc.adminFilter(f) },
+    slug: (svc: Svc, id: number) => svc.adminGet(id),
+    remove: { summary: removeSummary, run: (svc: Svc, id: number) => svc.adminDelete(id) },
+  };
+}
+
 /** Knowledge items and press releases share one service shape (domain/content) and one definition. */
 function contentResource(opts: {
-  prefix: string;
+  core: VersionedKindCore;
   tag: string;
-  op: string;
-  label: string;
   service: (app: FastifyInstance) => ContentService;
   pin?: boolean;
 }): VersionedResource<ContentService, typeof ContentSaveSchema, typeof ContentAdminFilterSchema> {
-  const { label } = opts;
+  const { label } = opts.core;
   return {
-    ...opts,
+    ...named(opts.core, opts.tag),
+    service: opts.service,
     item: ContentAdminItemSchema,
     add: {
       body: ContentSaveSchema,
-      operationId: `add${opts.op}`,
+      operationId: `add${opts.core.op}`,
       summary: `Create a ${label}, or with an id append a version (rollback: save an old version's content); 409 when the slug is taken`,
       run: (svc, b, authorId) => svc.adminSave({ ...b, category: b.category ?? null, publishDate: b.publishDate ?? new Date() }, authorId),
       message: (b) => (b.id ? SAVED_MESSAGE : `The ${label} was created.`),
@@ -51,7 +75,7 @@ function contentResource(opts: {
     filter: {
       body: ContentAdminFilterSchema,
       reply: ContentAdminListSchema,
-      operationId: `filter${opts.op}Admin`,
+      operationId: `filter${opts.core.op}Admin`,
       summary: `Every ${label} not deleted (drafts and scheduled too), last updated first, with text search, filters and paging`,
       run: (svc, f) => svc.adminFilter({ ...f, dir: f.dir ?? undefined }),
     },
@@ -83,28 +107,21 @@ function contentResource(opts: {
 }
 
 export const knowledgeResource = contentResource({
-  prefix: '/api/admin/knowledge-center',
+  core: VERSIONED_KINDS.knowledge,
   tag: 'admin knowledge center',
-  op: 'KnowledgeItem',
-  label: 'knowledge item',
   service: (app) => app.services.knowledge,
   pin: true,
 });
 
 export const pressResource = contentResource({
-  prefix: '/api/admin/press-releases',
+  core: VERSIONED_KINDS.press,
   tag: 'admin press releases',
-  op: 'PressRelease',
-  label: 'press release',
   service: (app) => app.services.pressReleases,
 });
 
 type PagesService = FastifyInstance['services']['pages'];
 export const pagesResource: VersionedResource<PagesService, typeof PageSaveSchema, typeof PageAdminFilterSchema> = {
-  prefix: '/api/admin/pages',
-  tag: 'admin pages',
-  op: 'Page',
-  label: 'page',
+  ...named(VERSIONED_KINDS.page, 'admin pages'),
   service: (app) => app.services.pages,
   item: PageAdminItemSchema,
   add: {
@@ -114,23 +131,20 @@ export const pagesResource: VersionedResource<PagesService, typeof PageSaveSchem
     run: (svc, body, authorId) => svc.adminSave(body, authorId),
     message: (b) => (b.id ? SAVED_MESSAGE : 'The page was created.'),
   },
-  filter: {
-    body: PageAdminFilterSchema,
-    reply: PageAdminListSchema,
-    operationId: 'filterPagesAdmin',
-    summary: 'Custom pages not deleted, last updated first',
-    run: (svc, f) => svc.adminFilter(f),
-  },
-  slug: async (svc, id) => svc.adminGet(id),
-  remove: { summary: 'Delete a page (its versions are kept)', run: (svc, id) => svc.adminDelete(id) },
+  ...listedParts(
+    {
+      body: PageAdminFilterSchema,
+      reply: PageAdminListSchema,
+      operationId: 'filterPagesAdmin',
+      summary: 'Custom pages not deleted, last updated first',
+    },
+    'Delete a page (its versions are kept)',
+  ),
 };
 
 type ProductsService = FastifyInstance['services']['products'];
 export const productsResource: VersionedResource<ProductsService, typeof ProductSaveSchema, typeof ProductAdminFilterSchema> = {
-  prefix: '/api/admin/products',
-  tag: 'admin products',
-  op: 'Product',
-  label: 'product',
+  ...named(VERSIONED_KINDS.product, 'admin products'),
   service: (app) => app.services.products,
   item: ProductAdminItemSchema,
   add: {
@@ -140,23 +154,20 @@ export const productsResource: VersionedResource<ProductsService, typeof Product
     run: (svc, { id, status, publishAt, rollbackOf, ...content }, authorId) =>
       svc.adminSave(id, content, authorId, { status, publishAt, rollbackOf }),
   },
-  filter: {
-    body: ProductAdminFilterSchema,
-    reply: ProductAdminListSchema,
-    operationId: 'filterProductsAdmin',
-    summary: 'Products in menu order, with search and region',
-    run: (svc, f) => svc.adminFilter(f),
-  },
-  slug: async (svc, id) => svc.adminGet(id),
-  remove: { summary: 'Delete a product page (its versions are kept)', run: (svc, id) => svc.adminDelete(id) },
+  ...listedParts(
+    {
+      body: ProductAdminFilterSchema,
+      reply: ProductAdminListSchema,
+      operationId: 'filterProductsAdmin',
+      summary: 'Products in menu order, with search and region',
+    },
+    'Delete a product page (its versions are kept)',
+  ),
 };
 
 type LandingPagesService = FastifyInstance['services']['landingPages'];
 export const landingResource: VersionedResource<LandingPagesService, typeof LandingSaveSchema, z.ZodType> = {
-  prefix: '/api/admin/landing-pages',
-  tag: 'admin landing pages',
-  op: 'LandingPage',
-  label: 'landing page',
+  ...named(VERSIONED_KINDS.landing, 'admin landing pages'),
   service: (app) => app.services.landingPages,
   item: LandingAdminItemSchema,
   add: {
