@@ -8,7 +8,7 @@ import { CA_PROVINCES, US_STATES } from './geo-data.ts';
 
 /**
  * The seed's own writes: the fixed reference rows no admin screen edits (regions, states and
- * provinces, the two roles) and the first-run record. No domain service owns them, so they are
+ * provinces, the two roles) and the default settings. No domain service owns them, so they are
  * written here, each idempotently; everything an editor can change goes through its service.
  */
 export function createBaseDataRepository(db: Db) {
@@ -50,18 +50,6 @@ export function createBaseDataRepository(db: Db) {
     async hasAdministrator(): Promise<boolean> {
       const [admin] = await db.select({ id: adminUsers.id }).from(adminUsers).limit(1);
       return admin !== undefined;
-    },
-
-    async readSetting(key: string): Promise<unknown> {
-      const [row] = await db
-        .select({ value: siteSettings.value })
-        .from(siteSettings)
-        .where(sql`${siteSettings.key} = ${key}`);
-      return row?.value;
-    },
-
-    async writeSetting(key: string, value: unknown): Promise<void> {
-      await db.insert(siteSettings).values({ key, value }).onConflictDoUpdate({ target: siteSettings.key, set: { value } });
     },
   };
 }

@@ -3,6 +3,7 @@ import { seedCore } from './core.ts';
 import { seedKnowledge } from './knowledge.ts';
 import { seedLeads } from './leads.ts';
 import { seedProductContent } from './products.ts';
+import { createSettingsRepository } from '#domain/settings/settings-repository.ts';
 import { createBaseDataRepository } from './base-data-repository.ts';
 import { createSeedServices, type SeedServices } from './services.ts';
 import type { SeedContext, SeedOptions, SeedResult, SeedStep } from './types.ts';
@@ -54,9 +55,10 @@ type Marker = { status: 'running' | 'done'; at: string };
 
 async function markFirstRunSeed(db: Db, status: Marker['status']) {
   const value: Marker = { status, at: new Date().toISOString() };
-  await createBaseDataRepository(db).writeSetting(FIRST_RUN_SEED_KEY, value);
+  await createSettingsRepository(db).upsert(FIRST_RUN_SEED_KEY, value);
 }
 
 export async function readFirstRunSeed(db: Db): Promise<Marker | null> {
-  return ((await createBaseDataRepository(db).readSetting(FIRST_RUN_SEED_KEY)) as Marker | undefined) ?? null;
+  const row = (await createSettingsRepository(db).all()).find((r) => r.key === FIRST_RUN_SEED_KEY);
+  return (row?.value as Marker | undefined) ?? null;
 }
