@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productContentOf } from '#tests/setup/content-edits.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 const SITE = 'https://www.example.com';
@@ -79,7 +80,7 @@ describe('GET /sitemap.xml', () => {
   it('gives a product the date of its latest version and hreflang links to its twin', async () => {
     const before = urls((await t.app.inject('/sitemap.xml')).body).get('/superu');
     const current = await t.app.services.products.getPublicBySlug('superu');
-    const { id: _i, slug: _s, region: _r, family: _f, lineKey: _l, twinSlug: _t, updated: _u, documents: _d, ...content } = current;
+    const content = productContentOf(current);
     await t.app.services.products.save('superu', { ...content, tagline: 'Protection built into every granule of urea.' });
     const body = (await t.app.inject('/sitemap.xml')).body;
     const after = urls(body).get('/superu');
