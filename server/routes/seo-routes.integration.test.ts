@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAMPAIGN_PATHS } from '#tests/setup/constants.ts';
 import { productContentOf } from '#tests/setup/content-edits.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -33,11 +34,7 @@ describe('GET /sitemap.xml', () => {
       '/knowledge-center',
       '/knowledge-center/category/38',
       '/press-releases',
-      '/clear-choice',
-      '/balanced-nutrition',
-      '/thats-farming',
-      '/anvol-protects',
-      '/dual-purpose',
+      ...CAMPAIGN_PATHS,
       '/agrotain',
       '/wolf-trax',
       '/protivate',

@@ -16,3 +16,5 @@ export const SPEC_SECTIONS = [
 ];
 /** The sections an Editor (content permission) sees: Products through Document Library. */
 export const SPEC_CONTENT_SECTIONS = SPEC_SECTIONS.slice(0, SPEC_SECTIONS.indexOf('Document Library') + 1);
+/** The campaign landing pages the site ships with. */
+export const CAMPAIGN_PATHS = ['/clear-choice', '/balanced-nutrition', '/thats-farming', '/anvol-protects', '/dual-purpose'];
