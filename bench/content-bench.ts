@@ -14,10 +14,9 @@ import path from 'node:path';
 // React picks its production build when first loaded, so set this before importing the app.
 process.env.NODE_ENV ??= 'production';
 
-const { EnvSchema } = await import('../config/env.ts');
 const { openDatabase } = await import('../db/client.ts');
 const { seedDatabase } = await import('../seed/index.ts');
-const { buildApp } = await import('../server/app.ts');
+const { listenInProcess } = await import('./lib.ts');
 const { createKnowledgeRepository } = await import('../domain/knowledge/knowledge-repository.ts');
 const { createKnowledgeService } = await import('../domain/knowledge/knowledge-service.ts');
 type NewContentItem = import('../domain/content/content-repository.ts').NewContentItem;
@@ -99,29 +98,12 @@ const staticDir = path.join(tmp, 'static');
 mkdirSync(staticDir);
 // The rendered-page cache is off (PAGE_CACHE_MB=0): "rendered" is a fresh server render per request
 // (loaders, React, compression), the figure issue 10 item 5 asks to improve; the service caches stay on.
-const env = EnvSchema.parse({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  DATA_DIR: tmp,
-  PUBLIC_SITE_URL: 'http://127.0.0.1',
-  PAGE_CACHE_MB: process.env.PAGE_CACHE_MB ?? '0',
+const { app, base } = await listenInProcess(database, tmp, process.env.PAGE_CACHE_MB ?? '0', (instance) => {
+  // the same HTML as a file, through @fastify/static's sendFile on this same instance
+  instance.get<{ Params: { name: string } }>('/__bench/static/:name', { schema: { hide: true } }, (request, reply) =>
+    reply.type('text/html; charset=utf-8').sendFile(request.params.name, staticDir),
+  );
 });
-const app = await buildApp({
-  env,
-  database,
-  jwtSecret: 'bench-jwt-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
-  ui: 'build',
-  logger: false,
-  beforeReady(instance) {
-    // the same HTML as a file, through @fastify/static's sendFile on this same instance
-    instance.get<{ Params: { name: string } }>('/__bench/static/:name', { schema: { hide: true } }, (request, reply) =>
-      reply.type('text/html; charset=utf-8').sendFile(request.params.name, staticDir),
-    );
-  },
-});
-await app.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
 async function get(url: string): Promise<string> {
   const res = await fetch(base + url, { headers: { 'accept-encoding': 'gzip' } });

@@ -5,13 +5,14 @@
 //   BENCH_DATABASE_URL=postgres://...              run the server on PostgreSQL instead of PGlite
 //   BENCH_BASELINE_DIR=/path/to/another/checkout   also run that checkout's server (built there) and
 //                                                  compare, in alternating slices of the same run
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../db/client.ts';
+import { freePort, waitFor } from '../tests/setup/server-process.ts';
+import { spawnServer } from './lib.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const total = Number(process.env.BENCH_TOTAL ?? 2000);
@@ -20,19 +21,11 @@ const databaseUrl = process.env.BENCH_DATABASE_URL;
 const runId = Date.now().toString(36);
 const baselineDir = process.env.BENCH_BASELINE_DIR;
 
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
-  const { port } = srv.address() as import('node:net').AddressInfo;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
-
 interface Target {
   name: string;
   base: string;
   dataDir: string;
-  child: ReturnType<typeof spawn>;
+  child: ChildProcess;
   acknowledged: Map<number, string>;
   latencies: number[];
   rejected: number;
@@ -45,24 +38,7 @@ interface Target {
 async function startServer(name: string, dir: string): Promise<Target> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-forms-'));
-  const child = spawn('sh', ['-c', 'node scripts/ensure-build.mjs && exec node build/node/index.js'], {
-    cwd: dir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      FORM_RATE_LIMIT: String(total * 10),
-      SEED_DEMO_REPS: 'true',
-      DATABASE_URL: databaseUrl ?? '',
-      JWT_SECRET: 'bench-jwt-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
-      SMTP_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
+  const child = spawnServer(dir, port, dataDir, { FORM_RATE_LIMIT: String(total * 10), DATABASE_URL: databaseUrl ?? '' });
   return {
     name,
     base: `http://127.0.0.1:${port}`,
@@ -75,18 +51,6 @@ async function startServer(name: string, dir: string): Promise<Target> {
     seconds: 0,
     emailPrefix: `bench+${runId}-${name}-`,
   };
-}
-
-async function waitReady(target: Target) {
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(`${target.base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${target.name} server did not become ready in 120 s`);
 }
 
 function payload(target: Target, i: number) {
@@ -137,7 +101,7 @@ let exitCode = 0;
 const targets = [await startServer('this', root)];
 if (baselineDir) targets.push(await startServer('baseline', path.resolve(baselineDir)));
 try {
-  for (const t of targets) await waitReady(t);
+  for (const t of targets) await waitFor(`${t.base}/readyz`, t.child, `${t.name} server`);
   if (targets.length === 1) await submit(targets[0]!, 0, total);
   else {
     // Alternating slices, so a machine busy with other work weighs on both alike.

@@ -10,12 +10,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/setup/chromium.ts';
+import { freePort, productionEnv, stop, waitFor } from '../tests/setup/server-process.ts';
 
 interface RouteAsset {
   id: string;
@@ -143,17 +144,6 @@ function exampleUrl(routeId: string): string | null {
   return /[:*]/.test(url) ? null : url;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 /** Every script each template's example page loads before the network is idle, in headless Chromium. */
 async function measureInBrowser(urls: Map<string, string>): Promise<Map<string, { files: number; gzip: number; brotli: number }>> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-js-'));
@@ -162,43 +152,16 @@ async function measureInBrowser(urls: Map<string, string>): Promise<Map<string, 
   const server: ChildProcess = spawn(process.execPath, [path.join(root, 'build/node/index.js')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(tmp, 'data'),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
+    env: productionEnv(port, path.join(tmp, 'data'), {
       PUBLIC_SITE_URL: base,
       SEED_DEMO_REPS: 'true',
       ADMIN_PASSWORD: 'correct-horse-battery-staple',
-    },
+    }),
   });
   const out = new Map<string, { files: number; gzip: number; brotli: number }>();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    for (let i = 0; ; i++) {
-      if (
-        await fetch(`${base}/readyz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (i > 600 || server.exitCode !== null) throw new Error('the server did not start');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitFor(`${base}/readyz`, server, 'the server');
     for (const [template, url] of urls) {
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -217,8 +180,7 @@ async function measureInBrowser(urls: Map<string, string>): Promise<Map<string, 
     }
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await stop(server);
     rmSync(tmp, { recursive: true, force: true });
   }
   return out;

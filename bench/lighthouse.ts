@@ -10,27 +10,18 @@
 //   CHROME_PATH=/usr/bin/chromium  LIGHTHOUSE_RUNS=3  LIGHTHOUSE_PAGES=/,/agrotain  LIGHTHOUSE_JSON=dir (full reports)
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/setup/chromium.ts';
+import { freePort, productionEnv, stop, waitFor } from '../tests/setup/server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const BARS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 type Category = keyof typeof BARS;
 const CATEGORIES = Object.keys(BARS) as Category[];
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 
 const ALL_PAGES = [
   { name: 'home', path: '/' },
@@ -42,44 +33,6 @@ const ALL_PAGES = [
 ];
 const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
 const pages = only ? ALL_PAGES.filter((p) => only.includes(p.path)) : ALL_PAGES;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, what: string, timeoutMs = 120_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return res;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${what} did not answer ${url} within ${timeoutMs / 1000} s`);
-}
-
-function stop(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
 
 const median = (values: number[]) => {
   const s = [...values].sort((a, b) => a - b);
@@ -105,25 +58,19 @@ try {
   server = spawn(process.execPath, [path.join(root, 'build/node/index.js')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(tmp, 'data'),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
+    env: productionEnv(port, path.join(tmp, 'data'), {
       PUBLIC_SITE_URL: base,
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD: 'correct-horse-battery-staple',
       SEED_DEMO_REPS: 'true',
-    },
+    }),
   });
   await waitFor(`${base}/readyz`, server, 'the server');
   for (const page of pages) await (await fetch(base + page.path)).arrayBuffer();
 
   const debugPort = await freePort();
   chrome = spawn(
-    chromePath,
+    CHROMIUM_PATH,
     [...CHROME_FLAGS, `--remote-debugging-port=${debugPort}`, `--user-data-dir=${path.join(tmp, 'chrome')}`, 'about:blank'],
     { stdio: 'ignore' },
   );

@@ -8,13 +8,13 @@
 //   BENCH_SECONDS=60 BENCH_CONNECTIONS=100 BENCH_LEADS_PER_SECOND=5
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test   a server where it may create (and then drops) a database of its own
 //   BENCH_NODE_OPTIONS='--max-old-space-size=320'   the server's Node options: by default what deploy/ sets (NODE_OPTIONS)
-import { spawn } from 'node:child_process';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort, waitFor } from '../tests/setup/server-process.ts';
+import { spawnServer } from './lib.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 60);
@@ -25,14 +25,6 @@ const BARS = { rssMb: 400, growth: 0.1 };
 // the heap cap the deployment kit gives the server (deploy/Dockerfile, deploy/systemd, README)
 const nodeOptions = process.env.BENCH_NODE_OPTIONS ?? '--max-old-space-size=320';
 const MB = 1024 * 1024;
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
-  const { port } = srv.address() as AddressInfo;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
 
 // PostgreSQL: a database of this run's own, dropped at the end
 let databaseUrl: string | undefined;
@@ -51,43 +43,17 @@ if (serverUrl) {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
-const child = spawn('sh', ['-c', 'node scripts/ensure-build.mjs && exec node build/node/index.js'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    PUBLIC_SITE_URL: base,
-    FORM_RATE_LIMIT: '1000000',
-    SEED_DEMO_REPS: 'true',
-    DATABASE_URL: databaseUrl ?? '',
-    JWT_SECRET: 'bench-jwt-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
-    SMTP_URL: '',
-    NODE_OPTIONS: nodeOptions,
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: true,
+const child = spawnServer(root, port, dataDir, {
+  PUBLIC_SITE_URL: base,
+  FORM_RATE_LIMIT: '1000000',
+  DATABASE_URL: databaseUrl ?? '',
+  NODE_OPTIONS: nodeOptions,
 });
 
 /** Resident memory of the server process (the `node` that `sh` execs into), from /proc. */
 function rss(): number {
   const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
-}
-
-async function waitReady() {
-  for (let i = 0; i < 1800; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not become ready in 180 s');
 }
 
 /** What visitors ask for: every page of the sitemap (US visitors, Canadian visitors, no cookie), the finder, assets, a label. */
@@ -133,7 +99,7 @@ function lead(i: number) {
 
 let exitCode = 0;
 try {
-  await waitReady();
+  await waitFor(`${base}/readyz`, child, 'the server', 180_000);
   const requests = await publicRequests();
   // one pass over every request before measuring: the page cache and the JIT are warm, as in production
   for (const r of requests) await fetch(base + r.path, { headers: r.headers }).then((res) => res.arrayBuffer());

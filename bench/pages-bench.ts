@@ -25,10 +25,9 @@ import autocannon from 'autocannon';
 // React picks its production build when first loaded, so set this before importing the app.
 process.env.NODE_ENV ??= 'production';
 
-const { EnvSchema } = await import('../config/env.ts');
 const { openDatabase } = await import('../db/client.ts');
 const { seedDatabase } = await import('../seed/index.ts');
-const { buildApp } = await import('../server/app.ts');
+const { listenInProcess } = await import('./lib.ts');
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -41,26 +40,8 @@ const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL });
 await database.migrate();
 await seedDatabase(database.db, { adminEmail: 'admin@example.com', adminPassword: 'bench-password-123', dataDir: tmp, demoReps: true });
 
-async function start(pageCacheMb: string) {
-  const env = EnvSchema.parse({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: tmp,
-    PUBLIC_SITE_URL: 'http://127.0.0.1',
-    PAGE_CACHE_MB: pageCacheMb,
-  });
-  const app = await buildApp({
-    env,
-    database,
-    jwtSecret: 'bench-jwt-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
-    ui: 'build',
-    logger: false,
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
-}
-const cached = await start('64');
-const fresh = await start('0');
+const cached = await listenInProcess(database, tmp, '64');
+const fresh = await listenInProcess(database, tmp, '0');
 
 interface Figures {
   rps: number;

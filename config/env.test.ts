@@ -6,6 +6,21 @@ import { describe, expect, it } from 'vitest';
 import { EnvSchema } from './env.ts';
 import { resolveJwtSecret } from './jwt-secret.ts';
 
+/** Starts a process that loads the environment with `env` added; answers its exit status and the lines naming bad variables. */
+function loadEnvIn(env: NodeJS.ProcessEnv) {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', '-e', "import('./config/env.ts').then((m) => m.loadEnv())"], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  return {
+    status: res.status,
+    invalid: res.stderr
+      .trim()
+      .split('\n')
+      .filter((l) => l.startsWith('Invalid environment variable')),
+  };
+}
+
 describe('environment', () => {
   it('has working defaults for a local install', () => {
     const env = EnvSchema.parse({});
@@ -27,17 +42,9 @@ describe('environment', () => {
   });
 
   it('stops the process with one line naming a bad variable', () => {
-    const res = spawnSync(process.execPath, ['--import', 'tsx', '-e', "import('./config/env.ts').then((m) => m.loadEnv())"], {
-      env: { ...process.env, PORT: 'eighty', NODE_ENV: 'production' },
-      encoding: 'utf8',
-    });
+    const res = loadEnvIn({ PORT: 'eighty', NODE_ENV: 'production' });
     expect(res.status).toBe(1);
-    expect(
-      res.stderr
-        .trim()
-        .split('\n')
-        .filter((l) => l.startsWith('Invalid environment variable')),
-    ).toEqual([expect.stringMatching(/^Invalid environment variable PORT: /)]);
+    expect(res.invalid).toEqual([expect.stringMatching(/^Invalid environment variable PORT: /)]);
   });
 
   it.each([
@@ -132,16 +139,8 @@ describe('JWT_SECRET', () => {
   });
 
   it('stops the process with one line for a short JWT_SECRET', () => {
-    const res = spawnSync(process.execPath, ['--import', 'tsx', '-e', "import('./config/env.ts').then((m) => m.loadEnv())"], {
-      env: { ...process.env, JWT_SECRET: 'too-short', NODE_ENV: 'production' },
-      encoding: 'utf8',
-    });
+    const res = loadEnvIn({ JWT_SECRET: 'too-short', NODE_ENV: 'production' });
     expect(res.status).toBe(1);
-    expect(
-      res.stderr
-        .trim()
-        .split('\n')
-        .filter((l) => l.startsWith('Invalid environment variable')),
-    ).toEqual([expect.stringMatching(/^Invalid environment variable JWT_SECRET: must be at least 32 characters/)]);
+    expect(res.invalid).toEqual([expect.stringMatching(/^Invalid environment variable JWT_SECRET: must be at least 32 characters/)]);
   });
 });

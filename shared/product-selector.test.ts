@@ -55,32 +55,32 @@ interface Row {
 const GRANULAR_RESULTS = [...NUTRIENT_PRODUCTS, 'cropmix', '3-trax'];
 const GRANULAR_P_RESULTS = [...NUTRIENT_PRODUCTS, 'cropmix', 'nu-trax-p', '3-trax'];
 
+/** A challenge that asks the application method: granular, or a seed enhancer (used on the farm or not). */
+const byMethod = (challenge: number, granular: string[]): Row[] => [
+  { challenge, method: 1, path: [1, 2, 3, 4, 7], results: granular },
+  { challenge, method: 2, onFarm: 1, path: [1, 2, 3, 5, 7], results: ['nu4-dri', 'nu5-dri'] },
+  { challenge, method: 2, onFarm: 2, path: [1, 2, 3, 5, 7], results: ['nu5-lux'] },
+];
+
+/** A nitrogen challenge: it skips the method and asks the nitrogen source. */
+const byNitrogen = (challenge: number): Row[] => [
+  { challenge, nitrogen: 1, path: [1, 3, 6, 7], results: ['anvol', 'superu'] },
+  { challenge, nitrogen: 2, path: [1, 3, 6, 7], results: ['anvol', 'centuro'] },
+  { challenge, nitrogen: 3, path: [1, 3, 6, 7], results: ['centuro'] },
+];
+
 /** Every challenge × method × on-farm × nitrogen-source path the flow allows. */
 const TABLE: Row[] = [
-  { challenge: 1, method: 1, path: [1, 2, 3, 4, 7], results: GRANULAR_P_RESULTS },
-  { challenge: 1, method: 2, onFarm: 1, path: [1, 2, 3, 5, 7], results: ['nu4-dri', 'nu5-dri'] },
-  { challenge: 1, method: 2, onFarm: 2, path: [1, 2, 3, 5, 7], results: ['nu5-lux'] },
-  { challenge: 2, method: 1, path: [1, 2, 3, 4, 7], results: GRANULAR_RESULTS },
-  { challenge: 2, method: 2, onFarm: 1, path: [1, 2, 3, 5, 7], results: ['nu4-dri', 'nu5-dri'] },
-  { challenge: 2, method: 2, onFarm: 2, path: [1, 2, 3, 5, 7], results: ['nu5-lux'] },
-  { challenge: 3, method: 1, path: [1, 2, 3, 4, 7], results: GRANULAR_RESULTS },
-  { challenge: 3, method: 2, onFarm: 1, path: [1, 2, 3, 5, 7], results: ['nu4-dri', 'nu5-dri'] },
-  { challenge: 3, method: 2, onFarm: 2, path: [1, 2, 3, 5, 7], results: ['nu5-lux'] },
-  { challenge: 4, method: 1, path: [1, 2, 3, 4, 7], results: GRANULAR_RESULTS },
-  { challenge: 4, method: 2, onFarm: 1, path: [1, 2, 3, 5, 7], results: ['nu4-dri', 'nu5-dri'] },
-  { challenge: 4, method: 2, onFarm: 2, path: [1, 2, 3, 5, 7], results: ['nu5-lux'] },
-  { challenge: 5, nitrogen: 1, path: [1, 3, 6, 7], results: ['anvol', 'superu'] },
-  { challenge: 5, nitrogen: 2, path: [1, 3, 6, 7], results: ['anvol', 'centuro'] },
-  { challenge: 5, nitrogen: 3, path: [1, 3, 6, 7], results: ['centuro'] },
-  { challenge: 6, nitrogen: 1, path: [1, 3, 6, 7], results: ['anvol', 'superu'] },
-  { challenge: 6, nitrogen: 2, path: [1, 3, 6, 7], results: ['anvol', 'centuro'] },
-  { challenge: 6, nitrogen: 3, path: [1, 3, 6, 7], results: ['centuro'] },
+  ...byMethod(1, GRANULAR_P_RESULTS),
+  ...byMethod(2, GRANULAR_RESULTS),
+  ...byMethod(3, GRANULAR_RESULTS),
+  ...byMethod(4, GRANULAR_RESULTS),
+  ...byNitrogen(5),
+  ...byNitrogen(6),
   // granular is hidden for planter flowability: the seed enhancer is the one method left, recorded without asking
   { challenge: 7, method: 2, onFarm: 1, path: [1, 3, 5, 7], implied: [2], results: ['nu4-dri', 'nu5-dri'] },
   { challenge: 7, method: 2, onFarm: 2, path: [1, 3, 5, 7], implied: [2], results: ['nu5-lux'] },
-  { challenge: 8, method: 1, path: [1, 2, 3, 4, 7], results: GRANULAR_P_RESULTS },
-  { challenge: 8, method: 2, onFarm: 1, path: [1, 2, 3, 5, 7], results: ['nu4-dri', 'nu5-dri'] },
-  { challenge: 8, method: 2, onFarm: 2, path: [1, 2, 3, 5, 7], results: ['nu5-lux'] },
+  ...byMethod(8, GRANULAR_P_RESULTS),
 ];
 
 /** The answer the visitor gives at each step of a row's path. */

@@ -1,36 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { permissionsForRoles, ROLE_IDS, ROLE_NAMES } from '#shared/permissions.ts';
 import routes from '../routes.ts';
-import { ADMIN_SECTIONS, formatDateTime, roleLabel, sectionsFor } from './admin-sections.ts';
+import { SPEC_CONTENT_SECTIONS, SPEC_SECTIONS } from '#tests/setup/constants.ts';
+import { ADMIN_SECTIONS, DATE_TIME_OPTIONS, formatDateTime, roleLabel, sectionsFor } from './admin-sections.ts';
 import { safeReturnPath } from './admin-session.ts';
 
 describe('admin sections', () => {
   it('lists exactly the spec’s tiles, in order', () => {
-    expect(ADMIN_SECTIONS.map((s) => s.label)).toEqual([
-      'Products',
-      'Knowledge Center',
-      'Product Labels/SDSs',
-      'Reps & Retailers',
-      'Press Releases',
-      'Pages',
-      'Document Library',
-      'Forms',
-      'Users',
-      'Redirects',
-    ]);
+    expect(ADMIN_SECTIONS.map((s) => s.label)).toEqual(SPEC_SECTIONS);
   });
 
   it('shows an Administrator every tile and an Editor the content tiles only', () => {
     expect(sectionsFor(permissionsForRoles([ROLE_IDS.administrator]))).toHaveLength(10);
-    expect(sectionsFor(permissionsForRoles([ROLE_IDS.editor])).map((s) => s.label)).toEqual([
-      'Products',
-      'Knowledge Center',
-      'Product Labels/SDSs',
-      'Reps & Retailers',
-      'Press Releases',
-      'Pages',
-      'Document Library',
-    ]);
+    expect(sectionsFor(permissionsForRoles([ROLE_IDS.editor])).map((s) => s.label)).toEqual(SPEC_CONTENT_SECTIONS);
     expect(sectionsFor([])).toEqual([]);
   });
 
@@ -50,15 +32,7 @@ describe('admin sections', () => {
   });
 
   it('formats dates in en-US long month with 12-hour time', () => {
-    const utc = new Intl.DateTimeFormat('en-US', {
-      month: 'long',
-      day: 'numeric',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: true,
-      timeZone: 'UTC',
-    });
+    const utc = new Intl.DateTimeFormat('en-US', { ...DATE_TIME_OPTIONS, timeZone: 'UTC' });
     expect(formatDateTime('2026-11-23T00:05:00Z', utc)).toBe('November 23, 2026 at 12:05 AM');
     expect(formatDateTime('not a date', utc)).toBe('--');
   });

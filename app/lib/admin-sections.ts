@@ -54,14 +54,16 @@ export function roleLabel(roleIds: readonly number[], names: Readonly<Record<num
   return first === undefined ? 'Administrator' : (names[first] ?? 'Administrator');
 }
 
-const versionFormat = new Intl.DateTimeFormat('en-US', {
+/** The spec's date and time format (section 3), in the browser's time zone unless one is added. */
+export const DATE_TIME_OPTIONS: Readonly<Intl.DateTimeFormatOptions> = {
   month: 'long',
   day: 'numeric',
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
   hour12: true,
-});
+};
+const versionFormat = new Intl.DateTimeFormat('en-US', DATE_TIME_OPTIONS);
 
 /** Spec section 3: dates in en-US long month format with 12-hour time ("November 23, 2026 at 2:05 PM"). */
 export function formatDateTime(iso: string, format: Intl.DateTimeFormat = versionFormat): string {
@@ -69,15 +71,7 @@ export function formatDateTime(iso: string, format: Intl.DateTimeFormat = versio
   return Number.isNaN(date.getTime()) ? '--' : format.format(date);
 }
 
-const versionSecondsFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: true,
-});
+const versionSecondsFormat = new Intl.DateTimeFormat('en-US', { ...DATE_TIME_OPTIONS, second: '2-digit' });
 
 /**
  * A saved version in the Rollback list: the spec's format with seconds ("November 23, 2026 at

@@ -1,62 +1,27 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { EnvSchema } from '#config/env.ts';
-import { openDatabase, type Database } from '#db/client.ts';
-import { buildApp } from '#server/app.ts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#db/client.ts';
 import { bearer, signIn, sqlRows } from '#tests/setup/auth-helpers.ts';
-import { TEST_JWT_SECRET } from '#tests/setup/constants.ts';
-import { openTestDatabase } from '#tests/setup/test-db.ts';
+import { startTwoInstances, type TwoInstances } from '#tests/setup/two-instances.ts';
 import { createImportJobs, IMPORT_JOB_MESSAGES } from './import-jobs.ts';
 import { createImportJobsRepository } from './import-jobs-repository.ts';
 
-type App = Awaited<ReturnType<typeof buildApp>>;
 type Job = { state: string; done: number; total: number; created: number; updated: number; message: string | null };
 
 /** Two app instances on one database, as behind a load balancer without sticky sessions (ADR 022). */
 describe('CSV import jobs across instances', () => {
-  let database: Database & { url?: string };
-  let second: Database | null = null;
-  let a: App;
-  let b: App;
+  let instances: TwoInstances;
+  let database: Database;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
   let token: string;
 
   beforeAll(async () => {
-    database = await openTestDatabase();
-    const postgres = inject('dbEngine') !== 'pglite';
-    // PostgreSQL: a second pool, as a second server would have. PGlite is one process: both apps share it.
-    if (postgres) second = await openDatabase({ url: database.url!, poolSize: 2 });
-    const env = (dir: string) =>
-      EnvSchema.parse({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        LOGIN_RATE_LIMIT: '1000',
-        DATA_DIR: dir,
-        ...(postgres ? { DATABASE_URL: database.url, JWT_SECRET: TEST_JWT_SECRET } : {}),
-      });
-    a = await buildApp({
-      env: env(mkdtempSync(path.join(os.tmpdir(), 'site-a-'))),
-      database,
-      jwtSecret: TEST_JWT_SECRET,
-      ui: 'none',
-      logger: false,
-    });
-    b = await buildApp({
-      env: env(mkdtempSync(path.join(os.tmpdir(), 'site-b-'))),
-      database: second ?? database,
-      jwtSecret: TEST_JWT_SECRET,
-      ui: 'none',
-      logger: false,
-    });
+    instances = await startTwoInstances({ ui: 'none', env: { LOGIN_RATE_LIMIT: '1000' } });
+    ({ database, a, b } = instances);
     token = (await signIn(a)).token;
   });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await second?.close();
-    await database?.close();
-  });
+  afterAll(() => instances?.close());
 
   it('an import started on one instance is followed to its end by polls on the other', async () => {
     const csv = ['name,zip', ...Array.from({ length: 450 }, (_, i) => `Two Instance Retailer ${i},50010`)].join('\n');
@@ -90,7 +55,7 @@ describe('CSV import jobs across instances', () => {
     let clock = new Date();
     const now = () => clock;
     const here = createImportJobs({ repo: createImportJobsRepository(database.db), log, now });
-    const there = createImportJobs({ repo: createImportJobsRepository((second ?? database).db), log, now });
+    const there = createImportJobs({ repo: createImportJobsRepository(instances.databaseB.db), log, now });
 
     let fail!: (err: Error) => void;
     let halfway!: () => void;

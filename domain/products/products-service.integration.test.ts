@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CA_PRODUCT_SLUGS, US_PRODUCT_SLUGS } from '#shared/regions.ts';
 import { documentGuid } from '#shared/product-documents.ts';
+import { productContentOf } from '#tests/setup/content-edits.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
@@ -79,17 +80,7 @@ describe('products service', () => {
 
   it('appends a version on save, sanitizes it, refreshes the menu at once and keeps the old version', async () => {
     const before = await t.app.services.products.getPublicBySlug('centuro');
-    const {
-      id: _id,
-      slug: _slug,
-      region: _region,
-      family: _family,
-      lineKey: _lineKey,
-      twinSlug: _twin,
-      updated: _updated,
-      documents: _docs,
-      ...content
-    } = before;
+    const content = productContentOf(before);
     const saved = await t.app.services.products.save('centuro', {
       ...content,
       tagline: 'Keeps ammonium nitrogen in the root zone for longer.',

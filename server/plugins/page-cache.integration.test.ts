@@ -1,17 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { EnvSchema } from '#config/env.ts';
-import { openDatabase, type Database } from '#db/client.ts';
-import type { MediaRef } from '#shared/content-types.ts';
-import { buildApp } from '#server/app.ts';
 import { scriptHash } from '#server/page-cache/http-cache.ts';
-import { TEST_JWT_SECRET } from '#tests/setup/constants.ts';
+import { editKnowledgeItem, productContentOf } from '#tests/setup/content-edits.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
-import { openTestDatabase } from '#tests/setup/test-db.ts';
+import { startTwoInstances, withinASecond, type TwoInstances } from '#tests/setup/two-instances.ts';
 import { CA_PRODUCT_SLUGS, US_PRODUCT_SLUGS } from '#shared/regions.ts';
 import { RepFormSchema, RetailerFormSchema } from '#shared/validation/reps-retailers.ts';
 import { SHARED_CACHE_CONTROL } from './page-cache.ts';
@@ -33,17 +26,6 @@ const inlineScripts = (html: string) =>
     .map(([, attrs, text]) => ({ attrs: attrs!, text: text! }));
 
 const scriptSources = (csp: string) => /script-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
-
-async function retitle(slug: string, title: string) {
-  const item = await t.app.services.knowledge.getPublishedBySlug(slug);
-  await t.app.services.knowledge.appendVersion(item.id, {
-    title,
-    metadata: item.metadata,
-    heroMedia: item.heroMedia as MediaRef | null,
-    modules: item.modules,
-    publishDate: new Date(item.publishDate),
-  });
-}
 
 describe('rendered-page cache', () => {
   it('serves a stored page without a database query, and the first render only once', async () => {
@@ -87,7 +69,7 @@ describe('rendered-page cache', () => {
     await t.app.inject('/knowledge-center');
     await t.app.inject('/press-releases');
     await t.app.inject('/');
-    await retitle(ITEM_SLUG, 'Urea Stays Put: A Field Guide');
+    await editKnowledgeItem(t.app, ITEM_SLUG, { title: 'Urea Stays Put: A Field Guide' });
 
     const page = await t.app.inject(ITEM);
     expect(page.headers['x-page-cache']).toBe('miss');
@@ -165,17 +147,7 @@ describe('rendered-page cache', () => {
 
   it('drops every page when a product changes (it is in the menu and footer of every page)', async () => {
     await t.app.inject('/press-releases');
-    const {
-      id: _id,
-      slug: _slug,
-      region: _r,
-      family: _f,
-      lineKey: _l,
-      twinSlug: _t,
-      updated: _u,
-      documents: _d,
-      ...content
-    } = await t.app.services.products.getPublicBySlug('optrient');
+    const content = productContentOf(await t.app.services.products.getPublicBySlug('optrient'));
     await t.app.services.products.save('optrient', { ...content, tagline: 'A tagline seen on every page' });
     const press = await t.app.inject('/press-releases');
     expect(press.headers['x-page-cache']).toBe('miss');
@@ -412,45 +384,15 @@ describe('the real app with a small budget and a hook that sets a cookie', () =>
 });
 
 describe('content changes across instances', () => {
-  let database: Database & { url?: string };
-  let second: Database | null = null;
-  let a: Awaited<ReturnType<typeof buildApp>>;
-  let b: Awaited<ReturnType<typeof buildApp>>;
+  let instances: TwoInstances;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
 
   beforeAll(async () => {
-    database = await openTestDatabase();
-    const postgres = inject('dbEngine') !== 'pglite';
-    // PostgreSQL: two pools as two servers would have, talking through LISTEN/NOTIFY.
-    // PGlite is one process: the apps sharing it hear each other in memory.
-    if (postgres) second = await openDatabase({ url: database.url!, poolSize: 2 });
-    const env = (dir: string) =>
-      EnvSchema.parse({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dir,
-        ...(postgres ? { DATABASE_URL: database.url, JWT_SECRET: TEST_JWT_SECRET } : {}),
-      });
-    a = await buildApp({
-      env: env(mkdtempSync(path.join(os.tmpdir(), 'site-a-'))),
-      database,
-      jwtSecret: TEST_JWT_SECRET,
-      ui: 'build',
-      logger: false,
-    });
-    b = await buildApp({
-      env: env(mkdtempSync(path.join(os.tmpdir(), 'site-b-'))),
-      database: second ?? database,
-      jwtSecret: TEST_JWT_SECRET,
-      ui: 'build',
-      logger: false,
-    });
+    instances = await startTwoInstances({ ui: 'build' });
+    ({ a, b } = instances);
   });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await second?.close();
-    await database?.close();
-  });
+  afterAll(() => instances?.close());
 
   it('a write on one instance drops the page on the other within a second', async () => {
     await b.inject('/press-releases');
@@ -474,17 +416,6 @@ describe('content changes across instances', () => {
     expect(body).toContain('Instances Agree Within a Second');
     expect(Date.now() - started).toBeLessThan(1000);
   });
-
-  /** Asks `ask` every 25 ms until `done` holds or a second has passed; answers the last reply and the time it took. */
-  async function withinASecond<T>(ask: () => Promise<T>, done: (r: T) => boolean) {
-    const started = Date.now();
-    let reply = await ask();
-    while (!done(reply) && Date.now() - started < 1000) {
-      await new Promise((r) => setTimeout(r, 25));
-      reply = await ask();
-    }
-    return { reply, ms: Date.now() - started };
-  }
 
   it('a redirect saved on one instance answers on the other within a second, and stops once deleted there', async () => {
     // B has read its redirect table (and stored the Not Found page) before A writes

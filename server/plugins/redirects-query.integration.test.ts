@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signIn } from '#tests/setup/auth-helpers.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 
 const BROWSER = {
   'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
@@ -9,16 +8,9 @@ const BROWSER = {
 
 /** Legacy addresses with a query string (/page.aspx?id=12): matched path and query first, then the path alone. */
 describe('redirects from a path with a query string', () => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    // with the pages, so a Not Found page stored for the address must give way to the redirect
-    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' }, { ui: 'build' });
-    token = (await signIn(t.app)).token;
-  });
-  afterAll(() => t.close());
-
-  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+  // with the pages, so a Not Found page stored for the address must give way to the redirect
+  const t = useAdminApp({}, { ui: 'build' });
+  const { post } = t;
   const visit = (url: string) => t.app.inject({ method: 'GET', url, headers: BROWSER });
 
   it('answers /page.aspx?id=12 but not ?id=13 or the bare path, until a path-only redirect exists', async () => {
@@ -76,7 +68,7 @@ describe('redirects from a path with a query string', () => {
     expect((await visit('/legacy.aspx?id=2')).headers.location).toBe('/contact');
     expect((await visit('/legacy.aspx?id=3')).statusCode).toBe(404);
 
-    const exported = await t.app.inject({ url: '/api/admin/redirects/export', headers: bearer(token) });
+    const exported = await t.get('/api/admin/redirects/export');
     expect(exported.body).toContain('/legacy.aspx?id=1&lang=en,/about,301,false');
     const again = (await post('/api/admin/redirects/import-preview', { csv: exported.body })).json().data;
     expect(again.invalid).toBe(0);

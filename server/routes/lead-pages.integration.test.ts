@@ -299,16 +299,12 @@ describe('contact page action with reCAPTCHA configured (no JavaScript, so no to
     await t.close();
     await fake.close();
   });
+  const postContact = (fields: Record<string, string>, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: '/contact', payload: contactForm(fields), headers: FORM, remoteAddress });
 
   it('keeps the lead, marked unverified, without asking Google, and shows the thank-you text', async () => {
     const asked = fake.requests.length;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/contact',
-      payload: contactForm({ name: 'Nora Tokenless' }),
-      headers: FORM,
-      remoteAddress: '10.0.3.1',
-    });
+    const res = await postContact({ name: 'Nora Tokenless' }, '10.0.3.1');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(THANK_YOU);
     const [lead] = await leadsNamed(t, 'Nora Tokenless');
@@ -320,23 +316,11 @@ describe('contact page action with reCAPTCHA configured (no JavaScript, so no to
   });
 
   it('checks a token the page sends (JavaScript ran) as the API does: a forged one stores nothing', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/contact',
-      payload: contactForm({ name: 'Nora Forged', reCaptchaToken: 'forged' }),
-      headers: FORM,
-      remoteAddress: '10.0.3.2',
-    });
+    const res = await postContact({ name: 'Nora Forged', reCaptchaToken: 'forged' }, '10.0.3.2');
     expect(res.statusCode).toBe(400);
     expect(res.body).not.toContain(THANK_YOU);
     expect(await leadsNamed(t, 'Nora Forged')).toHaveLength(0);
-    const human = await t.app.inject({
-      method: 'POST',
-      url: '/contact',
-      payload: contactForm({ name: 'Nora Human', reCaptchaToken: 'human' }),
-      headers: FORM,
-      remoteAddress: '10.0.3.3',
-    });
+    const human = await postContact({ name: 'Nora Human', reCaptchaToken: 'human' }, '10.0.3.3');
     expect(human.statusCode).toBe(200);
     const [lead] = await leadsNamed(t, 'Nora Human');
     expect(lead).toMatchObject({ captcha: 'verified' });

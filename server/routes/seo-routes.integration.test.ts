@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAMPAIGN_PATHS } from '#tests/setup/constants.ts';
+import { productContentOf } from '#tests/setup/content-edits.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 const SITE = 'https://www.example.com';
@@ -32,11 +34,7 @@ describe('GET /sitemap.xml', () => {
       '/knowledge-center',
       '/knowledge-center/category/38',
       '/press-releases',
-      '/clear-choice',
-      '/balanced-nutrition',
-      '/thats-farming',
-      '/anvol-protects',
-      '/dual-purpose',
+      ...CAMPAIGN_PATHS,
       '/agrotain',
       '/wolf-trax',
       '/protivate',
@@ -79,7 +77,7 @@ describe('GET /sitemap.xml', () => {
   it('gives a product the date of its latest version and hreflang links to its twin', async () => {
     const before = urls((await t.app.inject('/sitemap.xml')).body).get('/superu');
     const current = await t.app.services.products.getPublicBySlug('superu');
-    const { id: _i, slug: _s, region: _r, family: _f, lineKey: _l, twinSlug: _t, updated: _u, documents: _d, ...content } = current;
+    const content = productContentOf(current);
     await t.app.services.products.save('superu', { ...content, tagline: 'Protection built into every granule of urea.' });
     const body = (await t.app.inject('/sitemap.xml')).body;
     const after = urls(body).get('/superu');

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expect, test } from './fixtures.ts';
 import { apiTokens, axeViolations, createUser, signInWithForm, uniqueEmail } from './admin-helpers.ts';
@@ -5,15 +6,20 @@ import { apiTokens, axeViolations, createUser, signInWithForm, uniqueEmail } fro
 const codeFor = (secret: string, laterMs = 0) =>
   new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + laterMs });
 
+/** Adds an Editor with `password`, who signs in through the form and lands on My Account; answers the email. */
+async function myAccountOfNewEditor(page: Page, label: string, password: string) {
+  const admin = await apiTokens(page.request);
+  const email = uniqueEmail(label);
+  await createUser(page.request, admin.token, email, password);
+  await page.goto('/account/login?redirectTo=%2Fsiteadmin%2Faccount');
+  await signInWithForm(page, email, password);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
+  return email;
+}
+
 test('my account: turn on the authenticator (QR, 10 recovery codes shown once), then sign in with a recovery code', async ({ page }) => {
   test.setTimeout(90_000);
-  const admin = await apiTokens(page.request);
-  const email = uniqueEmail('totp');
-  await createUser(page.request, admin.token, email, 'totp-user-password');
-
-  await page.goto('/account/login?redirectTo=%2Fsiteadmin%2Faccount');
-  await signInWithForm(page, email, 'totp-user-password');
-  await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
+  const email = await myAccountOfNewEditor(page, 'totp', 'totp-user-password');
   // An Editor's drawer has the content sections and their own account, not users or the audit log.
   const drawer = page.getByRole('navigation', { name: 'Editor' });
   await expect(drawer.getByRole('link', { name: 'My Account' })).toBeAttached();
@@ -64,12 +70,7 @@ test('my account: turn on the authenticator (QR, 10 recovery codes shown once), 
 });
 
 test('my account: change password asks for matching passwords and the current one', async ({ page }) => {
-  const admin = await apiTokens(page.request);
-  const email = uniqueEmail('pw');
-  await createUser(page.request, admin.token, email, 'old-password-1234');
-  await page.goto('/account/login?redirectTo=%2Fsiteadmin%2Faccount');
-  await signInWithForm(page, email, 'old-password-1234');
-  await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
+  const email = await myAccountOfNewEditor(page, 'pw', 'old-password-1234');
 
   await page.getByLabel('Current Password').fill('old-password-1234');
   await page.getByLabel('New Password', { exact: true }).fill('new-password-5678');

@@ -1,3 +1,4 @@
+import { SPEC_SECTIONS } from '../setup/constants.ts';
 import { expect, test } from './fixtures.ts';
 import { ADMIN, apiTokens, axeViolations, createUser, linkFromEmail, signInQuickly, signInWithForm, uniqueEmail } from './admin-helpers.ts';
 
@@ -42,20 +43,7 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/siteadmin$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     const tiles = page.getByRole('list', { name: 'Sections' }).getByRole('listitem');
-    await expect(tiles).toHaveText(
-      [
-        'Products',
-        'Knowledge Center',
-        'Product Labels/SDSs',
-        'Reps & Retailers',
-        'Press Releases',
-        'Pages',
-        'Document Library',
-        'Forms',
-        'Users',
-        'Redirects',
-      ].map((t) => new RegExp(`^${t.replace(/[/&]/g, '\\$&')}`)),
-    );
+    await expect(tiles).toHaveText(SPEC_SECTIONS.map((t) => new RegExp(`^${t.replace(/[/&]/g, '\\$&')}`)));
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}'));
     expect(stored).toMatchObject({ isAuthenticated: true, loading: false, email: ADMIN.email, revalidatingToken: false });
     expect(stored.token).toEqual(expect.any(String));

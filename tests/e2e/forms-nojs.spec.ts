@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, productionEnv, waitFor } from '../setup/server-process.ts';
 import { expect, test } from './fixtures.ts';
 import { apiTokens } from './admin-helpers.ts';
 import { axeViolations } from './axe.ts';
@@ -185,29 +185,11 @@ test.describe('a server on another port, without PUBLIC_SITE_URL', () => {
   test.beforeAll(async () => {
     test.setTimeout(90_000);
     const port = await freePort();
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-port-'));
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: 'correct-horse-battery-staple',
-    };
+    const env = productionEnv(port, await mkdtemp(path.join(os.tmpdir(), 'e2e-port-')), { ADMIN_PASSWORD: 'correct-horse-battery-staple' });
     delete env.PUBLIC_SITE_URL;
     server = spawn(process.execPath, ['build/node/index.js'], { env, stdio: 'ignore' });
     base = `http://127.0.0.1:${port}`;
-    for (const end = Date.now() + 80_000; Date.now() < end; await new Promise((r) => setTimeout(r, 200))) {
-      if (
-        await fetch(`${base}/readyz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        return;
-    }
-    throw new Error('the second server did not start');
+    await waitFor(`${base}/readyz`, server, 'the second server', 80_000);
   });
   test.afterAll(() => {
     server?.kill('SIGTERM');
@@ -226,14 +208,3 @@ test.describe('a server on another port, without PUBLIC_SITE_URL', () => {
     ).toBeVisible();
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}

@@ -1,14 +1,33 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+
+/** The Content Security Policy refusals the page reports on its console from now on. */
+function refusals(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  return refused;
+}
+
+/** Adds an inline script to the page; answers whether it ran. */
+function injectedScriptRuns(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const w = window as unknown as { injectedRan?: boolean };
+    const script = document.createElement('script');
+    script.textContent = 'window.injectedRan = true';
+    document.body.append(script);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return w.injectedRan === true;
+  });
+}
 
 // Cached pages allow their inline scripts by hash (ADR 007): the browser must run the page's own
 // scripts (it hydrates) and refuse any other inline script.
 test.describe('cached pages in the browser', () => {
   for (const path of ['/agrotain', '/knowledge-center']) {
     test(`${path} hydrates from the cache, and an inline script added later is refused`, async ({ page }) => {
-      const refused: string[] = [];
-      page.on('console', (message) => {
-        if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
-      });
+      const refused = refusals(page);
       // the first visit stores the region cookie; the region-neutral list is stored per cookie value
       await page.goto(path);
       await page.goto(path);
@@ -18,15 +37,7 @@ test.describe('cached pages in the browser', () => {
       await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
       expect(refused).toEqual([]);
 
-      const ran = await page.evaluate(async () => {
-        const w = window as unknown as { injectedRan?: boolean };
-        const script = document.createElement('script');
-        script.textContent = 'window.injectedRan = true';
-        document.body.append(script);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        return w.injectedRan === true;
-      });
-      expect(ran).toBe(false);
+      expect(await injectedScriptRuns(page)).toBe(false);
       await expect.poll(() => refused.length).toBeGreaterThan(0);
     });
   }
@@ -36,10 +47,7 @@ test.describe('cached pages in the browser', () => {
 // leaves the nonce out, so a reload is answered 304, and that 304 must not bring a policy with another
 // nonce (the browser would merge it into its stored copy and refuse that copy's scripts).
 test('an uncached page allows its own scripts by nonce, also after a 304, and refuses an injected inline script', async ({ page }) => {
-  const refused: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
-  });
+  const refused = refusals(page);
   // the status on the wire (Playwright reports a revalidated document as the 200 it was stored with)
   const statuses: number[] = [];
   const cdp = await page.context().newCDPSession(page);
@@ -62,14 +70,6 @@ test('an uncached page allows its own scripts by nonce, also after a 304, and re
   // the page's own inline script (speculation rules, allowed by the first nonce) is not refused in the revalidated copy
   expect(refused).toEqual([]);
 
-  const ran = await page.evaluate(async () => {
-    const w = window as unknown as { injectedRan?: boolean };
-    const script = document.createElement('script');
-    script.textContent = 'window.injectedRan = true';
-    document.body.append(script);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    return w.injectedRan === true;
-  });
-  expect(ran).toBe(false);
+  expect(await injectedScriptRuns(page)).toBe(false);
   await expect.poll(() => refused.length).toBeGreaterThan(0);
 });

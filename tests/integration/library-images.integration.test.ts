@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaRef } from '#shared/content-types.ts';
 import { IMAGE_VARIANT_WIDTHS } from '#shared/validation/documents.ts';
+import { editKnowledgeItem, productContentOf } from '#tests/setup/content-edits.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
@@ -58,29 +59,12 @@ describe('library images on public pages', () => {
 
   it('a knowledge item hero', async () => {
     const slug = 'keep-surface-applied-urea-in-the-field';
-    const item = await t.app.services.knowledge.getPublishedBySlug(slug);
-    await t.app.services.knowledge.appendVersion(item.id, {
-      title: item.title,
-      metadata: item.metadata,
-      heroMedia: hero,
-      modules: item.modules,
-      publishDate: new Date(item.publishDate),
-    });
+    await editKnowledgeItem(t.app, slug, { heroMedia: hero });
     await expectResponsiveHero(`/knowledge-center/${slug}`);
   });
 
   it('a product hero', async () => {
-    const {
-      id: _id,
-      slug: _slug,
-      region: _r,
-      family: _f,
-      lineKey: _l,
-      twinSlug: _t,
-      updated: _u,
-      documents: _d,
-      ...content
-    } = await t.app.services.products.getPublicBySlug('optrient');
+    const content = productContentOf(await t.app.services.products.getPublicBySlug('optrient'));
     await t.app.services.products.save('optrient', { ...content, heroMedia: hero });
     await expectResponsiveHero('/optrient');
   });

@@ -1,9 +1,8 @@
 import { JSDOM } from 'jsdom';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIST_PAGES } from '#shared/list-pages.ts';
-import { bearer, signIn } from '#tests/setup/auth-helpers.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
 
 /**
  * Issue 23: the words above the list and form pages are pages an editor changes (landing pages of
@@ -22,16 +21,15 @@ interface ListRow {
 const doc = (html: string) => new JSDOM(html).window.document;
 
 describe('list and form pages', () => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' }, { ui: 'build' });
-    token = (await signIn(t.app)).token;
-  });
-  afterAll(() => t.close());
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+  const t = useAdminApp({}, { ui: 'build' });
+  const { get, post } = t;
   const listRows = async () => ((await post(`${L}/filter`, {})).json().data as ListRow[]).filter((p) => p.kind === 'list');
+  type ListPage = { title: string; hero: object; seo: object };
+  /** Saves a new version of a list page: its current words with `change` made (list pages have no sections). */
+  const editListPage = async (row: ListRow, change: (current: ListPage) => Partial<ListPage>) => {
+    const current = (await get(`${L}/get/${row.id}`)).json().data as ListPage;
+    return post(`${L}/add`, { id: row.id, title: current.title, sections: [], hero: current.hero, seo: current.seo, ...change(current) });
+  };
 
   it('every list and form page is in the admin list as a page of its own, at its address', async () => {
     const rows = await listRows();
@@ -57,14 +55,10 @@ describe('list and form pages', () => {
     // the page is in the page cache before the edit
     expect((await t.app.inject('/press-releases')).statusCode).toBe(200);
     const row = (await listRows()).find((r) => r.key === 'press-releases')!;
-    const current = (await get(`${L}/get/${row.id}`)).json().data;
-    const saved = await post(`${L}/add`, {
-      id: row.id,
-      title: current.title,
-      sections: [],
+    const saved = await editListPage(row, (current) => ({
       hero: { ...current.hero, headline: 'Newsroom', promise: 'What we announced, newest first.' },
       seo: { ...current.seo, desc: 'Our announcements.', ogphoto: { previewsrc: '/images/og-default.png' } },
-    });
+    }));
     expect(saved.statusCode, saved.body).toBe(200);
 
     const after = doc((await t.app.inject('/press-releases')).body);
@@ -89,14 +83,7 @@ describe('list and form pages', () => {
       ['contact-ca', '/can/contact-us'],
     ] as const) {
       const row = rows.find((r) => r.key === key)!;
-      const current = (await get(`${L}/get/${row.id}`)).json().data;
-      const res = await post(`${L}/add`, {
-        id: row.id,
-        title: current.title,
-        sections: [],
-        seo: current.seo,
-        hero: { ...current.hero, promise: `New words for ${key}.` },
-      });
+      const res = await editListPage(row, (current) => ({ hero: { ...current.hero, promise: `New words for ${key}.` } }));
       expect(res.statusCode, res.body).toBe(200);
       expect((await t.app.inject(path)).body, path).toContain(`New words for ${key}.`);
     }
@@ -107,14 +94,7 @@ describe('list and form pages', () => {
 
   it('an empty headline is refused with its message, and nothing is stored', async () => {
     const row = (await listRows()).find((r) => r.key === 'contact')!;
-    const current = (await get(`${L}/get/${row.id}`)).json().data;
-    const res = await post(`${L}/add`, {
-      id: row.id,
-      title: current.title,
-      sections: [],
-      seo: current.seo,
-      hero: { ...current.hero, headline: ' ' },
-    });
+    const res = await editListPage(row, (current) => ({ hero: { ...current.hero, headline: ' ' } }));
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Headline is required.');
     expect((await get(`${L}/get-versions/${row.id}`)).json().data).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentGuid } from '#shared/product-documents.ts';
+import { CAMPAIGN_PATHS } from '#tests/setup/constants.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 // Server-rendered public pages of products, homes, campaigns, About and labels (needs `react-router build`).
@@ -102,11 +103,7 @@ describe('homes, campaigns and About', () => {
       '/home-int',
       '/about',
       '/product-labels',
-      '/clear-choice',
-      '/balanced-nutrition',
-      '/thats-farming',
-      '/anvol-protects',
-      '/dual-purpose',
+      ...CAMPAIGN_PATHS,
       '/agrotain',
       '/agrotain-ca',
       '/wolf-trax',

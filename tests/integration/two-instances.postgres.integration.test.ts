@@ -1,18 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnvSchema } from '#config/env.ts';
-import { openDatabase, type Database } from '#db/client.ts';
-import { buildApp } from '#server/app.ts';
-import type { MediaRef } from '#shared/content-types.ts';
 import { bearer } from '#tests/setup/auth-helpers.ts';
-import { TEST_ADMIN, TEST_JWT_SECRET } from '#tests/setup/constants.ts';
+import { TEST_ADMIN } from '#tests/setup/constants.ts';
+import { editKnowledgeItem } from '#tests/setup/content-edits.ts';
 import { multipart, pdf } from '#tests/setup/multipart.ts';
 import { startS3, type TestS3 } from '#tests/setup/s3-server.ts';
-import { openTestDatabase } from '#tests/setup/test-db.ts';
+import { startTwoInstances, withinASecond, type TwoInstances } from '#tests/setup/two-instances.ts';
 
 // Two instances as a scaled-out site runs them (README, "Run it on two machines"): one PostgreSQL
 // database (each with its own pool), one Redis, one bucket, each with its own DATA_DIR and page cache.
@@ -27,55 +21,25 @@ const ITEM = `/knowledge-center/${ITEM_SLUG}`;
 /** An address of this run alone: the Redis server may be shared with other runs, and counters are per IP. */
 const clientIp = () => `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
-/** Asks every 25 ms until `done` holds or a second has passed; answers the last reply and the time taken. */
-async function withinASecond<T>(ask: () => Promise<T>, done: (r: T) => boolean) {
-  const started = Date.now();
-  let reply = await ask();
-  while (!done(reply) && Date.now() - started < 1000) {
-    await new Promise((r) => setTimeout(r, 25));
-    reply = await ask();
-  }
-  return { reply, ms: Date.now() - started };
-}
-
 describe.skipIf(!redisUrl)('two instances on one PostgreSQL, one Redis and one bucket', () => {
-  let database: Database & { url?: string };
-  let second: Database;
+  let instances: TwoInstances;
   let s3: TestS3;
   let a: FastifyInstance;
   let b: FastifyInstance;
-  const dirs: string[] = [];
   const ip = clientIp();
 
   beforeAll(async () => {
-    database = await openTestDatabase();
-    second = await openDatabase({ url: database.url!, poolSize: 4 });
     s3 = await startS3();
-    const env = () => {
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'site-instance-'));
-      dirs.push(dir);
-      return EnvSchema.parse({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dir,
-        DATABASE_URL: database.url,
-        JWT_SECRET: TEST_JWT_SECRET,
-        REDIS_URL: redisUrl,
-        FORM_RATE_LIMIT: String(RATE_LIMIT),
-        LOGIN_RATE_LIMIT: String(RATE_LIMIT),
-        ...s3.env,
-      });
-    };
-    a = await buildApp({ env: env(), database, jwtSecret: TEST_JWT_SECRET, ui: 'build', logger: false });
-    b = await buildApp({ env: env(), database: second, jwtSecret: TEST_JWT_SECRET, ui: 'build', logger: false });
+    instances = await startTwoInstances({
+      ui: 'build',
+      poolSize: 4,
+      env: { REDIS_URL: redisUrl, FORM_RATE_LIMIT: String(RATE_LIMIT), LOGIN_RATE_LIMIT: String(RATE_LIMIT), ...s3.env },
+    });
+    ({ a, b } = instances);
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await second?.close();
-    await database?.close();
+    await instances?.close();
     await s3?.stop();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
   /** Signs in on `app` from this run's own address (a fresh one: the login budget is tested below). */
@@ -107,14 +71,7 @@ describe.skipIf(!redisUrl)('two instances on one PostgreSQL, one Redis and one b
     await b.inject(ITEM);
     expect((await b.inject(ITEM)).headers['x-page-cache']).toBe('hit');
     const title = `Edited on Instance A ${randomBytes(3).toString('hex')}`;
-    const item = await a.services.knowledge.getPublishedBySlug(ITEM_SLUG);
-    await a.services.knowledge.appendVersion(item.id, {
-      title,
-      metadata: item.metadata,
-      heroMedia: item.heroMedia as MediaRef | null,
-      modules: item.modules,
-      publishDate: new Date(item.publishDate),
-    });
+    await editKnowledgeItem(a, ITEM_SLUG, { title });
     const shown = await withinASecond(
       () => b.inject(ITEM),
       (r) => r.body.includes(title),

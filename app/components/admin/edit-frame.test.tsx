@@ -1,18 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../lib/admin-sections.ts';
+import { DATE_TIME_OPTIONS, formatDateTime } from '../../lib/admin-sections.ts';
 import { EditFrame, type Version } from './edit-frame.tsx';
 
-const utc = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-  timeZone: 'UTC',
-});
+const utc = new Intl.DateTimeFormat('en-US', { ...DATE_TIME_OPTIONS, timeZone: 'UTC' });
 const versions: Version[] = [
   { id: 31, created: '2026-11-23T14:05:00Z' },
   { id: 30, created: '2026-03-04T09:30:00Z' },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARGON2_OPTIONS } from '#domain/auth/passwords.ts';
@@ -15,6 +16,16 @@ const PASSWORD = 'a-long-enough-password';
 async function auditActions(t: TestApp, email: string): Promise<string[]> {
   const list = await sqlRows(t.database)<{ action: string }>`select action from audit_log where target_email = ${email} order by id`;
   return list.map((r) => r.action);
+}
+
+/** POSTs a JSON body to `url` with `token` as the bearer. */
+const postAs = (app: FastifyInstance, token: string, url: string, payload: object) =>
+  app.inject({ method: 'POST', url, headers: bearer(token), payload });
+
+/** Adds a user `email` (an Editor, password PASSWORD) and signs in as them. */
+async function newUserSession(app: FastifyInstance, adminToken: string, email: string) {
+  await addUser(app, adminToken, email, PASSWORD);
+  return signIn(app, email, PASSWORD);
 }
 
 describe('sign-in', () => {
@@ -302,27 +313,17 @@ describe('sign-in', () => {
 
   it('update-userdata asks for the password; a new email waits for its confirmation link', async () => {
     const email = 'old.address@example.com';
-    await addUser(t.app, admin.token, email, PASSWORD);
-    const session = await signIn(t.app, email, PASSWORD);
-    const taken = await t.app.inject({
-      method: 'POST',
-      url: '/auth/update-userdata',
-      headers: bearer(session.token),
-      payload: { email: TEST_ADMIN.email, CurrentPassword: PASSWORD },
-    });
+    const session = await newUserSession(t.app, admin.token, email);
+    const taken = await postAs(t.app, session.token, '/auth/update-userdata', { email: TEST_ADMIN.email, CurrentPassword: PASSWORD });
     expect(taken.statusCode).toBe(409);
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/auth/update-userdata',
-      headers: bearer(session.token),
-      payload: { email: 'new.address@example.com', CurrentPassword: 'not-my-password' },
+    const wrong = await postAs(t.app, session.token, '/auth/update-userdata', {
+      email: 'new.address@example.com',
+      CurrentPassword: 'not-my-password',
     });
     expect(wrong.statusCode).toBe(400);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/auth/update-userdata',
-      headers: bearer(session.token),
-      payload: { email: 'New.Address@example.com', CurrentPassword: PASSWORD },
+    const res = await postAs(t.app, session.token, '/auth/update-userdata', {
+      email: 'New.Address@example.com',
+      CurrentPassword: PASSWORD,
     });
     expect(res.json()).toEqual({
       success: true,
@@ -335,12 +336,7 @@ describe('sign-in', () => {
   });
 
   it('lists the audit log for administrators, newest first, with who and from which IP', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/audit-log/filter',
-      headers: bearer(admin.token),
-      payload: { start: 0, length: 5 },
-    });
+    const res = await postAs(t.app, admin.token, '/api/admin/audit-log/filter', { start: 0, length: 5 });
     expect(res.statusCode).toBe(200);
     const page = res.json().data as {
       items: { id: number; action: string; actorEmail: string | null; ip: string | null; created: string }[];
@@ -349,14 +345,7 @@ describe('sign-in', () => {
     expect(page.items).toHaveLength(5);
     expect(page.total).toBeGreaterThan(5);
     expect(page.items[0]!.id).toBeGreaterThan(page.items[4]!.id);
-    const signInEntry = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/audit-log/filter',
-        headers: bearer(admin.token),
-        payload: { start: 0, length: 200 },
-      })
-    )
+    const signInEntry = (await postAs(t.app, admin.token, '/api/admin/audit-log/filter', { start: 0, length: 200 }))
       .json()
       .data.items.find((i: { action: string }) => i.action === 'sign-in');
     expect(signInEntry).toMatchObject({ ip: '127.0.0.1', actorEmail: expect.any(String) });
@@ -415,8 +404,7 @@ describe('emailed links', () => {
 
   it('forgot password: always success; a known account gets a 1-hour single-use link that sets the password and ends its sessions', async () => {
     const email = 'reset.me@example.com';
-    await addUser(t.app, admin.token, email, PASSWORD);
-    const session = await signIn(t.app, email, PASSWORD);
+    const session = await newUserSession(t.app, admin.token, email);
     const before = smtp.messages.length;
 
     const unknown = await forgot('nobody@example.com', 'localhost:5173');
@@ -518,25 +506,10 @@ describe('emailed links', () => {
 
   it('one-time sign-in on an account with a second factor asks for the code before it signs in', async () => {
     const email = 'link.and.code@example.com';
-    await addUser(t.app, admin.token, email, PASSWORD);
-    const session = await signIn(t.app, email, PASSWORD);
-    const setup = await t.app.inject({
-      method: 'POST',
-      url: '/auth/second-factor/setup',
-      headers: bearer(session.token),
-      payload: { Password: PASSWORD },
-    });
+    const session = await newUserSession(t.app, admin.token, email);
+    const setup = await postAs(t.app, session.token, '/auth/second-factor/setup', { Password: PASSWORD });
     const secret = setup.json().data.secret as string;
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/auth/second-factor/enable',
-          headers: bearer(session.token),
-          payload: { Code: currentTotp(secret) },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await postAs(t.app, session.token, '/auth/second-factor/enable', { Code: currentTotp(secret) })).statusCode).toBe(200);
 
     const before = smtp.messages.length;
     await t.app.inject({ method: 'POST', url: '/auth/email-auth', payload: { Username: email, DomainName: 'www.example.com' } });
@@ -586,27 +559,16 @@ describe('second factor (TOTP)', () => {
     const setup = await t.app.inject({ method: 'POST', url: '/auth/second-factor/setup', headers: bearer(token), payload: { Password } });
     expect(setup.statusCode, setup.body).toBe(200);
     const data = setup.json().data as { secret: string; otpauthUrl: string; qrSvg: string };
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/auth/second-factor/enable',
-      headers: bearer(token),
-      payload: { Code: '000000' },
-    });
+    const wrong = await postAs(t.app, token, '/auth/second-factor/enable', { Code: '000000' });
     expect(wrong.statusCode).toBe(400);
-    const enable = await t.app.inject({
-      method: 'POST',
-      url: '/auth/second-factor/enable',
-      headers: bearer(token),
-      payload: { Code: currentTotp(data.secret) },
-    });
+    const enable = await postAs(t.app, token, '/auth/second-factor/enable', { Code: currentTotp(data.secret) });
     expect(enable.statusCode, enable.body).toBe(200);
     return { ...data, recoveryCodes: enable.json().data.recoveryCodes as string[] };
   }
 
   it('enrols with a server-made QR code, then sign-in asks for the code; recovery codes work once', async () => {
     const email = 'two.factor@example.com';
-    await addUser(t.app, admin.token, email, PASSWORD);
-    const session = await signIn(t.app, email, PASSWORD);
+    const session = await newUserSession(t.app, admin.token, email);
     const { secret, otpauthUrl, qrSvg, recoveryCodes } = await enrol(session.token);
     expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/.*two\.factor%40example\.com.*secret=/);
     expect(qrSvg).toMatch(/^<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
@@ -694,8 +656,7 @@ describe('second factor (TOTP)', () => {
 
   it('turning it off needs the password', async () => {
     const email = 'turn.off@example.com';
-    await addUser(t.app, admin.token, email, PASSWORD);
-    const session = await signIn(t.app, email, PASSWORD);
+    const session = await newUserSession(t.app, admin.token, email);
     await enrol(session.token);
     const off = (Password: string) =>
       t.app.inject({ method: 'POST', url: '/auth/second-factor/disable', headers: bearer(session.token), payload: { Password } });

@@ -53,6 +53,21 @@ const knowledge = (title: string, extra: object = {}) => ({
   ...extra,
 });
 
+/** Uploads a PNG to the document library as the administrator: an image for the US site. */
+function uploadImage(png: Buffer, title: string, altText: string, fileName: string) {
+  const upload = multipart(
+    [
+      { name: 'title', value: title },
+      { name: 'kind', value: 'image' },
+      { name: 'regionIds', value: '2' },
+      { name: 'altText', value: altText },
+      { name: 'file', value: png, fileName, type: 'image/png' },
+    ],
+    bearer(admin),
+  );
+  return t.app.inject({ method: 'POST', url: '/api/admin/documents/add', ...upload });
+}
+
 describe('every admin change is in the audit log, in words, with who, what (title and link), when and from where', () => {
   it('content: create, save, publish, schedule, roll back, pin, delete', async () => {
     const draft = (
@@ -169,17 +184,7 @@ describe('every admin change is in the audit log, in words, with who, what (titl
     const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#3a7' } })
       .png()
       .toBuffer();
-    const upload = multipart(
-      [
-        { name: 'title', value: 'Audit Photo' },
-        { name: 'kind', value: 'image' },
-        { name: 'regionIds', value: '2' },
-        { name: 'altText', value: 'A green square' },
-        { name: 'file', value: png, fileName: 'photo.png', type: 'image/png' },
-      ],
-      bearer(admin),
-    );
-    const added = await t.app.inject({ method: 'POST', url: '/api/admin/documents/add', ...upload });
+    const added = await uploadImage(png, 'Audit Photo', 'A green square', 'photo.png');
     expect(added.statusCode, added.body).toBe(200);
     const doc = added.json().data;
     await post(`/api/admin/documents/delete/${doc.id}`, {});
@@ -331,17 +336,7 @@ describe('also: image pixel limit; delete and archive accept POST as well as GET
     const big = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } })
       .png({ compressionLevel: 9 })
       .toBuffer();
-    const upload = multipart(
-      [
-        { name: 'title', value: 'Huge' },
-        { name: 'kind', value: 'image' },
-        { name: 'regionIds', value: '2' },
-        { name: 'altText', value: 'A white field' },
-        { name: 'file', value: big, fileName: 'huge.png', type: 'image/png' },
-      ],
-      bearer(admin),
-    );
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/documents/add', ...upload });
+    const res = await uploadImage(big, 'Huge', 'A white field', 'huge.png');
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toMatch(/larger than 40 megapixels/);
   });

@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, bearer, signIn, sqlRows } from '#tests/setup/auth-helpers.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
+import { addUser, signIn, sqlRows } from '#tests/setup/auth-helpers.ts';
+import { productAddContentOf } from '#tests/setup/content-edits.ts';
 
 const KC = '/api/admin/knowledge-center';
 const PR = '/api/admin/press-releases';
 
 describe('knowledge center and press release admin APIs', () => {
-  let t: TestApp;
-  let token: string;
+  const t = useAdminApp();
+  const { get, post } = t;
   let editorToken: string;
   beforeAll(async () => {
-    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
-    token = (await signIn(t.app)).token;
-    await addUser(t.app, token, 'writer@example.com', 'a-writer-password', [2]);
+    await addUser(t.app, t.token, 'writer@example.com', 'a-writer-password', [2]);
     editorToken = (await signIn(t.app, 'writer@example.com', 'a-writer-password')).token;
   });
-  afterAll(() => t.close());
-
-  const get = (url: string, tok = token) => t.app.inject({ method: 'GET', url, headers: bearer(tok) });
-  const post = (url: string, payload: object, tok = token) => t.app.inject({ method: 'POST', url, headers: bearer(tok), payload });
   const body = (title: string, extra: object = {}) => ({
     type: 1,
     category: 40,
@@ -256,7 +251,7 @@ describe('knowledge center and press release admin APIs', () => {
     }
     // a role the permission table grants nothing (both seeded roles may edit content)
     await sqlRows(t.database)`insert into site_roles (id, name) values (9, 'Reader')`;
-    await addUser(t.app, token, 'norole@example.com', 'a-no-role-password', [9]);
+    await addUser(t.app, t.token, 'norole@example.com', 'a-no-role-password', [9]);
     const none = (await signIn(t.app, 'norole@example.com', 'a-no-role-password')).token;
     expect((await get(`${KC}/get/1`, none)).statusCode).toBe(403);
     expect((await post(`${KC}/add`, body('x'), none)).statusCode).toBe(403);
@@ -264,16 +259,9 @@ describe('knowledge center and press release admin APIs', () => {
 });
 
 describe('pages admin API', () => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
-    token = (await signIn(t.app)).token;
-  });
-  afterAll(() => t.close());
+  const t = useAdminApp();
+  const { get, post } = t;
   const P = '/api/admin/pages';
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
   const page = (title: string, extra: object = {}) => ({
     title,
     metadata: { title, desc: `${title} description` },
@@ -329,16 +317,9 @@ describe('pages admin API', () => {
 });
 
 describe('products admin API', () => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
-    token = (await signIn(t.app)).token;
-  });
-  afterAll(() => t.close());
+  const t = useAdminApp();
+  const { get, post } = t;
   const Pr = '/api/admin/products';
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
 
   it("edits a product's guaranteed analysis by appending a version, lists versions and rolls back", async () => {
     const list = (await post(`${Pr}/filter`, { searchText: 'wolf trax' })).json().data;
@@ -347,20 +328,8 @@ describe('products admin API', () => {
     expect((await get(`${Pr}/get-slug/${product.id}`)).json().data).toEqual({ id: product.id, slug: 'wolf-trax', path: '/wolf-trax' });
     expect((await t.app.inject(`${Pr}/get-slug/${product.id}`)).statusCode).toBe(401);
     const current = (await get(`${Pr}/get/${product.id}`)).json().data;
-    const {
-      id: _id,
-      versionId,
-      slug: _s,
-      path: _p,
-      region: _r,
-      lineKey: _l,
-      family: _f,
-      status: _st,
-      publishAt: _a,
-      created: _c,
-      current: _cur,
-      ...content
-    } = current;
+    const { versionId } = current;
+    const content = productAddContentOf(current);
     const analysis = [{ ...content.analysis[0], amount: 63 }, ...content.analysis.slice(1)];
     const saved = await post(`${Pr}/add`, { ...content, id: product.id, analysis });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -371,20 +340,7 @@ describe('products admin API', () => {
     expect(versions).toHaveLength(2);
     expect(versions[0].author).toBe('admin@example.com');
     const old = (await get(`${Pr}/get/${product.id}/${versionId}`)).json().data;
-    const {
-      id: _i2,
-      versionId: _v2,
-      slug: _s2,
-      path: _p2,
-      region: _r2,
-      lineKey: _l2,
-      family: _f2,
-      status: _st2,
-      publishAt: _a2,
-      created: _c2,
-      current: _cur2,
-      ...oldContent
-    } = old;
+    const oldContent = productAddContentOf(old);
     await post(`${Pr}/add`, { ...oldContent, id: product.id });
     expect((await t.app.services.products.getPublicBySlug('wolf-trax')).analysis[0]!.amount).toBe(content.analysis[0].amount);
     expect((await get(`${Pr}/get-versions/${product.id}`)).json().data).toHaveLength(3);
@@ -435,20 +391,7 @@ describe('products admin API', () => {
     // hide one: the status filter finds it, the public page answers 404, the last-save sort puts it first
     const centuro = all.items.find((p) => p.slug === 'centuro-ca')!;
     const current = (await get(`${Pr}/get/${centuro.id}`)).json().data;
-    const {
-      id: _i,
-      versionId: _v,
-      slug: _s,
-      path: _p,
-      region: _r,
-      lineKey: _l,
-      family: _f,
-      status: _st,
-      publishAt: _a,
-      created: _c,
-      current: _cur,
-      ...content
-    } = current;
+    const content = productAddContentOf(current);
     expect((await post(`${Pr}/add`, { ...content, id: centuro.id, status: 0 })).statusCode).toBe(200);
     expect((await filter({ status: 0 })).items.map((p) => p.slug)).toEqual(['centuro-ca']);
     expect((await filter({ status: 1 })).total).toBe(16);
@@ -473,20 +416,7 @@ describe('products admin API', () => {
   it("answers a broken product with the editor's words for the field", async () => {
     const [first] = (await filter({ searchText: 'optrient' })).items;
     const current = (await get(`${Pr}/get/${first!.id}`)).json().data;
-    const {
-      id: _i,
-      versionId: _v,
-      slug: _s,
-      path: _p,
-      region: _r,
-      lineKey: _l,
-      family: _f,
-      status: _st,
-      publishAt: _a,
-      created: _c,
-      current: _cur,
-      ...content
-    } = current;
+    const content = productAddContentOf(current);
     const cases: [object, string][] = [
       [{ name: '   ' }, 'Name is required.'],
       [{ group: 'Fertilizer' }, 'Choose a group.'],
@@ -505,16 +435,9 @@ describe('products admin API', () => {
 });
 
 describe('landing pages admin API', () => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
-    token = (await signIn(t.app)).token;
-  });
-  afterAll(() => t.close());
+  const t = useAdminApp();
+  const { get, post } = t;
   const L = '/api/admin/landing-pages';
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
 
   it("changes a home's hero text by appending a version, and rolls it back", async () => {
     const list = (await post(`${L}/filter`, {})).json().data;

@@ -2,25 +2,17 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
-import { bearer, signIn, sqlRows } from '#tests/setup/auth-helpers.ts';
+import { useAdminApp } from '#tests/setup/admin-app.ts';
+import { sqlRows } from '#tests/setup/auth-helpers.ts';
 import { TEST_JWT_SECRET } from '#tests/setup/constants.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /** POST /api/admin/preview and the /preview/{token} page it links to (ADR 024). */
 describe('preview before saving', () => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' }, { ui: 'build' });
-    token = (await signIn(t.app)).token;
-  });
-  afterAll(() => t.close());
-
-  const post = (url: string, payload: object, tok: string | null = token) =>
-    t.app.inject({ method: 'POST', url, headers: tok ? bearer(tok) : {}, payload });
-  const preview = (payload: object, tok: string | null = token) => post('/api/admin/preview', payload, tok);
+  const t = useAdminApp({}, { ui: 'build' });
+  const { post } = t;
+  const preview = (payload: object, tok: string | null = t.token) => post('/api/admin/preview', payload, tok);
   const rows = () => sqlRows(t.database);
   const knowledge = (title: string, extra: object = {}) => ({
     type: 0,
@@ -156,9 +148,7 @@ describe('preview before saving', () => {
     expect(published.body).toContain('Published Soil Notes');
     expect(published.body).not.toContain('Draft Soil Notes');
     expect(published.body).toContain(`data-admin-edit="/siteadmin/knowledge-center/edit/${item.baseId}"`);
-    expect(
-      (await t.app.inject({ url: `/api/admin/knowledge-center/get-versions/${item.baseId}`, headers: bearer(token) })).json().data,
-    ).toHaveLength(1);
+    expect((await t.get(`/api/admin/knowledge-center/get-versions/${item.baseId}`)).json().data).toHaveLength(1);
   });
 
   it('answers the link on another instance: previews live in the database, not in one process', async () => {
@@ -199,7 +189,7 @@ describe('preview before saving', () => {
       slug: string;
     }[];
     const agrotain = products.find((p) => p.slug === 'agrotain')!;
-    const product = (await t.app.inject({ url: `/api/admin/products/get/${agrotain.id}`, headers: bearer(token) })).json().data;
+    const product = (await t.get(`/api/admin/products/get/${agrotain.id}`)).json().data;
     const { versionId: _v, slug: _s, path: _p, region: _r, lineKey: _l, family: _f, created: _c, current: _cur, ...content } = product;
     const productUrl = await linkOf({ kind: 'product', content: { ...content, tagline: 'An unsaved tagline for the preview' } });
     const productPage = await t.app.inject(productUrl);
@@ -210,7 +200,7 @@ describe('preview before saving', () => {
 
     const landing = (await post('/api/admin/landing-pages/filter', {})).json().data as { id: number; key: string }[];
     const home = landing.find((l) => l.key === 'home-ca')!;
-    const homeItem = (await t.app.inject({ url: `/api/admin/landing-pages/get/${home.id}`, headers: bearer(token) })).json().data;
+    const homeItem = (await t.get(`/api/admin/landing-pages/get/${home.id}`)).json().data;
     const homeUrl = await linkOf({
       kind: 'landing',
       id: home.id,

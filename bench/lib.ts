@@ -1,0 +1,48 @@
+// What the benches share: the secret their servers sign with, the compiled server in a child
+// process, and the app in the bench's own process.
+import { spawn } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { productionEnv } from '../tests/setup/server-process.ts';
+
+export const BENCH_JWT_SECRET = 'bench-jwt-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * The compiled server of the checkout in `dir` (built first when its sources changed), in a process
+ * group of its own (end it with process.kill(-child.pid)), on `port` with its data in `dataDir`: the
+ * demo reps seeded, no mail sent, and `extra` (DATABASE_URL empty: PGlite).
+ */
+export function spawnServer(dir: string, port: number, dataDir: string, extra: NodeJS.ProcessEnv) {
+  return spawn('sh', ['-c', 'node scripts/ensure-build.mjs && exec node build/node/index.js'], {
+    cwd: dir,
+    env: productionEnv(port, dataDir, { SEED_DEMO_REPS: 'true', JWT_SECRET: BENCH_JWT_SECRET, SMTP_URL: '', ...extra }),
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+}
+
+/**
+ * The app with the built pages in this process, listening on a free port as production runs it:
+ * data in `dataDir`, a page cache of `pageCacheMb` (0: every page rendered afresh). The bench sets
+ * NODE_ENV before calling this, as React picks its build when first loaded.
+ */
+export async function listenInProcess(
+  database: Database,
+  dataDir: string,
+  pageCacheMb: string,
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>,
+) {
+  const { EnvSchema } = await import('../config/env.ts');
+  const { buildApp } = await import('../server/app.ts');
+  const env = EnvSchema.parse({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    PUBLIC_SITE_URL: 'http://127.0.0.1',
+    PAGE_CACHE_MB: pageCacheMb,
+  });
+  const app = await buildApp({ env, database, jwtSecret: BENCH_JWT_SECRET, ui: 'build', logger: false, beforeReady });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}
