@@ -8,7 +8,8 @@ import type { RootData } from '../../lib/root-data.ts';
 import { Breadcrumbs } from '../breadcrumbs.tsx';
 import { ContentModules } from '../content-modules.tsx';
 import { RelatedResources } from '../resource-card.tsx';
-import { IMAGE_SIZES, libraryImageProps } from '#shared/validation/documents.ts';
+import { IMAGE_SIZES } from '#shared/validation/documents.ts';
+import { LibraryImage } from '../library-image.tsx';
 
 /**
  * The knowledge item template (/knowledge-center/{slug}), fed by the public route's loader and by
@@ -40,14 +41,7 @@ export function ArticleFigure({ item }: { item: Pick<ContentItemDto, 'heroMedia'
   if (!item.heroMedia) return null;
   return (
     <div className="container content-article__figure">
-      <img
-        src={item.heroMedia.previewsrc}
-        {...libraryImageProps(item.heroMedia.previewsrc, IMAGE_SIZES.articleFigure)}
-        alt={item.heroMedia.altText}
-        width={item.heroMedia.width ?? 1200}
-        height={item.heroMedia.height ?? 675}
-        fetchPriority="high"
-      />
+      <LibraryImage media={item.heroMedia} sizes={IMAGE_SIZES.articleFigure} fallback={[1200, 675]} priority />
     </div>
   );
 }

@@ -9,7 +9,8 @@ import type { RootData } from '../../lib/root-data.ts';
 import { absoluteUrl, seoMeta } from '../../lib/seo.ts';
 import { ContentModules } from '../content-modules.tsx';
 import { ProductAnalysisTable } from '../product-analysis-table.tsx';
-import { IMAGE_SIZES, libraryImageProps } from '#shared/validation/documents.ts';
+import { IMAGE_SIZES } from '#shared/validation/documents.ts';
+import { LibraryImage } from '../library-image.tsx';
 
 /** The product page template (/{product}), fed by the public route and by the preview page (ADR 024). */
 export interface ProductViewProps {
@@ -135,15 +136,7 @@ export function ProductView({ product, related }: ProductViewProps) {
           </div>
           {product.heroMedia ? (
             <div className="product-hero__media">
-              <img
-                src={product.heroMedia.previewsrc}
-                {...libraryImageProps(product.heroMedia.previewsrc, IMAGE_SIZES.halfColumn)}
-                alt={product.heroMedia.alttext ?? product.heroMedia.altText ?? ''}
-                width={product.heroMedia.width ?? 1200}
-                height={product.heroMedia.height ?? 900}
-                fetchPriority="high"
-                decoding="async"
-              />
+              <LibraryImage media={product.heroMedia} sizes={IMAGE_SIZES.halfColumn} fallback={[1200, 900]} priority />
             </div>
           ) : null}
         </div>
@@ -223,17 +216,7 @@ export function ProductView({ product, related }: ProductViewProps) {
             <ul className="related-grid">
               {related.map((item) => (
                 <li key={item.id} className="related-card">
-                  {item.heroMedia ? (
-                    <img
-                      src={item.heroMedia.previewsrc}
-                      {...libraryImageProps(item.heroMedia.previewsrc, IMAGE_SIZES.card)}
-                      alt={item.heroMedia.altText}
-                      width={item.heroMedia.width ?? 800}
-                      height={item.heroMedia.height ?? 450}
-                      loading="lazy"
-                      decoding="async"
-                    />
-                  ) : null}
+                  {item.heroMedia ? <LibraryImage media={item.heroMedia} sizes={IMAGE_SIZES.card} fallback={[800, 450]} /> : null}
                   <div className="related-card__body">
                     <p className="badge">{item.resourceType}</p>
                     <h3 className="related-card__title">
