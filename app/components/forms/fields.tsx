@@ -338,3 +338,22 @@ export function ControlledTextField({
     </FieldFrame>
   );
 }
+
+/** A form's full-width submit button: disabled while it cannot send, and saying what it does while it sends. */
+export function SubmitButton({
+  pending,
+  disabled = false,
+  busyLabel,
+  label,
+}: {
+  pending: boolean;
+  disabled?: boolean;
+  busyLabel: string;
+  label: string;
+}) {
+  return (
+    <button className="button button--primary button--block" type="submit" disabled={pending || disabled}>
+      {pending ? busyLabel : label}
+    </button>
+  );
+}

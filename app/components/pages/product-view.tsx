@@ -7,6 +7,7 @@ import { breadcrumbJsonLd } from '../../lib/landing-seo.ts';
 import { Link } from '../../lib/links.tsx';
 import type { RootData } from '../../lib/root-data.ts';
 import { absoluteUrl, seoMeta } from '../../lib/seo.ts';
+import { Breadcrumbs } from '../breadcrumbs.tsx';
 import { ContentModules } from '../content-modules.tsx';
 import { ProductAnalysisTable } from '../product-analysis-table.tsx';
 import { IMAGE_SIZES } from '#shared/validation/documents.ts';
@@ -95,15 +96,7 @@ export function ProductView({ product, related }: ProductViewProps) {
       <header className="product-hero">
         <div className="container product-hero__inner">
           <div className="product-hero__text">
-            <nav aria-label="Breadcrumb" className="breadcrumb">
-              <ol>
-                <li>
-                  <Link to={home}>Home</Link>
-                </li>
-                <li>{product.group}</li>
-                <li aria-current="page">{product.name}</li>
-              </ol>
-            </nav>
+            <Breadcrumbs className="breadcrumb" trail={[{ name: 'Home', path: home }, { name: product.group }, { name: product.name }]} />
             <p className="badge product-hero__group">{product.group}</p>
             {/* hgroup: the tagline is the title's subtitle, not a heading of its own */}
             <hgroup>
