@@ -48,16 +48,20 @@ export type LandingHero = z.infer<typeof LandingHeroSchema>;
 const Heading = required(LANDING_MESSAGES.headingRequired, 120);
 const Paragraphs = z.array(required(LANDING_MESSAGES.paragraphRequired, 1200)).max(8, 'At most 8 paragraphs.');
 const Intro = z.string().trim().max(400, 'Use at most 400 characters.').optional();
+/** One to `max` items of a section (figures, steps), each with the fields of `shape`. */
+const Items = <T extends z.ZodRawShape>(shape: T, max: number, noun: string) =>
+  z.array(z.object(shape)).min(1, LANDING_MESSAGES.itemsRequired).max(max, `At most ${max} ${noun}.`);
 
 export const LandingSectionSchema = z.discriminatedUnion('kind', [
   /** big figures with a short sentence each */
   z.object({
     kind: z.literal('claims'),
     heading: Heading.optional(),
-    items: z
-      .array(z.object({ figure: required(LANDING_MESSAGES.figureRequired, 12), text: required(LANDING_MESSAGES.textRequired, 200) }))
-      .min(1, LANDING_MESSAGES.itemsRequired)
-      .max(4, 'At most 4 figures.'),
+    items: Items(
+      { figure: required(LANDING_MESSAGES.figureRequired, 12), text: required(LANDING_MESSAGES.textRequired, 200) },
+      4,
+      'figures',
+    ),
   }),
   /** product cards read from the products table */
   z.object({
@@ -82,10 +86,11 @@ export const LandingSectionSchema = z.discriminatedUnion('kind', [
     kind: z.literal('steps'),
     heading: Heading,
     intro: Intro,
-    items: z
-      .array(z.object({ headline: required(LANDING_MESSAGES.headlineRequired, 120), text: required(LANDING_MESSAGES.textRequired, 500) }))
-      .min(1, LANDING_MESSAGES.itemsRequired)
-      .max(8, 'At most 8 steps.'),
+    items: Items(
+      { headline: required(LANDING_MESSAGES.headlineRequired, 120), text: required(LANDING_MESSAGES.textRequired, 500) },
+      8,
+      'steps',
+    ),
   }),
   /** the guaranteed analysis table of a product */
   z.object({

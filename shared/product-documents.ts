@@ -13,6 +13,10 @@ export interface DocumentProduct {
   pages: { 2?: string; 3?: string };
 }
 
+/** Product pages several products share: each WOLF TRAX micronutrient's, each seed enhancer's. */
+const WOLF_TRAX_PAGES = { 2: 'wolf-trax', 3: 'wolf-trax-ca' };
+const SEED_TREATMENT_PAGES = { 2: 'protivate', 3: 'rocket-seeds-ca' };
+
 export const DOCUMENT_PRODUCTS: DocumentProduct[] = [
   { key: 'agrotain', name: 'AGROTAIN ADVANCED', pages: { 2: 'agrotain', 3: 'agrotain-ca' } },
   { key: 'anvol', name: 'ANVOL', pages: { 2: 'anvol', 3: 'anvol-ca' } },
@@ -24,19 +28,19 @@ export const DOCUMENT_PRODUCTS: DocumentProduct[] = [
   { key: 'synthos', name: 'SYNTHOS', pages: { 3: 'synthos-ca' } },
   { key: 'tribune', name: 'TRIBUNE', pages: { 3: 'tribune-ca' } },
   { key: 'rocket-seeds', name: 'ROCKET SEEDS', pages: { 3: 'rocket-seeds-ca' } },
-  { key: 'wolf-trax-zinc', name: 'WOLF TRAX Zinc DDP', pages: { 2: 'wolf-trax', 3: 'wolf-trax-ca' } },
-  { key: 'wolf-trax-boron', name: 'WOLF TRAX Boron DDP', pages: { 2: 'wolf-trax', 3: 'wolf-trax-ca' } },
-  { key: 'wolf-trax-copper', name: 'WOLF TRAX Copper DDP', pages: { 2: 'wolf-trax', 3: 'wolf-trax-ca' } },
-  { key: 'wolf-trax-iron', name: 'WOLF TRAX Iron DDP', pages: { 2: 'wolf-trax', 3: 'wolf-trax-ca' } },
-  { key: 'wolf-trax-manganese', name: 'WOLF TRAX Manganese DDP', pages: { 2: 'wolf-trax', 3: 'wolf-trax-ca' } },
-  { key: 'wolf-trax-magnesium', name: 'WOLF TRAX Magnesium DDP', pages: { 2: 'wolf-trax', 3: 'wolf-trax-ca' } },
-  { key: 'wolf-trax-calcium', name: 'WOLF TRAX Calcium DDP', pages: { 2: 'wolf-trax', 3: 'wolf-trax-ca' } },
-  { key: 'cropmix', name: 'WOLF TRAX CROPMIX', pages: { 2: 'wolf-trax', 3: 'wolf-trax-ca' } },
-  { key: 'nu-trax-p', name: 'NU-TRAX P+', pages: { 2: 'wolf-trax', 3: 'wolf-trax-ca' } },
-  { key: '3-trax', name: '3-TRAX', pages: { 2: 'wolf-trax', 3: 'wolf-trax-ca' } },
-  { key: 'nu4-dri', name: 'NU4-DRI', pages: { 2: 'protivate', 3: 'rocket-seeds-ca' } },
-  { key: 'nu5-dri', name: 'NU5-DRI', pages: { 2: 'protivate', 3: 'rocket-seeds-ca' } },
-  { key: 'nu5-lux', name: 'NU5-LUX', pages: { 2: 'protivate', 3: 'rocket-seeds-ca' } },
+  { key: 'wolf-trax-zinc', name: 'WOLF TRAX Zinc DDP', pages: WOLF_TRAX_PAGES },
+  { key: 'wolf-trax-boron', name: 'WOLF TRAX Boron DDP', pages: WOLF_TRAX_PAGES },
+  { key: 'wolf-trax-copper', name: 'WOLF TRAX Copper DDP', pages: WOLF_TRAX_PAGES },
+  { key: 'wolf-trax-iron', name: 'WOLF TRAX Iron DDP', pages: WOLF_TRAX_PAGES },
+  { key: 'wolf-trax-manganese', name: 'WOLF TRAX Manganese DDP', pages: WOLF_TRAX_PAGES },
+  { key: 'wolf-trax-magnesium', name: 'WOLF TRAX Magnesium DDP', pages: WOLF_TRAX_PAGES },
+  { key: 'wolf-trax-calcium', name: 'WOLF TRAX Calcium DDP', pages: WOLF_TRAX_PAGES },
+  { key: 'cropmix', name: 'WOLF TRAX CROPMIX', pages: WOLF_TRAX_PAGES },
+  { key: 'nu-trax-p', name: 'NU-TRAX P+', pages: WOLF_TRAX_PAGES },
+  { key: '3-trax', name: '3-TRAX', pages: WOLF_TRAX_PAGES },
+  { key: 'nu4-dri', name: 'NU4-DRI', pages: SEED_TREATMENT_PAGES },
+  { key: 'nu5-dri', name: 'NU5-DRI', pages: SEED_TREATMENT_PAGES },
+  { key: 'nu5-lux', name: 'NU5-LUX', pages: SEED_TREATMENT_PAGES },
 ];
 
 /** FNV-1a, twice with different seeds, formatted as a UUID: stable across runs and machines. */

@@ -6,7 +6,7 @@
  * for a signed-in administrator.
  * Built by Vite as its own hashed file (imported with `?worker&url` in app/root.tsx).
  */
-import { headerDocked, headerHidden, SCROLL_RESET_DELAY_MS, scrollDirection, type ScrollDirection } from '../lib/scroll-header.ts';
+import { followScroll } from '../lib/scroll-header.ts';
 import { focusablesIn, focusLeft, tabIntoPanel, trapTab } from '../lib/menu-focus.ts';
 import { noticeCookie } from '#shared/notice.ts';
 import { AUTH_STORAGE_KEY, parseStoredAuth } from '../lib/auth-state.ts';
@@ -45,25 +45,14 @@ function mirrorRegion(header: HTMLElement): boolean {
 }
 
 function scrollHeader(header: HTMLElement) {
-  let last = window.scrollY;
-  let direction: ScrollDirection = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const onScroll = () => {
-    if (header.classList.contains('has-menu')) return;
-    const y = window.scrollY;
-    const docked = headerDocked(y);
-    header.classList.toggle('is-docked', docked);
-    header.classList.toggle('is-undocked', !docked);
-    direction = scrollDirection(last, y, direction);
-    header.classList.toggle('is-hidden', headerHidden(direction, y, header.classList.contains('is-hidden')));
-    last = y;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      direction = null;
-    }, SCROLL_RESET_DELAY_MS);
-  };
-  onScroll();
-  window.addEventListener('scroll', onScroll, { passive: true });
+  followScroll(
+    (docked, hidden) => {
+      header.classList.toggle('is-docked', docked);
+      header.classList.toggle('is-undocked', !docked);
+      header.classList.toggle('is-hidden', hidden(header.classList.contains('is-hidden')));
+    },
+    () => header.classList.contains('has-menu'),
+  );
 }
 
 /** The menus are popovers in the HTML (they open without JavaScript); this adds scroll lock, labels and focus. */

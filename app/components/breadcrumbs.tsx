@@ -1,14 +1,20 @@
 import { Link } from '../lib/links.tsx';
 
-export type Crumb = { name: string; path: string };
+/** A crumb links to its page; one without a path (a product's group) is plain text. */
+export type Crumb = { name: string; path?: string };
 
-/** Visible breadcrumb trail; the last crumb is the current page. */
-export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
+/**
+ * Visible breadcrumb trail; the last crumb is the current page. `breadcrumbs` on articles (light
+ * header), `breadcrumb` on the product and labels heroes (dark band).
+ */
+export function Breadcrumbs({ trail, className = 'breadcrumbs' }: { trail: Crumb[]; className?: 'breadcrumbs' | 'breadcrumb' }) {
   return (
-    <nav className="breadcrumbs" aria-label="Breadcrumb">
+    <nav className={className} aria-label="Breadcrumb">
       <ol>
         {trail.map((c, i) => (
-          <li key={c.path}>{i === trail.length - 1 ? <span aria-current="page">{c.name}</span> : <Link to={c.path}>{c.name}</Link>}</li>
+          <li key={c.path ?? c.name}>
+            {i === trail.length - 1 ? <span aria-current="page">{c.name}</span> : c.path ? <Link to={c.path}>{c.name}</Link> : c.name}
+          </li>
         ))}
       </ol>
     </nav>

@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import type { ContentModule } from '#shared/content-types.ts';
-import { IMAGE_SIZES, libraryImageProps } from '#shared/validation/documents.ts';
+import { IMAGE_SIZES } from '#shared/validation/documents.ts';
+import { LibraryImage } from './library-image.tsx';
 
 /**
  * Renders content modules (spec section 3): 1 testimonial, 2 rich text, 3 ROI list, 4 multi-image.
@@ -48,16 +49,7 @@ function ContentModuleView({ module: m }: { module: ContentModule }) {
         <div className="cm cm-gallery" data-count={m.items.length}>
           {m.items.map((item, i) => (
             <figure key={i} className="cm-gallery__item">
-              <img
-                className="cm-gallery__image"
-                src={item.imageItem.previewsrc}
-                {...libraryImageProps(item.imageItem.previewsrc, IMAGE_SIZES.moduleColumn)}
-                alt={item.imageItem.alttext}
-                width={item.imageItem.width ?? 800}
-                height={item.imageItem.height ?? 600}
-                loading="lazy"
-                decoding="async"
-              />
+              <LibraryImage className="cm-gallery__image" media={item.imageItem} sizes={IMAGE_SIZES.moduleColumn} fallback={[800, 600]} />
               <figcaption className="cm-gallery__caption">
                 {item.headline ? <p className="cm-gallery__headline">{item.headline}</p> : null}
                 {item.editorData ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: item.editorData }} /> : null}

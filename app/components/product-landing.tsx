@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { Link } from '../lib/links.tsx';
 import type { Cta, LandingHero, LandingPageDto, LandingSection } from '#shared/landing-content.ts';
 import type { AnalysisRow } from '#shared/product-content.ts';
-import { IMAGE_SIZES, libraryImageProps } from '#shared/validation/documents.ts';
+import { IMAGE_SIZES } from '#shared/validation/documents.ts';
 import { ContentModules } from './content-modules.tsx';
+import { LibraryImage } from './library-image.tsx';
 import { ProductAnalysisTable } from './product-analysis-table.tsx';
 import { ProductCard, type ProductCardData } from './product-card.tsx';
 
@@ -52,15 +54,7 @@ export function LandingHeroView({ hero, variant = 'default' }: { hero: LandingHe
         </div>
         {hero.media ? (
           <div className="landing-hero__media">
-            <img
-              src={hero.media.previewsrc}
-              {...libraryImageProps(hero.media.previewsrc, IMAGE_SIZES.halfColumn)}
-              alt={hero.media.alttext ?? hero.media.altText ?? ''}
-              width={hero.media.width ?? 1200}
-              height={hero.media.height ?? 900}
-              fetchPriority="high"
-              decoding="async"
-            />
+            <LibraryImage media={hero.media} sizes={IMAGE_SIZES.halfColumn} fallback={[1200, 900]} priority />
           </div>
         ) : null}
       </div>
@@ -72,64 +66,76 @@ function sectionId(i: number) {
   return `section-${i + 1}`;
 }
 
+/**
+ * The frame every landing section shares: a section named by its heading (or by `label` when the
+ * heading is optional and left empty), the container, the title and the optional lead paragraph.
+ */
+function SectionFrame({
+  id,
+  className,
+  heading,
+  label,
+  intro,
+  narrow = false,
+  children,
+}: {
+  id: string;
+  className: string;
+  heading?: string;
+  label?: string;
+  intro?: string;
+  narrow?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section className={`landing-section ${className}`} {...(heading ? { 'aria-labelledby': id } : { 'aria-label': label })}>
+      <div className={narrow ? 'container container--narrow' : 'container'}>
+        {heading ? (
+          <h2 id={id} className="landing-section__title">
+            {heading}
+          </h2>
+        ) : null}
+        {intro ? <p className="lead">{intro}</p> : null}
+        {children}
+      </div>
+    </section>
+  );
+}
+
 function Section({ section, index }: { section: ResolvedSection; index: number }) {
   const hid = sectionId(index);
   switch (section.kind) {
     case 'claims':
       return (
-        <section
-          className="landing-section landing-claims"
-          {...(section.heading ? { 'aria-labelledby': hid } : { 'aria-label': 'Key figures' })}
-        >
-          <div className="container">
-            {section.heading ? (
-              <h2 id={hid} className="landing-section__title">
-                {section.heading}
-              </h2>
-            ) : null}
-            <ul className="claims" data-count={section.items.length}>
-              {section.items.map((item) => (
-                <li key={item.figure + item.text} className="claim">
-                  <span className="claim__big">{item.figure}</span>
-                  <span className="claim__sentence">{item.text}</span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <SectionFrame id={hid} className="landing-claims" heading={section.heading} label="Key figures">
+          <ul className="claims" data-count={section.items.length}>
+            {section.items.map((item) => (
+              <li key={item.figure + item.text} className="claim">
+                <span className="claim__big">{item.figure}</span>
+                <span className="claim__sentence">{item.text}</span>
+              </li>
+            ))}
+          </ul>
+        </SectionFrame>
       );
     case 'products':
       return (
-        <section className="landing-section landing-products" aria-labelledby={hid}>
-          <div className="container">
-            <h2 id={hid} className="landing-section__title">
-              {section.heading}
-            </h2>
-            {section.intro ? <p className="lead">{section.intro}</p> : null}
-            <ul className="product-grid" data-count={section.items.length}>
-              {section.items.map((p) => (
-                <li key={p.slug}>
-                  <ProductCard product={p} />
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <SectionFrame id={hid} className="landing-products" heading={section.heading} intro={section.intro}>
+          <ul className="product-grid" data-count={section.items.length}>
+            {section.items.map((p) => (
+              <li key={p.slug}>
+                <ProductCard product={p} />
+              </li>
+            ))}
+          </ul>
+        </SectionFrame>
       );
     case 'feature':
       return (
         <section className={`landing-section landing-feature ${section.reverse ? 'landing-feature--reverse' : ''}`} aria-labelledby={hid}>
           <div className="container landing-feature__inner">
             <div className="landing-feature__media">
-              <img
-                src={section.media.previewsrc}
-                {...libraryImageProps(section.media.previewsrc, IMAGE_SIZES.halfColumn)}
-                alt={section.media.alttext ?? section.media.altText ?? ''}
-                width={section.media.width ?? 1200}
-                height={section.media.height ?? 900}
-                loading="lazy"
-                decoding="async"
-              />
+              <LibraryImage media={section.media} sizes={IMAGE_SIZES.halfColumn} fallback={[1200, 900]} />
             </div>
             <div className="landing-feature__text">
               {section.eyebrow ? <p className="eyebrow">{section.eyebrow}</p> : null}
@@ -148,55 +154,33 @@ function Section({ section, index }: { section: ResolvedSection; index: number }
       );
     case 'steps':
       return (
-        <section className="landing-section landing-steps" aria-labelledby={hid}>
-          <div className="container">
-            <h2 id={hid} className="landing-section__title">
-              {section.heading}
-            </h2>
-            {section.intro ? <p className="lead">{section.intro}</p> : null}
-            <ol className="steps">
-              {section.items.map((item) => (
-                <li key={item.headline} className="step">
-                  <h3 className="step__title">{item.headline}</h3>
-                  <p>{item.text}</p>
-                </li>
-              ))}
-            </ol>
-          </div>
-        </section>
+        <SectionFrame id={hid} className="landing-steps" heading={section.heading} intro={section.intro}>
+          <ol className="steps">
+            {section.items.map((item) => (
+              <li key={item.headline} className="step">
+                <h3 className="step__title">{item.headline}</h3>
+                <p>{item.text}</p>
+              </li>
+            ))}
+          </ol>
+        </SectionFrame>
       );
     case 'analysis':
       return (
-        <section className="landing-section landing-analysis" aria-labelledby={hid}>
-          <div className="container container--narrow">
-            <h2 id={hid} className="landing-section__title">
-              {section.heading}
-            </h2>
-            {section.intro ? <p className="lead">{section.intro}</p> : null}
-            <ProductAnalysisTable rows={section.rows} caption={`${section.productName} guaranteed analysis`} />
-            <p className="landing-analysis__more">
-              <Link to={`/${section.productSlug}`}>
-                See {section.productName} product details<span aria-hidden="true"> →</span>
-              </Link>
-            </p>
-          </div>
-        </section>
+        <SectionFrame id={hid} className="landing-analysis" heading={section.heading} intro={section.intro} narrow>
+          <ProductAnalysisTable rows={section.rows} caption={`${section.productName} guaranteed analysis`} />
+          <p className="landing-analysis__more">
+            <Link to={`/${section.productSlug}`}>
+              See {section.productName} product details<span aria-hidden="true"> →</span>
+            </Link>
+          </p>
+        </SectionFrame>
       );
     case 'modules':
       return (
-        <section
-          className="landing-section landing-modules"
-          {...(section.heading ? { 'aria-labelledby': hid } : { 'aria-label': 'In their words' })}
-        >
-          <div className="container container--narrow">
-            {section.heading ? (
-              <h2 id={hid} className="landing-section__title">
-                {section.heading}
-              </h2>
-            ) : null}
-            <ContentModules modules={section.modules} />
-          </div>
-        </section>
+        <SectionFrame id={hid} className="landing-modules" heading={section.heading} label="In their words" narrow>
+          <ContentModules modules={section.modules} />
+        </SectionFrame>
       );
     case 'cta':
       return (

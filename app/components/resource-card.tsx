@@ -1,7 +1,8 @@
 import { Link } from '../lib/links.tsx';
 import type { ContentCardDto } from '#shared/dto/content.ts';
 import { formatLongDate, isoDate } from '#shared/format-date.ts';
-import { IMAGE_SIZES, libraryImageProps } from '#shared/validation/documents.ts';
+import { IMAGE_SIZES } from '#shared/validation/documents.ts';
+import { LibraryImage } from './library-image.tsx';
 
 /**
  * A knowledge-center or press-release card: image with alt text, type badge, title, summary, date.
@@ -22,16 +23,7 @@ export function ResourceCard({
   return (
     <article className="resource-card">
       {card.heroMedia ? (
-        <img
-          className="resource-card__image"
-          src={card.heroMedia.previewsrc}
-          {...libraryImageProps(card.heroMedia.previewsrc, IMAGE_SIZES.card)}
-          alt={card.heroMedia.altText}
-          width={card.heroMedia.width ?? 1200}
-          height={card.heroMedia.height ?? 675}
-          loading="lazy"
-          decoding="async"
-        />
+        <LibraryImage className="resource-card__image" media={card.heroMedia} sizes={IMAGE_SIZES.card} fallback={[1200, 675]} />
       ) : (
         <div className="resource-card__image resource-card__image--blank" />
       )}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '../lib/links.tsx';
 import { CATALOG } from '#shared/catalog.ts';
 import { contactPathFor, findRepBannerVisible, LEGAL_LINKS, findRepPathFor, solutionsFor } from '#shared/navigation.ts';
@@ -27,6 +28,28 @@ function LegalLinks() {
         ))}
       </ul>
     </nav>
+  );
+}
+
+interface FooterLink {
+  to: string;
+  label: string;
+  /** a page outside the app: a plain link, no client navigation */
+  plain?: boolean;
+}
+
+/** A column of the footer's grid: its heading, its links, then anything else it holds (`children`). */
+function FooterColumn({ heading, links, children }: { heading: string; links: readonly FooterLink[]; children?: ReactNode }) {
+  return (
+    <div className="site-footer__col">
+      <h2 className="site-footer__heading">{heading}</h2>
+      <ul>
+        {links.map((l) => (
+          <li key={l.label}>{l.plain ? <a href={l.to}>{l.label}</a> : <Link to={l.to}>{l.label}</Link>}</li>
+        ))}
+      </ul>
+      {children}
+    </div>
   );
 }
 
@@ -81,16 +104,13 @@ export function SiteFooter({ region, pathname, companyName, social, year, pageEn
         </p>
       </div>
       <div className="container site-footer__grid">
-        <div className="site-footer__col">
-          <h2 className="site-footer__heading">Get in touch</h2>
-          <ul>
-            <li>
-              <Link to={contactPathFor(region)}>Contact Us</Link>
-            </li>
-            <li>
-              <Link to={findRep}>Find a Rep</Link>
-            </li>
-          </ul>
+        <FooterColumn
+          heading="Get in touch"
+          links={[
+            { to: contactPathFor(region), label: 'Contact Us' },
+            { to: findRep, label: 'Find a Rep' },
+          ]}
+        >
           <p className="visually-hidden">Social media</p>
           <ul className="site-footer__social">
             {social.map((s) => (
@@ -102,37 +122,22 @@ export function SiteFooter({ region, pathname, companyName, social, year, pageEn
               </li>
             ))}
           </ul>
-        </div>
-        <div className="site-footer__col">
-          <h2 className="site-footer__heading">Solutions</h2>
-          <ul>
-            {solutionsFor(region, products ?? CATALOG).map((p) => (
-              <li key={p.slug}>
-                <Link to={`/${p.slug}`}>{p.name}</Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div className="site-footer__col">
-          <h2 className="site-footer__heading">Company</h2>
-          <ul>
-            <li>
-              <Link to="/knowledge-center">Knowledge Center</Link>
-            </li>
-            <li>
-              <Link to="/about">About</Link>
-            </li>
-            <li>
-              <Link to="/press-releases">Press Releases</Link>
-            </li>
-            <li>
-              <a href="/careers">Careers</a>
-            </li>
-            <li>
-              <Link to={findRep}>Retailers & Reps</Link>
-            </li>
-          </ul>
-        </div>
+        </FooterColumn>
+        <FooterColumn
+          heading="Solutions"
+          links={solutionsFor(region, products ?? CATALOG).map((p) => ({ to: `/${p.slug}`, label: p.name }))}
+        />
+        <FooterColumn
+          heading="Company"
+          links={[
+            { to: '/knowledge-center', label: 'Knowledge Center' },
+            { to: '/about', label: 'About' },
+            { to: '/press-releases', label: 'Press Releases' },
+            // a redirect to the careers site elsewhere, so a plain link
+            { to: '/careers', label: 'Careers', plain: true },
+            { to: findRep, label: 'Retailers & Reps' },
+          ]}
+        />
       </div>
       <div className="container site-footer__bottom">
         <LegalLinks />

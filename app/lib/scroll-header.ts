@@ -28,3 +28,33 @@ export function headerHidden(direction: ScrollDirection, y: number, wasHidden: b
 export function headerDocked(y: number): boolean {
   return y < DOCK_THRESHOLD_PX;
 }
+
+/**
+ * Follows the window's scroll: on every scroll event (and once at once) `report` gets whether the
+ * header is docked and how to decide whether it is hidden from whether it was. The direction resets
+ * after SCROLL_RESET_DELAY_MS without movement. While `paused()` (an open menu), events are ignored.
+ * Returns the function that stops following.
+ */
+export function followScroll(report: (docked: boolean, hidden: (wasHidden: boolean) => boolean) => void, paused = () => false): () => void {
+  let last = window.scrollY;
+  let direction: ScrollDirection = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const onScroll = () => {
+    if (paused()) return;
+    const y = window.scrollY;
+    direction = scrollDirection(last, y, direction);
+    const now = direction;
+    report(headerDocked(y), (wasHidden) => headerHidden(now, y, wasHidden));
+    last = y;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      direction = null;
+    }, SCROLL_RESET_DELAY_MS);
+  };
+  onScroll();
+  window.addEventListener('scroll', onScroll, { passive: true });
+  return () => {
+    window.removeEventListener('scroll', onScroll);
+    clearTimeout(timer);
+  };
+}

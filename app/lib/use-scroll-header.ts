@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { headerDocked, headerHidden, SCROLL_RESET_DELAY_MS, scrollDirection, type ScrollDirection } from './scroll-header.ts';
+import { followScroll } from './scroll-header.ts';
 
 /** Hides the header while scrolling down and shows it when scrolling up (rules in scroll-header.ts). */
 export function useScrollHeader(frozen: boolean) {
@@ -8,27 +8,10 @@ export function useScrollHeader(frozen: boolean) {
 
   useEffect(() => {
     if (frozen) return;
-    let last = window.scrollY;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let direction: ScrollDirection = null;
-    const onScroll = () => {
-      const y = window.scrollY;
-      setDocked(headerDocked(y));
-      direction = scrollDirection(last, y, direction);
-      const now = direction;
-      setHidden((was) => headerHidden(now, y, was));
-      last = y;
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        direction = null;
-      }, SCROLL_RESET_DELAY_MS);
-    };
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      window.removeEventListener('scroll', onScroll);
-      clearTimeout(timer);
-    };
+    return followScroll((isDocked, nextHidden) => {
+      setDocked(isDocked);
+      setHidden(nextHidden);
+    });
   }, [frozen]);
 
   return { hidden: hidden && !frozen, docked };

@@ -2,28 +2,77 @@ import { type FieldMetadata, getInputProps, getTextareaProps } from '@conform-to
 import type { ReactNode } from 'react';
 import { Select } from './select.tsx';
 import { FileInput } from './file-input.tsx';
+import { ErrorIcon } from './error-icon.tsx';
 
-/**
+/*
  * The form toolkit's fields (Conform + the shared Zod schemas): a visible label above the control,
  * an optional hint, and the field's error under it (icon and text), linked by aria attributes.
  */
-function ErrorIcon() {
-  return (
-    <svg className="field__error-icon" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
-      <circle cx="10" cy="10" r="9" fill="currentColor" />
-      <path d="M10 5.5v5.5M10 13.6v.9" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
-    </svg>
-  );
-}
 
 export function FieldError({ id, errors, role }: { id: string; errors: readonly string[] | undefined; role?: 'alert' }) {
   if (!errors?.length) return null;
   return (
     <p className="field__error" id={id} role={role}>
-      <ErrorIcon />
+      <ErrorIcon className="field__error-icon" />
       <span>{errors[0]}</span>
     </p>
   );
+}
+
+/** The ids of a control's hint and error, for its aria-describedby, when they are shown. */
+function describedBy(hintId: string | null, errorId: string | null): string | undefined {
+  return [hintId, errorId].filter(Boolean).join(' ') || undefined;
+}
+
+interface FieldFrameProps {
+  id: string;
+  label: ReactNode;
+  hint: ReactNode;
+  hintId: string;
+  errorId: string;
+  errors: readonly string[] | undefined;
+  errorRole?: 'alert';
+  /** Highlights the field as part of a group in error without claiming it is invalid itself. */
+  highlight?: boolean;
+  className?: string;
+  children: ReactNode;
+}
+
+/** What every labelled field shares: the frame, the label, the control (children), the hint and the error. */
+function FieldFrame({ id, label, hint, hintId, errorId, errors, errorRole, highlight = false, className, children }: FieldFrameProps) {
+  return (
+    <div className={`field${errors?.length || highlight ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId} errors={errors} role={errorRole} />
+    </div>
+  );
+}
+
+type MetaLike = Pick<FieldMetadata<unknown>, 'id' | 'descriptionId' | 'errorId' | 'errors'>;
+
+/** The frame of a Conform field, from its metadata. */
+function MetaFieldFrame({
+  meta,
+  ...rest
+}: { meta: MetaLike } & Pick<FieldFrameProps, 'label' | 'hint' | 'errorRole' | 'highlight' | 'children'>) {
+  return <FieldFrame id={meta.id} hintId={meta.descriptionId} errorId={meta.errorId} errors={meta.errors} {...rest} />;
+}
+
+/** aria-invalid and aria-describedby of a Conform field's control. */
+function metaAria(meta: MetaLike, hint: ReactNode) {
+  const invalid = Boolean(meta.errors?.length);
+  return {
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy(hint ? meta.descriptionId : null, invalid ? meta.errorId : null),
+  };
 }
 
 interface TextFieldProps {
@@ -56,33 +105,21 @@ export function TextField({
   onInput,
   errorRole,
 }: TextFieldProps) {
-  const invalid = Boolean(meta.errors?.length);
-  const describedBy = [hint ? meta.descriptionId : null, invalid ? meta.errorId : null].filter(Boolean).join(' ') || undefined;
   const { key, ...inputProps } = getInputProps(meta, { type, ariaAttributes: false });
   return (
-    <div className={`field${invalid || highlight ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={meta.id}>
-        {label}
-      </label>
+    <MetaFieldFrame meta={meta} label={label} hint={hint} errorRole={errorRole} highlight={highlight}>
       <input
         key={key}
         {...inputProps}
         className="field__input"
         autoComplete={autoComplete}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
+        {...metaAria(meta, hint)}
         readOnly={readOnly}
         autoFocus={autoFocus}
         inputMode={inputMode}
         onInput={onInput ? (e) => onInput(e.currentTarget.value) : undefined}
       />
-      {hint ? (
-        <p className="field__hint" id={meta.descriptionId}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={meta.errorId} errors={meta.errors} role={errorRole} />
-    </div>
+    </MetaFieldFrame>
   );
 }
 
@@ -96,30 +133,11 @@ interface TextAreaFieldProps {
 
 /** Several lines of plain text (a summary), with the same label, hint and error layout as TextField. */
 export function TextAreaField({ meta, label, hint, rows = 4, maxLength }: TextAreaFieldProps) {
-  const invalid = Boolean(meta.errors?.length);
-  const describedBy = [hint ? meta.descriptionId : null, invalid ? meta.errorId : null].filter(Boolean).join(' ') || undefined;
   const { key, ...props } = getTextareaProps(meta, { ariaAttributes: false });
   return (
-    <div className={`field${invalid ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={meta.id}>
-        {label}
-      </label>
-      <textarea
-        key={key}
-        {...props}
-        className="field__input"
-        rows={rows}
-        maxLength={maxLength}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-      />
-      {hint ? (
-        <p className="field__hint" id={meta.descriptionId}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={meta.errorId} errors={meta.errors} />
-    </div>
+    <MetaFieldFrame meta={meta} label={label} hint={hint}>
+      <textarea key={key} {...props} className="field__input" rows={rows} maxLength={maxLength} {...metaAria(meta, hint)} />
+    </MetaFieldFrame>
   );
 }
 
@@ -177,21 +195,15 @@ interface SelectFieldProps {
 
 /** A single choice from a short list (a native select: keyboard and screen reader support for free). */
 export function SelectField({ meta, label, options, hint, onChange }: SelectFieldProps) {
-  const invalid = Boolean(meta.errors?.length);
-  const describedBy = [hint ? meta.descriptionId : null, invalid ? meta.errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field${invalid ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={meta.id}>
-        {label}
-      </label>
+    <MetaFieldFrame meta={meta} label={label} hint={hint}>
       <Select
         key={meta.key}
         id={meta.id}
         name={meta.name}
         form={meta.formId}
         defaultValue={meta.initialValue === undefined || meta.initialValue === null ? undefined : String(meta.initialValue)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
+        {...metaAria(meta, hint)}
         onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
       >
         {options.map((o) => (
@@ -200,13 +212,7 @@ export function SelectField({ meta, label, options, hint, onChange }: SelectFiel
           </option>
         ))}
       </Select>
-      {hint ? (
-        <p className="field__hint" id={meta.descriptionId}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={meta.errorId} errors={meta.errors} />
-    </div>
+    </MetaFieldFrame>
   );
 }
 
@@ -224,28 +230,18 @@ interface FileFieldProps {
 export function FileField({ id, name, label, accept, hint, error, required }: FileFieldProps) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} hintId={hintId} errorId={errorId} errors={error ? [error] : undefined}>
       <FileInput
         id={id}
         name={name}
         accept={accept}
         what={accept === 'application/pdf' || accept === '.pdf' ? 'a PDF' : accept.startsWith('image/') ? 'an image' : 'a file'}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(hint ? hintId : null, error ? errorId : null)}
         aria-required={required || undefined}
       />
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={errorId} errors={error ? [error] : undefined} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -308,35 +304,56 @@ export function ControlledTextField({
   className,
 }: ControlledTextFieldProps) {
   const invalid = Boolean(errors?.length);
-  const describedBy = [hint ? `${id}-hint` : null, invalid ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   const props = {
     id,
     className: 'field__input',
     value,
     maxLength,
     'aria-invalid': invalid || undefined,
-    'aria-describedby': describedBy,
+    'aria-describedby': describedBy(hint ? `${id}-hint` : null, invalid ? `${id}-error` : null),
     // the name said as one phrase ("Title, benefit 2"): a visually hidden part of the label is read
     // by Chromium as a separate piece ("Title , benefit 2")
     'aria-label': context ? `${label}${optional ? ' (optional)' : ''}, ${context}` : undefined,
   };
   return (
-    <div className={`field${invalid ? ' field--invalid' : ''}${className ? ` ${className}` : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {optional ? <span className="field__optional"> (optional)</span> : null}
-      </label>
+    <FieldFrame
+      id={id}
+      label={
+        <>
+          {label}
+          {optional ? <span className="field__optional"> (optional)</span> : null}
+        </>
+      }
+      hint={hint}
+      hintId={`${id}-hint`}
+      errorId={`${id}-error`}
+      errors={errors}
+      className={className}
+    >
       {multiline ? (
         <textarea {...props} rows={3} onChange={(e) => onChange(e.currentTarget.value)} />
       ) : (
         <input {...props} inputMode={inputMode} autoComplete="off" onChange={(e) => onChange(e.currentTarget.value)} />
       )}
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} errors={errors} />
-    </div>
+    </FieldFrame>
+  );
+}
+
+/** A form's full-width submit button: disabled while it cannot send, and saying what it does while it sends. */
+export function SubmitButton({
+  pending,
+  disabled = false,
+  busyLabel,
+  label,
+}: {
+  pending: boolean;
+  disabled?: boolean;
+  busyLabel: string;
+  label: string;
+}) {
+  return (
+    <button className="button button--primary button--block" type="submit" disabled={pending || disabled}>
+      {pending ? busyLabel : label}
+    </button>
   );
 }

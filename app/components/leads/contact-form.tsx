@@ -7,13 +7,11 @@ import {
   CONTACT_ROLES,
   contactDataJson,
   contactFieldLabels,
-  SEND_FAILED_MESSAGE,
   statesRegionIdFor,
 } from '#shared/validation/contact-fields.ts';
-import { ErrorAnnouncer, errorProps, Field, Honeypot } from './form-helpers.tsx';
+import { ErrorAnnouncer, Honeypot, LeadSelect, LeadTextField, SendFailure } from './form-helpers.tsx';
 import { PhoneField } from './phone-field.tsx';
-import { useLeadForm, type SendOutcome } from './use-lead-form.ts';
-import { Select } from '../forms/select.tsx';
+import { postLead, useLeadForm, type SendOutcome } from './use-lead-form.ts';
 import { REGION_INT } from '#shared/regions.ts';
 
 export interface StateOption {
@@ -38,31 +36,20 @@ export interface ContactFormProps {
 
 const FORM_ID = 'contact';
 
-async function sendContact(
+function sendContact(
   value: Record<string, string | undefined>,
   extras: { reCaptchaToken: string; idempotencyKey: string; website: string },
 ): Promise<SendOutcome> {
   const text = (k: string) => value[k] ?? '';
-  const res = await fetch('/api/forms/add', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: text('name'),
-      email: text('email'),
-      phone: text('phone'),
-      data: contactDataJson({ region: text('region'), role: text('role'), state: text('state'), zipcode: text('zipcode') }),
-      message: text('message'),
-      ...extras,
-    }),
-  });
-  const body = (await res.json().catch(() => null)) as { success?: boolean; errors?: Record<string, string[]> } | null;
-  if (body?.success === true) return { ok: true };
-  console.warn('contact form was not accepted', res.status, body);
-  // The server checks with the same schema; field errors it still finds show beside the fields.
-  const fieldErrors = Object.fromEntries(
-    Object.entries(body?.errors ?? {}).filter(([k]) => (CONTACT_FIELD_ORDER as readonly string[]).includes(k)),
-  );
-  return { ok: false, fieldErrors };
+  const payload = {
+    name: text('name'),
+    email: text('email'),
+    phone: text('phone'),
+    data: contactDataJson({ region: text('region'), role: text('role'), state: text('state'), zipcode: text('zipcode') }),
+    message: text('message'),
+    ...extras,
+  };
+  return postLead('/api/forms/add', payload, CONTACT_FIELD_ORDER, 'contact form');
 }
 
 /**
@@ -130,18 +117,7 @@ export function ContactForm({
         <span className="visually-hidden">with an asterisk</span> are required.
       </p>
       <div className="lead-form__grid">
-        <Field id={idFor('name')} label="Name" required error={errors.name}>
-          <input
-            id={idFor('name')}
-            name="name"
-            type="text"
-            className="lead-input"
-            autoComplete="name"
-            aria-required="true"
-            defaultValue={initial('name')}
-            {...errorProps(idFor('name'), errors.name)}
-          />
-        </Field>
+        <LeadTextField lead={lead} name="name" label="Name" required autoComplete="name" />
         <PhoneField
           id={idFor('phone')}
           label="Phone"
@@ -150,101 +126,47 @@ export function ContactForm({
           country={initialRegion === 'Canada' ? 'ca' : 'us'}
           error={errors.phone}
         />
-        <Field id={idFor('email')} label="Email" required error={errors.email}>
-          <input
-            id={idFor('email')}
-            name="email"
-            type="email"
-            className="lead-input"
-            autoComplete="email"
-            aria-required="true"
-            defaultValue={initial('email')}
-            {...errorProps(idFor('email'), errors.email)}
-          />
-        </Field>
-        <Field id={idFor('region')} label="Region" required error={errors.region}>
-          <Select
-            id={idFor('region')}
-            name="region"
-            aria-required="true"
-            defaultValue={region}
-            onChange={(e) => setRegion(e.target.value)}
-            {...errorProps(idFor('region'), errors.region)}
-          >
-            <option value="">Select a region</option>
-            {CONTACT_REGIONS.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <LeadTextField lead={lead} name="email" label="Email" required type="email" autoComplete="email" />
+        <LeadSelect
+          lead={lead}
+          name="region"
+          label="Region"
+          required
+          placeholder="Select a region"
+          options={CONTACT_REGIONS}
+          defaultValue={region}
+          onChange={(e) => setRegion(e.target.value)}
+        />
         {labels.showStateAndZip ? (
           <>
-            <Field id={idFor('state')} label={labels.state} error={errors.state}>
-              <Select
-                // a new list starts unselected
-                key={`${statesRegion}-${states.length}`}
-                id={idFor('state')}
-                name="state"
-                autoComplete="address-level1"
-                defaultValue={statesRegion === statesRegionIdFor(initial('region') || initialRegion) ? initial('state') : ''}
-                {...errorProps(idFor('state'), errors.state)}
-              >
-                <option value="">Select a {labels.state.toLowerCase()}</option>
-                {states.map((s) => (
-                  <option key={s.id} value={s.name}>
-                    {s.name}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field id={idFor('zipcode')} label={labels.zipcode} error={errors.zipcode}>
-              <input
-                id={idFor('zipcode')}
-                name="zipcode"
-                type="text"
-                className="lead-input"
-                autoComplete="postal-code"
-                defaultValue={initial('zipcode')}
-                {...errorProps(idFor('zipcode'), errors.zipcode)}
-              />
-            </Field>
+            <LeadSelect
+              // a new list starts unselected
+              key={`${statesRegion}-${states.length}`}
+              lead={lead}
+              name="state"
+              label={labels.state}
+              placeholder={`Select a ${labels.state.toLowerCase()}`}
+              options={states.map((s) => s.name)}
+              defaultValue={statesRegion === statesRegionIdFor(initial('region') || initialRegion) ? initial('state') : ''}
+              autoComplete="address-level1"
+            />
+            <LeadTextField lead={lead} name="zipcode" label={labels.zipcode} autoComplete="postal-code" />
           </>
         ) : null}
-        <Field id={idFor('role')} label="Role" required error={errors.role} className="lead-form__wide">
-          <Select
-            id={idFor('role')}
-            name="role"
-            aria-required="true"
-            defaultValue={initial('role')}
-            {...errorProps(idFor('role'), errors.role)}
-          >
-            <option value="">Select a role</option>
-            {CONTACT_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id={idFor('message')} label="Message" required error={errors.message} className="lead-form__wide">
-          <textarea
-            id={idFor('message')}
-            name="message"
-            className="lead-input lead-input--textarea"
-            rows={5}
-            defaultValue={initial('message')}
-            {...errorProps(idFor('message'), errors.message)}
-          />
-        </Field>
+        <LeadSelect
+          lead={lead}
+          name="role"
+          label="Role"
+          required
+          className="lead-form__wide"
+          placeholder="Select a role"
+          options={CONTACT_ROLES}
+        />
+        <LeadTextField lead={lead} name="message" label="Message" required rows={5} className="lead-form__wide" />
       </div>
       <Honeypot id="contact-website" />
       {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
-      {/* Present from the start (empty) so screen readers announce the message when it appears. */}
-      <div className="lead-form__failure" role="alert">
-        {lead.failed ? <p className="lead-form__failure-text">{SEND_FAILED_MESSAGE}</p> : null}
-      </div>
+      <SendFailure failed={lead.failed} />
       <div className="lead-form__actions">
         <button type="submit" className="button button--primary lead-form__submit" disabled={lead.sending} aria-busy={lead.sending}>
           {lead.sending ? 'Sending…' : 'Send'}

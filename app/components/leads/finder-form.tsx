@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { FINDER_COUNTRIES, FINDER_MESSAGE, WHO_OPTIONS, zipLabelFor, type FinderLabel } from '#shared/validation/finder.ts';
 import { Select } from '../forms/select.tsx';
+import { ErrorIcon } from '../forms/error-icon.tsx';
 
 interface FinderFormProps {
   defaultCountry: 2 | 3;
@@ -72,10 +73,7 @@ export function FinderForm({ defaultCountry, defaultLabel = '', defaultZip = '',
       <div role="alert" className="finder-form__alert" />
       <template className="finder-form__message">
         <p className="lead-field__error">
-          <svg className="lead-field__error-icon" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
-            <circle cx="10" cy="10" r="9" fill="currentColor" />
-            <path d="M10 5.5v5.5M10 13.6v.9" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
-          </svg>
+          <ErrorIcon className="lead-field__error-icon" />
           {FINDER_MESSAGE}
         </p>
       </template>

@@ -1,4 +1,7 @@
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
+import { ErrorIcon } from '../forms/error-icon.tsx';
+import { Select } from '../forms/select.tsx';
+import { SEND_FAILED_MESSAGE } from '#shared/validation/contact-fields.ts';
 
 /** aria attributes linking a control to its error text. */
 export function errorProps(id: string, error: string | undefined) {
@@ -14,15 +17,6 @@ export function focusFirstError(order: readonly string[], errors: Record<string,
   const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   el.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'center' });
   el.focus({ preventScroll: true });
-}
-
-function ErrorIcon() {
-  return (
-    <svg className="lead-field__error-icon" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
-      <circle cx="10" cy="10" r="9" fill="currentColor" />
-      <path d="M10 5.5v5.5M10 13.6v.9" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
-    </svg>
-  );
 }
 
 interface FieldProps {
@@ -51,7 +45,7 @@ export function Field({ id, label, required, error, className, children }: Field
       {children}
       {error ? (
         <p className="lead-field__error" id={`${id}-error`}>
-          <ErrorIcon />
+          <ErrorIcon className="lead-field__error-icon" />
           {error}
         </p>
       ) : null}
@@ -80,5 +74,112 @@ export function Honeypot({ id }: { id: string }) {
       <label htmlFor={id}>Website (leave empty)</label>
       <input id={id} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
+  );
+}
+
+/** What a lead form's fields read from its state (./use-lead-form.ts): ids, errors and the values of a post without JavaScript. */
+export interface LeadFieldState {
+  errors: Record<string, string | undefined>;
+  idFor(name: string): string;
+  initial(name: string): string;
+}
+
+/**
+ * A text field of a lead form in its Field: the id, the value typed before a post without JavaScript
+ * and the error wiring come from the form's state; `rows` makes it a textarea.
+ */
+export function LeadTextField({
+  lead,
+  name,
+  label,
+  required,
+  className,
+  type = 'text',
+  autoComplete,
+  rows,
+}: {
+  lead: LeadFieldState;
+  name: string;
+  label: string;
+  required?: boolean;
+  className?: string;
+  type?: 'text' | 'email';
+  autoComplete?: string;
+  rows?: number;
+}) {
+  const id = lead.idFor(name);
+  const error = lead.errors[name];
+  const common = {
+    id,
+    name,
+    defaultValue: lead.initial(name),
+    ...(required ? { 'aria-required': 'true' as const } : {}),
+    ...errorProps(id, error),
+  };
+  return (
+    <Field id={id} label={label} required={required} error={error} className={className}>
+      {rows ? (
+        <textarea className="lead-input lead-input--textarea" rows={rows} {...common} />
+      ) : (
+        <input type={type} className="lead-input" autoComplete={autoComplete} {...common} />
+      )}
+    </Field>
+  );
+}
+
+/** Where a failed send (429, 5xx, network) is said: present from the start (empty) so screen readers announce it. */
+export function SendFailure({ failed }: { failed: boolean }) {
+  return (
+    <div className="lead-form__failure" role="alert">
+      {failed ? <p className="lead-form__failure-text">{SEND_FAILED_MESSAGE}</p> : null}
+    </div>
+  );
+}
+
+/** A select of a lead form in its Field, with an empty first option (`placeholder`) and one option a value. */
+export function LeadSelect({
+  lead,
+  name,
+  label,
+  required,
+  className,
+  placeholder,
+  options,
+  defaultValue = lead.initial(name),
+  autoComplete,
+  onChange,
+}: {
+  lead: LeadFieldState;
+  name: string;
+  label: string;
+  required?: boolean;
+  className?: string;
+  placeholder: string;
+  options: readonly string[];
+  defaultValue?: string;
+  autoComplete?: string;
+  onChange?(event: ChangeEvent<HTMLSelectElement>): void;
+}) {
+  const id = lead.idFor(name);
+  const error = lead.errors[name];
+  return (
+    <Field id={id} label={label} required={required} error={error} className={className}>
+      <Select
+        id={id}
+        name={name}
+        autoComplete={autoComplete}
+        {...(required ? { 'aria-required': 'true' as const } : {})}
+        defaultValue={defaultValue}
+        onChange={onChange}
+        {...errorProps(id, error)}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </Select>
+    </Field>
   );
 }

@@ -1,9 +1,9 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
-import { REP_CONTACT_FIELD_ORDER, SEND_FAILED_MESSAGE } from '#shared/validation/contact-fields.ts';
+import { REP_CONTACT_FIELD_ORDER } from '#shared/validation/contact-fields.ts';
 import type { FinderLabel } from '#shared/validation/finder-fields.ts';
-import { ErrorAnnouncer, errorProps, Field, Honeypot } from './form-helpers.tsx';
+import { ErrorAnnouncer, Honeypot, LeadTextField, SendFailure } from './form-helpers.tsx';
 import { PhoneField } from './phone-field.tsx';
-import { useLeadForm, type SendOutcome } from './use-lead-form.ts';
+import { postLead, useLeadForm } from './use-lead-form.ts';
 
 export interface ContactTarget {
   type: 'rep' | 'retailer';
@@ -61,11 +61,10 @@ export function RepContactForm({
     lastResult,
     failedOnServer: failed,
     recaptchaSiteKey,
-    async send(value, extras): Promise<SendOutcome> {
-      const res = await fetch('/api/forms/contact-rep', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
+    send(value, extras) {
+      return postLead(
+        '/api/forms/contact-rep',
+        {
           name: value.name ?? '',
           email: value.email ?? '',
           phone: value.phone ?? '',
@@ -75,19 +74,13 @@ export function RepContactForm({
           zip,
           label,
           ...extras,
-        }),
-      });
-      const body = (await res.json().catch(() => null)) as { success?: boolean; errors?: Record<string, string[]> } | null;
-      if (body?.success === true) return { ok: true };
-      console.warn('rep contact was not accepted', res.status, body);
-      const fieldErrors = Object.fromEntries(
-        Object.entries(body?.errors ?? {}).filter(([k]) => (REP_CONTACT_FIELD_ORDER as readonly string[]).includes(k)),
+        },
+        REP_CONTACT_FIELD_ORDER,
+        'rep contact',
       );
-      return { ok: false, fieldErrors };
     },
     onSent: () => window.location.assign(thankYouPath(target, back)),
   });
-  const { errors, idFor, initial } = lead;
 
   return (
     <form method="post" action={repContactPath(target, zip, label, back)} className="lead-form" {...getFormProps(lead.form)}>
@@ -99,44 +92,12 @@ export function RepContactForm({
       <input type="hidden" name="label" value={label} />
       <input type="hidden" name="back" value={back} />
       {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
-      <Field id={idFor('name')} label="Name" required error={errors.name}>
-        <input
-          id={idFor('name')}
-          name="name"
-          className="lead-input"
-          autoComplete="name"
-          aria-required="true"
-          defaultValue={initial('name')}
-          {...errorProps(idFor('name'), errors.name)}
-        />
-      </Field>
-      <Field id={idFor('email')} label="Email" required error={errors.email}>
-        <input
-          id={idFor('email')}
-          name="email"
-          type="email"
-          className="lead-input"
-          autoComplete="email"
-          aria-required="true"
-          defaultValue={initial('email')}
-          {...errorProps(idFor('email'), errors.email)}
-        />
-      </Field>
-      <PhoneField id={idFor('phone')} label="Phone" defaultValue={initial('phone')} error={errors.phone} />
-      <Field id={idFor('message')} label="Message" error={errors.message}>
-        <textarea
-          id={idFor('message')}
-          name="message"
-          className="lead-input lead-input--textarea"
-          rows={4}
-          defaultValue={initial('message')}
-          {...errorProps(idFor('message'), errors.message)}
-        />
-      </Field>
+      <LeadTextField lead={lead} name="name" label="Name" required autoComplete="name" />
+      <LeadTextField lead={lead} name="email" label="Email" required type="email" autoComplete="email" />
+      <PhoneField id={lead.idFor('phone')} label="Phone" defaultValue={lead.initial('phone')} error={lead.errors.phone} />
+      <LeadTextField lead={lead} name="message" label="Message" rows={4} />
       <Honeypot id="rep-contact-website" />
-      <div className="lead-form__failure" role="alert">
-        {lead.failed ? <p className="lead-form__failure-text">{SEND_FAILED_MESSAGE}</p> : null}
-      </div>
+      <SendFailure failed={lead.failed} />
       <div className="lead-form__actions rep-dialog__actions">
         {'href' in cancel ? (
           <a className="button button--ghost" href={cancel.href}>

@@ -10,6 +10,19 @@ type Values = Record<string, string | undefined>;
 /** What a send gave back: done, field errors from the server's check, or a failure (429, 5xx, network). */
 export type SendOutcome = { ok: true } | { ok: false; fieldErrors?: Record<string, string[]> };
 
+/**
+ * Posts a lead to its API. The server checks it with the same schema; the field errors it still finds
+ * for `fieldOrder`'s fields come back to show beside them, and a refusal is logged as `what`.
+ */
+export async function postLead(url: string, payload: object, fieldOrder: readonly string[], what: string): Promise<SendOutcome> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+  const body = (await res.json().catch(() => null)) as { success?: boolean; errors?: Record<string, string[]> } | null;
+  if (body?.success === true) return { ok: true };
+  console.warn(`${what} was not accepted`, res.status, body);
+  const fieldErrors = Object.fromEntries(Object.entries(body?.errors ?? {}).filter(([k]) => fieldOrder.includes(k)));
+  return { ok: false, fieldErrors };
+}
+
 export interface LeadFormOptions {
   /** The form's id, and the prefix of its fields' ids (`${id}-${name}`). */
   id: string;

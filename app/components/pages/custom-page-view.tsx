@@ -6,7 +6,8 @@ import type { RootData } from '../../lib/root-data.ts';
 import { seoMeta } from '../../lib/seo.ts';
 import { ContentModules } from '../content-modules.tsx';
 import { RelatedResources } from '../resource-card.tsx';
-import { IMAGE_SIZES, libraryImageProps } from '#shared/validation/documents.ts';
+import { IMAGE_SIZES } from '#shared/validation/documents.ts';
+import { LibraryImage } from '../library-image.tsx';
 
 /** The custom page template (/{slug}), fed by the public route and by the preview page (ADR 024). */
 export interface CustomPageViewProps {
@@ -47,7 +48,6 @@ export function customPageMeta(page: PageDto, root: RootData | undefined): MetaD
 /** Spec: heroImageType 0 = highlighted, 1 = cropped, otherwise no hero image. */
 function PageHero({ page }: { page: PageDto }) {
   const media = page.heroMedia;
-  const alt = media?.alttext ?? media?.altText ?? '';
   const summary = page.metadata.desc;
   if (media && page.heroImageType === 0) {
     return (
@@ -57,15 +57,7 @@ function PageHero({ page }: { page: PageDto }) {
             <h1 className="hero__title">{page.title}</h1>
             {summary ? <p className="hero__promise">{summary}</p> : null}
           </div>
-          <img
-            className="custom-hero__image"
-            src={media.previewsrc}
-            {...libraryImageProps(media.previewsrc, IMAGE_SIZES.halfColumn)}
-            alt={alt}
-            width={media.width ?? 1600}
-            height={media.height ?? 700}
-            fetchPriority="high"
-          />
+          <LibraryImage className="custom-hero__image" media={media} sizes={IMAGE_SIZES.halfColumn} fallback={[1600, 700]} priority />
         </div>
       </header>
     );
@@ -73,15 +65,7 @@ function PageHero({ page }: { page: PageDto }) {
   if (media && page.heroImageType === 1) {
     return (
       <header className="custom-hero custom-hero--cropped">
-        <img
-          className="custom-hero__banner"
-          src={media.previewsrc}
-          {...libraryImageProps(media.previewsrc, IMAGE_SIZES.fullWidth)}
-          alt={alt}
-          width={media.width ?? 1600}
-          height={media.height ?? 700}
-          fetchPriority="high"
-        />
+        <LibraryImage className="custom-hero__banner" media={media} sizes={IMAGE_SIZES.fullWidth} fallback={[1600, 700]} priority />
         <div className="container custom-hero__caption">
           <h1 className="hero__title">{page.title}</h1>
           {summary ? <p className="hero__promise">{summary}</p> : null}

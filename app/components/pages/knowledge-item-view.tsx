@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { MetaDescriptor } from 'react-router';
 import type { ContentCardDto, ContentItemDto } from '#shared/dto/content.ts';
 import { formatLongDate, isoDate } from '#shared/format-date.ts';
@@ -8,7 +9,8 @@ import type { RootData } from '../../lib/root-data.ts';
 import { Breadcrumbs } from '../breadcrumbs.tsx';
 import { ContentModules } from '../content-modules.tsx';
 import { RelatedResources } from '../resource-card.tsx';
-import { IMAGE_SIZES, libraryImageProps } from '#shared/validation/documents.ts';
+import { IMAGE_SIZES } from '#shared/validation/documents.ts';
+import { LibraryImage } from '../library-image.tsx';
 
 /**
  * The knowledge item template (/knowledge-center/{slug}), fed by the public route's loader and by
@@ -40,45 +42,79 @@ export function ArticleFigure({ item }: { item: Pick<ContentItemDto, 'heroMedia'
   if (!item.heroMedia) return null;
   return (
     <div className="container content-article__figure">
-      <img
-        src={item.heroMedia.previewsrc}
-        {...libraryImageProps(item.heroMedia.previewsrc, IMAGE_SIZES.articleFigure)}
-        alt={item.heroMedia.altText}
-        width={item.heroMedia.width ?? 1200}
-        height={item.heroMedia.height ?? 675}
-        fetchPriority="high"
-      />
+      <LibraryImage media={item.heroMedia} sizes={IMAGE_SIZES.articleFigure} fallback={[1200, 675]} priority />
     </div>
   );
 }
 
-export function KnowledgeItemView({ item, related, editPath }: KnowledgeItemViewProps) {
-  const category = categoryName(item.category);
+/**
+ * The frame of an article (knowledge item or press release): breadcrumbs, the meta line (`meta`),
+ * title, summary and date, the hero figure, the content modules and what follows them in the body
+ * (`children`); `after` comes after the body (related resources).
+ */
+export function ArticleFrame({
+  item,
+  trail,
+  meta,
+  datePrefix,
+  className = 'content-article',
+  editPath,
+  children,
+  after,
+}: {
+  item: ContentItemDto;
+  trail: Trail;
+  meta: ReactNode;
+  /** words before the date ("Published") */
+  datePrefix?: string;
+  className?: string;
+  editPath: string | null;
+  children?: ReactNode;
+  after?: ReactNode;
+}) {
   return (
-    <article className="content-article" data-admin-edit={editPath ?? undefined}>
+    <article className={className} data-admin-edit={editPath ?? undefined}>
       <header className="content-article__header">
         <div className="container content-article__header-inner">
-          <Breadcrumbs trail={trailFor(item).slice(1)} />
-          <p className="content-article__meta">
-            <span className="badge">{item.resourceType}</span>
-            {category ? (
-              <Link to={`/knowledge-center/category/${item.category}`} className="content-article__category">
-                {category}
-              </Link>
-            ) : null}
-          </p>
+          <Breadcrumbs trail={trail.slice(1)} />
+          <p className="content-article__meta">{meta}</p>
           <h1 className="content-article__title">{item.title}</h1>
           {item.metadata.desc ? <p className="content-article__summary">{item.metadata.desc}</p> : null}
           <p className="content-article__date">
-            Published <time dateTime={isoDate(item.publishDate)}>{formatLongDate(item.publishDate)}</time>
+            {datePrefix ? `${datePrefix} ` : null}
+            <time dateTime={isoDate(item.publishDate)}>{formatLongDate(item.publishDate)}</time>
           </p>
         </div>
       </header>
       <ArticleFigure item={item} />
       <div className="container content-article__body">
         <ContentModules modules={item.modules} />
+        {children}
       </div>
-      <RelatedResources cards={related} title="More from the Knowledge Center" />
+      {after}
     </article>
+  );
+}
+
+export function KnowledgeItemView({ item, related, editPath }: KnowledgeItemViewProps) {
+  const category = categoryName(item.category);
+  return (
+    <ArticleFrame
+      item={item}
+      trail={trailFor(item)}
+      datePrefix="Published"
+      editPath={editPath}
+      meta={
+        <>
+          <span className="badge">{item.resourceType}</span>
+          {category ? (
+            <Link to={`/knowledge-center/category/${item.category}`} className="content-article__category">
+              {category}
+            </Link>
+          ) : null}
+        </>
+      }
+      after={<RelatedResources cards={related} title="More from the Knowledge Center" />}
+    />
   );
 }

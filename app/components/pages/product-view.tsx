@@ -7,9 +7,11 @@ import { breadcrumbJsonLd } from '../../lib/landing-seo.ts';
 import { Link } from '../../lib/links.tsx';
 import type { RootData } from '../../lib/root-data.ts';
 import { absoluteUrl, seoMeta } from '../../lib/seo.ts';
+import { Breadcrumbs } from '../breadcrumbs.tsx';
 import { ContentModules } from '../content-modules.tsx';
 import { ProductAnalysisTable } from '../product-analysis-table.tsx';
-import { IMAGE_SIZES, libraryImageProps } from '#shared/validation/documents.ts';
+import { IMAGE_SIZES } from '#shared/validation/documents.ts';
+import { LibraryImage } from '../library-image.tsx';
 
 /** The product page template (/{product}), fed by the public route and by the preview page (ADR 024). */
 export interface ProductViewProps {
@@ -94,15 +96,7 @@ export function ProductView({ product, related }: ProductViewProps) {
       <header className="product-hero">
         <div className="container product-hero__inner">
           <div className="product-hero__text">
-            <nav aria-label="Breadcrumb" className="breadcrumb">
-              <ol>
-                <li>
-                  <Link to={home}>Home</Link>
-                </li>
-                <li>{product.group}</li>
-                <li aria-current="page">{product.name}</li>
-              </ol>
-            </nav>
+            <Breadcrumbs className="breadcrumb" trail={[{ name: 'Home', path: home }, { name: product.group }, { name: product.name }]} />
             <p className="badge product-hero__group">{product.group}</p>
             {/* hgroup: the tagline is the title's subtitle, not a heading of its own */}
             <hgroup>
@@ -135,15 +129,7 @@ export function ProductView({ product, related }: ProductViewProps) {
           </div>
           {product.heroMedia ? (
             <div className="product-hero__media">
-              <img
-                src={product.heroMedia.previewsrc}
-                {...libraryImageProps(product.heroMedia.previewsrc, IMAGE_SIZES.halfColumn)}
-                alt={product.heroMedia.alttext ?? product.heroMedia.altText ?? ''}
-                width={product.heroMedia.width ?? 1200}
-                height={product.heroMedia.height ?? 900}
-                fetchPriority="high"
-                decoding="async"
-              />
+              <LibraryImage media={product.heroMedia} sizes={IMAGE_SIZES.halfColumn} fallback={[1200, 900]} priority />
             </div>
           ) : null}
         </div>
@@ -223,17 +209,7 @@ export function ProductView({ product, related }: ProductViewProps) {
             <ul className="related-grid">
               {related.map((item) => (
                 <li key={item.id} className="related-card">
-                  {item.heroMedia ? (
-                    <img
-                      src={item.heroMedia.previewsrc}
-                      {...libraryImageProps(item.heroMedia.previewsrc, IMAGE_SIZES.card)}
-                      alt={item.heroMedia.altText}
-                      width={item.heroMedia.width ?? 800}
-                      height={item.heroMedia.height ?? 450}
-                      loading="lazy"
-                      decoding="async"
-                    />
-                  ) : null}
+                  {item.heroMedia ? <LibraryImage media={item.heroMedia} sizes={IMAGE_SIZES.card} fallback={[800, 450]} /> : null}
                   <div className="related-card__body">
                     <p className="badge">{item.resourceType}</p>
                     <h3 className="related-card__title">

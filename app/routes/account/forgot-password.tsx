@@ -2,7 +2,7 @@ import { getFormProps } from '@conform-to/react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ForgotPasswordFormSchema } from '#shared/validation/auth.ts';
-import { FormErrors, TextField } from '../../components/forms/fields.tsx';
+import { FormErrors, SubmitButton, TextField } from '../../components/forms/fields.tsx';
 import { api } from '../../lib/api-client.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
@@ -53,9 +53,7 @@ export default function ForgotPassword() {
           <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
           <FormErrors id={form.errorId} errors={form.errors} />
           <TextField meta={fields.Username} label="Email" type="email" autoComplete="email" onInput={setEmail} />
-          <button className="button button--primary button--block" type="submit" disabled={!hydrated || pending || email.trim() === ''}>
-            {pending ? 'Sending...' : 'Submit'}
-          </button>
+          <SubmitButton pending={pending} disabled={!hydrated || email.trim() === ''} busyLabel="Sending..." label="Submit" />
         </form>
       )}
       <p className="account-card__links">

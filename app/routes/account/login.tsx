@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type AuthTokens, LoginSchema, SecondFactorLoginSchema, type LoginChallenge, AUTH_MESSAGES } from '#shared/validation/auth.ts';
 import { RecoveryCodes, SecondFactorEnrolment } from '../../components/admin/second-factor-enrolment.tsx';
-import { FormErrors, TextField } from '../../components/forms/fields.tsx';
+import { FormErrors, SubmitButton, TextField } from '../../components/forms/fields.tsx';
 import { api } from '../../lib/api-client.ts';
 import { authStore, useAuth } from '../../lib/auth-store.ts';
 import { PENDING_CHALLENGE_KEY, safeReturnPath } from '../../lib/admin-session.ts';
@@ -151,9 +151,7 @@ export default function Login() {
             autoFocus
             hint="The 6-digit code from your authenticator app, or one of your recovery codes."
           />
-          <button className="button button--primary button--block" type="submit" disabled={code.pending}>
-            {code.pending ? 'Verifying...' : 'Verify'}
-          </button>
+          <SubmitButton pending={code.pending} busyLabel="Verifying..." label="Verify" />
         </form>
         <p className="account-card__links">
           <button type="button" className="link-button" onClick={() => setStep({ kind: 'credentials' })}>
@@ -179,9 +177,7 @@ export default function Login() {
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField meta={fields.Username} label="Username" autoComplete="username" inputMode="email" highlight={anyError} />
         <TextField meta={fields.Password} label="Password" type="password" autoComplete="current-password" highlight={anyError} />
-        <button className="button button--primary button--block" type="submit" disabled={submitting || !hydrated}>
-          {submitting ? 'Logging in...' : 'Log In'}
-        </button>
+        <SubmitButton pending={submitting} disabled={!hydrated} busyLabel="Logging in..." label="Log In" />
       </form>
       <p className="account-card__links">
         <Link to="/account/forgot-password">Forgot Password</Link>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, redirect, useNavigate } from 'react-router';
 import { AUTH_MESSAGES, ResetPasswordFormSchema } from '#shared/validation/auth.ts';
 import { PASSWORD_MIN_LENGTH } from '#shared/validation/users.ts';
-import { FormErrors, TextField } from '../../components/forms/fields.tsx';
+import { FormErrors, SubmitButton, TextField } from '../../components/forms/fields.tsx';
 import { api } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/reset-password';
@@ -68,13 +68,12 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
           errorRole="alert"
           onInput={(confirmPassword) => setValues((v) => ({ ...v, confirmPassword }))}
         />
-        <button
-          className="button button--primary button--block"
-          type="submit"
-          disabled={pending || values.password === '' || values.confirmPassword === ''}
-        >
-          {pending ? 'Saving...' : 'Reset Password'}
-        </button>
+        <SubmitButton
+          pending={pending}
+          disabled={values.password === '' || values.confirmPassword === ''}
+          busyLabel="Saving..."
+          label="Reset Password"
+        />
       </form>
       <p className="account-card__links">
         <Link to="/account/login">Back to Login</Link>

@@ -13,7 +13,7 @@ import {
   parseListQuery,
   searchPlaceholder,
 } from '#shared/knowledge.ts';
-import { ResourceCard } from '../../components/resource-card.tsx';
+import { EarlierLink, ListHero, LoadMoreLink, ResourceGrid } from '../../components/list-page-parts.tsx';
 import { breadcrumbList } from '../../lib/content-seo.ts';
 import { readRegionCookie } from '../../lib/region.tsx';
 import { rootDataFrom } from '../../lib/root-data.ts';
@@ -125,13 +125,7 @@ export default function KnowledgeList({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="knowledge">
-      <header className="hero content-hero">
-        <div className="container content-hero__inner">
-          {text.eyebrow ? <p className="content-hero__eyebrow">{text.eyebrow}</p> : null}
-          <h1 className="hero__title">{text.headline}</h1>
-          <p className="hero__promise">{text.intro}</p>
-        </div>
-      </header>
+      <ListHero text={text} />
 
       <div className="container section knowledge__body">
         <nav className="category-nav" aria-label="Categories">
@@ -233,36 +227,18 @@ export default function KnowledgeList({ loaderData }: Route.ComponentProps) {
         ) : null}
 
         {start > 0 ? (
-          <p className="load-more load-more--earlier">
-            <Link className="button button--ghost" to={`${basePath}${listQueryString({ ...query, type: null, page: earlierPage(start) })}`}>
-              Show earlier resources
-            </Link>
-          </p>
+          <EarlierLink to={`${basePath}${listQueryString({ ...query, type: null, page: earlierPage(start) })}`}>Show earlier resources</EarlierLink>
         ) : null}
 
-        {list.items.length > 0 ? (
-          <ul className="resource-grid" aria-busy={busy || undefined}>
-            {list.items.map((card, i) => (
-              <li key={card.id} data-card-index={start + i}>
-                <ResourceCard card={card} linkRef={linkRef(i)} />
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        {list.items.length > 0 ? <ResourceGrid cards={list.items} start={start} linkRef={linkRef} busy={busy} /> : null}
 
         {hasMore ? (
-          <p className="load-more">
-            <Link
-              className="button button--primary"
-              to={`${basePath}${listQueryString({ ...query, type: null, page: query.page + 1 })}`}
-              preventScrollReset
-              onClick={markLoadMore}
-              data-focus-card={start + list.items.length}
-              aria-disabled={busy || undefined}
-            >
-              {busy ? 'Loading...' : 'Load more'}
-            </Link>
-          </p>
+          <LoadMoreLink
+            to={`${basePath}${listQueryString({ ...query, type: null, page: query.page + 1 })}`}
+            busy={busy}
+            next={start + list.items.length}
+            onClick={markLoadMore}
+          />
         ) : null}
       </div>
     </div>

@@ -1,7 +1,6 @@
 import { redirect, useNavigation } from 'react-router';
-import { Link } from '../../lib/links.tsx';
 import { earlierPage, lastPage, listQueryString, listWindow, parsePageParam } from '#shared/knowledge.ts';
-import { ResourceCard } from '../../components/resource-card.tsx';
+import { EarlierLink, ListHero, LoadMoreLink, ResourceGrid } from '../../components/list-page-parts.tsx';
 import { breadcrumbList } from '../../lib/content-seo.ts';
 import { rootDataFrom } from '../../lib/root-data.ts';
 import { showingText, useLoadMoreFocus } from '../../lib/use-load-more.ts';
@@ -52,47 +51,28 @@ export default function PressList({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="press">
-      <header className="hero content-hero">
-        <div className="container content-hero__inner">
-          {text.eyebrow ? <p className="content-hero__eyebrow">{text.eyebrow}</p> : null}
-          <h1 className="hero__title">{text.headline}</h1>
-          <p className="hero__promise">{text.intro}</p>
-        </div>
-      </header>
+      <ListHero text={text} />
       <div className="container section">
         <p className="list-status" role="status" aria-live="polite">
           {list.total === 0 ? 'No press releases yet.' : showingText(start, list.items.length, list.total, 'press release', 'press releases')}
         </p>
         {start > 0 ? (
-          <p className="load-more load-more--earlier">
-            <Link className="button button--ghost" to={`/press-releases${listQueryString({ page: earlierPage(start) })}`}>
-              Show earlier press releases
-            </Link>
-          </p>
+          <EarlierLink to={`/press-releases${listQueryString({ page: earlierPage(start) })}`}>Show earlier press releases</EarlierLink>
         ) : null}
-        <ul className="resource-grid resource-grid--press">
-          {list.items.map((card, i) => (
-            <li key={card.id} data-card-index={start + i}>
-              <ResourceCard
-                card={card}
-                badge={REGION_NAMES[card.region] ?? 'News'}
-                linkRef={linkRef(i)}
-              />
-            </li>
-          ))}
-        </ul>
+        <ResourceGrid
+          cards={list.items}
+          start={start}
+          linkRef={linkRef}
+          className="resource-grid resource-grid--press"
+          badge={(card) => REGION_NAMES[card.region] ?? 'News'}
+        />
         {start + list.items.length < list.total ? (
-          <p className="load-more">
-            <Link
-              className="button button--primary"
-              to={`/press-releases${listQueryString({ page: page + 1 })}`}
-              preventScrollReset
-              onClick={markLoadMore}
-              data-focus-card={start + list.items.length}
-            >
-              {busy ? 'Loading...' : 'Load more'}
-            </Link>
-          </p>
+          <LoadMoreLink
+            to={`/press-releases${listQueryString({ page: page + 1 })}`}
+            busy={busy}
+            next={start + list.items.length}
+            onClick={markLoadMore}
+          />
         ) : null}
       </div>
     </div>

@@ -8,6 +8,7 @@ import { absoluteUrl } from '../../lib/seo.ts';
 import type { Route } from './+types/product-labels';
 import { STATIC_PAGE } from '../../lib/hydration.ts';
 import { Select } from '../../components/forms/select.tsx';
+import { Breadcrumbs } from '../../components/breadcrumbs.tsx';
 import { pageReads } from '../../lib/page-reads.ts';
 import { REGION_US, REGION_CA } from '#shared/regions.ts';
 import { landingTag, PAGE_TAG } from '#shared/cache-tags.ts';
@@ -94,14 +95,7 @@ export default function ProductLabels({ loaderData }: Route.ComponentProps) {
     <div className="labels-page">
       <header className="page-hero">
         <div className="container">
-          <nav aria-label="Breadcrumb" className="breadcrumb">
-            <ol>
-              <li>
-                <Link to="/">Home</Link>
-              </li>
-              <li aria-current="page">Labels / SDS</li>
-            </ol>
-          </nav>
+          <Breadcrumbs className="breadcrumb" trail={[{ name: 'Home', path: '/' }, { name: 'Labels / SDS' }]} />
           <h1 className="page-hero__title">{text.headline}</h1>
           <p className="page-hero__lead">{text.intro}</p>
         </div>
