@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../lib/admin-sections.ts';
-import { ApiError, AuthRedirect } from '../../lib/api-client.ts';
+import type { Envelope } from '../../lib/api-client.ts';
+import { useApiAction } from '../../lib/use-api-action.ts';
 import { Select } from '../forms/select.tsx';
 
 /**
@@ -326,7 +327,7 @@ export function ListNotice({ notice }: { notice: string | null }) {
 
 interface ConfirmActionOptions<T> {
   /** The API call; its envelope's message is shown in the dialog when it refuses. */
-  action: (target: T) => Promise<{ success: boolean; message: string | null }>;
+  action: (target: T) => Promise<Envelope<unknown>>;
   /** The notice shown once done. */
   done: (target: T) => string;
   /** Then (reload the list, drop the row). */
@@ -339,48 +340,33 @@ interface ConfirmActionOptions<T> {
  * a refused session goes to login or access denied.
  */
 export function useConfirmAction<T>({ action, done, after }: ConfirmActionOptions<T>) {
-  const navigate = useNavigate();
+  const call = useApiAction();
   const [target, setTarget] = useState<T | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-
-  async function fail(e: unknown, show: (message: string) => void = setError) {
-    if (e instanceof AuthRedirect) await navigate(e.to);
-    else show(e instanceof ApiError ? e.message : 'Something is wrong');
-  }
 
   async function confirm() {
     if (target === null) return;
-    setBusy(true);
-    setError(null);
+    if (!(await call.run(() => action(target)))) return;
+    setNotice(done(target));
+    setTarget(null);
     try {
-      const env = await action(target);
-      if (!env.success) {
-        setError(env.message ?? 'Something is wrong');
-        return;
-      }
-      setNotice(done(target));
-      setTarget(null);
       await after?.(target);
     } catch (e) {
-      await fail(e);
-    } finally {
-      setBusy(false);
+      await call.fail(e);
     }
   }
 
   return {
     target,
-    busy,
-    error,
+    busy: call.busy,
+    error: call.error,
     notice,
     setNotice,
-    setError,
+    setError: call.setError,
     /** Shows a failure the way this flow does (login redirect, or the message). */
-    fail,
+    fail: call.fail,
     ask(row: T) {
-      setError(null);
+      call.setError(null);
       setTarget(row);
     },
     cancel: () => setTarget(null),
@@ -389,6 +375,17 @@ export function useConfirmAction<T>({ action, done, after }: ConfirmActionOption
 }
 
 // ---------------------------------------------------------------- shared pieces of list screens
+
+/** "← Back" above a screen that opens from a list. */
+export function BackLink({ to }: { to: string }) {
+  return (
+    <p className="edit-frame__back">
+      <Link to={to}>
+        <span aria-hidden="true">← </span>Back
+      </Link>
+    </p>
+  );
+}
 
 /** Previous / Next with "Page N of M" between the pages of a list whose page is in the address; nothing for one page. */
 export function PageLinks({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api, AuthRedirect } from '../../lib/api-client.ts';
+import { KeepaliveSchema } from '#shared/validation/auth.ts';
+import { api, AuthRedirect, SOMETHING_WRONG } from '../../lib/api-client.ts';
 
 /** Spec section 9: the session prompt appears 14,399,998 ms (about 4 hours) after the admin layout loads. */
 export const SESSION_PROMPT_MS = 14_399_998;
@@ -36,15 +37,15 @@ export function SessionTimeout({ delayMs }: { delayMs: number }) {
     setBusy(true);
     setError(null);
     try {
-      const env = await api().get('/api/admin/session/keepalive');
-      if (!env.success) throw new Error(env.message ?? 'Something is wrong');
+      const env = await api().getChecked('/api/admin/session/keepalive', KeepaliveSchema);
+      if (!env.success) throw new Error(env.message ?? SOMETHING_WRONG);
       dialog.current?.close();
       setRound((r) => r + 1);
     } catch (e) {
       if (e instanceof AuthRedirect) {
         dialog.current?.close();
         await navigate(e.to);
-      } else setError(e instanceof Error ? e.message : 'Something is wrong');
+      } else setError(e instanceof Error ? e.message : SOMETHING_WRONG);
     } finally {
       setBusy(false);
     }

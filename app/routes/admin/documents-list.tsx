@@ -5,8 +5,8 @@ import { useDocumentDelete } from '../../components/admin/document-fields.tsx';
 import { FilterSelect, ListFilterForm, pageInfo, SearchField, useListParams } from '../../components/admin/list-kit.tsx';
 import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
-import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
-import { formatSize, kindName, regionNames } from '../../lib/documents.ts';
+import { loadOrRedirect } from '../../lib/api-client.ts';
+import { filterDocuments, formatSize, kindName, regionNames } from '../../lib/documents.ts';
 import type { Route } from './+types/documents-list';
 
 export const meta: Route.MetaFunction = () => [
@@ -26,8 +26,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     region: q.get('region') ?? 0,
   });
   return loadOrRedirect(async () => {
-    const page = dataOf(await api().post<{ items: DocumentListItem[]; total: number }>('/api/admin/documents/filter', filter));
-    return { ...page, filter };
+    return { ...(await filterDocuments(filter)), filter };
   });
 }
 

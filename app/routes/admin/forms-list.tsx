@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import { FilterSelect, SearchField } from '../../components/admin/list-kit.tsx';
 import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
+import { downloadExport } from '../../lib/download.ts';
 import { api, ApiError, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/forms-list';
 
@@ -213,19 +214,13 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
   async function exportCsv() {
     setError(null);
     await guarded(async () => {
-      const { blob, filename } = await api().download('/api/admin/forms/export', {
-        ...viewOf(filters, order),
-        // the local-time column in the editor's own time zone
-        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      });
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = filename ?? 'form-submissions.csv';
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      const view = viewOf(filters, order);
+      // the local-time column in the editor's own time zone
+      await downloadExport(
+        '/api/admin/forms/export',
+        { ...view, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+        'form-submissions.csv',
+      );
     });
   }
 

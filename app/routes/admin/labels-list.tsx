@@ -12,8 +12,8 @@ import {
 import { useDocumentDelete } from '../../components/admin/document-fields.tsx';
 import { FilterSelect, ListFilterForm, pageInfo, SearchField, ShortDate, useListParams } from '../../components/admin/list-kit.tsx';
 import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
-import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
-import { fileTypeName, formatSize, kindName, regionNames } from '../../lib/documents.ts';
+import { loadOrRedirect } from '../../lib/api-client.ts';
+import { fileTypeName, filterDocuments, formatSize, kindName, regionNames } from '../../lib/documents.ts';
 import type { Route } from './+types/labels-list';
 
 export const meta: Route.MetaFunction = () => [
@@ -66,8 +66,7 @@ export function labelsFilterFromQuery(q: URLSearchParams) {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const filter = labelsFilterFromQuery(new URL(request.url).searchParams);
   return loadOrRedirect(async () => {
-    const page = dataOf(await api().post<{ items: DocumentListItem[]; total: number }>('/api/admin/documents/filter', filter));
-    return { ...page, filter };
+    return { ...(await filterDocuments(filter)), filter };
   });
 }
 

@@ -1,5 +1,6 @@
 import { Link, useNavigate, useRevalidator } from 'react-router';
-import { REDIRECT_TYPE_LABELS, type RedirectItem, type RedirectPage, type RedirectStatusCode } from '#shared/validation/redirects.ts';
+import { z } from 'zod';
+import { REDIRECT_TYPE_LABELS, type RedirectItem, RedirectPageSchema, type RedirectStatusCode } from '#shared/validation/redirects.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import { SearchBox, useConfirmAction } from '../../components/admin/list-kit.tsx';
 import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
@@ -18,7 +19,9 @@ const PAGE_SIZE = 200;
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const search = new URL(request.url).searchParams.get('q')?.trim() ?? '';
   return loadOrRedirect(async () => {
-    const page = dataOf(await api().post<RedirectPage>('/api/admin/redirects/filter', { search, start: 0, length: PAGE_SIZE }));
+    const page = dataOf(
+      await api().postChecked('/api/admin/redirects/filter', { search, start: 0, length: PAGE_SIZE }, RedirectPageSchema),
+    );
     return { page, search };
   });
 }
@@ -45,7 +48,7 @@ export default function RedirectsList({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const del = useConfirmAction<RedirectItem>({
-    action: (r) => api().get(`/api/admin/redirects/delete/${r.id}`),
+    action: (r) => api().getChecked(`/api/admin/redirects/delete/${r.id}`, z.null()),
     done: (r) => `The redirect from ${r.fromPath} was deleted.`,
     after: () => revalidator.revalidate(),
   });

@@ -1,9 +1,9 @@
 import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type SiteSettingsAdmin, SiteSettingsFormSchema } from '#shared/validation/settings.ts';
+import { SiteSettingsAdminSchema, SiteSettingsFormSchema } from '#shared/validation/settings.ts';
 import { CheckboxField, FormErrors, TextField } from '../../components/forms/fields.tsx';
-import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { api, dataOf, loadOrRedirect, refusalOr } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/site-settings';
 
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function clientLoader() {
-  return loadOrRedirect(async () => dataOf(await api().get<SiteSettingsAdmin>('/api/admin/settings/get')));
+  return loadOrRedirect(async () => dataOf(await api().getChecked('/api/admin/settings/get', SiteSettingsAdminSchema)));
 }
 
 export function HydrateFallback() {
@@ -43,11 +43,10 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
     },
     async onValid(value) {
       setSaved(false);
-      const env = await api().post<SiteSettingsAdmin>('/api/admin/settings/edit', value);
-      if (!env.success) return env.message ?? 'Something is wrong';
-      setData(dataOf(env));
-      setSaved(true);
-      return null;
+      return refusalOr(api().postChecked('/api/admin/settings/edit', value, SiteSettingsAdminSchema), (saved) => {
+        setData(saved);
+        setSaved(true);
+      });
     },
   });
   const notice = fields.notice.getFieldset();

@@ -1,5 +1,6 @@
 import { Link, useRevalidator } from 'react-router';
-import type { Role, UserListItem } from '#shared/validation/users.ts';
+import { z } from 'zod';
+import { RoleListSchema, type UserListItem, UserListSchema } from '#shared/validation/users.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import { useConfirmAction } from '../../components/admin/list-kit.tsx';
 import { ResourceList } from '../../components/admin/resource-list.tsx';
@@ -13,8 +14,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Users | Site Administra
 export async function clientLoader() {
   return loadOrRedirect(async () => {
     const [users, roles] = await Promise.all([
-      api().get<UserListItem[]>('/api/adminusers/get-all'),
-      api().get<Role[]>('/api/adminusers/get-roles'),
+      api().getChecked('/api/adminusers/get-all', UserListSchema),
+      api().getChecked('/api/adminusers/get-roles', RoleListSchema),
     ]);
     return { users: dataOf(users), roles: dataOf(roles) };
   });
@@ -33,7 +34,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
   const me = useAdminUser();
   const revalidator = useRevalidator();
   const del = useConfirmAction<UserListItem>({
-    action: (u) => api().get(`/api/adminusers/delete/${u.id}`),
+    action: (u) => api().getChecked(`/api/adminusers/delete/${u.id}`, z.null()),
     done: (u) => `The User ${u.email} was deleted.`,
     after: () => revalidator.revalidate(),
   });
