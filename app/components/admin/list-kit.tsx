@@ -30,8 +30,8 @@ export function listHref(path: string, values: Record<string, QueryValue>, defau
   return s ? `${path}?${s}` : path;
 }
 
-/** The query parameters that restart paging when they change (everything but the page itself). */
-const PAGE_PARAMS = new Set(['page', 'start']);
+/** The query parameters of paging (the page, or how many rows Load More shows): a change of anything else starts again at the first. */
+const PAGE_PARAMS = new Set(['page', 'start', 'shown']);
 
 /**
  * Search, filter, sort and page kept in the URL query: `values` are the query's values over the
@@ -206,36 +206,16 @@ export function nextSortDirection(current: SortDirection, first: 'ascending' | '
   return current === 'ascending' ? 'descending' : 'ascending';
 }
 
-interface SortableHeaderProps {
-  label: string;
-  direction: SortDirection;
-  /** Sorting in the screen's state... */
-  onSort?: () => void;
-  /** ...or by address (sort kept in the URL). */
-  to?: string;
-}
-
-/** A column header that sorts the list: aria-sort on the header, a button (or link) with an arrow. */
-export function SortableHeader({ label, direction, onSort, to }: SortableHeaderProps) {
-  const content = (
-    <>
-      {label}
-      <span aria-hidden="true" className="sort-button__icon">
-        {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
-      </span>
-    </>
-  );
+/** A column header that sorts the list by address: aria-sort on the header, a link with an arrow. */
+function SortableHeader({ label, direction, to }: { label: string; direction: SortDirection; to: string }) {
   return (
     <th scope="col" aria-sort={direction}>
-      {to !== undefined ? (
-        <Link className="sort-button" to={to}>
-          {content}
-        </Link>
-      ) : (
-        <button type="button" className="sort-button" onClick={onSort}>
-          {content}
-        </button>
-      )}
+      <Link className="sort-button" to={to}>
+        {label}
+        <span aria-hidden="true" className="sort-button__icon">
+          {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
+        </span>
+      </Link>
     </th>
   );
 }
