@@ -14,7 +14,7 @@ import { api, SOMETHING_WRONG } from '../../lib/api-client.ts';
 import { formatSize } from '../../lib/documents.ts';
 import type { useZodForm } from '../../lib/use-zod-form.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { useConfirmAction } from './list-kit.tsx';
+import { type FilterSpec, useConfirmAction } from './list-kit.tsx';
 
 /**
  * The pieces the document library and the Product Labels/SDSs screens share: the document's fields
@@ -33,6 +33,11 @@ interface DocumentMetaFieldsProps {
   /** Images need alt text; screens without images leave the field out. */
   showAltText?: boolean;
   onKindChange?: (kind: string) => void;
+}
+
+/** The Kind select of a document list (All kinds, then the given kinds). */
+export function kindFilter(kinds: readonly { id: string; name: string }[], value: string): FilterSpec {
+  return { name: 'kind', label: 'Kind', allLabel: 'All kinds', options: kinds.map((k) => ({ value: k.id, label: k.name })), value };
 }
 
 export function DocumentMetaFields({

@@ -108,10 +108,7 @@ export function SearchField({
   inputKey,
 }: SearchFieldProps) {
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledField id={id} label={label} className={className}>
       <input
         id={id}
         key={inputKey}
@@ -124,6 +121,18 @@ export function SearchField({
         maxLength={maxLength}
         placeholder={placeholder}
       />
+    </LabelledField>
+  );
+}
+
+/** A filter's column: the label above its control. */
+export function LabelledField({ id, label, className, children }: { id: string; label: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
     </div>
   );
 }
@@ -174,10 +183,7 @@ interface FilterSelectProps {
 /** A labelled select that narrows a list (a native select: keyboard and screen readers for free). */
 export function FilterSelect({ id, label, name, options, allLabel, defaultValue, value, onChange }: FilterSelectProps) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledField id={id} label={label}>
       <Select
         id={id}
         name={name}
@@ -192,8 +198,51 @@ export function FilterSelect({ id, label, name, options, allLabel, defaultValue,
           </option>
         ))}
       </Select>
-    </div>
+    </LabelledField>
   );
+}
+
+/** One select of a filter form: its query name, label, choices and the value in the address. */
+export interface FilterSpec {
+  name: string;
+  label: string;
+  options: readonly FilterOption[];
+  /** The "everything" choice with an empty value, listed first. */
+  allLabel?: string;
+  value: string | number | null | undefined;
+}
+
+/**
+ * The selects of a filter form, one per spec (ids `{idPrefix}-{name}`). Each starts from the value in
+ * the address and starts again when the address changes it (a header link, Clear filters, Back).
+ */
+export function FilterSelects({ idPrefix, selects }: { idPrefix: string; selects: readonly (FilterSpec | null | false)[] }) {
+  return selects.map((f) => {
+    if (!f) return null;
+    const value = f.value === null || f.value === undefined ? '' : String(f.value);
+    return (
+      <FilterSelect
+        key={`${f.name}:${value}`}
+        id={`${idPrefix}-${f.name}`}
+        label={f.label}
+        name={f.name}
+        allLabel={f.allLabel}
+        options={f.options}
+        defaultValue={value}
+      />
+    );
+  });
+}
+
+/** The Region select of a list (All regions, then the given regions by name). */
+export function regionFilter(regions: readonly { id: number; name: string }[], value: number | null | undefined): FilterSpec {
+  return {
+    name: 'region',
+    label: 'Region',
+    allLabel: 'All regions',
+    options: regions.map((r) => ({ value: r.id, label: r.name })),
+    value: value || '',
+  };
 }
 
 // ---------------------------------------------------------------- sorting
@@ -355,6 +404,18 @@ export function useConfirmAction<T>({ action, done, after }: ConfirmActionOption
 }
 
 // ---------------------------------------------------------------- shared pieces of list screens
+
+/** A screen's title (the h1 its section is labelled by) with its main buttons beside it (Add, Export CSV). */
+export function ListHeading({ id, title, children }: { id: string; title: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="admin-heading">
+      <h1 id={id} className="admin-title">
+        {title}
+      </h1>
+      {children}
+    </div>
+  );
+}
 
 /** "← Back" above a screen that opens from a list. */
 export function BackLink({ to }: { to: string }) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { AUDIT_CATEGORIES, AUDIT_CATEGORY_IDS, type AuditCategory } from '#shared/audit.ts';
 import { AuditActorsSchema, AuditLogPageSchema } from '#shared/validation/auth.ts';
-import { EmptyState, FilterSelect, ListFilterForm, listHref, pageInfo, PageLinks } from '../../components/admin/list-kit.tsx';
+import { EmptyState, FilterSelect, ListFilterForm, ListHeading, listHref, pageInfo, PageLinks } from '../../components/admin/list-kit.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, failureMessage, loadOrRedirect } from '../../lib/api-client.ts';
 import { downloadExport } from '../../lib/download.ts';
@@ -77,14 +77,11 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="audit-title">
-      <div className="admin-heading">
-        <h1 id="audit-title" className="admin-title">
-          Audit Log
-        </h1>
+      <ListHeading id="audit-title" title="Audit Log">
         <button type="button" className="button button--secondary" disabled={exporting || total === 0} onClick={() => void exportCsv()}>
           {exporting ? 'Exporting...' : 'Export CSV'}
         </button>
-      </div>
+      </ListHeading>
       <ListFilterForm ariaLabel="Filter the audit log" submitLabel="Apply">
         <FilterSelect
           id="audit-person"

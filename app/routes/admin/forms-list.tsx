@@ -13,8 +13,15 @@ import {
   type FormSubmissionDto,
   type FormsVerification,
 } from '#shared/validation/forms-admin.ts';
-import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
-import { FilterSelect, SearchField, useConfirmAction, useListParams } from '../../components/admin/list-kit.tsx';
+import { ConfirmDialog, Modal } from '../../components/admin/confirm-dialog.tsx';
+import {
+  FilterSelects,
+  LabelledField,
+  ListHeading,
+  SearchField,
+  useConfirmAction,
+  useListParams,
+} from '../../components/admin/list-kit.tsx';
 import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
@@ -49,6 +56,23 @@ const STATUSES = { archived: FORMS_STATUS_FILTER.archived, all: FORMS_STATUS_FIL
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The API answers at most 100 rows a call; Load More never asks for more than this many in all. */
 const MAX_SHOWN = 2000;
+
+const TYPE_OPTIONS = [
+  { value: '', label: 'All types' },
+  { value: 'contact', label: 'Contact' },
+  { value: 'rep', label: 'Rep' },
+];
+const VERIFICATION_OPTIONS = [
+  { value: '', label: 'All' },
+  { value: 'verified', label: 'Verified' },
+  { value: 'unverified', label: 'Not verified' },
+  { value: 'not-checked', label: 'Not checked' },
+];
+const STATUS_OPTIONS = [
+  { value: '', label: 'Open' },
+  { value: 'archived', label: 'Archived' },
+  { value: 'all', label: 'All' },
+];
 
 const SORTS = {
   name: { label: 'Name', asc: FORMS_ORDER.nameAsc, desc: FORMS_ORDER.nameDesc },
@@ -145,48 +169,41 @@ function ViewDialog({ form, onClose }: { form: FormSubmissionDto | null; onClose
     if (!form && dialog.open) dialog.close();
   }, [form]);
   return (
-    <dialog
-      ref={ref}
+    <Modal
+      dialogRef={ref}
       className="modal modal--wide"
-      aria-labelledby="view-form-title"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
-      {form ? (
-        <>
-          <h2 id="view-form-title" className="modal__title">
-            Written by {form.name}
-          </h2>
-          <dl className="detail-list">
-            <dt>Phone</dt>
-            <dd>{form.phoneDisplay || '--'}</dd>
-            <dt>Email</dt>
-            <dd>{form.email}</dd>
-            <dt>Type</dt>
-            <dd>{formTypeLabel(form.type)}</dd>
-            <dt>Created</dt>
-            <dd>{formatDateTime(form.created)}</dd>
-            {form.data.map((field) => (
-              <Fragment key={field.name}>
-                <dt>{leadFieldLabel(field.name)}</dt>
-                <dd>{field.value || '--'}</dd>
-              </Fragment>
-            ))}
-            <dt>Message</dt>
-            <dd className="detail-list__message">{form.message || '--'}</dd>
-            <dt>reCAPTCHA</dt>
-            <dd>{form.captcha === 'verified' ? 'Verified' : form.captcha === 'not-configured' ? 'Not checked' : 'Not verified'}</dd>
-          </dl>
-        </>
-      ) : null}
-      <div className="modal__actions">
+      titleId="view-form-title"
+      title={form ? `Written by ${form.name}` : null}
+      onEscape={onClose}
+      actions={
         <button type="button" className="button button--primary" onClick={onClose} autoFocus>
           Close
         </button>
-      </div>
-    </dialog>
+      }
+    >
+      {form ? (
+        <dl className="detail-list">
+          <dt>Phone</dt>
+          <dd>{form.phoneDisplay || '--'}</dd>
+          <dt>Email</dt>
+          <dd>{form.email}</dd>
+          <dt>Type</dt>
+          <dd>{formTypeLabel(form.type)}</dd>
+          <dt>Created</dt>
+          <dd>{formatDateTime(form.created)}</dd>
+          {form.data.map((field) => (
+            <Fragment key={field.name}>
+              <dt>{leadFieldLabel(field.name)}</dt>
+              <dd>{field.value || '--'}</dd>
+            </Fragment>
+          ))}
+          <dt>Message</dt>
+          <dd className="detail-list__message">{form.message || '--'}</dd>
+          <dt>reCAPTCHA</dt>
+          <dd>{form.captcha === 'verified' ? 'Verified' : form.captcha === 'not-configured' ? 'Not checked' : 'Not verified'}</dd>
+        </dl>
+      ) : null}
+    </Modal>
   );
 }
 
@@ -237,14 +254,11 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="forms-title">
-      <div className="admin-heading">
-        <h1 id="forms-title" className="admin-title">
-          Forms
-        </h1>
+      <ListHeading id="forms-title" title="Forms">
         <button type="button" className="button button--secondary" onClick={() => void exportCsv()}>
           Export CSV
         </button>
-      </div>
+      </ListHeading>
 
       <form
         key={filterKey}
@@ -264,39 +278,13 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
           defaultValue={query.q}
           maxLength={200}
         />
-        <FilterSelect
-          id="forms-type"
-          label="Type"
-          name="type"
-          defaultValue={query.type}
-          options={[
-            { value: '', label: 'All types' },
-            { value: 'contact', label: 'Contact' },
-            { value: 'rep', label: 'Rep' },
-          ]}
-        />
+        <FilterSelects idPrefix="forms" selects={[{ name: 'type', label: 'Type', options: TYPE_OPTIONS, value: query.type }]} />
         <DayRange from={query.from} to={query.to} />
-        <FilterSelect
-          id="forms-verification"
-          label="Verification"
-          name="verification"
-          defaultValue={query.verification}
-          options={[
-            { value: '', label: 'All' },
-            { value: 'verified', label: 'Verified' },
-            { value: 'unverified', label: 'Not verified' },
-            { value: 'not-checked', label: 'Not checked' },
-          ]}
-        />
-        <FilterSelect
-          id="forms-status"
-          label="Status"
-          name="status"
-          defaultValue={query.status}
-          options={[
-            { value: '', label: 'Open' },
-            { value: 'archived', label: 'Archived' },
-            { value: 'all', label: 'All' },
+        <FilterSelects
+          idPrefix="forms"
+          selects={[
+            { name: 'verification', label: 'Verification', options: VERIFICATION_OPTIONS, value: query.verification },
+            { name: 'status', label: 'Status', options: STATUS_OPTIONS, value: query.status },
           ]}
         />
         <div className="filter-bar__actions">
@@ -367,27 +355,21 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
 /** From and To (native date inputs, local days): To cannot come before From. */
 function DayRange({ from: initialFrom, to }: { from: string; to: string }) {
   const [from, setFrom] = useState(initialFrom);
-  return (
-    <>
-      <div className="field">
-        <label className="field__label" htmlFor="forms-from">
-          From
-        </label>
-        <input
-          id="forms-from"
-          className="field__input"
-          type="date"
-          name="from"
-          defaultValue={initialFrom}
-          onChange={(e) => setFrom(e.currentTarget.value)}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="forms-to">
-          To
-        </label>
-        <input id="forms-to" className="field__input" type="date" name="to" defaultValue={to} min={from || undefined} />
-      </div>
-    </>
-  );
+  const days = [
+    { name: 'from', label: 'From', value: initialFrom, onChange: setFrom },
+    { name: 'to', label: 'To', value: to, min: from || undefined },
+  ];
+  return days.map((d) => (
+    <LabelledField key={d.name} id={`forms-${d.name}`} label={d.label}>
+      <input
+        id={`forms-${d.name}`}
+        className="field__input"
+        type="date"
+        name={d.name}
+        defaultValue={d.value}
+        min={d.min}
+        onChange={d.onChange ? (e) => d.onChange(e.currentTarget.value) : undefined}
+      />
+    </LabelledField>
+  ));
 }

@@ -2,7 +2,7 @@ import { Link, useNavigate, useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { REDIRECT_TYPE_LABELS, type RedirectItem, RedirectPageSchema, type RedirectStatusCode } from '#shared/validation/redirects.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
-import { SearchBox, useConfirmAction } from '../../components/admin/list-kit.tsx';
+import { ListHeading, SearchBox, useConfirmAction } from '../../components/admin/list-kit.tsx';
 import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
@@ -65,10 +65,7 @@ export default function RedirectsList({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="redirects-title">
-      <div className="admin-heading">
-        <h1 id="redirects-title" className="admin-title">
-          Redirects
-        </h1>
+      <ListHeading id="redirects-title" title="Redirects">
         <div className="admin-heading__actions">
           <Link className="button button--secondary" to="/siteadmin/redirects/not-found">
             Not Found Log
@@ -83,7 +80,7 @@ export default function RedirectsList({ loaderData }: Route.ComponentProps) {
             Add Redirect
           </Link>
         </div>
-      </div>
+      </ListHeading>
       <ResourceList<RedirectItem>
         caption="Redirects"
         filters={<SearchBox id="redirects-search" label="Search redirects" name="q" defaultValue={search} placeholder="/old-page" />}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { type NotFoundItem, NotFoundPageSchema, RedirectSchema } from '#shared/validation/redirects.ts';
-import { BackLink, SearchBox } from '../../components/admin/list-kit.tsx';
+import { BackLink, ListHeading, SearchBox } from '../../components/admin/list-kit.tsx';
 import { ResourceList } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, type Envelope, loadOrRedirect } from '../../lib/api-client.ts';
@@ -115,11 +115,7 @@ export default function RedirectsNotFound({ loaderData }: Route.ComponentProps) 
   return (
     <section aria-labelledby="not-found-title">
       <BackLink to="/siteadmin/redirects" />
-      <div className="admin-heading">
-        <h1 id="not-found-title" className="admin-title">
-          Not Found Log
-        </h1>
-      </div>
+      <ListHeading id="not-found-title" title="Not Found Log" />
       <p className="field__hint">
         Addresses visitors asked for that ended in Page Not Found, most frequent first (search engines and other bots are left out). Enter a
         target to send visitors there from now on.

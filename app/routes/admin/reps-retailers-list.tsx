@@ -9,7 +9,7 @@ import {
   RetailerPageSchema,
 } from '#shared/validation/reps-retailers.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
-import { ListFilterForm, listHref, pageInfo, SearchField, useConfirmAction } from '../../components/admin/list-kit.tsx';
+import { ListFilterForm, ListHeading, listHref, pageInfo, SearchField, useConfirmAction } from '../../components/admin/list-kit.tsx';
 import { ResourceList, type ResourceColumn, type RowAction } from '../../components/admin/resource-list.tsx';
 import { CsvImport } from '../../components/admin/csv-import.tsx';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
@@ -153,10 +153,7 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
 
   return (
     <section aria-labelledby="reps-retailers-title">
-      <div className="admin-heading">
-        <h1 id="reps-retailers-title" className="admin-title">
-          Reps &amp; Retailers
-        </h1>
+      <ListHeading id="reps-retailers-title" title="Reps & Retailers">
         <div className="admin-heading__actions">
           <button type="button" className="button button--secondary" onClick={() => void exportCsv()}>
             Export CSV
@@ -174,7 +171,7 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
             Add {one}
           </Link>
         </div>
-      </div>
+      </ListHeading>
       <section id="reps-retailers-import" className="panel admin-import" aria-labelledby="reps-retailers-import-title" hidden={!importing}>
         <div className="admin-import__heading">
           <h2 id="reps-retailers-import-title">Import {tab} from CSV</h2>

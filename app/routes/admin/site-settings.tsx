@@ -5,6 +5,7 @@ import { SiteSettingsAdminSchema, SiteSettingsFormSchema } from '#shared/validat
 import { CheckboxField, FormErrors, TextField } from '../../components/forms/fields.tsx';
 import { api, dataOf, loadOrRedirect, refusalOr } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
+import { ListHeading } from '../../components/admin/list-kit.tsx';
 import type { Route } from './+types/site-settings';
 
 export const meta: Route.MetaFunction = () => [
@@ -55,14 +56,11 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="settings-title">
-      <div className="admin-heading">
-        <h1 id="settings-title" className="admin-title">
-          Site Settings
-        </h1>
+      <ListHeading id="settings-title" title="Site Settings">
         <button className="button button--primary" type="submit" form={form.id} disabled={pending}>
           {pending ? 'Saving...' : 'Save Changes'}
         </button>
-      </div>
+      </ListHeading>
       <p className="form-alert form-alert--info">
         Sign-in rules (two-step sign-in for every account) are on the <Link to="/siteadmin/security">Security</Link> screen.
       </p>

@@ -2,7 +2,7 @@ import { Link, useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { RoleListSchema, type UserListItem, UserListSchema } from '#shared/validation/users.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
-import { useConfirmAction } from '../../components/admin/list-kit.tsx';
+import { ListHeading, useConfirmAction } from '../../components/admin/list-kit.tsx';
 import { ResourceList } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { useAdminUser } from '../../lib/admin-session.ts';
@@ -42,14 +42,11 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="users-title">
-      <div className="admin-heading">
-        <h1 id="users-title" className="admin-title">
-          Users
-        </h1>
+      <ListHeading id="users-title" title="Users">
         <Link className="button button--primary" to="/siteadmin/users/add">
           Add User
         </Link>
-      </div>
+      </ListHeading>
       <ResourceList<UserListItem>
         caption="Users"
         notice={del.notice}
