@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiContractError, ApiError, AuthRedirect, createApiClient } from './api-client.ts';
+import { ApiContractError, ApiError, AuthRedirect, createApiClient, failureMessage, refusalOr } from './api-client.ts';
 import { parseStoredAuth } from './auth-state.ts';
 import { createAuthStore } from './auth-store.ts';
 
@@ -261,5 +261,33 @@ describe('checked replies', () => {
   it('still applies the session rules first: a refused session is a redirect, not a contract error', async () => {
     const { client } = setup({ refreshToken: null, handler: () => json(403, { success: false, data: null, message: 'no' }) });
     await expect(client.getChecked('/api/admin/pages/get/4', Item)).rejects.toEqual(new AuthRedirect('/access-denied'));
+  });
+});
+
+describe('a form submit with a checked reply (refusalOr)', () => {
+  const Saved = z.object({ id: z.number() });
+
+  it('runs the next step with the checked data, or hands back the refusal’s message for the form', async () => {
+    const { client } = setup({
+      handler: (call) =>
+        call.path.endsWith('/edit')
+          ? ok({ id: 7, extra: true })
+          : json(400, { success: false, data: null, message: 'A user with this email already exists.' }),
+    });
+    const seen: unknown[] = [];
+    expect(await refusalOr(client.postChecked('/api/adminusers/edit', {}, Saved), (data) => void seen.push(data))).toBeNull();
+    expect(seen).toEqual([{ id: 7 }]);
+    expect(await refusalOr(client.postChecked('/api/adminusers/add', {}, Saved), () => seen.push('no'))).toBe(
+      'A user with this email already exists.',
+    );
+    expect(seen).toHaveLength(1);
+  });
+
+  it('a reply out of contract is an error the form shows, never data', async () => {
+    const { client } = setup({ handler: () => ok({ id: 'seven' }) });
+    const error = await refusalOr(client.postChecked('/api/adminusers/edit', {}, Saved), () => undefined).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiContractError);
+    expect(failureMessage(error)).toMatch(/^The server's reply to \/api\/adminusers\/edit is not in the expected shape \(id: /);
+    expect(failureMessage(new Error('internal'))).toBe('Something is wrong');
   });
 });

@@ -294,10 +294,39 @@ export function api(): ApiClient {
   return browserClient;
 }
 
+/** What a screen says when a call fails without a message of its own. */
+export const SOMETHING_WRONG = 'Something is wrong';
+
 /** The data of a successful reply, or an ApiError carrying the server's message. */
 export function dataOf<T>(env: Envelope<T>): T {
-  if (!env.success || env.data === null) throw new ApiError(env.message ?? 'Something is wrong', null);
+  if (!env.success || env.data === null) throw new ApiError(env.message ?? SOMETHING_WRONG, null);
   return env.data;
+}
+
+/**
+ * For a form's submit (useZodForm's onValid): the refusal's message, or null once `then` has run
+ * with the reply's data (checked by its schema: a checked reply's data is what its schema says).
+ */
+export async function refusalOr<T>(
+  reply: Promise<Envelope<T>>,
+  then: (data: T, message: string | null) => unknown,
+): Promise<string | null> {
+  const env = await reply;
+  if (!env.success) return env.message ?? SOMETHING_WRONG;
+  await then(env.data as T, env.message);
+  return null;
+}
+
+/** The message to show for a failed call that is not a refused session (an ApiError's own, else the generic one). */
+export function failureMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : SOMETHING_WRONG;
+}
+
+/** For an edit screen's clientLoader: the item, checked by its schema, or a 404 page with the server's message. */
+export async function itemOr404<S extends z.ZodType>(path: string, reply: S, notFound: string): Promise<z.output<S>> {
+  const env = await api().getChecked(path, reply);
+  if (!env.success) throw new Response(env.message ?? notFound, { status: 404 });
+  return dataOf(env);
 }
 
 /** For clientLoaders: a refused session becomes a React Router redirect. */

@@ -1,6 +1,13 @@
 import { REGION_OPTIONS } from '#shared/regions.ts';
-import { DOCUMENT_KINDS, DocumentDetailSchema, type DocumentDetail, type DocumentMeta } from '#shared/validation/documents.ts';
-import { api, type Envelope } from './api-client.ts';
+import {
+  DOCUMENT_KINDS,
+  DocumentDetailSchema,
+  type DocumentDetail,
+  type DocumentFilter,
+  type DocumentMeta,
+  DocumentPageSchema,
+} from '#shared/validation/documents.ts';
+import { api, dataOf, type Envelope } from './api-client.ts';
 
 /**
  * What the document library and the Product Labels/SDSs screens share in the browser: names of
@@ -19,6 +26,11 @@ export function formatSize(bytes: number): string {
 const TYPE_NAMES: Record<string, string> = { 'application/pdf': 'PDF', 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP' };
 /** "PDF" for application/pdf: the accepted types by their everyday names. */
 export const fileTypeName = (contentType: string) => TYPE_NAMES[contentType] ?? contentType;
+
+/** One page of the library (the document and label lists), checked by its schema. */
+export async function filterDocuments(filter: DocumentFilter) {
+  return dataOf(await api().postChecked('/api/admin/documents/filter', filter, DocumentPageSchema));
+}
 
 /** The file chosen in a form's file input, or null when none was chosen. */
 export function chosenFile(form: HTMLFormElement | null, name = 'file'): File | null {

@@ -1,8 +1,34 @@
 import { api } from './api-client.ts';
 import { authStore } from './auth-store.ts';
 
+/** Saves a file in the browser under `name` (a temporary link to the blob, clicked once). */
+export function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Saves text as a file (an export that arrived inside the JSON envelope). */
+export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  saveFile(new Blob([text], { type }), filename);
+}
+
 /**
- * Downloads a file an admin API route answers (CSV, not the JSON envelope the API client reads):
+ * POSTs `body` to an export route and saves the file it answers (through the API client, which
+ * carries the session), under the name the server gives or else `fallbackName`.
+ */
+export async function downloadExport(path: string, body: unknown, fallbackName: string): Promise<void> {
+  const { blob, filename } = await api().download(path, body);
+  saveFile(blob, filename ?? fallbackName);
+}
+
+/**
+ * Downloads a file an admin API route answers to GET (CSV, not the JSON envelope the API client reads):
  * fetched with the session's bearer token (refreshed once when refused) and saved under `name`.
  */
 export async function downloadCsv(path: string, name: string): Promise<void> {
@@ -18,12 +44,5 @@ export async function downloadCsv(path: string, name: string): Promise<void> {
         ? 'Your session does not allow this download. Sign in again.'
         : `The download failed (the server answered ${res.status}).`,
     );
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(await res.blob(), name);
 }

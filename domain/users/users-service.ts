@@ -1,6 +1,6 @@
 import { DomainError, NotFoundError } from '#domain/errors.ts';
 import { ROLE_IDS } from '#shared/permissions.ts';
-import { USER_MESSAGES, type AddUserBody, type EditUserBody } from '#shared/validation/users.ts';
+import { USER_MESSAGES, type AddUserBody, type EditUserBody, type UserDetail, type UserListItem } from '#shared/validation/users.ts';
 import type { AuthService, RequestContext, SessionUser } from '../auth/auth-service.ts';
 import { randomPassword } from '../auth/passwords.ts';
 import type { UserRow, UsersRepository } from './users-repository.ts';
@@ -11,7 +11,7 @@ export interface UsersServiceDeps {
   auth: AuthService;
 }
 
-function toDto(row: UserRow) {
+function toDto(row: UserRow): UserListItem {
   return { id: row.id, email: row.email, lastLogin: row.lastLogin ? row.lastLogin.toISOString() : null, userRoles: row.userRoles };
 }
 
@@ -37,7 +37,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     if (known.length !== roles.length) throw new DomainError('Choose a role from the list.', 400);
   }
 
-  async function get(id: number) {
+  async function get(id: number): Promise<UserDetail> {
     const row = await repo.get(id);
     if (!row) throw new NotFoundError(USER_MESSAGES.notFound);
     return { ...toDto(row), twoFactorEnabled: row.twoFactorEnabled };

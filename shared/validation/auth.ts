@@ -181,7 +181,15 @@ export type CheckAuth = z.infer<typeof CheckAuthSchema>;
 
 export const KeepaliveSchema = z.object({ expiresAt: z.string() });
 export const SecondFactorSetupReplySchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() });
+export type SecondFactorSetupReply = z.infer<typeof SecondFactorSetupReplySchema>;
 export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+/** POST /auth/second-factor/enable: the recovery codes, and the session's tokens when enrolment was forced at sign-in. */
+export const SecondFactorEnabledSchema = RecoveryCodesSchema.extend(AuthTokensSchema.partial().shape);
+export type SecondFactorEnabled = z.infer<typeof SecondFactorEnabledSchema>;
+/** POST /auth/login and /auth/one-time-login: the session's tokens, or the second step's challenge. */
+export const TokensOrChallengeSchema = z.union([AuthTokensSchema, LoginChallengeSchema]);
+/** POST /auth/confirm-email: the address now in use. */
+export const ConfirmedEmailSchema = z.object({ email: z.string() });
 
 export const AuditEntrySchema = z.object({
   id: z.number().int(),

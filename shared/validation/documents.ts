@@ -166,6 +166,7 @@ export type DocumentListItem = z.infer<typeof DocumentListItemSchema>;
  */
 export const DocumentUsageSchema = z.object({ kind: z.string(), title: z.string(), path: z.string().nullable(), blocking: z.boolean() });
 export type DocumentUsage = z.infer<typeof DocumentUsageSchema>;
+export const DocumentUsageListSchema = z.array(DocumentUsageSchema);
 
 export const DocumentRevisionSchema = z.object({
   id: z.number(),

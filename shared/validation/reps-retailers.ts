@@ -1,6 +1,7 @@
 import '../zod-browser.ts';
 import { z } from 'zod';
 import { safeLocalPath } from '../input.ts';
+import { FINDER_LABELS } from './finder-fields.ts';
 import { parsePostalCode, PROVINCE_BY_LETTER, US_STATE_CODES } from './finder.ts';
 
 /** Messages of the rep and retailer administration (spec section 8 where it has one: 'Name is required.', the email ones). */
@@ -276,6 +277,41 @@ export type RetailerDetail = z.infer<typeof RetailerDetailSchema>;
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), total: z.number().int() });
 }
+const FinderLabel = z.enum(FINDER_LABELS);
+const Located = {
+  label: FinderLabel,
+  zip: z.string(),
+  place: z.string(),
+  approximate: z.boolean(),
+  country: z.enum(['US', 'CA']),
+};
+
+/** GET /api/finder/search: the retailers near a place (with their distance) or the reps covering it. */
+export const FinderResultSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('empty'), label: FinderLabel }),
+  z.object({ kind: z.literal('invalid'), label: FinderLabel, zip: z.string(), message: z.string() }),
+  z.object({
+    kind: z.literal('retailers'),
+    ...Located,
+    unit: z.enum(['mi', 'km']),
+    radius: z.number(),
+    widened: z.boolean(),
+    results: z.array(
+      RetailerDetailSchema.omit({ country: true, latitude: true, longitude: true, updated: true, nextId: true }).extend({
+        distance: z.number(),
+      }),
+    ),
+  }),
+  z.object({
+    kind: z.literal('reps'),
+    ...Located,
+    results: z.array(
+      RepDetailSchema.pick({ id: true, name: true, title: true, photo: true, email: true, phone: true }).extend({ matchedBy: z.string() }),
+    ),
+  }),
+]);
+export type FinderResult = z.infer<typeof FinderResultSchema>;
+
 export const RepPageSchema = pageSchema(RepDetailSchema);
 export type RepPage = z.infer<typeof RepPageSchema>;
 export const RetailerPageSchema = pageSchema(RetailerDetailSchema.omit({ nextId: true }));

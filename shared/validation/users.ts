@@ -66,6 +66,7 @@ export const UserIdParamsSchema = z.object({ id: z.coerce.number().int().positiv
 // Replies (the browser reads these shapes; the server declares them as response schemas).
 export const RoleSchema = z.object({ id: z.number().int(), name: z.string() });
 export type Role = z.infer<typeof RoleSchema>;
+export const RoleListSchema = z.array(RoleSchema);
 
 export const UserListItemSchema = z.object({
   id: z.number().int(),
@@ -74,6 +75,7 @@ export const UserListItemSchema = z.object({
   userRoles: z.array(z.number().int()),
 });
 export type UserListItem = z.infer<typeof UserListItemSchema>;
+export const UserListSchema = z.array(UserListItemSchema);
 
 export const UserDetailSchema = UserListItemSchema.extend({ twoFactorEnabled: z.boolean() });
 export type UserDetail = z.infer<typeof UserDetailSchema>;

@@ -72,6 +72,71 @@ test('forms: find a submission, view it, archive it, and find it again among the
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Archived');
 });
 
+test('forms: the filters, search, sort and how many are loaded live in the address (reload, Back and a shared link keep them)', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const token = `Addr${Date.now()}`;
+  for (let i = 1; i <= 22; i++) {
+    const sent = await page.request.post('/api/forms/add', {
+      data: {
+        name: `${token} Grower ${String(i).padStart(2, '0')}`,
+        email: `grower${i}@example.com`,
+        phone: '5155550100',
+        data: JSON.stringify({ region: 'USA', role: 'Grower', state: 'Iowa', zipcode: '50011' }),
+        message: 'Hello',
+        reCaptchaToken: '',
+      },
+    });
+    expect(((await sent.json()) as { success: boolean }).success).toBe(true);
+  }
+
+  await signInQuickly(page);
+  await page.goto('/siteadmin/forms');
+  await page.getByLabel('Search name or email').fill(token);
+  await page.getByLabel('Type').selectOption({ label: 'Contact' });
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(new RegExp(`/siteadmin/forms\\?q=${token}&type=contact$`));
+  await expect(page.getByText('Showing 20 of 22 form submissions.')).toBeVisible();
+
+  // Load More: the address counts the rows shown (replaced, not pushed) and the page does not jump
+  const more = page.getByRole('button', { name: 'Load More' });
+  await more.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  await more.click();
+  await expect(page.getByText('Showing 22 of 22 form submissions.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`\\?q=${token}&type=contact&shown=40$`));
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(200);
+  await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0);
+
+  // a reload (or the same link in another tab) shows the same list, filters filled in
+  await page.reload();
+  await expect(page.getByText('Showing 22 of 22 form submissions.')).toBeVisible();
+  await expect(page.getByLabel('Search name or email')).toHaveValue(token);
+  await expect(page.getByLabel('Type')).toHaveValue('contact');
+
+  // sorting starts again at one page; Back returns to the list as it was
+  await page.getByRole('columnheader', { name: 'Name' }).getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`\\?q=${token}&type=contact&sort=name$`));
+  await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByRole('row').nth(1)).toContainText(`${token} Grower 01`);
+  await expect(page.getByText('Showing 20 of 22 form submissions.')).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`\\?q=${token}&type=contact&shown=40$`));
+  await expect(page.getByText('Showing 22 of 22 form submissions.')).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Created' })).toHaveAttribute('aria-sort', 'descending');
+
+  // a filter that matches nothing, then Clear: the bare address again
+  await page.getByLabel('Type').selectOption({ label: 'Rep' });
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?q=${token}&type=rep$`));
+  await expect(page.getByText('No form submissions match.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(page).toHaveURL(/\/siteadmin\/forms$/);
+  await expect(page.getByLabel('Search name or email')).toHaveValue('');
+});
+
 test('site settings: a new notice text shows on the home page at once', async ({ page }) => {
   test.setTimeout(90_000);
   await signInQuickly(page);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -23,13 +23,54 @@ export function ConfirmDialog({ open, title, confirmLabel, busy = false, error, 
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
+    <Modal
+      dialogRef={ref}
+      titleId={titleId}
+      title={title}
+      onEscape={onCancel}
+      error={error}
+      actions={
+        <>
+          <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy} autoFocus>
+            Cancel
+          </button>
+          <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy}>
+            {busy ? 'Working...' : confirmLabel}
+          </button>
+        </>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}
+
+interface ModalProps {
+  dialogRef: RefObject<HTMLDialogElement | null>;
+  titleId: string;
+  title: ReactNode;
+  /** The id of the text that says what the dialog is about, when there is one. */
+  describedBy?: string;
+  className?: string;
+  /** Escape: the dialog stays open until the screen closes it (`onEscape` decides what Escape means). */
+  onEscape: () => void;
+  /** Why the last action failed, above the buttons. */
+  error?: string | null;
+  actions: ReactNode;
+  children?: ReactNode;
+}
+
+/** A native modal dialog: the title, the content, an error, and the buttons in a row. The screen opens and closes it. */
+export function Modal({ dialogRef, titleId, title, describedBy, className = 'modal', onEscape, error, actions, children }: ModalProps) {
+  return (
     <dialog
-      ref={ref}
-      className="modal"
+      ref={dialogRef}
+      className={className}
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       onCancel={(e) => {
         e.preventDefault();
-        onCancel();
+        onEscape();
       }}
     >
       <h2 id={titleId} className="modal__title">
@@ -41,14 +82,7 @@ export function ConfirmDialog({ open, title, confirmLabel, busy = false, error, 
           {error}
         </p>
       ) : null}
-      <div className="modal__actions">
-        <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy} autoFocus>
-          Cancel
-        </button>
-        <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy}>
-          {busy ? 'Working...' : confirmLabel}
-        </button>
-      </div>
+      <div className="modal__actions">{actions}</div>
     </dialog>
   );
 }

@@ -1,6 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { CsvExport, ImportJob, ImportPreview } from '#shared/validation/reps-retailers.ts';
-import { api, ApiError, AuthRedirect, dataOf } from '../../lib/api-client.ts';
+import {
+  CsvExportSchema,
+  type ImportJob,
+  ImportJobSchema,
+  type ImportPreview,
+  ImportPreviewSchema,
+} from '#shared/validation/reps-retailers.ts';
+import { api, AuthRedirect, dataOf, failureMessage, SOMETHING_WRONG } from '../../lib/api-client.ts';
+import { downloadText } from '../../lib/download.ts';
 import { FileInput } from '../forms/file-input.tsx';
 
 interface CsvImportProps {
@@ -39,7 +46,7 @@ export function CsvImport({ resource, noun, columns, onImported, onAuthRedirect 
 
   function failed(e: unknown) {
     if (e instanceof AuthRedirect) onAuthRedirect(e.to);
-    else setError(e instanceof ApiError ? e.message : 'Something is wrong');
+    else setError(failureMessage(e));
   }
 
   async function runPreview() {
@@ -52,8 +59,8 @@ export function CsvImport({ resource, noun, columns, onImported, onAuthRedirect 
     setPreview(null);
     setJob(null);
     try {
-      const env = await api().post<ImportPreview>(`/api/admin/${resource}/import-preview`, { csv });
-      if (!env.success) setError(env.message ?? 'Something is wrong');
+      const env = await api().postChecked(`/api/admin/${resource}/import-preview`, { csv }, ImportPreviewSchema);
+      if (!env.success) setError(env.message ?? SOMETHING_WRONG);
       else setPreview(dataOf(env));
     } catch (e) {
       failed(e);
@@ -66,8 +73,8 @@ export function CsvImport({ resource, noun, columns, onImported, onAuthRedirect 
     if (!csv) return;
     setError(null);
     try {
-      const env = await api().post<CsvExport>(`/api/admin/${resource}/import-skipped`, { csv });
-      if (!env.success) setError(env.message ?? 'Something is wrong');
+      const env = await api().postChecked(`/api/admin/${resource}/import-skipped`, { csv }, CsvExportSchema);
+      if (!env.success) setError(env.message ?? SOMETHING_WRONG);
       else {
         const file = dataOf(env);
         downloadText(file.filename, file.csv);
@@ -83,16 +90,16 @@ export function CsvImport({ resource, noun, columns, onImported, onAuthRedirect 
     setError(null);
     setSkipped(skipInvalid ? preview.errors.length + preview.moreErrors : 0);
     try {
-      const env = await api().post<ImportJob>(`/api/admin/${resource}/import`, { csv, skipInvalid });
+      const env = await api().postChecked(`/api/admin/${resource}/import`, { csv, skipInvalid }, ImportJobSchema);
       if (!env.success) {
-        setError(env.message ?? 'Something is wrong');
+        setError(env.message ?? SOMETHING_WRONG);
         return;
       }
       let current = dataOf(env);
       setJob(current);
       while (current.state === 'running' && alive.current) {
         await new Promise((r) => setTimeout(r, POLL_MS));
-        current = dataOf(await api().get<ImportJob>(`/api/admin/${resource}/import-status/${current.id}`));
+        current = dataOf(await api().getChecked(`/api/admin/${resource}/import-status/${current.id}`, ImportJobSchema));
         if (alive.current) setJob(current);
       }
       if (current.state === 'failed') setError(current.message ?? 'The import failed, so nothing was imported.');
@@ -226,16 +233,4 @@ export function CsvImport({ resource, noun, columns, onImported, onAuthRedirect 
       ) : null}
     </div>
   );
-}
-
-/** Saves text as a file in the browser (the export arrives through the API client, which carries the session). */
-export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -1,18 +1,20 @@
 import { useState, type ReactNode } from 'react';
+import { z } from 'zod';
 import { REGION_OPTIONS } from '#shared/regions.ts';
 import {
   DOCUMENT_PRODUCT_OPTIONS,
   type DocumentMetaSchema,
   type DocumentRevision,
   type DocumentUsage,
+  DocumentUsageListSchema,
 } from '#shared/validation/documents.ts';
 import { CheckboxGroup, SelectField, TextField } from '../forms/fields.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
-import { api } from '../../lib/api-client.ts';
+import { api, SOMETHING_WRONG } from '../../lib/api-client.ts';
 import { formatSize } from '../../lib/documents.ts';
 import type { useZodForm } from '../../lib/use-zod-form.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { useConfirmAction } from './list-kit.tsx';
+import { type FilterSpec, useConfirmAction } from './list-kit.tsx';
 
 /**
  * The pieces the document library and the Product Labels/SDSs screens share: the document's fields
@@ -31,6 +33,11 @@ interface DocumentMetaFieldsProps {
   /** Images need alt text; screens without images leave the field out. */
   showAltText?: boolean;
   onKindChange?: (kind: string) => void;
+}
+
+/** The Kind select of a document list (All kinds, then the given kinds). */
+export function kindFilter(kinds: readonly { id: string; name: string }[], value: string): FilterSpec {
+  return { name: 'kind', label: 'Kind', allLabel: 'All kinds', options: kinds.map((k) => ({ value: k.id, label: k.name })), value };
 }
 
 export function DocumentMetaFields({
@@ -113,7 +120,7 @@ interface DeletableDocument {
 export function useDocumentDelete<T extends DeletableDocument>(after: () => Promise<unknown> | void, inUseHint?: ReactNode) {
   const [usage, setUsage] = useState<DocumentUsage[] | null>(null);
   const del = useConfirmAction<T>({
-    action: (d) => api().get(`/api/admin/documents/delete/${d.id}`),
+    action: (d) => api().getChecked(`/api/admin/documents/delete/${d.id}`, z.null()),
     done: (d) => `The document ${d.title} was deleted.`,
     after,
   });
@@ -122,9 +129,9 @@ export function useDocumentDelete<T extends DeletableDocument>(after: () => Prom
     setUsage(null);
     del.ask(doc);
     try {
-      const env = await api().get<DocumentUsage[]>(`/api/admin/documents/usage/${doc.id}`);
+      const env = await api().getChecked(`/api/admin/documents/usage/${doc.id}`, DocumentUsageListSchema);
       if (env.success) setUsage(env.data);
-      else del.setError(env.message ?? 'Something is wrong');
+      else del.setError(env.message ?? SOMETHING_WRONG);
     } catch (e) {
       await del.fail(e);
     }

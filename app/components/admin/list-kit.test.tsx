@@ -7,10 +7,10 @@ import {
   listHref,
   LoadMore,
   nextSortDirection,
+  SortLinkHeader,
   pageInfo,
   Pager,
   SearchBox,
-  SortableHeader,
   useListParams,
 } from './list-kit.tsx';
 
@@ -52,28 +52,28 @@ describe('admin list kit', () => {
     expect(nextSortDirection('none', 'descending')).toBe('descending');
     expect(nextSortDirection('descending')).toBe('ascending');
     expect(nextSortDirection('ascending', 'descending')).toBe('descending');
-    const button = html(
-      <table>
-        <thead>
-          <tr>
-            <SortableHeader label="Created" direction="descending" onSort={() => {}} />
-          </tr>
-        </thead>
-      </table>,
+    const header = (column: string, first: 'asc' | 'desc' = 'asc') =>
+      html(
+        <table>
+          <thead>
+            <tr>
+              <SortLinkHeader
+                label="Created"
+                column={column}
+                sort="created"
+                dir="desc"
+                first={first}
+                href={(c, d) => `/x?sort=${c}&dir=${d}`}
+              />
+            </tr>
+          </thead>
+        </table>,
+      );
+    expect(header('created', 'desc')).toContain(
+      '<th scope="col" aria-sort="descending"><a class="sort-button" href="/x?sort=created&amp;dir=asc">Created<span aria-hidden="true" class="sort-button__icon">▼</span></a></th>',
     );
-    expect(button).toContain(
-      '<th scope="col" aria-sort="descending"><button type="button" class="sort-button">Created<span aria-hidden="true" class="sort-button__icon">▼</span></button></th>',
-    );
-    const link = html(
-      <table>
-        <thead>
-          <tr>
-            <SortableHeader label="Title" direction="none" to="/siteadmin/x?sort=title" />
-          </tr>
-        </thead>
-      </table>,
-    );
-    expect(link).toContain('aria-sort="none"><a class="sort-button" href="/siteadmin/x?sort=title">Title');
+    expect(header('title')).toContain('aria-sort="none"><a class="sort-button" href="/x?sort=title&amp;dir=asc">Created');
+    expect(header('updated', 'desc')).toContain('href="/x?sort=updated&amp;dir=desc"');
   });
 
   it('pages: Previous and Next only where there is a page to go to', () => {

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../lib/admin-sections.ts';
-import { ApiError, AuthRedirect } from '../../lib/api-client.ts';
+import type { Envelope } from '../../lib/api-client.ts';
+import { useApiAction } from '../../lib/use-api-action.ts';
 import { Select } from '../forms/select.tsx';
 
 /**
@@ -29,8 +30,8 @@ export function listHref(path: string, values: Record<string, QueryValue>, defau
   return s ? `${path}?${s}` : path;
 }
 
-/** The query parameters that restart paging when they change (everything but the page itself). */
-const PAGE_PARAMS = new Set(['page', 'start']);
+/** The query parameters of paging (the page, or how many rows Load More shows): a change of anything else starts again at the first. */
+const PAGE_PARAMS = new Set(['page', 'start', 'shown']);
 
 /**
  * Search, filter, sort and page kept in the URL query: `values` are the query's values over the
@@ -107,10 +108,7 @@ export function SearchField({
   inputKey,
 }: SearchFieldProps) {
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledField id={id} label={label} className={className}>
       <input
         id={id}
         key={inputKey}
@@ -123,6 +121,18 @@ export function SearchField({
         maxLength={maxLength}
         placeholder={placeholder}
       />
+    </LabelledField>
+  );
+}
+
+/** A filter's column: the label above its control. */
+export function LabelledField({ id, label, className, children }: { id: string; label: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
     </div>
   );
 }
@@ -173,10 +183,7 @@ interface FilterSelectProps {
 /** A labelled select that narrows a list (a native select: keyboard and screen readers for free). */
 export function FilterSelect({ id, label, name, options, allLabel, defaultValue, value, onChange }: FilterSelectProps) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledField id={id} label={label}>
       <Select
         id={id}
         name={name}
@@ -191,8 +198,51 @@ export function FilterSelect({ id, label, name, options, allLabel, defaultValue,
           </option>
         ))}
       </Select>
-    </div>
+    </LabelledField>
   );
+}
+
+/** One select of a filter form: its query name, label, choices and the value in the address. */
+export interface FilterSpec {
+  name: string;
+  label: string;
+  options: readonly FilterOption[];
+  /** The "everything" choice with an empty value, listed first. */
+  allLabel?: string;
+  value: string | number | null | undefined;
+}
+
+/**
+ * The selects of a filter form, one per spec (ids `{idPrefix}-{name}`). Each starts from the value in
+ * the address and starts again when the address changes it (a header link, Clear filters, Back).
+ */
+export function FilterSelects({ idPrefix, selects }: { idPrefix: string; selects: readonly (FilterSpec | null | false)[] }) {
+  return selects.map((f) => {
+    if (!f) return null;
+    const value = f.value === null || f.value === undefined ? '' : String(f.value);
+    return (
+      <FilterSelect
+        key={`${f.name}:${value}`}
+        id={`${idPrefix}-${f.name}`}
+        label={f.label}
+        name={f.name}
+        allLabel={f.allLabel}
+        options={f.options}
+        defaultValue={value}
+      />
+    );
+  });
+}
+
+/** The Region select of a list (All regions, then the given regions by name). */
+export function regionFilter(regions: readonly { id: number; name: string }[], value: number | null | undefined): FilterSpec {
+  return {
+    name: 'region',
+    label: 'Region',
+    allLabel: 'All regions',
+    options: regions.map((r) => ({ value: r.id, label: r.name })),
+    value: value || '',
+  };
 }
 
 // ---------------------------------------------------------------- sorting
@@ -205,36 +255,16 @@ export function nextSortDirection(current: SortDirection, first: 'ascending' | '
   return current === 'ascending' ? 'descending' : 'ascending';
 }
 
-interface SortableHeaderProps {
-  label: string;
-  direction: SortDirection;
-  /** Sorting in the screen's state... */
-  onSort?: () => void;
-  /** ...or by address (sort kept in the URL). */
-  to?: string;
-}
-
-/** A column header that sorts the list: aria-sort on the header, a button (or link) with an arrow. */
-export function SortableHeader({ label, direction, onSort, to }: SortableHeaderProps) {
-  const content = (
-    <>
-      {label}
-      <span aria-hidden="true" className="sort-button__icon">
-        {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
-      </span>
-    </>
-  );
+/** A column header that sorts the list by address: aria-sort on the header, a link with an arrow. */
+function SortableHeader({ label, direction, to }: { label: string; direction: SortDirection; to: string }) {
   return (
     <th scope="col" aria-sort={direction}>
-      {to !== undefined ? (
-        <Link className="sort-button" to={to}>
-          {content}
-        </Link>
-      ) : (
-        <button type="button" className="sort-button" onClick={onSort}>
-          {content}
-        </button>
-      )}
+      <Link className="sort-button" to={to}>
+        {label}
+        <span aria-hidden="true" className="sort-button__icon">
+          {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
+        </span>
+      </Link>
     </th>
   );
 }
@@ -326,7 +356,7 @@ export function ListNotice({ notice }: { notice: string | null }) {
 
 interface ConfirmActionOptions<T> {
   /** The API call; its envelope's message is shown in the dialog when it refuses. */
-  action: (target: T) => Promise<{ success: boolean; message: string | null }>;
+  action: (target: T) => Promise<Envelope<unknown>>;
   /** The notice shown once done. */
   done: (target: T) => string;
   /** Then (reload the list, drop the row). */
@@ -339,48 +369,33 @@ interface ConfirmActionOptions<T> {
  * a refused session goes to login or access denied.
  */
 export function useConfirmAction<T>({ action, done, after }: ConfirmActionOptions<T>) {
-  const navigate = useNavigate();
+  const call = useApiAction();
   const [target, setTarget] = useState<T | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-
-  async function fail(e: unknown, show: (message: string) => void = setError) {
-    if (e instanceof AuthRedirect) await navigate(e.to);
-    else show(e instanceof ApiError ? e.message : 'Something is wrong');
-  }
 
   async function confirm() {
     if (target === null) return;
-    setBusy(true);
-    setError(null);
+    if (!(await call.run(() => action(target)))) return;
+    setNotice(done(target));
+    setTarget(null);
     try {
-      const env = await action(target);
-      if (!env.success) {
-        setError(env.message ?? 'Something is wrong');
-        return;
-      }
-      setNotice(done(target));
-      setTarget(null);
       await after?.(target);
     } catch (e) {
-      await fail(e);
-    } finally {
-      setBusy(false);
+      await call.fail(e);
     }
   }
 
   return {
     target,
-    busy,
-    error,
+    busy: call.busy,
+    error: call.error,
     notice,
     setNotice,
-    setError,
+    setError: call.setError,
     /** Shows a failure the way this flow does (login redirect, or the message). */
-    fail,
+    fail: call.fail,
     ask(row: T) {
-      setError(null);
+      call.setError(null);
       setTarget(row);
     },
     cancel: () => setTarget(null),
@@ -389,6 +404,29 @@ export function useConfirmAction<T>({ action, done, after }: ConfirmActionOption
 }
 
 // ---------------------------------------------------------------- shared pieces of list screens
+
+/** A screen's title (the h1 its section is labelled by) with its main buttons beside it (Add, Export CSV). */
+export function ListHeading({ id, title, children }: { id: string; title: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="admin-heading">
+      <h1 id={id} className="admin-title">
+        {title}
+      </h1>
+      {children}
+    </div>
+  );
+}
+
+/** "← Back" above a screen that opens from a list. */
+export function BackLink({ to }: { to: string }) {
+  return (
+    <p className="edit-frame__back">
+      <Link to={to}>
+        <span aria-hidden="true">← </span>Back
+      </Link>
+    </p>
+  );
+}
 
 /** Previous / Next with "Page N of M" between the pages of a list whose page is in the address; nothing for one page. */
 export function PageLinks({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {

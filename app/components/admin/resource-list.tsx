@@ -4,11 +4,8 @@ import {
   EmptyState,
   ListNotice,
   LoadMore,
-  nextSortDirection,
   PageLinks,
-  SortableHeader,
   SortLinkHeader,
-  type SortDirection,
 } from './list-kit.tsx';
 
 /**
@@ -87,12 +84,11 @@ export interface ResourceListProps<T> {
   actions?: (row: T) => RowAction[];
   /** What the table shows with no rows ("Nothing matches these filters."). */
   empty: ReactNode;
-  /** The order, for sortable headers: in the address (`href`), or, for the forms list, in the screen (`onSort`). */
+  /** The order, for sortable headers: each header links to the address of the list in its order. */
   sort?: {
     sort: string;
     dir: 'asc' | 'desc';
-    href?: (sort: string, dir: 'asc' | 'desc') => string;
-    onSort?: (sort: string, dir: 'asc' | 'desc') => void;
+    href: (sort: string, dir: 'asc' | 'desc') => string;
   };
   /** A visible header for the actions column (the spec names the forms list's "View"); else it is named for screen readers. */
   actionsLabel?: string;
@@ -167,8 +163,6 @@ export function ResourceList<T>({
                     first={c.sort.first}
                     href={sort.href}
                   />
-                ) : c.sort && sort?.onSort ? (
-                  <SortButtonHeader key={c.key} label={c.label} column={c.sort.column} first={c.sort.first} sort={sort} />
                 ) : (
                   <th key={c.key} scope="col">
                     {c.label}
@@ -217,23 +211,6 @@ export function ResourceList<T>({
       {loadMore ? <LoadMore {...loadMore} /> : null}
     </div>
   );
-}
-
-/** A header that sorts in the screen's state (a button). */
-function SortButtonHeader({
-  label,
-  column,
-  first = 'asc',
-  sort,
-}: {
-  label: string;
-  column: string;
-  first?: 'asc' | 'desc';
-  sort: NonNullable<ResourceListProps<unknown>['sort']>;
-}) {
-  const direction: SortDirection = sort.sort === column ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none';
-  const next = nextSortDirection(direction, first === 'asc' ? 'ascending' : 'descending') === 'ascending' ? 'asc' : 'desc';
-  return <SortableHeader label={label} direction={direction} onSort={() => sort.onSort?.(column, next)} />;
 }
 
 function actionClass(a: RowAction) {

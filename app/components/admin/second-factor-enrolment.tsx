@@ -1,27 +1,24 @@
 import { getFormProps } from '@conform-to/react';
 import { useEffect, useState } from 'react';
-import { SecondFactorEnableSchema } from '#shared/validation/auth.ts';
-import { api, ApiError, dataOf } from '../../lib/api-client.ts';
+import {
+  type SecondFactorEnabled,
+  SecondFactorEnabledSchema,
+  SecondFactorEnableSchema,
+  type SecondFactorSetupReply,
+  SecondFactorSetupReplySchema,
+} from '#shared/validation/auth.ts';
+import { api, dataOf, failureMessage, refusalOr } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { FormErrors, TextField } from '../forms/fields.tsx';
 
-export interface Setup {
-  secret: string;
-  otpauthUrl: string;
-  qrSvg: string;
-}
+export type Setup = SecondFactorSetupReply;
 
 /** The QR code is an SVG made on the server; as an image it cannot run script or restyle the page. */
 function qrImage(svg: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
-export interface EnableResult {
-  recoveryCodes: string[];
-  token?: string;
-  refreshToken?: string;
-  email?: string;
-}
+export type EnableResult = SecondFactorEnabled;
 
 interface Props {
   /** The login challenge when enrolment is forced at sign-in; absent when signed in (bearer). */
@@ -41,12 +38,17 @@ export function SecondFactorEnrolment({ challenge, initialSetup, onEnabled }: Pr
     if (initialSetup) return;
     let live = true;
     api()
-      .post<Setup>('/auth/second-factor/setup', challenge ? { challenge } : {}, challenge ? { denied: 'return' } : undefined)
+      .postChecked(
+        '/auth/second-factor/setup',
+        challenge ? { challenge } : {},
+        SecondFactorSetupReplySchema,
+        challenge ? { denied: 'return' } : undefined,
+      )
       .then((env) => {
         if (live) setSetup(dataOf(env));
       })
       .catch((error: unknown) => {
-        if (live) setLoadError(error instanceof ApiError ? error.message : 'Something is wrong');
+        if (live) setLoadError(failureMessage(error));
       });
     return () => {
       live = false;
@@ -58,14 +60,11 @@ export function SecondFactorEnrolment({ challenge, initialSetup, onEnabled }: Pr
     schema: SecondFactorEnableSchema,
     defaultValue: { challenge: challenge ?? '' },
     async onValid(value) {
-      const env = await api().post<EnableResult>(
-        '/auth/second-factor/enable',
-        { Code: value.Code, ...(challenge ? { challenge } : {}) },
-        challenge ? { denied: 'return' } : undefined,
+      const body = { Code: value.Code, ...(challenge ? { challenge } : {}) };
+      return refusalOr(
+        api().postChecked('/auth/second-factor/enable', body, SecondFactorEnabledSchema, challenge ? { denied: 'return' } : undefined),
+        onEnabled,
       );
-      if (!env.success || !env.data) return env.message ?? 'Something is wrong';
-      onEnabled(env.data);
-      return null;
     },
   });
 

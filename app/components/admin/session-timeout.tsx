@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api, AuthRedirect } from '../../lib/api-client.ts';
+import { KeepaliveSchema } from '#shared/validation/auth.ts';
+import { api, AuthRedirect, SOMETHING_WRONG } from '../../lib/api-client.ts';
+import { Modal } from './confirm-dialog.tsx';
 
 /** Spec section 9: the session prompt appears 14,399,998 ms (about 4 hours) after the admin layout loads. */
 export const SESSION_PROMPT_MS = 14_399_998;
@@ -36,15 +38,15 @@ export function SessionTimeout({ delayMs }: { delayMs: number }) {
     setBusy(true);
     setError(null);
     try {
-      const env = await api().get('/api/admin/session/keepalive');
-      if (!env.success) throw new Error(env.message ?? 'Something is wrong');
+      const env = await api().getChecked('/api/admin/session/keepalive', KeepaliveSchema);
+      if (!env.success) throw new Error(env.message ?? SOMETHING_WRONG);
       dialog.current?.close();
       setRound((r) => r + 1);
     } catch (e) {
       if (e instanceof AuthRedirect) {
         dialog.current?.close();
         await navigate(e.to);
-      } else setError(e instanceof Error ? e.message : 'Something is wrong');
+      } else setError(e instanceof Error ? e.message : SOMETHING_WRONG);
     } finally {
       setBusy(false);
     }
@@ -56,34 +58,26 @@ export function SessionTimeout({ delayMs }: { delayMs: number }) {
   }, [navigate]);
 
   return (
-    <dialog
-      ref={dialog}
-      className="modal"
-      aria-labelledby="session-timeout-title"
-      aria-describedby="session-timeout-text"
+    <Modal
+      dialogRef={dialog}
+      titleId="session-timeout-title"
+      title="Session Timeout"
+      describedBy="session-timeout-text"
       // Escape means "not now"; the clock keeps running, so treat it like Yes rather than a silent close.
-      onCancel={(e) => {
-        e.preventDefault();
-        void stay();
-      }}
+      onEscape={() => void stay()}
+      error={error}
+      actions={
+        <>
+          <button type="button" className="button button--secondary" onClick={leave} disabled={busy}>
+            No
+          </button>
+          <button type="button" className="button button--primary" onClick={() => void stay()} disabled={busy} autoFocus>
+            Yes
+          </button>
+        </>
+      }
     >
-      <h2 id="session-timeout-title" className="modal__title">
-        Session Timeout
-      </h2>
       <p id="session-timeout-text">Your session is about to time out. Would you like to stay logged into your account?</p>
-      {error ? (
-        <p className="form-alert form-alert--error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="modal__actions">
-        <button type="button" className="button button--secondary" onClick={leave} disabled={busy}>
-          No
-        </button>
-        <button type="button" className="button button--primary" onClick={() => void stay()} disabled={busy} autoFocus>
-          Yes
-        </button>
-      </div>
-    </dialog>
+    </Modal>
   );
 }

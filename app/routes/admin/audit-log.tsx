@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AUDIT_CATEGORIES, AUDIT_CATEGORY_IDS, type AuditCategory } from '#shared/audit.ts';
-import type { AuditEntry } from '#shared/validation/auth.ts';
-import { EmptyState, FilterSelect, ListFilterForm, listHref, pageInfo, PageLinks } from '../../components/admin/list-kit.tsx';
+import { AuditActorsSchema, AuditLogPageSchema } from '#shared/validation/auth.ts';
+import { EmptyState, FilterSelect, ListFilterForm, ListHeading, listHref, pageInfo, PageLinks } from '../../components/admin/list-kit.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
-import { api, ApiError, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { api, dataOf, failureMessage, loadOrRedirect } from '../../lib/api-client.ts';
+import { downloadExport } from '../../lib/download.ts';
 import type { Route } from './+types/audit-log';
 
 export const meta: Route.MetaFunction = () => [
@@ -15,8 +16,6 @@ export const meta: Route.MetaFunction = () => [
 const PAGE = 50;
 const PATH = '/siteadmin/audit-log';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-type AuditPage = { items: AuditEntry[]; total: number };
 
 /** The filters as they stand in the address: ?person=&kind=&from=&to=&page= */
 export function readAuditQuery(search: URLSearchParams) {
@@ -39,8 +38,12 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const query = readAuditQuery(new URL(request.url).searchParams);
   return loadOrRedirect(async () => {
     const [page, people] = await Promise.all([
-      api().post<AuditPage>('/api/admin/audit-log/filter', { ...filterOf(query), start: (query.page - 1) * PAGE, length: PAGE }),
-      api().get<string[]>('/api/admin/audit-log/people'),
+      api().postChecked(
+        '/api/admin/audit-log/filter',
+        { ...filterOf(query), start: (query.page - 1) * PAGE, length: PAGE },
+        AuditLogPageSchema,
+      ),
+      api().getChecked('/api/admin/audit-log/people', AuditActorsSchema),
     ]);
     return { ...dataOf(page), people: people.success ? (people.data ?? []) : [], query };
   });
@@ -64,17 +67,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
     setError(null);
     setExporting(true);
     try {
-      const { blob, filename } = await api().download('/api/admin/audit-log/export', filterOf(query));
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = filename ?? 'audit-log.csv';
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      await downloadExport('/api/admin/audit-log/export', filterOf(query), 'audit-log.csv');
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'Something is wrong');
+      setError(failureMessage(e));
     } finally {
       setExporting(false);
     }
@@ -82,14 +77,11 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="audit-title">
-      <div className="admin-heading">
-        <h1 id="audit-title" className="admin-title">
-          Audit Log
-        </h1>
+      <ListHeading id="audit-title" title="Audit Log">
         <button type="button" className="button button--secondary" disabled={exporting || total === 0} onClick={() => void exportCsv()}>
           {exporting ? 'Exporting...' : 'Export CSV'}
         </button>
-      </div>
+      </ListHeading>
       <ListFilterForm ariaLabel="Filter the audit log" submitLabel="Apply">
         <FilterSelect
           id="audit-person"

@@ -4,10 +4,12 @@ import { CONTENT_ITEM_REGIONS } from '#shared/content-admin.ts';
 import { RESOURCE_TYPES, resourceTypeName } from '#shared/knowledge.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import {
-  FilterSelect,
+  FilterSelects,
   ListFilterForm,
+  ListHeading,
   listHref,
   pageInfo,
+  regionFilter,
   SearchField,
   ShortDate,
   useConfirmAction,
@@ -195,14 +197,11 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby={titleId}>
-      <div className="admin-heading">
-        <h1 id={titleId} className="admin-title">
-          {config.title}
-        </h1>
+      <ListHeading id={titleId} title={config.title}>
         <Link className="button button--primary" to={`${config.path}/create`}>
           Add {config.noun}
         </Link>
-      </div>
+      </ListHeading>
       <ResourceList<ContentListRow>
         caption={`${config.title}${
           query.sort !== 'updated' || query.dir !== 'desc'
@@ -224,34 +223,28 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
               defaultValue={query.q}
               maxLength={200}
             />
-            {config.typed ? (
-              <FilterSelect
-                id={`${config.kind}-type`}
-                label="Type"
-                name="type"
-                allLabel="All types"
-                options={RESOURCE_TYPES.map((t) => ({ value: t.id, label: t.name }))}
-                defaultValue={query.type === null ? '' : String(query.type)}
-              />
-            ) : null}
-            <FilterSelect
-              id={`${config.kind}-region`}
-              label="Region"
-              name="region"
-              allLabel="All regions"
-              options={CONTENT_ITEM_REGIONS.map((r) => ({ value: r.id, label: r.name }))}
-              defaultValue={query.region === null ? '' : String(query.region)}
-            />
-            <FilterSelect
-              id={`${config.kind}-status`}
-              label="Status"
-              name="status"
-              allLabel="Published and drafts"
-              options={[
-                { value: 1, label: 'Published' },
-                { value: 0, label: 'Drafts' },
+            <FilterSelects
+              idPrefix={config.kind}
+              selects={[
+                config.typed && {
+                  name: 'type',
+                  label: 'Type',
+                  allLabel: 'All types',
+                  options: RESOURCE_TYPES.map((t) => ({ value: t.id, label: t.name })),
+                  value: query.type,
+                },
+                regionFilter(CONTENT_ITEM_REGIONS, query.region),
+                {
+                  name: 'status',
+                  label: 'Status',
+                  allLabel: 'Published and drafts',
+                  options: [
+                    { value: 1, label: 'Published' },
+                    { value: 0, label: 'Drafts' },
+                  ],
+                  value: query.status,
+                },
               ]}
-              defaultValue={query.status === null ? '' : String(query.status)}
             />
           </ListFilterForm>
         }

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import type { DashboardDto } from '#shared/validation/dashboard.ts';
-import { DASHBOARD_LEAD_DAYS } from '#shared/validation/dashboard.ts';
+import { DASHBOARD_LEAD_DAYS, DashboardSchema } from '#shared/validation/dashboard.ts';
 import { formatDateTime, sectionsFor } from '../../lib/admin-sections.ts';
 import { useAdminUser } from '../../lib/admin-session.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
@@ -12,7 +11,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function clientLoader() {
-  return loadOrRedirect(async () => ({ summary: dataOf(await api().get<DashboardDto>('/api/admin/dashboard')) }));
+  return loadOrRedirect(async () => ({ summary: dataOf(await api().getChecked('/api/admin/dashboard', DashboardSchema)) }));
 }
 
 export function HydrateFallback() {

@@ -1,11 +1,11 @@
 import { getFormProps } from '@conform-to/react';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DOCUMENT_KINDS, DOCUMENT_MESSAGES, DocumentMetaSchema, type DocumentDetail } from '#shared/validation/documents.ts';
+import { DOCUMENT_KINDS, DOCUMENT_MESSAGES, DocumentDetailSchema, DocumentMetaSchema } from '#shared/validation/documents.ts';
 import { DocumentMetaFields, DocumentRevisionList, DocumentUsageList } from '../../components/admin/document-fields.tsx';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { FileField, FormErrors } from '../../components/forms/fields.tsx';
-import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { itemOr404, loadOrRedirect } from '../../lib/api-client.ts';
 import { addDocument, chosenFile, editDocument, formatSize, kindName, replaceDocumentFile } from '../../lib/documents.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/document-form';
@@ -18,9 +18,8 @@ export const meta: Route.MetaFunction = ({ params }) => [
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
     if (!params.id) return { doc: null };
-    const env = await api().get<DocumentDetail>(`/api/admin/documents/get/${encodeURIComponent(params.id)}`);
-    if (!env.success) throw new Response(env.message ?? DOCUMENT_MESSAGES.notFound, { status: 404 });
-    return { doc: dataOf(env) };
+    const path = `/api/admin/documents/get/${encodeURIComponent(params.id)}`;
+    return { doc: await itemOr404(path, DocumentDetailSchema, DOCUMENT_MESSAGES.notFound) };
   });
 }
 

@@ -1,12 +1,20 @@
 import { Link, useRevalidator } from 'react-router';
 import { REGION_OPTIONS } from '#shared/regions.ts';
 import { DOCUMENT_KINDS, DocumentFilterBodySchema, type DocumentListItem } from '#shared/validation/documents.ts';
-import { useDocumentDelete } from '../../components/admin/document-fields.tsx';
-import { FilterSelect, ListFilterForm, pageInfo, SearchField, useListParams } from '../../components/admin/list-kit.tsx';
+import { kindFilter, useDocumentDelete } from '../../components/admin/document-fields.tsx';
+import {
+  FilterSelects,
+  ListFilterForm,
+  ListHeading,
+  pageInfo,
+  regionFilter,
+  SearchField,
+  useListParams,
+} from '../../components/admin/list-kit.tsx';
 import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
-import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
-import { formatSize, kindName, regionNames } from '../../lib/documents.ts';
+import { loadOrRedirect } from '../../lib/api-client.ts';
+import { filterDocuments, formatSize, kindName, regionNames } from '../../lib/documents.ts';
 import type { Route } from './+types/documents-list';
 
 export const meta: Route.MetaFunction = () => [
@@ -26,8 +34,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     region: q.get('region') ?? 0,
   });
   return loadOrRedirect(async () => {
-    const page = dataOf(await api().post<{ items: DocumentListItem[]; total: number }>('/api/admin/documents/filter', filter));
-    return { ...page, filter };
+    return { ...(await filterDocuments(filter)), filter };
   });
 }
 
@@ -73,34 +80,19 @@ export default function DocumentsList({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="documents-title">
-      <div className="admin-heading">
-        <h1 id="documents-title" className="admin-title">
-          Document Library
-        </h1>
+      <ListHeading id="documents-title" title="Document Library">
         <Link className="button button--primary" to="/siteadmin/document-library/create">
           Add Document
         </Link>
-      </div>
+      </ListHeading>
       <ResourceList<DocumentListItem>
         caption="Documents"
         filters={
           <ListFilterForm ariaLabel="Find documents" submitLabel="Filter">
             <SearchField id="documents-search" label="Search" name="search" defaultValue={filter.search} placeholder="Title or file name" />
-            <FilterSelect
-              id="documents-kind"
-              label="Kind"
-              name="kind"
-              allLabel="All kinds"
-              options={DOCUMENT_KINDS.map((k) => ({ value: k.id, label: k.name }))}
-              defaultValue={filter.kind}
-            />
-            <FilterSelect
-              id="documents-region"
-              label="Region"
-              name="region"
-              allLabel="All regions"
-              options={REGION_OPTIONS.map((r) => ({ value: r.id, label: r.name }))}
-              defaultValue={filter.region ? String(filter.region) : ''}
+            <FilterSelects
+              idPrefix="documents"
+              selects={[kindFilter(DOCUMENT_KINDS, filter.kind), regionFilter(REGION_OPTIONS, filter.region)]}
             />
           </ListFilterForm>
         }

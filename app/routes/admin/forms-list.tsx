@@ -1,36 +1,112 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useNavigation, useRevalidator } from 'react-router';
+import { z } from 'zod';
 import {
   archiveQuestion,
-  FORMS_DEFAULT_ORDER,
   FORMS_ORDER,
   FORMS_PAGE_SIZE,
   FORMS_STATUS_FILTER,
+  FORMS_VERIFICATION,
   formTypeLabel,
+  FormsPageSchema,
   leadFieldLabel,
-  type FormsPage,
   type FormSubmissionDto,
   type FormsVerification,
 } from '#shared/validation/forms-admin.ts';
-import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
-import { FilterSelect, SearchField } from '../../components/admin/list-kit.tsx';
+import { ConfirmDialog, Modal } from '../../components/admin/confirm-dialog.tsx';
+import {
+  FilterSelects,
+  LabelledField,
+  ListHeading,
+  SearchField,
+  useConfirmAction,
+  useListParams,
+} from '../../components/admin/list-kit.tsx';
 import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
-import { api, ApiError, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { downloadExport } from '../../lib/download.ts';
 import type { Route } from './+types/forms-list';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Forms | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
 
-/** The filter fields of the screen, as typed (dates are local days; the server gets instants). */
-interface Filters {
-  type: -1 | 0 | 1;
-  status: -1 | 1 | 2;
-  verification: FormsVerification;
-  from: string;
-  to: string;
-  search: string;
+const PATH = '/siteadmin/forms';
+
+/**
+ * The list's state lives in its address (ADR 035): ?q=&type=contact|rep&status=archived|all
+ * &verification=verified|unverified|not-checked&from=&to= (local days)&sort=name|type|created&dir=asc|desc (when not the column's first direction)
+ * &shown=40 (how many rows Load More has brought in). Defaults are left out: open forms of every
+ * type, newest first, one page.
+ */
+const DEFAULTS = {
+  q: '',
+  type: '',
+  status: '',
+  verification: '',
+  from: '',
+  to: '',
+  sort: 'created',
+  dir: '',
+  shown: String(FORMS_PAGE_SIZE),
+};
+type FormsParams = typeof DEFAULTS;
+
+const TYPES = { contact: 0, rep: 1 } as const;
+const STATUSES = { archived: FORMS_STATUS_FILTER.archived, all: FORMS_STATUS_FILTER.all } as const;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The API answers at most 100 rows a call; Load More never asks for more than this many in all. */
+const MAX_SHOWN = 2000;
+
+const TYPE_OPTIONS = [
+  { value: '', label: 'All types' },
+  { value: 'contact', label: 'Contact' },
+  { value: 'rep', label: 'Rep' },
+];
+const VERIFICATION_OPTIONS = [
+  { value: '', label: 'All' },
+  { value: 'verified', label: 'Verified' },
+  { value: 'unverified', label: 'Not verified' },
+  { value: 'not-checked', label: 'Not checked' },
+];
+const STATUS_OPTIONS = [
+  { value: '', label: 'Open' },
+  { value: 'archived', label: 'Archived' },
+  { value: 'all', label: 'All' },
+];
+
+const SORTS = {
+  name: { label: 'Name', asc: FORMS_ORDER.nameAsc, desc: FORMS_ORDER.nameDesc },
+  type: { label: 'Type', asc: FORMS_ORDER.typeAsc, desc: FORMS_ORDER.typeDesc },
+  created: { label: 'Created', asc: FORMS_ORDER.createdAsc, desc: FORMS_ORDER.createdDesc },
+} as const;
+type SortKey = keyof typeof SORTS;
+/** Names and types start A-Z; dates start with the newest. */
+const firstDir = (sort: string): 'asc' | 'desc' => (sort === 'created' ? 'desc' : 'asc');
+
+const pick = <T extends string>(value: string, allowed: readonly T[]): T | '' =>
+  (allowed as readonly string[]).includes(value) ? (value as T) : '';
+
+/** The address's query as the screen uses it; a value that makes no sense is read as its default. */
+export function readFormsQuery(search: URLSearchParams) {
+  const get = (name: keyof FormsParams) => search.get(name) ?? '';
+  const sort = pick(get('sort'), Object.keys(SORTS) as SortKey[]) || 'created';
+  const shown = Math.floor(Number(get('shown')) || FORMS_PAGE_SIZE);
+  return {
+    q: get('q').trim().slice(0, 200),
+    type: pick(get('type'), Object.keys(TYPES) as (keyof typeof TYPES)[]),
+    status: pick(get('status'), Object.keys(STATUSES) as (keyof typeof STATUSES)[]),
+    verification: pick(
+      get('verification'),
+      FORMS_VERIFICATION.filter((v) => v !== 'all'),
+    ),
+    from: DAY.test(get('from')) ? get('from') : '',
+    to: DAY.test(get('to')) ? get('to') : '',
+    sort,
+    dir: pick(get('dir'), ['asc', 'desc'] as const) || firstDir(sort),
+    shown: Math.min(MAX_SHOWN, Math.max(FORMS_PAGE_SIZE, shown)),
+  };
 }
-const NO_FILTERS: Filters = { type: -1, status: FORMS_STATUS_FILTER.open, verification: 'all', from: '', to: '', search: '' };
+export type FormsQuery = ReturnType<typeof readFormsQuery>;
 
 /** A local calendar day (yyyy-mm-dd) to the instant it starts, in the browser's time zone. */
 function dayStart(day: string, plusDays = 0): string | null {
@@ -39,44 +115,47 @@ function dayStart(day: string, plusDays = 0): string | null {
   return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + plusDays).toISOString();
 }
 
-function viewOf(filters: Filters, order: number) {
+/** The API's view of a query (the filter and the CSV export send the same). */
+export function viewOf(q: FormsQuery) {
   return {
-    order,
-    status: filters.status,
-    type: filters.type,
-    verification: filters.verification,
-    search: filters.search,
-    createdFrom: dayStart(filters.from),
+    order: SORTS[q.sort][q.dir],
+    status: q.status ? STATUSES[q.status] : FORMS_STATUS_FILTER.open,
+    type: q.type ? TYPES[q.type] : -1,
+    verification: (q.verification || 'all') as FormsVerification,
+    search: q.q,
+    createdFrom: dayStart(q.from),
     // The "to" day is included: the range ends when the next day starts.
-    createdTo: dayStart(filters.to, 1),
+    createdTo: dayStart(q.to, 1),
   };
 }
 
-async function fetchPage(filters: Filters, order: number, start: number, updated: number): Promise<FormsPage> {
-  return dataOf(
-    await api().post<FormsPage>('/api/admin/forms/filter', { ...viewOf(filters, order), start, length: FORMS_PAGE_SIZE, updated }),
-  );
+/** The first `shown` rows of a query (in calls of at most 100), and how many there are in all. */
+async function fetchShown(q: FormsQuery) {
+  const items: FormSubmissionDto[] = [];
+  let total = 0;
+  while (items.length < q.shown) {
+    const length = Math.min(100, q.shown - items.length);
+    const page = dataOf(await api().postChecked('/api/admin/forms/filter', { ...viewOf(q), start: items.length, length }, FormsPageSchema));
+    items.push(...page.items.filter((f) => !items.some((i) => i.id === f.id)));
+    total = page.total;
+    if (page.items.length < length) break;
+  }
+  return { items, total };
 }
 
-export async function clientLoader() {
-  return loadOrRedirect(() => fetchPage(NO_FILTERS, FORMS_DEFAULT_ORDER, 0, 0));
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const query = readFormsQuery(new URL(request.url).searchParams);
+  return loadOrRedirect(async () => ({ ...(await fetchShown(query)), query }));
 }
 
 export function HydrateFallback() {
   return <p role="status">Loading form submissions...</p>;
 }
 
-const SORTS: { key: 'name' | 'type' | 'created'; label: string; asc: number; desc: number }[] = [
-  { key: 'name', label: 'Name', asc: FORMS_ORDER.nameAsc, desc: FORMS_ORDER.nameDesc },
-  { key: 'type', label: 'Type', asc: FORMS_ORDER.typeAsc, desc: FORMS_ORDER.typeDesc },
-  { key: 'created', label: 'Created', asc: FORMS_ORDER.createdAsc, desc: FORMS_ORDER.createdDesc },
-];
-
-// Names and types start A-Z; dates start with the newest.
 const COLUMNS: ResourceColumn<FormSubmissionDto>[] = [
-  { key: 'name', label: 'Name', main: true, sort: { column: 'name', first: 'asc' }, cell: (f) => f.name },
-  { key: 'type', label: 'Type', sort: { column: 'type', first: 'asc' }, cell: (f) => formTypeLabel(f.type) },
-  { key: 'created', label: 'Created', sort: { column: 'created', first: 'desc' }, cell: (f) => formatDateTime(f.created) },
+  { key: 'name', label: 'Name', main: true, sort: { column: 'name', first: firstDir('name') }, cell: (f) => f.name },
+  { key: 'type', label: 'Type', sort: { column: 'type', first: firstDir('type') }, cell: (f) => formTypeLabel(f.type) },
+  { key: 'created', label: 'Created', sort: { column: 'created', first: firstDir('created') }, cell: (f) => formatDateTime(f.created) },
   { key: 'phone', label: 'Phone', cell: (f) => f.phone || '--' },
   { key: 'zip', label: 'ZipCode', cell: (f) => f.zipCode || '--' },
 ];
@@ -90,234 +169,123 @@ function ViewDialog({ form, onClose }: { form: FormSubmissionDto | null; onClose
     if (!form && dialog.open) dialog.close();
   }, [form]);
   return (
-    <dialog
-      ref={ref}
+    <Modal
+      dialogRef={ref}
       className="modal modal--wide"
-      aria-labelledby="view-form-title"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
-      {form ? (
-        <>
-          <h2 id="view-form-title" className="modal__title">
-            Written by {form.name}
-          </h2>
-          <dl className="detail-list">
-            <dt>Phone</dt>
-            <dd>{form.phoneDisplay || '--'}</dd>
-            <dt>Email</dt>
-            <dd>{form.email}</dd>
-            <dt>Type</dt>
-            <dd>{formTypeLabel(form.type)}</dd>
-            <dt>Created</dt>
-            <dd>{formatDateTime(form.created)}</dd>
-            {form.data.map((field) => (
-              <Fragment key={field.name}>
-                <dt>{leadFieldLabel(field.name)}</dt>
-                <dd>{field.value || '--'}</dd>
-              </Fragment>
-            ))}
-            <dt>Message</dt>
-            <dd className="detail-list__message">{form.message || '--'}</dd>
-            <dt>reCAPTCHA</dt>
-            <dd>{form.captcha === 'verified' ? 'Verified' : form.captcha === 'not-configured' ? 'Not checked' : 'Not verified'}</dd>
-          </dl>
-        </>
-      ) : null}
-      <div className="modal__actions">
+      titleId="view-form-title"
+      title={form ? `Written by ${form.name}` : null}
+      onEscape={onClose}
+      actions={
         <button type="button" className="button button--primary" onClick={onClose} autoFocus>
           Close
         </button>
-      </div>
-    </dialog>
+      }
+    >
+      {form ? (
+        <dl className="detail-list">
+          <dt>Phone</dt>
+          <dd>{form.phoneDisplay || '--'}</dd>
+          <dt>Email</dt>
+          <dd>{form.email}</dd>
+          <dt>Type</dt>
+          <dd>{formTypeLabel(form.type)}</dd>
+          <dt>Created</dt>
+          <dd>{formatDateTime(form.created)}</dd>
+          {form.data.map((field) => (
+            <Fragment key={field.name}>
+              <dt>{leadFieldLabel(field.name)}</dt>
+              <dd>{field.value || '--'}</dd>
+            </Fragment>
+          ))}
+          <dt>Message</dt>
+          <dd className="detail-list__message">{form.message || '--'}</dd>
+          <dt>reCAPTCHA</dt>
+          <dd>{form.captcha === 'verified' ? 'Verified' : form.captcha === 'not-configured' ? 'Not checked' : 'Not verified'}</dd>
+        </dl>
+      ) : null}
+    </Modal>
   );
 }
 
 export default function FormsList({ loaderData }: Route.ComponentProps) {
+  const { items, total, query } = loaderData;
   const navigate = useNavigate();
-  const [items, setItems] = useState(loaderData.items);
-  const [total, setTotal] = useState(loaderData.total);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
-  const [order, setOrder] = useState<number>(FORMS_DEFAULT_ORDER);
-  const current = SORTS.find((s) => s.asc === order || s.desc === order);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const list = useListParams(DEFAULTS);
+  const loading = (navigation.state === 'loading' && navigation.location.pathname === PATH) || revalidator.state === 'loading';
   const [viewing, setViewing] = useState<FormSubmissionDto | null>(null);
-  const [archiving, setArchiving] = useState<FormSubmissionDto | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [archiveError, setArchiveError] = useState<string | null>(null);
-  // Each query gets a number (the API's "updated" marker): an answer to a replaced query is dropped.
-  const latest = useRef(0);
+  const archive = useConfirmAction<FormSubmissionDto>({
+    action: (f) => api().getChecked(`/api/admin/forms/archive/${f.id}`, z.null()),
+    done: (f) => `The Form written by ${f.name} was archived.`,
+    after: () => revalidator.revalidate(),
+  });
+  // the filter form starts again from the address whenever the filters in it change (Clear, Back)
+  const filterKey = [query.q, query.type, query.status, query.verification, query.from, query.to].join('|');
 
-  async function guarded(work: () => Promise<void>) {
-    try {
-      await work();
-    } catch (e) {
-      if (e instanceof AuthRedirect) await navigate(e.to);
-      else setError(e instanceof ApiError ? e.message : 'Something is wrong');
-    }
-  }
-
-  async function reload(nextFilters: Filters, nextOrder: number) {
-    const marker = ++latest.current;
-    setLoading(true);
-    setError(null);
-    await guarded(async () => {
-      const page = await fetchPage(nextFilters, nextOrder, 0, marker);
-      if (page.updated !== marker) return;
-      setItems(page.items);
-      setTotal(page.total);
-    });
-    if (marker === latest.current) setLoading(false);
-  }
-
-  async function loadMore() {
-    const marker = ++latest.current;
-    setLoading(true);
-    setError(null);
-    await guarded(async () => {
-      const page = await fetchPage(filters, order, items.length, marker);
-      if (page.updated !== marker) return;
-      setItems((prev) => [...prev, ...page.items.filter((f) => !prev.some((p) => p.id === f.id))]);
-      setTotal(page.total);
-    });
-    if (marker === latest.current) setLoading(false);
-  }
-
-  async function archive() {
-    if (!archiving) return;
-    setBusy(true);
-    setArchiveError(null);
-    try {
-      const env = await api().get(`/api/admin/forms/archive/${archiving.id}`);
-      if (!env.success) {
-        setArchiveError(env.message ?? 'Something is wrong');
-        return;
-      }
-      setItems((prev) => prev.filter((f) => f.id !== archiving.id));
-      setTotal((n) => Math.max(0, n - 1));
-      setNotice(`The Form written by ${archiving.name} was archived.`);
-      setArchiving(null);
-    } catch (e) {
-      if (e instanceof AuthRedirect) await navigate(e.to);
-      else setArchiveError(e instanceof ApiError ? e.message : 'Something is wrong');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const [exportError, setExportError] = useState<string | null>(null);
 
   async function exportCsv() {
-    setError(null);
-    await guarded(async () => {
-      const { blob, filename } = await api().download('/api/admin/forms/export', {
-        ...viewOf(filters, order),
-        // the local-time column in the editor's own time zone
-        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      });
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = filename ?? 'form-submissions.csv';
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    });
+    archive.setNotice(null);
+    try {
+      // the local-time column in the editor's own time zone
+      const body = { ...viewOf(query), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+      await downloadExport('/api/admin/forms/export', body, 'form-submissions.csv');
+    } catch (e) {
+      await archive.fail(e, setExportError);
+    }
   }
 
-  const set = <K extends keyof Filters>(key: K, value: Filters[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  function apply(form: HTMLFormElement) {
+    const data = new FormData(form);
+    const value = (name: string) => String(data.get(name) ?? '').trim();
+    setExportError(null);
+    void navigate(
+      list.href({
+        q: value('q'),
+        type: value('type'),
+        status: value('status'),
+        verification: value('verification'),
+        from: value('from'),
+        to: value('to'),
+      }),
+    );
+  }
 
   return (
     <section aria-labelledby="forms-title">
-      <div className="admin-heading">
-        <h1 id="forms-title" className="admin-title">
-          Forms
-        </h1>
+      <ListHeading id="forms-title" title="Forms">
         <button type="button" className="button button--secondary" onClick={() => void exportCsv()}>
           Export CSV
         </button>
-      </div>
+      </ListHeading>
 
       <form
+        key={filterKey}
         className="filter-bar"
         role="search"
         aria-label="Filter form submissions"
         onSubmit={(e) => {
           e.preventDefault();
-          setFilters(draft);
-          void reload(draft, order);
+          apply(e.currentTarget);
         }}
       >
         <SearchField
           id="forms-search"
           className="filter-bar__search"
           label="Search name or email"
-          value={draft.search}
+          name="q"
+          defaultValue={query.q}
           maxLength={200}
-          onChange={(v) => set('search', v)}
         />
-        <FilterSelect
-          id="forms-type"
-          label="Type"
-          value={draft.type}
-          options={[
-            { value: -1, label: 'All types' },
-            { value: 0, label: 'Contact' },
-            { value: 1, label: 'Rep' },
+        <FilterSelects idPrefix="forms" selects={[{ name: 'type', label: 'Type', options: TYPE_OPTIONS, value: query.type }]} />
+        <DayRange from={query.from} to={query.to} />
+        <FilterSelects
+          idPrefix="forms"
+          selects={[
+            { name: 'verification', label: 'Verification', options: VERIFICATION_OPTIONS, value: query.verification },
+            { name: 'status', label: 'Status', options: STATUS_OPTIONS, value: query.status },
           ]}
-          onChange={(v) => set('type', Number(v) as Filters['type'])}
-        />
-        <div className="field">
-          <label className="field__label" htmlFor="forms-from">
-            From
-          </label>
-          <input
-            id="forms-from"
-            className="field__input"
-            type="date"
-            value={draft.from}
-            onChange={(e) => set('from', e.currentTarget.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="forms-to">
-            To
-          </label>
-          <input
-            id="forms-to"
-            className="field__input"
-            type="date"
-            value={draft.to}
-            min={draft.from || undefined}
-            onChange={(e) => set('to', e.currentTarget.value)}
-          />
-        </div>
-        <FilterSelect
-          id="forms-verification"
-          label="Verification"
-          value={draft.verification}
-          options={[
-            { value: 'all', label: 'All' },
-            { value: 'verified', label: 'Verified' },
-            { value: 'unverified', label: 'Not verified' },
-            { value: 'not-checked', label: 'Not checked' },
-          ]}
-          onChange={(v) => set('verification', v as FormsVerification)}
-        />
-        <FilterSelect
-          id="forms-status"
-          label="Status"
-          value={draft.status}
-          options={[
-            { value: FORMS_STATUS_FILTER.open, label: 'Open' },
-            { value: FORMS_STATUS_FILTER.archived, label: 'Archived' },
-            { value: FORMS_STATUS_FILTER.all, label: 'All' },
-          ]}
-          onChange={(v) => set('status', Number(v) as Filters['status'])}
         />
         <div className="filter-bar__actions">
           <button type="submit" className="button button--primary">
@@ -326,11 +294,7 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
           <button
             type="button"
             className="button button--secondary"
-            onClick={() => {
-              setDraft(NO_FILTERS);
-              setFilters(NO_FILTERS);
-              void reload(NO_FILTERS, order);
-            }}
+            onClick={() => void navigate(list.href({ q: '', type: '', status: '', verification: '', from: '', to: '' }))}
           >
             Clear
           </button>
@@ -339,22 +303,13 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
 
       <ResourceList<FormSubmissionDto>
         caption="Form submissions"
-        notice={notice}
-        error={error}
+        notice={archive.notice}
+        error={exportError}
         count={loading ? 'Loading...' : `Showing ${items.length} of ${total} form submissions.`}
         columns={COLUMNS}
         rows={items}
         rowKey={(f) => f.id}
-        sort={{
-          sort: current?.key ?? '',
-          dir: current?.asc === order ? 'asc' : 'desc',
-          onSort: (key, dir) => {
-            const s = SORTS.find((x) => x.key === key)!;
-            const o = dir === 'asc' ? s.asc : s.desc;
-            setOrder(o);
-            void reload(filters, o);
-          },
-        }}
+        sort={{ sort: query.sort, dir: query.dir, href: (sort, dir) => list.href({ sort, dir: dir === firstDir(sort) ? '' : dir }) }}
         actionsLabel="View"
         actions={(f) => [
           {
@@ -363,37 +318,58 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
             onClick: () => {
               setViewing(f);
               // opened: it no longer counts as unread on the dashboard
-              if (!f.read) void api().get(`/api/admin/forms/read/${f.id}`);
+              if (!f.read) void api().getChecked(`/api/admin/forms/read/${f.id}`, z.null());
             },
           },
           f.archived
             ? { label: 'Archived', badge: true }
-            : {
-                label: 'Archive',
-                ariaLabel: `Archive the Form written by ${f.name}`,
-                danger: true,
-                onClick: () => {
-                  setArchiveError(null);
-                  setArchiving(f);
-                },
-              },
+            : { label: 'Archive', ariaLabel: `Archive the Form written by ${f.name}`, danger: true, onClick: () => archive.ask(f) },
         ]}
         empty="No form submissions match."
-        loadMore={{ shown: items.length, total, loading, onLoadMore: () => void loadMore() }}
+        loadMore={{
+          shown: items.length,
+          total,
+          loading,
+          // the address remembers how many are shown: replaced, so Back leaves the list, and the page stays where it is
+          onLoadMore: () =>
+            void navigate(list.href({ shown: items.length + FORMS_PAGE_SIZE }), { replace: true, preventScrollReset: true }),
+        }}
       />
 
       <ViewDialog form={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog
-        open={archiving !== null}
+        open={archive.target !== null}
         title="Archive Form"
         confirmLabel="Yes"
-        busy={busy}
-        error={archiveError}
-        onConfirm={() => void archive()}
-        onCancel={() => setArchiving(null)}
+        busy={archive.busy}
+        error={archive.error}
+        onConfirm={archive.confirm}
+        onCancel={archive.cancel}
       >
-        <p>{archiving ? archiveQuestion(archiving.name) : null}</p>
+        <p>{archive.target ? archiveQuestion(archive.target.name) : null}</p>
       </ConfirmDialog>
     </section>
   );
+}
+
+/** From and To (native date inputs, local days): To cannot come before From. */
+function DayRange({ from: initialFrom, to }: { from: string; to: string }) {
+  const [from, setFrom] = useState(initialFrom);
+  const days = [
+    { name: 'from', label: 'From', value: initialFrom, onChange: setFrom },
+    { name: 'to', label: 'To', value: to, min: from || undefined },
+  ];
+  return days.map((d) => (
+    <LabelledField key={d.name} id={`forms-${d.name}`} label={d.label}>
+      <input
+        id={`forms-${d.name}`}
+        className="field__input"
+        type="date"
+        name={d.name}
+        defaultValue={d.value}
+        min={d.min}
+        onChange={d.onChange ? (e) => d.onChange(e.currentTarget.value) : undefined}
+      />
+    </LabelledField>
+  ));
 }

@@ -9,11 +9,20 @@ import {
   type DocumentListItem,
   type DocumentSort,
 } from '#shared/validation/documents.ts';
-import { useDocumentDelete } from '../../components/admin/document-fields.tsx';
-import { FilterSelect, ListFilterForm, pageInfo, SearchField, ShortDate, useListParams } from '../../components/admin/list-kit.tsx';
+import { kindFilter, useDocumentDelete } from '../../components/admin/document-fields.tsx';
+import {
+  FilterSelects,
+  ListFilterForm,
+  ListHeading,
+  pageInfo,
+  regionFilter,
+  SearchField,
+  ShortDate,
+  useListParams,
+} from '../../components/admin/list-kit.tsx';
 import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
-import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
-import { fileTypeName, formatSize, kindName, regionNames } from '../../lib/documents.ts';
+import { loadOrRedirect } from '../../lib/api-client.ts';
+import { fileTypeName, filterDocuments, formatSize, kindName, regionNames } from '../../lib/documents.ts';
 import type { Route } from './+types/labels-list';
 
 export const meta: Route.MetaFunction = () => [
@@ -66,8 +75,7 @@ export function labelsFilterFromQuery(q: URLSearchParams) {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const filter = labelsFilterFromQuery(new URL(request.url).searchParams);
   return loadOrRedirect(async () => {
-    const page = dataOf(await api().post<{ items: DocumentListItem[]; total: number }>('/api/admin/documents/filter', filter));
-    return { ...page, filter };
+    return { ...(await filterDocuments(filter)), filter };
   });
 }
 
@@ -140,55 +148,25 @@ export default function LabelsList({ loaderData }: Route.ComponentProps) {
         placeholder="Title or file name"
         maxLength={200}
       />
-      <FilterSelect
-        key={`p${filter.productKey ?? ''}`}
-        id="labels-product"
-        label="Product"
-        name="product"
-        allLabel="All products"
-        options={DOCUMENT_PRODUCT_OPTIONS}
-        defaultValue={filter.productKey ?? ''}
-      />
-      <FilterSelect
-        key={`k${filter.kind}`}
-        id="labels-kind"
-        label="Kind"
-        name="kind"
-        allLabel="All kinds"
-        options={LABEL_KINDS.map((k) => ({ value: k.id, label: k.name }))}
-        defaultValue={filter.kind}
-      />
-      <FilterSelect
-        key={`r${filter.region}`}
-        id="labels-region"
-        label="Region"
-        name="region"
-        allLabel="All regions"
-        options={REGION_OPTIONS.map((r) => ({ value: r.id, label: r.name }))}
-        defaultValue={filter.region ? String(filter.region) : ''}
-      />
-      <FilterSelect
-        key={`s${currentSort}`}
-        id="labels-sort"
-        label="Sort by"
-        name="sort"
-        allLabel="Product A–Z"
-        options={SORT_OPTIONS}
-        defaultValue={currentSort}
+      <FilterSelects
+        idPrefix="labels"
+        selects={[
+          { name: 'product', label: 'Product', allLabel: 'All products', options: DOCUMENT_PRODUCT_OPTIONS, value: filter.productKey },
+          kindFilter(LABEL_KINDS, filter.kind),
+          regionFilter(REGION_OPTIONS, filter.region),
+          { name: 'sort', label: 'Sort by', allLabel: 'Product A–Z', options: SORT_OPTIONS, value: currentSort },
+        ]}
       />
     </ListFilterForm>
   );
 
   return (
     <section aria-labelledby="labels-title">
-      <div className="admin-heading">
-        <h1 id="labels-title" className="admin-title">
-          Product Labels/SDSs
-        </h1>
+      <ListHeading id="labels-title" title="Product Labels/SDSs">
         <Link className="button button--primary" to="/siteadmin/product-labels/create">
           Add Label/SDS
         </Link>
-      </div>
+      </ListHeading>
       <p className="admin-lead">
         The labels, safety data sheets and statements of the document library. Labels and SDSs are listed by product on{' '}
         <a href="/product-labels" target="_blank" rel="noopener">

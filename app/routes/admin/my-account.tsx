@@ -1,13 +1,13 @@
 import { getFormProps } from '@conform-to/react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { z } from 'zod';
-import { AUTH_MESSAGES, SecondFactorDisableSchema, SecondFactorPasswordSchema, UpdatePasswordSchema } from '#shared/validation/auth.ts';
+import { AUTH_MESSAGES, SecondFactorPasswordSchema, SecondFactorSetupReplySchema, UpdatePasswordSchema } from '#shared/validation/auth.ts';
 import { PASSWORD_MIN_LENGTH } from '#shared/validation/users.ts';
 import { RecoveryCodes, SecondFactorEnrolment, type Setup } from '../../components/admin/second-factor-enrolment.tsx';
 import { FormErrors, TextField } from '../../components/forms/fields.tsx';
 import { useAdminUser } from '../../lib/admin-session.ts';
-import { api } from '../../lib/api-client.ts';
+import { api, refusalOr } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/my-account';
 
@@ -32,11 +32,11 @@ function ChangePassword() {
     schema: ChangePasswordFormSchema,
     async onValid(value) {
       setDone(false);
-      const env = await api().post('/auth/update-password', { CurrentPassword: value.CurrentPassword, NewPassword: value.NewPassword });
-      if (!env.success) return env.message ?? 'Something is wrong';
-      form.reset();
-      setDone(true);
-      return null;
+      const body = { CurrentPassword: value.CurrentPassword, NewPassword: value.NewPassword };
+      return refusalOr(api().postChecked('/auth/update-password', body, z.null()), () => {
+        form.reset();
+        setDone(true);
+      });
     },
   });
   return (
@@ -70,33 +70,42 @@ function ChangePassword() {
   );
 }
 
-function DisableSecondFactor({ onDisabled }: { onDisabled: () => void }) {
-  const { form, fields, pending } = useZodForm({
-    id: 'second-factor-disable',
-    schema: SecondFactorDisableSchema,
-    async onValid(value) {
-      const env = await api().post('/auth/second-factor/disable', value);
-      if (!env.success) return env.message ?? 'Something is wrong';
-      onDisabled();
-      return null;
-    },
-  });
+/** A form that asks for the current password before a second-factor change; `buttons` shows its submit (and any other) buttons. */
+function PasswordStep({
+  id,
+  hint,
+  onValid,
+  buttons,
+}: {
+  id: string;
+  hint: string;
+  onValid: (value: { Password: string }) => Promise<string | null>;
+  buttons: (pending: boolean) => ReactNode;
+}) {
+  const { form, fields, pending } = useZodForm({ id, schema: SecondFactorPasswordSchema, onValid });
   return (
     <form {...getFormProps(form)} className="stack admin-form">
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField
-        meta={fields.Password}
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        hint="Confirm with your password to turn two-step sign-in off."
-      />
-      <div>
-        <button className="button button--danger" type="submit" disabled={pending}>
-          {pending ? 'Turning off...' : 'Turn off two-step sign-in'}
-        </button>
-      </div>
+      <TextField meta={fields.Password} label="Password" type="password" autoComplete="current-password" hint={hint} />
+      {buttons(pending)}
     </form>
+  );
+}
+
+function DisableSecondFactor({ onDisabled }: { onDisabled: () => void }) {
+  return (
+    <PasswordStep
+      id="second-factor-disable"
+      hint="Confirm with your password to turn two-step sign-in off."
+      onValid={(value) => refusalOr(api().postChecked('/auth/second-factor/disable', value, z.null()), onDisabled)}
+      buttons={(pending) => (
+        <div>
+          <button className="button button--danger" type="submit" disabled={pending}>
+            {pending ? 'Turning off...' : 'Turn off two-step sign-in'}
+          </button>
+        </div>
+      )}
+    />
   );
 }
 
@@ -105,35 +114,24 @@ function DisableSecondFactor({ onDisabled }: { onDisabled: () => void }) {
  * an authenticator); the server answers the new secret and QR code.
  */
 function ConfirmPasswordForEnrolment({ onSetup, onCancel }: { onSetup: (setup: Setup) => void; onCancel: () => void }) {
-  const { form, fields, pending } = useZodForm({
-    id: 'second-factor-password',
-    schema: SecondFactorPasswordSchema,
-    async onValid(value) {
-      const env = await api().post<Setup>('/auth/second-factor/setup', { Password: value.Password });
-      if (!env.success || !env.data) return env.message ?? 'Something is wrong';
-      onSetup(env.data);
-      return null;
-    },
-  });
   return (
-    <form {...getFormProps(form)} className="stack admin-form">
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField
-        meta={fields.Password}
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        hint="Confirm with your password to set up an authenticator app."
-      />
-      <div className="button-row">
-        <button className="button button--primary" type="submit" disabled={pending}>
-          {pending ? 'Checking...' : 'Continue'}
-        </button>
-        <button className="button button--secondary" type="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    <PasswordStep
+      id="second-factor-password"
+      hint="Confirm with your password to set up an authenticator app."
+      onValid={(value) =>
+        refusalOr(api().postChecked('/auth/second-factor/setup', { Password: value.Password }, SecondFactorSetupReplySchema), onSetup)
+      }
+      buttons={(pending) => (
+        <div className="button-row">
+          <button className="button button--primary" type="submit" disabled={pending}>
+            {pending ? 'Checking...' : 'Continue'}
+          </button>
+          <button className="button button--secondary" type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      )}
+    />
   );
 }
 

@@ -2,11 +2,13 @@ import { Link, useRevalidator } from 'react-router';
 import { REGION_OPTIONS } from '#shared/regions.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import {
-  FilterSelect,
+  FilterSelects,
   ListFilterForm,
-  ListNotice,
+  ListHeading,
   listHref,
+  ListNotice,
   pageInfo,
+  regionFilter,
   SearchField,
   ShortDate,
   useConfirmAction,
@@ -137,14 +139,11 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="pages-title">
-      <div className="admin-heading">
-        <h1 id="pages-title" className="admin-title">
-          Pages
-        </h1>
+      <ListHeading id="pages-title" title="Pages">
         <Link className="button button--primary" to="/siteadmin/pages/create">
           Add Page
         </Link>
-      </div>
+      </ListHeading>
       <ListFilterForm
         ariaLabel="Find pages"
         submitLabel="Filter"
@@ -159,25 +158,22 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
           defaultValue={query.q}
           maxLength={200}
         />
-        <FilterSelect id="pages-kind" label="Kind" name="kind" allLabel="All kinds" options={PAGE_KINDS} defaultValue={query.kind ?? ''} />
-        <FilterSelect
-          id="pages-region"
-          label="Region"
-          name="region"
-          allLabel="All regions"
-          options={REGION_OPTIONS.map((r) => ({ value: r.id, label: r.name }))}
-          defaultValue={query.region === null ? '' : String(query.region)}
-        />
-        <FilterSelect
-          id="pages-visibility"
-          label="Visibility"
-          name="visibility"
-          allLabel="Visible and hidden"
-          options={[
-            { value: 1, label: 'Visible' },
-            { value: 0, label: 'Hidden' },
+        <FilterSelects
+          idPrefix="pages"
+          selects={[
+            { name: 'kind', label: 'Kind', allLabel: 'All kinds', options: PAGE_KINDS, value: query.kind },
+            regionFilter(REGION_OPTIONS, query.region),
+            {
+              name: 'visibility',
+              label: 'Visibility',
+              allLabel: 'Visible and hidden',
+              options: [
+                { value: 1, label: 'Visible' },
+                { value: 0, label: 'Hidden' },
+              ],
+              value: query.visibility,
+            },
           ]}
-          defaultValue={query.visibility === null ? '' : String(query.visibility)}
         />
       </ListFilterForm>
       <ListNotice notice={del.notice} />

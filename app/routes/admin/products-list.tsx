@@ -1,7 +1,15 @@
 import { Link } from 'react-router';
 import { PRODUCT_GROUPS } from '#shared/product-content.ts';
 import { PRODUCT_REGION_OPTIONS, ProductAdminFilterSchema, type ProductAdminListItem } from '#shared/product-admin.ts';
-import { FilterSelect, ListFilterForm, pageInfo, SearchField, useListParams } from '../../components/admin/list-kit.tsx';
+import {
+  FilterSelects,
+  ListFilterForm,
+  ListHeading,
+  pageInfo,
+  regionFilter,
+  SearchField,
+  useListParams,
+} from '../../components/admin/list-kit.tsx';
 import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
@@ -105,11 +113,7 @@ export default function ProductsList({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="products-title">
-      <div className="admin-heading">
-        <h1 id="products-title" className="admin-title">
-          Products
-        </h1>
-      </div>
+      <ListHeading id="products-title" title="Products" />
       <p className="admin-lead">
         Every product page of the US and Canadian sites. Products are fixed pages: edit one to change what its page shows; each save keeps
         the earlier versions.
@@ -129,44 +133,35 @@ export default function ProductsList({ loaderData }: Route.ComponentProps) {
               placeholder="Name or address"
               maxLength={200}
             />
-            <FilterSelect
-              key={`r${filter.region ?? ''}`}
-              id="products-region"
-              label="Region"
-              name="region"
-              allLabel="All regions"
-              options={PRODUCT_REGION_OPTIONS.map((r) => ({ value: r.id, label: r.name }))}
-              defaultValue={filter.region ? String(filter.region) : ''}
-            />
-            <FilterSelect
-              key={`g${filter.group ?? ''}`}
-              id="products-group"
-              label="Group"
-              name="group"
-              allLabel="All groups"
-              options={PRODUCT_GROUPS.map((g) => ({ value: g, label: g }))}
-              defaultValue={filter.group ?? ''}
-            />
-            <FilterSelect
-              key={`v${filter.status ?? ''}`}
-              id="products-visibility"
-              label="Visibility"
-              name="visibility"
-              allLabel="Published and hidden"
-              options={[
-                { value: 'published', label: 'Published' },
-                { value: 'hidden', label: 'Hidden' },
+            <FilterSelects
+              idPrefix="products"
+              selects={[
+                regionFilter(PRODUCT_REGION_OPTIONS, filter.region),
+                {
+                  name: 'group',
+                  label: 'Group',
+                  allLabel: 'All groups',
+                  options: PRODUCT_GROUPS.map((g) => ({ value: g, label: g })),
+                  value: filter.group,
+                },
+                {
+                  name: 'visibility',
+                  label: 'Visibility',
+                  allLabel: 'Published and hidden',
+                  options: [
+                    { value: 'published', label: 'Published' },
+                    { value: 'hidden', label: 'Hidden' },
+                  ],
+                  value: filter.status === 1 ? 'published' : filter.status === 0 ? 'hidden' : '',
+                },
+                {
+                  name: 'sort',
+                  label: 'Sort by',
+                  allLabel: 'Menu order',
+                  options: SORT_OPTIONS,
+                  value: sortParam(filter.sort, filter.dir),
+                },
               ]}
-              defaultValue={filter.status === 1 ? 'published' : filter.status === 0 ? 'hidden' : ''}
-            />
-            <FilterSelect
-              key={`s${sortParam(filter.sort, filter.dir)}`}
-              id="products-sort"
-              label="Sort by"
-              name="sort"
-              allLabel="Menu order"
-              options={SORT_OPTIONS}
-              defaultValue={sortParam(filter.sort, filter.dir)}
             />
           </ListFilterForm>
         }

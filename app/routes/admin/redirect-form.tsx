@@ -1,10 +1,10 @@
 import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { REDIRECT_STATUS_CODES, REDIRECT_TYPE_LABELS, RedirectFormSchema, type RedirectItem } from '#shared/validation/redirects.ts';
+import { REDIRECT_STATUS_CODES, REDIRECT_TYPE_LABELS, RedirectFormSchema, RedirectSchema } from '#shared/validation/redirects.ts';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { CheckboxField, FormErrors, SelectField, TextField } from '../../components/forms/fields.tsx';
-import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { api, itemOr404, loadOrRedirect, refusalOr } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/redirect-form';
 
@@ -18,9 +18,10 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
   const from = new URL(request.url).searchParams.get('from') ?? '';
   return loadOrRedirect(async () => {
     if (!params.id) return { redirect: null, from };
-    const env = await api().get<RedirectItem>(`/api/admin/redirects/get/${encodeURIComponent(params.id)}`);
-    if (!env.success) throw new Response(env.message ?? 'Redirect not found.', { status: 404 });
-    return { redirect: dataOf(env), from };
+    return {
+      redirect: await itemOr404(`/api/admin/redirects/get/${encodeURIComponent(params.id)}`, RedirectSchema, 'Redirect not found.'),
+      from,
+    };
   });
 }
 
@@ -43,12 +44,10 @@ export default function RedirectForm({ loaderData }: Route.ComponentProps) {
     },
     async onValid(value) {
       const body = { ...value, toPath: value.statusCode === 410 ? '' : value.toPath };
-      const env = redirect
-        ? await api().post('/api/admin/redirects/edit', { id: redirect.id, ...body })
-        : await api().post('/api/admin/redirects/add', body);
-      if (!env.success) return env.message ?? 'Something is wrong';
-      await navigate('/siteadmin/redirects');
-      return null;
+      const saved = redirect
+        ? api().postChecked('/api/admin/redirects/edit', { id: redirect.id, ...body }, RedirectSchema)
+        : api().postChecked('/api/admin/redirects/add', body, RedirectSchema);
+      return refusalOr(saved, () => navigate('/siteadmin/redirects'));
     },
   });
 

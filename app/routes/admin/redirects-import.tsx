@@ -1,8 +1,9 @@
 import { useState, type ChangeEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { CSV_COLUMNS, type ImportPreview } from '#shared/validation/redirects.ts';
-import { api, ApiError, AuthRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/redirects-import';
+import { CSV_COLUMNS, type ImportPreview, ImportPreviewSchema, ImportResultSchema } from '#shared/validation/redirects.ts';
+import { BackLink } from '../../components/admin/list-kit.tsx';
+import { api } from '../../lib/api-client.ts';
+import { useApiAction } from '../../lib/use-api-action.ts';
 import { typeLabel } from './redirects-list.tsx';
 import { FileInput } from '../../components/forms/file-input.tsx';
 
@@ -13,33 +14,10 @@ export const meta: Route.MetaFunction = () => [
 
 /** Choose a CSV, see every row checked (nothing written), then import all rows or none. */
 export default function RedirectsImport() {
-  const navigate = useNavigate();
   const [csv, setCsv] = useState<string | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function call<T>(
-    work: () => Promise<{ success: boolean; data: T | null; message: string | null }>,
-  ): Promise<{ data: T | null; message: string | null } | null> {
-    setBusy(true);
-    setError(null);
-    try {
-      const env = await work();
-      if (!env.success) {
-        setError(env.message ?? 'Something is wrong');
-        return null;
-      }
-      return env;
-    } catch (e) {
-      if (e instanceof AuthRedirect) await navigate(e.to);
-      else setError(e instanceof ApiError ? e.message : 'Something is wrong');
-      return null;
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error, run: call } = useApiAction();
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     setPreview(null);
@@ -48,13 +26,13 @@ export default function RedirectsImport() {
     if (!file) return;
     const text = await file.text();
     setCsv(text);
-    const env = await call(() => api().post<ImportPreview>('/api/admin/redirects/import-preview', { csv: text }));
+    const env = await call(() => api().postChecked('/api/admin/redirects/import-preview', { csv: text }, ImportPreviewSchema));
     if (env?.data) setPreview(env.data);
   }
 
   async function runImport() {
     if (!csv) return;
-    const env = await call(() => api().post<{ created: number; updated: number }>('/api/admin/redirects/import', { csv }));
+    const env = await call(() => api().postChecked('/api/admin/redirects/import', { csv }, ImportResultSchema));
     if (env) {
       setPreview(null);
       setCsv(null);
@@ -64,11 +42,7 @@ export default function RedirectsImport() {
 
   return (
     <section aria-labelledby="import-title">
-      <p className="edit-frame__back">
-        <Link to="/siteadmin/redirects">
-          <span aria-hidden="true">← </span>Back
-        </Link>
-      </p>
+      <BackLink to="/siteadmin/redirects" />
       <h1 id="import-title" className="admin-title">
         Import Redirects
       </h1>

@@ -1,7 +1,8 @@
 import { Link, useNavigate, useRevalidator } from 'react-router';
-import { REDIRECT_TYPE_LABELS, type RedirectItem, type RedirectPage, type RedirectStatusCode } from '#shared/validation/redirects.ts';
+import { z } from 'zod';
+import { REDIRECT_TYPE_LABELS, type RedirectItem, RedirectPageSchema, type RedirectStatusCode } from '#shared/validation/redirects.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
-import { SearchBox, useConfirmAction } from '../../components/admin/list-kit.tsx';
+import { ListHeading, SearchBox, useConfirmAction } from '../../components/admin/list-kit.tsx';
 import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
@@ -18,7 +19,9 @@ const PAGE_SIZE = 200;
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const search = new URL(request.url).searchParams.get('q')?.trim() ?? '';
   return loadOrRedirect(async () => {
-    const page = dataOf(await api().post<RedirectPage>('/api/admin/redirects/filter', { search, start: 0, length: PAGE_SIZE }));
+    const page = dataOf(
+      await api().postChecked('/api/admin/redirects/filter', { search, start: 0, length: PAGE_SIZE }, RedirectPageSchema),
+    );
     return { page, search };
   });
 }
@@ -45,7 +48,7 @@ export default function RedirectsList({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const del = useConfirmAction<RedirectItem>({
-    action: (r) => api().get(`/api/admin/redirects/delete/${r.id}`),
+    action: (r) => api().getChecked(`/api/admin/redirects/delete/${r.id}`, z.null()),
     done: (r) => `The redirect from ${r.fromPath} was deleted.`,
     after: () => revalidator.revalidate(),
   });
@@ -62,10 +65,7 @@ export default function RedirectsList({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="redirects-title">
-      <div className="admin-heading">
-        <h1 id="redirects-title" className="admin-title">
-          Redirects
-        </h1>
+      <ListHeading id="redirects-title" title="Redirects">
         <div className="admin-heading__actions">
           <Link className="button button--secondary" to="/siteadmin/redirects/not-found">
             Not Found Log
@@ -80,7 +80,7 @@ export default function RedirectsList({ loaderData }: Route.ComponentProps) {
             Add Redirect
           </Link>
         </div>
-      </div>
+      </ListHeading>
       <ResourceList<RedirectItem>
         caption="Redirects"
         filters={<SearchBox id="redirects-search" label="Search redirects" name="q" defaultValue={search} placeholder="/old-page" />}

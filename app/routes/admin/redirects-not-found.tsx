@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useRevalidator } from 'react-router';
-import type { NotFoundItem, NotFoundPage } from '#shared/validation/redirects.ts';
-import { SearchBox } from '../../components/admin/list-kit.tsx';
+import { Link, useRevalidator } from 'react-router';
+import { z } from 'zod';
+import { type NotFoundItem, NotFoundPageSchema, RedirectSchema } from '#shared/validation/redirects.ts';
+import { BackLink, ListHeading, SearchBox } from '../../components/admin/list-kit.tsx';
 import { ResourceList } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
-import { api, ApiError, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { api, dataOf, type Envelope, loadOrRedirect } from '../../lib/api-client.ts';
+import { useApiAction } from '../../lib/use-api-action.ts';
 import type { Route } from './+types/redirects-not-found';
 
 export const meta: Route.MetaFunction = () => [
@@ -15,7 +17,7 @@ export const meta: Route.MetaFunction = () => [
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const search = new URL(request.url).searchParams.get('q')?.trim() ?? '';
   return loadOrRedirect(async () => ({
-    page: dataOf(await api().post<NotFoundPage>('/api/admin/redirects/not-found/filter', { search, start: 0, length: 200 })),
+    page: dataOf(await api().postChecked('/api/admin/redirects/not-found/filter', { search, start: 0, length: 200 }, NotFoundPageSchema)),
     search,
   }));
 }
@@ -26,31 +28,20 @@ export function HydrateFallback() {
 
 /** A row's Redirect cell: a target box that makes the redirect in one step, More options, and Dismiss. */
 function RedirectCell({ item, onDone }: { item: NotFoundItem; onDone: (message: string) => Promise<void> }) {
-  const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const call = useApiAction();
+  const { error, busy } = call;
   const inputId = `target-${item.id}`;
 
-  async function run(work: () => Promise<{ success: boolean; message: string | null }>, done: string) {
-    setBusy(true);
-    setError(null);
-    try {
-      const env = await work();
-      if (!env.success) setError(env.message ?? 'Something is wrong');
-      else await onDone(done);
-    } catch (e) {
-      if (e instanceof AuthRedirect) await navigate(e.to);
-      else setError(e instanceof ApiError ? e.message : 'Something is wrong');
-    } finally {
-      setBusy(false);
-    }
+  async function run(work: () => Promise<Envelope<unknown>>, done: string) {
+    if (await call.run(work)) await onDone(done);
   }
 
   function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const toPath = String(new FormData(event.currentTarget).get('toPath') ?? '').trim();
     void run(
-      () => api().post('/api/admin/redirects/add', { fromPath: item.path, toPath, statusCode: 301, keepQuery: true }),
+      () =>
+        api().postChecked('/api/admin/redirects/add', { fromPath: item.path, toPath, statusCode: 301, keepQuery: true }, RedirectSchema),
       `${item.path} now redirects to ${toPath}.`,
     );
   }
@@ -92,7 +83,10 @@ function RedirectCell({ item, onDone }: { item: NotFoundItem; onDone: (message: 
             disabled={busy}
             aria-label={`Dismiss ${item.path}`}
             onClick={() =>
-              void run(() => api().get(`/api/admin/redirects/not-found/delete/${item.id}`), `${item.path} was removed from the log.`)
+              void run(
+                () => api().getChecked(`/api/admin/redirects/not-found/delete/${item.id}`, z.null()),
+                `${item.path} was removed from the log.`,
+              )
             }
           >
             Dismiss
@@ -120,16 +114,8 @@ export default function RedirectsNotFound({ loaderData }: Route.ComponentProps) 
 
   return (
     <section aria-labelledby="not-found-title">
-      <p className="edit-frame__back">
-        <Link to="/siteadmin/redirects">
-          <span aria-hidden="true">← </span>Back
-        </Link>
-      </p>
-      <div className="admin-heading">
-        <h1 id="not-found-title" className="admin-title">
-          Not Found Log
-        </h1>
-      </div>
+      <BackLink to="/siteadmin/redirects" />
+      <ListHeading id="not-found-title" title="Not Found Log" />
       <p className="field__hint">
         Addresses visitors asked for that ended in Page Not Found, most frequent first (search engines and other bots are left out). Enter a
         target to send visitors there from now on.

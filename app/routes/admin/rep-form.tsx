@@ -1,12 +1,12 @@
 import { getFormProps } from '@conform-to/react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { REP_MESSAGES, RepFormSchema, TERRITORY_FIELDS, type RepDetail } from '#shared/validation/reps-retailers.ts';
+import { REP_MESSAGES, RepDetailSchema, RepFormSchema, TERRITORY_FIELDS } from '#shared/validation/reps-retailers.ts';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { announceInput } from '../../components/admin/editor/dom-events.ts';
 import { DocumentPicker, type DocumentSource } from '../../components/admin/editor/document-picker.tsx';
 import { FormErrors, TextField } from '../../components/forms/fields.tsx';
-import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { api, itemOr404, loadOrRedirect, refusalOr } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/rep-form';
 
@@ -18,9 +18,7 @@ export const meta: Route.MetaFunction = ({ params }) => [
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
     if (!params.id) return { rep: null };
-    const env = await api().get<RepDetail>(`/api/admin/reps/get/${encodeURIComponent(params.id)}`);
-    if (!env.success) throw new Response(env.message ?? REP_MESSAGES.notFound, { status: 404 });
-    return { rep: dataOf(env) };
+    return { rep: await itemOr404(`/api/admin/reps/get/${encodeURIComponent(params.id)}`, RepDetailSchema, REP_MESSAGES.notFound) };
   });
 }
 
@@ -86,10 +84,10 @@ export default function RepForm({ loaderData }: Route.ComponentProps) {
       ...Object.fromEntries(TERRITORY_FIELDS.map((t) => [t.field, (rep?.[t.field] ?? []).join(', ')])),
     },
     async onValid(value) {
-      const env = rep ? await api().post('/api/admin/reps/edit', { ...value, id: rep.id }) : await api().post('/api/admin/reps/add', value);
-      if (!env.success) return env.message ?? 'Something is wrong';
-      await navigate(LIST);
-      return null;
+      const saved = rep
+        ? api().postChecked('/api/admin/reps/edit', { ...value, id: rep.id }, RepDetailSchema)
+        : api().postChecked('/api/admin/reps/add', value, RepDetailSchema);
+      return refusalOr(saved, () => navigate(LIST));
     },
   });
 

@@ -1,11 +1,19 @@
 import { useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
-import type { CsvExport, RepDetail, RepPage, RetailerPage } from '#shared/validation/reps-retailers.ts';
+import { z } from 'zod';
+import {
+  CsvExportSchema,
+  type RepDetail,
+  RepPageSchema,
+  type RetailerPage,
+  RetailerPageSchema,
+} from '#shared/validation/reps-retailers.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
-import { ListFilterForm, listHref, pageInfo, SearchField, useConfirmAction } from '../../components/admin/list-kit.tsx';
+import { ListFilterForm, ListHeading, listHref, pageInfo, SearchField, useConfirmAction } from '../../components/admin/list-kit.tsx';
 import { ResourceList, type ResourceColumn, type RowAction } from '../../components/admin/resource-list.tsx';
-import { CsvImport, downloadText } from '../../components/admin/csv-import.tsx';
+import { CsvImport } from '../../components/admin/csv-import.tsx';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { downloadText } from '../../lib/download.ts';
 import type { Route } from './+types/reps-retailers-list';
 
 export const meta: Route.MetaFunction = () => [
@@ -24,8 +32,20 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
     const filter = { start, length: PAGE_SIZE, search };
     if (tab === 'reps')
-      return { tab, search, start, reps: dataOf(await api().post<RepPage>('/api/admin/reps/filter', filter)), retailers: null };
-    return { tab, search, start, reps: null, retailers: dataOf(await api().post<RetailerPage>('/api/admin/retailers/filter', filter)) };
+      return {
+        tab,
+        search,
+        start,
+        reps: dataOf(await api().postChecked('/api/admin/reps/filter', filter, RepPageSchema)),
+        retailers: null,
+      };
+    return {
+      tab,
+      search,
+      start,
+      reps: null,
+      retailers: dataOf(await api().postChecked('/api/admin/retailers/filter', filter, RetailerPageSchema)),
+    };
   });
 }
 
@@ -77,7 +97,7 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
   const total = reps?.total ?? retailers?.total ?? 0;
   const count = reps?.items.length ?? retailers?.items.length ?? 0;
   const del = useConfirmAction<{ id: number; name: string }>({
-    action: (t) => api().get(`/api/admin/${tab}/delete/${t.id}`),
+    action: (t) => api().getChecked(`/api/admin/${tab}/delete/${t.id}`, z.null()),
     done: (t) => `The ${one} ${t.name} was deleted.`,
     after: () => revalidator.revalidate(),
   });
@@ -91,7 +111,7 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
   async function exportCsv() {
     del.setNotice(null);
     try {
-      const file = dataOf(await api().get<CsvExport>(`/api/admin/${tab}/export`));
+      const file = dataOf(await api().getChecked(`/api/admin/${tab}/export`, CsvExportSchema));
       downloadText(file.filename, file.csv);
       del.setNotice(`Exported ${file.rows} ${tab} to ${file.filename}.`);
     } catch (e) {
@@ -133,10 +153,7 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
 
   return (
     <section aria-labelledby="reps-retailers-title">
-      <div className="admin-heading">
-        <h1 id="reps-retailers-title" className="admin-title">
-          Reps &amp; Retailers
-        </h1>
+      <ListHeading id="reps-retailers-title" title="Reps & Retailers">
         <div className="admin-heading__actions">
           <button type="button" className="button button--secondary" onClick={() => void exportCsv()}>
             Export CSV
@@ -154,7 +171,7 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
             Add {one}
           </Link>
         </div>
-      </div>
+      </ListHeading>
       <section id="reps-retailers-import" className="panel admin-import" aria-labelledby="reps-retailers-import-title" hidden={!importing}>
         <div className="admin-import__heading">
           <h2 id="reps-retailers-import-title">Import {tab} from CSV</h2>

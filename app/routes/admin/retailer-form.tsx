@@ -1,9 +1,9 @@
 import { getFormProps } from '@conform-to/react';
 import { useNavigate } from 'react-router';
-import { RETAILER_MESSAGES, RetailerFormSchema, type RetailerDetail } from '#shared/validation/reps-retailers.ts';
+import { RETAILER_MESSAGES, RetailerDetailSchema, RetailerFormSchema } from '#shared/validation/reps-retailers.ts';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { FormErrors, TextField } from '../../components/forms/fields.tsx';
-import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { api, itemOr404, loadOrRedirect, refusalOr } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/retailer-form';
 
@@ -15,9 +15,8 @@ export const meta: Route.MetaFunction = ({ params }) => [
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
     if (!params.id) return { retailer: null, next: false };
-    const env = await api().get<RetailerDetail>(`/api/admin/retailers/get/${encodeURIComponent(params.id)}`);
-    if (!env.success) throw new Response(env.message ?? RETAILER_MESSAGES.notFound, { status: 404 });
-    return { retailer: dataOf(env), next: Boolean(params.next) };
+    const path = `/api/admin/retailers/get/${encodeURIComponent(params.id)}`;
+    return { retailer: await itemOr404(path, RetailerDetailSchema, RETAILER_MESSAGES.notFound), next: Boolean(params.next) };
   });
 }
 
@@ -46,13 +45,13 @@ export default function RetailerForm({ loaderData }: Route.ComponentProps) {
       products: (retailer?.products ?? []).join(', '),
     },
     async onValid(value) {
-      const env = retailer
-        ? await api().post('/api/admin/retailers/edit', { ...value, id: retailer.id })
-        : await api().post('/api/admin/retailers/add', value);
-      if (!env.success) return env.message ?? 'Something is wrong';
+      const saved = retailer
+        ? api().postChecked('/api/admin/retailers/edit', { ...value, id: retailer.id }, RetailerDetailSchema)
+        : api().postChecked('/api/admin/retailers/add', value, RetailerDetailSchema);
       // With {next}, saving continues to the following retailer in list order.
-      await navigate(next && retailer?.nextId ? `/siteadmin/reps-retailers/retailer/edit/${retailer.nextId}/next` : LIST);
-      return null;
+      return refusalOr(saved, () =>
+        navigate(next && retailer?.nextId ? `/siteadmin/reps-retailers/retailer/edit/${retailer.nextId}/next` : LIST),
+      );
     },
   });
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { SecuritySettings as Settings } from '#shared/validation/auth.ts';
-import { api, ApiError, AuthRedirect, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { SecuritySettingsSchema } from '#shared/validation/auth.ts';
+import { api, AuthRedirect, dataOf, failureMessage, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/security-settings';
 
 export const meta: Route.MetaFunction = () => [
@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function clientLoader() {
-  return loadOrRedirect(async () => dataOf(await api().get<Settings>('/api/admin/security-settings')));
+  return loadOrRedirect(async () => dataOf(await api().getChecked('/api/admin/security-settings', SecuritySettingsSchema)));
 }
 
 export function HydrateFallback() {
@@ -29,13 +29,13 @@ export default function SecuritySettings({ loaderData }: Route.ComponentProps) {
     setBusy(true);
     setMessage(null);
     try {
-      const env = await api().post<Settings>('/api/admin/security-settings', { requireSecondFactor: required });
+      const env = await api().postChecked('/api/admin/security-settings', { requireSecondFactor: required }, SecuritySettingsSchema);
       const saved = dataOf(env);
       setRequired(saved.requireSecondFactor);
       setMessage({ kind: 'success', text: 'Security settings saved.' });
     } catch (e) {
       if (e instanceof AuthRedirect) await navigate(e.to);
-      else setMessage({ kind: 'error', text: e instanceof ApiError ? e.message : 'Something is wrong' });
+      else setMessage({ kind: 'error', text: failureMessage(e) });
     } finally {
       setBusy(false);
     }

@@ -1,10 +1,11 @@
 import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type SiteSettingsAdmin, SiteSettingsFormSchema } from '#shared/validation/settings.ts';
+import { SiteSettingsAdminSchema, SiteSettingsFormSchema } from '#shared/validation/settings.ts';
 import { CheckboxField, FormErrors, TextField } from '../../components/forms/fields.tsx';
-import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { api, dataOf, loadOrRedirect, refusalOr } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
+import { ListHeading } from '../../components/admin/list-kit.tsx';
 import type { Route } from './+types/site-settings';
 
 export const meta: Route.MetaFunction = () => [
@@ -13,7 +14,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function clientLoader() {
-  return loadOrRedirect(async () => dataOf(await api().get<SiteSettingsAdmin>('/api/admin/settings/get')));
+  return loadOrRedirect(async () => dataOf(await api().getChecked('/api/admin/settings/get', SiteSettingsAdminSchema)));
 }
 
 export function HydrateFallback() {
@@ -43,11 +44,10 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
     },
     async onValid(value) {
       setSaved(false);
-      const env = await api().post<SiteSettingsAdmin>('/api/admin/settings/edit', value);
-      if (!env.success) return env.message ?? 'Something is wrong';
-      setData(dataOf(env));
-      setSaved(true);
-      return null;
+      return refusalOr(api().postChecked('/api/admin/settings/edit', value, SiteSettingsAdminSchema), (saved) => {
+        setData(saved);
+        setSaved(true);
+      });
     },
   });
   const notice = fields.notice.getFieldset();
@@ -56,14 +56,11 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="settings-title">
-      <div className="admin-heading">
-        <h1 id="settings-title" className="admin-title">
-          Site Settings
-        </h1>
+      <ListHeading id="settings-title" title="Site Settings">
         <button className="button button--primary" type="submit" form={form.id} disabled={pending}>
           {pending ? 'Saving...' : 'Save Changes'}
         </button>
-      </div>
+      </ListHeading>
       <p className="form-alert form-alert--info">
         Sign-in rules (two-step sign-in for every account) are on the <Link to="/siteadmin/security">Security</Link> screen.
       </p>

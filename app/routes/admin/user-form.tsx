@@ -1,9 +1,9 @@
 import { getFormProps } from '@conform-to/react';
 import { useNavigate } from 'react-router';
-import { PASSWORD_MIN_LENGTH, type Role, type UserDetail, UserFormSchema, USER_MESSAGES } from '#shared/validation/users.ts';
+import { PASSWORD_MIN_LENGTH, RoleListSchema, UserDetailSchema, UserFormSchema, USER_MESSAGES } from '#shared/validation/users.ts';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { CheckboxGroup, FormErrors, TextField } from '../../components/forms/fields.tsx';
-import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { api, dataOf, loadOrRedirect, refusalOr } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/user-form';
 
@@ -15,8 +15,10 @@ export const meta: Route.MetaFunction = ({ params }) => [
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
     const [roles, user] = await Promise.all([
-      api().get<Role[]>('/api/adminusers/get-roles'),
-      params.id ? api().get<UserDetail>(`/api/adminusers/get/${encodeURIComponent(params.id)}`) : Promise.resolve(null),
+      api().getChecked('/api/adminusers/get-roles', RoleListSchema),
+      params.id
+        ? api().getChecked(`/api/adminusers/get/${encodeURIComponent(params.id)}`, UserDetailSchema)
+        : Promise.resolve(null),
     ]);
     if (user && !user.success) throw new Response(user.message ?? USER_MESSAGES.notFound, { status: 404 });
     return { roles: dataOf(roles), user: user ? dataOf(user) : null };
@@ -40,12 +42,10 @@ export default function UserForm({ loaderData }: Route.ComponentProps) {
     schema: UserFormSchema,
     defaultValue: { email: user?.email ?? '', password: '', userRoles: (user?.userRoles ?? []).map(String) },
     async onValid(value) {
-      const env = user
-        ? await api().post('/api/adminusers/edit', { id: user.id, email: user.email, password: value.password, userRoles: value.userRoles })
-        : await api().post('/api/adminusers/add', value);
-      if (!env.success) return env.message ?? 'Something is wrong';
-      await navigate('/siteadmin/users');
-      return null;
+      const body = user ? { id: user.id, email: user.email, password: value.password, userRoles: value.userRoles } : value;
+      return refusalOr(api().postChecked(`/api/adminusers/${user ? 'edit' : 'add'}`, body, UserDetailSchema), () =>
+        navigate('/siteadmin/users'),
+      );
     },
   });
 

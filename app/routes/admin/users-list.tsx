@@ -1,7 +1,8 @@
 import { Link, useRevalidator } from 'react-router';
-import type { Role, UserListItem } from '#shared/validation/users.ts';
+import { z } from 'zod';
+import { RoleListSchema, type UserListItem, UserListSchema } from '#shared/validation/users.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
-import { useConfirmAction } from '../../components/admin/list-kit.tsx';
+import { ListHeading, useConfirmAction } from '../../components/admin/list-kit.tsx';
 import { ResourceList } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { useAdminUser } from '../../lib/admin-session.ts';
@@ -13,8 +14,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Users | Site Administra
 export async function clientLoader() {
   return loadOrRedirect(async () => {
     const [users, roles] = await Promise.all([
-      api().get<UserListItem[]>('/api/adminusers/get-all'),
-      api().get<Role[]>('/api/adminusers/get-roles'),
+      api().getChecked('/api/adminusers/get-all', UserListSchema),
+      api().getChecked('/api/adminusers/get-roles', RoleListSchema),
     ]);
     return { users: dataOf(users), roles: dataOf(roles) };
   });
@@ -33,7 +34,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
   const me = useAdminUser();
   const revalidator = useRevalidator();
   const del = useConfirmAction<UserListItem>({
-    action: (u) => api().get(`/api/adminusers/delete/${u.id}`),
+    action: (u) => api().getChecked(`/api/adminusers/delete/${u.id}`, z.null()),
     done: (u) => `The User ${u.email} was deleted.`,
     after: () => revalidator.revalidate(),
   });
@@ -41,14 +42,11 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="users-title">
-      <div className="admin-heading">
-        <h1 id="users-title" className="admin-title">
-          Users
-        </h1>
+      <ListHeading id="users-title" title="Users">
         <Link className="button button--primary" to="/siteadmin/users/add">
           Add User
         </Link>
-      </div>
+      </ListHeading>
       <ResourceList<UserListItem>
         caption="Users"
         notice={del.notice}

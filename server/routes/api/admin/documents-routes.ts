@@ -14,7 +14,7 @@ import {
   DocumentMetaSchema,
   DocumentPageSchema,
   DocumentRevisionParamsSchema,
-  DocumentUsageSchema,
+  DocumentUsageListSchema,
   EditDocumentBodySchema,
 } from '#shared/validation/documents.ts';
 import { cleanText } from '#shared/input.ts';
@@ -219,7 +219,7 @@ export async function documentsAdminRoutes(app: FastifyInstance) {
         operationId: 'getDocumentUsage',
         summary: 'Where a document is used: product pages, the labels page, pages, knowledge items, press releases',
         params: DocumentIdParamsSchema,
-        response: { 200: envelope(z.array(DocumentUsageSchema)), ...adminErrors },
+        response: { 200: envelope(DocumentUsageListSchema), ...adminErrors },
       },
     },
     async (request) => ok(await documents().usage(request.params.id)),

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import {
   AddUserBodySchema,
   EditUserBodySchema,
-  RoleSchema,
+  RoleListSchema,
   UserDetailSchema,
   UserIdParamsSchema,
-  UserListItemSchema,
+  UserListSchema,
 } from '#shared/validation/users.ts';
 import { envelope, ok } from '../../../http.ts';
 import { adminErrors, adminSecurity } from './admin-schemas.ts';
@@ -29,7 +29,7 @@ export function usersRoutes(app: FastifyInstance) {
         tags,
         summary: 'Every user: email, last sign-in and role ids',
         security: adminSecurity,
-        response: { 200: envelope(z.array(UserListItemSchema)), ...adminErrors },
+        response: { 200: envelope(UserListSchema), ...adminErrors },
       },
     },
     async () => ok(await users().list()),
@@ -43,7 +43,7 @@ export function usersRoutes(app: FastifyInstance) {
         tags,
         summary: 'The roles a user can hold',
         security: adminSecurity,
-        response: { 200: envelope(z.array(RoleSchema)), ...adminErrors },
+        response: { 200: envelope(RoleListSchema), ...adminErrors },
       },
     },
     async () => ok(await users().roles()),
