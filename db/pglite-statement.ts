@@ -37,6 +37,9 @@ function concat(list: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** Drizzle's logger (OpenDatabaseOptions.onQuery): told of this statement as of any other. */
+type QueryLogger = { logQuery(query: string, params: unknown[]): void } | undefined;
+
 interface Pglite {
   execProtocol: PGlite['execProtocol'];
   runExclusive: PGlite['runExclusive'];
@@ -62,6 +65,7 @@ function embeddedClient(db: DbOrTx): Pglite | null {
 export function embeddedStatement(db: DbOrTx, name: string, sql: string): ((params: string[]) => Promise<(string | null)[][]>) | null {
   const client = embeddedClient(db);
   if (!client) return null;
+  const logger = (db as unknown as { session?: { logger?: QueryLogger } }).session?.logger;
   let prepared = false;
   const parse = (count: number) => message('P', [name, sql, int16(count), ...Array.from({ length: count }, () => int32(TEXT_OID))]);
   const bind = (params: string[]) =>
@@ -93,6 +97,7 @@ export function embeddedStatement(db: DbOrTx, name: string, sql: string): ((para
   }
 
   return async (params) => {
+    logger?.logQuery(sql, params);
     try {
       return await once(params);
     } catch (err) {
