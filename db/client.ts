@@ -94,6 +94,50 @@ function withDeadline<T>(promise: Promise<T>, ms: number, message: string): Prom
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * The column types Drizzle reads as PostgreSQL's own text and maps itself: timestamp, timestamptz,
+ * interval, date, and the arrays numeric[], timestamp[], timestamptz[], interval[], date[]
+ * (drizzle-orm/pglite/session.js asks for exactly these on every query).
+ */
+const DRIZZLE_TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+const asText = (value: string) => value;
+
+/**
+ * The PGlite client Drizzle is given. Drizzle passes its parsers for DRIZZLE_TEXT_TYPES with every
+ * query, and PGlite copies its 300-odd default parsers to merge them each time: on this machine
+ * that cost as much as running a small query (issue 19, the knowledge-center search). The same
+ * parsers are set once on the instance instead, and a query whose `parsers` are exactly those goes
+ * on without them (same rows). Anything else passes through unchanged, so a Drizzle that asks for
+ * other types still gets them. The raw client (migrations, the test harness) shares the instance:
+ * it too reads those types as text.
+ */
+function withDrizzleParsers(client: PGlite): PGlite {
+  for (const oid of DRIZZLE_TEXT_TYPES) client.parsers[oid] = asText;
+  const sameParsers = (parsers: object) => {
+    const keys = Object.keys(parsers);
+    return keys.length === DRIZZLE_TEXT_TYPES.length && keys.every((k) => DRIZZLE_TEXT_TYPES.includes(Number(k)));
+  };
+  type Query = PGlite['query'];
+  const query =
+    (run: Query): Query =>
+    (sql, params, options) =>
+      run(sql, params, options?.parsers && sameParsers(options.parsers) ? { ...options, parsers: undefined } : options);
+  // PGlite keeps its state in private fields: every other member is the instance's own, bound to it
+  const bound = <T extends object>(target: T, overrides: Partial<T>): T =>
+    new Proxy(target, {
+      get(t, name) {
+        if (Object.hasOwn(overrides, name)) return overrides[name as keyof T];
+        const value: unknown = Reflect.get(t, name, t);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(t) : value;
+      },
+    });
+  return bound(client, {
+    query: query(client.query.bind(client)),
+    transaction: ((callback) =>
+      client.transaction((tx) => callback(bound(tx, { query: query(tx.query.bind(tx)) })))) as PGlite['transaction'],
+  });
+}
+
 /** Runs calls one after another within this process. */
 function serialized() {
   let tail: Promise<unknown> = Promise.resolve();
@@ -163,7 +207,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   if (opts.dataDir) mkdirSync(path.dirname(path.resolve(opts.dataDir)), { recursive: true });
   const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, ...opts.pgliteInit });
   await client.waitReady;
-  const db = drizzlePglite(client, { logger }) as unknown as Db;
+  const db = drizzlePglite(withDrizzleParsers(client), { logger }) as unknown as Db;
   const local = serialized();
   return {
     db,

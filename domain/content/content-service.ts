@@ -38,6 +38,9 @@ export interface ContentServiceOptions {
   audit?: AuditRecorder;
 }
 
+/** What the knowledge and press services are given; each adds its path, label and kind. */
+export type ContentKindOptions = Pick<ContentServiceOptions, 'siteUrl' | 'events' | 'redirects' | 'onScheduled' | 'audit'>;
+
 /** What the admin editor saves: the base fields and the new version (spec: baseId, type, pinned, slug, region, with versions). */
 export interface ContentSaveInput {
   /** the base id: absent to create, present to append a version */

@@ -16,12 +16,13 @@ const brotliParams = (quality: number, size: number) => ({
 });
 
 /**
- * A variant made while a visitor waits: brotli 2 or gzip 6, about 0.06 ms for a 20 KB page (brotli 4
- * took twice that, brotli 11 about 14-46 ms; issue 19), 10-25% larger than the best, which a page
- * served again gets in the background.
+ * A variant made while a visitor waits: brotli 1 or gzip 6. Brotli 1 takes about 0.12 ms of CPU for a
+ * 16 KB page on a busy 2-core host, against 0.22 ms at quality 2, for about 7% more bytes (brotli 4 took
+ * twice quality 2, brotli 11 about 14-46 ms; issue 19); the same level as replies compressed on the fly
+ * (server/app.ts). A page served again gets the smallest variants in the background.
  */
 export function fastVariant(body: Buffer, encoding: Encoding): Buffer {
-  return encoding === 'br' ? zlib.brotliCompressSync(body, brotliParams(2, body.length)) : zlib.gzipSync(body, { level: 6 });
+  return encoding === 'br' ? zlib.brotliCompressSync(body, brotliParams(1, body.length)) : zlib.gzipSync(body, { level: 6 });
 }
 
 /** The page's bytes in `encoding`, made now (fast) if the page has none yet. True when it made one. */
