@@ -338,8 +338,15 @@ test.describe('pages', () => {
     await page.getByText('Rollback', { exact: true }).click();
     await page.getByRole('list', { name: 'Saved versions' }).getByRole('link').nth(1).click();
     await expect(page.getByLabel('Headline', { exact: true })).toHaveValue(original);
+    // the unedited version is restored through the rollback endpoint
+    const rolledBack = page.waitForRequest(
+      (r) => r.method() === 'POST' && /\/api\/admin\/landing-pages\/rollback\/\d+\/\d+$/.test(r.url()),
+    );
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Saved: a new version was added.' })).toBeVisible();
+    await rolledBack;
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Rolled back: the version was restored as the newest version.' }),
+    ).toBeVisible();
     await page.goto('/home-int');
     await expect(page.getByRole('heading', { level: 1, name: original })).toBeVisible();
   });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { MODULE_TYPES, emptyModule, type ModuleEdit, type ModuleType } from '#shared/content-admin.ts';
 import type { ContentModule } from '#shared/content-types.ts';
 import { FieldError } from '../../forms/fields.tsx';
@@ -368,6 +368,65 @@ function useFocusAfterRender() {
   };
 }
 
+/**
+ * The items of a module (ROI items, images): each item's fields, its Move up / Move down / Remove,
+ * the list's error and the Add button. `fields` renders one item's fields, with `set` to change it.
+ */
+function ItemList<T>({
+  items,
+  idBase,
+  prefix,
+  errors,
+  what,
+  addLabel,
+  blank,
+  onChange,
+  fields,
+}: {
+  items: Keyed<T>[];
+  idBase: string;
+  prefix: string;
+  errors: ErrorMap;
+  /** what the buttons of item i name ("ROI item 2 of module 3") */
+  what: (i: number) => string;
+  addLabel: string;
+  blank: () => Keyed<T>;
+  onChange: (items: Keyed<T>[]) => void;
+  fields: (item: Keyed<T>, i: number, base: string, set: (patch: Partial<T>) => void) => ReactNode;
+}) {
+  const focusLater = useFocusAfterRender();
+  return (
+    <div className="module-items">
+      <ol className="module-items__list">
+        {items.map((it, i) => {
+          const base = `${idBase}-${it.key}`;
+          const set = (patch: Partial<T>) => onChange(items.map((x, j) => (j === i ? { ...x, value: { ...x.value, ...patch } } : x)));
+          return (
+            <li key={it.key} className="module-item">
+              <div className="module-item__fields">{fields(it, i, base, set)}</div>
+              <ItemActions
+                what={what(i)}
+                index={i}
+                count={items.length}
+                idBase={base}
+                onMove={(to, focusId) => {
+                  focusLater(focusId);
+                  onChange(moveItem(items, i, to));
+                }}
+                onRemove={() => onChange(items.filter((_, j) => j !== i))}
+              />
+            </li>
+          );
+        })}
+      </ol>
+      <FieldError id={`${idBase}-items-error`} errors={errors[`${prefix}.items`]} />
+      <button type="button" className="button button--small button--secondary" onClick={() => onChange([...items, blank()])}>
+        {addLabel}
+      </button>
+    </div>
+  );
+}
+
 function RoiItemsEditor({
   items,
   idBase,
@@ -383,77 +442,58 @@ function RoiItemsEditor({
   errors: ErrorMap;
   onChange: (items: Keyed<RoiDraft>[]) => void;
 }) {
-  const focusLater = useFocusAfterRender();
-  const set = (i: number, patch: Partial<RoiDraft>) =>
-    onChange(items.map((it, j) => (j === i ? { ...it, value: { ...it.value, ...patch } } : it)));
   return (
-    <div className="module-items">
-      <ol className="module-items__list">
-        {items.map((it, i) => {
-          const base = `${idBase}-${it.key}`;
-          const headlineErrors = errors[`${prefix}.items[${i}].headline`];
-          const descErrors = errors[`${prefix}.items[${i}].shortDescription`];
-          return (
-            <li key={it.key} className="module-item">
-              <div className="module-item__fields">
-                <div className={`field${headlineErrors?.length ? ' field--invalid' : ''}`}>
-                  <label className="field__label" htmlFor={`${base}-headline`}>
-                    ROI item {i + 1}: headline
-                  </label>
-                  <input
-                    id={`${base}-headline`}
-                    className="field__input"
-                    value={it.value.headline}
-                    maxLength={300}
-                    aria-invalid={headlineErrors?.length ? true : undefined}
-                    aria-describedby={headlineErrors?.length ? `${base}-headline-error` : undefined}
-                    onChange={(e) => set(i, { headline: e.currentTarget.value })}
-                  />
-                  <FieldError id={`${base}-headline-error`} errors={headlineErrors} />
-                </div>
-                <div className={`field${descErrors?.length ? ' field--invalid' : ''}`}>
-                  <label className="field__label" htmlFor={`${base}-desc`}>
-                    ROI item {i + 1}: short description
-                  </label>
-                  <textarea
-                    id={`${base}-desc`}
-                    className="field__input"
-                    rows={3}
-                    value={it.value.shortDescription}
-                    maxLength={5000}
-                    aria-describedby={`${base}-desc-hint${descErrors?.length ? ` ${base}-desc-error` : ''}`}
-                    onChange={(e) => set(i, { shortDescription: e.currentTarget.value })}
-                  />
-                  <p className="field__hint" id={`${base}-desc-hint`}>
-                    Line breaks show on the page.
-                  </p>
-                  <FieldError id={`${base}-desc-error`} errors={descErrors} />
-                </div>
-              </div>
-              <ItemActions
-                what={`ROI item ${i + 1} of module ${position}`}
-                index={i}
-                count={items.length}
-                idBase={base}
-                onMove={(to, focusId) => {
-                  focusLater(focusId);
-                  onChange(moveItem(items, i, to));
-                }}
-                onRemove={() => onChange(items.filter((_, j) => j !== i))}
+    <ItemList<RoiDraft>
+      items={items}
+      idBase={idBase}
+      prefix={prefix}
+      errors={errors}
+      what={(i) => `ROI item ${i + 1} of module ${position}`}
+      addLabel="Add ROI item"
+      blank={() => ({ key: newKey('roi'), value: { headline: '', shortDescription: '' } })}
+      onChange={onChange}
+      fields={(it, i, base, set) => {
+        const headlineErrors = errors[`${prefix}.items[${i}].headline`];
+        const descErrors = errors[`${prefix}.items[${i}].shortDescription`];
+        return (
+          <>
+            <div className={`field${headlineErrors?.length ? ' field--invalid' : ''}`}>
+              <label className="field__label" htmlFor={`${base}-headline`}>
+                ROI item {i + 1}: headline
+              </label>
+              <input
+                id={`${base}-headline`}
+                className="field__input"
+                value={it.value.headline}
+                maxLength={300}
+                aria-invalid={headlineErrors?.length ? true : undefined}
+                aria-describedby={headlineErrors?.length ? `${base}-headline-error` : undefined}
+                onChange={(e) => set({ headline: e.currentTarget.value })}
               />
-            </li>
-          );
-        })}
-      </ol>
-      <FieldError id={`${idBase}-items-error`} errors={errors[`${prefix}.items`]} />
-      <button
-        type="button"
-        className="button button--small button--secondary"
-        onClick={() => onChange([...items, { key: newKey('roi'), value: { headline: '', shortDescription: '' } }])}
-      >
-        Add ROI item
-      </button>
-    </div>
+              <FieldError id={`${base}-headline-error`} errors={headlineErrors} />
+            </div>
+            <div className={`field${descErrors?.length ? ' field--invalid' : ''}`}>
+              <label className="field__label" htmlFor={`${base}-desc`}>
+                ROI item {i + 1}: short description
+              </label>
+              <textarea
+                id={`${base}-desc`}
+                className="field__input"
+                rows={3}
+                value={it.value.shortDescription}
+                maxLength={5000}
+                aria-describedby={`${base}-desc-hint${descErrors?.length ? ` ${base}-desc-error` : ''}`}
+                onChange={(e) => set({ shortDescription: e.currentTarget.value })}
+              />
+              <p className="field__hint" id={`${base}-desc-hint`}>
+                Line breaks show on the page.
+              </p>
+              <FieldError id={`${base}-desc-error`} errors={descErrors} />
+            </div>
+          </>
+        );
+      }}
+    />
   );
 }
 
@@ -474,99 +514,78 @@ function ImageItemsEditor({
   documents?: DocumentSource;
   onChange: (items: Keyed<ImageDraft>[]) => void;
 }) {
-  const focusLater = useFocusAfterRender();
-  const set = (i: number, patch: Partial<ImageDraft>) =>
-    onChange(items.map((it, j) => (j === i ? { ...it, value: { ...it.value, ...patch } } : it)));
   return (
-    <div className="module-items">
-      <ol className="module-items__list">
-        {items.map((it, i) => {
-          const base = `${idBase}-${it.key}`;
-          const at = `${prefix}.items[${i}]`;
-          const imageErrors = errors[`${at}.imageItem.previewsrc`] ?? errors[`${at}.imageItem`];
-          const altErrors = errors[`${at}.imageItem.alttext`];
-          return (
-            <li key={it.key} className="module-item">
-              <div className="module-item__fields">
-                <DocumentPicker
-                  label={`Image ${i + 1}`}
-                  kind="image"
-                  value={it.value.imageItem.previewsrc ? { url: it.value.imageItem.previewsrc, title: it.value.title } : null}
-                  alt={it.value.imageItem.alttext}
-                  source={documents}
-                  errors={imageErrors}
-                  onChange={(doc) =>
-                    set(i, {
-                      title: doc?.title,
-                      imageItem: doc
-                        ? { previewsrc: doc.url, alttext: it.value.imageItem.alttext || doc.altText }
-                        : { previewsrc: '', alttext: it.value.imageItem.alttext },
-                    })
-                  }
-                />
-                <div className={`field${altErrors?.length ? ' field--invalid' : ''}`}>
-                  <label className="field__label" htmlFor={`${base}-alt`}>
-                    Image {i + 1}: alt text
-                  </label>
-                  <input
-                    id={`${base}-alt`}
-                    className="field__input"
-                    value={it.value.imageItem.alttext}
-                    maxLength={500}
-                    aria-required="true"
-                    aria-invalid={altErrors?.length ? true : undefined}
-                    aria-describedby={`${base}-alt-hint${altErrors?.length ? ` ${base}-alt-error` : ''}`}
-                    onChange={(e) => set(i, { imageItem: { ...it.value.imageItem, alttext: e.currentTarget.value } })}
-                  />
-                  <p className="field__hint" id={`${base}-alt-hint`}>
-                    Describe what the image shows, for visitors who cannot see it.
-                  </p>
-                  <FieldError id={`${base}-alt-error`} errors={altErrors} />
-                </div>
-                <div className="field">
-                  <label className="field__label" htmlFor={`${base}-headline`}>
-                    Image {i + 1}: headline
-                  </label>
-                  <input
-                    id={`${base}-headline`}
-                    className="field__input"
-                    value={it.value.headline}
-                    maxLength={300}
-                    onChange={(e) => set(i, { headline: e.currentTarget.value })}
-                  />
-                </div>
-                <RichTextEditor
-                  id={`${base}-text`}
-                  label={`Image ${i + 1}: caption`}
-                  defaultValue={it.value.editorData}
-                  onChange={(editorData) => set(i, { editorData })}
-                />
-              </div>
-              <ItemActions
-                what={`image ${i + 1} of module ${position}`}
-                index={i}
-                count={items.length}
-                idBase={base}
-                onMove={(to, focusId) => {
-                  focusLater(focusId);
-                  onChange(moveItem(items, i, to));
-                }}
-                onRemove={() => onChange(items.filter((_, j) => j !== i))}
+    <ItemList<ImageDraft>
+      items={items}
+      idBase={idBase}
+      prefix={prefix}
+      errors={errors}
+      what={(i) => `image ${i + 1} of module ${position}`}
+      addLabel="Add image"
+      blank={() => ({ key: newKey('img'), value: { imageItem: { previewsrc: '', alttext: '' }, headline: '', editorData: '' } })}
+      onChange={onChange}
+      fields={(it, i, base, set) => {
+        const at = `${prefix}.items[${i}]`;
+        const imageErrors = errors[`${at}.imageItem.previewsrc`] ?? errors[`${at}.imageItem`];
+        const altErrors = errors[`${at}.imageItem.alttext`];
+        return (
+          <>
+            <DocumentPicker
+              label={`Image ${i + 1}`}
+              kind="image"
+              value={it.value.imageItem.previewsrc ? { url: it.value.imageItem.previewsrc, title: it.value.title } : null}
+              alt={it.value.imageItem.alttext}
+              source={documents}
+              errors={imageErrors}
+              onChange={(doc) =>
+                set({
+                  title: doc?.title,
+                  imageItem: doc
+                    ? { previewsrc: doc.url, alttext: it.value.imageItem.alttext || doc.altText }
+                    : { previewsrc: '', alttext: it.value.imageItem.alttext },
+                })
+              }
+            />
+            <div className={`field${altErrors?.length ? ' field--invalid' : ''}`}>
+              <label className="field__label" htmlFor={`${base}-alt`}>
+                Image {i + 1}: alt text
+              </label>
+              <input
+                id={`${base}-alt`}
+                className="field__input"
+                value={it.value.imageItem.alttext}
+                maxLength={500}
+                aria-required="true"
+                aria-invalid={altErrors?.length ? true : undefined}
+                aria-describedby={`${base}-alt-hint${altErrors?.length ? ` ${base}-alt-error` : ''}`}
+                onChange={(e) => set({ imageItem: { ...it.value.imageItem, alttext: e.currentTarget.value } })}
               />
-            </li>
-          );
-        })}
-      </ol>
-      <FieldError id={`${idBase}-items-error`} errors={errors[`${prefix}.items`]} />
-      <button
-        type="button"
-        className="button button--small button--secondary"
-        onClick={() =>
-          onChange([...items, { key: newKey('img'), value: { imageItem: { previewsrc: '', alttext: '' }, headline: '', editorData: '' } }])
-        }
-      >
-        Add image
-      </button>
-    </div>
+              <p className="field__hint" id={`${base}-alt-hint`}>
+                Describe what the image shows, for visitors who cannot see it.
+              </p>
+              <FieldError id={`${base}-alt-error`} errors={altErrors} />
+            </div>
+            <div className="field">
+              <label className="field__label" htmlFor={`${base}-headline`}>
+                Image {i + 1}: headline
+              </label>
+              <input
+                id={`${base}-headline`}
+                className="field__input"
+                value={it.value.headline}
+                maxLength={300}
+                onChange={(e) => set({ headline: e.currentTarget.value })}
+              />
+            </div>
+            <RichTextEditor
+              id={`${base}-text`}
+              label={`Image ${i + 1}: caption`}
+              defaultValue={it.value.editorData}
+              onChange={(editorData) => set({ editorData })}
+            />
+          </>
+        );
+      }}
+    />
   );
 }
