@@ -48,14 +48,15 @@ export function ArticleFigure({ item }: { item: Pick<ContentItemDto, 'heroMedia'
 }
 
 /**
- * The frame of an article (knowledge item or press release): breadcrumbs, the meta line (`meta`),
+ * The frame of an article (knowledge item or press release): breadcrumbs, the meta line (badge, category),
  * title, summary and date, the hero figure, the content modules and what follows them in the body
  * (`children`); `after` comes after the body (related resources).
  */
 export function ArticleFrame({
   item,
   trail,
-  meta,
+  badge,
+  category,
   datePrefix,
   className = 'content-article',
   editPath,
@@ -64,7 +65,9 @@ export function ArticleFrame({
 }: {
   item: ContentItemDto;
   trail: Trail;
-  meta: ReactNode;
+  badge: string;
+  /** after the badge: the knowledge category's link, the release's country */
+  category: ReactNode;
   /** words before the date ("Published") */
   datePrefix?: string;
   className?: string;
@@ -77,7 +80,10 @@ export function ArticleFrame({
       <header className="content-article__header">
         <div className="container content-article__header-inner">
           <Breadcrumbs trail={trail.slice(1)} />
-          <p className="content-article__meta">{meta}</p>
+          <p className="content-article__meta">
+            <span className="badge">{badge}</span>
+            {category}
+          </p>
           <h1 className="content-article__title">{item.title}</h1>
           {item.metadata.desc ? <p className="content-article__summary">{item.metadata.desc}</p> : null}
           <p className="content-article__date">
@@ -104,15 +110,13 @@ export function KnowledgeItemView({ item, related, editPath }: KnowledgeItemView
       trail={trailFor(item)}
       datePrefix="Published"
       editPath={editPath}
-      meta={
-        <>
-          <span className="badge">{item.resourceType}</span>
-          {category ? (
-            <Link to={`/knowledge-center/category/${item.category}`} className="content-article__category">
-              {category}
-            </Link>
-          ) : null}
-        </>
+      badge={item.resourceType}
+      category={
+        category ? (
+          <Link to={`/knowledge-center/category/${item.category}`} className="content-article__category">
+            {category}
+          </Link>
+        ) : null
       }
       after={<RelatedResources cards={related} title="More from the Knowledge Center" />}
     />

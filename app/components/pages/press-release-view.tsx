@@ -32,12 +32,8 @@ export function PressReleaseView({ item, editPath }: PressReleaseViewProps) {
       trail={trailFor(item)}
       className="content-article content-article--press"
       editPath={editPath}
-      meta={
-        <>
-          <span className="badge">Press release</span>
-          <span className="content-article__category">{item.region === REGION_CA ? 'Canada' : 'U.S.'}</span>
-        </>
-      }
+      badge="Press release"
+      category={<span className="content-article__category">{item.region === REGION_CA ? 'Canada' : 'U.S.'}</span>}
     >
       <p className="content-article__back">
         <Link to="/press-releases">All press releases</Link>
