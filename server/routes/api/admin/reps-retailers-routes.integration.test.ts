@@ -397,7 +397,7 @@ describe('CSV import and export', () => {
     const records = parse(csv, { columns: true }) as Record<string, string>[];
     expect(records).toHaveLength(rows);
     expect(rows).toBe(await count('retailers'));
-    expect(csv.slice(0, csv.indexOf('\n'))).toBe('id,name,address,city,state,postal_code,latitude,longitude,phone,website,products');
+    expect(csv.split('\r\n')[0]).toBe('id,name,address,city,state,postal_code,latitude,longitude,phone,website,products');
     const row = records.find((r) => r.id === String(evil.id))!;
     expect(row).toMatchObject({
       name: `'=HYPERLINK("http://evil.example","x")`,
