@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import type { AuditInsert } from '../audit/audit-repository.ts';
 import { siteSettings } from '#db/schema/settings.ts';
@@ -47,6 +47,18 @@ const roleIds = sql<
 >`coalesce((select array_agg(${userRoles.siteRoleId} order by ${userRoles.siteRoleId}) from ${userRoles} where ${userRoles.userId} = ${adminUsers.id}), '{}')`;
 
 export function createAuthRepository(db: DbOrTx) {
+  /** Revokes the refresh tokens and the sessions the conditions pick, those not revoked yet. */
+  async function revoke(now: Date, tokens: SQL | undefined, sessions: SQL | undefined): Promise<void> {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(tokens, isNull(refreshTokens.revokedAt)));
+    await db
+      .update(authSessions)
+      .set({ revokedAt: now })
+      .where(and(sessions, isNull(authSessions.revokedAt)));
+  }
+
   return {
     async findUserByEmail(email: string): Promise<AuthUser | null> {
       const [row] = await db
@@ -232,34 +244,16 @@ export function createAuthRepository(db: DbOrTx) {
       return row ?? null;
     },
     /** Ends a sign-in session: its refresh tokens and (so its access tokens stop at once) the session itself. */
-    async revokeFamily(familyId: string, now: Date): Promise<void> {
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-      await db
-        .update(authSessions)
-        .set({ revokedAt: now })
-        .where(and(eq(authSessions.id, familyId), isNull(authSessions.revokedAt)));
+    revokeFamily(familyId: string, now: Date): Promise<void> {
+      return revoke(now, eq(refreshTokens.familyId, familyId), eq(authSessions.id, familyId));
     },
     /** Ends every sign-in session of the user, except `keepFamily` (the session that asked) when given. */
-    async revokeUserTokens(userId: number, now: Date, keepFamily?: string | null): Promise<void> {
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: now })
-        .where(
-          and(
-            eq(refreshTokens.userId, userId),
-            isNull(refreshTokens.revokedAt),
-            keepFamily ? ne(refreshTokens.familyId, keepFamily) : undefined,
-          ),
-        );
-      await db
-        .update(authSessions)
-        .set({ revokedAt: now })
-        .where(
-          and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), keepFamily ? ne(authSessions.id, keepFamily) : undefined),
-        );
+    revokeUserTokens(userId: number, now: Date, keepFamily?: string | null): Promise<void> {
+      return revoke(
+        now,
+        and(eq(refreshTokens.userId, userId), keepFamily ? ne(refreshTokens.familyId, keepFamily) : undefined),
+        and(eq(authSessions.userId, userId), keepFamily ? ne(authSessions.id, keepFamily) : undefined),
+      );
     },
     /** Gives the live token of a session a new expiry (keepalive). */
     async extendFamily(familyId: string, expiresAt: Date, now: Date): Promise<void> {

@@ -34,13 +34,17 @@ export interface AdminSort {
   dir: 'asc' | 'desc';
 }
 
-export interface ContentCardRow {
+/** The base fields every list row carries. */
+interface ContentBaseRow {
   id: number;
   slug: string;
   type: number;
   category: number | null;
   pinned: boolean;
   regionId: number;
+}
+
+export interface ContentCardRow extends ContentBaseRow {
   title: string;
   desc: string | null;
   heroMedia: MediaRef | null;
@@ -55,13 +59,7 @@ export interface ContentItemRow extends ContentCardRow {
   created: Date;
 }
 
-export interface AdminListRow {
-  id: number;
-  slug: string;
-  type: number;
-  category: number | null;
-  pinned: boolean;
-  regionId: number;
+export interface AdminListRow extends ContentBaseRow {
   status: number;
   title: string;
   publishDate: Date;
