@@ -427,31 +427,24 @@ function ItemList<T>({
   );
 }
 
-function RoiItemsEditor({
-  items,
-  idBase,
-  prefix,
-  position,
-  errors,
-  onChange,
-}: {
-  items: Keyed<RoiDraft>[];
+/** What a module's items editor is given: the items, where their ids and error paths start, the module's position. */
+interface ItemsEditorProps<T> {
+  items: Keyed<T>[];
   idBase: string;
   prefix: string;
   position: number;
   errors: ErrorMap;
-  onChange: (items: Keyed<RoiDraft>[]) => void;
-}) {
+  onChange: (items: Keyed<T>[]) => void;
+}
+
+function RoiItemsEditor({ position, ...list }: ItemsEditorProps<RoiDraft>) {
+  const { errors, prefix } = list;
   return (
     <ItemList<RoiDraft>
-      items={items}
-      idBase={idBase}
-      prefix={prefix}
-      errors={errors}
+      {...list}
       what={(i) => `ROI item ${i + 1} of module ${position}`}
       addLabel="Add ROI item"
       blank={() => ({ key: newKey('roi'), value: { headline: '', shortDescription: '' } })}
-      onChange={onChange}
       fields={(it, i, base, set) => {
         const headlineErrors = errors[`${prefix}.items[${i}].headline`];
         const descErrors = errors[`${prefix}.items[${i}].shortDescription`];
@@ -497,33 +490,14 @@ function RoiItemsEditor({
   );
 }
 
-function ImageItemsEditor({
-  items,
-  idBase,
-  prefix,
-  position,
-  errors,
-  documents,
-  onChange,
-}: {
-  items: Keyed<ImageDraft>[];
-  idBase: string;
-  prefix: string;
-  position: number;
-  errors: ErrorMap;
-  documents?: DocumentSource;
-  onChange: (items: Keyed<ImageDraft>[]) => void;
-}) {
+function ImageItemsEditor({ position, documents, ...list }: ItemsEditorProps<ImageDraft> & { documents?: DocumentSource }) {
+  const { errors, prefix } = list;
   return (
     <ItemList<ImageDraft>
-      items={items}
-      idBase={idBase}
-      prefix={prefix}
-      errors={errors}
+      {...list}
       what={(i) => `image ${i + 1} of module ${position}`}
       addLabel="Add image"
       blank={() => ({ key: newKey('img'), value: { imageItem: { previewsrc: '', alttext: '' }, headline: '', editorData: '' } })}
-      onChange={onChange}
       fields={(it, i, base, set) => {
         const at = `${prefix}.items[${i}]`;
         const imageErrors = errors[`${at}.imageItem.previewsrc`] ?? errors[`${at}.imageItem`];
