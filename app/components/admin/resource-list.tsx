@@ -1,12 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import {
-  EmptyState,
-  ListNotice,
-  LoadMore,
-  PageLinks,
-  SortLinkHeader,
-} from './list-kit.tsx';
+import { EmptyState, ListNotice, LoadMore, PageLinks, SortLinkHeader } from './list-kit.tsx';
 
 /**
  * One admin list (ADR 035): the filters above, a notice and an error, the count, the table with its
