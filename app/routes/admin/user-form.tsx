@@ -16,9 +16,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
     const [roles, user] = await Promise.all([
       api().getChecked('/api/adminusers/get-roles', RoleListSchema),
-      params.id
-        ? api().getChecked(`/api/adminusers/get/${encodeURIComponent(params.id)}`, UserDetailSchema)
-        : Promise.resolve(null),
+      params.id ? api().getChecked(`/api/adminusers/get/${encodeURIComponent(params.id)}`, UserDetailSchema) : Promise.resolve(null),
     ]);
     if (user && !user.success) throw new Response(user.message ?? USER_MESSAGES.notFound, { status: 404 });
     return { roles: dataOf(roles), user: user ? dataOf(user) : null };
