@@ -78,7 +78,7 @@ describe('content templates without React Router’s document handler', () => {
     }
     // the reference really went through <ServerRouter> (all but the form templates in the sitemap)
     expect(referenceRenders - before).toBeGreaterThan(paths.length);
-  });
+  }, 120_000); // every sitemap page twice through both renderers: about 25 s on a busy 2-core host
 
   it('render the same for another region, a query, a dismissed notice, a missing page and a redirect', async () => {
     const cases: [string, string?][] = [

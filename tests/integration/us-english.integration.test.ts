@@ -55,7 +55,7 @@ it('US pages use American spelling and US units', async () => {
     for (const f of [...findings(text, CANADIAN_OR_BRITISH), ...findings(text, METRIC_ONLY)]) problems.push(`${path}: ${f}`);
   }
   expect(problems).toEqual([]);
-});
+}, 120_000); // every US page of the site: about 25 s on a busy 2-core host
 
 it('the word lists catch what the audit found, and Canadian pages keep their spelling and metric units', async () => {
   const found = (s: string) => findings(s, [...CANADIAN_OR_BRITISH, ...METRIC_ONLY]).length > 0;
