@@ -390,26 +390,11 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
      * from the old path unless `redirectOldSlug` is false.
      */
     async adminSave(input: ContentSaveInput, authorId: number | null): Promise<ContentAdminItem> {
-      const id = input.id ?? null;
-      const before = id === null ? null : (await versioning.latest(id)).base;
-      const slug = slugFor(input, before);
-      await slugs.beforeSave(slug, id, before, input);
-      const base = { type: input.type, category: input.category, pinned: input.pinned, slug, regionId: input.region, status: input.status };
-      const version = saveVersion(input);
-      const meta = { authorId, publishAt: input.publishAt ?? null, rollbackOf: input.rollbackOf ?? null };
-      let savedId: number;
-      let versionId: number;
-      try {
-        if (id === null) ({ id: savedId, versionId } = await versioning.create(base, version, meta));
-        else {
-          savedId = id;
-          versionId = await versioning.append(id, version, meta, base);
-        }
-      } catch (err) {
-        return slugs.onConflict(err, slug, id);
-      }
-      await slugs.afterSave(before, slug, input);
-      return this.adminGet(savedId, versionId);
+      const saved = await slugs.save(input, authorId, versioning, (slug) => ({
+        base: { type: input.type, category: input.category, pinned: input.pinned, slug, regionId: input.region, status: input.status },
+        version: saveVersion(input),
+      }));
+      return this.adminGet(saved.id, saved.versionId);
     },
 
     /**

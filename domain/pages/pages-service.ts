@@ -164,26 +164,11 @@ export function createPagesService(
     },
     /** Create (no id) or append a version; a visible page whose slug changes leaves a 301 unless told not to. */
     async adminSave(input: PageSaveInput, authorId: number | null): Promise<PageAdminItem> {
-      const id = input.id ?? null;
-      const before = id === null ? null : (await versioning.latest(id)).base;
-      const slug = slugFor(input, before);
-      await slugs.beforeSave(slug, id, before, input);
-      const base = { slug, status: input.visibility, regionIds: input.regionIds };
-      const version = saveVersion(input);
-      const meta = { authorId, publishAt: input.publishAt ?? null, rollbackOf: input.rollbackOf ?? null };
-      let savedId: number;
-      let versionId: number;
-      try {
-        if (id === null) ({ id: savedId, versionId } = await versioning.create(base, version, meta));
-        else {
-          savedId = id;
-          versionId = await versioning.append(id, version, meta, base);
-        }
-      } catch (err) {
-        return slugs.onConflict(err, slug, id);
-      }
-      await slugs.afterSave(before, slug, input);
-      return this.adminGet(savedId, versionId);
+      const saved = await slugs.save(input, authorId, versioning, (slug) => ({
+        base: { slug, status: input.visibility, regionIds: input.regionIds },
+        version: saveVersion(input),
+      }));
+      return this.adminGet(saved.id, saved.versionId);
     },
 
     /** Rollback: the saved version's content with the slug, visibility and regions it was saved with, saved as a new version. */
