@@ -8,7 +8,7 @@ import type { ContentEvents } from '../content-events/content-events.ts';
 import { DomainError, NotFoundError } from '../errors.ts';
 import { createSlugRules, type MoveRedirects } from '../versioning/slug-rules.ts';
 import type { VersionListItem, VersionMeta } from '../versioning/versioning-repository.ts';
-import { createVersioningService } from '../versioning/versioning-service.ts';
+import { createVersioningService, versionTimes } from '../versioning/versioning-service.ts';
 import type {
   AdminListRow,
   AdminSort,
@@ -18,7 +18,7 @@ import type {
   NewContentItem,
   NewContentVersion,
 } from './content-repository.ts';
-import { createRenderCache, sanitizeForStorage } from './sanitize.ts';
+import { createRenderCache, sanitizeForStorage, sanitizeVersionModules } from './sanitize.ts';
 
 export interface ContentServiceOptions {
   /** '/knowledge-center' or '/press-releases' */
@@ -88,7 +88,7 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
     label: opts.label,
     events: opts.events,
     slugOf: (b) => b.slug,
-    prepare: (v) => ({ ...v, modules: sanitizeForStorage((v as { modules?: ContentModule[] }).modules ?? []) }),
+    prepare: sanitizeVersionModules,
     onScheduled: opts.onScheduled,
     audit: opts.audit,
   });
@@ -229,9 +229,7 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
       heroMedia: v.heroMedia,
       modules: v.modules,
       publishDate: v.publishDate.toISOString(),
-      publishAt: v.publishAt?.toISOString() ?? null,
-      created: v.created.toISOString(),
-      current: base.currentVersionId === v.id,
+      ...versionTimes(base, v),
     };
   }
 

@@ -1,9 +1,9 @@
 import type { PageDto } from '#shared/dto/pages.ts';
 import type { PageAdminItem } from '#shared/validation/versioned-admin.ts';
-import { createRenderCache, sanitizeForStorage } from '../content/sanitize.ts';
+import { createRenderCache, sanitizeVersionModules } from '../content/sanitize.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
-import { createVersioningService } from '../versioning/versioning-service.ts';
+import { createVersioningService, versionTimes } from '../versioning/versioning-service.ts';
 import type { ContentModule, MediaRef, SeoData } from '#shared/content-types.ts';
 import { NotFoundError } from '../errors.ts';
 import { createSlugRules, type MoveRedirects } from '../versioning/slug-rules.ts';
@@ -45,7 +45,7 @@ export function createPagesService(
     label: 'Page',
     events: opts.events,
     slugOf: (b) => b.slug,
-    prepare: (v) => ({ ...v, modules: sanitizeForStorage((v as { modules?: ContentModule[] }).modules ?? []) }),
+    prepare: sanitizeVersionModules,
     onScheduled: opts.onScheduled,
     audit: opts.audit,
   });
@@ -73,9 +73,7 @@ export function createPagesService(
       modules: v.modules,
       heroImageType: v.heroImageType,
       heroMedia: v.heroMedia,
-      publishAt: v.publishAt?.toISOString() ?? null,
-      created: v.created.toISOString(),
-      current: b.currentVersionId === v.id,
+      ...versionTimes(b, v),
     };
   }
   function saveVersion(input: PageSaveInput) {

@@ -1,11 +1,11 @@
 import { ProductContentSchema, type NavProduct, type ProductContent, type ProductPageDto } from '#shared/product-content.ts';
 import { heldFor } from '#shared/held-for.ts';
-import { createRenderCache, sanitizeForStorage } from '../content/sanitize.ts';
+import { createRenderCache, sanitizeVersionModules } from '../content/sanitize.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
 import type { DocumentsService } from '../documents/documents-service.ts';
 import { NotFoundError } from '../errors.ts';
-import { createVersioningService } from '../versioning/versioning-service.ts';
+import { createVersioningService, versionTimes } from '../versioning/versioning-service.ts';
 import { productVersionValues, type ProductRow, type ProductsRepository } from './products-repository.ts';
 import { type ProductRegionId, productRegionOf } from '#shared/regions.ts';
 
@@ -33,7 +33,7 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
     label: 'Product',
     events: opts.events,
     slugOf: (b) => b.slug,
-    prepare: (v) => ({ ...v, modules: sanitizeForStorage((v as { modules?: ProductContent['modules'] }).modules ?? []) }),
+    prepare: sanitizeVersionModules,
     onScheduled: opts.onScheduled,
     audit: opts.audit,
   });
@@ -184,9 +184,7 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
         lineKey: base.lineKey,
         family: base.family,
         status: base.status,
-        publishAt: v.publishAt?.toISOString() ?? null,
-        created: v.created.toISOString(),
-        current: base.currentVersionId === v.id,
+        ...versionTimes(base, v),
         ...content,
       };
     },

@@ -240,4 +240,9 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
     nextPublishAt: () => repo.nextPublishAt(),
   };
 }
+/** The version fields an admin item ends with: when it goes live, when it was saved, whether it is the current one. */
+export function versionTimes(base: { currentVersionId: number | null }, v: { id: number; publishAt: Date | null; created: Date }) {
+  return { publishAt: v.publishAt?.toISOString() ?? null, created: v.created.toISOString(), current: base.currentVersionId === v.id };
+}
+
 export type VersioningService<B extends VersionedBase, V extends VersionedVersions> = ReturnType<typeof createVersioningService<B, V>>;
