@@ -8,7 +8,7 @@ import type { ContentEvents } from '../content-events/content-events.ts';
 import { DomainError, NotFoundError } from '../errors.ts';
 import { createSlugRules, type MoveRedirects } from '../versioning/slug-rules.ts';
 import type { VersionListItem, VersionMeta } from '../versioning/versioning-repository.ts';
-import { createVersioningService, versionTimes } from '../versioning/versioning-service.ts';
+import { createVersioningService, versionTimes, versioningHooks } from '../versioning/versioning-service.ts';
 import type {
   AdminListRow,
   AdminSort,
@@ -86,11 +86,9 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
   const versioning = createVersioningService(repo.versioning, {
     kind,
     label: opts.label,
-    events: opts.events,
+    ...versioningHooks(opts),
     slugOf: (b) => b.slug,
     prepare: sanitizeVersionModules,
-    onScheduled: opts.onScheduled,
-    audit: opts.audit,
   });
 
   function card(row: ContentCardRow): ContentCardDto {

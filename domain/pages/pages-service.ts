@@ -3,7 +3,7 @@ import type { PageAdminItem } from '#shared/validation/versioned-admin.ts';
 import { createRenderCache, sanitizeVersionModules } from '../content/sanitize.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
-import { createVersioningService, versionTimes } from '../versioning/versioning-service.ts';
+import { createVersioningService, versionTimes, versioningHooks } from '../versioning/versioning-service.ts';
 import type { ContentModule, MediaRef, SeoData } from '#shared/content-types.ts';
 import { NotFoundError } from '../errors.ts';
 import { createSlugRules, type MoveRedirects } from '../versioning/slug-rules.ts';
@@ -43,11 +43,9 @@ export function createPagesService(
   const versioning = createVersioningService(repo.versioning, {
     kind: 'page',
     label: 'Page',
-    events: opts.events,
+    ...versioningHooks(opts),
     slugOf: (b) => b.slug,
     prepare: sanitizeVersionModules,
-    onScheduled: opts.onScheduled,
-    audit: opts.audit,
   });
   type Base = { id: number; slug: string; status: number; regionIds: number[]; currentVersionId: number | null };
   type Version = {

@@ -5,7 +5,7 @@ import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
 import type { DocumentsService } from '../documents/documents-service.ts';
 import { NotFoundError } from '../errors.ts';
-import { createVersioningService, versionTimes } from '../versioning/versioning-service.ts';
+import { createVersioningService, versionTimes, versioningHooks } from '../versioning/versioning-service.ts';
 import { productVersionValues, type ProductRow, type ProductsRepository } from './products-repository.ts';
 import { type ProductRegionId, productRegionOf } from '#shared/regions.ts';
 
@@ -31,11 +31,9 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
   const versioning = createVersioningService(repo.versioning, {
     kind: 'product',
     label: 'Product',
-    events: opts.events,
+    ...versioningHooks(opts),
     slugOf: (b) => b.slug,
     prepare: sanitizeVersionModules,
-    onScheduled: opts.onScheduled,
-    audit: opts.audit,
   });
 
   function current(): Promise<ProductRow[]> {
