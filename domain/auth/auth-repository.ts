@@ -46,6 +46,11 @@ const roleIds = sql<
   number[]
 >`coalesce((select array_agg(${userRoles.siteRoleId} order by ${userRoles.siteRoleId}) from ${userRoles} where ${userRoles.userId} = ${adminUsers.id}), '{}')`;
 
+/** A refresh token still usable at `now`: not rotated, not revoked, not expired. */
+function liveToken(now: Date): SQL | undefined {
+  return and(isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now));
+}
+
 export function createAuthRepository(db: DbOrTx) {
   /** Revokes the refresh tokens and the sessions the conditions pick, those not revoked yet. */
   async function revoke(now: Date, tokens: SQL | undefined, sessions: SQL | undefined): Promise<void> {
@@ -220,14 +225,7 @@ export function createAuthRepository(db: DbOrTx) {
       const [row] = await db
         .update(refreshTokens)
         .set({ rotatedAt: now })
-        .where(
-          and(
-            eq(refreshTokens.tokenHash, hash),
-            isNull(refreshTokens.rotatedAt),
-            isNull(refreshTokens.revokedAt),
-            gt(refreshTokens.expiresAt, now),
-          ),
-        )
+        .where(and(eq(refreshTokens.tokenHash, hash), liveToken(now)))
         .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
       return row ?? null;
     },
@@ -260,14 +258,7 @@ export function createAuthRepository(db: DbOrTx) {
       await db
         .update(refreshTokens)
         .set({ expiresAt })
-        .where(
-          and(
-            eq(refreshTokens.familyId, familyId),
-            isNull(refreshTokens.rotatedAt),
-            isNull(refreshTokens.revokedAt),
-            gt(refreshTokens.expiresAt, now),
-          ),
-        );
+        .where(and(eq(refreshTokens.familyId, familyId), liveToken(now)));
     },
     /** Drops refresh tokens that expired a day ago or more (kept a little for reuse detection). */
     async deleteExpiredRefreshTokens(before: Date): Promise<void> {

@@ -140,6 +140,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     await r.insertAudit(entry);
   }
 
+  /** An action a user takes on their own account: the user is both the actor and the target. */
+  async function auditSelf(
+    entry: Pick<AuditInsert, 'action' | 'detail'>,
+    user: { id: number; email: string },
+    ctx: RequestContext,
+    r: AuthRepository = repo,
+  ) {
+    await audit({ ...entry, actorUserId: user.id, actorEmail: user.email, targetUserId: user.id, targetEmail: user.email, ip: ctx.ip }, r);
+  }
+
   async function requireSecondFactor(): Promise<boolean> {
     return (await repo.getSetting(REQUIRE_SECOND_FACTOR_KEY)) === true;
   }
@@ -240,15 +250,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     await repo.deleteExpiredRefreshTokens(dayAgo);
     await repo.deleteEndedSessions(dayAgo, new Date(dayAgo.getTime() - deps.sessionMaxMs));
     await repo.pruneFailures(dayAgo);
-    await audit({
-      action: 'sign-in',
-      actorUserId: user.id,
-      actorEmail: user.email,
-      targetUserId: user.id,
-      targetEmail: user.email,
-      ip: ctx.ip,
-      detail: { method },
-    });
+    await auditSelf({ action: 'sign-in', detail: { method } }, user, ctx);
     const sessionId = randomUUID();
     const signedInAt = now();
     await repo.insertSession({ id: sessionId, userId: user.id, signedInAt });
@@ -304,14 +306,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     for (const stored of await repo.unusedRecoveryCodes(user.id)) {
       if (!(await verifyRecoveryCode(stored.codeHash, digest))) continue;
       if (!(await repo.useRecoveryCode(stored.id, now()))) return null;
-      await audit({
-        action: 'recovery-code-used',
-        actorUserId: user.id,
-        actorEmail: user.email,
-        targetUserId: user.id,
-        targetEmail: user.email,
-        ip: ctx.ip,
-      });
+      await auditSelf({ action: 'recovery-code-used' }, user, ctx);
       return 'recovery-code';
     }
     return null;
@@ -556,17 +551,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await deps.transaction(async (tx) => {
         await tx.setPassword(user.id, passwordHash);
         await tx.revokeUserTokens(user.id, now(), session.sessionId);
-        await audit(
-          {
-            action: 'password-changed',
-            actorUserId: user.id,
-            actorEmail: user.email,
-            targetUserId: user.id,
-            targetEmail: user.email,
-            ip: ctx.ip,
-          },
-          tx,
-        );
+        await auditSelf({ action: 'password-changed' }, user, ctx, tx);
       });
       await notify('password-changed', user.email, ctx);
     },
@@ -597,15 +582,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         (link, name) => confirmEmailChangeEmail(next, link, name),
         { email: next },
       );
-      await audit({
-        action: 'email-change-requested',
-        actorUserId: user.id,
-        actorEmail: user.email,
-        targetUserId: user.id,
-        targetEmail: user.email,
-        ip: ctx.ip,
-        detail: { to: next },
-      });
+      await auditSelf({ action: 'email-change-requested', detail: { to: next } }, user, ctx);
       await notify('email-change-requested', user.email, ctx, next);
       return { email: user.email, pendingEmail: next };
     },
@@ -621,18 +598,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         const other = await tx.findUserByEmail(next);
         if (other && other.id !== user.id) throw new DomainError(USER_MESSAGES.duplicateEmail, 409);
         await tx.setEmail(user.id, next);
-        await audit(
-          {
-            action: 'email-changed',
-            actorUserId: user.id,
-            actorEmail: next,
-            targetUserId: user.id,
-            targetEmail: next,
-            ip: ctx.ip,
-            detail: { from: user.email },
-          },
-          tx,
-        );
+        await auditSelf({ action: 'email-changed', detail: { from: user.email } }, { id: user.id, email: next }, ctx, tx);
         return { from: user.email, email: next };
       });
       await notify('email-changed', result.from, ctx, result.email);
@@ -717,17 +683,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const hashes = await Promise.all(recoveryCodes.map((c) => hashRecoveryCode(c)));
       await deps.transaction(async (tx) => {
         await tx.enableTotp(user.id, hashes);
-        await audit(
-          {
-            action: 'second-factor-enabled',
-            actorUserId: user.id,
-            actorEmail: user.email,
-            targetUserId: user.id,
-            targetEmail: user.email,
-            ip: ctx.ip,
-          },
-          tx,
-        );
+        await auditSelf({ action: 'second-factor-enabled' }, user, ctx, tx);
       });
       await notify('second-factor-enabled', user.email, ctx);
       if (!viaChallenge) return { recoveryCodes };
@@ -740,17 +696,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user || !(await verifyPassword(user.passwordHash, password))) throw new DomainError(AUTH_MESSAGES.currentPasswordWrong, 400);
       await deps.transaction(async (tx) => {
         await tx.disableTotp(user.id);
-        await audit(
-          {
-            action: 'second-factor-disabled',
-            actorUserId: user.id,
-            actorEmail: user.email,
-            targetUserId: user.id,
-            targetEmail: user.email,
-            ip: ctx.ip,
-          },
-          tx,
-        );
+        await auditSelf({ action: 'second-factor-disabled' }, user, ctx, tx);
       });
       await notify('second-factor-disabled', user.email, ctx);
     },

@@ -111,13 +111,17 @@ function likePattern(text: string): string {
 
 export function createContentRepository(db: DbOrTx, t: ContentTables) {
   const { items, versions, search: searchTable } = t;
-  const cardColumns = {
+  /** The item fields a card and an admin list row both show. */
+  const baseColumns = {
     id: items.id,
     slug: items.slug,
     type: items.type,
     category: items.category,
     pinned: items.pinned,
     regionId: items.regionId,
+  };
+  const cardColumns = {
+    ...baseColumns,
     title: versions.title,
     desc: sql<string | null>`${versions.seo}->>'desc'`,
     heroMedia: versions.heroMedia,
@@ -269,12 +273,7 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
       );
       const rows = await db
         .select({
-          id: items.id,
-          slug: items.slug,
-          type: items.type,
-          category: items.category,
-          pinned: items.pinned,
-          regionId: items.regionId,
+          ...baseColumns,
           status: items.status,
           title: versions.title,
           publishDate: versions.publishDate,

@@ -8,7 +8,7 @@ import type { ContentEvents } from '../content-events/content-events.ts';
 import { DomainError, NotFoundError } from '../errors.ts';
 import { createSlugRules, type MoveRedirects } from '../versioning/slug-rules.ts';
 import type { VersionListItem, VersionMeta } from '../versioning/versioning-repository.ts';
-import { createVersioningService } from '../versioning/versioning-service.ts';
+import { createVersioningService, versionTimes, versioningHooks } from '../versioning/versioning-service.ts';
 import type {
   AdminListRow,
   AdminSort,
@@ -18,7 +18,7 @@ import type {
   NewContentItem,
   NewContentVersion,
 } from './content-repository.ts';
-import { createRenderCache, sanitizeForStorage } from './sanitize.ts';
+import { createRenderCache, sanitizeForStorage, sanitizeVersionModules } from './sanitize.ts';
 
 export interface ContentServiceOptions {
   /** '/knowledge-center' or '/press-releases' */
@@ -86,11 +86,9 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
   const versioning = createVersioningService(repo.versioning, {
     kind,
     label: opts.label,
-    events: opts.events,
+    ...versioningHooks(opts),
     slugOf: (b) => b.slug,
-    prepare: (v) => ({ ...v, modules: sanitizeForStorage((v as { modules?: ContentModule[] }).modules ?? []) }),
-    onScheduled: opts.onScheduled,
-    audit: opts.audit,
+    prepare: sanitizeVersionModules,
   });
 
   function card(row: ContentCardRow): ContentCardDto {
@@ -229,9 +227,7 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
       heroMedia: v.heroMedia,
       modules: v.modules,
       publishDate: v.publishDate.toISOString(),
-      publishAt: v.publishAt?.toISOString() ?? null,
-      created: v.created.toISOString(),
-      current: base.currentVersionId === v.id,
+      ...versionTimes(base, v),
     };
   }
 
@@ -390,26 +386,11 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
      * from the old path unless `redirectOldSlug` is false.
      */
     async adminSave(input: ContentSaveInput, authorId: number | null): Promise<ContentAdminItem> {
-      const id = input.id ?? null;
-      const before = id === null ? null : (await versioning.latest(id)).base;
-      const slug = slugFor(input, before);
-      await slugs.beforeSave(slug, id, before, input);
-      const base = { type: input.type, category: input.category, pinned: input.pinned, slug, regionId: input.region, status: input.status };
-      const version = saveVersion(input);
-      const meta = { authorId, publishAt: input.publishAt ?? null, rollbackOf: input.rollbackOf ?? null };
-      let savedId: number;
-      let versionId: number;
-      try {
-        if (id === null) ({ id: savedId, versionId } = await versioning.create(base, version, meta));
-        else {
-          savedId = id;
-          versionId = await versioning.append(id, version, meta, base);
-        }
-      } catch (err) {
-        return slugs.onConflict(err, slug, id);
-      }
-      await slugs.afterSave(before, slug, input);
-      return this.adminGet(savedId, versionId);
+      const saved = await slugs.save(input, authorId, versioning, (slug) => ({
+        base: { type: input.type, category: input.category, pinned: input.pinned, slug, regionId: input.region, status: input.status },
+        version: saveVersion(input),
+      }));
+      return this.adminGet(saved.id, saved.versionId);
     },
 
     /**

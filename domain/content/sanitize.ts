@@ -117,6 +117,11 @@ export function sanitizeForStorage(modules: readonly ContentModule[]): ContentMo
   return sanitizeModules(modules, { siteUrl: null });
 }
 
+/** The versioning write rule of a kind whose versions carry modules (pages, knowledge, press, products). */
+export function sanitizeVersionModules<T>(v: T): T {
+  return { ...v, modules: sanitizeForStorage((v as { modules?: ContentModule[] }).modules ?? []) };
+}
+
 /**
  * The render pass: the same sanitizer with the external-link rule for this site. A version never
  * changes, so its result is kept (by version id, the most recent `size` versions).

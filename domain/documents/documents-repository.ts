@@ -134,17 +134,20 @@ export function createDocumentsRepository(db: DbOrTx) {
       .from(documentRevisions)
       .groupBy(documentRevisions.documentId);
 
+  /** The one document `where` picks, with its newest revision. */
+  async function findOne(where: SQL): Promise<DocumentRow | undefined> {
+    const [row] = await db
+      .select(columns)
+      .from(documents)
+      .innerJoin(documentRevisions, eq(documentRevisions.documentId, documents.id))
+      .where(where)
+      .orderBy(desc(documentRevisions.id))
+      .limit(1);
+    return row;
+  }
+
   return {
-    async findByGuid(guid: string): Promise<DocumentRow | undefined> {
-      const [row] = await db
-        .select(columns)
-        .from(documents)
-        .innerJoin(documentRevisions, eq(documentRevisions.documentId, documents.id))
-        .where(eq(documents.guid, guid))
-        .orderBy(desc(documentRevisions.id))
-        .limit(1);
-      return row;
-    },
+    findByGuid: (guid: string): Promise<DocumentRow | undefined> => findOne(eq(documents.guid, guid)),
     /** Active documents of the given kinds with their newest revision; one query. */
     async listActive(kinds: DocumentKind[], productKeys?: string[]): Promise<DocumentRow[]> {
       return db
@@ -199,16 +202,7 @@ export function createDocumentsRepository(db: DbOrTx) {
         .where(and(eq(documents.status, 1), inArray(documents.kind, kinds)));
       return row?.at ? new Date(row.at) : null;
     },
-    async findById(id: number): Promise<DocumentRow | undefined> {
-      const [row] = await db
-        .select(columns)
-        .from(documents)
-        .innerJoin(documentRevisions, eq(documentRevisions.documentId, documents.id))
-        .where(eq(documents.id, id))
-        .orderBy(desc(documentRevisions.id))
-        .limit(1);
-      return row;
-    },
+    findById: (id: number): Promise<DocumentRow | undefined> => findOne(eq(documents.id, id)),
     /**
      * The admin lists: searched by title or file name, filtered by kind(s), product and region,
      * sorted by the last change (newest first by default), title, or product name; one page and the total.

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { DOCUMENT_PRODUCTS } from '#shared/product-documents.ts';
 import type { ProductDocumentLink } from '#shared/product-content.ts';
@@ -16,8 +16,9 @@ import {
   type DocumentUsage,
 } from '#shared/validation/documents.ts';
 import { DomainError, NotFoundError } from '../errors.ts';
-import type { DocumentKind, DocumentRow, DocumentsRepository, UsageRow } from './documents-repository.ts';
+import type { DocumentKind, DocumentRow, DocumentsRepository, NewDocument, UsageRow } from './documents-repository.ts';
 import { storageKeyFor, type ByteRange, type DocumentStorage } from './storage.ts';
+import { hashing } from './storage-copy.ts';
 import { REGION_OPTIONS, REGION_US, type ProductRegionId } from '#shared/regions.ts';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -409,15 +410,7 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
     },
 
     async create(
-      meta: {
-        guid?: string;
-        kind: DocumentKind;
-        productKey: string | null;
-        title: string;
-        altText?: string;
-        regionIds: number[];
-        sortOrder?: number;
-      },
+      meta: Omit<NewDocument, 'guid'> & { guid?: string },
       file: DocumentFileInput,
       authorId: number | null = null,
     ): Promise<string> {
@@ -447,24 +440,17 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
      */
     async stage(upload: UploadStream): Promise<StagedFile> {
       const tempKey = `incoming/${randomUUID()}.upload`;
-      const hash = createHash('sha256');
-      let size = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          hash.update(chunk);
-          size += chunk.length;
-          done(null, chunk);
-        },
-      });
-      await storage.putStream(tempKey, upload.stream.pipe(counter));
+      const counter = hashing();
+      await storage.putStream(tempKey, upload.stream.pipe(counter.stream));
       try {
+        const { size, checksum } = counter.result();
         if (upload.truncated() || size > maxUploadBytes) throw tooLarge();
         if (size === 0) throw new DomainError('The file is empty.', 400, { file: ['The file is empty.'] });
         const head = await readAll(await storage.read(tempKey, { start: 0, end: Math.min(15, size - 1) }));
         const contentType = sniffContentType(head);
         if (!contentType) throw new DomainError(TYPE_REFUSED, 415, { file: [TYPE_REFUSED] });
         const ext = ALLOWED_TYPES[contentType]!.ext;
-        return { tempKey, fileName: safeFileName(upload.fileName, ext), contentType, ext, size, checksum: hash.digest('hex') };
+        return { tempKey, fileName: safeFileName(upload.fileName, ext), contentType, ext, size, checksum };
       } catch (err) {
         await storage.remove(tempKey);
         throw err;

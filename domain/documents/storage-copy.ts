@@ -12,7 +12,7 @@ export interface CopyReport {
 }
 
 /** A pass-through that hashes (SHA-256) and counts what flows through it. */
-function hashing() {
+export function hashing() {
   const hash = createHash('sha256');
   let size = 0;
   const stream = new Transform({

@@ -1,5 +1,6 @@
 import { and, asc, between, count, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
+import type { RetailerResultDto } from '#shared/dto/finder.ts';
 import { postalCodes, repTerritories, reps, retailers } from '#db/schema/finder.ts';
 import { boundingBox, EARTH_RADIUS_MILES, type LatLng } from './geo.ts';
 import { zipPrefixes, type SearchLocation } from './territory.ts';
@@ -15,19 +16,11 @@ export interface PostalCodeRow {
   longitude: number;
 }
 
-export interface RetailerRow {
-  id: number;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  postalCode: string;
+/** A retailer as stored: what a search shows of it, with its country and position. */
+export interface RetailerRow extends Omit<RetailerResultDto, 'distance'> {
   country: string;
   latitude: number;
   longitude: number;
-  phone: string;
-  website: string | null;
-  products: string[];
 }
 
 export interface RetailerInsert extends Omit<RetailerRow, 'id'> {

@@ -2,7 +2,7 @@ import type { ContentModule } from '#shared/content-types.ts';
 import { LandingContentSchema, type LandingContent, type LandingPageDto, type LandingSection } from '#shared/landing-content.ts';
 import { LIST_PAGES, listPageContent, type ListPageText } from '#shared/list-pages.ts';
 import { createRenderCache, sanitizeForStorage } from '../content/sanitize.ts';
-import { createVersioningService } from '../versioning/versioning-service.ts';
+import { createVersioningService, versionTimes, versioningHooks } from '../versioning/versioning-service.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
 import { NotFoundError } from '../errors.ts';
@@ -31,12 +31,10 @@ export function createLandingPagesService(
   const versioning = createVersioningService(repo.versioning, {
     kind: 'landing',
     label: 'Page',
-    events: opts.events,
+    ...versioningHooks(opts),
     // landing pages are cached by key
     slugOf: (b) => b.key,
     prepare: (v) => ({ ...v, sections: storedSections((v as { sections?: LandingSection[] }).sections ?? []) }),
-    onScheduled: opts.onScheduled,
-    audit: opts.audit,
   });
 
   function toDto(row: LandingRow): LandingPageDto {
@@ -147,9 +145,7 @@ export function createLandingPagesService(
         hero: v.hero,
         sections: v.sections,
         seo: v.seo,
-        publishAt: v.publishAt?.toISOString() ?? null,
-        created: v.created.toISOString(),
-        current: base.currentVersionId === v.id,
+        ...versionTimes(base, v),
       };
     },
 

@@ -1,9 +1,9 @@
 import type { PageDto } from '#shared/dto/pages.ts';
 import type { PageAdminItem } from '#shared/validation/versioned-admin.ts';
-import { createRenderCache, sanitizeForStorage } from '../content/sanitize.ts';
+import { createRenderCache, sanitizeVersionModules } from '../content/sanitize.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
-import { createVersioningService } from '../versioning/versioning-service.ts';
+import { createVersioningService, versionTimes, versioningHooks } from '../versioning/versioning-service.ts';
 import type { ContentModule, MediaRef, SeoData } from '#shared/content-types.ts';
 import { NotFoundError } from '../errors.ts';
 import { createSlugRules, type MoveRedirects } from '../versioning/slug-rules.ts';
@@ -43,11 +43,9 @@ export function createPagesService(
   const versioning = createVersioningService(repo.versioning, {
     kind: 'page',
     label: 'Page',
-    events: opts.events,
+    ...versioningHooks(opts),
     slugOf: (b) => b.slug,
-    prepare: (v) => ({ ...v, modules: sanitizeForStorage((v as { modules?: ContentModule[] }).modules ?? []) }),
-    onScheduled: opts.onScheduled,
-    audit: opts.audit,
+    prepare: sanitizeVersionModules,
   });
   type Base = { id: number; slug: string; status: number; regionIds: number[]; currentVersionId: number | null };
   type Version = {
@@ -73,9 +71,7 @@ export function createPagesService(
       modules: v.modules,
       heroImageType: v.heroImageType,
       heroMedia: v.heroMedia,
-      publishAt: v.publishAt?.toISOString() ?? null,
-      created: v.created.toISOString(),
-      current: b.currentVersionId === v.id,
+      ...versionTimes(b, v),
     };
   }
   function saveVersion(input: PageSaveInput) {
@@ -164,26 +160,11 @@ export function createPagesService(
     },
     /** Create (no id) or append a version; a visible page whose slug changes leaves a 301 unless told not to. */
     async adminSave(input: PageSaveInput, authorId: number | null): Promise<PageAdminItem> {
-      const id = input.id ?? null;
-      const before = id === null ? null : (await versioning.latest(id)).base;
-      const slug = slugFor(input, before);
-      await slugs.beforeSave(slug, id, before, input);
-      const base = { slug, status: input.visibility, regionIds: input.regionIds };
-      const version = saveVersion(input);
-      const meta = { authorId, publishAt: input.publishAt ?? null, rollbackOf: input.rollbackOf ?? null };
-      let savedId: number;
-      let versionId: number;
-      try {
-        if (id === null) ({ id: savedId, versionId } = await versioning.create(base, version, meta));
-        else {
-          savedId = id;
-          versionId = await versioning.append(id, version, meta, base);
-        }
-      } catch (err) {
-        return slugs.onConflict(err, slug, id);
-      }
-      await slugs.afterSave(before, slug, input);
-      return this.adminGet(savedId, versionId);
+      const saved = await slugs.save(input, authorId, versioning, (slug) => ({
+        base: { slug, status: input.visibility, regionIds: input.regionIds },
+        version: saveVersion(input),
+      }));
+      return this.adminGet(saved.id, saved.versionId);
     },
 
     /** Rollback: the saved version's content with the slug, visibility and regions it was saved with, saved as a new version. */

@@ -1,11 +1,11 @@
 import { ProductContentSchema, type NavProduct, type ProductContent, type ProductPageDto } from '#shared/product-content.ts';
 import { heldFor } from '#shared/held-for.ts';
-import { createRenderCache, sanitizeForStorage } from '../content/sanitize.ts';
+import { createRenderCache, sanitizeVersionModules } from '../content/sanitize.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
 import type { DocumentsService } from '../documents/documents-service.ts';
 import { NotFoundError } from '../errors.ts';
-import { createVersioningService } from '../versioning/versioning-service.ts';
+import { createVersioningService, versionTimes, versioningHooks } from '../versioning/versioning-service.ts';
 import { productVersionValues, type ProductRow, type ProductsRepository } from './products-repository.ts';
 import { type ProductRegionId, productRegionOf } from '#shared/regions.ts';
 
@@ -31,11 +31,9 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
   const versioning = createVersioningService(repo.versioning, {
     kind: 'product',
     label: 'Product',
-    events: opts.events,
+    ...versioningHooks(opts),
     slugOf: (b) => b.slug,
-    prepare: (v) => ({ ...v, modules: sanitizeForStorage((v as { modules?: ProductContent['modules'] }).modules ?? []) }),
-    onScheduled: opts.onScheduled,
-    audit: opts.audit,
+    prepare: sanitizeVersionModules,
   });
 
   function current(): Promise<ProductRow[]> {
@@ -184,9 +182,7 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
         lineKey: base.lineKey,
         family: base.family,
         status: base.status,
-        publishAt: v.publishAt?.toISOString() ?? null,
-        created: v.created.toISOString(),
-        current: base.currentVersionId === v.id,
+        ...versionTimes(base, v),
         ...content,
       };
     },

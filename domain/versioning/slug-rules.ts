@@ -1,4 +1,5 @@
 import { DomainError } from '../errors.ts';
+import type { VersionMeta } from './versioning-repository.ts';
 import { slugify, SLUG_PATTERN } from './slug.ts';
 
 /** Where a published item's old address goes when its path changes (the redirects service). */
@@ -13,6 +14,22 @@ interface SlugBase {
   slug: string;
   status: number;
   currentVersionId: number | null;
+}
+
+/** The save input fields a slugged save reads (besides those `pathOf` reads). */
+interface SlugSaveInput {
+  id?: number | null;
+  slug?: string | null;
+  title: string;
+  publishAt?: Date | null;
+  rollbackOf?: number | null;
+}
+
+/** The part of a kind's versioning service a save writes through. */
+interface SaveStore<B, BV, VV> {
+  latest(id: number): Promise<{ base: B }>;
+  create(base: BV, version: VV, meta: VersionMeta): Promise<{ id: number; versionId: number }>;
+  append(id: number, version: VV, meta: VersionMeta, base: BV): Promise<number>;
 }
 
 /**
@@ -48,7 +65,7 @@ export function createSlugRules<B extends SlugBase, I>(def: {
     }
   }
 
-  return {
+  const rules = {
     /** An empty slug is made from the title (on create) or kept (on edit). */
     slugFor(input: { slug?: string | null; title: string }, before: { slug: string } | null): string {
       return input.slug?.trim() ? input.slug.trim().toLowerCase() : before ? before.slug : slugify(input.title);
@@ -85,4 +102,33 @@ export function createSlugRules<B extends SlugBase, I>(def: {
       else await def.redirects?.releasePath?.(newPath);
     },
   };
+
+  /**
+   * Create (no id) or append a version (with an id) under these rules: the slug is made and
+   * checked, the base and version `parts` gives for it are written with the author, publish-at and
+   * rollback meta, and a move leaves its redirect. Returns the saved id and version id.
+   */
+  async function save<BV, VV>(
+    input: I & SlugSaveInput & { redirectOldSlug?: boolean },
+    authorId: number | null,
+    store: SaveStore<B, BV, VV>,
+    parts: (slug: string) => { base: BV; version: VV },
+  ): Promise<{ id: number; versionId: number }> {
+    const id = input.id ?? null;
+    const before = id === null ? null : (await store.latest(id)).base;
+    const slug = rules.slugFor(input, before);
+    await rules.beforeSave(slug, id, before, input);
+    const { base, version } = parts(slug);
+    const meta = { authorId, publishAt: input.publishAt ?? null, rollbackOf: input.rollbackOf ?? null };
+    let saved: { id: number; versionId: number };
+    try {
+      saved = id === null ? await store.create(base, version, meta) : { id, versionId: await store.append(id, version, meta, base) };
+    } catch (err) {
+      return rules.onConflict(err, slug, id);
+    }
+    await rules.afterSave(before, slug, input);
+    return saved;
+  }
+
+  return { ...rules, save };
 }

@@ -13,20 +13,29 @@ import type {
   VersionValues,
 } from './versioning-repository.ts';
 
-export interface VersioningServiceOptions<B extends VersionedBase, V extends VersionedVersions> {
-  kind: ContentKind;
-  /** used in messages: 'Knowledge item', 'Product' */
-  label: string;
+/** Who is told of a versioned kind's writes: the same for every kind, passed through by its service. */
+export interface VersioningHooks {
   /** told about every write (the page cache, the in-memory copies, other instances) */
   events?: ContentEvents;
-  /** the item's public slug (or key), for the content-changed call */
-  slugOf: (base: InferSelectModel<B>) => string | null;
-  /** the one write rule: every version passes here before it is stored (rich text sanitized) */
-  prepare?: (values: VersionValues<V>) => VersionValues<V>;
   /** told when a version is scheduled, so the publisher can wake up in time */
   onScheduled?: (at: Date) => void;
   /** where every write is recorded (the audit log): created, saved, published, scheduled, rolled back, deleted */
   audit?: AuditRecorder;
+}
+
+/** The hooks out of a service's options (which hold more). */
+export function versioningHooks(opts: VersioningHooks): VersioningHooks {
+  return { events: opts.events, onScheduled: opts.onScheduled, audit: opts.audit };
+}
+
+export interface VersioningServiceOptions<B extends VersionedBase, V extends VersionedVersions> extends VersioningHooks {
+  kind: ContentKind;
+  /** used in messages: 'Knowledge item', 'Product' */
+  label: string;
+  /** the item's public slug (or key), for the content-changed call */
+  slugOf: (base: InferSelectModel<B>) => string | null;
+  /** the one write rule: every version passes here before it is stored (rich text sanitized) */
+  prepare?: (values: VersionValues<V>) => VersionValues<V>;
   now?: () => Date;
 }
 
@@ -240,4 +249,9 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
     nextPublishAt: () => repo.nextPublishAt(),
   };
 }
+/** The version fields an admin item ends with: when it goes live, when it was saved, whether it is the current one. */
+export function versionTimes(base: { currentVersionId: number | null }, v: { id: number; publishAt: Date | null; created: Date }) {
+  return { publishAt: v.publishAt?.toISOString() ?? null, created: v.created.toISOString(), current: base.currentVersionId === v.id };
+}
+
 export type VersioningService<B extends VersionedBase, V extends VersionedVersions> = ReturnType<typeof createVersioningService<B, V>>;
