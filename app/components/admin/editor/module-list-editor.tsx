@@ -268,6 +268,7 @@ interface ModuleFormProps {
 }
 
 function ModuleForm({ draft, idBase, prefix, position, errors, documents, onChange }: ModuleFormProps) {
+  const at = { idBase, prefix, position, errors };
   switch (draft.type) {
     case 1:
     case 2:
@@ -281,28 +282,9 @@ function ModuleForm({ draft, idBase, prefix, position, errors, documents, onChan
         />
       );
     case 3:
-      return (
-        <RoiItemsEditor
-          items={draft.items}
-          idBase={idBase}
-          prefix={prefix}
-          position={position}
-          errors={errors}
-          onChange={(items) => onChange({ type: 3, items })}
-        />
-      );
+      return <RoiItemsEditor {...at} items={draft.items} onChange={(items) => onChange({ type: 3, items })} />;
     case 4:
-      return (
-        <ImageItemsEditor
-          items={draft.items}
-          idBase={idBase}
-          prefix={prefix}
-          position={position}
-          errors={errors}
-          documents={documents}
-          onChange={(items) => onChange({ type: 4, items })}
-        />
-      );
+      return <ImageItemsEditor {...at} items={draft.items} documents={documents} onChange={(items) => onChange({ type: 4, items })} />;
   }
 }
 
