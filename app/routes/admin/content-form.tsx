@@ -46,7 +46,6 @@ export default function ContentForm({ loaderData }: Route.ComponentProps) {
 function ContentEditor({ load }: { load: VersionedLoad<ContentAdminItem | null> }) {
   const { item, versions } = load;
   const config = contentKindOf(useLocation().pathname);
-  const [title, setTitle] = useState(item?.title ?? '');
   const [region, setRegion] = useState(item?.region ?? 2);
   const [type, setType] = useState(item?.type ?? 0);
   const published = Boolean(item && item.status === 1 && versions.some((v) => v.current));
@@ -76,21 +75,12 @@ function ContentEditor({ load }: { load: VersionedLoad<ContentAdminItem | null> 
       <PageLikeForm
         formProps={getFormProps(form)}
         form={form}
-        titleMeta={fields.title}
-        title={title}
-        onTitle={setTitle}
-        slug={{ defaultValue: item?.slug ?? '', pathPrefix: slugPrefix, published, errors: fields.slug.errors }}
+        fields={fields}
+        item={item}
+        slugPrefix={slugPrefix}
+        published={published}
         hero={<HeroMediaField form={form.id} defaultValue={item?.heroMedia ?? null} errors={form.allErrors} />}
-        modules={item?.modules ?? []}
-        status={{
-          meta: fields.status,
-          label: 'Status',
-          options: [
-            { value: '1', label: 'Published' },
-            { value: '0', label: 'Draft (not on the site)' },
-          ],
-        }}
-        publishAt={{ defaultValue: item?.publishAt ?? null, errors: fields.publishAt.errors }}
+        status={{ meta: fields.status, label: 'Status', published: 'Published', draft: 'Draft (not on the site)' }}
         side={
           <>
             <SelectField
@@ -115,10 +105,6 @@ function ContentEditor({ load }: { load: VersionedLoad<ContentAdminItem | null> 
             <TextFieldDate meta={fields.publishDate} />
           </>
         }
-        seo={{
-          defaultValue: item ? { ...item.metadata, ogphoto: item.metadata.ogphoto ?? null } : {},
-          url: `${typeof window === 'undefined' ? '' : window.location.origin}${slugPrefix}${typeof fields.slug.value === 'string' ? fields.slug.value : (item?.slug ?? '')}`,
-        }}
       >
         <p className="field__hint">The description is also the summary shown on the item&apos;s card and under its title.</p>
       </PageLikeForm>

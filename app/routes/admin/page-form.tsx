@@ -43,7 +43,6 @@ export default function PageForm({ loaderData }: Route.ComponentProps) {
 
 function PageEditor({ load }: { load: VersionedLoad<PageAdminItem | null> }) {
   const { item, versions } = load;
-  const [title, setTitle] = useState(item?.title ?? '');
   const [heroType, setHeroType] = useState(item?.heroImageType === 0 || item?.heroImageType === 1 ? String(item.heroImageType) : '');
   const published = Boolean(item && item.visibility === 1 && versions.some((v) => v.current));
   const { form, fields, frame } = useVersionedEditor({
@@ -63,17 +62,16 @@ function PageEditor({ load }: { load: VersionedLoad<PageAdminItem | null> }) {
     fieldLabels: FIELD_LABELS,
     draftStatus: { isDraft: !item || item.visibility === 0, field: 'visibility', published: '1', draft: '0' },
   });
-  const slug = typeof fields.slug.value === 'string' ? fields.slug.value : (item?.slug ?? '');
 
   return (
     <VersionedEditor {...frame}>
       <PageLikeForm
         formProps={getFormProps(form)}
         form={form}
-        titleMeta={fields.title}
-        title={title}
-        onTitle={setTitle}
-        slug={{ defaultValue: item?.slug ?? '', pathPrefix: DEF.slugPrefix(), published, errors: fields.slug.errors }}
+        fields={fields}
+        item={item}
+        slugPrefix={DEF.slugPrefix()}
+        published={published}
         hero={
           <>
             <SelectField
@@ -96,26 +94,13 @@ function PageEditor({ load }: { load: VersionedLoad<PageAdminItem | null> }) {
             )}
           </>
         }
-        modules={item?.modules ?? []}
-        status={{
-          meta: fields.visibility,
-          label: 'Visibility',
-          options: [
-            { value: '1', label: 'Visible' },
-            { value: '0', label: 'Hidden (answers Page Not Found)' },
-          ],
-        }}
-        publishAt={{ defaultValue: item?.publishAt ?? null, errors: fields.publishAt.errors }}
+        status={{ meta: fields.visibility, label: 'Visibility', published: 'Visible', draft: 'Hidden (answers Page Not Found)' }}
         side={
           <>
             <RegionsField defaultValue={item?.regionIds ?? [2]} errors={fields.regionIds.errors} legend="Regions" />
             <p className="field__hint">A page for Canada sets the visitor&apos;s region to Canada when it is one of its regions.</p>
           </>
         }
-        seo={{
-          defaultValue: item ? { ...item.metadata, ogphoto: item.metadata.ogphoto ?? null } : {},
-          url: `${typeof window === 'undefined' ? '' : window.location.origin}/${slug}`,
-        }}
       />
     </VersionedEditor>
   );
