@@ -5,12 +5,9 @@ import { CONTENT_ITEM_REGIONS, contentItemSaveBody, ContentItemEditSchema } from
 import type { ContentAdminItem } from '#shared/validation/versioned-admin.ts';
 import { categoryForType, categoryName, RESOURCE_TYPES } from '#shared/knowledge.ts';
 import { HeroMediaField } from '../../components/admin/editor/hero-media-field.tsx';
-import { ModuleListEditor } from '../../components/admin/editor/module-list-editor.tsx';
-import { PublishAtField } from '../../components/admin/editor/publish-at-field.tsx';
-import { SeoFields } from '../../components/admin/editor/seo-fields.tsx';
-import { SlugField } from '../../components/admin/editor/slug-field.tsx';
+import { PageLikeForm } from '../../components/admin/editor/page-like-form.tsx';
 import { useVersionedEditor, VersionedEditor } from '../../components/admin/versioned-editor.tsx';
-import { CheckboxField, FieldError, FormErrors, SelectField, TextField } from '../../components/forms/fields.tsx';
+import { CheckboxField, FieldError, SelectField, type TextField } from '../../components/forms/fields.tsx';
 import { loadOrRedirect } from '../../lib/api-client.ts';
 import { contentKindOf } from '../../lib/content-kinds.ts';
 import { loadVersionedOrNew, versionedKey, type VersionedLoad } from '../../lib/versioned-editor.ts';
@@ -49,7 +46,6 @@ export default function ContentForm({ loaderData }: Route.ComponentProps) {
 function ContentEditor({ load }: { load: VersionedLoad<ContentAdminItem | null> }) {
   const { item, versions } = load;
   const config = contentKindOf(useLocation().pathname);
-  const [title, setTitle] = useState(item?.title ?? '');
   const [region, setRegion] = useState(item?.region ?? 2);
   const [type, setType] = useState(item?.type ?? 0);
   const published = Boolean(item && item.status === 1 && versions.some((v) => v.current));
@@ -76,31 +72,17 @@ function ContentEditor({ load }: { load: VersionedLoad<ContentAdminItem | null> 
 
   return (
     <VersionedEditor {...frame}>
-      <form {...getFormProps(form)} className="stack editor-form">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <div className="editor-columns">
-          <div className="stack">
-            <TextField meta={fields.title} label="Title" autoComplete="off" onInput={setTitle} />
-            <SlugField
-              title={title}
-              defaultValue={item?.slug ?? ''}
-              pathPrefix={slugPrefix}
-              published={published}
-              errors={fields.slug.errors}
-            />
-            <HeroMediaField form={form.id} defaultValue={item?.heroMedia ?? null} errors={form.allErrors} />
-            <ModuleListEditor name="modules" form={form.id} defaultValue={item?.modules ?? []} errors={form.allErrors} />
-          </div>
-          <div className="stack editor-side">
-            <SelectField
-              meta={fields.status}
-              label="Status"
-              options={[
-                { value: '1', label: 'Published' },
-                { value: '0', label: 'Draft (not on the site)' },
-              ]}
-            />
-            <PublishAtField form={form.id} defaultValue={item?.publishAt ?? null} errors={fields.publishAt.errors} />
+      <PageLikeForm
+        formProps={getFormProps(form)}
+        form={form}
+        fields={fields}
+        item={item}
+        slugPrefix={slugPrefix}
+        published={published}
+        hero={<HeroMediaField form={form.id} defaultValue={item?.heroMedia ?? null} errors={form.allErrors} />}
+        status={{ meta: fields.status, label: 'Status', published: 'Published', draft: 'Draft (not on the site)' }}
+        side={
+          <>
             <SelectField
               meta={fields.region}
               label="Region"
@@ -121,17 +103,11 @@ function ContentEditor({ load }: { load: VersionedLoad<ContentAdminItem | null> 
               </>
             ) : null}
             <TextFieldDate meta={fields.publishDate} />
-          </div>
-        </div>
-        <SeoFields
-          form={form.id}
-          defaultValue={item ? { ...item.metadata, ogphoto: item.metadata.ogphoto ?? null } : {}}
-          fallbackTitle={title}
-          url={`${typeof window === 'undefined' ? '' : window.location.origin}${slugPrefix}${typeof fields.slug.value === 'string' ? fields.slug.value : (item?.slug ?? '')}`}
-          errors={form.allErrors}
-        />
+          </>
+        }
+      >
         <p className="field__hint">The description is also the summary shown on the item&apos;s card and under its title.</p>
-      </form>
+      </PageLikeForm>
     </VersionedEditor>
   );
 }

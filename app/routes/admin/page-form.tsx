@@ -3,13 +3,10 @@ import { useState } from 'react';
 import { HERO_IMAGE_TYPES, pageSaveBody, PageEditSchema } from '#shared/content-admin.ts';
 import type { PageAdminItem } from '#shared/validation/versioned-admin.ts';
 import { HeroMediaField } from '../../components/admin/editor/hero-media-field.tsx';
-import { ModuleListEditor } from '../../components/admin/editor/module-list-editor.tsx';
-import { PublishAtField } from '../../components/admin/editor/publish-at-field.tsx';
+import { PageLikeForm } from '../../components/admin/editor/page-like-form.tsx';
 import { RegionsField } from '../../components/admin/editor/regions-field.tsx';
-import { SeoFields } from '../../components/admin/editor/seo-fields.tsx';
-import { SlugField } from '../../components/admin/editor/slug-field.tsx';
 import { useVersionedEditor, VersionedEditor } from '../../components/admin/versioned-editor.tsx';
-import { FormErrors, SelectField, TextField } from '../../components/forms/fields.tsx';
+import { SelectField } from '../../components/forms/fields.tsx';
 import { loadOrRedirect } from '../../lib/api-client.ts';
 import { loadVersionedOrNew, versionedKey, type VersionedLoad } from '../../lib/versioned-editor.ts';
 import { VERSIONED_KIND_DEFS } from '../../lib/versioned-kinds.ts';
@@ -46,7 +43,6 @@ export default function PageForm({ loaderData }: Route.ComponentProps) {
 
 function PageEditor({ load }: { load: VersionedLoad<PageAdminItem | null> }) {
   const { item, versions } = load;
-  const [title, setTitle] = useState(item?.title ?? '');
   const [heroType, setHeroType] = useState(item?.heroImageType === 0 || item?.heroImageType === 1 ? String(item.heroImageType) : '');
   const published = Boolean(item && item.visibility === 1 && versions.some((v) => v.current));
   const { form, fields, frame } = useVersionedEditor({
@@ -66,22 +62,18 @@ function PageEditor({ load }: { load: VersionedLoad<PageAdminItem | null> }) {
     fieldLabels: FIELD_LABELS,
     draftStatus: { isDraft: !item || item.visibility === 0, field: 'visibility', published: '1', draft: '0' },
   });
-  const slug = typeof fields.slug.value === 'string' ? fields.slug.value : (item?.slug ?? '');
 
   return (
     <VersionedEditor {...frame}>
-      <form {...getFormProps(form)} className="stack editor-form">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <div className="editor-columns">
-          <div className="stack">
-            <TextField meta={fields.title} label="Title" autoComplete="off" onInput={setTitle} />
-            <SlugField
-              title={title}
-              defaultValue={item?.slug ?? ''}
-              pathPrefix={DEF.slugPrefix()}
-              published={published}
-              errors={fields.slug.errors}
-            />
+      <PageLikeForm
+        formProps={getFormProps(form)}
+        form={form}
+        fields={fields}
+        item={item}
+        slugPrefix={DEF.slugPrefix()}
+        published={published}
+        hero={
+          <>
             <SelectField
               meta={fields.heroImageType}
               label="Hero image style"
@@ -100,30 +92,16 @@ function PageEditor({ load }: { load: VersionedLoad<PageAdminItem | null> }) {
             ) : (
               <input type="hidden" name="heroMedia" value="null" />
             )}
-            <ModuleListEditor name="modules" form={form.id} defaultValue={item?.modules ?? []} errors={form.allErrors} />
-          </div>
-          <div className="stack editor-side">
-            <SelectField
-              meta={fields.visibility}
-              label="Visibility"
-              options={[
-                { value: '1', label: 'Visible' },
-                { value: '0', label: 'Hidden (answers Page Not Found)' },
-              ]}
-            />
-            <PublishAtField form={form.id} defaultValue={item?.publishAt ?? null} errors={fields.publishAt.errors} />
+          </>
+        }
+        status={{ meta: fields.visibility, label: 'Visibility', published: 'Visible', draft: 'Hidden (answers Page Not Found)' }}
+        side={
+          <>
             <RegionsField defaultValue={item?.regionIds ?? [2]} errors={fields.regionIds.errors} legend="Regions" />
             <p className="field__hint">A page for Canada sets the visitor&apos;s region to Canada when it is one of its regions.</p>
-          </div>
-        </div>
-        <SeoFields
-          form={form.id}
-          defaultValue={item ? { ...item.metadata, ogphoto: item.metadata.ogphoto ?? null } : {}}
-          fallbackTitle={title}
-          url={`${typeof window === 'undefined' ? '' : window.location.origin}/${slug}`}
-          errors={form.allErrors}
-        />
-      </form>
+          </>
+        }
+      />
     </VersionedEditor>
   );
 }

@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ContentModule } from '#shared/content-types.ts';
 import type { Cta, LandingHero, LandingSection } from '#shared/landing-content.ts';
 import { ControlledTextField, FieldError } from '../../forms/fields.tsx';
 import { announceInput } from './dom-events.ts';
 import { DocumentPicker, type DocumentSource } from './document-picker.tsx';
 import { ModuleListEditor } from './module-list-editor.tsx';
+import { MoveButtons } from './sortable-card.tsx';
 import { keyed, moveItem, newKey, type Keyed } from './sortable.ts';
 import { REGION_US, REGION_CA, type ProductRegionId } from '#shared/regions.ts';
 
@@ -92,16 +93,74 @@ const CTA_STYLES = [
   { value: 'ghost', label: 'Outline' },
 ] as const;
 
-/** Buttons (label, target, style): add, remove, move. */
-function CtaList({
+/**
+ * A list of small records the editor builds in place (buttons, claims, steps): each record's fields
+ * from `fields`, its Move up / Move down / Remove, the list's error and an Add button up to `max`.
+ */
+function EditableList<T extends object>({
   id,
   label,
+  noun,
+  className,
+  empty,
+  fieldsClassName,
   value,
   onChange,
   errors,
   prefix,
   max,
+  blank,
+  fields,
 }: {
+  id: string;
+  label: string;
+  /** what a record is called in its buttons, lower case ("button", "claim") */
+  noun: string;
+  className?: string;
+  /** what shows while the list is empty */
+  empty?: string;
+  fieldsClassName: string;
+  value: T[];
+  onChange: (v: T[]) => void;
+  errors: ErrorMap;
+  prefix: string;
+  max: number;
+  blank: T;
+  fields: (record: T, i: number, set: (patch: Partial<T>) => void) => ReactNode;
+}) {
+  return (
+    <fieldset className={`field field--group${className ? ` ${className}` : ''}`}>
+      <legend className="field__label">{label}</legend>
+      {empty && value.length === 0 ? <p className="field__hint">{empty}</p> : null}
+      <ol className="module-items__list">
+        {value.map((record, i) => (
+          <li key={i} className="module-item">
+            <div className={fieldsClassName}>
+              {fields(record, i, (patch) => onChange(value.map((r, j) => (j === i ? { ...r, ...patch } : r))))}
+            </div>
+            <MoveButtons
+              className="module-item__actions"
+              name={`${noun} ${i + 1}`}
+              index={i}
+              count={value.length}
+              onMove={(to) => onChange(moveItem(value, i, to))}
+              onRemove={() => onChange(value.filter((_, j) => j !== i))}
+            />
+          </li>
+        ))}
+      </ol>
+      <FieldError id={`${id}-error`} errors={errors[prefix]} />
+      {value.length < max ? (
+        <button type="button" className="button button--small button--secondary" onClick={() => onChange([...value, { ...blank }])}>
+          Add {noun}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** Buttons (label, target, style): add, remove, move. */
+function CtaList(props: {
   id: string;
   label: string;
   value: Cta[];
@@ -110,106 +169,61 @@ function CtaList({
   prefix: string;
   max: number;
 }) {
-  const set = (i: number, patch: Partial<Cta>) => onChange(value.map((c, j) => (j === i ? { ...c, ...patch } : c)));
+  const { id, errors, prefix } = props;
   return (
-    <fieldset className="field field--group landing-cta-list">
-      <legend className="field__label">{label}</legend>
-      {value.length === 0 ? <p className="field__hint">No buttons.</p> : null}
-      <ol className="module-items__list">
-        {value.map((cta, i) => (
-          <li key={i} className="module-item">
-            <div className="field-row">
-              <Text
-                id={`${id}-${i}-label`}
-                label={`Button ${i + 1}: text`}
-                value={cta.label}
-                maxLength={60}
-                errors={errors[`${prefix}[${i}].label`]}
-                onChange={(v) => set(i, { label: v })}
-              />
-              <Text
-                id={`${id}-${i}-to`}
-                label={`Button ${i + 1}: link`}
-                value={cta.to}
-                maxLength={300}
-                errors={errors[`${prefix}[${i}].to`]}
-                onChange={(v) => set(i, { to: v })}
-              />
-              <div className="field">
-                <label className="field__label" htmlFor={`${id}-${i}-style`}>
-                  Button {i + 1}: style
-                </label>
-                <select
-                  id={`${id}-${i}-style`}
-                  className="field__input"
-                  value={cta.style}
-                  onChange={(e) => set(i, { style: e.currentTarget.value as Cta['style'] })}
-                >
-                  {CTA_STYLES.map((s) => (
-                    <option key={s.value} value={s.value}>
-                      {s.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </div>
-            <div className="module-item__actions">
-              <button
-                type="button"
-                className="button button--small button--secondary"
-                aria-label={`Move button ${i + 1} up`}
-                disabled={i === 0}
-                onClick={() => onChange(moveItem(value, i, i - 1))}
-              >
-                ↑
-              </button>
-              <button
-                type="button"
-                className="button button--small button--secondary"
-                aria-label={`Move button ${i + 1} down`}
-                disabled={i === value.length - 1}
-                onClick={() => onChange(moveItem(value, i, i + 1))}
-              >
-                ↓
-              </button>
-              <button
-                type="button"
-                className="button button--small button--danger-outline"
-                aria-label={`Remove button ${i + 1}`}
-                onClick={() => onChange(value.filter((_, j) => j !== i))}
-              >
-                Remove
-              </button>
-            </div>
-          </li>
-        ))}
-      </ol>
-      <FieldError id={`${id}-error`} errors={errors[prefix]} />
-      {value.length < max ? (
-        <button
-          type="button"
-          className="button button--small button--secondary"
-          onClick={() => onChange([...value, { label: '', to: '', style: 'primary' }])}
-        >
-          Add button
-        </button>
-      ) : null}
-    </fieldset>
+    <EditableList<Cta>
+      {...props}
+      noun="button"
+      className="landing-cta-list"
+      empty="No buttons."
+      fieldsClassName="field-row"
+      blank={{ label: '', to: '', style: 'primary' }}
+      fields={(cta, i, set) => (
+        <>
+          <Text
+            id={`${id}-${i}-label`}
+            label={`Button ${i + 1}: text`}
+            value={cta.label}
+            maxLength={60}
+            errors={errors[`${prefix}[${i}].label`]}
+            onChange={(v) => set({ label: v })}
+          />
+          <Text
+            id={`${id}-${i}-to`}
+            label={`Button ${i + 1}: link`}
+            value={cta.to}
+            maxLength={300}
+            errors={errors[`${prefix}[${i}].to`]}
+            onChange={(v) => set({ to: v })}
+          />
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-${i}-style`}>
+              Button {i + 1}: style
+            </label>
+            <select
+              id={`${id}-${i}-style`}
+              className="field__input"
+              value={cta.style}
+              onChange={(e) => set({ style: e.currentTarget.value as Cta['style'] })}
+            >
+              {CTA_STYLES.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </>
+      )}
+    />
   );
 }
 
-/** A list of small records (claims, steps): add, remove, move; each record's fields from `fields`. */
+/** A list of small records (claims, steps): add, remove, move; each record's text fields from `fields`. */
 function RecordList<T extends Record<string, string>>({
-  id,
-  label,
   noun,
-  value,
-  onChange,
-  errors,
-  prefix,
-  max,
-  blank,
   fields,
+  ...props
 }: {
   id: string;
   label: string;
@@ -222,64 +236,27 @@ function RecordList<T extends Record<string, string>>({
   blank: T;
   fields: { key: keyof T & string; label: string; multiline?: boolean; maxLength: number }[];
 }) {
+  const { id, errors, prefix } = props;
   return (
-    <fieldset className="field field--group">
-      <legend className="field__label">{label}</legend>
-      <ol className="module-items__list">
-        {value.map((record, i) => (
-          <li key={i} className="module-item">
-            <div className="module-item__fields">
-              {fields.map((f) => (
-                <Text
-                  key={f.key}
-                  id={`${id}-${i}-${f.key}`}
-                  label={`${noun} ${i + 1}: ${f.label}`}
-                  value={record[f.key] ?? ''}
-                  multiline={f.multiline}
-                  maxLength={f.maxLength}
-                  errors={errors[`${prefix}[${i}].${f.key}`]}
-                  onChange={(v) => onChange(value.map((r, j) => (j === i ? { ...r, [f.key]: v } : r)))}
-                />
-              ))}
-            </div>
-            <div className="module-item__actions">
-              <button
-                type="button"
-                className="button button--small button--secondary"
-                aria-label={`Move ${noun.toLowerCase()} ${i + 1} up`}
-                disabled={i === 0}
-                onClick={() => onChange(moveItem(value, i, i - 1))}
-              >
-                ↑
-              </button>
-              <button
-                type="button"
-                className="button button--small button--secondary"
-                aria-label={`Move ${noun.toLowerCase()} ${i + 1} down`}
-                disabled={i === value.length - 1}
-                onClick={() => onChange(moveItem(value, i, i + 1))}
-              >
-                ↓
-              </button>
-              <button
-                type="button"
-                className="button button--small button--danger-outline"
-                aria-label={`Remove ${noun.toLowerCase()} ${i + 1}`}
-                onClick={() => onChange(value.filter((_, j) => j !== i))}
-              >
-                Remove
-              </button>
-            </div>
-          </li>
-        ))}
-      </ol>
-      <FieldError id={`${id}-error`} errors={errors[prefix]} />
-      {value.length < max ? (
-        <button type="button" className="button button--small button--secondary" onClick={() => onChange([...value, { ...blank }])}>
-          Add {noun.toLowerCase()}
-        </button>
-      ) : null}
-    </fieldset>
+    <EditableList<T>
+      {...props}
+      noun={noun.toLowerCase()}
+      fieldsClassName="module-item__fields"
+      fields={(record, i, set) =>
+        fields.map((f) => (
+          <Text
+            key={f.key}
+            id={`${id}-${i}-${f.key}`}
+            label={`${noun} ${i + 1}: ${f.label}`}
+            value={record[f.key] ?? ''}
+            multiline={f.multiline}
+            maxLength={f.maxLength}
+            errors={errors[`${prefix}[${i}].${f.key}`]}
+            onChange={(v) => set({ [f.key]: v } as Partial<T>)}
+          />
+        ))
+      }
+    />
   );
 }
 
@@ -675,11 +652,11 @@ export function SectionsEditor({
   });
   const headingId = (key: string) => `${uid}-${key}-heading`;
 
-  function move(from: number, to: number, buttonId: string) {
+  function move(from: number, to: number, buttonId: string | undefined) {
     const moved = value[from]!;
     onChange(moveItem(value, from, to));
     // at an end the pressed button is disabled: focus goes to the section's heading instead
-    focusAfter.current = to === 0 || to === value.length - 1 ? headingId(moved.key) : buttonId;
+    focusAfter.current = to === 0 || to === value.length - 1 || !buttonId ? headingId(moved.key) : buttonId;
     setAnnouncement(`${sectionName(moved.value.kind)} section moved to position ${to + 1} of ${value.length}.`);
   }
 
@@ -697,40 +674,21 @@ export function SectionsEditor({
                   {i + 1}. {name}
                   {'heading' in s.value && s.value.heading ? <span className="module-card__subtitle">: {s.value.heading}</span> : null}
                 </h3>
-                <div className="module-card__actions">
-                  <button
-                    type="button"
-                    id={`${uid}-${s.key}-up`}
-                    className="button button--small button--secondary"
-                    aria-label={`Move up ${name} section ${i + 1}`}
-                    disabled={i === 0}
-                    onClick={() => move(i, i - 1, `${uid}-${s.key}-up`)}
-                  >
-                    Move up
-                  </button>
-                  <button
-                    type="button"
-                    id={`${uid}-${s.key}-down`}
-                    className="button button--small button--secondary"
-                    aria-label={`Move down ${name} section ${i + 1}`}
-                    disabled={i === value.length - 1}
-                    onClick={() => move(i, i + 1, `${uid}-${s.key}-down`)}
-                  >
-                    Move down
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--small button--danger-outline"
-                    aria-label={`Remove ${name} section ${i + 1}`}
-                    onClick={() => {
-                      onChange(value.filter((_, j) => j !== i));
-                      setAnnouncement(`${name} section removed.`);
-                      focusAfter.current = `${uid}-add-kind`;
-                    }}
-                  >
-                    Remove
-                  </button>
-                </div>
+                <MoveButtons
+                  className="module-card__actions"
+                  name={`${name} section ${i + 1}`}
+                  index={i}
+                  count={value.length}
+                  idBase={`${uid}-${s.key}`}
+                  verbFirst
+                  words
+                  onMove={(to, focusId) => move(i, to, focusId)}
+                  onRemove={() => {
+                    onChange(value.filter((_, j) => j !== i));
+                    setAnnouncement(`${name} section removed.`);
+                    focusAfter.current = `${uid}-add-kind`;
+                  }}
+                />
               </div>
               <div className="module-card__body stack">
                 <SectionForm

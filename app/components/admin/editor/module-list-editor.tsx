@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { MODULE_TYPES, emptyModule, type ModuleEdit, type ModuleType } from '#shared/content-admin.ts';
 import type { ContentModule } from '#shared/content-types.ts';
-import { FieldError } from '../../forms/fields.tsx';
+import { ControlledTextField, FieldError } from '../../forms/fields.tsx';
 import { announceInput } from './dom-events.ts';
 import { DocumentPicker, type DocumentSource } from './document-picker.tsx';
+import { MoveButtons, SortableCard } from './sortable-card.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 import { keyed, moveItem, newKey, useDragReorder, type Keyed } from './sortable.ts';
 import { Select } from '../../forms/select.tsx';
@@ -174,50 +175,31 @@ export function ModuleListEditor({
           const prefix = `${name}[${i}]`;
           const typeName = moduleTypeName(m.value.type);
           return (
-            <li
+            <SortableCard
               key={m.key}
-              className={`module-card${drag.dragging === i ? ' module-card--dragging' : ''}${drag.over === i && drag.dragging !== i ? ' module-card--over' : ''}`}
-              aria-labelledby={headingId}
-              {...drag.itemProps(i)}
-            >
-              <div className="module-card__bar">
-                <span className="module-card__handle" title="Drag to reorder" aria-hidden="true" {...drag.handleProps(i)}>
-                  ⠿
-                </span>
-                <h3 className="module-card__title" id={headingId} tabIndex={-1}>
+              kind="module-card"
+              index={i}
+              drag={drag}
+              headingId={headingId}
+              heading={
+                <>
                   {i + 1}. {typeName}
-                </h3>
-                <div className="module-card__actions">
-                  <button
-                    type="button"
-                    id={idOf(m.key, 'up')}
-                    className="button button--small button--secondary"
-                    aria-label={`Move up ${typeName} module ${i + 1}`}
-                    disabled={i === 0}
-                    onClick={() => move(i, i - 1, idOf(m.key, 'up'))}
-                  >
-                    Move up
-                  </button>
-                  <button
-                    type="button"
-                    id={idOf(m.key, 'down')}
-                    className="button button--small button--secondary"
-                    aria-label={`Move down ${typeName} module ${i + 1}`}
-                    disabled={i === list.length - 1}
-                    onClick={() => move(i, i + 1, idOf(m.key, 'down'))}
-                  >
-                    Move down
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--small button--danger-outline"
-                    aria-label={`Remove ${typeName} module ${i + 1}`}
-                    onClick={() => remove(i)}
-                  >
-                    Remove
-                  </button>
-                </div>
-              </div>
+                </>
+              }
+              actions={
+                <MoveButtons
+                  className="module-card__actions"
+                  name={`${typeName} module ${i + 1}`}
+                  index={i}
+                  count={list.length}
+                  idBase={`${name}-${m.key}`}
+                  verbFirst
+                  words
+                  onMove={(to, focusId) => move(i, to, focusId)}
+                  onRemove={() => remove(i)}
+                />
+              }
+            >
               <ModuleForm
                 draft={m.value}
                 idBase={idOf(m.key, 'f')}
@@ -227,7 +209,7 @@ export function ModuleListEditor({
                 position={i + 1}
                 onChange={(value) => setModule(i, value)}
               />
-            </li>
+            </SortableCard>
           );
         })}
       </ol>
@@ -268,6 +250,7 @@ interface ModuleFormProps {
 }
 
 function ModuleForm({ draft, idBase, prefix, position, errors, documents, onChange }: ModuleFormProps) {
+  const at = { idBase, prefix, position, errors };
   switch (draft.type) {
     case 1:
     case 2:
@@ -281,74 +264,10 @@ function ModuleForm({ draft, idBase, prefix, position, errors, documents, onChan
         />
       );
     case 3:
-      return (
-        <RoiItemsEditor
-          items={draft.items}
-          idBase={idBase}
-          prefix={prefix}
-          position={position}
-          errors={errors}
-          onChange={(items) => onChange({ type: 3, items })}
-        />
-      );
+      return <RoiItemsEditor {...at} items={draft.items} onChange={(items) => onChange({ type: 3, items })} />;
     case 4:
-      return (
-        <ImageItemsEditor
-          items={draft.items}
-          idBase={idBase}
-          prefix={prefix}
-          position={position}
-          errors={errors}
-          documents={documents}
-          onChange={(items) => onChange({ type: 4, items })}
-        />
-      );
+      return <ImageItemsEditor {...at} items={draft.items} documents={documents} onChange={(items) => onChange({ type: 4, items })} />;
   }
-}
-
-/** Move up / Move down / Remove of one item inside a module (ROI items, images). */
-function ItemActions({
-  what,
-  index,
-  count,
-  idBase,
-  onMove,
-  onRemove,
-}: {
-  what: string;
-  index: number;
-  count: number;
-  idBase: string;
-  onMove: (to: number, focusId: string) => void;
-  onRemove: () => void;
-}) {
-  return (
-    <div className="module-item__actions">
-      <button
-        type="button"
-        id={`${idBase}-up`}
-        className="button button--small button--secondary"
-        aria-label={`Move ${what} up`}
-        disabled={index === 0}
-        onClick={() => onMove(index - 1, `${idBase}-up`)}
-      >
-        <span aria-hidden="true">↑</span>
-      </button>
-      <button
-        type="button"
-        id={`${idBase}-down`}
-        className="button button--small button--secondary"
-        aria-label={`Move ${what} down`}
-        disabled={index === count - 1}
-        onClick={() => onMove(index + 1, `${idBase}-down`)}
-      >
-        <span aria-hidden="true">↓</span>
-      </button>
-      <button type="button" className="button button--small button--danger-outline" aria-label={`Remove ${what}`} onClick={onRemove}>
-        Remove
-      </button>
-    </div>
-  );
 }
 
 /** Keeps focus on an item's move button after the item moved (ids follow the item's key). */
@@ -404,13 +323,14 @@ function ItemList<T>({
           return (
             <li key={it.key} className="module-item">
               <div className="module-item__fields">{fields(it, i, base, set)}</div>
-              <ItemActions
-                what={what(i)}
+              <MoveButtons
+                className="module-item__actions"
+                name={what(i)}
                 index={i}
                 count={items.length}
                 idBase={base}
                 onMove={(to, focusId) => {
-                  focusLater(focusId);
+                  if (focusId) focusLater(focusId);
                   onChange(moveItem(items, i, to));
                 }}
                 onRemove={() => onChange(items.filter((_, j) => j !== i))}
@@ -445,47 +365,28 @@ function RoiItemsEditor({ position, ...list }: ItemsEditorProps<RoiDraft>) {
       what={(i) => `ROI item ${i + 1} of module ${position}`}
       addLabel="Add ROI item"
       blank={() => ({ key: newKey('roi'), value: { headline: '', shortDescription: '' } })}
-      fields={(it, i, base, set) => {
-        const headlineErrors = errors[`${prefix}.items[${i}].headline`];
-        const descErrors = errors[`${prefix}.items[${i}].shortDescription`];
-        return (
-          <>
-            <div className={`field${headlineErrors?.length ? ' field--invalid' : ''}`}>
-              <label className="field__label" htmlFor={`${base}-headline`}>
-                ROI item {i + 1}: headline
-              </label>
-              <input
-                id={`${base}-headline`}
-                className="field__input"
-                value={it.value.headline}
-                maxLength={300}
-                aria-invalid={headlineErrors?.length ? true : undefined}
-                aria-describedby={headlineErrors?.length ? `${base}-headline-error` : undefined}
-                onChange={(e) => set({ headline: e.currentTarget.value })}
-              />
-              <FieldError id={`${base}-headline-error`} errors={headlineErrors} />
-            </div>
-            <div className={`field${descErrors?.length ? ' field--invalid' : ''}`}>
-              <label className="field__label" htmlFor={`${base}-desc`}>
-                ROI item {i + 1}: short description
-              </label>
-              <textarea
-                id={`${base}-desc`}
-                className="field__input"
-                rows={3}
-                value={it.value.shortDescription}
-                maxLength={5000}
-                aria-describedby={`${base}-desc-hint${descErrors?.length ? ` ${base}-desc-error` : ''}`}
-                onChange={(e) => set({ shortDescription: e.currentTarget.value })}
-              />
-              <p className="field__hint" id={`${base}-desc-hint`}>
-                Line breaks show on the page.
-              </p>
-              <FieldError id={`${base}-desc-error`} errors={descErrors} />
-            </div>
-          </>
-        );
-      }}
+      fields={(it, i, base, set) => (
+        <>
+          <ControlledTextField
+            id={`${base}-headline`}
+            label={`ROI item ${i + 1}: headline`}
+            value={it.value.headline}
+            maxLength={300}
+            errors={errors[`${prefix}.items[${i}].headline`]}
+            onChange={(headline) => set({ headline })}
+          />
+          <ControlledTextField
+            id={`${base}-desc`}
+            label={`ROI item ${i + 1}: short description`}
+            multiline
+            value={it.value.shortDescription}
+            maxLength={5000}
+            hint="Line breaks show on the page."
+            errors={errors[`${prefix}.items[${i}].shortDescription`]}
+            onChange={(shortDescription) => set({ shortDescription })}
+          />
+        </>
+      )}
     />
   );
 }
@@ -539,18 +440,13 @@ function ImageItemsEditor({ position, documents, ...list }: ItemsEditorProps<Ima
               </p>
               <FieldError id={`${base}-alt-error`} errors={altErrors} />
             </div>
-            <div className="field">
-              <label className="field__label" htmlFor={`${base}-headline`}>
-                Image {i + 1}: headline
-              </label>
-              <input
-                id={`${base}-headline`}
-                className="field__input"
-                value={it.value.headline}
-                maxLength={300}
-                onChange={(e) => set({ headline: e.currentTarget.value })}
-              />
-            </div>
+            <ControlledTextField
+              id={`${base}-headline`}
+              label={`Image ${i + 1}: headline`}
+              value={it.value.headline}
+              maxLength={300}
+              onChange={(headline) => set({ headline })}
+            />
             <RichTextEditor
               id={`${base}-text`}
               label={`Image ${i + 1}: caption`}

@@ -166,6 +166,14 @@ function ChooseAndAdd({ id, label, options, buttonLabel, emptyText, onAdd }: Cho
   if (options.length === 0) return <p className="field__hint">{emptyText}</p>;
   const groups = [...new Set(options.map((o) => o.group ?? ''))];
   const chosen = options.some((o) => o.value === choice) ? choice : '';
+  const optionsOf = (group: string) =>
+    options
+      .filter((o) => (o.group ?? '') === group)
+      .map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ));
   return (
     <>
       <div className="field">
@@ -177,22 +185,10 @@ function ChooseAndAdd({ id, label, options, buttonLabel, emptyText, onAdd }: Cho
           {groups.map((g) =>
             g ? (
               <optgroup key={g} label={g}>
-                {options
-                  .filter((o) => o.group === g)
-                  .map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
+                {optionsOf(g)}
               </optgroup>
             ) : (
-              options
-                .filter((o) => !o.group)
-                .map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))
+              optionsOf(g)
             ),
           )}
         </select>

@@ -38,6 +38,19 @@ function htmlOf(editor: Editor): string {
   return editor.isEmpty ? '' : editor.getHTML().replace(/(?:<p><\/p>)+$/, '');
 }
 
+/** The editable area's attributes: a multi-line textbox named by the label, described by the hint and errors. */
+function contentAttributes(id: string, labelId: string, describedBy: string | undefined, invalid: boolean): Record<string, string> {
+  return {
+    id,
+    role: 'textbox',
+    'aria-multiline': 'true',
+    'aria-labelledby': labelId,
+    ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+    ...(invalid ? { 'aria-invalid': 'true' } : {}),
+    class: 'rte__content rich-text',
+  };
+}
+
 export function RichTextEditor({
   id,
   label,
@@ -96,17 +109,7 @@ export function RichTextEditor({
       }),
     ],
     content: defaultValue,
-    editorProps: {
-      attributes: {
-        id,
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': labelId,
-        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        ...(invalid ? { 'aria-invalid': 'true' } : {}),
-        class: 'rte__content rich-text',
-      },
-    },
+    editorProps: { attributes: contentAttributes(id, labelId, describedBy, invalid) },
     onUpdate: ({ editor: e }) => {
       const next = htmlOf(e);
       changed.current = true;
@@ -118,19 +121,7 @@ export function RichTextEditor({
   // aria attributes follow the errors after the first render
   useEffect(() => {
     if (!editor) return;
-    editor.setOptions({
-      editorProps: {
-        attributes: {
-          id,
-          role: 'textbox',
-          'aria-multiline': 'true',
-          'aria-labelledby': labelId,
-          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-          ...(invalid ? { 'aria-invalid': 'true' } : {}),
-          class: 'rte__content rich-text',
-        },
-      },
-    });
+    editor.setOptions({ editorProps: { attributes: contentAttributes(id, labelId, describedBy, invalid) } });
   }, [editor, id, labelId, describedBy, invalid]);
 
   // The hidden input changed without an event: tell the form (validation, unsaved-changes guard).

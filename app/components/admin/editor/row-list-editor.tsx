@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ControlledTextField, FieldError, type ControlledTextFieldProps } from '../../forms/fields.tsx';
 import { announceInput } from './dom-events.ts';
+import { MoveButtons, SortableCard } from './sortable-card.tsx';
 import { keyed, moveItem, newKey, useDragReorder, type Keyed } from './sortable.ts';
 
 type ErrorMap = Record<string, readonly string[] | undefined>;
@@ -146,53 +147,29 @@ export function RowListEditor<T>({
             errorsOf: (field) => errors[`${name}[${i}].${field}`],
           });
           return (
-            <li
+            <SortableCard
               key={r.key}
+              kind="row-card"
               id={idOf(r.key, 'row')}
-              className={`row-card${drag.dragging === i ? ' row-card--dragging' : ''}${drag.over === i && drag.dragging !== i ? ' row-card--over' : ''}`}
-              aria-labelledby={headingId}
-              {...drag.itemProps(i)}
+              index={i}
+              drag={drag}
+              headingId={headingId}
+              heading={label}
+              actions={
+                <MoveButtons
+                  className="row-card__actions"
+                  name={label}
+                  index={i}
+                  count={rows.length}
+                  idBase={`${name}-${r.key}`}
+                  verbFirst
+                  onMove={(to, focusId) => move(i, to, focusId)}
+                  onRemove={() => remove(i)}
+                />
+              }
             >
-              <div className="row-card__bar">
-                <span className="module-card__handle" title="Drag to reorder" aria-hidden="true" {...drag.handleProps(i)}>
-                  ⠿
-                </span>
-                <h3 className="row-card__title" id={headingId} tabIndex={-1}>
-                  {label}
-                </h3>
-                <div className="row-card__actions">
-                  <button
-                    type="button"
-                    id={idOf(r.key, 'up')}
-                    className="button button--small button--secondary"
-                    aria-label={`Move up ${label}`}
-                    disabled={i === 0}
-                    onClick={() => move(i, i - 1, idOf(r.key, 'up'))}
-                  >
-                    <span aria-hidden="true">↑</span>
-                  </button>
-                  <button
-                    type="button"
-                    id={idOf(r.key, 'down')}
-                    className="button button--small button--secondary"
-                    aria-label={`Move down ${label}`}
-                    disabled={i === rows.length - 1}
-                    onClick={() => move(i, i + 1, idOf(r.key, 'down'))}
-                  >
-                    <span aria-hidden="true">↓</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--small button--danger-outline"
-                    aria-label={`Remove ${label}`}
-                    onClick={() => remove(i)}
-                  >
-                    Remove
-                  </button>
-                </div>
-              </div>
               {fields ? <div className={`row-card__fields${inline ? ' row-card__fields--inline' : ''}`}>{fields}</div> : null}
-            </li>
+            </SortableCard>
           );
         })}
       </ol>
