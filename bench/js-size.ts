@@ -8,7 +8,6 @@
  * Budgets: content templates (no page module) 15 KB, form templates (with one, or hydrated) 60 KB.
  * Run after `npm run build`: npm run bench:js   (exit code 1 when a template is over its budget)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +15,8 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/setup/chromium.ts';
-import { freePort, productionEnv, stop, waitFor } from '../tests/setup/server-process.ts';
+import { stop, waitFor } from '../tests/setup/server-process.ts';
+import { spawnBuiltServer } from './lib.ts';
 
 interface RouteAsset {
   id: string;
@@ -147,17 +147,7 @@ function exampleUrl(routeId: string): string | null {
 /** Every script each template's example page loads before the network is idle, in headless Chromium. */
 async function measureInBrowser(urls: Map<string, string>): Promise<Map<string, { files: number; gzip: number; brotli: number }>> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-js-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'build/node/index.js')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: productionEnv(port, path.join(tmp, 'data'), {
-      PUBLIC_SITE_URL: base,
-      SEED_DEMO_REPS: 'true',
-      ADMIN_PASSWORD: 'correct-horse-battery-staple',
-    }),
-  });
+  const { server, base } = await spawnBuiltServer(root, path.join(tmp, 'data'));
   const out = new Map<string, { files: number; gzip: number; brotli: number }>();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {

@@ -2,9 +2,10 @@
 // process, and the app in the bench's own process.
 import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { productionEnv } from '../tests/setup/server-process.ts';
+import { freePort, productionEnv } from '../tests/setup/server-process.ts';
 
 export const BENCH_JWT_SECRET = 'bench-jwt-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 
@@ -20,6 +21,27 @@ export function spawnServer(dir: string, port: number, dataDir: string, extra: N
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
+}
+
+/**
+ * The server already built in `root` (build/node/index.js), in this process's group, on a free port
+ * with its data in `dataDir`: its public URL set to where it listens, the demo reps seeded, the
+ * admin's password `correct-horse-battery-staple`, and `extra`.
+ */
+export async function spawnBuiltServer(root: string, dataDir: string, extra: NodeJS.ProcessEnv = {}) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [path.join(root, 'build/node/index.js')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: productionEnv(port, dataDir, {
+      PUBLIC_SITE_URL: base,
+      SEED_DEMO_REPS: 'true',
+      ADMIN_PASSWORD: 'correct-horse-battery-staple',
+      ...extra,
+    }),
+  });
+  return { server, base };
 }
 
 /**

@@ -14,7 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/setup/chromium.ts';
-import { freePort, productionEnv, stop, waitFor } from '../tests/setup/server-process.ts';
+import { freePort, stop, waitFor } from '../tests/setup/server-process.ts';
+import { spawnBuiltServer } from './lib.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
@@ -53,18 +54,9 @@ process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
 const failures: string[] = [];
 const rows: { name: string; scores: Record<Category, number>; lcp: number; tbt: number; cls: number; failing: string[] }[] = [];
 try {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [path.join(root, 'build/node/index.js')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: productionEnv(port, path.join(tmp, 'data'), {
-      PUBLIC_SITE_URL: base,
-      ADMIN_EMAIL: 'admin@example.com',
-      ADMIN_PASSWORD: 'correct-horse-battery-staple',
-      SEED_DEMO_REPS: 'true',
-    }),
-  });
+  const started = await spawnBuiltServer(root, path.join(tmp, 'data'), { ADMIN_EMAIL: 'admin@example.com' });
+  server = started.server;
+  const { base } = started;
   await waitFor(`${base}/readyz`, server, 'the server');
   for (const page of pages) await (await fetch(base + page.path)).arrayBuffer();
 

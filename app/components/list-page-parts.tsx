@@ -57,8 +57,25 @@ export function EarlierLink({ to, children }: { to: string; children: ReactNode 
   );
 }
 
-/** Load more: a link to the next page (without JavaScript), which keeps the scroll and focuses the first new card. */
-export function LoadMoreLink({ to, busy, next, onClick }: { to: string; busy: boolean; next: number; onClick(): void }) {
+/**
+ * Load more, while the window of cards from `start` does not reach the end of the list: a link to the next page
+ * (without JavaScript), which keeps the scroll and focuses the first new card.
+ */
+export function LoadMoreLink({
+  to,
+  busy,
+  start,
+  list,
+  onClick,
+}: {
+  to: string;
+  busy: boolean;
+  start: number;
+  list: { items: unknown[]; total: number };
+  onClick(): void;
+}) {
+  const next = start + list.items.length;
+  if (next >= list.total) return null;
   return (
     <p className="load-more">
       <Link

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKnowledgeRepository } from '#domain/knowledge/knowledge-repository.ts';
 import { createPressReleasesRepository } from '#domain/press-releases/press-releases-repository.ts';
 import type { NewContentItem } from '#domain/content/content-repository.ts';
+import { knowledgeItem } from '#tests/setup/content-fixtures.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
@@ -27,14 +28,9 @@ async function search(searchText: string, extra: object = {}, prefix = '/api/kno
 }
 
 function item(slug: string, title: string, desc: string, body: string, over: Partial<NewContentItem> = {}): NewContentItem {
-  return {
-    type: 0,
-    category: 39,
-    pinned: false,
+  return knowledgeItem(
     slug,
-    regionId: 2,
-    ...over,
-    version: {
+    {
       title,
       metadata: { desc },
       heroMedia: null,
@@ -44,7 +40,8 @@ function item(slug: string, title: string, desc: string, body: string, over: Par
       ],
       publishDate: new Date('2021-06-01T00:00:00Z'),
     },
-  };
+    over,
+  );
 }
 
 describe('knowledge full-text search', () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptHash } from '#server/page-cache/http-cache.ts';
 import { editKnowledgeItem, productContentOf } from '#tests/setup/content-edits.ts';
+import { expectCachedAs } from '#tests/setup/page-cache-hits.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { startTwoInstances, withinASecond, type TwoInstances } from '#tests/setup/two-instances.ts';
 import { CA_PRODUCT_SLUGS, US_PRODUCT_SLUGS } from '#shared/regions.ts';
@@ -228,15 +229,15 @@ describe('rendered-page cache', () => {
   it('serves the stored page to links with tracking parameters, and keeps them on redirects', async () => {
     const plain = await t.app.inject('/press-releases');
     queries.length = 0;
-    for (const url of [
-      '/press-releases?utm_source=newsletter&utm_medium=email',
-      '/press-releases?fbclid=IwAR0abc',
-      '/press-releases?gclid=Cj0KCQ&msclkid=9',
-    ]) {
-      const res = await t.app.inject(url);
-      expect(res.headers['x-page-cache'], url).toBe('hit');
-      expect(res.body, url).toBe(plain.body);
-    }
+    await expectCachedAs(
+      t.app,
+      [
+        '/press-releases?utm_source=newsletter&utm_medium=email',
+        '/press-releases?fbclid=IwAR0abc',
+        '/press-releases?gclid=Cj0KCQ&msclkid=9',
+      ],
+      plain.body,
+    );
     expect(queries).toEqual([]);
     // what the list reads (the search) still keys it; the tracking parameters never reach the page
     const searched = await t.app.inject('/knowledge-center?q=zinc&utm_campaign=spring');

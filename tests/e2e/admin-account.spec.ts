@@ -6,6 +6,17 @@ import { apiTokens, axeViolations, createUser, signInWithForm, uniqueEmail } fro
 const codeFor = (secret: string, laterMs = 0) =>
   new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + laterMs });
 
+/** On the enrolment step: reads the shown secret, is refused a wrong code, then turns the authenticator on with a right one. */
+async function confirmEnrolment(page: Page) {
+  const secret = (await page.locator('.enrolment__secret code').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await page.getByLabel('6-digit code').fill('000000');
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The code is incorrect.' })).toBeVisible();
+  await page.getByLabel('6-digit code').fill(codeFor(secret));
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+}
+
 /** Adds an Editor with `password`, who signs in through the form and lands on My Account; answers the email. */
 async function myAccountOfNewEditor(page: Page, label: string, password: string) {
   const admin = await apiTokens(page.request);
@@ -38,13 +49,7 @@ test('my account: turn on the authenticator (QR, 10 recovery codes shown once), 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
-  const secret = (await page.locator('.enrolment__secret code').textContent())?.trim() ?? '';
-  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-  await page.getByLabel('6-digit code').fill('000000');
-  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'The code is incorrect.' })).toBeVisible();
-  await page.getByLabel('6-digit code').fill(codeFor(secret));
-  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await confirmEnrolment(page);
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
   const recovery = ((await codes.first().textContent()) ?? '').trim();
@@ -202,13 +207,7 @@ test(
       // Not signed in yet: the challenge is not a session.
       expect(await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}'))).toMatchObject({ isAuthenticated: false });
 
-      const secret = (await page.locator('.enrolment__secret code').textContent())?.trim() ?? '';
-      expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-      await page.getByLabel('6-digit code').fill('000000');
-      await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
-      await expect(page.getByRole('alert').filter({ hasText: 'The code is incorrect.' })).toBeVisible();
-      await page.getByLabel('6-digit code').fill(codeFor(secret));
-      await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+      await confirmEnrolment(page);
 
       await expect(page.getByRole('heading', { level: 1, name: 'Two-step sign-in is on' })).toBeVisible();
       await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);

@@ -117,7 +117,6 @@ export default function KnowledgeList({ loaderData }: Route.ComponentProps) {
   const name = categoryName(category);
 
   const { linkRef, markLoadMore } = useLoadMoreFocus(start, list.items.length);
-  const hasMore = start + list.items.length < list.total;
   const searched = query.q !== '';
   const filtered = searched || category !== null;
   // the category links keep the search, so the pills and the select are one filter
@@ -232,14 +231,13 @@ export default function KnowledgeList({ loaderData }: Route.ComponentProps) {
 
         {list.items.length > 0 ? <ResourceGrid cards={list.items} start={start} linkRef={linkRef} busy={busy} /> : null}
 
-        {hasMore ? (
-          <LoadMoreLink
-            to={`${basePath}${listQueryString({ ...query, type: null, page: query.page + 1 })}`}
-            busy={busy}
-            next={start + list.items.length}
-            onClick={markLoadMore}
-          />
-        ) : null}
+        <LoadMoreLink
+          to={`${basePath}${listQueryString({ ...query, type: null, page: query.page + 1 })}`}
+          busy={busy}
+          start={start}
+          list={list}
+          onClick={markLoadMore}
+        />
       </div>
     </div>
   );

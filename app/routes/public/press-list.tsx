@@ -66,14 +66,7 @@ export default function PressList({ loaderData }: Route.ComponentProps) {
           className="resource-grid resource-grid--press"
           badge={(card) => REGION_NAMES[card.region] ?? 'News'}
         />
-        {start + list.items.length < list.total ? (
-          <LoadMoreLink
-            to={`/press-releases${listQueryString({ page: page + 1 })}`}
-            busy={busy}
-            next={start + list.items.length}
-            onClick={markLoadMore}
-          />
-        ) : null}
+        <LoadMoreLink to={`/press-releases${listQueryString({ page: page + 1 })}`} busy={busy} start={start} list={list} onClick={markLoadMore} />
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKnowledgeRepository } from '#domain/knowledge/knowledge-repository.ts';
 import { createPagesRepository } from '#domain/pages/pages-repository.ts';
 import type { NewContentItem } from '#domain/content/content-repository.ts';
+import { knowledgeItem } from '#tests/setup/content-fixtures.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 interface Card {
@@ -32,22 +33,17 @@ async function filter(body: object, prefix = '/api/knowledge-center') {
 }
 
 function item(slug: string, over: Partial<NewContentItem> = {}, content = '<p>Body</p>'): NewContentItem {
-  return {
-    type: 0,
-    category: 39,
-    pinned: false,
+  return knowledgeItem(
     slug,
-    regionId: 2,
-    ...over,
-    version: {
+    {
       title: `Title ${slug}`,
       metadata: { desc: `Summary of ${slug}` },
       heroMedia: { previewsrc: '/images/knowledge/zinc-corn.svg', altText: 'A corn leaf', width: 1200, height: 675 },
       modules: [{ type: 2, content }],
       publishDate: new Date('2020-01-01T00:00:00Z'),
-      ...over.version,
     },
-  };
+    over,
+  );
 }
 
 /** Pinned first, then newest publish date first. */
