@@ -54,6 +54,17 @@ export function useListParams<K extends string>(defaults: Record<K, string>) {
   return { values, href, set: (changes: Partial<Record<K, QueryValue>>) => navigate(href(changes)) };
 }
 
+/**
+ * A page-numbered list's query (useListParams) and its pager: `paging` is the current page and
+ * number of pages for rows from `start`, with the address of each page, for ResourceList.
+ */
+export function usePagedListParams<K extends string>(defaults: Record<K | 'page', string>, start: number, pageSize: number, total: number) {
+  const list = useListParams<K | 'page'>(defaults);
+  const { page, pages } = pageInfo(start, pageSize, total);
+  const paging = { page, pages, href: (n: number) => list.href({ page: n } as Partial<Record<K | 'page', QueryValue>>) };
+  return { ...list, paging };
+}
+
 // ---------------------------------------------------------------- search and filters
 
 interface ListFilterFormProps {
@@ -92,6 +103,23 @@ interface SearchFieldProps {
   className?: string;
   /** Resets an uncontrolled box when its key changes (a new tab or search). */
   inputKey?: string;
+}
+
+interface SearchFiltersProps extends Omit<ListFilterFormProps, 'children'> {
+  /** Ids are `{idPrefix}-search` for the search box and `{idPrefix}-{name}` for the selects. */
+  idPrefix: string;
+  search: Omit<SearchFieldProps, 'id'>;
+  selects: readonly (FilterSpec | null | false)[];
+}
+
+/** A list's filter form: a search box, then its selects, then the submit button. */
+export function SearchFilters({ idPrefix, search, selects, ...form }: SearchFiltersProps) {
+  return (
+    <ListFilterForm {...form}>
+      <SearchField id={`${idPrefix}-search`} {...search} />
+      <FilterSelects idPrefix={idPrefix} selects={selects} />
+    </ListFilterForm>
+  );
 }
 
 /** A labelled search box in a field column. */

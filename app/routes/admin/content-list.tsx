@@ -4,13 +4,11 @@ import { CONTENT_ITEM_REGIONS } from '#shared/content-admin.ts';
 import { RESOURCE_TYPES, resourceTypeName } from '#shared/knowledge.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import {
-  FilterSelects,
-  ListFilterForm,
   ListHeading,
   listHref,
   pageInfo,
   regionFilter,
-  SearchField,
+  SearchFilters,
   ShortDate,
   useConfirmAction,
 } from '../../components/admin/list-kit.tsx';
@@ -209,44 +207,34 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
             : ''
         }`}
         filters={
-          <ListFilterForm
+          <SearchFilters
             ariaLabel={`Find ${config.plural}`}
             submitLabel="Filter"
             className="filter-bar"
             hidden={query.sort !== 'updated' ? { sort: query.sort, dir: query.dir } : undefined}
-          >
-            <SearchField
-              id={`${config.kind}-search`}
-              className="filter-bar__search"
-              label="Search title or slug"
-              name="q"
-              defaultValue={query.q}
-              maxLength={200}
-            />
-            <FilterSelects
-              idPrefix={config.kind}
-              selects={[
-                config.typed && {
-                  name: 'type',
-                  label: 'Type',
-                  allLabel: 'All types',
-                  options: RESOURCE_TYPES.map((t) => ({ value: t.id, label: t.name })),
-                  value: query.type,
-                },
-                regionFilter(CONTENT_ITEM_REGIONS, query.region),
-                {
-                  name: 'status',
-                  label: 'Status',
-                  allLabel: 'Published and drafts',
-                  options: [
-                    { value: 1, label: 'Published' },
-                    { value: 0, label: 'Drafts' },
-                  ],
-                  value: query.status,
-                },
-              ]}
-            />
-          </ListFilterForm>
+            idPrefix={config.kind}
+            search={{ className: 'filter-bar__search', label: 'Search title or slug', name: 'q', defaultValue: query.q, maxLength: 200 }}
+            selects={[
+              config.typed && {
+                name: 'type',
+                label: 'Type',
+                allLabel: 'All types',
+                options: RESOURCE_TYPES.map((t) => ({ value: t.id, label: t.name })),
+                value: query.type,
+              },
+              regionFilter(CONTENT_ITEM_REGIONS, query.region),
+              {
+                name: 'status',
+                label: 'Status',
+                allLabel: 'Published and drafts',
+                options: [
+                  { value: 1, label: 'Published' },
+                  { value: 0, label: 'Drafts' },
+                ],
+                value: query.status,
+              },
+            ]}
+          />
         }
         notice={pinNotice ?? del.notice}
         error={pinError}

@@ -2,14 +2,12 @@ import { Link, useRevalidator } from 'react-router';
 import { REGION_OPTIONS } from '#shared/regions.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import {
-  FilterSelects,
-  ListFilterForm,
   ListHeading,
   listHref,
   ListNotice,
   pageInfo,
   regionFilter,
-  SearchField,
+  SearchFilters,
   ShortDate,
   useConfirmAction,
 } from '../../components/admin/list-kit.tsx';
@@ -144,38 +142,28 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
           Add Page
         </Link>
       </ListHeading>
-      <ListFilterForm
+      <SearchFilters
         ariaLabel="Find pages"
         submitLabel="Filter"
         className="filter-bar"
         hidden={query.sort !== 'updated' ? { sort: query.sort, dir: query.dir } : undefined}
-      >
-        <SearchField
-          id="pages-search"
-          className="filter-bar__search"
-          label="Search title or address"
-          name="q"
-          defaultValue={query.q}
-          maxLength={200}
-        />
-        <FilterSelects
-          idPrefix="pages"
-          selects={[
-            { name: 'kind', label: 'Kind', allLabel: 'All kinds', options: PAGE_KINDS, value: query.kind },
-            regionFilter(REGION_OPTIONS, query.region),
-            {
-              name: 'visibility',
-              label: 'Visibility',
-              allLabel: 'Visible and hidden',
-              options: [
-                { value: 1, label: 'Visible' },
-                { value: 0, label: 'Hidden' },
-              ],
-              value: query.visibility,
-            },
-          ]}
-        />
-      </ListFilterForm>
+        idPrefix="pages"
+        search={{ className: 'filter-bar__search', label: 'Search title or address', name: 'q', defaultValue: query.q, maxLength: 200 }}
+        selects={[
+          { name: 'kind', label: 'Kind', allLabel: 'All kinds', options: PAGE_KINDS, value: query.kind },
+          regionFilter(REGION_OPTIONS, query.region),
+          {
+            name: 'visibility',
+            label: 'Visibility',
+            allLabel: 'Visible and hidden',
+            options: [
+              { value: 1, label: 'Visible' },
+              { value: 0, label: 'Hidden' },
+            ],
+            value: query.visibility,
+          },
+        ]}
+      />
       <ListNotice notice={del.notice} />
 
       {showSite ? (
