@@ -139,13 +139,10 @@ export function useDocumentDelete<T extends DeletableDocument>(after: () => Prom
 
   const dialog = (
     <ConfirmDialog
-      open={del.target !== null}
+      {...del.dialog}
       title="Delete Document"
       confirmLabel="Delete Document"
       busy={del.busy || usage === null || usage.some((u) => u.blocking)}
-      error={del.error}
-      onConfirm={del.confirm}
-      onCancel={del.cancel}
     >
       {usage === null ? (
         <p>Checking where this document is used...</p>

@@ -273,6 +273,26 @@ export function regionFilter(regions: readonly { id: number; name: string }[], v
   };
 }
 
+/** A two-way select over a 1/0 status: the "everything" choice, then `on` (1) and `off` (0). */
+export function onOffFilter(
+  name: string,
+  label: string,
+  allLabel: string,
+  [on, off]: [string, string],
+  value: number | null | undefined,
+): FilterSpec {
+  return {
+    name,
+    label,
+    allLabel,
+    options: [
+      { value: 1, label: on },
+      { value: 0, label: off },
+    ],
+    value,
+  };
+}
+
 // ---------------------------------------------------------------- sorting
 
 export type SortDirection = 'ascending' | 'descending' | 'none';
@@ -428,18 +448,42 @@ export function useConfirmAction<T>({ action, done, after }: ConfirmActionOption
     },
     cancel: () => setTarget(null),
     confirm: () => void confirm(),
+    /** The ConfirmDialog's state and handlers: spread them, then give its title, label and question. */
+    dialog: {
+      open: target !== null,
+      busy: call.busy,
+      error: call.error,
+      onConfirm: () => void confirm(),
+      onCancel: () => setTarget(null),
+    },
   };
 }
 
 // ---------------------------------------------------------------- shared pieces of list screens
 
 /** A screen's title (the h1 its section is labelled by) with its main buttons beside it (Add, Export CSV). */
-export function ListHeading({ id, title, children }: { id: string; title: ReactNode; children?: ReactNode }) {
+export function ListHeading({
+  id,
+  title,
+  add,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  /** The primary "Add …" link to the create screen. */
+  add?: { to: string; label: string };
+  children?: ReactNode;
+}) {
   return (
     <div className="admin-heading">
       <h1 id={id} className="admin-title">
         {title}
       </h1>
+      {add ? (
+        <Link className="button button--primary" to={add.to}>
+          {add.label}
+        </Link>
+      ) : null}
       {children}
     </div>
   );

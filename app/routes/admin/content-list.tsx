@@ -5,6 +5,7 @@ import { RESOURCE_TYPES, resourceTypeName } from '#shared/knowledge.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import {
   ListHeading,
+  onOffFilter,
   listHref,
   pageInfo,
   regionFilter,
@@ -195,11 +196,7 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby={titleId}>
-      <ListHeading id={titleId} title={config.title}>
-        <Link className="button button--primary" to={`${config.path}/create`}>
-          Add {config.noun}
-        </Link>
-      </ListHeading>
+      <ListHeading id={titleId} title={config.title} add={{ to: `${config.path}/create`, label: `Add ${config.noun}` }} />
       <ResourceList<ContentListRow>
         caption={`${config.title}${
           query.sort !== 'updated' || query.dir !== 'desc'
@@ -223,16 +220,7 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
                 value: query.type,
               },
               regionFilter(CONTENT_ITEM_REGIONS, query.region),
-              {
-                name: 'status',
-                label: 'Status',
-                allLabel: 'Published and drafts',
-                options: [
-                  { value: 1, label: 'Published' },
-                  { value: 0, label: 'Drafts' },
-                ],
-                value: query.status,
-              },
+              onOffFilter('status', 'Status', 'Published and drafts', ['Published', 'Drafts'], query.status),
             ]}
           />
         }
@@ -276,15 +264,7 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
         }
         paging={{ page, pages, href: (n) => href(config, query, { page: n }) }}
       />
-      <ConfirmDialog
-        open={del.target !== null}
-        title={`Delete ${config.noun}`}
-        confirmLabel={`Delete ${config.noun}`}
-        busy={del.busy}
-        error={del.error}
-        onConfirm={del.confirm}
-        onCancel={del.cancel}
-      >
+      <ConfirmDialog {...del.dialog} title={`Delete ${config.noun}`} confirmLabel={`Delete ${config.noun}`}>
         <p>
           {del.target
             ? `Are you sure you want to delete the ${config.noun} ${del.target.title} ? It leaves the public site at once; its saved versions are kept.`

@@ -71,11 +71,11 @@ export default function DocumentsList({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="documents-title">
-      <ListHeading id="documents-title" title="Document Library">
-        <Link className="button button--primary" to="/siteadmin/document-library/create">
-          Add Document
-        </Link>
-      </ListHeading>
+      <ListHeading
+        id="documents-title"
+        title="Document Library"
+        add={{ to: '/siteadmin/document-library/create', label: 'Add Document' }}
+      />
       <ResourceList<DocumentListItem>
         caption="Documents"
         filters={

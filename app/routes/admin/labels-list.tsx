@@ -152,11 +152,7 @@ export default function LabelsList({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="labels-title">
-      <ListHeading id="labels-title" title="Product Labels/SDSs">
-        <Link className="button button--primary" to="/siteadmin/product-labels/create">
-          Add Label/SDS
-        </Link>
-      </ListHeading>
+      <ListHeading id="labels-title" title="Product Labels/SDSs" add={{ to: '/siteadmin/product-labels/create', label: 'Add Label/SDS' }} />
       <p className="admin-lead">
         The labels, safety data sheets and statements of the document library. Labels and SDSs are listed by product on{' '}
         <a href="/product-labels" target="_blank" rel="noopener">

@@ -5,6 +5,7 @@ import {
   ListHeading,
   listHref,
   ListNotice,
+  onOffFilter,
   pageInfo,
   regionFilter,
   SearchFilters,
@@ -137,11 +138,7 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="pages-title">
-      <ListHeading id="pages-title" title="Pages">
-        <Link className="button button--primary" to="/siteadmin/pages/create">
-          Add Page
-        </Link>
-      </ListHeading>
+      <ListHeading id="pages-title" title="Pages" add={{ to: '/siteadmin/pages/create', label: 'Add Page' }} />
       <SearchFilters
         ariaLabel="Find pages"
         submitLabel="Filter"
@@ -152,16 +149,7 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
         selects={[
           { name: 'kind', label: 'Kind', allLabel: 'All kinds', options: PAGE_KINDS, value: query.kind },
           regionFilter(REGION_OPTIONS, query.region),
-          {
-            name: 'visibility',
-            label: 'Visibility',
-            allLabel: 'Visible and hidden',
-            options: [
-              { value: 1, label: 'Visible' },
-              { value: 0, label: 'Hidden' },
-            ],
-            value: query.visibility,
-          },
+          onOffFilter('visibility', 'Visibility', 'Visible and hidden', ['Visible', 'Hidden'], query.visibility),
         ]}
       />
       <ListNotice notice={del.notice} />
@@ -244,15 +232,7 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <ConfirmDialog
-        open={del.target !== null}
-        title="Delete Page"
-        confirmLabel="Delete Page"
-        busy={del.busy}
-        error={del.error}
-        onConfirm={del.confirm}
-        onCancel={del.cancel}
-      >
+      <ConfirmDialog {...del.dialog} title="Delete Page" confirmLabel="Delete Page">
         <p>
           {del.target
             ? `Are you sure you want to delete the Page ${del.target.title} ? Its address answers Page Not Found at once; its saved versions are kept.`
