@@ -273,21 +273,25 @@ export function regionFilter(regions: readonly { id: number; name: string }[], v
   };
 }
 
-/** A two-way select over a 1/0 status: the "everything" choice, then `on` (1) and `off` (0). */
+/**
+ * A two-way select over an on/off status: the "everything" choice, then `on` and `off`, whose
+ * values in the address are 1 and 0 unless others are given.
+ */
 export function onOffFilter(
   name: string,
   label: string,
   allLabel: string,
   [on, off]: [string, string],
-  value: number | null | undefined,
+  value: FilterSpec['value'],
+  [onValue, offValue]: [string | number, string | number] = [1, 0],
 ): FilterSpec {
   return {
     name,
     label,
     allLabel,
     options: [
-      { value: 1, label: on },
-      { value: 0, label: off },
+      { value: onValue, label: on },
+      { value: offValue, label: off },
     ],
     value,
   };

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PRODUCT_GROUPS } from '#shared/product-content.ts';
 import { PRODUCT_REGION_OPTIONS, ProductAdminFilterSchema, type ProductAdminListItem } from '#shared/product-admin.ts';
-import { ListHeading, regionFilter, SearchFilters, usePagedListParams } from '../../components/admin/list-kit.tsx';
+import { ListHeading, onOffFilter, regionFilter, SearchFilters, usePagedListParams } from '../../components/admin/list-kit.tsx';
 import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
@@ -136,16 +136,14 @@ export default function ProductsList({ loaderData }: Route.ComponentProps) {
                 options: PRODUCT_GROUPS.map((g) => ({ value: g, label: g })),
                 value: filter.group,
               },
-              {
-                name: 'visibility',
-                label: 'Visibility',
-                allLabel: 'Published and hidden',
-                options: [
-                  { value: 'published', label: 'Published' },
-                  { value: 'hidden', label: 'Hidden' },
-                ],
-                value: filter.status === 1 ? 'published' : filter.status === 0 ? 'hidden' : '',
-              },
+              onOffFilter(
+                'visibility',
+                'Visibility',
+                'Published and hidden',
+                ['Published', 'Hidden'],
+                filter.status === 1 ? 'published' : filter.status === 0 ? 'hidden' : '',
+                ['published', 'hidden'],
+              ),
               {
                 name: 'sort',
                 label: 'Sort by',
