@@ -43,3 +43,10 @@ export function useZodForm<S extends z.ZodObject>({ id, schema, defaultValue, on
   });
   return { form, fields, pending };
 }
+
+type TextKeys<T> = { [P in keyof T]-?: T[P] extends string | null | undefined ? P : never }[keyof T];
+
+/** A form's starting values for an item's text fields: each as it is, or '' when adding (no item) or when it is null. */
+export function textDefaults<T extends object, K extends TextKeys<T>>(item: T | null | undefined, keys: readonly K[]): Record<K, string> {
+  return Object.fromEntries(keys.map((k) => [k, (item?.[k] as string | null | undefined) ?? ''])) as Record<K, string>;
+}

@@ -1,9 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { REGION_OPTIONS } from '#shared/regions.ts';
 import {
+  DOCUMENT_MESSAGES,
   DOCUMENT_PRODUCT_OPTIONS,
-  type DocumentMetaSchema,
+  type DocumentDetail,
+  DocumentMetaSchema,
   type DocumentRevision,
   type DocumentUsage,
   DocumentUsageListSchema,
@@ -11,8 +13,8 @@ import {
 import { CheckboxGroup, SelectField, TextField } from '../forms/fields.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, SOMETHING_WRONG } from '../../lib/api-client.ts';
-import { formatSize } from '../../lib/documents.ts';
-import type { useZodForm } from '../../lib/use-zod-form.ts';
+import { chosenFile, formatSize } from '../../lib/documents.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { type FilterSpec, useConfirmAction } from './list-kit.tsx';
 
@@ -139,13 +141,10 @@ export function useDocumentDelete<T extends DeletableDocument>(after: () => Prom
 
   const dialog = (
     <ConfirmDialog
-      open={del.target !== null}
+      {...del.dialog}
       title="Delete Document"
       confirmLabel="Delete Document"
       busy={del.busy || usage === null || usage.some((u) => u.blocking)}
-      error={del.error}
-      onConfirm={del.confirm}
-      onCancel={del.cancel}
     >
       {usage === null ? (
         <p>Checking where this document is used...</p>
@@ -170,4 +169,39 @@ export function useDocumentDelete<T extends DeletableDocument>(after: () => Prom
   );
 
   return { ask: (doc: T) => void ask(doc), notice: del.notice, dialog };
+}
+
+/**
+ * The form of a document's details and file (document library and labels): starts from the
+ * document (or an empty one in Region 2), and refuses to add a document without a file before
+ * `save` gets the value and the chosen file (null: keep the current one).
+ */
+export function useDocumentMetaForm(
+  id: string,
+  doc: DocumentDetail | null,
+  save: (value: z.output<typeof DocumentMetaSchema>, file: File | null) => Promise<string | null>,
+) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const zodForm = useZodForm({
+    id,
+    schema: DocumentMetaSchema,
+    defaultValue: {
+      title: doc?.title ?? '',
+      kind: doc?.kind ?? '',
+      productKey: doc?.productKey ?? '',
+      regionIds: (doc?.regionIds ?? [2]).map(String),
+      altText: doc?.altText ?? '',
+    },
+    async onValid(value) {
+      setFileError(null);
+      const file = chosenFile(formRef.current);
+      if (!doc && !file) {
+        setFileError(DOCUMENT_MESSAGES.fileRequired);
+        return DOCUMENT_MESSAGES.fileRequired;
+      }
+      return save(value, file);
+    },
+  });
+  return { ...zodForm, formRef, fileError };
 }

@@ -7,6 +7,7 @@ import {
   listHref,
   LoadMore,
   nextSortDirection,
+  onOffFilter,
   SortLinkHeader,
   pageInfo,
   Pager,
@@ -74,6 +75,16 @@ describe('admin list kit', () => {
     );
     expect(header('title')).toContain('aria-sort="none"><a class="sort-button" href="/x?sort=title&amp;dir=asc">Created');
     expect(header('updated', 'desc')).toContain('href="/x?sort=updated&amp;dir=desc"');
+  });
+
+  it('on/off filter: 1 and 0 in the address unless other values are given', () => {
+    expect(onOffFilter('status', 'Status', 'All', ['Published', 'Drafts'], 0).options).toEqual([
+      { value: 1, label: 'Published' },
+      { value: 0, label: 'Drafts' },
+    ]);
+    const visibility = onOffFilter('visibility', 'Visibility', 'Both', ['Published', 'Hidden'], 'hidden', ['published', 'hidden']);
+    expect(visibility.options.map((o) => o.value)).toEqual(['published', 'hidden']);
+    expect([visibility.name, visibility.value]).toEqual(['visibility', 'hidden']);
   });
 
   it('pages: Previous and Next only where there is a page to go to', () => {

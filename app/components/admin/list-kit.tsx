@@ -54,6 +54,17 @@ export function useListParams<K extends string>(defaults: Record<K, string>) {
   return { values, href, set: (changes: Partial<Record<K, QueryValue>>) => navigate(href(changes)) };
 }
 
+/**
+ * A page-numbered list's query (useListParams) and its pager: `paging` is the current page and
+ * number of pages for rows from `start`, with the address of each page, for ResourceList.
+ */
+export function usePagedListParams<K extends string>(defaults: Record<K | 'page', string>, start: number, pageSize: number, total: number) {
+  const list = useListParams<K | 'page'>(defaults);
+  const { page, pages } = pageInfo(start, pageSize, total);
+  const paging = { page, pages, href: (n: number) => list.href({ page: n } as Partial<Record<K | 'page', QueryValue>>) };
+  return { ...list, paging };
+}
+
 // ---------------------------------------------------------------- search and filters
 
 interface ListFilterFormProps {
@@ -92,6 +103,23 @@ interface SearchFieldProps {
   className?: string;
   /** Resets an uncontrolled box when its key changes (a new tab or search). */
   inputKey?: string;
+}
+
+interface SearchFiltersProps extends Omit<ListFilterFormProps, 'children'> {
+  /** Ids are `{idPrefix}-search` for the search box and `{idPrefix}-{name}` for the selects. */
+  idPrefix: string;
+  search: Omit<SearchFieldProps, 'id'>;
+  selects: readonly (FilterSpec | null | false)[];
+}
+
+/** A list's filter form: a search box, then its selects, then the submit button. */
+export function SearchFilters({ idPrefix, search, selects, ...form }: SearchFiltersProps) {
+  return (
+    <ListFilterForm {...form}>
+      <SearchField id={`${idPrefix}-search`} {...search} />
+      <FilterSelects idPrefix={idPrefix} selects={selects} />
+    </ListFilterForm>
+  );
 }
 
 /** A labelled search box in a field column. */
@@ -242,6 +270,30 @@ export function regionFilter(regions: readonly { id: number; name: string }[], v
     allLabel: 'All regions',
     options: regions.map((r) => ({ value: r.id, label: r.name })),
     value: value || '',
+  };
+}
+
+/**
+ * A two-way select over an on/off status: the "everything" choice, then `on` and `off`, whose
+ * values in the address are 1 and 0 unless others are given.
+ */
+export function onOffFilter(
+  name: string,
+  label: string,
+  allLabel: string,
+  [on, off]: [string, string],
+  value: FilterSpec['value'],
+  [onValue, offValue]: [string | number, string | number] = [1, 0],
+): FilterSpec {
+  return {
+    name,
+    label,
+    allLabel,
+    options: [
+      { value: onValue, label: on },
+      { value: offValue, label: off },
+    ],
+    value,
   };
 }
 
@@ -400,18 +452,42 @@ export function useConfirmAction<T>({ action, done, after }: ConfirmActionOption
     },
     cancel: () => setTarget(null),
     confirm: () => void confirm(),
+    /** The ConfirmDialog's state and handlers: spread them, then give its title, label and question. */
+    dialog: {
+      open: target !== null,
+      busy: call.busy,
+      error: call.error,
+      onConfirm: () => void confirm(),
+      onCancel: () => setTarget(null),
+    },
   };
 }
 
 // ---------------------------------------------------------------- shared pieces of list screens
 
 /** A screen's title (the h1 its section is labelled by) with its main buttons beside it (Add, Export CSV). */
-export function ListHeading({ id, title, children }: { id: string; title: ReactNode; children?: ReactNode }) {
+export function ListHeading({
+  id,
+  title,
+  add,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  /** The primary "Add …" link to the create screen. */
+  add?: { to: string; label: string };
+  children?: ReactNode;
+}) {
   return (
     <div className="admin-heading">
       <h1 id={id} className="admin-title">
         {title}
       </h1>
+      {add ? (
+        <Link className="button button--primary" to={add.to}>
+          {add.label}
+        </Link>
+      ) : null}
       {children}
     </div>
   );

@@ -1,5 +1,6 @@
 import { type FieldMetadata, getInputProps, getTextareaProps } from '@conform-to/react';
 import type { ReactNode } from 'react';
+import { PASSWORD_MIN_LENGTH } from '#shared/validation/users.ts';
 import { Select } from './select.tsx';
 import { FileInput } from './file-input.tsx';
 import { ErrorIcon } from './error-icon.tsx';
@@ -355,5 +356,31 @@ export function SubmitButton({
     <button className="button button--primary button--block" type="submit" disabled={pending || disabled}>
       {pending ? busyLabel : label}
     </button>
+  );
+}
+
+interface NewPasswordFieldsProps {
+  password: TextFieldProps['meta'];
+  confirm: TextFieldProps['meta'];
+  /** The labels of the two boxes ("New Password", "Confirm Password"). */
+  labels: [string, string];
+  onPasswordInput?: (value: string) => void;
+  onConfirmInput?: (value: string) => void;
+}
+
+/** A new password (with its minimum length) and its confirmation, whose mismatch is announced. */
+export function NewPasswordFields({ password, confirm, labels, onPasswordInput, onConfirmInput }: NewPasswordFieldsProps) {
+  return (
+    <>
+      <TextField
+        meta={password}
+        label={labels[0]}
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        onInput={onPasswordInput}
+      />
+      <TextField meta={confirm} label={labels[1]} type="password" autoComplete="new-password" errorRole="alert" onInput={onConfirmInput} />
+    </>
   );
 }

@@ -2,8 +2,7 @@ import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
 import { Link, redirect, useNavigate } from 'react-router';
 import { AUTH_MESSAGES, ResetPasswordFormSchema } from '#shared/validation/auth.ts';
-import { PASSWORD_MIN_LENGTH } from '#shared/validation/users.ts';
-import { FormErrors, SubmitButton, TextField } from '../../components/forms/fields.tsx';
+import { FormErrors, NewPasswordFields, SubmitButton } from '../../components/forms/fields.tsx';
 import { api } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/reset-password';
@@ -52,21 +51,12 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
       <h1 className="account-card__title">Reset Password</h1>
       <form {...getFormProps(form)} className="stack">
         <FormErrors id={form.errorId} errors={form.errors} />
-        <TextField
-          meta={fields.password}
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          onInput={(password) => setValues((v) => ({ ...v, password }))}
-        />
-        <TextField
-          meta={fields.confirmPassword}
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          errorRole="alert"
-          onInput={(confirmPassword) => setValues((v) => ({ ...v, confirmPassword }))}
+        <NewPasswordFields
+          password={fields.password}
+          confirm={fields.confirmPassword}
+          labels={['New Password', 'Confirm Password']}
+          onPasswordInput={(password) => setValues((v) => ({ ...v, password }))}
+          onConfirmInput={(confirmPassword) => setValues((v) => ({ ...v, confirmPassword }))}
         />
         <SubmitButton
           pending={pending}

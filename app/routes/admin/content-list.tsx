@@ -4,13 +4,12 @@ import { CONTENT_ITEM_REGIONS } from '#shared/content-admin.ts';
 import { RESOURCE_TYPES, resourceTypeName } from '#shared/knowledge.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import {
-  FilterSelects,
-  ListFilterForm,
   ListHeading,
+  onOffFilter,
   listHref,
   pageInfo,
   regionFilter,
-  SearchField,
+  SearchFilters,
   ShortDate,
   useConfirmAction,
 } from '../../components/admin/list-kit.tsx';
@@ -197,11 +196,7 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby={titleId}>
-      <ListHeading id={titleId} title={config.title}>
-        <Link className="button button--primary" to={`${config.path}/create`}>
-          Add {config.noun}
-        </Link>
-      </ListHeading>
+      <ListHeading id={titleId} title={config.title} add={{ to: `${config.path}/create`, label: `Add ${config.noun}` }} />
       <ResourceList<ContentListRow>
         caption={`${config.title}${
           query.sort !== 'updated' || query.dir !== 'desc'
@@ -209,44 +204,25 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
             : ''
         }`}
         filters={
-          <ListFilterForm
+          <SearchFilters
             ariaLabel={`Find ${config.plural}`}
             submitLabel="Filter"
             className="filter-bar"
             hidden={query.sort !== 'updated' ? { sort: query.sort, dir: query.dir } : undefined}
-          >
-            <SearchField
-              id={`${config.kind}-search`}
-              className="filter-bar__search"
-              label="Search title or slug"
-              name="q"
-              defaultValue={query.q}
-              maxLength={200}
-            />
-            <FilterSelects
-              idPrefix={config.kind}
-              selects={[
-                config.typed && {
-                  name: 'type',
-                  label: 'Type',
-                  allLabel: 'All types',
-                  options: RESOURCE_TYPES.map((t) => ({ value: t.id, label: t.name })),
-                  value: query.type,
-                },
-                regionFilter(CONTENT_ITEM_REGIONS, query.region),
-                {
-                  name: 'status',
-                  label: 'Status',
-                  allLabel: 'Published and drafts',
-                  options: [
-                    { value: 1, label: 'Published' },
-                    { value: 0, label: 'Drafts' },
-                  ],
-                  value: query.status,
-                },
-              ]}
-            />
-          </ListFilterForm>
+            idPrefix={config.kind}
+            search={{ className: 'filter-bar__search', label: 'Search title or slug', name: 'q', defaultValue: query.q, maxLength: 200 }}
+            selects={[
+              config.typed && {
+                name: 'type',
+                label: 'Type',
+                allLabel: 'All types',
+                options: RESOURCE_TYPES.map((t) => ({ value: t.id, label: t.name })),
+                value: query.type,
+              },
+              regionFilter(CONTENT_ITEM_REGIONS, query.region),
+              onOffFilter('status', 'Status', 'Published and drafts', ['Published', 'Drafts'], query.status),
+            ]}
+          />
         }
         notice={pinNotice ?? del.notice}
         error={pinError}
@@ -288,15 +264,7 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
         }
         paging={{ page, pages, href: (n) => href(config, query, { page: n }) }}
       />
-      <ConfirmDialog
-        open={del.target !== null}
-        title={`Delete ${config.noun}`}
-        confirmLabel={`Delete ${config.noun}`}
-        busy={del.busy}
-        error={del.error}
-        onConfirm={del.confirm}
-        onCancel={del.cancel}
-      >
+      <ConfirmDialog {...del.dialog} title={`Delete ${config.noun}`} confirmLabel={`Delete ${config.noun}`}>
         <p>
           {del.target
             ? `Are you sure you want to delete the ${config.noun} ${del.target.title} ? It leaves the public site at once; its saved versions are kept.`

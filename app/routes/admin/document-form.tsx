@@ -1,13 +1,16 @@
 import { getFormProps } from '@conform-to/react';
-import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DOCUMENT_KINDS, DOCUMENT_MESSAGES, DocumentDetailSchema, DocumentMetaSchema } from '#shared/validation/documents.ts';
-import { DocumentMetaFields, DocumentRevisionList, DocumentUsageList } from '../../components/admin/document-fields.tsx';
+import { DOCUMENT_KINDS, DOCUMENT_MESSAGES, DocumentDetailSchema } from '#shared/validation/documents.ts';
+import {
+  DocumentMetaFields,
+  DocumentRevisionList,
+  DocumentUsageList,
+  useDocumentMetaForm,
+} from '../../components/admin/document-fields.tsx';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { FileField, FormErrors } from '../../components/forms/fields.tsx';
 import { itemOr404, loadOrRedirect } from '../../lib/api-client.ts';
-import { addDocument, chosenFile, editDocument, formatSize, kindName, replaceDocumentFile } from '../../lib/documents.ts';
-import { useZodForm } from '../../lib/use-zod-form.ts';
+import { addDocument, editDocument, formatSize, kindName, replaceDocumentFile } from '../../lib/documents.ts';
 import type { Route } from './+types/document-form';
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -32,41 +35,22 @@ const ACCEPT = 'application/pdf,image/png,image/jpeg,image/webp,.pdf,.png,.jpg,.
 export default function DocumentForm({ loaderData }: Route.ComponentProps) {
   const { doc } = loaderData;
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const { form, fields, pending } = useZodForm({
-    id: 'document-form',
-    schema: DocumentMetaSchema,
-    defaultValue: {
-      title: doc?.title ?? '',
-      kind: doc?.kind ?? '',
-      productKey: doc?.productKey ?? '',
-      regionIds: (doc?.regionIds ?? [2]).map(String),
-      altText: doc?.altText ?? '',
-    },
-    async onValid(value) {
-      setFileError(null);
-      const file = chosenFile(formRef.current);
-      if (!doc && !file) {
-        setFileError(DOCUMENT_MESSAGES.fileRequired);
-        return DOCUMENT_MESSAGES.fileRequired;
+  const { form, fields, pending, formRef, fileError } = useDocumentMetaForm('document-form', doc, async (value, file) => {
+    if (doc) {
+      const edited = await editDocument(doc.id, value);
+      if (!edited.success) return edited.message ?? 'Something is wrong';
+      if (file) {
+        const replaced = await replaceDocumentFile(doc.id, file);
+        if (!replaced.success) return replaced.message ?? 'Something is wrong';
       }
-      if (doc) {
-        const edited = await editDocument(doc.id, value);
-        if (!edited.success) return edited.message ?? 'Something is wrong';
-        if (file) {
-          const replaced = await replaceDocumentFile(doc.id, file);
-          if (!replaced.success) return replaced.message ?? 'Something is wrong';
-        }
-      } else {
-        const added = await addDocument(value, file!);
-        if (!added.success) return added.message ?? 'Something is wrong';
-      }
-      // the list shows the news (ResourceList reads a notice handed over in the navigation's state)
-      const name = `${kindName(value.kind)} “${value.title}”`;
-      await navigate('/siteadmin/document-library', { state: { notice: doc ? `The ${name} was saved.` : `The ${name} was added.` } });
-      return null;
-    },
+    } else {
+      const added = await addDocument(value, file!);
+      if (!added.success) return added.message ?? 'Something is wrong';
+    }
+    // the list shows the news (ResourceList reads a notice handed over in the navigation's state)
+    const name = `${kindName(value.kind)} “${value.title}”`;
+    await navigate('/siteadmin/document-library', { state: { notice: doc ? `The ${name} was saved.` : `The ${name} was added.` } });
+    return null;
   });
 
   return (

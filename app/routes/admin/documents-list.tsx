@@ -2,15 +2,7 @@ import { Link, useRevalidator } from 'react-router';
 import { REGION_OPTIONS } from '#shared/regions.ts';
 import { DOCUMENT_KINDS, DocumentFilterBodySchema, type DocumentListItem } from '#shared/validation/documents.ts';
 import { kindFilter, useDocumentDelete } from '../../components/admin/document-fields.tsx';
-import {
-  FilterSelects,
-  ListFilterForm,
-  ListHeading,
-  pageInfo,
-  regionFilter,
-  SearchField,
-  useListParams,
-} from '../../components/admin/list-kit.tsx';
+import { ListHeading, regionFilter, SearchFilters, usePagedListParams } from '../../components/admin/list-kit.tsx';
 import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { loadOrRedirect } from '../../lib/api-client.ts';
@@ -72,29 +64,28 @@ const COLUMNS: ResourceColumn<DocumentListItem>[] = [
 
 export default function DocumentsList({ loaderData }: Route.ComponentProps) {
   const { items, total, filter } = loaderData;
-  const list = useListParams(DEFAULTS);
+  const list = usePagedListParams(DEFAULTS, filter.start, PAGE_SIZE, total);
   const revalidator = useRevalidator();
   const del = useDocumentDelete<DocumentListItem>(() => revalidator.revalidate());
-  const { page, pages } = pageInfo(filter.start, PAGE_SIZE, total);
   const filtered = Boolean(filter.search || filter.kind || filter.region);
 
   return (
     <section aria-labelledby="documents-title">
-      <ListHeading id="documents-title" title="Document Library">
-        <Link className="button button--primary" to="/siteadmin/document-library/create">
-          Add Document
-        </Link>
-      </ListHeading>
+      <ListHeading
+        id="documents-title"
+        title="Document Library"
+        add={{ to: '/siteadmin/document-library/create', label: 'Add Document' }}
+      />
       <ResourceList<DocumentListItem>
         caption="Documents"
         filters={
-          <ListFilterForm ariaLabel="Find documents" submitLabel="Filter">
-            <SearchField id="documents-search" label="Search" name="search" defaultValue={filter.search} placeholder="Title or file name" />
-            <FilterSelects
-              idPrefix="documents"
-              selects={[kindFilter(DOCUMENT_KINDS, filter.kind), regionFilter(REGION_OPTIONS, filter.region)]}
-            />
-          </ListFilterForm>
+          <SearchFilters
+            ariaLabel="Find documents"
+            submitLabel="Filter"
+            idPrefix="documents"
+            search={{ label: 'Search', name: 'search', defaultValue: filter.search, placeholder: 'Title or file name' }}
+            selects={[kindFilter(DOCUMENT_KINDS, filter.kind), regionFilter(REGION_OPTIONS, filter.region)]}
+          />
         }
         notice={del.notice}
         count={total === 0 ? 'No documents found.' : `Showing ${filter.start + 1}–${filter.start + items.length} of ${total} documents`}
@@ -114,7 +105,7 @@ export default function DocumentsList({ loaderData }: Route.ComponentProps) {
             'No documents yet.'
           )
         }
-        paging={{ page, pages, href: (n) => list.href({ page: n }) }}
+        paging={list.paging}
       />
       {del.dialog}
     </section>

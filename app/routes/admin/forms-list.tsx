@@ -337,15 +337,7 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
       />
 
       <ViewDialog form={viewing} onClose={() => setViewing(null)} />
-      <ConfirmDialog
-        open={archive.target !== null}
-        title="Archive Form"
-        confirmLabel="Yes"
-        busy={archive.busy}
-        error={archive.error}
-        onConfirm={archive.confirm}
-        onCancel={archive.cancel}
-      >
+      <ConfirmDialog {...archive.dialog} title="Archive Form" confirmLabel="Yes">
         <p>{archive.target ? archiveQuestion(archive.target.name) : null}</p>
       </ConfirmDialog>
     </section>

@@ -1,8 +1,13 @@
 import { getFormProps } from '@conform-to/react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { redirect } from 'react-router';
-import { DOCUMENT_MESSAGES, DocumentMetaSchema, isLabelKind, LABEL_KINDS, type DocumentDetail } from '#shared/validation/documents.ts';
-import { DocumentMetaFields, DocumentRevisionList, DocumentUsageList } from '../../components/admin/document-fields.tsx';
+import { DOCUMENT_MESSAGES, isLabelKind, LABEL_KINDS, type DocumentDetail } from '#shared/validation/documents.ts';
+import {
+  DocumentMetaFields,
+  DocumentRevisionList,
+  DocumentUsageList,
+  useDocumentMetaForm,
+} from '../../components/admin/document-fields.tsx';
 import { EditFrame, type Version } from '../../components/admin/edit-frame.tsx';
 import { UnsavedChangesGuard } from '../../components/admin/editor/unsaved-changes.tsx';
 import { ListNotice } from '../../components/admin/list-kit.tsx';
@@ -11,7 +16,6 @@ import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect, type Envelope } from '../../lib/api-client.ts';
 import {
   addDocument,
-  chosenFile,
   editDocument,
   fileTypeName,
   formatSize,
@@ -19,7 +23,6 @@ import {
   replaceDocumentFile,
   restoreDocumentRevision,
 } from '../../lib/documents.ts';
-import { useZodForm } from '../../lib/use-zod-form.ts';
 import { useVersionedSave } from '../../lib/versioned-editor.ts';
 import type { Route } from './+types/label-form';
 
@@ -68,8 +71,6 @@ function saying<T>(env: Envelope<T>, message: string): Envelope<T> {
 
 function LabelEditor({ doc, revisionId }: { doc: DocumentDetail | null; revisionId: string | null }) {
   const formId = 'label-form';
-  const formRef = useRef<HTMLFormElement>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
   const [kind, setKind] = useState(doc?.kind ?? '');
   const editor = useVersionedSave(formId, editPath);
   const loaded = revisionId ? (doc?.revisions.find((r) => String(r.id) === revisionId) ?? null) : null;
@@ -77,41 +78,24 @@ function LabelEditor({ doc, revisionId }: { doc: DocumentDetail | null; revision
   const restoring = loaded && !loaded.current ? loaded : null;
   const versions: Version[] = (doc?.revisions ?? []).map((r) => ({ id: r.id, created: r.created, savedBy: r.author }));
 
-  const { form, fields, pending } = useZodForm({
-    id: formId,
-    schema: DocumentMetaSchema,
-    defaultValue: {
-      title: doc?.title ?? '',
-      kind: doc?.kind ?? '',
-      productKey: doc?.productKey ?? '',
-      regionIds: (doc?.regionIds ?? [2]).map(String),
-      altText: doc?.altText ?? '',
-    },
-    async onValid(value) {
-      setFileError(null);
-      const file = chosenFile(formRef.current);
-      if (!doc && !file) {
-        setFileError(DOCUMENT_MESSAGES.fileRequired);
-        return DOCUMENT_MESSAGES.fileRequired;
+  const { form, fields, pending, formRef, fileError } = useDocumentMetaForm(formId, doc, (value, file) =>
+    editor.save<DocumentDetail>(async () => {
+      const name = `${kindName(value.kind)} “${value.title}”`;
+      if (!doc) return saying(await addDocument(value, file!), `The ${name} was added.`);
+      // the file first: a refused file (not a PDF) leaves the document as it was
+      let fileNews = '';
+      if (file) {
+        const replaced = await replaceDocumentFile(doc.id, file);
+        if (!replaced.success) return replaced;
+        fileNews = ' The new file is served at the same link; the previous file is kept as a revision.';
+      } else if (restoring) {
+        const restored = await restoreDocumentRevision(doc.id, restoring.id);
+        if (!restored.success) return restored;
+        fileNews = ` The file of ${formatDateTime(restoring.created)} is served again, as a new revision; no revision is lost.`;
       }
-      return editor.save<DocumentDetail>(async () => {
-        const name = `${kindName(value.kind)} “${value.title}”`;
-        if (!doc) return saying(await addDocument(value, file!), `The ${name} was added.`);
-        // the file first: a refused file (not a PDF) leaves the document as it was
-        let fileNews = '';
-        if (file) {
-          const replaced = await replaceDocumentFile(doc.id, file);
-          if (!replaced.success) return replaced;
-          fileNews = ' The new file is served at the same link; the previous file is kept as a revision.';
-        } else if (restoring) {
-          const restored = await restoreDocumentRevision(doc.id, restoring.id);
-          if (!restored.success) return restored;
-          fileNews = ` The file of ${formatDateTime(restoring.created)} is served again, as a new revision; no revision is lost.`;
-        }
-        return saying(await editDocument(doc.id, value), `The ${name} was saved.${fileNews}`);
-      });
-    },
-  });
+      return saying(await editDocument(doc.id, value), `The ${name} was saved.${fileNews}`);
+    }),
+  );
 
   const labelOrSds = kind === 'label' || kind === 'sds';
   return (

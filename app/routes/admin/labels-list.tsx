@@ -10,16 +10,7 @@ import {
   type DocumentSort,
 } from '#shared/validation/documents.ts';
 import { kindFilter, useDocumentDelete } from '../../components/admin/document-fields.tsx';
-import {
-  FilterSelects,
-  ListFilterForm,
-  ListHeading,
-  pageInfo,
-  regionFilter,
-  SearchField,
-  ShortDate,
-  useListParams,
-} from '../../components/admin/list-kit.tsx';
+import { ListHeading, regionFilter, SearchFilters, ShortDate, usePagedListParams } from '../../components/admin/list-kit.tsx';
 import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { loadOrRedirect } from '../../lib/api-client.ts';
 import { fileTypeName, filterDocuments, formatSize, kindName, regionNames } from '../../lib/documents.ts';
@@ -122,7 +113,7 @@ const COLUMNS: ResourceColumn<DocumentListItem>[] = [
 
 export default function LabelsList({ loaderData }: Route.ComponentProps) {
   const { items, total, filter } = loaderData;
-  const list = useListParams(DEFAULTS);
+  const list = usePagedListParams(DEFAULTS, filter.start, PAGE_SIZE, total);
   const revalidator = useRevalidator();
   const del = useDocumentDelete<DocumentListItem>(
     () => revalidator.revalidate(),
@@ -131,42 +122,37 @@ export default function LabelsList({ loaderData }: Route.ComponentProps) {
       the old file is kept. To withdraw one, make it a Statement with no product first.
     </p>,
   );
-  const { page, pages } = pageInfo(filter.start, PAGE_SIZE, total);
   const filtered = Boolean(filter.search || filter.kind || filter.region || filter.productKey);
   const currentSort = sortParam(filter.sort, filter.dir);
 
   // keyed by the address's values: a header link or Clear filters changes them without remounting the form
   const filters = (
-    <ListFilterForm ariaLabel="Find labels and SDSs" className="filter-bar" submitLabel="Filter">
-      <SearchField
-        id="labels-search"
-        className="filter-bar__search"
-        inputKey={filter.search}
-        label="Search"
-        name="search"
-        defaultValue={filter.search}
-        placeholder="Title or file name"
-        maxLength={200}
-      />
-      <FilterSelects
-        idPrefix="labels"
-        selects={[
-          { name: 'product', label: 'Product', allLabel: 'All products', options: DOCUMENT_PRODUCT_OPTIONS, value: filter.productKey },
-          kindFilter(LABEL_KINDS, filter.kind),
-          regionFilter(REGION_OPTIONS, filter.region),
-          { name: 'sort', label: 'Sort by', allLabel: 'Product A–Z', options: SORT_OPTIONS, value: currentSort },
-        ]}
-      />
-    </ListFilterForm>
+    <SearchFilters
+      ariaLabel="Find labels and SDSs"
+      className="filter-bar"
+      submitLabel="Filter"
+      idPrefix="labels"
+      search={{
+        className: 'filter-bar__search',
+        inputKey: filter.search,
+        label: 'Search',
+        name: 'search',
+        defaultValue: filter.search,
+        placeholder: 'Title or file name',
+        maxLength: 200,
+      }}
+      selects={[
+        { name: 'product', label: 'Product', allLabel: 'All products', options: DOCUMENT_PRODUCT_OPTIONS, value: filter.productKey },
+        kindFilter(LABEL_KINDS, filter.kind),
+        regionFilter(REGION_OPTIONS, filter.region),
+        { name: 'sort', label: 'Sort by', allLabel: 'Product A–Z', options: SORT_OPTIONS, value: currentSort },
+      ]}
+    />
   );
 
   return (
     <section aria-labelledby="labels-title">
-      <ListHeading id="labels-title" title="Product Labels/SDSs">
-        <Link className="button button--primary" to="/siteadmin/product-labels/create">
-          Add Label/SDS
-        </Link>
-      </ListHeading>
+      <ListHeading id="labels-title" title="Product Labels/SDSs" add={{ to: '/siteadmin/product-labels/create', label: 'Add Label/SDS' }} />
       <p className="admin-lead">
         The labels, safety data sheets and statements of the document library. Labels and SDSs are listed by product on{' '}
         <a href="/product-labels" target="_blank" rel="noopener">
@@ -212,7 +198,7 @@ export default function LabelsList({ loaderData }: Route.ComponentProps) {
             'No labels, SDSs or statements yet.'
           )
         }
-        paging={{ page, pages, href: (n) => list.href({ page: n }) }}
+        paging={list.paging}
       />
       {del.dialog}
     </section>

@@ -3,9 +3,8 @@ import { type ReactNode, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { AUTH_MESSAGES, SecondFactorPasswordSchema, SecondFactorSetupReplySchema, UpdatePasswordSchema } from '#shared/validation/auth.ts';
-import { PASSWORD_MIN_LENGTH } from '#shared/validation/users.ts';
 import { RecoveryCodes, SecondFactorEnrolment, type Setup } from '../../components/admin/second-factor-enrolment.tsx';
-import { FormErrors, TextField } from '../../components/forms/fields.tsx';
+import { FormErrors, NewPasswordFields, TextField } from '../../components/forms/fields.tsx';
 import { useAdminUser } from '../../lib/admin-session.ts';
 import { api, refusalOr } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
@@ -46,19 +45,10 @@ function ChangePassword() {
         <FormErrors id={form.errorId} errors={form.errors} />
         <div role="status">{done ? <p className="form-alert form-alert--success">Your password has been changed.</p> : null}</div>
         <TextField meta={fields.CurrentPassword} label="Current Password" type="password" autoComplete="current-password" />
-        <TextField
-          meta={fields.NewPassword}
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        />
-        <TextField
-          meta={fields.ConfirmPassword}
-          label="Confirm New Password"
-          type="password"
-          autoComplete="new-password"
-          errorRole="alert"
+        <NewPasswordFields
+          password={fields.NewPassword}
+          confirm={fields.ConfirmPassword}
+          labels={['New Password', 'Confirm New Password']}
         />
         <div>
           <button className="button button--primary" type="submit" disabled={pending}>

@@ -2,14 +2,13 @@ import { Link, useRevalidator } from 'react-router';
 import { REGION_OPTIONS } from '#shared/regions.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import {
-  FilterSelects,
-  ListFilterForm,
   ListHeading,
   listHref,
   ListNotice,
+  onOffFilter,
   pageInfo,
   regionFilter,
-  SearchField,
+  SearchFilters,
   ShortDate,
   useConfirmAction,
 } from '../../components/admin/list-kit.tsx';
@@ -139,43 +138,20 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="pages-title">
-      <ListHeading id="pages-title" title="Pages">
-        <Link className="button button--primary" to="/siteadmin/pages/create">
-          Add Page
-        </Link>
-      </ListHeading>
-      <ListFilterForm
+      <ListHeading id="pages-title" title="Pages" add={{ to: '/siteadmin/pages/create', label: 'Add Page' }} />
+      <SearchFilters
         ariaLabel="Find pages"
         submitLabel="Filter"
         className="filter-bar"
         hidden={query.sort !== 'updated' ? { sort: query.sort, dir: query.dir } : undefined}
-      >
-        <SearchField
-          id="pages-search"
-          className="filter-bar__search"
-          label="Search title or address"
-          name="q"
-          defaultValue={query.q}
-          maxLength={200}
-        />
-        <FilterSelects
-          idPrefix="pages"
-          selects={[
-            { name: 'kind', label: 'Kind', allLabel: 'All kinds', options: PAGE_KINDS, value: query.kind },
-            regionFilter(REGION_OPTIONS, query.region),
-            {
-              name: 'visibility',
-              label: 'Visibility',
-              allLabel: 'Visible and hidden',
-              options: [
-                { value: 1, label: 'Visible' },
-                { value: 0, label: 'Hidden' },
-              ],
-              value: query.visibility,
-            },
-          ]}
-        />
-      </ListFilterForm>
+        idPrefix="pages"
+        search={{ className: 'filter-bar__search', label: 'Search title or address', name: 'q', defaultValue: query.q, maxLength: 200 }}
+        selects={[
+          { name: 'kind', label: 'Kind', allLabel: 'All kinds', options: PAGE_KINDS, value: query.kind },
+          regionFilter(REGION_OPTIONS, query.region),
+          onOffFilter('visibility', 'Visibility', 'Visible and hidden', ['Visible', 'Hidden'], query.visibility),
+        ]}
+      />
       <ListNotice notice={del.notice} />
 
       {showSite ? (
@@ -256,15 +232,7 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <ConfirmDialog
-        open={del.target !== null}
-        title="Delete Page"
-        confirmLabel="Delete Page"
-        busy={del.busy}
-        error={del.error}
-        onConfirm={del.confirm}
-        onCancel={del.cancel}
-      >
+      <ConfirmDialog {...del.dialog} title="Delete Page" confirmLabel="Delete Page">
         <p>
           {del.target
             ? `Are you sure you want to delete the Page ${del.target.title} ? Its address answers Page Not Found at once; its saved versions are kept.`

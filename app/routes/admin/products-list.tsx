@@ -1,15 +1,7 @@
 import { Link } from 'react-router';
 import { PRODUCT_GROUPS } from '#shared/product-content.ts';
 import { PRODUCT_REGION_OPTIONS, ProductAdminFilterSchema, type ProductAdminListItem } from '#shared/product-admin.ts';
-import {
-  FilterSelects,
-  ListFilterForm,
-  ListHeading,
-  pageInfo,
-  regionFilter,
-  SearchField,
-  useListParams,
-} from '../../components/admin/list-kit.tsx';
+import { ListHeading, onOffFilter, regionFilter, SearchFilters, usePagedListParams } from '../../components/admin/list-kit.tsx';
 import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
@@ -107,8 +99,7 @@ const COLUMNS: ResourceColumn<ProductAdminListItem>[] = [
 
 export default function ProductsList({ loaderData }: Route.ComponentProps) {
   const { items, total, filter } = loaderData;
-  const list = useListParams(DEFAULTS);
-  const { page, pages } = pageInfo(filter.start, PAGE_SIZE, total);
+  const list = usePagedListParams(DEFAULTS, filter.start, PAGE_SIZE, total);
   const filtered = Boolean(filter.searchText || filter.region || filter.group || (filter.status !== null && filter.status !== undefined));
 
   return (
@@ -121,49 +112,47 @@ export default function ProductsList({ loaderData }: Route.ComponentProps) {
       <ResourceList<ProductAdminListItem>
         caption={`Products${filter.sort !== 'menu' ? `, sorted by ${filter.sort} ${filter.dir === 'desc' ? 'descending' : 'ascending'}` : ''}`}
         filters={
-          <ListFilterForm ariaLabel="Find products" className="admin-filters products-filters" submitLabel="Filter">
-            {/* keyed by the address's values: a header link or Clear filters changes them without remounting the form */}
-            <SearchField
-              id="products-search"
-              className="products-filters__search"
-              inputKey={filter.searchText ?? ''}
-              label="Search"
-              name="search"
-              defaultValue={filter.searchText ?? ''}
-              placeholder="Name or address"
-              maxLength={200}
-            />
-            <FilterSelects
-              idPrefix="products"
-              selects={[
-                regionFilter(PRODUCT_REGION_OPTIONS, filter.region),
-                {
-                  name: 'group',
-                  label: 'Group',
-                  allLabel: 'All groups',
-                  options: PRODUCT_GROUPS.map((g) => ({ value: g, label: g })),
-                  value: filter.group,
-                },
-                {
-                  name: 'visibility',
-                  label: 'Visibility',
-                  allLabel: 'Published and hidden',
-                  options: [
-                    { value: 'published', label: 'Published' },
-                    { value: 'hidden', label: 'Hidden' },
-                  ],
-                  value: filter.status === 1 ? 'published' : filter.status === 0 ? 'hidden' : '',
-                },
-                {
-                  name: 'sort',
-                  label: 'Sort by',
-                  allLabel: 'Menu order',
-                  options: SORT_OPTIONS,
-                  value: sortParam(filter.sort, filter.dir),
-                },
-              ]}
-            />
-          </ListFilterForm>
+          // keyed by the address's values: a header link or Clear filters changes them without remounting the form
+          <SearchFilters
+            ariaLabel="Find products"
+            className="admin-filters products-filters"
+            submitLabel="Filter"
+            idPrefix="products"
+            search={{
+              className: 'products-filters__search',
+              inputKey: filter.searchText ?? '',
+              label: 'Search',
+              name: 'search',
+              defaultValue: filter.searchText ?? '',
+              placeholder: 'Name or address',
+              maxLength: 200,
+            }}
+            selects={[
+              regionFilter(PRODUCT_REGION_OPTIONS, filter.region),
+              {
+                name: 'group',
+                label: 'Group',
+                allLabel: 'All groups',
+                options: PRODUCT_GROUPS.map((g) => ({ value: g, label: g })),
+                value: filter.group,
+              },
+              onOffFilter(
+                'visibility',
+                'Visibility',
+                'Published and hidden',
+                ['Published', 'Hidden'],
+                filter.status === 1 ? 'published' : filter.status === 0 ? 'hidden' : '',
+                ['published', 'hidden'],
+              ),
+              {
+                name: 'sort',
+                label: 'Sort by',
+                allLabel: 'Menu order',
+                options: SORT_OPTIONS,
+                value: sortParam(filter.sort, filter.dir),
+              },
+            ]}
+          />
         }
         count={
           <>
@@ -188,7 +177,7 @@ export default function ProductsList({ loaderData }: Route.ComponentProps) {
             : []),
         ]}
         empty="No products match these filters."
-        paging={{ page, pages, href: (n) => list.href({ page: n }) }}
+        paging={list.paging}
       />
     </section>
   );

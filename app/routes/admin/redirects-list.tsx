@@ -101,15 +101,7 @@ export default function RedirectsList({ loaderData }: Route.ComponentProps) {
         ]}
         empty={search ? 'No redirect matches your search.' : 'No redirects yet.'}
       />
-      <ConfirmDialog
-        open={del.target !== null}
-        title="Delete Redirect"
-        confirmLabel="Delete Redirect"
-        busy={del.busy}
-        error={del.error}
-        onConfirm={del.confirm}
-        onCancel={del.cancel}
-      >
+      <ConfirmDialog {...del.dialog} title="Delete Redirect" confirmLabel="Delete Redirect">
         <p>{del.target ? `Are you sure you want to delete the redirect from ${del.target.fromPath} ? This cannot be undone!` : null}</p>
       </ConfirmDialog>
     </section>

@@ -7,7 +7,7 @@ import { announceInput } from '../../components/admin/editor/dom-events.ts';
 import { DocumentPicker, type DocumentSource } from '../../components/admin/editor/document-picker.tsx';
 import { FormErrors, TextField } from '../../components/forms/fields.tsx';
 import { api, itemOr404, loadOrRedirect, refusalOr } from '../../lib/api-client.ts';
-import { useZodForm } from '../../lib/use-zod-form.ts';
+import { textDefaults, useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/rep-form';
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -76,11 +76,7 @@ export default function RepForm({ loaderData }: Route.ComponentProps) {
     id: 'rep-form',
     schema: RepFormSchema,
     defaultValue: {
-      name: rep?.name ?? '',
-      title: rep?.title ?? '',
-      photo: rep?.photo ?? '',
-      email: rep?.email ?? '',
-      phone: rep?.phone ?? '',
+      ...textDefaults(rep, ['name', 'title', 'photo', 'email', 'phone']),
       ...Object.fromEntries(TERRITORY_FIELDS.map((t) => [t.field, (rep?.[t.field] ?? []).join(', ')])),
     },
     async onValid(value) {

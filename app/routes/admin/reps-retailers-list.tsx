@@ -210,15 +210,7 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
           actions={actions}
         />
       )}
-      <ConfirmDialog
-        open={del.target !== null}
-        title={`Delete ${one}`}
-        confirmLabel={`Delete ${one}`}
-        busy={del.busy}
-        error={del.error}
-        onConfirm={del.confirm}
-        onCancel={del.cancel}
-      >
+      <ConfirmDialog {...del.dialog} title={`Delete ${one}`} confirmLabel={`Delete ${one}`}>
         <p>{del.target ? deleteQuestion(one, del.target.name) : null}</p>
       </ConfirmDialog>
     </section>

@@ -4,7 +4,7 @@ import { RETAILER_MESSAGES, RetailerDetailSchema, RetailerFormSchema } from '#sh
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { FormErrors, TextField } from '../../components/forms/fields.tsx';
 import { api, itemOr404, loadOrRedirect, refusalOr } from '../../lib/api-client.ts';
-import { useZodForm } from '../../lib/use-zod-form.ts';
+import { textDefaults, useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/retailer-form';
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -33,15 +33,9 @@ export default function RetailerForm({ loaderData }: Route.ComponentProps) {
     id: `retailer-form-${retailer?.id ?? 'new'}`,
     schema: RetailerFormSchema,
     defaultValue: {
-      name: retailer?.name ?? '',
-      address: retailer?.address ?? '',
-      city: retailer?.city ?? '',
-      state: retailer?.state ?? '',
-      postalCode: retailer?.postalCode ?? '',
+      ...textDefaults(retailer, ['name', 'address', 'city', 'state', 'postalCode', 'phone', 'website']),
       latitude: retailer ? String(retailer.latitude) : '',
       longitude: retailer ? String(retailer.longitude) : '',
-      phone: retailer?.phone ?? '',
-      website: retailer?.website ?? '',
       products: (retailer?.products ?? []).join(', '),
     },
     async onValid(value) {

@@ -1,4 +1,4 @@
-import { Link, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { RoleListSchema, type UserListItem, UserListSchema } from '#shared/validation/users.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
@@ -42,11 +42,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="users-title">
-      <ListHeading id="users-title" title="Users">
-        <Link className="button button--primary" to="/siteadmin/users/add">
-          Add User
-        </Link>
-      </ListHeading>
+      <ListHeading id="users-title" title="Users" add={{ to: '/siteadmin/users/add', label: 'Add User' }} />
       <ResourceList<UserListItem>
         caption="Users"
         notice={del.notice}
@@ -64,15 +60,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
         ]}
         empty="No users yet."
       />
-      <ConfirmDialog
-        open={del.target !== null}
-        title="Delete User"
-        confirmLabel="Delete User"
-        busy={del.busy}
-        error={del.error}
-        onConfirm={del.confirm}
-        onCancel={del.cancel}
-      >
+      <ConfirmDialog {...del.dialog} title="Delete User" confirmLabel="Delete User">
         <p>{del.target ? deleteQuestion(del.target.email) : null}</p>
       </ConfirmDialog>
     </section>
