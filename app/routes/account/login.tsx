@@ -1,7 +1,15 @@
 import { getFormProps } from '@conform-to/react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { type AuthTokens, LoginSchema, SecondFactorLoginSchema, type LoginChallenge, AUTH_MESSAGES } from '#shared/validation/auth.ts';
+import {
+  type AuthTokens,
+  AuthTokensSchema,
+  TokensOrChallengeSchema,
+  LoginSchema,
+  SecondFactorLoginSchema,
+  type LoginChallenge,
+  AUTH_MESSAGES,
+} from '#shared/validation/auth.ts';
 import { RecoveryCodes, SecondFactorEnrolment } from '../../components/admin/second-factor-enrolment.tsx';
 import { FormErrors, SubmitButton, TextField } from '../../components/forms/fields.tsx';
 import { api } from '../../lib/api-client.ts';
@@ -72,7 +80,7 @@ export default function Login() {
       const store = authStore();
       store.dispatch({ type: 'login/pending' });
       try {
-        const env = await api().post<AuthTokens | LoginChallenge>('/auth/login', value, { denied: 'return' });
+        const env = await api().postChecked('/auth/login', value, TokensOrChallengeSchema, { denied: 'return' });
         if (env.success && env.data && 'token' in env.data) {
           signedIn(env.data);
           return null;
@@ -94,7 +102,9 @@ export default function Login() {
     id: 'login-code',
     schema: SecondFactorLoginSchema,
     async onValid(value) {
-      const env = await api().post<AuthTokens>('/auth/login-second-factor', { challenge, Code: value.Code }, { denied: 'return' });
+      const env = await api().postChecked('/auth/login-second-factor', { challenge, Code: value.Code }, AuthTokensSchema, {
+        denied: 'return',
+      });
       if (env.success && env.data) {
         signedIn(env.data);
         return null;

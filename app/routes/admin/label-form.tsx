@@ -1,7 +1,7 @@
 import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
 import { redirect } from 'react-router';
-import { DOCUMENT_MESSAGES, isLabelKind, LABEL_KINDS, type DocumentDetail } from '#shared/validation/documents.ts';
+import { DOCUMENT_MESSAGES, isLabelKind, LABEL_KINDS, DocumentDetailSchema, type DocumentDetail } from '#shared/validation/documents.ts';
 import {
   DocumentMetaFields,
   DocumentRevisionList,
@@ -13,7 +13,7 @@ import { UnsavedChangesGuard } from '../../components/admin/editor/unsaved-chang
 import { ListNotice } from '../../components/admin/list-kit.tsx';
 import { FileField, FormErrors } from '../../components/forms/fields.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
-import { api, dataOf, loadOrRedirect, type Envelope } from '../../lib/api-client.ts';
+import { itemOr404, loadOrRedirect, type Envelope } from '../../lib/api-client.ts';
 import {
   addDocument,
   editDocument,
@@ -34,9 +34,8 @@ export const meta: Route.MetaFunction = ({ params }) => [
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
     if (!params.id) return { doc: null };
-    const env = await api().get<DocumentDetail>(`/api/admin/documents/get/${encodeURIComponent(params.id)}`);
-    if (!env.success) throw new Response(env.message ?? DOCUMENT_MESSAGES.notFound, { status: 404 });
-    const doc = dataOf(env);
+    const path = `/api/admin/documents/get/${encodeURIComponent(params.id)}`;
+    const doc = await itemOr404(path, DocumentDetailSchema, DOCUMENT_MESSAGES.notFound);
     // images and other files are edited in the document library
     if (!isLabelKind(doc.kind)) throw redirect(`/siteadmin/document-library/edit/${doc.id}`);
     if (params.versionId && !doc.revisions.some((r) => String(r.id) === params.versionId))
