@@ -50,7 +50,7 @@ const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 /** A consistent copy of the embedded database: made by the running server when there is one, else here. */
 async function backup(fileArg: string | undefined) {
   if (env.DATABASE_URL) {
-    console.error('db:backup copies the embedded database; with DATABASE_URL use pg_dump (README, Backups).');
+    console.error('db:backup copies the embedded database; with DATABASE_URL use pg_dump (docs/operations.md, Backups).');
     process.exit(1);
   }
   if (!existsSync(pgliteDir)) {
@@ -95,7 +95,7 @@ async function backup(fileArg: string | undefined) {
 /** Replaces the embedded database with a backup; the database it replaces is kept beside it. */
 async function restore(fileArg: string | undefined) {
   if (env.DATABASE_URL) {
-    console.error('db:restore replaces the embedded database; with DATABASE_URL use pg_restore (README, Backups).');
+    console.error('db:restore replaces the embedded database; with DATABASE_URL use pg_restore (docs/operations.md, Backups).');
     process.exit(1);
   }
   if (!fileArg || !existsSync(fileArg)) {

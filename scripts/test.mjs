@@ -10,6 +10,8 @@ const tmp = path.join(root, '.tmp');
 mkdirSync(tmp, { recursive: true });
 let passed = 0;
 let failed = 0;
+/** every test's time, for the slowest ten printed at the end */
+const timings = [];
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n▶ ${label}`);
@@ -44,13 +46,17 @@ function check(label, ok) {
   }
 }
 
-function countVitest(file) {
+function countVitest(file, label) {
   if (!existsSync(file)) return false;
   const r = JSON.parse(readFileSync(file, 'utf8'));
   passed += r.numPassedTests;
   failed += r.numFailedTests + (r.numTotalTestSuites > 0 && r.numTotalTests === 0 ? 1 : 0);
   // a file that failed to load has no tests but a failed suite
   failed += r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  for (const f of r.testResults) {
+    const file = path.relative(root, f.name);
+    for (const t of f.assertionResults) timings.push({ ms: t.duration ?? 0, name: `${label} ${file} › ${t.fullName}` });
+  }
   return true;
 }
 
@@ -63,7 +69,11 @@ function countPlaywright(file) {
   const flaky = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
-      for (const t of spec.tests ?? []) if (t.status === 'flaky') flaky.push(`${spec.file}:${spec.line} ${spec.title}`);
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'flaky') flaky.push(`${spec.file}:${spec.line} ${spec.title}`);
+        const ms = (t.results ?? []).reduce((sum, res) => sum + (res.duration ?? 0), 0);
+        timings.push({ ms, name: `[browser] ${spec.file} › ${spec.title}` });
+      }
     }
     for (const child of suite.suites ?? []) walk(child);
   };
@@ -114,7 +124,7 @@ run(
     TEST_DB_ENGINE: 'pglite',
   },
 );
-if (!countVitest(pgliteJson)) check('vitest (PGlite) produced no report', false);
+if (!countVitest(pgliteJson, '[PGlite]')) check('vitest (PGlite) produced no report', false);
 
 if (process.env.TEST_DATABASE_URL) {
   // TEST_REDIS_URL reaches the PostgreSQL pass with the rest of the environment (the two-instance test needs it)
@@ -130,7 +140,7 @@ if (process.env.TEST_DATABASE_URL) {
       TEST_DB_ENGINE: 'postgres',
     },
   );
-  if (!countVitest(pgJson)) check('vitest (PostgreSQL) produced no report', false);
+  if (!countVitest(pgJson, '[PostgreSQL]')) check('vitest (PostgreSQL) produced no report', false);
 } else {
   console.log('\nTEST_DATABASE_URL not set: integration tests ran on PGlite only.');
 }
@@ -140,6 +150,11 @@ if (built) {
   rmSync(e2eJson, { force: true });
   run('browser tests (headless Chromium)', 'npx', ['playwright', 'test'], { CHROME_PATH: chromium, E2E_JSON: e2eJson });
   if (!countPlaywright(e2eJson)) check('playwright produced no report', false);
+}
+
+if (timings.length > 0) {
+  console.log('\nSlowest tests:');
+  for (const t of timings.sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`  ${(t.ms / 1000).toFixed(1).padStart(6)} s  ${t.name}`);
 }
 
 console.log(`\n${passed} passed, ${failed} failed`);

@@ -5,7 +5,7 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
  * SHA-256) from DATA_KEY, or from JWT_SECRET when DATA_KEY is not set. A stored value reads
  * `v1.<key id>.<iv>.<tag>.<ciphertext>` (base64url), the key id being the first bytes of the
  * key's SHA-256, so a value sealed under a previous key (DATA_KEY_PREVIOUS) is still opened and
- * re-sealed under the current one at start (rotation: ADR 013, README).
+ * re-sealed under the current one at start (rotation: ADR 013, docs/configuration.md).
  */
 export interface SecretBox {
   seal(plain: string): string;

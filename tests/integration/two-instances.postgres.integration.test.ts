@@ -8,7 +8,7 @@ import { multipart, pdf } from '#tests/setup/multipart.ts';
 import { startS3, type TestS3 } from '#tests/setup/s3-server.ts';
 import { startTwoInstances, withinASecond, type TwoInstances } from '#tests/setup/two-instances.ts';
 
-// Two instances as a scaled-out site runs them (README, "Run it on two machines"): one PostgreSQL
+// Two instances as a scaled-out site runs them (docs/operations.md, "Run it on two machines"): one PostgreSQL
 // database (each with its own pool), one Redis, one bucket, each with its own DATA_DIR and page cache.
 // This file runs in the PostgreSQL pass (TEST_DATABASE_URL); CI sets TEST_REDIS_URL as well.
 const redisUrl = process.env.TEST_REDIS_URL;
