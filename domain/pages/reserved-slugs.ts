@@ -1,10 +1,11 @@
-import type { RouteConfigEntry } from '@react-router/dev/routes';
-// Layer exception (docs/decisions/033-layers.md): the route table is plain configuration (paths and module
-// names, no app code runs), read so a route added there is reserved at once. Passing it in from server/ would
-// mean every createServices caller handing it over; left for the resource-factory work in issue 22.
-// eslint-disable-next-line boundaries/dependencies
-import routes from '#app/routes.ts';
 import { CATALOG } from '#shared/catalog.ts';
+import { ROUTE_TABLE } from '#shared/route-table.ts';
+
+/** What the slug rule reads of a route entry. */
+interface RoutePath {
+  path?: string;
+  children?: readonly RoutePath[];
+}
 
 /**
  * First path segments the server answers before React Router (API, sign-in API, built assets,
@@ -25,9 +26,9 @@ export const SERVER_PATH_SEGMENTS = [
 ] as const;
 
 /** The first segment of every path in the route table (`:param` and `*` segments name no address). */
-export function routeFirstSegments(entries: readonly RouteConfigEntry[]): Set<string> {
+export function routeFirstSegments(entries: readonly RoutePath[]): Set<string> {
   const out = new Set<string>();
-  const walk = (list: readonly RouteConfigEntry[]) => {
+  const walk = (list: readonly RoutePath[]) => {
     for (const entry of list) {
       const first = entry.path?.split('/').find(Boolean);
       if (first && !first.startsWith(':') && first !== '*') out.add(first.toLowerCase());
@@ -40,11 +41,11 @@ export function routeFirstSegments(entries: readonly RouteConfigEntry[]): Set<st
 }
 
 /**
- * Slugs a custom page (/{slug}) cannot take, derived from the route table (app/routes.ts), so a
+ * Slugs a custom page (/{slug}) cannot take, derived from the route table (shared/route-table.ts), so a
  * route added there (a campaign page, a new screen) is reserved without anyone remembering to.
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
-  ...routeFirstSegments(routes),
+  ...routeFirstSegments(ROUTE_TABLE),
   ...SERVER_PATH_SEGMENTS,
   ...CATALOG.map((p) => p.slug),
 ]);
