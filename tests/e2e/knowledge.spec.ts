@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { axeViolations } from './axe.ts';
+import { WIDTHS } from './widths.ts';
 
 const cards = (page: Page) => page.getByRole('main').locator('.resource-grid > li');
 
@@ -56,6 +57,67 @@ test.describe('knowledge center list', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
   });
 });
+
+for (const { name, viewport } of WIDTHS) {
+  test.describe(`at ${name} width`, () => {
+    test.use({ viewport });
+
+    test('the knowledge center has one filter state: the type select and the category links agree', async ({ page }) => {
+      await page.goto('/knowledge-center');
+      const categories = page.getByRole('navigation', { name: 'Categories' });
+      await expect(categories.getByRole('link', { name: 'All resources' })).toHaveAttribute('aria-current', 'page');
+      await page.getByLabel('Resource type').selectOption({ label: 'Podcasts' });
+      await expect(page).toHaveURL(/\/knowledge-center\/category\/38$/);
+      await expect(categories.getByRole('link', { name: 'Podcasts' })).toHaveAttribute('aria-current', 'page');
+      await expect(categories.getByRole('link', { name: 'All resources' })).not.toHaveAttribute('aria-current', 'page');
+      await expect(page.getByLabel('Resource type')).toHaveValue('38');
+      for (const badge of await cards(page).locator('.badge').allTextContents()) expect(badge).toBe('Podcast');
+
+      // a search keeps the category, and the category links keep the search
+      await page.getByRole('searchbox', { name: 'Search' }).fill('nitrogen');
+      await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+      await expect(page).toHaveURL(/\/knowledge-center\/category\/38\?q=nitrogen$/);
+      await categories.getByRole('link', { name: 'Research and Reports' }).click();
+      await expect(page).toHaveURL(/\/knowledge-center\/category\/40\?q=nitrogen$/);
+      await expect(page.getByLabel('Resource type')).toHaveValue('40');
+      await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('nitrogen');
+    });
+
+    test('the knowledge search reads the full text, and its placeholder suggests words that find something', async ({ page }) => {
+      await page.goto('/knowledge-center');
+      const search = page.getByRole('searchbox', { name: 'Search' });
+      await search.fill('nitrogen');
+      await search.press('Enter');
+      await expect(page).toHaveURL(/\?q=nitrogen$/);
+      // the urea article says nitrogen only in its body text
+      await expect(cards(page).getByRole('link', { name: 'How to Keep Surface-Applied Urea in the Field' })).toBeVisible();
+      expect(await cards(page).count()).toBeGreaterThan(2);
+
+      const placeholder = (await search.getAttribute('placeholder'))!;
+      const words = placeholder.replace(/^Try /, '').split(/, | or /);
+      expect(words).toHaveLength(3);
+      for (const word of words) {
+        await page.goto(`/knowledge-center?q=${encodeURIComponent(word)}`);
+        expect(await cards(page).count(), word).toBeGreaterThan(0);
+      }
+    });
+
+    test('an empty knowledge search says what was searched and offers to clear the filters', async ({ page }) => {
+      await page.goto('/knowledge-center/category/38?q=quasar');
+      await expect(page.getByRole('status')).toHaveText('No podcasts match \u201cquasar\u201d.');
+      await expect(page.getByRole('heading', { level: 2, name: 'Nothing found for \u201cquasar\u201d' })).toBeVisible();
+      await expect(page.getByRole('main')).toContainText(
+        'We searched the titles, summaries and full text of the podcasts for \u201cquasar\u201d.',
+      );
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('link', { name: 'Search all resources' }).click();
+      await expect(page).toHaveURL(/\/knowledge-center\?q=quasar$/);
+      await page.getByRole('link', { name: 'Clear filters' }).click();
+      await expect(page).toHaveURL(/\/knowledge-center$/);
+      await expect(cards(page)).toHaveCount(9);
+    });
+  });
+}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -140,6 +202,23 @@ test('a press release opens from the list with its date and NewsArticle data', a
   });
 });
 
+test('the press pages keep their Find a Rep band apart from the navy footer', async ({ page }) => {
+  for (const path of ['/press-releases', '/press-releases/new-agronomy-centre-in-iowa']) {
+    await page.goto(path);
+    const band = page.locator('.find-rep-banner');
+    await expect(band).toBeVisible();
+    const [bandColour, footerColour] = await band.evaluate((el) => [
+      getComputedStyle(el).backgroundColor,
+      getComputedStyle(el.closest('footer')!).backgroundColor,
+    ]);
+    expect(bandColour, path).not.toBe(footerColour);
+    expect(await axeViolations(page)).toEqual([]);
+  }
+  // elsewhere the band keeps its page's theme colour (the nitrogen family's blue on AGROTAIN)
+  await page.goto('/agrotain');
+  expect(await page.locator('.find-rep-banner').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(20, 64, 107)');
+});
+
 test('a custom page shows its hero, modules and related resources', async ({ page }) => {
   await page.goto('/growing-season-guide');
   await expect(page.getByRole('heading', { level: 1, name: 'Your Growing Season Guide' })).toBeVisible();
@@ -163,7 +242,7 @@ test('a hidden custom page is Page Not Found with status 404', async ({ page }) 
 });
 
 // The knowledge list, category, item, press list and release, and /growing-season-guide are template
-// pages: site-checks.spec.ts runs axe on them.
+// pages: public-accessibility.spec.ts runs axe on them.
 for (const path of ['/canada-field-days']) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
     await page.goto(path);

@@ -1,5 +1,6 @@
-import { expect, test, type Request } from './fixtures.ts';
+import { expect, test, type Page, type Request } from './fixtures.ts';
 import { axeViolations } from './axe.ts';
+import { WIDTHS } from './widths.ts';
 
 const THANK_YOU = 'Thank you! Our team is reviewing your request and will connect you with the right resource.';
 
@@ -252,6 +253,50 @@ test.describe('contact form', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 });
+
+/** The country the phone prefix starts at (the masked field, loaded when the visitor starts on the form). */
+async function phoneCountry(page: Page) {
+  await page.getByLabel('Name').focus();
+  const select = page.getByLabel('Country calling code');
+  await expect(select).toBeAttached();
+  return select;
+}
+
+for (const { name, viewport } of WIDTHS) {
+  test.describe(`contact phone prefix at ${name} width`, () => {
+    test.use({ viewport });
+
+    test('starts at Canada on the Canadian contact pages and at the US elsewhere', async ({ page }) => {
+      for (const path of ['/contact-ca', '/can/contact-us']) {
+        await page.goto(path);
+        await expect(await phoneCountry(page)).toHaveValue('ca');
+        await expect(page.getByText('CA +1', { exact: true })).toBeVisible();
+        await page.getByLabel('Phone').pressSequentially('4165550199');
+        await expect(page.getByLabel('Phone')).toHaveValue('(416) 555-0199');
+      }
+      await page.goto('/contact');
+      await expect(await phoneCountry(page)).toHaveValue('us');
+      await expect(page.getByText('US +1', { exact: true })).toBeVisible();
+    });
+
+    test('without JavaScript the Canadian form has a plain phone field and sends the number as typed', async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport, baseURL: test.info().project.use.baseURL });
+      const page = await context.newPage();
+      await page.goto('/contact-ca');
+      await expect(page.getByLabel('Country calling code')).toHaveCount(0);
+      await expect(page.getByLabel('Phone')).toHaveAttribute('type', 'tel');
+      await expect(page.getByLabel('Region')).toHaveValue('Canada');
+      await page.getByLabel('Name').fill('Chantal Phone');
+      await page.getByLabel('Phone').fill('416 555 0199');
+      await page.getByLabel('Email').fill('chantal@example.ca');
+      await page.getByLabel('Province').selectOption('Ontario');
+      await page.getByLabel('Role').selectOption('Grower');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await expect(page.getByRole('heading', { name: 'Message sent' })).toBeVisible();
+      await context.close();
+    });
+  });
+}
 
 test.describe('Find a Rep or Retailer', () => {
   test('both fields are needed; choosing who clears the message; Enter in the zip box searches', async ({ page }) => {

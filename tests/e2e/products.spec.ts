@@ -1,4 +1,7 @@
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { axeViolations } from './axe.ts';
+import { WIDTHS } from './widths.ts';
 
 test.describe('product pages', () => {
   test('a US product page shows its content, labels and the hreflang twin, and sets the US region', async ({ page }) => {
@@ -93,7 +96,7 @@ test.describe('phone viewport', () => {
   });
 });
 
-// axe on /, /agrotain, /clear-choice, /about and /product-labels: site-checks.spec.ts runs it on every template page.
+// axe on /, /agrotain, /clear-choice, /about and /product-labels: public-accessibility.spec.ts runs it on every template page.
 
 test('a product lays out 1 to 8 benefits without one alone on a last row, at phone, tablet and desktop widths', async ({ page }) => {
   await page.goto('/agrotain');
@@ -124,3 +127,151 @@ test('a product lays out 1 to 8 benefits without one alone on a last row, at pho
     }
   }
 });
+
+async function boxes(locator: Locator) {
+  return Promise.all((await locator.all()).map(async (l) => (await l.boundingBox())!));
+}
+
+/** Boxes grouped into visual rows (same top edge). */
+function rows<T extends { y: number }>(list: T[]): T[][] {
+  const byTop = new Map<number, T[]>();
+  for (const b of list) {
+    const key = [...byTop.keys()].find((k) => Math.abs(k - b.y) < 2) ?? b.y;
+    byTop.set(key, [...(byTop.get(key) ?? []), b]);
+  }
+  return [...byTop.values()];
+}
+
+for (const { name, viewport } of WIDTHS) {
+  test.describe(`at ${name} width`, () => {
+    test.use({ viewport });
+
+    test('the guaranteed analysis shows every number without sideways scrolling', async ({ page }) => {
+      await page.goto('/wolf-trax');
+      const table = page.getByRole('table', { name: 'WOLF TRAX guaranteed analysis by product' });
+      await table.scrollIntoViewIfNeeded();
+      const row = table.getByRole('row', { name: /WOLF TRAX Zinc DDP/ });
+      await expect(row).toBeVisible();
+      // nothing in the table is wider than its box, so nothing is cut off or needs a scroll
+      const overflow = await table.evaluate((el) => {
+        const box = el.parentElement!;
+        return {
+          scroll: box.scrollWidth,
+          client: box.clientWidth,
+          page: document.documentElement.scrollWidth,
+          viewport: window.innerWidth,
+        };
+      });
+      expect(overflow.scroll).toBeLessThanOrEqual(overflow.client);
+      expect(overflow.page).toBeLessThanOrEqual(overflow.viewport);
+      for (const cell of await table.getByRole('cell').all()) {
+        const box = (await cell.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      }
+      await expect(table.getByRole('cell', { name: /%/ }).first()).toBeInViewport();
+      if (name === 'phone') {
+        // stacked: the column names are shown beside each value
+        const labels = await row
+          .getByRole('cell')
+          .first()
+          .evaluate((el) => getComputedStyle(el, '::before').content);
+        expect(labels).toBe('"Nutrient"');
+      }
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    test('product cards fill whole rows and centre the last one', async ({ page }) => {
+      await page.goto('/');
+      const grid = page.locator('.product-grid').first();
+      const area = (await grid.boundingBox())!;
+      const cards = await boxes(grid.locator(':scope > li'));
+      expect(cards).toHaveLength(7);
+      const lines = rows(cards);
+      const perRow = lines.map((r) => r.length);
+      // one per row on phones; four and three on desktops
+      expect(perRow).toEqual(name === 'phone' ? [1, 1, 1, 1, 1, 1, 1] : [4, 3]);
+      for (const line of lines) {
+        const left = Math.min(...line.map((b) => b.x)) - area.x;
+        const right = area.x + area.width - Math.max(...line.map((b) => b.x + b.width));
+        expect(Math.abs(left - right)).toBeLessThan(2);
+        // every card as wide as the others
+        for (const b of line) expect(Math.abs(b.width - cards[0]!.width)).toBeLessThan(2);
+      }
+    });
+
+    test('related reading fills its row with its three cards', async ({ page }) => {
+      await page.goto('/agrotain');
+      const grid = page.locator('.related-grid');
+      await grid.scrollIntoViewIfNeeded();
+      const area = (await grid.boundingBox())!;
+      const cards = await boxes(grid.locator(':scope > li'));
+      expect(cards).toHaveLength(3);
+      const right = Math.max(...cards.map((b) => b.x + b.width));
+      expect(area.x + area.width - right).toBeLessThan(2);
+      if (name === 'desktop') expect(rows(cards)).toHaveLength(1);
+    });
+
+    test('label cards line up their documents and "Product details" links across each row', async ({ page }) => {
+      await page.goto('/product-labels');
+      const cards = page.locator('.label-group');
+      await expect(cards).toHaveCount(23);
+      const lines = rows(await boxes(cards));
+      expect(lines.length).toBe(name === 'phone' ? 23 : 8);
+      const details = await boxes(page.locator('.label-group__page a'));
+      const docs = await boxes(page.locator('.label-group__docs > li:first-child'));
+      const heads = await boxes(page.locator('.label-group__head'));
+      for (const group of [details, docs]) {
+        // each card's link sits on its card's row line: as many distinct tops as rows of cards
+        expect(rows(group).length, 'rows of links').toBe(lines.length);
+      }
+      // the regions sit under the name in every card
+      for (const head of await page.locator('.label-group__head').all()) {
+        const [nameBox, regionsBox] = [await head.locator('h2').boundingBox(), await head.locator('.label-group__regions').boundingBox()];
+        expect(regionsBox!.y).toBeGreaterThanOrEqual(nameBox!.y + nameBox!.height - 1);
+      }
+      expect(heads).toHaveLength(23);
+    });
+  });
+
+  test.describe(`product labels at ${name} width`, () => {
+    test.use({ viewport });
+
+    test('the Product choice follows the Region choice, and a product the region lacks is dropped with a note', async ({ page }) => {
+      await page.goto('/product-labels');
+      const filters = page.getByRole('form', { name: 'Filter labels and SDSs' });
+      const product = filters.getByLabel('Product');
+      await expect(product.getByRole('option', { name: 'OPTRIENT' })).toHaveCount(1);
+      await filters.getByLabel('Region').selectOption({ label: 'Canada' });
+      await expect(page).toHaveURL(/\?region=3$/);
+      await expect(product.getByRole('option', { name: 'OPTRIENT' })).toHaveCount(0);
+      await expect(product.getByRole('option', { name: 'TRIBUNE' })).toHaveCount(1);
+      // every product offered has documents in the region
+      const offered = (await product.getByRole('option').allTextContents()).filter((l) => l !== 'All products');
+      expect(offered.length).toBeGreaterThan(3);
+      for (const label of [offered[0]!, offered.at(-1)!]) {
+        await page.goto(`/product-labels?region=3`);
+        await filters.getByLabel('Product').selectOption({ label });
+        await expect(page.getByRole('status')).toHaveText(/^Showing \d+ documents? for 1 product\.$/);
+      }
+      // an older link that pairs Canada with a US-only product shows Canada and says why
+      await page.goto('/product-labels?region=3&product=optrient');
+      await expect(page.getByRole('status')).toHaveText(
+        /^OPTRIENT has no documents for Canada\. Showing \d+ documents for \d+ products\.$/,
+      );
+      await expect(filters.getByLabel('Product')).toHaveValue('');
+    });
+
+    test('label and SDS links say they open a PDF in a new tab, and do', async ({ page }) => {
+      await page.goto('/product-labels?product=anvol');
+      const links = page.getByRole('main').getByRole('link', { name: /ANVOL\s*, PDF, \d+ KB\s*, opens in a new tab$/ });
+      expect(await links.count()).toBeGreaterThan(1);
+      for (const link of await links.all()) await expect(link).toHaveAttribute('target', '_blank');
+      const tab = page.context().waitForEvent('page');
+      await links.first().click();
+      expect((await tab).url()).toMatch(/\/doccenter\/[0-9a-f-]{36}$/);
+      await expect(page).toHaveURL(/\/product-labels\?product=anvol$/);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  });
+}

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { WIDTHS } from './widths.ts';
 
 test.describe('region selector', () => {
   test('saves the region in local storage and goes to that region home', async ({ page }) => {
@@ -150,4 +151,42 @@ test('the brand notice can be dismissed and stays dismissed', async ({ page }) =
   await expect(page.getByRole('region', { name: 'Announcement' })).toHaveCount(0);
 });
 
-// axe on the three homes: site-checks.spec.ts runs it on every template page.
+for (const { name, viewport } of WIDTHS) {
+  test.describe(`menus and notice at ${name} width`, () => {
+    test.use({ viewport });
+
+    test('a dismissed notice is left out by the server on the next pages, cached or not', async ({ page, browser }) => {
+      await page.goto('/agrotain');
+      const notice = page.getByRole('region', { name: 'Announcement' });
+      await expect(notice).toBeVisible();
+      await notice.getByRole('button', { name: 'Dismiss announcement' }).click();
+      await expect(notice).toHaveCount(0);
+      expect((await page.context().cookies()).find((c) => c.name === 'notice-dismissed')?.value).toMatch(/^[\w.-]+$/);
+      for (const path of ['/agrotain', '/agrotain', '/about', '/find-a-rep']) {
+        const response = await page.goto(path);
+        expect(await response!.text(), path).not.toContain('class="notice-bar"');
+        await expect(page.getByRole('region', { name: 'Announcement' })).toHaveCount(0);
+      }
+      // someone who has not dismissed it still gets it, from the same cache
+      const other = await browser.newContext({ viewport, baseURL: test.info().project.use.baseURL });
+      const fresh = await other.newPage();
+      const response = await fresh.goto('/agrotain');
+      expect(await response!.text()).toContain('class="notice-bar"');
+      await other.close();
+    });
+
+    test('the notice is one line with its close button beside it', async ({ page }) => {
+      await page.goto('/');
+      const notice = page.getByRole('region', { name: 'Announcement' });
+      const close = notice.getByRole('button', { name: 'Dismiss announcement' });
+      await expect(close).toBeVisible();
+      const bar = (await notice.boundingBox())!;
+      expect(bar.height).toBeLessThanOrEqual(52);
+      const button = (await close.boundingBox())!;
+      expect(button.y).toBeGreaterThanOrEqual(bar.y);
+      expect(button.y + button.height).toBeLessThanOrEqual(bar.y + bar.height + 1);
+    });
+  });
+}
+
+// axe on the three homes: public-accessibility.spec.ts runs it on every template page.
