@@ -2,6 +2,7 @@ import type { Db } from '#db/client.ts';
 import type { Env } from '#config/env.ts';
 import { createAuthRepository } from './auth/auth-repository.ts';
 import { createAuthService } from './auth/auth-service.ts';
+import { createKnownClients } from './auth/known-client.ts';
 import { createSecretBox } from './auth/secret-box.ts';
 import { createTokenSigner } from './auth/tokens.ts';
 import { createAuditRepository } from './audit/audit-repository.ts';
@@ -138,6 +139,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
     sessionMaxMs: env.SESSION_MAX_HOURS * 60 * 60_000,
     transaction: (work) => db.transaction((tx) => work(createAuthRepository(tx))),
     signer: createTokenSigner(deps.jwtSecret),
+    knownClients: createKnownClients(deps.jwtSecret),
     mail,
     siteUrl,
     production: env.NODE_ENV === 'production',

@@ -81,7 +81,10 @@ export function auditSentence(
     case 'sign-in':
       return `${who} signed in${d.method === 'email-link' || String(d.method ?? '').startsWith('email-link') ? ' with an emailed link' : ''}`;
     case 'sign-in-failed':
-      return `A sign-in as ${target} failed`;
+      // a wrong current password given while signed in counts toward the same lockout as a sign-in
+      return String(d.reason ?? '').startsWith('current-password')
+        ? `A password check of ${target} failed while signed in`
+        : `A sign-in as ${target} failed`;
     case 'account-locked':
       return `Sign-ins as ${target} from one address were locked for 15 minutes`;
     case 'username-locked':

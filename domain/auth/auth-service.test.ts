@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MailService } from '../mail/mail-service.ts';
 import type { AuthRepository, AuthUser } from './auth-repository.ts';
 import { createAuthService } from './auth-service.ts';
+import { createKnownClients } from './known-client.ts';
 import { createSecretBox } from './secret-box.ts';
 import type { TokenSigner } from './tokens.ts';
 
@@ -44,6 +45,7 @@ function setup() {
     sessionMaxMs: 7 * 24 * 60 * 60_000,
     transaction: (work) => work(repo),
     signer: {} as TokenSigner,
+    knownClients: createKnownClients('test-jwt-secret-0123456789-abcdefghijklmnop'),
     mail,
     siteUrl: 'https://www.example.com',
     production: true,

@@ -7,14 +7,17 @@ import type { MailService } from '../mail/mail-service.ts';
 import type { OutboxInsert } from '../mail/mail-repository.ts';
 import {
   confirmEmailChangeEmail,
+  describeClient,
   oneTimeSignInEmail,
   passwordResetEmail,
   securityNoticeEmail,
   setPasswordEmail,
+  type NoticeDetails,
   type SecurityNotice,
 } from './auth-emails.ts';
 import type { AuditInsert, AuthRepository, AuthUser, EmailTokenKind } from './auth-repository.ts';
 import { clientKey } from './client-key.ts';
+import type { KnownClients } from './known-client.ts';
 import { assertPasswordNotCommon } from './password-policy.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import type { SecretBox } from './secret-box.ts';
@@ -50,6 +53,10 @@ export const REQUIRE_SECOND_FACTOR_KEY = 'requireSecondFactor';
 
 export interface RequestContext {
   ip: string | null;
+  /** The known-client cookie the browser sent with a sign-in call (known-client.ts), if any. */
+  knownClient?: string | null;
+  /** The User-Agent header of a sign-in call: the new-sign-in notice names the browser from it. */
+  userAgent?: string | null;
 }
 
 /** The signed-in user, as the auth plugin puts it on the request. */
@@ -70,8 +77,14 @@ export interface Tokens {
   email: string;
 }
 
+/** A completed sign-in: the tokens for the reply, and a fresh known-client value for the browser's cookie. */
+export interface SignedIn {
+  tokens: Tokens;
+  knownClient: string;
+}
+
 export type LoginOutcome =
-  | { kind: 'tokens'; tokens: Tokens }
+  | ({ kind: 'tokens' } & SignedIn)
   | { kind: 'challenge'; message: string; data: { secondFactorRequired?: true; secondFactorEnrollmentRequired?: true; challenge: string } };
 
 export interface AuthServiceDeps {
@@ -82,6 +95,8 @@ export interface AuthServiceDeps {
   sessionMaxMs: number;
   transaction<T>(work: (repo: AuthRepository) => Promise<T>): Promise<T>;
   signer: TokenSigner;
+  /** Signs and checks the cookie of browsers that signed in before (the username-wide lock, new-sign-in notices). */
+  knownClients: KnownClients;
   mail: MailService;
   siteUrl: string;
   production: boolean;
@@ -181,7 +196,9 @@ export function createAuthService(deps: AuthServiceDeps) {
    * Reserves an attempt (issue 21, item 1) before the password or code is checked: the counts go up
    * first, in one statement each, so parallel guesses get numbers 1, 2, 3 ... and those above the
    * limit are refused unchecked. A locked (username, client), or a locked username, is refused. With
-   * `pastUsernameLock` (an emailed link then the second factor) only the client's own lock applies.
+   * `pastUsernameLock` (an emailed link, or a browser that signed in to this account before) only the
+   * client's own lock applies while the whole username is locked; when it is not, the attempt counts
+   * toward the username as any other.
    */
   async function reserveAttempt(name: string, user: AuthUser | null, ctx: RequestContext, pastUsernameLock = false): Promise<Attempt> {
     const client = clientKey(ctx.ip);
@@ -189,16 +206,28 @@ export function createAuthService(deps: AuthServiceDeps) {
     const fromClient = await repo.reserveAttempt(name, client, now(), staleBefore);
     if (!fromClient || fromClient.attempts > MAX_FAILED_ATTEMPTS) return refuseLocked(name, client, user, ctx);
     const fromEverywhere = await repo.reserveAttempt(name, '', now(), staleBefore);
-    if (!pastUsernameLock && (!fromEverywhere || fromEverywhere.attempts > MAX_USERNAME_FAILURES)) return refuseLocked(name, '', user, ctx);
-    return { name, client, user, fromClient: fromClient.attempts, fromEverywhere: pastUsernameLock ? null : fromEverywhere };
+    const usernameLocked = !fromEverywhere || fromEverywhere.attempts > MAX_USERNAME_FAILURES;
+    if (usernameLocked && !pastUsernameLock) return refuseLocked(name, '', user, ctx);
+    return { name, client, user, fromClient: fromClient.attempts, fromEverywhere: usernameLocked ? null : fromEverywhere };
   }
+
+  /** Is this a browser that signed in to this account before (a valid known-client cookie for it)? */
+  const isKnownClient = (user: AuthUser | null, ctx: RequestContext) =>
+    user !== null && deps.knownClients.isKnown(ctx.knownClient, user.id, now().getTime());
 
   /**
    * A reserved attempt failed: the attempt that reached a limit locks, and the reply is thrown:
    * `status` with `message`, or 429 once locked. Unknown usernames are counted and locked the same
    * way (with the same audit writes), so no reply, nor its timing, tells whether the account exists.
    */
-  async function failAttempt(a: Attempt, ctx: RequestContext, reason: string, message: string, status: 400 | 401 = 401): Promise<never> {
+  async function failAttempt(
+    a: Attempt,
+    ctx: RequestContext,
+    reason: string,
+    message: string,
+    status: 400 | 401 = 401,
+    fields?: Record<string, string[]>,
+  ): Promise<never> {
     await audit({ action: 'sign-in-failed', ...targetOf(a.user), ip: ctx.ip, detail: { reason } });
     let reply: string | null = null;
     if (a.fromEverywhere && a.fromEverywhere.attempts >= MAX_USERNAME_FAILURES) {
@@ -219,7 +248,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       reply ??= AUTH_MESSAGES.lockedOut;
     }
     if (reply) throw new DomainError(reply, 429);
-    throw new DomainError(message, status);
+    throw new DomainError(message, status, fields);
   }
 
   /** A reserved attempt that was right gives its places back (failures alone stay counted). */
@@ -241,7 +270,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { token, refreshToken, email: user.email };
   }
 
-  async function completeSignIn(user: AuthUser, ctx: RequestContext, method: string): Promise<Tokens> {
+  /**
+   * Signs in. A browser without a valid known-client cookie for this account is new to it: the
+   * account is emailed (when, from where, which browser), and the reply gives the browser the cookie.
+   */
+  async function completeSignIn(user: AuthUser, ctx: RequestContext, method: string): Promise<SignedIn> {
+    const newClient = !isKnownClient(user, ctx);
     await repo.recordSuccess(user.id, now());
     await repo.clearClient(usernameKey(user.email), clientKey(ctx.ip));
     // Housekeeping on each sign-in: refresh tokens expired for a day are no longer needed for reuse
@@ -250,11 +284,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     await repo.deleteExpiredRefreshTokens(dayAgo);
     await repo.deleteEndedSessions(dayAgo, new Date(dayAgo.getTime() - deps.sessionMaxMs));
     await repo.pruneFailures(dayAgo);
-    await auditSelf({ action: 'sign-in', detail: { method } }, user, ctx);
+    await auditSelf({ action: 'sign-in', detail: newClient ? { method, newClient } : { method } }, user, ctx);
     const sessionId = randomUUID();
     const signedInAt = now();
     await repo.insertSession({ id: sessionId, userId: user.id, signedInAt });
-    return issueTokens(user, sessionId, signedInAt);
+    const tokens = await issueTokens(user, sessionId, signedInAt);
+    if (newClient) await notify('new-sign-in', user.email, ctx, { client: describeClient(ctx.userAgent) });
+    return { tokens, knownClient: deps.knownClients.issue(user.id, now().getTime()) };
   }
 
   /**
@@ -267,9 +303,29 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /** Security notifications (issue 21, item 10): mailed to the account; no link in them, so nothing to blank. */
-  async function notify(notice: SecurityNotice, to: string, ctx: RequestContext, newEmail?: string) {
-    await deps.mail.enqueue(securityNoticeEmail(notice, to, await deps.siteName(), { newEmail, when: now(), ip: ctx.ip }));
+  async function notify(notice: SecurityNotice, to: string, ctx: RequestContext, details: Omit<NoticeDetails, 'when' | 'ip'> = {}) {
+    await deps.mail.enqueue(securityNoticeEmail(notice, to, await deps.siteName(), { ...details, when: now(), ip: ctx.ip }));
     deps.mail.kick();
+  }
+
+  /**
+   * A signed-in password check (changing the password or the email, turning the second factor off,
+   * setting one up) is a sign-in attempt as far as the lockout goes: reserved before the password is
+   * checked, a wrong one counts toward the account's lock (the same counts as login), and a lock in
+   * force refuses it. A stolen access token is then no way to guess the password beside the login.
+   */
+  async function checkCurrentPassword(
+    user: AuthUser,
+    password: string,
+    ctx: RequestContext,
+    reason: string,
+    fields?: Record<string, string[]>,
+  ): Promise<void> {
+    const attempt = await reserveAttempt(usernameKey(user.email), user, ctx, isKnownClient(user, ctx));
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      return failAttempt(attempt, ctx, reason, AUTH_MESSAGES.currentPasswordWrong, 400, fields);
+    }
+    await releaseAttempt(attempt);
   }
 
   /** After the password (or an emailed link): a second factor when the account has one or the site requires one. */
@@ -284,14 +340,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { kind: 'challenge', message: AUTH_MESSAGES.secondFactorPrompt, data: { secondFactorRequired: true, challenge: token } };
     }
     if (await requireSecondFactor()) {
-      const { token } = await signer.signChallenge(user.id, 'enrol', now().getTime());
+      const { token } = await signer.signChallenge(user.id, 'enrol', now().getTime(), method === 'email-link' ? 'email-link' : 'password');
       return {
         kind: 'challenge',
         message: AUTH_MESSAGES.secondFactorEnrollment,
         data: { secondFactorEnrollmentRequired: true, challenge: token },
       };
     }
-    return { kind: 'tokens', tokens: await completeSignIn(user, ctx, method) };
+    return { kind: 'tokens', ...(await completeSignIn(user, ctx, method)) };
   }
 
   async function verifySecondFactor(user: AuthUser, code: string, ctx: RequestContext): Promise<string | null> {
@@ -358,15 +414,15 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function enrollingUser(subject: {
     user?: SessionUser | null;
     challenge?: string;
-  }): Promise<{ user: AuthUser; viaChallenge: boolean }> {
+  }): Promise<{ user: AuthUser; viaChallenge: boolean; viaLink: boolean }> {
     if (subject.user) {
       const user = await repo.findUserById(subject.user.id);
-      if (user) return { user, viaChallenge: false };
+      if (user) return { user, viaChallenge: false, viaLink: false };
     }
     const challenge = subject.challenge ? await signer.verifyChallenge(subject.challenge) : null;
     const user = challenge?.purpose === 'enrol' ? await repo.findUserById(challenge.userId) : null;
     if (!user) throw new DomainError(subject.challenge ? AUTH_MESSAGES.challengeExpired : AUTH_MESSAGES.notSignedIn, 401);
-    return { user, viaChallenge: true };
+    return { user, viaChallenge: true, viaLink: challenge!.via === 'email-link' };
   }
 
   return {
@@ -376,7 +432,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     async login(username: string, password: string, ctx: RequestContext): Promise<LoginOutcome> {
       const name = usernameKey(username);
       const user = await repo.findUserByEmail(name);
-      const attempt = await reserveAttempt(name, user, ctx);
+      // a browser this account signed in from before gets past a lock of the whole username (not its own)
+      const attempt = await reserveAttempt(name, user, ctx, isKnownClient(user, ctx));
       // An unknown username costs a password verification too, so the time does not tell either.
       const passwordOk = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password).then(() => false);
       if (!user || !passwordOk) return failAttempt(attempt, ctx, user ? 'password' : 'unknown-user', AUTH_MESSAGES.loginFailed);
@@ -384,13 +441,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       return afterFirstFactor(user, ctx, 'password');
     },
 
-    /** The second step. After an emailed link (the mailbox is proved) a lock of the whole username does not apply: only this client's. */
-    async loginSecondFactor(challenge: string, code: string, ctx: RequestContext): Promise<Tokens> {
+    /**
+     * The second step. After an emailed link (the mailbox is proved), or from a browser this account
+     * signed in from before, a lock of the whole username does not apply: only this client's.
+     */
+    async loginSecondFactor(challenge: string, code: string, ctx: RequestContext): Promise<SignedIn> {
       const claims = await signer.verifyChallenge(challenge);
       const user = claims?.purpose === 'second-factor' ? await repo.findUserById(claims.userId) : null;
       if (!user || !user.totpEnabled) throw new DomainError(AUTH_MESSAGES.challengeExpired, 401);
       const viaLink = claims!.via === 'email-link';
-      const attempt = await reserveAttempt(usernameKey(user.email), user, ctx, viaLink);
+      const attempt = await reserveAttempt(usernameKey(user.email), user, ctx, viaLink || isKnownClient(user, ctx));
       const method = await verifySecondFactor(user, code, ctx);
       if (!method) return failAttempt(attempt, ctx, 'second-factor', AUTH_MESSAGES.secondFactorWrong);
       await releaseAttempt(attempt);
@@ -512,11 +572,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       return (await repo.findEmailToken(tokenHash(hash), 'password-reset', now())) !== null;
     },
 
-    /** Sets the new password, ends every session of the account and lifts a lockout (the link proved the mailbox). */
+    /**
+     * Sets the new password, ends every session of the account and lifts a lockout (the link proved
+     * the mailbox). The link is looked up (one indexed read) before the password is judged or hashed:
+     * a made-up link is refused as invalid and costs neither the strength check nor argon2.
+     */
     async resetPassword(newPassword: string, hash: string, ctx: RequestContext): Promise<void> {
       const owner = await repo.findEmailToken(tokenHash(hash), 'password-reset', now());
-      const ownerEmail = owner === null ? null : ((await repo.findUserById(owner))?.email ?? null);
-      await assertPasswordNotCommon(newPassword, [ownerEmail ?? '', await deps.siteName()], 'PasswordHash');
+      const ownerUser = owner === null ? null : await repo.findUserById(owner);
+      if (!ownerUser) throw new DomainError(AUTH_MESSAGES.resetInvalid, 400);
+      await assertPasswordNotCommon(newPassword, [ownerUser.email, await deps.siteName()], 'PasswordHash');
       const passwordHash = await hashPassword(newPassword);
       const email = await deps.transaction(async (tx) => {
         const userId = await tx.consumeEmailToken(tokenHash(hash), 'password-reset', now());
@@ -544,8 +609,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Changes the signed-in user's password; every other session of the account ends. */
     async updatePassword(session: SessionUser, currentPassword: string, newPassword: string, ctx: RequestContext): Promise<void> {
       const user = await repo.findUserById(session.id);
-      if (!user || !(await verifyPassword(user.passwordHash, currentPassword)))
-        throw new DomainError(AUTH_MESSAGES.currentPasswordWrong, 400);
+      if (!user) throw new DomainError(AUTH_MESSAGES.currentPasswordWrong, 400);
+      await checkCurrentPassword(user, currentPassword, ctx, 'current-password:update-password');
       await assertPasswordNotCommon(newPassword, [user.email, await deps.siteName()], 'NewPassword');
       const passwordHash = await hashPassword(newPassword);
       await deps.transaction(async (tx) => {
@@ -567,8 +632,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       ctx: RequestContext & { domainName?: string },
     ): Promise<{ email: string; pendingEmail: string | null }> {
       const user = await repo.findUserById(session.id);
-      if (!user || !(await verifyPassword(user.passwordHash, currentPassword)))
-        throw new DomainError(AUTH_MESSAGES.currentPasswordWrong, 400);
+      if (!user) throw new DomainError(AUTH_MESSAGES.currentPasswordWrong, 400);
+      await checkCurrentPassword(user, currentPassword, ctx, 'current-password:update-userdata');
       const next = email.trim().toLowerCase();
       if (next === user.email) return { email: next, pendingEmail: null };
       const other = await repo.findUserByEmail(next);
@@ -583,7 +648,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         { email: next },
       );
       await auditSelf({ action: 'email-change-requested', detail: { to: next } }, user, ctx);
-      await notify('email-change-requested', user.email, ctx, next);
+      await notify('email-change-requested', user.email, ctx, { newEmail: next });
       return { email: user.email, pendingEmail: next };
     },
 
@@ -601,7 +666,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await auditSelf({ action: 'email-changed', detail: { from: user.email } }, { id: user.id, email: next }, ctx, tx);
         return { from: user.email, email: next };
       });
-      await notify('email-changed', result.from, ctx, result.email);
+      await notify('email-changed', result.from, ctx, { newEmail: result.email });
       return { email: result.email };
     },
 
@@ -618,21 +683,19 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
     },
 
-    /** An emailed sign-in link replaces the password; the second factor still applies. */
     /**
-     * An emailed sign-in link: refused while this client is locked out for the username. A lock of
-     * the whole username (failures from everywhere) is passed only by an account with a second
-     * factor, whose code is then asked for: the link proves the mailbox, the code the authenticator,
-     * so a stranger's guessing cannot keep the owner out (issue 21, item 2).
+     * An emailed sign-in link replaces the password; the second factor still applies. It is refused
+     * while this client is locked out for the username, but a lock of the whole username (failures
+     * from everywhere) does not stop it: the link proves the mailbox, which could reset the password
+     * and lift every lock anyway, so strangers' guessing cannot keep the owner out.
      */
     async oneTimeLogin(token: string, ctx: RequestContext): Promise<LoginOutcome> {
       const pending = await repo.findEmailToken(tokenHash(token), 'sign-in', now());
       const owner = pending === null ? null : await repo.findUserById(pending);
       if (owner) {
         const name = usernameKey(owner.email);
-        const locked = async (client: string) => ((await repo.lockedUntil(name, client))?.getTime() ?? 0) > now().getTime();
-        if (await locked(clientKey(ctx.ip))) return refuseLocked(name, clientKey(ctx.ip), owner, ctx);
-        if (!(owner.totpEnabled && owner.totpSecret) && (await locked(''))) return refuseLocked(name, '', owner, ctx);
+        const client = clientKey(ctx.ip);
+        if (((await repo.lockedUntil(name, client))?.getTime() ?? 0) > now().getTime()) return refuseLocked(name, client, owner, ctx);
       }
       const userId = await repo.consumeEmailToken(tokenHash(token), 'sign-in', now());
       const user = userId === null ? null : await repo.findUserById(userId);
@@ -644,12 +707,13 @@ export function createAuthService(deps: AuthServiceDeps) {
      * Starts enrolment: a new secret. Signed in, it asks for the current password (issue 21, item 5:
      * a stolen 15-minute token must not be enough to add the thief's authenticator).
      */
-    async secondFactorSetup(subject: { user?: SessionUser | null; challenge?: string }, password?: string) {
+    async secondFactorSetup(subject: { user?: SessionUser | null; challenge?: string }, password: string | undefined, ctx: RequestContext) {
       const { user, viaChallenge } = await enrollingUser(subject);
       if (user.totpEnabled) throw new DomainError('A second factor is already set up. Turn it off first to set up a new one.', 400);
-      if (!viaChallenge && !(password && (await verifyPassword(user.passwordHash, password)))) {
-        throw new DomainError(password ? AUTH_MESSAGES.currentPasswordWrong : AUTH_MESSAGES.passwordRequired, 400, {
-          Password: [password ? AUTH_MESSAGES.currentPasswordWrong : AUTH_MESSAGES.passwordRequired],
+      if (!viaChallenge) {
+        if (!password) throw new DomainError(AUTH_MESSAGES.passwordRequired, 400, { Password: [AUTH_MESSAGES.passwordRequired] });
+        await checkCurrentPassword(user, password, ctx, 'current-password:second-factor-setup', {
+          Password: [AUTH_MESSAGES.currentPasswordWrong],
         });
       }
       const secret = newTotpSecret();
@@ -665,14 +729,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       subject: { user?: SessionUser | null; challenge?: string },
       code: string,
       ctx: RequestContext,
-    ): Promise<{ recoveryCodes: string[] } & Partial<Tokens>> {
-      const { user, viaChallenge } = await enrollingUser(subject);
+    ): Promise<{ recoveryCodes: string[]; signedIn?: SignedIn }> {
+      const { user, viaChallenge, viaLink } = await enrollingUser(subject);
       if (user.totpEnabled) throw new DomainError('A second factor is already set up.', 400);
       const secret = totpSecretOf(user);
       if (!secret) throw new DomainError('Start the setup first.', 400);
       // Enrolment forced at sign-in is part of the sign-in: a wrong code counts toward the lockout
       // as on the second-factor step. A signed-in user setting it up is not guessing anything.
-      const attempt = viaChallenge ? await reserveAttempt(usernameKey(user.email), user, ctx) : null;
+      const attempt = viaChallenge ? await reserveAttempt(usernameKey(user.email), user, ctx, viaLink || isKnownClient(user, ctx)) : null;
       const step = verifyTotp(secret, code, user.totpLastStep, now().getTime());
       if (step === null || !(await repo.claimTotpStep(user.id, step))) {
         if (attempt) return failAttempt(attempt, ctx, 'second-factor-enrolment', AUTH_MESSAGES.secondFactorWrong, 400);
@@ -687,13 +751,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
       await notify('second-factor-enabled', user.email, ctx);
       if (!viaChallenge) return { recoveryCodes };
-      return { recoveryCodes, ...(await completeSignIn(user, ctx, 'password+enrolment')) };
+      return { recoveryCodes, signedIn: await completeSignIn(user, ctx, `${viaLink ? 'email-link' : 'password'}+enrolment`) };
     },
 
     async secondFactorDisable(session: SessionUser, password: string, ctx: RequestContext): Promise<void> {
       if (await requireSecondFactor()) throw new DomainError('This site requires a second factor for every account.', 400);
       const user = await repo.findUserById(session.id);
-      if (!user || !(await verifyPassword(user.passwordHash, password))) throw new DomainError(AUTH_MESSAGES.currentPasswordWrong, 400);
+      if (!user) throw new DomainError(AUTH_MESSAGES.currentPasswordWrong, 400);
+      await checkCurrentPassword(user, password, ctx, 'current-password:second-factor-disable');
       await deps.transaction(async (tx) => {
         await tx.disableTotp(user.id);
         await auditSelf({ action: 'second-factor-disabled' }, user, ctx, tx);
@@ -756,6 +821,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { totpSecrets, recoveryCodes };
     },
 
+    /** Emails the account a security notice (an administrator's change to it: users-service). */
+    notify,
     /** A password an administrator sets (new user, or edit) passes the same common-password check. */
     async checkNewPassword(password: string, related: string[], field = 'password'): Promise<void> {
       await assertPasswordNotCommon(password, [...related, await deps.siteName()], field);

@@ -4,6 +4,20 @@ import { DomainError } from '../errors.ts';
 export const COMMON_PASSWORD_MESSAGE =
   'This password is too common or too easy to guess. Choose another one, for example three or four unrelated words.';
 
+/**
+ * zxcvbn reads at most this many characters (code points) of a password. Its matching is synchronous
+ * and grows faster than the length (a 200-character password of repeats and l33t symbols can hold
+ * the event loop for seconds); a password whose first 64 characters are not guessable is not
+ * guessable, and the length limit itself (PASSWORD_MAX_LENGTH) stays as it is.
+ */
+export const STRENGTH_CHECK_MAX_CHARS = 64;
+
+/** The part of a password the strength check reads: its first STRENGTH_CHECK_MAX_CHARS characters, never half a surrogate pair. */
+export function strengthCheckInput(password: string): string {
+  if (password.length <= STRENGTH_CHECK_MAX_CHARS) return password;
+  return Array.from(password).slice(0, STRENGTH_CHECK_MAX_CHARS).join('');
+}
+
 type Checker = { check(password: string, userInputs?: string[]): Promise<{ score: number }> };
 let checker: Promise<Checker> | undefined;
 
@@ -38,6 +52,6 @@ export async function assertPasswordNotCommon(password: string, related: string[
     .flatMap((r) => [r, r.replace(/[@.\s_-]+/g, ''), ...r.split(/[@.\s_-]+/)])
     .filter((w) => w.length >= 3)
     .map((w) => w.toLowerCase());
-  const { score } = await (await load()).check(password, inputs);
+  const { score } = await (await load()).check(strengthCheckInput(password), inputs);
   if (score < 2) throw new DomainError(COMMON_PASSWORD_MESSAGE, 400, field ? { [field]: [COMMON_PASSWORD_MESSAGE] } : undefined);
 }

@@ -15,6 +15,12 @@ function toDto(row: UserRow): UserListItem {
   return { id: row.id, email: row.email, lastLogin: row.lastLogin ? row.lastLogin.toISOString() : null, userRoles: row.userRoles };
 }
 
+function sameRoles(a: number[], b: number[]): boolean {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((id) => right.has(id));
+}
+
 /** Is the unique-email constraint what failed? (both PGlite and node-postgres report SQLSTATE 23505) */
 function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
@@ -107,6 +113,18 @@ export function createUsersService(deps: UsersServiceDeps) {
         ip: ctx.ip,
         detail: { roles: body.userRoles, passwordChanged: Boolean(passwordHash) },
       });
+      // The account hears of what an administrator changed in it (a stolen administrator session
+      // taking over an account, or raising its rights, does not go unnoticed).
+      if (passwordHash) await auth.notify('password-set-by-admin', current.email, ctx, { by: actor.email });
+      if (!sameRoles(current.userRoles, body.userRoles)) {
+        const names = new Map((await repo.roles()).map((r) => [r.id, r.name]));
+        const named = (ids: number[]) => [...ids].sort((a, b) => a - b).map((id) => names.get(id) ?? `role ${id}`);
+        await auth.notify('roles-changed', current.email, ctx, {
+          by: actor.email,
+          rolesBefore: named(current.userRoles),
+          rolesAfter: named(body.userRoles),
+        });
+      }
       return get(current.id);
     },
 

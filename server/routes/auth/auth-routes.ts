@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { LoginOutcome } from '#domain/auth/auth-service.ts';
+import type { LoginOutcome, SignedIn } from '#domain/auth/auth-service.ts';
 import {
   AUTH_MESSAGES,
   AuthTokensSchema,
@@ -32,6 +32,7 @@ import { AddUserBodySchema, UserDetailSchema } from '#shared/validation/users.ts
 import { envelope, ErrorEnvelopeSchema, errorResponses, fail, ok } from '../../http.ts';
 import { BEARER, optionalUser, PUBLIC, requirePermission, requireUser } from '../../plugins/auth.ts';
 import { loginRateLimit } from '../../plugins/rate-limit.ts';
+import { setKnownClient, signInContext } from './known-client-cookie.ts';
 
 const errors = {
   ...errorResponses,
@@ -42,9 +43,17 @@ const errors = {
 };
 const tag = ['auth'];
 
+/** A completed sign-in answers its tokens and gives the browser its known-client cookie. */
+function signedInReply(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) {
+  setKnownClient(request, reply, signedIn.knownClient);
+  return ok(signedIn.tokens);
+}
+
 /** Login answers tokens, or success false with what the second step needs (and the message to show). */
-function loginReply(outcome: LoginOutcome) {
-  return outcome.kind === 'tokens' ? ok(outcome.tokens) : { success: false, data: outcome.data, message: outcome.message };
+function loginReply(request: FastifyRequest, reply: FastifyReply, outcome: LoginOutcome) {
+  return outcome.kind === 'tokens'
+    ? signedInReply(request, reply, outcome)
+    : { success: false, data: outcome.data, message: outcome.message };
 }
 
 /**
@@ -64,13 +73,14 @@ export async function authRoutes(app: FastifyInstance) {
         operationId: 'authLogin',
         tags: tag,
         summary: 'Sign in with email and password: tokens, or (success false) a second-factor challenge',
-        description: `401 'The username or password is incorrect.' for a wrong password or unknown user alike; 429 while the username is locked (5 failures: 15 minutes), counted per username whether or not the account exists, so the replies never tell.`,
+        description: `401 'The username or password is incorrect.' for a wrong password or unknown user alike; 429 while the username is locked (5 failures: 15 minutes), counted per username whether or not the account exists, so the replies never tell. A lock of the whole username (failures from everywhere) does not stop the right password from a browser that signed in to the account before (its known_client cookie, set by every sign-in, Path=/auth); a sign-in from any other browser is emailed to the account.`,
         security: PUBLIC,
         body: LoginSchema,
         response: { 200: envelope(TokensOrChallengeSchema), ...errors },
       },
     },
-    async (request) => loginReply(await auth().login(request.body.Username, request.body.Password, { ip: request.ip })),
+    async (request, reply) =>
+      loginReply(request, reply, await auth().login(request.body.Username, request.body.Password, signInContext(request))),
   );
 
   r.post(
@@ -87,7 +97,8 @@ export async function authRoutes(app: FastifyInstance) {
         response: { 200: envelope(AuthTokensSchema), ...errors },
       },
     },
-    async (request) => ok(await auth().loginSecondFactor(request.body.challenge, request.body.Code, { ip: request.ip })),
+    async (request, reply) =>
+      signedInReply(request, reply, await auth().loginSecondFactor(request.body.challenge, request.body.Code, signInContext(request))),
   );
 
   r.post(
@@ -180,10 +191,13 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/auth/reset-password',
     {
+      // the strength check and argon2 run for every real link: limited per IP as forgot-password is
+      config: limited,
       schema: {
         operationId: 'authResetPassword',
         tags: tag,
         summary: 'Set a new password with a reset link (PasswordHash carries the new password; the server hashes it); ends every session',
+        description: `The link is checked first: a made-up or used one answers 400 '${AUTH_MESSAGES.resetInvalid}' whatever the password. Rate-limited per IP like login.`,
         security: PUBLIC,
         body: ResetPasswordSchema,
         response: { 200: envelope(z.null()), ...errors },
@@ -206,14 +220,15 @@ export async function authRoutes(app: FastifyInstance) {
         tags: tag,
         summary:
           "Change the signed-in user's password (current and new); the user's other sessions end, and the account is emailed a notice",
-        description: 'A common or easily guessed new password is refused (400). Rate-limited per IP like login.',
+        description:
+          'A common or easily guessed new password is refused (400). A wrong current password counts toward the account’s sign-in lockout (429 once locked). Rate-limited per IP like login.',
         security: BEARER,
         body: UpdatePasswordSchema,
         response: { 200: envelope(z.null()), ...errors },
       },
     },
     async (request) => {
-      await auth().updatePassword(request.user!, request.body.CurrentPassword, request.body.NewPassword, { ip: request.ip });
+      await auth().updatePassword(request.user!, request.body.CurrentPassword, request.body.NewPassword, signInContext(request));
       return ok(null);
     },
   );
@@ -228,7 +243,7 @@ export async function authRoutes(app: FastifyInstance) {
         tags: tag,
         summary: "Change the signed-in user's own profile: the email (also the username), confirmed with the current password",
         description:
-          'A new email takes effect only once the link mailed to it is opened (POST /auth/confirm-email); until then the reply names it as pendingEmail and the old address is told. Rate-limited per IP like login.',
+          'A new email takes effect only once the link mailed to it is opened (POST /auth/confirm-email); until then the reply names it as pendingEmail and the old address is told. A wrong current password counts toward the account’s sign-in lockout (429 once locked). Rate-limited per IP like login.',
         security: BEARER,
         body: UpdateUserDataSchema,
         response: { 200: envelope(UserDataReplySchema), ...errors },
@@ -236,7 +251,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const result = await auth().updateUserData(request.user!, request.body.email, request.body.CurrentPassword, {
-        ip: request.ip,
+        ...signInContext(request),
         domainName: request.host,
       });
       return ok(
@@ -299,7 +314,7 @@ export async function authRoutes(app: FastifyInstance) {
         response: { 200: envelope(TokensOrChallengeSchema), ...errors },
       },
     },
-    async (request) => loginReply(await auth().oneTimeLogin(request.body.token, { ip: request.ip })),
+    async (request, reply) => loginReply(request, reply, await auth().oneTimeLogin(request.body.token, signInContext(request))),
   );
 
   r.post(
@@ -335,7 +350,14 @@ export async function authRoutes(app: FastifyInstance) {
         response: { 200: envelope(SecondFactorSetupReplySchema), ...errors },
       },
     },
-    async (request) => ok(await auth().secondFactorSetup({ user: request.user, challenge: request.body.challenge }, request.body.Password)),
+    async (request) =>
+      ok(
+        await auth().secondFactorSetup(
+          { user: request.user, challenge: request.body.challenge },
+          request.body.Password,
+          signInContext(request),
+        ),
+      ),
   );
 
   r.post(
@@ -355,8 +377,15 @@ export async function authRoutes(app: FastifyInstance) {
         response: { 200: envelope(SecondFactorEnabledSchema), ...errors },
       },
     },
-    async (request) =>
-      ok(await auth().secondFactorEnable({ user: request.user, challenge: request.body.challenge }, request.body.Code, { ip: request.ip })),
+    async (request, reply) => {
+      const { recoveryCodes, signedIn } = await auth().secondFactorEnable(
+        { user: request.user, challenge: request.body.challenge },
+        request.body.Code,
+        signInContext(request),
+      );
+      if (signedIn) setKnownClient(request, reply, signedIn.knownClient);
+      return ok({ recoveryCodes, ...signedIn?.tokens });
+    },
   );
 
   r.post(
@@ -368,13 +397,14 @@ export async function authRoutes(app: FastifyInstance) {
         operationId: 'authSecondFactorDisable',
         tags: tag,
         summary: 'Turn the second factor off (password required; refused while the site requires one)',
+        description: 'A wrong password counts toward the account’s sign-in lockout (429 once locked). Rate-limited per IP like login.',
         security: BEARER,
         body: SecondFactorDisableSchema,
         response: { 200: envelope(z.null()), ...errors },
       },
     },
     async (request) => {
-      await auth().secondFactorDisable(request.user!, request.body.Password, { ip: request.ip });
+      await auth().secondFactorDisable(request.user!, request.body.Password, signInContext(request));
       return ok(null);
     },
   );
