@@ -44,6 +44,7 @@ async function setup(maxBytes: number, page: (url: string, search: string) => Re
     security: { dev: false, recaptcha: false },
     events,
     mayRedirect: () => false,
+    shownNoticeId: async () => 'notice-1',
   });
   cache.useRoutes(readsFor);
   await registerSecurity(instance, { dev: false, recaptcha: false });
