@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { shownNoticeId } from './notice.ts';
 import { cookieValue, NO_VISITOR_INPUTS, parseVisitorInputs, visitorKey } from './request-inputs.ts';
 
 const NOTICE = 'notice-a1b2c3';
@@ -81,5 +82,13 @@ describe('cookieValue', () => {
     expect(cookieValue('a=x=y', 'a')).toBe('x=y');
     expect(cookieValue('a', 'a')).toBeUndefined();
     expect(cookieValue(null, 'a')).toBeUndefined();
+  });
+});
+
+describe('shownNoticeId', () => {
+  it('is the id of an enabled notice, and null when none is shown', () => {
+    expect(shownNoticeId({ enabled: true, id: NOTICE })).toBe(NOTICE);
+    expect(shownNoticeId({ enabled: false, id: NOTICE })).toBeNull();
+    expect(shownNoticeId({ enabled: true, id: '' })).toBeNull();
   });
 });
