@@ -1,5 +1,6 @@
 import type { Services } from '#domain/services.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
+import type { VisitorInputs } from '#shared/request-inputs.ts';
 
 /** What the server hands every loader and action (React Router's load context). */
 export type AppContext = {
@@ -7,6 +8,11 @@ export type AppContext = {
   config: PublicConfig;
   nonce: string;
   requestId: string;
+  /**
+   * The visitor's cookies as pages may read them, parsed once by the server (shared/request-inputs.ts);
+   * for a page the cache stores, exactly what its key holds. Loaders read these, never the Cookie header.
+   */
+  visitor: VisitorInputs;
   /** The client's address as Fastify resolved it (trust proxy): the lead forms' actions pass it to reCAPTCHA. */
   clientIp?: string;
   /** Set when a form post to a page was over FORM_RATE_LIMIT: its action answers 429 with the failure alert. */

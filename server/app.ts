@@ -247,6 +247,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           security,
           events: services.contentEvents,
           mayRedirect: (path, search) => services.redirects.mayRedirect(path, search),
+          shownNoticeId: () => services.settings.shownNoticeId(),
           log: app.log,
         })
       : undefined;

@@ -64,6 +64,9 @@ describe('region helpers', () => {
   it('parses only the three region ids', () => {
     expect(['2', '3', '4', '1', '5', 'x', null].map(parseRegion)).toEqual([2, 3, 4, null, null, null, null]);
   });
+  it('reads a region only when the value is exactly its digit', () => {
+    expect(['3x', '0x3', ' 3', '3 ', '03', '3.0', '+3', '', undefined].map(parseRegion)).toEqual(Array(9).fill(null));
+  });
 });
 
 describe('regionTargetPath (where the region selector goes)', () => {

@@ -33,8 +33,9 @@ export function productRegionOf(regionId: number | null | undefined): ProductReg
   return regionId === REGION_CA ? REGION_CA : REGION_US;
 }
 
+/** A region id written as exactly its digits ('3'); anything else ('3x', '0x3', ' 3', '3.0') is no region. */
 export function parseRegion(value: string | null | undefined): RegionId | null {
-  const n = Number(value);
+  const n = value?.length === 1 ? Number(value) : NaN;
   return isRegionId(n) ? n : null;
 }
 

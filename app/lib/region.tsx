@@ -120,8 +120,3 @@ export function useRegion(): RegionState {
   if (!ctx) throw new Error('useRegion must be used inside RegionProvider');
   return ctx;
 }
-
-export function readRegionCookie(cookieHeader: string | null): RegionId | null {
-  const match = cookieHeader?.match(/(?:^|;\s*)region=(\d)/);
-  return match ? parseRegion(match[1]) : null;
-}

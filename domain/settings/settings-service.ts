@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { shownNoticeId } from '#shared/notice.ts';
 import { DEFAULT_SITE_SETTINGS, SiteSettingsSchema, type SiteSettings } from '#shared/site-settings.ts';
 import type { SiteSettingsAdmin, SiteSettingsFormInput } from '#shared/validation/settings.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
@@ -139,6 +140,11 @@ export function createSettingsService(
     /** The lowest reCAPTCHA score accepted: the setting when saved, otherwise RECAPTCHA_MIN_SCORE. */
     async recaptchaMinScore(): Promise<number> {
       return (await get()).recaptcha.minScore ?? fallbacks.recaptchaMinScore;
+    },
+
+    /** The id of the notice pages show now (null when none): what a visitor's dismissal must name. */
+    async shownNoticeId(): Promise<string | null> {
+      return shownNoticeId((await get()).notice);
     },
   };
 }

@@ -3,7 +3,7 @@
  * services, with the query and the services watched. A loader that reads a query parameter its
  * route did not declare fails (the page cache would never give it that parameter), and so does one
  * that reads content its route's tags do not cover (a change to that content would leave the stored
- * page as it was).
+ * page as it was), or reads the Cookie header (the visitor inputs come parsed in the load context).
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -161,6 +161,27 @@ async function watchingQuery<T>(run: () => Promise<T>): Promise<{ names: Set<str
   }
 }
 
+/**
+ * Whether anything reads `request`'s Cookie header (or walks all its headers): pages read the visitor
+ * only through the load context (shared/request-inputs.ts), the values the page cache keys on.
+ */
+function watchingCookie(request: Request): () => boolean {
+  let read = false;
+  const headers = request.headers;
+  const watched = new Proxy(headers, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if ((prop !== 'get' && prop !== 'has') || String(args[0]).toLowerCase() === 'cookie') read = true;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  Object.defineProperty(request, 'headers', { value: watched });
+  return () => read;
+}
+
 let t: TestApp;
 let build: ServerBuild;
 let tree: RouteObject[];
@@ -221,14 +242,18 @@ describe('route declarations', () => {
         const request = new Request(`http://localhost${url.pathname}${search}`, {
           headers: { cookie: 'region=3', referer: 'http://localhost/agrotain' },
         });
+        const readsCookie = watchingCookie(request);
         const context = {
           services,
           config: { siteUrl: 'http://localhost', recaptchaSiteKey: null },
           nonce: 'n',
           requestId: 'r',
+          visitor: { region: 3, noticeDismissed: false },
           log: t.app.log,
         };
         const { names } = await watchingQuery(() => Promise.resolve(module.loader!({ request, params, context } as never)));
+        if (readsCookie())
+          problems.push(`${route.id} (${sample}) reads the Cookie header instead of the visitor inputs in its load context`);
         const extra = [...names].filter((n) => !reads.query.includes(n));
         if (extra.length)
           problems.push(

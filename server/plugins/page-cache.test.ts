@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import zlib from 'node:zlib';
 import { createContentEvents, type ContentEvents } from '#domain/content-events/content-events.ts';
 import { ALL_PAGES, knowledgeTag, PAGE_TAG, pathTag } from '#shared/cache-tags.ts';
+import type { VisitorInputs } from '#shared/request-inputs.ts';
 import { expectCachedAs } from '#tests/setup/page-cache-hits.ts';
 import { scriptHash } from '../page-cache/http-cache.ts';
 import type { PathReads } from '../page-cache/route-reads.ts';
@@ -36,7 +37,13 @@ afterEach(async () => {
   app = null;
 });
 
-async function setup(maxBytes: number, page: (url: string, search: string) => Rendered | Promise<Rendered>) {
+/** What a render was given of the visitor: the Cookie header React Router would see, and the load context's inputs. */
+interface Seen {
+  cookie: string | null;
+  visitor: VisitorInputs;
+}
+
+async function setup(maxBytes: number, page: (url: string, search: string, seen: Seen) => Rendered | Promise<Rendered>) {
   const instance = Fastify({ logger: false });
   const events: ContentEvents = createContentEvents();
   const cache: PageCache = createPageCache(instance, {
@@ -44,6 +51,7 @@ async function setup(maxBytes: number, page: (url: string, search: string) => Re
     security: { dev: false, recaptcha: false },
     events,
     mayRedirect: () => false,
+    shownNoticeId: async () => 'notice-1',
   });
   cache.useRoutes(readsFor);
   await registerSecurity(instance, { dev: false, recaptcha: false });
@@ -57,9 +65,12 @@ async function setup(maxBytes: number, page: (url: string, search: string) => Re
         if (search !== undefined) url.search = search;
         return new Request(url, { headers: request.headers as Record<string, string> });
       },
-      render: async (webRequest, nonce) => {
+      render: async (webRequest, nonce, visitor) => {
         renders++;
-        const r = await page(new URL(webRequest.url).pathname, new URL(webRequest.url).search);
+        const r = await page(new URL(webRequest.url).pathname, new URL(webRequest.url).search, {
+          cookie: webRequest.headers.get('cookie'),
+          visitor,
+        });
         const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-cache' });
         for (const [k, v] of Object.entries(r.headers ?? {})) for (const one of [v].flat()) headers.append(k, one);
         return new Response(r.html(nonce), { status: r.status ?? 200, headers });
@@ -178,6 +189,34 @@ describe('page cache', () => {
     expect((await t.app.inject('/knowledge-center?q=zinc&fresh=1&page=2')).headers['x-page-cache']).toBe('hit');
     expect((await t.app.inject('/knowledge-center?q=corn')).headers['x-page-cache']).toBe('miss');
     expect(t.cache.store.size).toBe(3);
+  });
+
+  it('renders a page it may store with exactly the visitor inputs of its key, and no Cookie header', async () => {
+    const t = await setup(1024 * 1024, (_url, _search, { cookie, visitor }) => ({
+      html: (n) => doc(n, `<p>region=${visitor.region} dismissed=${visitor.noticeDismissed} cookie=${cookie}</p>`),
+    }));
+    const get = (url: string, cookie?: string, extra: Record<string, string> = {}) =>
+      t.app.inject({ url, headers: { ...(cookie === undefined ? {} : { cookie }), ...extra } });
+
+    const malformed = await get('/page', 'region=3x; other=1; notice-dismissed=notice-0');
+    expect(malformed.body).toContain('<p>region=null dismissed=false cookie=null</p>');
+    await expectCachedAs(t.app, ['/page'], malformed.body);
+    const ca = await get('/page', 'region=3; notice-dismissed=notice-1');
+    expect(ca.headers['x-page-cache']).toBe('miss');
+    expect(ca.body).toContain('<p>region=3 dismissed=true cookie=null</p>');
+    expect((await get('/page', 'notice-dismissed=notice-1; region=3; other=2')).headers['x-page-cache']).toBe('hit');
+    expect(t.renders()).toBe(2);
+
+    // a route that fixes the region is not given one: one entry for every region
+    const product = await get('/agrotain', 'region=3');
+    expect(product.body).toContain('<p>region=null dismissed=false cookie=null</p>');
+    expect((await get('/agrotain', 'region=4')).headers['x-page-cache']).toBe('hit');
+    expect(t.renders()).toBe(3);
+
+    // not stored: the page sees the request's cookies, and the same parsed inputs
+    const once = await get('/page', 'region=3x', { authorization: 'Bearer x' });
+    expect(once.headers['x-page-cache']).toBeUndefined();
+    expect(once.body).toContain('<p>region=null dismissed=false cookie=region=3x</p>');
   });
 
   it('gives a redirect the page answers with the parameters its route does not read, stored or not', async () => {

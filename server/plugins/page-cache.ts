@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { tagsForChange, type ContentEvents } from '#domain/content-events/content-events.ts';
-import { dismissedNoticeId } from '#shared/notice.ts';
 import { withQuery } from '#shared/paths.ts';
-import { parseRegion, REGION_COOKIE, regionForPath } from '#shared/regions.ts';
+import { regionForPath } from '#shared/regions.ts';
+import { parseVisitorInputs, visitorKey, type VisitorInputs } from '#shared/request-inputs.ts';
 import { createUpgrader, ensureVariant } from '../page-cache/compression.ts';
 import { etagFor, etagMatches, hashRenderedScripts, pickEncoding } from '../page-cache/http-cache.ts';
 import { createPageStore, type CachedPage, type PageStore } from '../page-cache/page-store.ts';
@@ -44,8 +44,11 @@ const TRANSFER_HEADERS = new Set([
 export interface PageRenderer {
   /** The request as React Router sees it; `search` replaces the query the visitor sent. */
   webRequest(search?: string): Request;
-  /** Renders; `nonce` goes on every inline script the renderer writes. */
-  render(request: Request, nonce: string): Promise<Response>;
+  /**
+   * Renders; `nonce` goes on every inline script the renderer writes, and `visitor` is what the page
+   * reads of the visitor (the load context's), the values its key was built from.
+   */
+  render(request: Request, nonce: string, visitor: VisitorInputs): Promise<Response>;
   /** Streams a response as it is (actions, data requests, anything not HTML). */
   send(response: Response): Promise<unknown>;
 }
@@ -88,6 +91,8 @@ export interface PageCacheOptions {
    * leaves the request to Fastify, whose redirect hook runs before any stored page (ADR 009).
    */
   mayRedirect(path: string, search: string): boolean;
+  /** The id of the notice pages show now (null when none): a notice cookie with another value is no dismissal. */
+  shownNoticeId(): Promise<string | null>;
   log?: { warn(obj: object, msg?: string): void };
 }
 
@@ -100,6 +105,8 @@ interface Slot {
   dropped: string;
   reads: PathReads;
   fixedRegion: boolean;
+  /** what the page is rendered with of the visitor's cookies: its key holds exactly these */
+  visitor: VisitorInputs;
   /** null when the request may not be stored or answered from the store */
   key: string | null;
 }
@@ -116,27 +123,6 @@ function isCacheable(headers: IncomingHttpHeaders, path: string): boolean {
   if (path.endsWith('.data') || path.startsWith('/__')) return false;
   // the product selector's Close goes back to the page named by the Referer header
   return !(path === '/product-selector' || path.startsWith('/product-selector/'));
-}
-
-function withoutRegionCookie(headers: Headers): Headers {
-  const next = new Headers(headers);
-  const cookie = next.get('cookie');
-  if (cookie) {
-    const kept = cookie
-      .split(';')
-      .map((c) => c.trim())
-      .filter((c) => c && !c.startsWith(`${REGION_COOKIE}=`));
-    if (kept.length) next.set('cookie', kept.join('; '));
-    else next.delete('cookie');
-  }
-  return next;
-}
-
-const REGION_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${REGION_COOKIE}=([^;]*)`);
-
-function regionCookie(cookieHeader: string | undefined): string {
-  const match = cookieHeader?.match(REGION_COOKIE_PATTERN);
-  return String(parseRegion(match?.[1]) ?? '-');
 }
 
 const isRedirect = (status: number) => status >= 300 && status < 400 && status !== 304;
@@ -157,9 +143,11 @@ function withDropped(location: string, dropped: string): string {
  *
  * GET and HEAD of public pages are kept after the first render, keyed by the normal-form path, the
  * query parameters the page's routes declare (every other parameter is dropped from the key and from
- * the URL the page is rendered with) and the region cookie (left out where the route fixes the region,
- * since nothing else differs per visitor). Stored redirects are resolved before any lookup, on the
- * same normal form (server/plugins/redirects.ts), so a stored page never hides one.
+ * the URL the page is rendered with) and the visitor inputs (shared/request-inputs.ts: the region,
+ * left out where the route fixes it, and whether the current notice was dismissed). The render gets
+ * those parsed values and no Cookie header, so a page is stored under the key of what it shows.
+ * Stored redirects are resolved before any lookup, on the same normal form
+ * (server/plugins/redirects.ts), so a stored page never hides one.
  *
  * A miss is sent at once, compressed at a fast level; pages served again get the smallest variants in
  * the background. Concurrent misses of one key render once. An entry holds the final bytes, the status
@@ -174,6 +162,17 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
   /** renders under way, by key, with the store's generation when they started */
   const flights = new Map<string, { generation: number; page: Promise<CachedPage | null> }>();
   let readsFor: ((pathname: string) => PathReads) | null = null;
+  /**
+   * The id of the notice pages show now, read from the site settings before each render (undefined
+   * until the first, before which nothing is stored). A render is handed the visitor inputs its key
+   * was built from, so a stale id can only give a visitor the other variant, never store one under
+   * the other's key.
+   */
+  let noticeId: string | null | undefined;
+  async function readNoticeId() {
+    noticeId = await opts.shownNoticeId().catch(() => noticeId ?? null);
+  }
+  const visitorOf = (headers: IncomingHttpHeaders) => parseVisitorInputs(headers.cookie, noticeId ?? null);
 
   const unsubscribe = opts.events.onChange((change) => {
     const dropped = store.dropTags(tagsForChange(change));
@@ -187,7 +186,8 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
 
   /**
    * Where a GET or HEAD of a public page stands: its normal-form path (the hooks before have answered
-   * any other form), the query split by what the page reads, and its key. Null for anything else.
+   * any other form), the query split by what the page reads, the visitor inputs it is rendered with,
+   * and its key, built from those. Null for anything else.
    */
   function slotOf(request: { method?: string; url?: string; headers: IncomingHttpHeaders }): Slot | null {
     if (!readsFor || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
@@ -197,14 +197,13 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
     const { path, search } = address;
     const reads = readsFor(path);
     const { kept, dropped } = splitQuery(search, reads.query);
-    // Routes that fix the region render the same for every visitor; the finder pages are left out
-    // because a region change in progress overrides them.
+    // Routes that fix the region render the same for every stored region, so they are not given one;
+    // the finder pages are left out because a region change in progress overrides them.
     const fixedRegion = regionForPath(path, true) !== null;
-    let key: string | null = null;
-    if (store.enabled && isCacheable(request.headers, path)) {
-      key = `${path}${kept}\n${fixedRegion ? '*' : regionCookie(request.headers.cookie)}\n${dismissedNoticeId(request.headers.cookie)}`;
-    }
-    return { path, kept, dropped, reads, fixedRegion, key };
+    const parsed = visitorOf(request.headers);
+    const visitor: VisitorInputs = fixedRegion ? { ...parsed, region: null } : parsed;
+    const key = store.enabled && isCacheable(request.headers, path) ? `${path}${kept}\n${visitorKey(visitor)}` : null;
+    return { path, kept, dropped, reads, fixedRegion, visitor, key };
   }
 
   /** A stored page for this key, counting the hit (a page served again gets its best variants). */
@@ -247,7 +246,7 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
   }
 
   function lookup(request: { method?: string; url?: string; headers: IncomingHttpHeaders }): { slot: Slot; page: CachedPage } | undefined {
-    if (store.size === 0) return undefined;
+    if (store.size === 0 || noticeId === undefined) return undefined;
     const slot = slotOf(request);
     const page = slot?.key ? stored(slot.key) : undefined;
     return page && slot ? { slot, page } : undefined;
@@ -314,8 +313,9 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
   }
 
   async function serve(request: FastifyRequest, reply: FastifyReply, renderer: PageRenderer): Promise<unknown> {
+    await readNoticeId();
     const slot = request.method === 'GET' || request.method === 'HEAD' ? slotOf(request) : null;
-    if (!slot) return renderer.send(await renderer.render(renderer.webRequest(), request.cspNonce));
+    if (!slot) return renderer.send(await renderer.render(renderer.webRequest(), request.cspNonce, visitorOf(request.headers)));
     const key = slot.key;
     if (key) {
       // stored by a request that was rendering at the same time as this one
@@ -359,18 +359,18 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
     onPage?: (page: CachedPage) => void,
   ): Promise<unknown> {
     let webRequest = renderer.webRequest(slot.kept);
-    // HEAD is answered from the GET rendering (same headers and validator, no body).
-    if (request.method === 'HEAD' || (key && slot.fixedRegion)) {
-      webRequest = new Request(webRequest, {
-        method: 'GET',
-        headers: key && slot.fixedRegion ? withoutRegionCookie(webRequest.headers) : webRequest.headers,
-      });
+    // HEAD is answered from the GET rendering (same headers and validator, no body). A page that may be
+    // stored gets no Cookie header: it reads the visitor only from `slot.visitor`, the values of its key.
+    if (request.method === 'HEAD' || key) {
+      const headers = new Headers(webRequest.headers);
+      if (key) headers.delete('cookie');
+      webRequest = new Request(webRequest, { method: 'GET', headers });
     }
     const generation = store.generation;
     // A stored page is served to many visitors, so its scripts are allowed by hash; the nonce of
     // this render only marks which scripts the renderer wrote.
     const nonce = key ? randomBytes(18).toString('base64') : request.cspNonce;
-    const response = await renderer.render(webRequest, nonce);
+    const response = await renderer.render(webRequest, nonce, slot.visitor);
 
     const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
     // a redirect (301/302) answers without an HTML body; a stored one keeps its own target
@@ -400,8 +400,7 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
     }
     const rendered = copyHeaders(response);
     // a shared cache (CDN) keys on the URL alone: only the page everyone gets (notice shown) is shared
-    if (slot.fixedRegion && response.status === 200 && !dismissedNoticeId(request.headers.cookie))
-      rendered['cache-control'] = SHARED_CACHE_CONTROL;
+    if (slot.fixedRegion && response.status === 200 && !slot.visitor.noticeDismissed) rendered['cache-control'] = SHARED_CACHE_CONTROL;
     if (csp) rendered['content-security-policy'] = csp;
 
     // a cookie may come from the page (its loader) or from a hook that ran before it (on the reply)

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { AppContext } from '#app/load-context.ts';
+import { parseVisitorInputs, type VisitorInputs } from '#shared/request-inputs.ts';
 import { htmlResponse, renderedHtmlOf } from '#app/lib/rendered-html.ts';
 import { isApiPath, isDocumentPath } from './errors.ts';
 import { createRouteReads } from '../page-cache/route-reads.ts';
@@ -15,7 +16,7 @@ import { withStaticRender } from '#app/lib/fresh-render.server.tsx';
 export interface ReactRouterOptions {
   mode: 'production' | 'development';
   root: string;
-  context: Omit<AppContext, 'nonce' | 'requestId'>;
+  context: Omit<AppContext, 'nonce' | 'requestId' | 'visitor'>;
   /** The rendered-page cache (ADR 007); pages are rendered for every request without it. */
   pageCache?: PageCache;
   /** Content templates without React Router's document handler (ADR 016); production builds only. */
@@ -145,11 +146,16 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
   // content templates skip React Router's document handler in production (ADR 016); Vite rebuilds in development
   const handle = typeof build === 'function' || opts.staticRender === false ? routerHandle : withStaticRender(build, routerHandle);
   const siteOrigin = new URL(opts.context.config.siteUrl).origin;
-  const contextFor = (request: FastifyRequest): AppContext => ({
+  // What pages read of the visitor, where the page cache does not parse it (no cache, error pages).
+  // Without the settings no notice counts as dismissed, as in the cache.
+  const visitorOf = async (request: FastifyRequest): Promise<VisitorInputs> =>
+    parseVisitorInputs(request.headers.cookie, await opts.context.services.settings.shownNoticeId().catch(() => null));
+  const contextFor = (request: FastifyRequest, visitor: VisitorInputs): AppContext => ({
     ...opts.context,
     nonce: request.cspNonce,
     requestId: request.id,
     clientIp: request.ip,
+    visitor,
   });
   // Over the limit, the action still answers (429, the failure alert, what was typed kept) rather than a bare JSON error.
   const formLimit = app.hasDecorator('createRateLimit')
@@ -165,7 +171,7 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
   // paths the server refuses before React Router (control characters, host-like paths) and unknown
   // documents, Bad Request for an address that cannot be read, Form Not Sent for a post from another site.
   app.errorPage = async (request, reply, status, viewPath = '/not-found') => {
-    const response = await handle(toWebRequest(request, reply, siteOrigin, viewPath), contextFor(request));
+    const response = await handle(toWebRequest(request, reply, siteOrigin, viewPath), contextFor(request, await visitorOf(request)));
     const html = renderedHtmlOf(response);
     const init = { status, headers: response.headers };
     await sendWebResponse(reply.code(status), html !== undefined ? htmlResponse(html, init) : new Response(response.body, init));
@@ -198,8 +204,8 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
           return app.errorPage!(request, reply, 403, `/error/form-refused?${new URLSearchParams({ back })}`);
         }
         const formRateLimited = await overFormLimit(request);
-        const render = (webRequest: Request, nonce: string) =>
-          handle(webRequest, { ...contextFor(request), nonce, formRateLimited } satisfies AppContext);
+        const render = (webRequest: Request, nonce: string, visitor: VisitorInputs) =>
+          handle(webRequest, { ...contextFor(request, visitor), nonce, formRateLimited } satisfies AppContext);
         if (opts.pageCache) {
           return opts.pageCache.serve(request, reply, {
             webRequest: (search) =>
@@ -208,7 +214,7 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
             send: (response) => sendWebResponse(reply, response),
           });
         }
-        return sendWebResponse(reply, await render(toWebRequest(request, reply, siteOrigin), request.cspNonce));
+        return sendWebResponse(reply, await render(toWebRequest(request, reply, siteOrigin), request.cspNonce, await visitorOf(request)));
       },
     });
   });

@@ -5,7 +5,7 @@ import { Island } from '#app/components/leads/island.tsx';
 import { Logo } from '#app/components/logo.tsx';
 import { staticPageWith } from '#app/lib/hydration.ts';
 import { contactAction } from '#app/lib/lead-actions.server.ts';
-import { readRegionCookie, useRegion } from '#app/lib/region.tsx';
+import { useRegion } from '#app/lib/region.tsx';
 import { rootDataFrom } from '#app/lib/root-data.ts';
 import { listPageMeta } from '#app/lib/list-page.ts';
 import { landingTag } from '#shared/cache-tags.ts';
@@ -24,7 +24,7 @@ const listKey = (pathname: string) => (/^\/(contact-ca|can\/)/i.test(pathname) ?
 /** The states or provinces the form starts with, so the first render needs no extra request. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
-  const region = resolveRegion({ pathname, stored: readRegionCookie(request.headers.get('cookie')) });
+  const region = resolveRegion({ pathname, stored: context.visitor.region });
   const statesRegionId = statesRegionIdFor(defaultContactRegion(region));
   const [states, text] = await Promise.all([
     statesRegionId === REGION_INT ? [] : context.services.geo.statesForRegion(statesRegionId),

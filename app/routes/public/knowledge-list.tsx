@@ -15,7 +15,6 @@ import {
 } from '#shared/knowledge.ts';
 import { EarlierLink, ListHero, LoadMoreLink, ResourceGrid } from '../../components/list-page-parts.tsx';
 import { breadcrumbList } from '../../lib/content-seo.ts';
-import { readRegionCookie } from '../../lib/region.tsx';
 import { rootDataFrom } from '../../lib/root-data.ts';
 import { showingText, useLoadMoreFocus } from '../../lib/use-load-more.ts';
 import type { Route } from './+types/knowledge-list';
@@ -52,7 +51,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const path = asked === null ? '/knowledge-center' : `/knowledge-center/category/${asked}`;
     throw redirect(`${path}${listQueryString({ q: query.q, page: query.page })}`);
   }
-  const region = readRegionCookie(request.headers.get('cookie')) ?? REGION_US;
+  const region = context.visitor.region ?? REGION_US;
   const { start, length } = listWindow(query.page);
   const [list, text] = await Promise.all([
     context.services.knowledge.filter({

@@ -1,7 +1,6 @@
 import { type ShouldRevalidateFunction, Outlet, useLoaderData } from 'react-router';
 import { heldFor } from '#shared/held-for.ts';
-import { dismissedNoticeId } from '#shared/notice.ts';
-import { readRegionCookie, RegionProvider } from '../../lib/region.tsx';
+import { RegionProvider } from '../../lib/region.tsx';
 import type { Route } from './+types/public-layout';
 import { pageReads } from '../../lib/page-reads.ts';
 
@@ -19,12 +18,12 @@ const productsFor = heldFor((products: NavigationProducts) => products.map(({ sl
  * The parent of every public page: site settings, the product navigation and the region. Admin and
  * account screens sit outside it, so they never run this loader or the region provider.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const [settings, products] = await Promise.all([context.services.settings.get(), context.services.products.navigation()]);
   return {
-    storedRegion: readRegionCookie(request.headers.get('cookie')),
-    /** the notice this visitor dismissed (its cookie): the server leaves it out */
-    dismissedNotice: dismissedNoticeId(request.headers.get('cookie')),
+    storedRegion: context.visitor.region,
+    /** the visitor dismissed the notice shown now (its cookie): the server leaves it out */
+    noticeDismissed: context.visitor.noticeDismissed,
     settings: settingsFor(settings),
     config: context.config,
     /** mega menu and footer solutions, from the products table (held in memory by the service) */
@@ -34,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Site settings and the region cookie do not change with navigation; reload them only after a form post. */
-/** Settings and the product navigation are in every page's `all` tag; the cookies are in the cache key. */
+/** Settings and the product navigation are in every page's `all` tag; the visitor inputs are the cache key's. */
 export const handle = pageReads({});
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>

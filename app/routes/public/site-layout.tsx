@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ error, matches }) => {
 };
 
 function Shell({ children, variant }: { children: React.ReactNode; variant: 'page' | 'error' }) {
-  const { settings, year, dismissedNotice, products } = useRootData();
+  const { settings, year, noticeDismissed, products } = useRootData();
   const { region, source } = useRegion();
   const { pathname: routePath } = useLocation();
   // a preview is laid out as the page it previews (ADR 024)
@@ -34,7 +34,7 @@ function Shell({ children, variant }: { children: React.ReactNode; variant: 'pag
       <a className="skip-link" href="#content">
         Skip to content
       </a>
-      {dismissedNotice === settings.notice.id ? null : <NoticeBar notice={settings.notice} hydrates={hydrates} />}
+      {noticeDismissed ? null : <NoticeBar notice={settings.notice} hydrates={hydrates} />}
       {/* content templates render these once per region, path and variant (ADR 016) */}
       <CachedFragment cacheKey={`header|${variant}|${region}|${source}|${routePath}|${pathname}`} settings={settings} navigation={products}>
         <SiteHeader companyName={settings.companyName} hydrates={hydrates} />
