@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from './log-redaction.ts';
+import { redactTokens } from './log-redaction.ts';
 
-describe('redactUrl', () => {
+describe('redactTokens', () => {
   it.each([
     ['/account/reset-password/abc_DEF-123', '/account/reset-password/[redacted]'],
     ['/account/one-time-login/tok?next=1', '/account/one-time-login/[redacted]?next=1'],
@@ -10,6 +10,6 @@ describe('redactUrl', () => {
     ['/knowledge-center/preview-of-spring', '/knowledge-center/preview-of-spring'],
     ['/account/login', '/account/login'],
   ])('%s -> %s', (url, expected) => {
-    expect(redactUrl(url)).toBe(expected);
+    expect(redactTokens(url)).toBe(expected);
   });
 });
