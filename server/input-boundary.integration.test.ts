@@ -179,7 +179,7 @@ describe('page form posts are counted as they stream (PAGE_BODY_LIMIT)', () => {
     let sent = 0;
     const stream = Readable.from(
       (async function* () {
-        for (; sent < CHUNKS; ) {
+        for (; sent < CHUNKS;) {
           await new Promise((r) => setTimeout(r, 2));
           sent++;
           yield Buffer.alloc(CHUNK, sent === 1 ? 'name=' : 'a');
@@ -204,7 +204,12 @@ describe('page form posts are counted as they stream (PAGE_BODY_LIMIT)', () => {
   });
 
   it('refuses a declared Content-Length over the limit without reading it, and answers a script the JSON envelope', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/contact-ca', payload: `name=${'b'.repeat(MAX_FORM_BYTES)}`, headers: FORM_POST });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/contact-ca',
+      payload: `name=${'b'.repeat(MAX_FORM_BYTES)}`,
+      headers: FORM_POST,
+    });
     expect(res.statusCode).toBe(413);
     expect(res.body).toContain('Form Too Large');
     const script = await t.app.inject({

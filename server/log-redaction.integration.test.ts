@@ -9,7 +9,10 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 let t: TestApp;
 const lines: string[] = [];
 beforeAll(async () => {
-  t = await createTestApp({ LOG_LEVEL: 'info', PAGE_CACHE_MB: '0' }, { ui: 'build', logger: { stream: { write: (line: string) => lines.push(line) } } });
+  t = await createTestApp(
+    { LOG_LEVEL: 'info', PAGE_CACHE_MB: '0' },
+    { ui: 'build', logger: { stream: { write: (line: string) => lines.push(line) } } },
+  );
 });
 afterAll(() => t.close());
 
@@ -41,7 +44,9 @@ describe('the app log', () => {
   });
 
   it("redacts a loader's error on a preview page (the entry's error log), its URL and its message", async () => {
-    const page = vi.spyOn(t.app.services.previews, 'page').mockRejectedValue(new Error(`preview /preview/${TOKENS.preview} could not be read`));
+    const page = vi
+      .spyOn(t.app.services.previews, 'page')
+      .mockRejectedValue(new Error(`preview /preview/${TOKENS.preview} could not be read`));
     const from = lines.length;
     try {
       const res = await t.app.inject({ url: `/preview/${TOKENS.preview}`, headers: { accept: 'text/html' } });
@@ -57,7 +62,10 @@ describe('the app log', () => {
   });
 
   it('redacts a token quoted in any field or message of a line the app writes itself', () => {
-    t.app.log.warn({ link: `https://www.example.com/account/reset-password/${TOKENS.reset}` }, `sent /account/confirm-email/${TOKENS.confirm}`);
+    t.app.log.warn(
+      { link: `https://www.example.com/account/reset-password/${TOKENS.reset}` },
+      `sent /account/confirm-email/${TOKENS.confirm}`,
+    );
     const line = lines.at(-1)!;
     expect(line).toContain('https://www.example.com/account/reset-password/[redacted]');
     expect(line).toContain('sent /account/confirm-email/[redacted]');

@@ -44,7 +44,17 @@ describe('safeLocation (every Location the server answers with)', () => {
   });
 
   it('refuses host-like paths, relative and other-scheme addresses', () => {
-    for (const l of ['/\\evil.example', '//evil.example', '/x\\y', 'https:///evil', 'https:\\\\evil', 'javascript:alert(1)', 'about', '', null]) {
+    for (const l of [
+      '/\\evil.example',
+      '//evil.example',
+      '/x\\y',
+      'https:///evil',
+      'https:\\\\evil',
+      'javascript:alert(1)',
+      'about',
+      '',
+      null,
+    ]) {
       expect(safeLocation(l), String(l)).toBeNull();
     }
   });

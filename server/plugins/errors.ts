@@ -21,7 +21,8 @@ declare module 'fastify' {
      * Set when the page routes are mounted.
      */
     errorPage:
-      ((request: FastifyRequest, reply: FastifyReply, status: 400 | 403 | 404 | 410 | 413, viewPath?: string) => Promise<FastifyReply>) | null;
+      | ((request: FastifyRequest, reply: FastifyReply, status: 400 | 403 | 404 | 410 | 413, viewPath?: string) => Promise<FastifyReply>)
+      | null;
   }
 }
 

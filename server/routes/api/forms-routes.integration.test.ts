@@ -472,7 +472,9 @@ describe('rate limit when Redis is down', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ success: false, message: expect.stringMatching(/too many requests/i) });
     // another visitor has a budget of its own
-    expect((await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact(), remoteAddress: '192.0.2.21' })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact(), remoteAddress: '192.0.2.21' })).statusCode,
+    ).toBe(200);
   });
 
   it('still limits the contact page form (no JavaScript) and the sign-in calls', async () => {
@@ -490,7 +492,12 @@ describe('rate limit when Redis is down', () => {
     expect((await page()).statusCode).toBe(429);
 
     const login = () =>
-      t.app.inject({ method: 'POST', url: '/auth/login', payload: { Username: 'nobody@example.com', Password: 'wrong' }, remoteAddress: '192.0.2.31' });
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { Username: 'nobody@example.com', Password: 'wrong' },
+        remoteAddress: '192.0.2.31',
+      });
     expect((await login()).statusCode).not.toBe(429);
     expect((await login()).statusCode).not.toBe(429);
     expect((await login()).statusCode).toBe(429);
