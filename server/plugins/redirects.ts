@@ -30,6 +30,12 @@ function dataRequestPage(path: string, search: string): { path: string; search: 
   return { path: path === '/_root.data' ? '/' : path.slice(0, -'.data'.length), search: rest ? `?${rest}` : '' };
 }
 
+/** A Location that fails the safe-path check: such an address names nothing of ours (as at the input boundary). */
+function notFound(reply: FastifyReply) {
+  reply.callNotFound();
+  return reply;
+}
+
 /**
  * Stored redirects are answered here, before routing and before the page cache looks anything up
  * (ADR 009), so they also fire for paths a real route owns (an old product slug, /about, an old
@@ -49,11 +55,6 @@ function dataRequestPage(path: string, search: string): { path: string; search: 
  * Page requests that end in 404 are recorded for the admin's Not Found log, except from clients
  * that say they are bots or crawlers (isbot's maintained user-agent list).
  */
-function notFound(reply: FastifyReply) {
-  reply.callNotFound();
-  return reply;
-}
-
 export function registerRedirects(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isApiPath(request.url)) return;
