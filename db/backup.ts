@@ -1,4 +1,4 @@
-import { chmod, rm, unlink } from 'node:fs/promises';
+import { rm, unlink } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import type { EmbeddedDatabase } from './client.ts';
@@ -61,9 +61,16 @@ export async function serveControlSocket(opts: {
   await unlink(socketPath).catch(() => undefined);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(socketPath, () => resolve());
+    // Created under a umask that leaves only the owner's bits (0600), so it is never open to others,
+    // not even for the moment a chmod after listen would take. A Unix socket is bound synchronously
+    // inside listen(), so the process's umask is back at once.
+    const umask = process.umask(0o177);
+    try {
+      server.listen(socketPath, () => resolve());
+    } finally {
+      process.umask(umask);
+    }
   });
-  await chmod(socketPath, 0o600);
   return {
     path: socketPath,
     close: () =>

@@ -12,7 +12,7 @@ import type { Database } from '#db/client.ts';
 import { createServices, type Services } from '#domain/services.ts';
 import { createIntakeJournal, type JournalFs } from '#domain/forms/intake-journal.ts';
 import { fail } from './http.ts';
-import { serializeRequest } from './log-redaction.ts';
+import { redactingDestination, serializeRequest } from './log-redaction.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerContentEventsTransport } from './plugins/content-events-transport.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -140,13 +140,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       if (o.maxRequestsPerSocket) server.maxRequestsPerSocket = o.maxRequestsPerSocket;
       return server;
     },
-    // link tokens never reach the request log (server/log-redaction.ts)
+    // link tokens never reach a log: every line goes through one redaction (server/log-redaction.ts)
     logger:
       opts.logger === false
         ? false
         : {
             level: env.LOG_LEVEL,
             ...(typeof opts.logger === 'object' ? opts.logger : {}),
+            stream: redactingDestination(typeof opts.logger === 'object' ? opts.logger.stream : undefined),
             serializers: { ...(typeof opts.logger === 'object' ? opts.logger.serializers : {}), req: serializeRequest },
           },
     // A hop count trusts only that many proxies nearest to us (what Fastify does for a number).

@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, type AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MAX_FORM_BYTES } from '#shared/input.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /** Bad input at the boundary, against the full app (API and page routes mounted). */
@@ -162,6 +165,117 @@ describe('product selector Close from the Referer', () => {
       const res = await t.app.inject({ url: '/product-selector', headers: { ...HTML, referer } });
       expect(res.statusCode).toBe(200);
       expect(closeHref(res.body), referer).toBe('/');
+    }
+  });
+});
+
+describe('page form posts are counted as they stream (PAGE_BODY_LIMIT)', () => {
+  const FORM_POST = { 'content-type': 'application/x-www-form-urlencoded', ...HTML };
+  const CHUNK = 16 * 1024;
+  const CHUNKS = 128; // 2 MB in all
+
+  /** A body sent in chunks without a Content-Length, 2 ms apart; `sent()` says how many were handed over. */
+  function chunkedBody() {
+    let sent = 0;
+    const stream = Readable.from(
+      (async function* () {
+        for (; sent < CHUNKS;) {
+          await new Promise((r) => setTimeout(r, 2));
+          sent++;
+          yield Buffer.alloc(CHUNK, sent === 1 ? 'name=' : 'a');
+        }
+      })(),
+    );
+    return { stream, sent: () => sent };
+  }
+
+  it('answers a chunked POST /contact of a few MB with 413 and the Form Too Large page before the client has sent it all', async () => {
+    const body = chunkedBody();
+    const res = await t.app.inject({ method: 'POST', url: '/contact', payload: body.stream, headers: FORM_POST });
+    const sentWhenAnswered = body.sent();
+    body.stream.destroy();
+    expect(res.statusCode).toBe(413);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<title>Form Too Large | Northfield Agronomics</title>');
+    expect(res.body).toContain('href="/contact"');
+    // the rest is never read: the connection is closed after the answer
+    expect(res.headers.connection).toBe('close');
+    expect(sentWhenAnswered).toBeLessThan(CHUNKS / 2);
+  });
+
+  it('refuses a declared Content-Length over the limit without reading it, and answers a script the JSON envelope', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/contact-ca',
+      payload: `name=${'b'.repeat(MAX_FORM_BYTES)}`,
+      headers: FORM_POST,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.body).toContain('Form Too Large');
+    const script = await t.app.inject({
+      method: 'POST',
+      url: '/reps-retailers/contact',
+      payload: chunkedBody().stream,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expectEnvelope(script, 413);
+  });
+
+  it('still takes a form under the limit, even one padded close to it', async () => {
+    const form = new URLSearchParams({
+      name: 'Padded Post',
+      phone: '(515) 555-0177',
+      email: 'padded.post@example.com',
+      region: 'USA',
+      state: 'Iowa',
+      zipcode: '50010',
+      role: 'Grower',
+      message: 'Under the limit.',
+      website: '',
+    }).toString();
+    const padded = `${form}&padding=${'p'.repeat(MAX_FORM_BYTES - form.length - 200)}`;
+    expect(Buffer.byteLength(padded)).toBeLessThan(MAX_FORM_BYTES);
+    const res = await t.app.inject({ method: 'POST', url: '/contact', payload: padded, headers: FORM_POST });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Thank you! Our team is reviewing your request');
+  });
+});
+
+describe('every Location the server builds passes the safe local path check', () => {
+  it('never answers /./\\evil.example (or another spelling of a host-like path) with a Location starting /\\ or //', async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    for (const path of ['/./\\evil.example', '/x/../\\evil.example/y', '/.//\\evil.example', '/%2E/\\evil.example', '/Foo\\evil.example']) {
+      // raw, as sent on the wire: an HTTP client would clean the path first
+      const head = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nAccept: text/html\r\nConnection: close\r\n\r\n`),
+        );
+        let reply = '';
+        socket.setEncoding('latin1');
+        socket.on('data', (d: string) => (reply += d));
+        socket.on('end', () => resolve(reply.split('\r\n\r\n')[0]!));
+        socket.on('error', reject);
+      });
+      const location = /^location: (.*)$/im.exec(head)?.[1];
+      if (location !== undefined) expect(location, path).not.toMatch(/^\/[/\\]/);
+      expect(head, path).toMatch(/^HTTP\/1\.1 404 /);
+    }
+  });
+
+  it('answers Not Found, never the Location, when a page redirects to an address that could leave the site', async () => {
+    // a knowledge item whose stored path is not a safe one: its page redirects to that path
+    const lookup = vi.spyOn(t.app.services.knowledge, 'getPublishedBySlug').mockResolvedValue({ path: '/\\evil.example/x' } as never);
+    try {
+      for (const slug of ['unsafe-path-one', 'unsafe-path-two']) {
+        const res = await t.app.inject({ url: `/knowledge-center/${slug}`, headers: HTML });
+        expect(res.statusCode).toBe(404);
+        expect(res.headers.location).toBeUndefined();
+        expect(res.body).toContain('<title>Page Not Found | Northfield Agronomics</title>');
+      }
+      expect(lookup).toHaveBeenCalled();
+    } finally {
+      lookup.mockRestore();
     }
   });
 });

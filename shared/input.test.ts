@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanStrings, cleanText, hasControlCharacters, isHostLikePath, safeLocalPath } from './input.ts';
+import { cleanStrings, cleanText, hasControlCharacters, isHostLikePath, safeLocalPath, safeLocation } from './input.ts';
 
 describe('input boundary text rules', () => {
   it('strips NUL and C0 controls but keeps tab, line feed and carriage return', () => {
@@ -35,5 +35,27 @@ describe('safe local paths (redirect and return addresses)', () => {
   it('spots host-like raw request paths, also percent-encoded', () => {
     for (const p of ['//evil.example', '/\\evil', '/%2f/evil', '/%5Cevil']) expect(isHostLikePath(p)).toBe(true);
     expect(isHostLikePath('/about')).toBe(false);
+  });
+});
+
+describe('safeLocation (every Location the server answers with)', () => {
+  it('passes paths of the site and full http(s) addresses with a host', () => {
+    for (const l of ['/about?x=1', '/', 'https://careers.example.com/jobs', 'http://example.com']) expect(safeLocation(l)).toBe(l);
+  });
+
+  it('refuses host-like paths, relative and other-scheme addresses', () => {
+    for (const l of [
+      '/\\evil.example',
+      '//evil.example',
+      '/x\\y',
+      'https:///evil',
+      'https:\\\\evil',
+      'javascript:alert(1)',
+      'about',
+      '',
+      null,
+    ]) {
+      expect(safeLocation(l), String(l)).toBeNull();
+    }
   });
 });

@@ -4,6 +4,9 @@
  * so free text loses them (the lead is kept); identifiers that contain them match nothing.
  */
 
+/** A form post is a few KB; a body much larger is not one of ours (the pages' limit, counted as it streams). */
+export const MAX_FORM_BYTES = 64 * 1024;
+
 /** C0 controls and DEL, except tab, line feed and carriage return, which free text may contain. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const STRIPPED_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
@@ -51,6 +54,17 @@ export function safeLocalPath(path: string | null | undefined): string | null {
   if (path[1] === '/' || path[1] === '\\') return null;
   if (path.includes('\\') || hasControlCharacters(path)) return null;
   return path;
+}
+
+/**
+ * The one check for every Location (and X-Remix-Redirect) the server answers with: a path that passes
+ * `safeLocalPath`, or a full http(s) address with a host (a stored redirect to another site). Null for
+ * anything else: `/\evil.example` and `//evil.example` are never sent, whatever built them.
+ */
+export function safeLocation(location: string | null | undefined): string | null {
+  if (!location) return null;
+  if (location.startsWith('/')) return safeLocalPath(location);
+  return /^https?:\/\/[^/\\\s]/i.test(location) && !hasControlCharacters(location) ? location : null;
 }
 
 /** A raw request path a browser or proxy could take for a host name (`//host`, `/\host`, also percent-encoded). */

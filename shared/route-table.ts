@@ -64,9 +64,10 @@ export const ROUTE_TABLE: RouteEntry[] = [
       route('access-denied', 'routes/public/error-page.tsx', { id: 'access-denied' }),
       route('error', 'routes/public/error-page.tsx', { id: 'error' }),
       route('error/server-error', 'routes/public/error-page.tsx', { id: 'server-error' }),
-      // rendered by the server with status 400 and 403 (server/plugins/redirects.ts, react-router.ts)
+      // rendered by the server with status 400, 403 and 413 (server/plugins/redirects.ts, react-router.ts)
       route('error/bad-request', 'routes/public/error-page.tsx', { id: 'bad-request' }),
       route('error/form-refused', 'routes/public/error-page.tsx', { id: 'form-refused' }),
+      route('error/form-too-large', 'routes/public/error-page.tsx', { id: 'form-too-large' }),
       route('*', 'routes/public/custom-page.tsx'),
     ]),
     layout('routes/public/simple-layout.tsx', [

@@ -1,6 +1,6 @@
 import { Link } from '../lib/links.tsx';
 
-export type ErrorKind = 'not-found' | 'access-denied' | 'server-error' | 'bad-request' | 'form-refused';
+export type ErrorKind = 'not-found' | 'access-denied' | 'server-error' | 'bad-request' | 'form-refused' | 'form-too-large';
 
 export function errorKindFor(status: number): ErrorKind {
   if (status === 404) return 'not-found';
@@ -23,6 +23,11 @@ export const ERROR_TEXT: Record<ErrorKind, { title: string; message: string; sta
     message:
       'For your security, this site only accepts forms sent from its own pages, and this one came from somewhere else. Nothing was sent. Open the form on this site and send it again.',
     status: 403,
+  },
+  'form-too-large': {
+    title: 'Form Too Large',
+    message: 'This form held far more than a message needs, so nothing was sent. Shorten what you typed and send it again.',
+    status: 413,
   },
 };
 

@@ -11,7 +11,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
 import type { AppContext } from '#app/load-context.ts';
 import { isDomainError } from '#domain/errors.ts';
-import { cleanText } from '#shared/input.ts';
+import { cleanText, MAX_FORM_BYTES } from '#shared/input.ts';
 import {
   ContactFormSchema,
   contactDataJson,
@@ -21,9 +21,6 @@ import {
   type FormsAddBody,
   type RepContactBody,
 } from '#shared/validation/contact.ts';
-
-/** A form post is a few KB; anything much larger is not one of ours. */
-export const MAX_FORM_BYTES = 64 * 1024;
 
 export interface LeadActionResult {
   /** stored (or a honeypot bot, which is told the same) */

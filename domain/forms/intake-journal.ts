@@ -45,12 +45,13 @@ async function syncTree(dir: string): Promise<void> {
   await fsyncPath(dir);
 }
 
+/** Leads are personal data: the journal is readable by the account that runs the server only. */
 export const nodeJournalFs: JournalFs = {
-  mkdir: async (dir) => void (await mkdir(dir, { recursive: true })),
+  mkdir: async (dir) => void (await mkdir(dir, { recursive: true, mode: 0o700 })),
   list: (dir) => readdir(dir),
   read: (file) => readFile(file),
   async open(file) {
-    const handle = await open(file, 'a');
+    const handle = await open(file, 'a', 0o600);
     return {
       append: async (data) => void (await handle.write(data)),
       sync: () => handle.datasync(),

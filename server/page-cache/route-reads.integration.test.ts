@@ -44,6 +44,7 @@ const SAMPLES = [
   '/error/server-error',
   '/error/bad-request',
   '/error/form-refused?back=/contact',
+  '/error/form-too-large?back=/contact',
   '/careers',
   '/set-region?region=3&from=/agrotain',
   '/can/find-a-rep',

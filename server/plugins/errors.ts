@@ -21,7 +21,8 @@ declare module 'fastify' {
      * Set when the page routes are mounted.
      */
     errorPage:
-      ((request: FastifyRequest, reply: FastifyReply, status: 400 | 403 | 404 | 410, viewPath?: string) => Promise<FastifyReply>) | null;
+      | ((request: FastifyRequest, reply: FastifyReply, status: 400 | 403 | 404 | 410 | 413, viewPath?: string) => Promise<FastifyReply>)
+      | null;
   }
 }
 
@@ -86,6 +87,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(err.status).send(fail(err.message, err.details));
     }
     const status = err.statusCode ?? 500;
+    if (status === 413) {
+      // the rest of the body is never read: the connection closes once this answer is sent
+      reply.header('connection', 'close');
+      if (app.errorPage && wantsHtml(request) && !isApiPath(request.url)) {
+        const back = request.url.split('?')[0]!;
+        return app.errorPage(request, reply, 413, `/error/form-too-large?${new URLSearchParams({ back })}`);
+      }
+    }
     if (status >= 400 && status < 500) {
       return reply.code(status).send(fail(status === 429 ? 'Too many requests. Please wait a moment and try again.' : err.message));
     }

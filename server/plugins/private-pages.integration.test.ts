@@ -29,3 +29,25 @@ describe('admin and account pages', () => {
     expect(res.headers['cache-control']).not.toBe('no-store');
   });
 });
+
+describe('pages whose address can hold a link token', () => {
+  it.each([
+    '/account/login',
+    '/account/reset-password/abc',
+    '/account/one-time-login/abc',
+    '/account/confirm-email/abc',
+    '/preview/x',
+    '/preview/x.data',
+  ])('%s asks the browser to send no Referer, not even to this site', async (url) => {
+    const res = await t.app.inject(url);
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it.each(['/', '/about', '/knowledge-center', '/accounts-payable', '/previews', '/siteadmin', '/api/states/get-all/2'])(
+    '%s keeps the site-wide policy',
+    async (url) => {
+      const res = await t.app.inject(url);
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    },
+  );
+});

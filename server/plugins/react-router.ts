@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { MAX_FORM_BYTES, safeLocation } from '#shared/input.ts';
 import type { AppContext } from '#app/load-context.ts';
 import { parseVisitorInputs, type VisitorInputs } from '#shared/request-inputs.ts';
 import { htmlResponse, renderedHtmlOf } from '#app/lib/rendered-html.ts';
@@ -71,13 +72,21 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, siteOrigin: 
   headers.delete('origin');
   // another path (an error page's view, the page without undeclared parameters) is read, never posted to
   const method = pathOverride === undefined || request.method === 'HEAD' ? request.method : 'GET';
-  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: controller.signal };
-  if (pathOverride === undefined && request.method !== 'GET' && request.method !== 'HEAD' && request.body) {
-    init.body = Readable.toWeb(request.body as Readable) as ReadableStream;
-    init.duplex = 'half';
+  const init: RequestInit = { method, headers, signal: controller.signal };
+  // the body as read and counted by the page routes' parser (PAGE_BODY_LIMIT)
+  if (pathOverride === undefined && request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body)) {
+    init.body = new Uint8Array(request.body);
   }
   return new Request(url, init);
 }
+
+/**
+ * The largest body a page route takes: React Router actions read form posts (the lead forms without
+ * JavaScript), a few KB each. Fastify's parser counts it as it streams, chunked posts included, and
+ * answers 413 at the limit, before the form rate limit is counted or any action reads a byte. Larger
+ * bodies (document uploads, CSV imports) go to API routes, which set their own limits.
+ */
+export const PAGE_BODY_LIMIT = MAX_FORM_BYTES;
 
 /**
  * The lead forms' pages, whose actions store a lead when a form is posted without JavaScript
@@ -95,6 +104,13 @@ const pathOf = (url: string) => {
   const q = url.indexOf('?');
   return q === -1 ? url : url.slice(0, q);
 };
+
+/** The same page with another status (an error page's view rendered for the status the server decided). */
+function withStatus(response: Response, status: number): Response {
+  const html = renderedHtmlOf(response);
+  const init = { status, headers: response.headers };
+  return html !== undefined ? htmlResponse(html, init) : new Response(response.body, init);
+}
 
 async function sendWebResponse(reply: FastifyReply, response: Response) {
   reply.status(response.status);
@@ -172,16 +188,14 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
   // documents, Bad Request for an address that cannot be read, Form Not Sent for a post from another site.
   app.errorPage = async (request, reply, status, viewPath = '/not-found') => {
     const response = await handle(toWebRequest(request, reply, siteOrigin, viewPath), contextFor(request, await visitorOf(request)));
-    const html = renderedHtmlOf(response);
-    const init = { status, headers: response.headers };
-    await sendWebResponse(reply.code(status), html !== undefined ? htmlResponse(html, init) : new Response(response.body, init));
+    await sendWebResponse(reply.code(status), withStatus(response, status));
     return reply;
   };
 
   await app.register(async (scope) => {
-    // React Router actions read the raw body themselves.
+    // React Router actions parse the body themselves: here it is only read, up to the limit, as bytes.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PAGE_BODY_LIMIT }, (_req, body, done) => done(null, body));
     // last word on private pages, however they were sent (streamed, or rendered once by the page cache)
     scope.addHook('onSend', async (request, reply, payload) => {
       if (PRIVATE_PAGE.test(request.url)) {
@@ -193,6 +207,7 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
     scope.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
+      bodyLimit: PAGE_BODY_LIMIT,
       // pages, not API operations: kept out of the OpenAPI document
       schema: { hide: true },
       handler: async (request, reply) => {
@@ -204,8 +219,16 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
           return app.errorPage!(request, reply, 403, `/error/form-refused?${new URLSearchParams({ back })}`);
         }
         const formRateLimited = await overFormLimit(request);
-        const render = (webRequest: Request, nonce: string, visitor: VisitorInputs) =>
-          handle(webRequest, { ...contextFor(request, visitor), nonce, formRateLimited } satisfies AppContext);
+        const render = async (webRequest: Request, nonce: string, visitor: VisitorInputs) => {
+          const context = { ...contextFor(request, visitor), nonce, formRateLimited } satisfies AppContext;
+          const response = await handle(webRequest, context);
+          // every Location a page answers with passes the one safe-path check (a loader that redirects to
+          // its URL's path could otherwise send `//host`): one that fails names nothing of ours
+          const location = response.headers.get('location');
+          if (location === null || safeLocation(location) !== null) return response;
+          request.log.error({ location }, 'a page redirected to an address that could leave the site: answered Not Found instead');
+          return withStatus(await handle(toWebRequest(request, reply, siteOrigin, '/not-found'), context), 404);
+        };
         if (opts.pageCache) {
           return opts.pageCache.serve(request, reply, {
             webRequest: (search) =>

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isbot } from 'isbot';
-import { safeLocalPath } from '#shared/input.ts';
+import { safeLocation } from '#shared/input.ts';
 import { withQuery } from '#shared/paths.ts';
 import { fail } from '../http.ts';
 import { requestAddress, withoutTracking } from '../page-cache/request-url.ts';
@@ -8,7 +8,7 @@ import { isApiPath, wantsHtml } from './errors.ts';
 
 /** A stored target the site may send a visitor to: one of its own paths, or a full http(s) address. */
 export function isSafeRedirectTarget(target: string): boolean {
-  return safeLocalPath(target) !== null || /^https?:\/\/[^/\\\s]/i.test(target);
+  return safeLocation(target) !== null;
 }
 
 const GONE_MESSAGE = 'This page has been removed and is no longer available.';
@@ -28,6 +28,12 @@ function dataRequestPage(path: string, search: string): { path: string; search: 
     .filter((p) => p && p !== '_routes' && !p.startsWith('_routes='))
     .join('&');
   return { path: path === '/_root.data' ? '/' : path.slice(0, -'.data'.length), search: rest ? `?${rest}` : '' };
+}
+
+/** A Location that fails the safe-path check: such an address names nothing of ours (as at the input boundary). */
+function notFound(reply: FastifyReply) {
+  reply.callNotFound();
+  return reply;
 }
 
 /**
@@ -74,12 +80,11 @@ export function registerRedirects(app: FastifyInstance) {
     if (target && target.statusCode === 410) {
       // A data request cannot show the Gone page: the client loads the path as a document instead,
       // which answers 410 below (and counts the hit then).
-      if (data)
-        return reply
-          .code(204)
-          .header('X-Remix-Redirect', path + data.search)
-          .header('X-Remix-Reload-Document', 'true')
-          .send();
+      if (data) {
+        const reload = safeLocation(path + data.search);
+        if (!reload) return notFound(reply);
+        return reply.code(204).header('X-Remix-Redirect', reload).header('X-Remix-Reload-Document', 'true').send();
+      }
       app.services.redirects.recordHit(target.id);
       if (app.errorPage && wantsHtml(request)) return app.errorPage(request, reply, 410);
       return reply.code(410).send(fail(GONE_MESSAGE));
@@ -89,15 +94,20 @@ export function registerRedirects(app: FastifyInstance) {
       target = null;
     }
     if (target?.toPath) {
+      const location = safeLocation(withQuery(target.toPath, target.keepQuery ? visitorSearch : ''));
+      if (!location) return notFound(reply);
       app.services.redirects.recordHit(target.id);
-      const location = withQuery(target.toPath, target.keepQuery ? visitorSearch : '');
       // React Router's client follows a redirect given this way (204 + X-Remix-Redirect); a plain 3xx
       // would be fetched as if the target's HTML were the page's data.
       if (data) return reply.code(204).header('X-Remix-Redirect', location).header('X-Remix-Status', String(target.statusCode)).send();
       return reply.redirect(location, target.statusCode);
     }
-    // no redirect: another spelling of an address goes to its one normal form
-    if (address.kind === 'moved') return reply.redirect(address.location, 301);
+    // no redirect: another spelling of an address goes to its one normal form, unless that form could
+    // be read as another host (`/./\evil.example` is `/\evil.example`): it names nothing of ours
+    if (address.kind === 'moved') {
+      const location = safeLocation(address.location);
+      return location ? reply.redirect(location, 301) : notFound(reply);
+    }
   });
 
   app.addHook('onResponse', async (request, reply) => {

@@ -71,6 +71,13 @@ function helmetHeaders(opts: SecurityOptions): Record<string, string> {
 }
 
 /**
+ * Sign-in screens and previews: their addresses can hold a live token (reset, one-time sign-in and
+ * address-confirmation links, preview links), which a Referer would carry into access logs, even this
+ * site's own asset requests. Every other page keeps the site-wide policy.
+ */
+const NO_REFERRER_PAGE = /^\/(?:account|preview)(?:[/.?]|$)/i;
+
+/**
  * Security headers on every reply; a fresh CSP nonce per request, used by the React Router
  * renderer for its inline hydration scripts. The OpenAPI browser sets its own CSP.
  */
@@ -79,6 +86,7 @@ export async function registerSecurity(app: FastifyInstance, opts: SecurityOptio
   app.decorateRequest('cspNonce', '');
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
+    if (NO_REFERRER_PAGE.test(request.url)) reply.header('referrer-policy', 'no-referrer');
     request.cspNonce = randomBytes(16).toString('base64');
   });
   app.addHook('onSend', async (request, reply, payload) => {

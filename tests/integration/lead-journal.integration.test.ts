@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -129,6 +129,11 @@ describe('leads survive a power cut on the embedded database (intake journal)', 
       // new leads get new ids: the sequence moved past the restored ones
       const res = await app.inject({ method: 'POST', url: '/api/forms/add', payload: lead(LEADS + 1) });
       expect(res.json().data.id).toBeGreaterThan(Math.max(...acknowledged.keys()));
+      // leads are personal data: the journal is readable by the server's own account only
+      const segments = readdirSync(journalDir);
+      expect(segments.length).toBeGreaterThan(0);
+      for (const name of segments) expect(statSync(path.join(journalDir, name)).mode & 0o777, name).toBe(0o600);
+      expect(statSync(journalDir).mode & 0o777).toBe(0o700);
       // replaying the same journal again writes nothing
       const entries = journalCopy.flatMap((b) =>
         b

@@ -133,6 +133,7 @@ describe.skipIf(!nginx)('the deployment kit nginx site in front of an instance',
         NGINX_UPSTREAM_SERVERS: `server 127.0.0.1:${appPort} max_fails=3 fail_timeout=10s;`,
         NGINX_CLIENT_MAX_BODY: `${MAX_UPLOAD_MB + 1}m`,
         NGINX_CACHE_DIR: `${dir}/cache`,
+        NGINX_ACCESS_LOG: `${dir}/access.log`,
       }),
     );
     // the rest of an nginx.conf, as Debian's would include the site: one foreground process as this user
@@ -243,5 +244,32 @@ http {
     });
     expect(refused.status).toBe(413);
     expect(refused.body).toContain('nginx');
+  });
+
+  it('keeps link tokens out of its access log, in the request line and in the Referer', async () => {
+    const tokens = ['Reset4f1c9aSecret', 'OneTime77b0e2Secret', 'Confirm8d2a1fSecret', 'PreviewC0ffeeSecret', 'RefererB0b5Secret'];
+    const referer = { referer: `https://localhost/preview/${tokens[4]}?x=1` };
+    const sent = [
+      await request(`${base}/account/reset-password/${tokens[0]}`, { headers: referer }),
+      await request(`${base}/account/one-time-login/${tokens[1]}?next=1`),
+      await request(`${base}/account/confirm-email/${tokens[2]}`),
+      await request(`${base}/preview/${tokens[3]}.data?_routes=preview`),
+      // the plain-HTTP server that only redirects logs too
+      await request(`${plain}/account/reset-password/${tokens[0]}`),
+    ];
+    expect(sent.map((r) => r.status)).not.toContain(0);
+    const accessLog = readFileSync(path.join(dir, 'access.log'), 'utf8');
+    for (const line of [
+      '"GET /account/reset-password/[redacted] HTTP/1.1"',
+      '"https://localhost/preview/[redacted]?x=1"',
+      '"GET /account/one-time-login/[redacted]?next=1 HTTP/1.1"',
+      '"GET /account/confirm-email/[redacted] HTTP/1.1"',
+      '"GET /preview/[redacted]?_routes=preview HTTP/1.1"',
+    ])
+      expect(accessLog).toContain(line);
+    expect(accessLog.split('\n').filter((l) => l.includes('/account/reset-password/[redacted]'))).toHaveLength(2);
+    for (const token of tokens) expect(accessLog).not.toContain(token);
+    // other addresses are logged as they were asked for
+    expect(accessLog).toContain('"GET /agrotain?x=1 HTTP/1.1" 301');
   });
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { EnvSchema, type Env } from '#config/env.ts';
 import type { Database } from '#db/client.ts';
 import { buildApp } from '#server/app.ts';
@@ -26,6 +26,8 @@ export async function createTestApp(
     staticRender?: boolean;
     onQuery?: (sql: string) => void;
     beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+    /** The app's logger (none by default); a test that reads the log gives its own stream and sets LOG_LEVEL. */
+    logger?: FastifyServerOptions['logger'];
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase({ onQuery: opts.onQuery });
@@ -37,7 +39,7 @@ export async function createTestApp(
     jwtSecret: TEST_JWT_SECRET,
     ui: opts.ui ?? 'none',
     staticRender: opts.staticRender,
-    logger: false,
+    logger: opts.logger ?? false,
     beforeReady: opts.beforeReady,
   });
   return {

@@ -10,13 +10,14 @@ function kindFor(path: string): ErrorKind {
   if (path.startsWith('/access-denied')) return 'access-denied';
   if (path.startsWith('/error/bad-request')) return 'bad-request';
   if (path.startsWith('/error/form-refused')) return 'form-refused';
+  if (path.startsWith('/error/form-too-large')) return 'form-too-large';
   return 'server-error';
 }
 
 /**
- * The named error pages (/not-found, /access-denied, /error, /error/server-error, and /error/bad-request
- * and /error/form-refused that the server renders for an unreadable address and a form sent from
- * another site, with their own status) are routes the
+ * The named error pages (/not-found, /access-denied, /error, /error/server-error, and /error/bad-request,
+ * /error/form-refused and /error/form-too-large that the server renders for an unreadable address, a form
+ * sent from another site and a form post over the size limit, with their own status) are routes the
  * site navigates to, so they answer 200 and ask not to be indexed. Unknown paths and thrown errors
  * render the same views through the error boundary with a real 404 or 500.
  */
@@ -24,7 +25,8 @@ export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const kind = kindFor(url.pathname);
   // a refused form: the page it was sent from, to try again
-  return { kind, back: kind === 'form-refused' ? safeLocalPath(url.searchParams.get('back')) : null };
+  const refused = kind === 'form-refused' || kind === 'form-too-large';
+  return { kind, back: refused ? safeLocalPath(url.searchParams.get('back')) : null };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {

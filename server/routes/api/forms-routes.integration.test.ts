@@ -455,15 +455,56 @@ describe('rate limit shared through Redis (REDIS_URL)', () => {
 
 describe('rate limit when Redis is down', () => {
   let t: TestApp;
+  const log: string[] = [];
+  const OUTAGE = 'rate-limit store (Redis) unavailable';
   beforeAll(async () => {
-    t = await createTestApp({ FORM_RATE_LIMIT: '1', REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
+    t = await createTestApp(
+      { FORM_RATE_LIMIT: '2', LOGIN_RATE_LIMIT: '2', LOG_LEVEL: 'warn', REDIS_URL: `redis://127.0.0.1:${await freePort()}` },
+      { ui: 'build', logger: { stream: { write: (line: string) => log.push(line) } } },
+    );
   });
   afterAll(() => t.close());
 
-  it('lets leads through rather than refusing them', async () => {
-    for (let i = 0; i < 3; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact() });
-      expect(res.json().success).toBe(true);
-    }
+  it('lets leads through rather than refusing them, up to FORM_RATE_LIMIT counted in memory, then 429', async () => {
+    const post = () => t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact(), remoteAddress: '192.0.2.20' });
+    for (let i = 0; i < 2; i++) expect((await post()).json().success).toBe(true);
+    const limited = await post();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ success: false, message: expect.stringMatching(/too many requests/i) });
+    // another visitor has a budget of its own
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact(), remoteAddress: '192.0.2.21' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('still limits the contact page form (no JavaScript) and the sign-in calls', async () => {
+    const form = new URLSearchParams({ name: 'Nora Field', email: 'nora.field@example.com', region: 'USA', role: 'Grower', message: 'x' });
+    const page = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/contact',
+        payload: form.toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+        remoteAddress: '192.0.2.30',
+      });
+    expect((await page()).statusCode).toBe(200);
+    expect((await page()).statusCode).toBe(200);
+    expect((await page()).statusCode).toBe(429);
+
+    const login = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { Username: 'nobody@example.com', Password: 'wrong' },
+        remoteAddress: '192.0.2.31',
+      });
+    expect((await login()).statusCode).not.toBe(429);
+    expect((await login()).statusCode).not.toBe(429);
+    expect((await login()).statusCode).toBe(429);
+  });
+
+  it('says so once for the whole outage, not once per request', () => {
+    expect(log.filter((line) => line.includes(OUTAGE))).toHaveLength(1);
+    expect(log.find((line) => line.includes(OUTAGE))).toContain('counted per instance, in memory');
   });
 });
