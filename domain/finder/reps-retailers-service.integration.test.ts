@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '#db/client.ts';
+import { ROLE_IDS } from '#shared/permissions.ts';
 import { sqlRows } from '#tests/setup/auth-helpers.ts';
 import { openTestDatabase } from '#tests/setup/test-db.ts';
 import { createImportJobs } from './import-jobs.ts';
@@ -27,15 +28,18 @@ async function finished(service: ReturnType<typeof createRepsRetailersService>, 
   throw new Error('import did not finish');
 }
 
-it('a failure part-way through an import leaves nothing imported (one transaction), and the job says so', async () => {
+const ADMIN = [ROLE_IDS.administrator];
+
+it('an import is written in batches: a failure in the first writes nothing, a later one keeps the batches before it and says where it stopped', async () => {
   const errors: unknown[] = [];
   const changes: string[] = [];
   let insertCalls = 0;
-  // The real repository inside the real transaction, failing on its second chunk of rows.
+  let failOn = 2;
+  // The real repository inside the real transactions, failing on one call of its choice.
   const failing = (repo: RepsRetailersRepository): RepsRetailersRepository => ({
     ...repo,
     async insertRetailers(rows) {
-      if (++insertCalls === 2) throw new Error('disk full');
+      if (++insertCalls === failOn) throw new Error('disk full');
       return repo.insertRetailers(rows);
     },
   });
@@ -44,23 +48,44 @@ it('a failure part-way through an import leaves nothing imported (one transactio
     transaction: (work) => database.db.transaction((tx) => work(failing(createRepsRetailersRepository(tx)))),
     jobs: createImportJobs({ repo: createImportJobsRepository(database.db), log: { error: (obj) => errors.push(obj) } }),
     contentChanged: () => changes.push('changed'),
+    // batches of 200 rows, two write statements each
+    batch: { rows: 200, ms: 60_000 },
   });
   const csv = ['name,zip', ...Array.from({ length: 450 }, (_, i) => `Bulk Retailer ${i},50010`)].join('\n');
   const before = await retailerCount();
 
-  expect(await service.previewImport('retailers', csv)).toMatchObject({ total: 450, creates: 450, errors: [] });
-  const job = await finished(service, (await service.startImport('retailers', csv)).id);
-
+  expect(await service.previewImport('retailers', csv, ADMIN)).toMatchObject({ total: 450, creates: 450, errors: [] });
+  // the second statement of the first batch fails: that batch rolls back, nothing is imported
+  const job = await finished(service, (await service.startImport('retailers', csv, { roles: ADMIN })).id);
   expect(job).toMatchObject({ state: 'failed', created: 0, message: 'The import failed, so nothing was imported. Please try again.' });
   expect(insertCalls).toBe(2);
   expect(await retailerCount()).toBe(before);
   expect(errors).toHaveLength(1);
   expect(changes).toEqual([]);
 
-  // The same file imports whole once nothing fails, in chunks, reporting progress up to the total.
-  insertCalls = 10;
-  const ok = await finished(service, (await service.startImport('retailers', csv)).id);
-  expect(ok).toMatchObject({ state: 'done', done: 450, total: 450, created: 450 });
-  expect(await retailerCount()).toBe(before + 450);
+  // the third batch fails: the two before it stay, and the job says which rows were imported
+  insertCalls = 0;
+  failOn = 5;
+  const partial = await finished(service, (await service.startImport('retailers', csv, { roles: ADMIN })).id);
+  expect(partial).toEqual({
+    id: expect.any(String),
+    state: 'failed',
+    done: 400,
+    total: 450,
+    created: 400,
+    updated: 0,
+    message:
+      'The import failed part-way. The first 400 of 450 rows were imported (400 added, 0 updated); the rows from line 402 on were not. Import a file of those rows only: rows without an id that were imported already would be added again.',
+  });
+  expect(await retailerCount()).toBe(before + 400);
+  expect(errors).toHaveLength(2);
+  // the finder shows what was written
   expect(changes).toEqual(['changed']);
+
+  // The same file imports whole once nothing fails, reporting progress up to the total.
+  failOn = -1;
+  const ok = await finished(service, (await service.startImport('retailers', csv, { roles: ADMIN })).id);
+  expect(ok).toMatchObject({ state: 'done', done: 450, total: 450, created: 450 });
+  expect(await retailerCount()).toBe(before + 400 + 450);
+  expect(changes).toEqual(['changed', 'changed']);
 });

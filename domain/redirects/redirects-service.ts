@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import { normalisePath, normaliseQuery, redirectKey } from '#shared/paths.ts';
 import { CSV_COLUMNS, RedirectInputSchema, type ImportPreview, type ImportRow, type RedirectInput } from '#shared/validation/redirects.ts';
 import { DomainError, NotFoundError } from '../errors.ts';
+import { currentAuditContext } from '../audit/audit-context.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
 import type { HitBatch, MissBatch, RedirectRow, RedirectsRepository } from './redirects-repository.ts';
@@ -32,6 +33,16 @@ export interface RedirectsServiceOptions {
   log?: { error(obj: object, msg?: string): void };
   /** the audit log */
   audit?: AuditRecorder;
+  /** One import of redirects at a time, on every instance (domain/finder/import-jobs.ts). */
+  imports?: {
+    assertIdle(kind: string): Promise<void>;
+    exclusive<T extends { created: number; updated: number }>(
+      kind: string,
+      total: number,
+      work: () => Promise<T>,
+      opts?: { startedBy?: string | null },
+    ): Promise<T>;
+  };
 }
 
 /** Distinct paths held in memory between two flushes: a scanner cannot grow the buffer past this. */
@@ -458,15 +469,19 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
       const { plan: _plan, ...result } = await preview(csv);
       return result;
     },
-    /** All or nothing: any row with an error writes nothing; otherwise every row is written in one transaction. */
+    /**
+     * All or nothing: any row with an error writes nothing; otherwise every row is written in one
+     * transaction. One import of redirects runs at a time (409 while another runs).
+     */
     async importCsv(csv: string) {
+      await opts.imports?.assertIdle('redirects');
       const { plan, rows, invalid, message } = await preview(csv);
       if (invalid) {
         const details: Record<string, string[]> = {};
         for (const r of rows) if (r.errors.length) details[`line ${r.line}`] = r.errors;
         throw new DomainError(message ?? 'The file has errors; nothing has been imported.', 400, details);
       }
-      const counts = await transaction(async (tx) => {
+      const write = () => transaction(async (tx) => {
         let created = 0;
         let updated = 0;
         for (const p of plan) {
@@ -481,6 +496,9 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
         await tx.deleteNotFoundPaths(plan.map((p) => p.values.fromPath));
         return { created, updated };
       });
+      const counts = opts.imports
+        ? await opts.imports.exclusive('redirects', plan.length, write, { startedBy: currentAuditContext()?.actor?.email ?? null })
+        : await write();
       // many paths at once: every stored page may be one of them
       changed(null);
       await audited('imported', null, { count: plan.length, ...counts });
