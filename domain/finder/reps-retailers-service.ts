@@ -108,9 +108,9 @@ const RETAILER_EXPORT_HEADER = [
 const PREVIEW_ERRORS = 100;
 const PREVIEW_SAMPLE = 10;
 /** Rows per write statement (retailers are inserted many per statement) and between checks of a batch's size and time. */
-const WRITE_CHUNK = 100;
+const WRITE_CHUNK = 50;
 /** Rows checked between two turns of the event loop while a file is read and checked. */
-const CHECK_STEP = 250;
+const CHECK_STEP = 100;
 
 const count = (n: number) => n.toLocaleString('en-US');
 
