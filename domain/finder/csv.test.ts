@@ -44,7 +44,10 @@ describe('reading CSV', () => {
     ticking = false;
     expect(turns).toBeGreaterThan(1);
     expect(records).toHaveLength(3000);
-    expect(records[2999]).toEqual({ line: 2 + 2 * 2999, values: { name: 'Zoë Ærø 2999', note: 'first line\nsecond 2999', postalCode: '😀2999' } });
+    expect(records[2999]).toEqual({
+      line: 2 + 2 * 2999,
+      values: { name: 'Zoë Ærø 2999', note: 'first line\nsecond 2999', postalCode: '😀2999' },
+    });
     expect(records.every((r, i) => r.values.name === `Zoë Ærø ${i}` && r.values.postalCode === `😀${i}`)).toBe(true);
     // too many rows: reading stops early, and the message says so without a count it did not make
     await expect(readCsv(text, COLUMNS, ['name'], 10)).rejects.toThrow(

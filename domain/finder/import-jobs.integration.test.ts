@@ -200,8 +200,7 @@ describe('lead intake during a large import', () => {
 
   it('a lead sent while a 20,000-row import runs is acknowledged within a second, and the import still writes every row', async () => {
     const { a, database } = instances;
-    const count = async () =>
-      ((await sqlRows(database)<{ n: number }>`select count(*)::int as n from retailers`) as [{ n: number }])[0].n;
+    const count = async () => ((await sqlRows(database)<{ n: number }>`select count(*)::int as n from retailers`) as [{ n: number }])[0].n;
     const sendLead = () =>
       a.inject({
         method: 'POST',
@@ -222,7 +221,8 @@ describe('lead intake during a large import', () => {
     const start = await a.inject({ method: 'POST', url: '/api/admin/retailers/import', headers: bearer(token), payload: { csv } });
     expect(start.statusCode, start.body).toBe(200);
     const id = start.json().data.id as string;
-    const status = async () => (await a.inject({ url: `/api/admin/retailers/import-status/${id}`, headers: bearer(token) })).json().data as Job;
+    const status = async () =>
+      (await a.inject({ url: `/api/admin/retailers/import-status/${id}`, headers: bearer(token) })).json().data as Job;
 
     // a lead every 200 ms while the import writes, each timed from the moment it is sent
     const answers: { ms: number; id: number }[] = [];

@@ -179,9 +179,12 @@ export function createImportJobs(opts: ImportJobsOptions) {
     ): Promise<T> {
       await prune();
       const id = await claim(kind, total, opts.startedBy ?? null);
-      const heartbeat = setInterval(() => {
-        repo.progress(id, { done: 0, created: 0, updated: 0 }).catch((err: unknown) => log.error({ err }, 'CSV import heartbeat failed'));
-      }, Math.max(50, staleMs / 4));
+      const heartbeat = setInterval(
+        () => {
+          repo.progress(id, { done: 0, created: 0, updated: 0 }).catch((err: unknown) => log.error({ err }, 'CSV import heartbeat failed'));
+        },
+        Math.max(50, staleMs / 4),
+      );
       heartbeat.unref();
       let end: Pick<ImportJob, 'state' | 'done' | 'created' | 'updated' | 'message'> = {
         state: 'failed',

@@ -223,7 +223,10 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
     detail: Record<string, unknown> | null = null,
     context: AuditContext | null = currentAuditContext(),
   ) {
-    await deps.audit?.record({ action, subject: { kind, id, title, link: `/siteadmin/reps-retailers/${kind}/edit/${id}` }, detail }, context);
+    await deps.audit?.record(
+      { action, subject: { kind, id, title, link: `/siteadmin/reps-retailers/${kind}/edit/${id}` }, detail },
+      context,
+    );
   }
 
   /** The email a rep's leads go to is set only by someone who may read leads. */
@@ -566,7 +569,13 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
             for (const r of chunk as Prepared<RepImportRow>[]) {
               if (r.id === null) await tx.insertRep(r.values.rep, r.values.territories);
               // the email as checked, or none: a row may never change an email its importer could not
-              else if (!(await tx.updateRep(r.id, r.values.emailBefore === r.values.rep.email ? omitEmail(r.values.rep) : r.values.rep, r.values.territories)))
+              else if (
+                !(await tx.updateRep(
+                  r.id,
+                  r.values.emailBefore === r.values.rep.email ? omitEmail(r.values.rep) : r.values.rep,
+                  r.values.territories,
+                ))
+              )
                 throw new DomainError(`Line ${count(r.line)}: the ${what} with id ${r.id} was deleted meanwhile.`, 409);
             }
           } else {

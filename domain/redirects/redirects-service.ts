@@ -481,21 +481,22 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
         for (const r of rows) if (r.errors.length) details[`line ${r.line}`] = r.errors;
         throw new DomainError(message ?? 'The file has errors; nothing has been imported.', 400, details);
       }
-      const write = () => transaction(async (tx) => {
-        let created = 0;
-        let updated = 0;
-        for (const p of plan) {
-          if (p.id === undefined) {
-            await tx.insert(p.values);
-            created++;
-          } else {
-            await tx.update(p.id, p.values);
-            updated++;
+      const write = () =>
+        transaction(async (tx) => {
+          let created = 0;
+          let updated = 0;
+          for (const p of plan) {
+            if (p.id === undefined) {
+              await tx.insert(p.values);
+              created++;
+            } else {
+              await tx.update(p.id, p.values);
+              updated++;
+            }
           }
-        }
-        await tx.deleteNotFoundPaths(plan.map((p) => p.values.fromPath));
-        return { created, updated };
-      });
+          await tx.deleteNotFoundPaths(plan.map((p) => p.values.fromPath));
+          return { created, updated };
+        });
       const counts = opts.imports
         ? await opts.imports.exclusive('redirects', plan.length, write, { startedBy: currentAuditContext()?.actor?.email ?? null })
         : await write();

@@ -73,7 +73,8 @@ const COLUMNS: Record<Tab, string> = {
     'id, name, address, city, state, postal_code, latitude, longitude, phone, website, products (separated by ;). Blank coordinates are filled from the ZIP or postal code',
 };
 
-const REPS_HINT = "A rep's email is where their leads are sent, so only someone who may read leads (an Administrator) can add a rep or change an email.";
+const REPS_HINT =
+  "A rep's email is where their leads are sent, so only someone who may read leads (an Administrator) can add a rep or change an email.";
 const REP_IMPORT_NOTE =
   "Rows that add a rep or change a rep's email are refused: only someone who may read leads (an Administrator) can import those. The other rows import.";
 

@@ -231,9 +231,14 @@ describe("a rep's email is where their leads go: only someone who may read leads
   let omar: Record<string, unknown> & { id: number; email: string };
   beforeAll(async () => {
     lena = (
-      await post('/api/admin/reps/add', { name: 'Lena Leads', title: 'Agronomist', email: 'lena.leads@example.com', states: 'IA' }, adminToken)
+      await post(
+        '/api/admin/reps/add',
+        { name: 'Lena Leads', title: 'Agronomist', email: 'lena.leads@example.com', states: 'IA' },
+        adminToken,
+      )
     ).json().data;
-    omar = (await post('/api/admin/reps/add', { name: 'Omar Other', email: 'omar.other@example.com', states: 'NE' }, adminToken)).json().data;
+    omar = (await post('/api/admin/reps/add', { name: 'Omar Other', email: 'omar.other@example.com', states: 'NE' }, adminToken)).json()
+      .data;
   });
   async function stored(id: number) {
     const [row] = await sqlRows(t.database)<{ email: string; title: string }>`select email, title from reps where id = ${id}`;

@@ -195,7 +195,8 @@ export function repsRetailersRoutes(app: FastifyInstance) {
         ...adminOperation,
         tags: ['admin reps'],
         operationId: 'editRep',
-        summary: 'Edit a rep; the territories sent replace theirs. Changing the email (where their leads go) needs the forms permission, 403 otherwise',
+        summary:
+          'Edit a rep; the territories sent replace theirs. Changing the email (where their leads go) needs the forms permission, 403 otherwise',
         body: EditRepBodySchema,
         response: { 200: envelope(RepDetailSchema), ...adminErrors },
       },
