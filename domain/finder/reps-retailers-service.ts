@@ -568,7 +568,7 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
           if (kind === 'reps') {
             for (const r of chunk as Prepared<RepImportRow>[]) {
               if (r.id === null) await tx.insertRep(r.values.rep, r.values.territories);
-              // the email as checked, or none: a row may never change an email its importer could not
+              // an unchanged email is left out, so a row never writes back an address changed meanwhile
               else if (
                 !(await tx.updateRep(
                   r.id,

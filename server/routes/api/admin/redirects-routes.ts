@@ -144,7 +144,7 @@ export function redirectsRoutes(app: FastifyInstance) {
         operationId: 'importRedirects',
         tags,
         summary:
-          'Import a CSV of redirects: all rows in one transaction, or nothing when any row has an error; 409 while another redirects import runs',
+          'Import a CSV of redirects: nothing when any row has an error, otherwise every row, written in short batches; 409 while another redirects import runs',
         body: CsvImportSchema,
         response: { 200: envelope(ImportResultSchema), ...adminErrors },
       },
