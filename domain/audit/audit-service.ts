@@ -26,6 +26,13 @@ const when = (iso: unknown) =>
 const an = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** A rep's email is where their leads go: a save that changed it says from what to what. */
+function emailChange(email: unknown): string {
+  if (typeof email !== 'object' || email === null) return '';
+  const { before, after } = email as { before?: unknown; after?: unknown };
+  return typeof before === 'string' && typeof after === 'string' ? ` and changed their email from ${before} to ${after}` : '';
+}
+
 /** The entry in words: "jane@example.com published the knowledge item Spring Nitrogen Plan". */
 export function auditSentence(
   row: Pick<AuditRow, 'action' | 'actorEmail' | 'targetEmail' | 'subjectKind' | 'subjectTitle' | 'detail'>,
@@ -62,7 +69,7 @@ export function auditSentence(
       case 'file-restored':
         return `${who} restored an earlier file of ${what}`;
       case 'imported':
-        return `${who} imported ${plural(count, label)} from a CSV file${typeof d.created === 'number' ? ` (${d.created} new, ${typeof d.updated === 'number' ? d.updated : 0} updated)` : ''}`;
+        return `${who} imported ${plural(count, label)} from a CSV file${typeof d.created === 'number' ? ` (${d.created} new, ${typeof d.updated === 'number' ? d.updated : 0} updated)` : ''}${d.stopped ? ' before the import stopped part-way' : ''}`;
       case 'exported':
         return `${who} exported ${plural(count, label)} as CSV`;
       case 'archived':
@@ -74,7 +81,7 @@ export function auditSentence(
         return `${who} changed the ${label}${fields}`;
       }
       default:
-        return `${who} saved ${what}`;
+        return `${who} saved ${what}${d.source === 'csv' ? ' from a CSV file' : ''}${emailChange(d.email)}`;
     }
   }
   switch (row.action) {

@@ -5,9 +5,9 @@ import { columnKey, neutralise, readCsv, unneutralise, writeCsv } from './csv.ts
 const COLUMNS = { name: [], postalCode: ['zip', 'postal_code'], note: [] };
 
 describe('reading CSV', () => {
-  it('maps headers by name or alias, ignores unknown columns, and numbers rows by their first line (any line ending)', () => {
+  it('maps headers by name or alias, ignores unknown columns, and numbers rows by their first line (any line ending)', async () => {
     const text = '\uFEFFName,ZIP Code,Extra,Note\r\nAlpha,50010,x,"two\r\nlines"\r\n\r\nBeta,S7K 1A1,y,\rGamma,1,2,3';
-    expect(readCsv(text, { ...COLUMNS, postalCode: ['zip_code'] }, ['name'], 10)).toEqual([
+    expect(await readCsv(text, { ...COLUMNS, postalCode: ['zip_code'] }, ['name'], 10)).toEqual([
       { line: 2, values: { name: 'Alpha', postalCode: '50010', note: 'two\nlines' } },
       { line: 5, values: { name: 'Beta', postalCode: 'S7K 1A1', note: '' } },
       { line: 6, values: { name: 'Gamma', postalCode: '1', note: '3' } },
@@ -20,13 +20,39 @@ describe('reading CSV', () => {
     ['title\nx', 'The header row needs the columns name, postalCode (columns: name, postalCode, note).'],
     ['zip\nx', 'The header row needs the column name (columns: name, postalCode, note).'],
     ['name,zip\na,1\nb,2\nc,3', 'The file has 3 rows; import at most 2 at a time.'],
-  ])('refuses %j', (text, message) => {
+  ])('refuses %j', async (text, message) => {
     const required = text.startsWith('title') ? ['name', 'postalCode'] : ['name'];
-    expect(() => readCsv(text, COLUMNS, required, 2)).toThrow(new DomainError(message));
+    await expect(readCsv(text, COLUMNS, required, 2)).rejects.toThrow(new DomainError(message));
   });
 
-  it('refuses text that is not CSV with the parser’s reason', () => {
-    expect(() => readCsv('name\n"open', COLUMNS, ['name'], 5)).toThrow(/^The file could not be read as CSV: /);
+  it('refuses text that is not CSV with the parser’s reason', async () => {
+    await expect(readCsv('name\n"open', COLUMNS, ['name'], 5)).rejects.toThrow(/^The file could not be read as CSV: /);
+  });
+
+  it('reads a large file a step at a time, letting other work run, with every character and line number intact', async () => {
+    const text = ['name,note,zip', ...Array.from({ length: 3000 }, (_, i) => `Zoë Ærø ${i},"first line\nsecond ${i}",😀${i}`)].join('\n');
+    expect(text.length).toBeGreaterThan(128 * 1024);
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      if (!ticking) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const records = await readCsv(text, { ...COLUMNS, postalCode: ['zip'] }, ['name'], 5000);
+    ticking = false;
+    expect(turns).toBeGreaterThan(1);
+    expect(records).toHaveLength(3000);
+    expect(records[2999]).toEqual({
+      line: 2 + 2 * 2999,
+      values: { name: 'Zoë Ærø 2999', note: 'first line\nsecond 2999', postalCode: '😀2999' },
+    });
+    expect(records.every((r, i) => r.values.name === `Zoë Ærø ${i}` && r.values.postalCode === `😀${i}`)).toBe(true);
+    // too many rows: reading stops early, and the message says so without a count it did not make
+    await expect(readCsv(text, COLUMNS, ['name'], 10)).rejects.toThrow(
+      new DomainError('The file has more than 10 rows; import at most 10 at a time.'),
+    );
   });
 
   it('normalises header names', () => {

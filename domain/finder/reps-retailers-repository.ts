@@ -15,6 +15,7 @@ export interface AdminRepRow extends RepRow {
   updated: Date;
 }
 export type RepValues = Omit<AdminRepRow, 'id' | 'updated'>;
+export type RepUpdate = Omit<RepValues, 'email'> & { email?: string };
 export interface TerritoryValue {
   kind: string;
   value: string;
@@ -97,11 +98,12 @@ export function createRepsRetailersRepository(db: DbOrTx) {
       if (territories.length) await db.insert(repTerritories).values(territories.map((t) => ({ repId: row!.id, ...t })));
       return row!.id;
     },
-    /** Replaces the rep's fields and territories; false when there is no such rep. */
-    async updateRep(id: number, values: RepValues, territories: readonly TerritoryValue[]): Promise<boolean> {
+    /** Replaces the rep's fields (the email stays when none is given) and territories; false when there is no such rep. */
+    async updateRep(id: number, values: RepUpdate, territories: readonly TerritoryValue[]): Promise<boolean> {
+      const { email, ...rest } = values;
       const updated = await db
         .update(reps)
-        .set({ ...values, updated: new Date() })
+        .set({ ...rest, ...(email === undefined ? {} : { email }), updated: new Date() })
         .where(eq(reps.id, id))
         .returning({ id: reps.id });
       if (updated.length === 0) return false;
@@ -112,14 +114,15 @@ export function createRepsRetailersRepository(db: DbOrTx) {
     async deleteRep(id: number): Promise<boolean> {
       return (await db.delete(reps).where(eq(reps.id, id)).returning({ id: reps.id })).length > 0;
     },
-    async existingRepIds(ids: readonly number[]): Promise<Set<number>> {
-      const found = new Set<number>();
+    /** The email of each of these reps that exists, by id. */
+    async repEmails(ids: readonly number[]): Promise<Map<number, string>> {
+      const found = new Map<number, string>();
       for (let i = 0; i < ids.length; i += CHUNK) {
         for (const r of await db
-          .select({ id: reps.id })
+          .select({ id: reps.id, email: reps.email })
           .from(reps)
           .where(inArray(reps.id, ids.slice(i, i + CHUNK))))
-          found.add(r.id);
+          found.set(r.id, r.email);
       }
       return found;
     },

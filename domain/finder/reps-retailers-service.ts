@@ -1,8 +1,10 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { hasPermission, LEADS_PERMISSION } from '#shared/permissions.ts';
 import { parsePostalCode, PROVINCE_BY_LETTER } from '#shared/validation/finder.ts';
 import { toE164 } from '../forms/phone.ts';
 import {
   IMPORT_MAX_ROWS,
+  importEmailChangeMessage,
   noCentroidMessage,
   REP_MESSAGES,
   RepFormSchema,
@@ -24,9 +26,9 @@ import {
 } from '#shared/validation/reps-retailers.ts';
 import { DomainError, NotFoundError } from '../errors.ts';
 import { readCsv, writeCsv, type CsvRecord } from './csv.ts';
-import { currentAuditContext } from '../audit/audit-context.ts';
+import { currentAuditContext, type AuditContext } from '../audit/audit-context.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
-import type { ImportJobs } from './import-jobs.ts';
+import type { ImportJobs, JobProgress } from './import-jobs.ts';
 import type {
   AdminRepRow,
   AdminRetailerRow,
@@ -50,7 +52,15 @@ export interface RepsRetailersDeps {
   /** the audit log */
   audit?: AuditRecorder;
   now?: () => Date;
+  /**
+   * An import commits a batch when it holds this many rows or has taken this long, so other writes
+   * (leads, on PGlite's one connection) wait for one short batch at most. Defaults: 500 rows, 100 ms.
+   */
+  batch?: { rows?: number; ms?: number };
 }
+
+/** The user asking: their roles decide what they may change (shared/permissions.ts). */
+export type Roles = readonly number[];
 
 /** CSV columns: the field each column fills, with the other header spellings accepted. */
 const REP_COLUMNS = {
@@ -97,7 +107,12 @@ const RETAILER_EXPORT_HEADER = [
 
 const PREVIEW_ERRORS = 100;
 const PREVIEW_SAMPLE = 10;
-const WRITE_CHUNK = 200;
+/** Rows per write statement (retailers are inserted many per statement) and between checks of a batch's size and time. */
+const WRITE_CHUNK = 50;
+/** Rows checked between two turns of the event loop while a file is read and checked. */
+const CHECK_STEP = 100;
+
+const count = (n: number) => n.toLocaleString('en-US');
 
 function territoriesOf(rep: RepForm): TerritoryValue[] {
   return TERRITORY_FIELDS.flatMap((t) => rep[t.field].map((value) => ({ kind: t.kind, value })));
@@ -135,6 +150,17 @@ function retailerDto(row: AdminRetailerRow): Omit<RetailerDetail, 'nextId'> {
   return { ...row, updated: row.updated.toISOString() };
 }
 
+/** The audit detail of a save that changed a rep's email (where their leads go); null when it stayed. */
+function emailChange(before: string | null, after: string, detail: Record<string, unknown> = {}): Record<string, unknown> | null {
+  return before !== null && before !== after ? { ...detail, email: { before, after } } : null;
+}
+
+/** A rep's values without the email, which an update then leaves as it is. */
+function omitEmail(rep: RepValues): Omit<RepValues, 'email'> {
+  const { email: _email, ...rest } = rep;
+  return rest;
+}
+
 function issuesOf(error: { issues: readonly { message: string }[] }): string[] {
   return [...new Set(error.issues.map((i) => i.message))];
 }
@@ -143,6 +169,13 @@ interface Prepared<T> {
   line: number;
   id: number | null;
   values: T;
+}
+
+/** A rep row of a file, with the email it replaces (null for a new rep). */
+interface RepImportRow {
+  rep: RepValues;
+  territories: TerritoryValue[];
+  emailBefore: string | null;
 }
 
 interface PreparedFile<T> {
@@ -165,8 +198,9 @@ function checkPhone(phone: string | null | undefined) {
 /**
  * Reps and retailers for the administration: list, edit, CSV import and export. Retailers left
  * without coordinates are placed at the centre of their ZIP (US) or forward sortation area
- * (Canada). Imports are checked completely before anything is written, then written in one
- * transaction: a file is imported whole or not at all.
+ * (Canada). Imports are checked completely before anything is written, then written in short
+ * batches (ADR 022). A rep's email is where their leads go, so adding a rep or changing the email
+ * needs the permission that reads leads, in the form and in an import alike.
  */
 export function createRepsRetailersService(deps: RepsRetailersDeps) {
   const { repo, jobs } = deps;
@@ -181,8 +215,23 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
   }
 
   /** One audit entry per change: a rep or retailer by name, with the link to its edit screen. */
-  async function audited(action: string, kind: 'rep' | 'retailer', id: number, title: string | null) {
-    await deps.audit?.record({ action, subject: { kind, id, title, link: `/siteadmin/reps-retailers/${kind}/edit/${id}` } });
+  async function audited(
+    action: string,
+    kind: 'rep' | 'retailer',
+    id: number,
+    title: string | null,
+    detail: Record<string, unknown> | null = null,
+    context: AuditContext | null = currentAuditContext(),
+  ) {
+    await deps.audit?.record(
+      { action, subject: { kind, id, title, link: `/siteadmin/reps-retailers/${kind}/edit/${id}` }, detail },
+      context,
+    );
+  }
+
+  /** The email a rep's leads go to is set only by someone who may read leads. */
+  function assertMayDirectLeads(roles: Roles, message: string) {
+    if (!hasPermission(roles, LEADS_PERMISSION)) throw new DomainError(message, 403, { email: [message] });
   }
 
   async function getRep(id: number): Promise<RepDetail> {
@@ -252,9 +301,8 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
     return Number(raw);
   }
 
-  async function checkIds<T>(file: PreparedFile<T>, kind: ImportKind): Promise<void> {
-    const ids = file.rows.map((r) => r.id).filter((id): id is number => id !== null);
-    const existing = kind === 'reps' ? await repo.existingRepIds(ids) : await repo.existingRetailerIds(ids);
+  /** Rows whose id is unknown or repeated become row errors. */
+  function checkIds<T>(file: PreparedFile<T>, kind: ImportKind, existing: ReadonlySet<number> | ReadonlyMap<number, unknown>): void {
     const seen = new Map<number, number>();
     const bad = new Map<number, string[]>();
     for (const r of file.rows) {
@@ -268,15 +316,38 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
       if (first !== undefined) (bad.get(r.line) ?? bad.set(r.line, []).get(r.line)!).push(`The id ${r.id} is also on line ${first}.`);
       else seen.set(r.id, r.line);
     }
+    refuse(file, bad);
+  }
+
+  /** Moves the rows named in `bad` (line → messages) from the rows to import to the errors. */
+  function refuse<T>(file: PreparedFile<T>, bad: ReadonlyMap<number, string[]>): void {
     if (bad.size === 0) return;
     file.rows = file.rows.filter((r) => !bad.has(r.line));
     file.errors.push(...[...bad].map(([line, messages]) => ({ line, messages })));
     file.errors.sort((a, b) => a.line - b.line);
   }
 
-  async function prepareReps(records: CsvRecord[]): Promise<PreparedFile<{ rep: RepValues; territories: TerritoryValue[] }>> {
-    const file: PreparedFile<{ rep: RepValues; territories: TerritoryValue[] }> = { rows: [], errors: [] };
-    for (const { line, values } of records) {
+  /**
+   * A rep's email is where their leads go: a row that adds a rep or changes a rep's email is refused
+   * unless the user may read leads. Every row keeps the email it replaces, for the audit log.
+   */
+  function checkLeadDestinations(file: PreparedFile<RepImportRow>, emails: ReadonlyMap<number, string>, roles: Roles): void {
+    const mayDirectLeads = hasPermission(roles, LEADS_PERMISSION);
+    const bad = new Map<number, string[]>();
+    for (const r of file.rows) {
+      const before = r.id === null ? null : (emails.get(r.id) ?? null);
+      r.values.emailBefore = before;
+      if (mayDirectLeads) continue;
+      if (r.id === null) bad.set(r.line, [REP_MESSAGES.importNewRepNeedsLeads]);
+      else if (before !== r.values.rep.email) bad.set(r.line, [importEmailChangeMessage(before ?? '', r.values.rep.email)]);
+    }
+    refuse(file, bad);
+  }
+
+  async function prepareReps(records: CsvRecord[], roles: Roles): Promise<PreparedFile<RepImportRow>> {
+    const file: PreparedFile<RepImportRow> = { rows: [], errors: [] };
+    for (const [k, { line, values }] of records.entries()) {
+      if (k > 0 && k % CHECK_STEP === 0) await yieldToEventLoop();
       const id = idOf(values.id);
       const parsed = RepFormSchema.safeParse(values);
       const phone = phoneProblem(values.phone);
@@ -290,16 +361,19 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
         continue;
       }
       const territories = territoriesOf(parsed.data);
-      file.rows.push({ line, id, values: { rep: repValues(parsed.data, territories), territories } });
+      file.rows.push({ line, id, values: { rep: repValues(parsed.data, territories), territories, emailBefore: null } });
     }
-    await checkIds(file, 'reps');
+    const emails = await repo.repEmails(file.rows.map((r) => r.id).filter((id): id is number => id !== null));
+    checkIds(file, 'reps', emails);
+    checkLeadDestinations(file, emails, roles);
     return file;
   }
 
   async function prepareRetailers(records: CsvRecord[]): Promise<PreparedFile<RetailerValues>> {
     const file: PreparedFile<RetailerValues> = { rows: [], errors: [] };
     const valid: { line: number; id: number | null; form: RetailerForm }[] = [];
-    for (const { line, values } of records) {
+    for (const [k, { line, values }] of records.entries()) {
+      if (k > 0 && k % CHECK_STEP === 0) await yieldToEventLoop();
       const id = idOf(values.id);
       const parsed = RetailerFormSchema.safeParse(values);
       const phone = phoneProblem(values.phone);
@@ -318,14 +392,14 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
       else file.rows.push({ line, id, values });
     }
     file.errors.sort((a, b) => a.line - b.line);
-    await checkIds(file, 'retailers');
+    checkIds(file, 'retailers', await repo.existingRetailerIds(file.rows.map((r) => r.id).filter((id): id is number => id !== null)));
     return file;
   }
 
-  async function prepare(kind: ImportKind, csv: string) {
+  async function prepare(kind: ImportKind, csv: string, roles: Roles) {
     if (kind === 'reps') {
-      const records = readCsv(csv, REP_COLUMNS, ['name', 'email'], IMPORT_MAX_ROWS);
-      const file = await prepareReps(records);
+      const records = await readCsv(csv, REP_COLUMNS, ['name', 'email'], IMPORT_MAX_ROWS);
+      const file = await prepareReps(records, roles);
       return {
         records,
         file,
@@ -336,7 +410,7 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
         })),
       };
     }
-    const records = readCsv(csv, RETAILER_COLUMNS, ['name', 'postalCode'], IMPORT_MAX_ROWS);
+    const records = await readCsv(csv, RETAILER_COLUMNS, ['name', 'postalCode'], IMPORT_MAX_ROWS);
     const file = await prepareRetailers(records);
     return {
       records,
@@ -364,23 +438,35 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
       };
     },
     getRep,
-    async addRep(form: RepForm): Promise<RepDetail> {
+    /** A new rep's email is where their leads will go: only a user who may read leads adds one (403 otherwise). */
+    async addRep(form: RepForm, roles: Roles): Promise<RepDetail> {
+      assertMayDirectLeads(roles, REP_MESSAGES.addNeedsLeads);
       checkPhone(form.phone);
       const territories = territoriesOf(form);
       const id = await deps.transaction((tx) => tx.insertRep(repValues(form, territories), territories));
       changed();
       const rep = await getRep(id);
-      await audited('created', 'rep', id, rep.name);
+      await audited('created', 'rep', id, rep.name, { email: rep.email });
       return rep;
     },
-    async editRep(body: EditRepBody): Promise<RepDetail> {
+    /**
+     * Saves a rep. Changing their email changes where their leads go: only a user who may read
+     * leads may (403 otherwise), and the audit entry records the address before and after.
+     */
+    async editRep(body: EditRepBody, roles: Roles): Promise<RepDetail> {
       checkPhone(body.phone);
       const territories = territoriesOf(body);
-      const found = await deps.transaction((tx) => tx.updateRep(body.id, repValues(body, territories), territories));
-      if (!found) throw new NotFoundError(REP_MESSAGES.notFound);
+      const emailBefore = await deps.transaction(async (tx) => {
+        const current = await tx.getRep(body.id);
+        if (!current) return null;
+        if (current.email !== body.email) assertMayDirectLeads(roles, REP_MESSAGES.emailNeedsLeads);
+        await tx.updateRep(body.id, repValues(body, territories), territories);
+        return current.email;
+      });
+      if (emailBefore === null) throw new NotFoundError(REP_MESSAGES.notFound);
       changed();
       const rep = await getRep(body.id);
-      await audited('saved', 'rep', body.id, rep.name);
+      await audited('saved', 'rep', body.id, rep.name, emailChange(emailBefore, rep.email));
       return rep;
     },
     async deleteRep(id: number): Promise<void> {
@@ -420,8 +506,8 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
     },
 
     /** Checks a CSV file without writing anything: what would be added and updated, and every row's problems. */
-    async previewImport(kind: ImportKind, csv: string): Promise<ImportPreview> {
-      const { records, file, sample } = await prepare(kind, csv);
+    async previewImport(kind: ImportKind, csv: string, roles: Roles): Promise<ImportPreview> {
+      const { records, file, sample } = await prepare(kind, csv, roles);
       const names = new Map(records.map((r) => [r.line, r.values.name ?? '']));
       return {
         total: file.rows.length + file.errors.length,
@@ -437,8 +523,8 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
      * The rows with problems as a CSV file: the file's own columns (as the header names them) and a
      * Problems column, to fix and import again.
      */
-    async skippedRows(kind: ImportKind, csv: string): Promise<CsvExport> {
-      const { records, file } = await prepare(kind, csv);
+    async skippedRows(kind: ImportKind, csv: string, roles: Roles): Promise<CsvExport> {
+      const { records, file } = await prepare(kind, csv, roles);
       const problems = new Map(file.errors.map((e) => [e.line, e.messages.join(' ')]));
       const columns = Object.keys(kind === 'reps' ? REP_COLUMNS : RETAILER_COLUMNS);
       const rows = records
@@ -449,15 +535,19 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
 
     /**
      * Checks the file again (it may not be the previewed one). A file with rows that have problems
-     * is refused, unless `skipInvalid` asks to import its valid rows and skip those; the rows to
-     * import are written by a job in one transaction.
+     * is refused, unless `skipInvalid` asks to import its valid rows and skip those. One import of a
+     * kind runs at a time (409 while another runs, on any instance). The rows are written by a job
+     * in batches, each its own transaction, so other writes are never held up for long; every row
+     * was checked before the first batch, so only the database (or a row deleted meanwhile) can
+     * stop it part-way, and the job then says which rows were imported.
      */
-    async startImport(kind: ImportKind, csv: string, opts: { skipInvalid?: boolean } = {}): Promise<ImportJob> {
-      const { file } = await prepare(kind, csv);
+    async startImport(kind: ImportKind, csv: string, opts: { skipInvalid?: boolean; roles: Roles }): Promise<ImportJob> {
+      await jobs.assertIdle(kind);
+      const { file } = await prepare(kind, csv, opts.roles);
       const skipped = file.errors.length;
       if (skipped && !opts.skipInvalid) {
         throw new DomainError(
-          `${skipped.toLocaleString('en-US')} row${skipped === 1 ? ' has' : 's have'} errors, so nothing was imported. Preview the file to see them.`,
+          `${count(skipped)} row${skipped === 1 ? ' has' : 's have'} errors, so nothing was imported. Preview the file to see them.`,
           400,
         );
       }
@@ -466,56 +556,99 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
       const what = kind === 'reps' ? 'rep' : 'retailer';
       // the job finishes after the reply: who started it is taken now
       const auditContext = currentAuditContext();
+      const batchRows = deps.batch?.rows ?? 500;
+      const batchMs = deps.batch?.ms ?? 100;
+
+      /** Writes rows[from..] until the batch is full or has taken its time; answers where it stopped. */
+      async function writeBatch(tx: RepsRetailersRepository, from: number) {
+        const started = Date.now();
+        let i = from;
+        do {
+          const chunk = rows.slice(i, Math.min(i + WRITE_CHUNK, from + batchRows));
+          if (kind === 'reps') {
+            for (const r of chunk as Prepared<RepImportRow>[]) {
+              if (r.id === null) await tx.insertRep(r.values.rep, r.values.territories);
+              // an unchanged email is left out, so a row never writes back an address changed meanwhile
+              else if (
+                !(await tx.updateRep(
+                  r.id,
+                  r.values.emailBefore === r.values.rep.email ? omitEmail(r.values.rep) : r.values.rep,
+                  r.values.territories,
+                ))
+              )
+                throw new DomainError(`Line ${count(r.line)}: the ${what} with id ${r.id} was deleted meanwhile.`, 409);
+            }
+          } else {
+            const retailerRows = chunk as Prepared<RetailerValues>[];
+            await tx.insertRetailers(retailerRows.filter((r) => r.id === null).map((r) => r.values));
+            for (const r of retailerRows.filter((x) => x.id !== null)) {
+              if (!(await tx.updateRetailer(r.id!, r.values)))
+                throw new DomainError(`Line ${count(r.line)}: the ${what} with id ${r.id} was deleted meanwhile.`, 409);
+            }
+          }
+          i += chunk.length;
+        } while (i < rows.length && i - from < batchRows && Date.now() - started < batchMs);
+        return i;
+      }
+
+      /** Rep rows of a committed batch that changed an email: one audit entry each, before and after. */
+      async function auditEmailChanges(from: number, to: number) {
+        if (kind !== 'reps') return;
+        for (const r of rows.slice(from, to) as Prepared<RepImportRow>[]) {
+          const detail = emailChange(r.values.emailBefore, r.values.rep.email, { source: 'csv' });
+          if (detail && r.id !== null) await audited('saved', 'rep', r.id, r.values.rep.name, detail, auditContext);
+        }
+      }
+
       return jobs.start(
         kind,
         {
           total: rows.length,
           run: async (progress) => {
-            const result = await deps.transaction(async (tx) => {
-              let created = 0;
-              let updated = 0;
-              for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
-                const chunk = rows.slice(i, i + WRITE_CHUNK);
-                if (kind === 'reps') {
-                  for (const r of chunk as Prepared<{ rep: RepValues; territories: TerritoryValue[] }>[]) {
-                    if (r.id === null) await tx.insertRep(r.values.rep, r.values.territories);
-                    else if (!(await tx.updateRep(r.id, r.values.rep, r.values.territories)))
-                      throw new DomainError(
-                        `Line ${r.line}: the ${what} with id ${r.id} was deleted meanwhile, so nothing was imported.`,
-                        409,
-                      );
-                  }
-                } else {
-                  const retailerRows = chunk as Prepared<RetailerValues>[];
-                  await tx.insertRetailers(retailerRows.filter((r) => r.id === null).map((r) => r.values));
-                  for (const r of retailerRows.filter((x) => x.id !== null)) {
-                    if (!(await tx.updateRetailer(r.id!, r.values)))
-                      throw new DomainError(
-                        `Line ${r.line}: the ${what} with id ${r.id} was deleted meanwhile, so nothing was imported.`,
-                        409,
-                      );
-                  }
-                }
-                created += chunk.filter((r) => r.id === null).length;
-                updated += chunk.filter((r) => r.id !== null).length;
-                progress(i + chunk.length);
+            let done = 0;
+            let created = 0;
+            let updated = 0;
+            /** What the committed batches wrote shows on the finder and in the audit log, also when a later batch failed. */
+            const ended = async (stopped: boolean) => {
+              changed();
+              await deps.audit?.record(
+                {
+                  action: 'imported',
+                  subject: { kind: what, link: '/siteadmin/reps-retailers' },
+                  detail: { count: done, skipped, created, updated, ...(stopped ? { stopped: true } : {}) },
+                },
+                auditContext,
+              );
+            };
+            try {
+              while (done < rows.length) {
+                const from = done;
+                done = await deps.transaction((tx) => writeBatch(tx, from));
+                const batch = rows.slice(from, done);
+                created += batch.filter((r) => r.id === null).length;
+                updated += batch.filter((r) => r.id !== null).length;
+                progress({ done, created, updated });
+                await auditEmailChanges(from, done);
+                // queries that waited for the batch (a lead, a poll) go before the next one
                 await yieldToEventLoop();
               }
-              return { created, updated };
-            });
-            changed();
-            await deps.audit?.record(
-              {
-                action: 'imported',
-                subject: { kind: what, link: '/siteadmin/reps-retailers' },
-                detail: { count: rows.length, skipped, ...result },
-              },
-              auditContext,
-            );
-            return result;
+            } catch (err) {
+              // the failure itself is what the job reports; recording what was written comes second
+              if (done > 0) await ended(true).catch(() => undefined);
+              throw err;
+            }
+            await ended(false);
+            return { created, updated };
           },
+          failed: (p: JobProgress, reason: string | null) =>
+            p.done === 0
+              ? reason
+                ? `${reason} Nothing was imported.`
+                : 'The import failed, so nothing was imported. Please try again.'
+              : `${reason ?? 'The import failed part-way.'} The first ${count(p.done)} of ${count(rows.length)} rows were imported (${count(p.created)} added, ${count(p.updated)} updated); the rows from line ${count(rows[p.done]!.line)} on were not. Import a file of those rows only: rows without an id that were imported already would be added again.`,
         },
         'The import failed, so nothing was imported. Please try again.',
+        { startedBy: auditContext?.actor?.email ?? null },
       );
     },
 

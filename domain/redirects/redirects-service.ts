@@ -1,8 +1,10 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { normalisePath, normaliseQuery, redirectKey } from '#shared/paths.ts';
 import { CSV_COLUMNS, RedirectInputSchema, type ImportPreview, type ImportRow, type RedirectInput } from '#shared/validation/redirects.ts';
 import { DomainError, NotFoundError } from '../errors.ts';
+import { currentAuditContext } from '../audit/audit-context.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
 import type { HitBatch, MissBatch, RedirectRow, RedirectsRepository } from './redirects-repository.ts';
@@ -19,7 +21,7 @@ export interface RedirectTarget {
 export interface RedirectsServiceOptions {
   /** How stale the in-memory table may be when another instance writes (this one reloads on its own writes). */
   ttlMs?: number;
-  /** Runs an import in one transaction, so a failure writes nothing. */
+  /** Runs each batch of an import, and a content rename's redirect changes, in one transaction. */
   transaction?: <T>(work: (repo: RedirectsRepository) => Promise<T>) => Promise<T>;
   /** The site's own origin: an absolute target on it is checked for chains like a local path. */
   siteUrl?: string;
@@ -32,6 +34,18 @@ export interface RedirectsServiceOptions {
   log?: { error(obj: object, msg?: string): void };
   /** the audit log */
   audit?: AuditRecorder;
+  /** An import commits a batch when it holds this many rows or has taken this long. Defaults: 500 rows, 100 ms. */
+  batch?: { rows?: number; ms?: number };
+  /** One import of redirects at a time, on every instance (domain/finder/import-jobs.ts). */
+  imports?: {
+    assertIdle(kind: string): Promise<void>;
+    exclusive<T extends { created: number; updated: number }>(
+      kind: string,
+      total: number,
+      work: () => Promise<T>,
+      opts?: { startedBy?: string | null },
+    ): Promise<T>;
+  };
 }
 
 /** Distinct paths held in memory between two flushes: a scanner cannot grow the buffer past this. */
@@ -59,10 +73,6 @@ type Entry = Pick<RedirectRow, 'id' | 'fromPath' | 'toPath' | 'statusCode'>;
 function lookup<T>(byFrom: (fromPath: string) => T | undefined, key: string): T | undefined {
   const q = key.indexOf('?');
   return byFrom(key) ?? (q === -1 ? undefined : byFrom(key.slice(0, q)));
-}
-
-function lookupIn<T extends { fromPath: string }>(rows: readonly T[], key: string): T | undefined {
-  return lookup((from) => rows.find((r) => r.fromPath === from), key);
 }
 
 /**
@@ -131,26 +141,46 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
     return null;
   }
 
-  /** Loops and chains: a → b when b redirects (a → b → a is one), or a when something already redirects to a. */
-  function chainError(values: Entry, rows: readonly Entry[]): string | null {
+  /**
+   * A table of redirects indexed once by from-path, matched as requests are (a target with a query
+   * meets the redirect for that query, else the path's), with the first redirect leading to each
+   * one: a file of thousands of rows is checked in linear time.
+   */
+  function indexTable(table: readonly Entry[]) {
+    const byFrom = new Map<string, Entry>();
+    for (const r of table) if (!byFrom.has(r.fromPath)) byFrom.set(r.fromPath, r);
+    const answers = (target: string | null) => (target ? lookup((from) => byFrom.get(from), target) : undefined);
+    const incoming = new Map<Entry, Entry>();
+    for (const r of table) {
+      if (r.statusCode === 410) continue;
+      const hit = answers(localTarget(r.toPath));
+      if (hit && hit !== r && !incoming.has(hit)) incoming.set(hit, r);
+    }
+    return { answers, incomingTo: (entry: Entry) => incoming.get(entry) };
+  }
+
+  /** Loops and chains of `values` (an entry of the indexed table): a → b when b redirects (a → b → a is one), or a when something already redirects to a. */
+  function chainErrorIn(values: Entry, table: ReturnType<typeof indexTable>): string | null {
     const from = values.fromPath;
     const to = values.statusCode === 410 ? null : localTarget(values.toPath);
-    const others = rows.filter((r) => r.id !== values.id && r.fromPath !== from);
-    // matched as requests are: a target with a query meets the redirect for that query, else the path's
-    const after = [...others, values];
-    const answers = (target: string | null) => (target ? lookupIn(after, target) : undefined);
     if (to) {
-      const next = answers(to);
+      const next = table.answers(to);
       if (next === values) return REDIRECT_ERRORS.self;
       if (next) {
         if (next.statusCode === 410) return REDIRECT_ERRORS.gone(next.fromPath);
-        return answers(localTarget(next.toPath)) === values
+        return table.answers(localTarget(next.toPath)) === values
           ? REDIRECT_ERRORS.loop(from, next.fromPath)
           : REDIRECT_ERRORS.chain(next.fromPath, next.toPath ?? '');
       }
     }
-    const incoming = others.find((r) => r.statusCode !== 410 && answers(localTarget(r.toPath)) === values);
+    const incoming = table.incomingTo(values);
     return incoming ? REDIRECT_ERRORS.incoming(from, incoming.fromPath) : null;
+  }
+
+  /** Loops and chains of one redirect saved into `rows` (it replaces the row with its id or from-path). */
+  function chainError(values: Entry, rows: readonly Entry[]): string | null {
+    const others = rows.filter((r) => r.id !== values.id && r.fromPath !== values.fromPath);
+    return chainErrorIn(values, indexTable([...others, values]));
   }
 
   function writeValues(input: RedirectInput) {
@@ -284,14 +314,12 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
     }
     // Loops and chains are judged against the table as it will be after the import.
     const after: Entry[] = existing.filter((r) => !seen.has(r.fromPath));
-    plan.forEach((p, i) => {
-      if (rows[i]!.errors.length === 0) after.push({ id: p.id ?? -(i + 1), ...p.values });
-    });
-    plan.forEach((p, i) => {
-      const row = rows[i]!;
-      if (row.errors.length) return;
-      const err = chainError({ id: p.id ?? -(i + 1), ...p.values }, after);
-      if (err) row.errors.push(err);
+    const entries = plan.map((p, i) => (rows[i]!.errors.length === 0 ? { id: p.id ?? -(i + 1), ...p.values } : null));
+    for (const entry of entries) if (entry) after.push(entry);
+    const table = indexTable(after);
+    entries.forEach((entry, i) => {
+      const err = entry && chainErrorIn(entry, table);
+      if (err) rows[i]!.errors.push(err);
     });
     const invalid = rows.filter((r) => r.errors.length > 0).length;
     const message = invalid
@@ -458,33 +486,68 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
       const { plan: _plan, ...result } = await preview(csv);
       return result;
     },
-    /** All or nothing: any row with an error writes nothing; otherwise every row is written in one transaction. */
+    /**
+     * Any row with an error writes nothing; otherwise the rows are written in short batches (each its
+     * own transaction, so lead intake never waits long behind an import), and one import of redirects
+     * runs at a time (409 while another runs). Only the database can stop it part-way: the batches
+     * before stay, and the answer says so; importing the same file again finishes it (a row whose
+     * from-path exists is an update, never a second redirect).
+     */
     async importCsv(csv: string) {
+      await opts.imports?.assertIdle('redirects');
       const { plan, rows, invalid, message } = await preview(csv);
       if (invalid) {
         const details: Record<string, string[]> = {};
         for (const r of rows) if (r.errors.length) details[`line ${r.line}`] = r.errors;
         throw new DomainError(message ?? 'The file has errors; nothing has been imported.', 400, details);
       }
-      const counts = await transaction(async (tx) => {
-        let created = 0;
-        let updated = 0;
-        for (const p of plan) {
-          if (p.id === undefined) {
-            await tx.insert(p.values);
-            created++;
-          } else {
-            await tx.update(p.id, p.values);
-            updated++;
+      const batchRows = opts.batch?.rows ?? 500;
+      const batchMs = opts.batch?.ms ?? 100;
+      let created = 0;
+      let updated = 0;
+      let done = 0;
+      const write = async () => {
+        while (done < plan.length) {
+          const from = done;
+          const started = Date.now();
+          done = await transaction(async (tx) => {
+            let i = from;
+            do {
+              const p = plan[i]!;
+              if (p.id === undefined) await tx.insert(p.values);
+              else await tx.update(p.id, p.values);
+              i++;
+            } while (i < plan.length && i - from < batchRows && Date.now() - started < batchMs);
+            await tx.deleteNotFoundPaths(plan.slice(from, i).map((p) => p.values.fromPath));
+            return i;
+          });
+          for (const p of plan.slice(from, done)) {
+            if (p.id === undefined) created++;
+            else updated++;
           }
+          // queries that waited for the batch (a lead) go before the next one
+          await yieldToEventLoop();
         }
-        await tx.deleteNotFoundPaths(plan.map((p) => p.values.fromPath));
         return { created, updated };
-      });
-      // many paths at once: every stored page may be one of them
-      changed(null);
-      await audited('imported', null, { count: plan.length, ...counts });
-      return counts;
+      };
+      try {
+        const counts = opts.imports
+          ? await opts.imports.exclusive('redirects', plan.length, write, { startedBy: currentAuditContext()?.actor?.email ?? null })
+          : await write();
+        // many paths at once: every stored page may be one of them
+        changed(null);
+        await audited('imported', null, { count: plan.length, ...counts });
+        return counts;
+      } catch (err) {
+        if (done === 0) throw err;
+        opts.log?.error({ err }, 'redirects import stopped part-way');
+        changed(null);
+        await audited('imported', null, { count: done, created, updated, stopped: true }).catch(() => undefined);
+        throw new DomainError(
+          `The import stopped part-way: the first ${done} of ${plan.length} rows were imported (${created} new, ${updated} updated), the rest were not. Import the same file again to finish: the rows already imported are updated, not added twice.`,
+          409,
+        );
+      }
     },
     async exportCsv(): Promise<string> {
       await flush();

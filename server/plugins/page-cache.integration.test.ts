@@ -6,6 +6,7 @@ import { editKnowledgeItem, productContentOf } from '#tests/setup/content-edits.
 import { expectCachedAs } from '#tests/setup/page-cache-hits.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { startTwoInstances, withinASecond, type TwoInstances } from '#tests/setup/two-instances.ts';
+import { ROLE_IDS } from '#shared/permissions.ts';
 import { CA_PRODUCT_SLUGS, US_PRODUCT_SLUGS } from '#shared/regions.ts';
 import { RepFormSchema, RetailerFormSchema } from '#shared/validation/reps-retailers.ts';
 import { SHARED_CACHE_CONTROL } from './page-cache.ts';
@@ -111,7 +112,11 @@ describe('rendered-page cache', () => {
 
   it('drops the finder results, the contact page and the thank-you pages when a rep or retailer is renamed or removed through the service', async () => {
     const { repsRetailers } = t.app.services;
-    const rep = await repsRetailers.addRep(RepFormSchema.parse({ name: 'Rita Cached', email: 'rita.cached@example.com', zips: '50010' }));
+    const admin = [ROLE_IDS.administrator];
+    const rep = await repsRetailers.addRep(
+      RepFormSchema.parse({ name: 'Rita Cached', email: 'rita.cached@example.com', zips: '50010' }),
+      admin,
+    );
     const retailer = await repsRetailers.addRetailer(
       RetailerFormSchema.parse({ name: 'Cached Coop', city: 'Ames', state: 'IA', postalCode: '50010' }),
     );
@@ -127,10 +132,13 @@ describe('rendered-page cache', () => {
       expect((await t.app.inject(url)).headers['x-page-cache'], url).toBe('hit');
     }
 
-    await repsRetailers.editRep({
-      ...RepFormSchema.parse({ name: 'Rita Renamed', email: 'rita.cached@example.com', zips: '50010' }),
-      id: rep.id,
-    });
+    await repsRetailers.editRep(
+      {
+        ...RepFormSchema.parse({ name: 'Rita Renamed', email: 'rita.cached@example.com', zips: '50010' }),
+        id: rep.id,
+      },
+      admin,
+    );
     for (const url of [pages.results, pages.contact, pages.repThanks]) {
       const res = await t.app.inject(url);
       expect(res.headers['x-page-cache'], url).toBe('miss');

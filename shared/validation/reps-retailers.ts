@@ -12,7 +12,21 @@ export const REP_MESSAGES = {
   photoInvalid: 'The photo must be a path on this site, such as /doccenter/…, or blank.',
   territoryRequired: 'Add at least one territory: a state, province, ZIP prefix, ZIP or FSA.',
   notFound: 'Rep not found.',
+  /** A rep's email receives their leads: only someone who may read leads sets it (shared/permissions.ts, LEADS_PERMISSION). */
+  emailNeedsLeads:
+    "A rep's email is where their leads are sent, so only someone who may read leads (an Administrator) can change it. Ask an Administrator to change it.",
+  addNeedsLeads:
+    "A rep's email is where their leads are sent, so only someone who may read leads (an Administrator) can add a rep. Ask an Administrator to add this rep.",
+  emailReadOnlyHint:
+    'Requests from the finder are sent to this address, so only someone who may read leads (an Administrator) can change it.',
+  importNewRepNeedsLeads:
+    "This row adds a rep, and a rep's email is where their leads are sent: only someone who may read leads (an Administrator) can add one. Ask an Administrator to import this row.",
 } as const;
+
+/** A CSV row that would change a rep's email, imported by someone who may not read leads. */
+export function importEmailChangeMessage(before: string, after: string): string {
+  return `The email would change from ${before} to ${after}: a rep's email is where their leads are sent, so only someone who may read leads (an Administrator) can change it. Keep ${before} in this row, or ask an Administrator to import it.`;
+}
 
 export const RETAILER_MESSAGES = {
   nameRequired: 'Name is required.',
@@ -339,9 +353,9 @@ export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
 export const ImportJobSchema = z.object({
   id: z.string(),
   state: z.enum(['running', 'done', 'failed']),
-  done: z.number().int(),
+  done: z.number().int().describe('rows written (committed batch by batch)'),
   total: z.number().int(),
-  created: z.number().int(),
+  created: z.number().int().describe('rows added; when the import failed part-way, those its committed batches added'),
   updated: z.number().int(),
   message: z.string().nullable(),
 });

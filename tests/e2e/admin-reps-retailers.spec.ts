@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
-import { apiTokens, axeViolations, signInQuickly } from './admin-helpers.ts';
+import { apiTokens, axeViolations, createUser, signInQuickly, uniqueEmail } from './admin-helpers.ts';
 
 /** Removes what a test made, through the API, even when the test failed part-way. */
 async function deleteMatching(request: import('@playwright/test').APIRequestContext, kind: 'reps' | 'retailers', search: string) {
@@ -168,6 +168,49 @@ test('create and edit a rep, with the form’s messages and axe on the edit scre
   } finally {
     await deleteMatching(page.request, 'reps', name);
     if (photo) await page.request.get(`/api/admin/documents/delete/${photo.id}`, { headers: auth });
+  }
+});
+
+test('an Editor sees a rep’s email read-only with the reason, saves the other fields, and is told why they cannot add a rep', async ({
+  page,
+}) => {
+  const name = `Lead Route Rep ${Date.now()}`;
+  const admin = await apiTokens(page.request);
+  const adminAuth = { authorization: `Bearer ${admin.token}` };
+  const editorEmail = uniqueEmail('rep-editor');
+  await createUser(page.request, admin.token, editorEmail, 'an-editor-password');
+  const added = await page.request.post('/api/admin/reps/add', {
+    headers: adminAuth,
+    data: { name, title: 'Agronomist', email: 'lead.route@example.com', states: 'NE' },
+  });
+  const rep = ((await added.json()) as { data: { id: number } }).data;
+  try {
+    await signInQuickly(page, editorEmail, 'an-editor-password');
+    await page.goto('/siteadmin/reps-retailers');
+    await expect(page.getByRole('heading', { level: 1, name: 'Reps & Retailers' })).toBeVisible();
+    await expect(page.getByText('only someone who may read leads (an Administrator) can add a rep or change an email')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add Rep' })).toHaveCount(0);
+
+    await page.goto(`/siteadmin/reps-retailers/rep/edit/${rep.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Rep' })).toBeVisible();
+    const email = page.getByLabel('Email');
+    await expect(email).toHaveValue('lead.route@example.com');
+    await expect(email).toHaveAttribute('readonly', '');
+    await expect(email).toHaveAccessibleDescription(/only someone who may read leads \(an Administrator\) can change it/);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Title').fill('Senior Agronomist');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page).toHaveURL(/\/siteadmin\/reps-retailers\?tab=reps$/);
+    const saved = await page.request.get(`/api/admin/reps/get/${rep.id}`, { headers: adminAuth });
+    expect(((await saved.json()) as { data: object }).data).toMatchObject({ title: 'Senior Agronomist', email: 'lead.route@example.com' });
+
+    await page.goto('/siteadmin/reps-retailers/rep/create');
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Rep' })).toBeVisible();
+    await expect(page.getByText('only someone who may read leads (an Administrator) can add a rep')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+  } finally {
+    await deleteMatching(page.request, 'reps', name);
   }
 });
 

@@ -16,6 +16,8 @@ interface CsvImportProps {
   /** Plural noun for messages ("retailers"). */
   noun: string;
   columns: string;
+  /** A rule of this import the user should know before choosing a file. */
+  note?: string;
   onImported: () => void | Promise<void>;
   onAuthRedirect: (to: string) => void;
 }
@@ -24,9 +26,9 @@ const POLL_MS = 300;
 
 /**
  * CSV import in two steps: a preview that writes nothing and lists every row's problems, then the
- * import itself (one transaction on the server) with a progress bar fed by polling the job.
+ * import itself (written in batches on the server) with a progress bar fed by polling the job.
  */
-export function CsvImport({ resource, noun, columns, onImported, onAuthRedirect }: CsvImportProps) {
+export function CsvImport({ resource, noun, columns, note, onImported, onAuthRedirect }: CsvImportProps) {
   const id = useId();
   const [csv, setCsv] = useState<string | null>(null);
   const [fileName, setFileName] = useState('');
@@ -102,7 +104,11 @@ export function CsvImport({ resource, noun, columns, onImported, onAuthRedirect 
         current = dataOf(await api().getChecked(`/api/admin/${resource}/import-status/${current.id}`, ImportJobSchema));
         if (alive.current) setJob(current);
       }
-      if (current.state === 'failed') setError(current.message ?? 'The import failed, so nothing was imported.');
+      if (current.state === 'failed') {
+        setError(current.message ?? 'The import failed, so nothing was imported.');
+        // the batches written before it stopped are in the list
+        if (current.created + current.updated > 0) await onImported();
+      }
       if (current.state === 'done') {
         setPreview(null);
         setCsv(null);
@@ -126,6 +132,7 @@ export function CsvImport({ resource, noun, columns, onImported, onAuthRedirect 
         Columns (header row): {columns}. Rows with an id update that entry; rows without one are added. Nothing is written until you import;
         when some rows have problems you choose: fix the file, or import the valid rows and skip the others.
       </p>
+      {note ? <p className="field__hint">{note}</p> : null}
       <div className="field">
         <label className="field__label" htmlFor={`${id}-file`}>
           CSV file
@@ -226,7 +233,9 @@ export function CsvImport({ resource, noun, columns, onImported, onAuthRedirect 
             {job.state === 'done'
               ? `Imported: ${job.created} added, ${job.updated} updated${skipped ? `; ${skipped} rows with problems skipped` : ''}.`
               : job.state === 'failed'
-                ? 'Nothing was imported.'
+                ? job.created + job.updated > 0
+                  ? `Stopped part-way: ${job.created} added, ${job.updated} updated before it stopped.`
+                  : 'Nothing was imported.'
                 : `Importing… ${job.done.toLocaleString('en-US')} of ${job.total.toLocaleString('en-US')} rows`}
           </p>
         </div>

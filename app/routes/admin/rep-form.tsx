@@ -1,11 +1,13 @@
 import { getFormProps } from '@conform-to/react';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { LEADS_PERMISSION } from '#shared/permissions.ts';
 import { REP_MESSAGES, RepDetailSchema, RepFormSchema, TERRITORY_FIELDS } from '#shared/validation/reps-retailers.ts';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { announceInput } from '../../components/admin/editor/dom-events.ts';
 import { DocumentPicker, type DocumentSource } from '../../components/admin/editor/document-picker.tsx';
 import { FormErrors, TextField } from '../../components/forms/fields.tsx';
+import { useAdminUser } from '../../lib/admin-session.ts';
 import { api, itemOr404, loadOrRedirect, refusalOr } from '../../lib/api-client.ts';
 import { textDefaults, useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/rep-form';
@@ -72,6 +74,8 @@ export function RepPhotoField({
 export default function RepForm({ loaderData }: Route.ComponentProps) {
   const { rep } = loaderData;
   const navigate = useNavigate();
+  // a rep's email is where their leads go: set only by someone who may read leads (the server checks too)
+  const mayDirectLeads = useAdminUser().permissions.includes(LEADS_PERMISSION);
   const { form, fields, pending } = useZodForm({
     id: 'rep-form',
     schema: RepFormSchema,
@@ -86,6 +90,20 @@ export default function RepForm({ loaderData }: Route.ComponentProps) {
       return refusalOr(saved, () => navigate(LIST));
     },
   });
+
+  if (!rep && !mayDirectLeads) {
+    return (
+      <section aria-labelledby="rep-add-title" className="stack">
+        <h1 id="rep-add-title" className="admin-title">
+          Add Rep
+        </h1>
+        <p className="form-alert form-alert--info">{REP_MESSAGES.addNeedsLeads}</p>
+        <p>
+          <Link to={LIST}>Back to Reps &amp; Retailers</Link>
+        </p>
+      </section>
+    );
+  }
 
   return (
     <EditFrame title="Rep" itemId={rep?.id} backTo={LIST} formId={form.id} saving={pending}>
@@ -104,7 +122,8 @@ export default function RepForm({ loaderData }: Route.ComponentProps) {
           label="Email"
           type="email"
           autoComplete="off"
-          hint="Requests from the finder are sent to this address."
+          readOnly={!mayDirectLeads}
+          hint={mayDirectLeads ? 'Requests from the finder are sent to this address.' : REP_MESSAGES.emailReadOnlyHint}
         />
         <TextField meta={fields.phone} label="Phone" autoComplete="off" />
         <fieldset className="field field--group">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { z } from 'zod';
+import { LEADS_PERMISSION } from '#shared/permissions.ts';
 import {
   CsvExportSchema,
   type RepDetail,
@@ -12,6 +13,7 @@ import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import { ListFilterForm, ListHeading, listHref, pageInfo, SearchField, useConfirmAction } from '../../components/admin/list-kit.tsx';
 import { ResourceList, type ResourceColumn, type RowAction } from '../../components/admin/resource-list.tsx';
 import { CsvImport } from '../../components/admin/csv-import.tsx';
+import { useAdminUser } from '../../lib/admin-session.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { downloadText } from '../../lib/download.ts';
 import type { Route } from './+types/reps-retailers-list';
@@ -71,6 +73,11 @@ const COLUMNS: Record<Tab, string> = {
     'id, name, address, city, state, postal_code, latitude, longitude, phone, website, products (separated by ;). Blank coordinates are filled from the ZIP or postal code',
 };
 
+const REPS_HINT =
+  "A rep's email is where their leads are sent, so only someone who may read leads (an Administrator) can add a rep or change an email.";
+const REP_IMPORT_NOTE =
+  "Rows that add a rep or change a rep's email are refused: only someone who may read leads (an Administrator) can import those. The other rows import.";
+
 const REP_COLUMNS: ResourceColumn<RepDetail>[] = [
   { key: 'name', label: 'Name', main: true, cell: (r) => r.name },
   { key: 'title', label: 'Title', cell: (r) => r.title },
@@ -93,6 +100,9 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [importing, setImporting] = useState(false);
+  // a rep's email is where their leads go: only someone who may read leads adds a rep or changes it
+  const mayDirectLeads = useAdminUser().permissions.includes(LEADS_PERMISSION);
+  const mayAdd = tab === 'retailers' || mayDirectLeads;
   const one = tab === 'reps' ? 'Rep' : 'Retailer';
   const total = reps?.total ?? retailers?.total ?? 0;
   const count = reps?.items.length ?? retailers?.items.length ?? 0;
@@ -167,9 +177,11 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
           >
             Import CSV
           </button>
-          <Link className="button button--primary" to={`/siteadmin/reps-retailers/${tab === 'reps' ? 'rep' : 'retailer'}/create`}>
-            Add {one}
-          </Link>
+          {mayAdd ? (
+            <Link className="button button--primary" to={`/siteadmin/reps-retailers/${tab === 'reps' ? 'rep' : 'retailer'}/create`}>
+              Add {one}
+            </Link>
+          ) : null}
         </div>
       </ListHeading>
       <section id="reps-retailers-import" className="panel admin-import" aria-labelledby="reps-retailers-import-title" hidden={!importing}>
@@ -184,6 +196,7 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
           resource={tab}
           noun={tab}
           columns={COLUMNS[tab]}
+          note={tab === 'reps' && !mayDirectLeads ? REP_IMPORT_NOTE : undefined}
           onAuthRedirect={(to) => void navigate(to)}
           onImported={async () => {
             del.setNotice(null);
@@ -199,6 +212,7 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
           Retailers
         </Link>
       </nav>
+      {tab === 'reps' && !mayDirectLeads ? <p className="field__hint">{REPS_HINT}</p> : null}
       {reps ? (
         <ResourceList<RepDetail> {...shared} columns={REP_COLUMNS} rows={reps.items} rowKey={(r) => r.id} actions={actions} />
       ) : (

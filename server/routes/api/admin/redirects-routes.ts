@@ -143,7 +143,8 @@ export function redirectsRoutes(app: FastifyInstance) {
         ...adminOperation,
         operationId: 'importRedirects',
         tags,
-        summary: 'Import a CSV of redirects: all rows in one transaction, or nothing when any row has an error',
+        summary:
+          'Import a CSV of redirects: nothing when any row has an error, otherwise every row, written in short batches; 409 while another redirects import runs',
         body: CsvImportSchema,
         response: { 200: envelope(ImportResultSchema), ...adminErrors },
       },

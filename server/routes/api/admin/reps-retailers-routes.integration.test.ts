@@ -1,23 +1,25 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_IDS } from '#shared/permissions.ts';
-import { REP_MESSAGES, RETAILER_MESSAGES } from '#shared/validation/reps-retailers.ts';
+import { importEmailChangeMessage, REP_MESSAGES, RETAILER_MESSAGES } from '#shared/validation/reps-retailers.ts';
 import { addUser, bearer, signIn, sqlRows } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
 let token: string;
+let adminToken: string;
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
   const admin = await signIn(t.app);
-  // Reps and retailers are content: an Editor manages them.
+  adminToken = admin.token;
+  // Reps and retailers are content: an Editor manages them (a rep's email, where their leads go, needs an Administrator).
   await addUser(t.app, admin.token, 'content.editor@example.com', 'an-editor-password', [ROLE_IDS.editor]);
   token = (await signIn(t.app, 'content.editor@example.com', 'an-editor-password')).token;
 });
 afterAll(() => t.close());
 
-const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+const get = (url: string, as = token) => t.app.inject({ method: 'GET', url, headers: bearer(as) });
+const post = (url: string, payload: object, as = token) => t.app.inject({ method: 'POST', url, headers: bearer(as), payload });
 // Table names cannot be parameters: one fixed statement per table.
 async function count(table: 'reps' | 'retailers'): Promise<number> {
   const rows =
@@ -149,15 +151,19 @@ describe('retailers', () => {
 
 describe('reps', () => {
   it('adds, edits and deletes a rep with territories; the public finder follows each change', async () => {
-    const add = await post('/api/admin/reps/add', {
-      name: 'Quinn Test',
-      title: 'Agronomist',
-      email: 'quinn.test@example.com',
-      phone: '515-555-0160',
-      photo: '/doccenter/00000000-0000-4000-a000-000000000000',
-      zips: '50010',
-      zipPrefixes: ['511'],
-    });
+    const add = await post(
+      '/api/admin/reps/add',
+      {
+        name: 'Quinn Test',
+        title: 'Agronomist',
+        email: 'quinn.test@example.com',
+        phone: '515-555-0160',
+        photo: '/doccenter/00000000-0000-4000-a000-000000000000',
+        zips: '50010',
+        zipPrefixes: ['511'],
+      },
+      adminToken,
+    );
     expect(add.statusCode, add.body).toBe(200);
     const rep = add.json().data;
     expect(rep).toMatchObject({
@@ -217,6 +223,111 @@ describe('reps', () => {
     expect(
       (await post('/api/admin/reps/add', { name: 'X', email: 'x@example.com', photo: '//evil.example/x.png', states: 'IA' })).json().errors,
     ).toEqual({ photo: [REP_MESSAGES.photoInvalid] });
+  });
+});
+
+describe("a rep's email is where their leads go: only someone who may read leads sets it", () => {
+  let lena: Record<string, unknown> & { id: number; email: string };
+  let omar: Record<string, unknown> & { id: number; email: string };
+  beforeAll(async () => {
+    lena = (
+      await post(
+        '/api/admin/reps/add',
+        { name: 'Lena Leads', title: 'Agronomist', email: 'lena.leads@example.com', states: 'IA' },
+        adminToken,
+      )
+    ).json().data;
+    omar = (await post('/api/admin/reps/add', { name: 'Omar Other', email: 'omar.other@example.com', states: 'NE' }, adminToken)).json()
+      .data;
+  });
+  async function stored(id: number) {
+    const [row] = await sqlRows(t.database)<{ email: string; title: string }>`select email, title from reps where id = ${id}`;
+    return row;
+  }
+  async function auditSummaries(): Promise<string[]> {
+    const res = await post('/api/admin/audit-log/filter', { start: 0, length: 200, category: 'reps-retailers' }, adminToken);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data.items as { summary: string }[]).map((e) => e.summary);
+  }
+
+  it('an Editor changing the email through the edit API gets 403 and the email stays; the other fields still save', async () => {
+    const refused = await post('/api/admin/reps/edit', { ...lena, title: 'Field Agronomist', email: 'attacker@evil.example' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      success: false,
+      data: null,
+      message: REP_MESSAGES.emailNeedsLeads,
+      errors: { email: [REP_MESSAGES.emailNeedsLeads] },
+    });
+    expect(await stored(lena.id)).toEqual({ email: 'lena.leads@example.com', title: 'Agronomist' });
+
+    const saved = await post('/api/admin/reps/edit', { ...lena, title: 'Field Agronomist' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ title: 'Field Agronomist', email: 'lena.leads@example.com' });
+    expect(await auditSummaries()).toContain('content.editor@example.com saved the rep Lena Leads');
+
+    // a new rep is a new destination: refused as well, and nothing is added
+    const add = await post('/api/admin/reps/add', { name: 'Eve Elsewhere', email: 'eve@evil.example', states: 'IA' });
+    expect(add.statusCode).toBe(403);
+    expect(add.json().message).toBe(REP_MESSAGES.addNeedsLeads);
+    expect((await post('/api/admin/reps/filter', { search: 'Eve Elsewhere' })).json().data.total).toBe(0);
+  });
+
+  it('an Administrator changes the email, and the audit entry says from which address to which', async () => {
+    const res = await post('/api/admin/reps/edit', { ...lena, email: 'lena.fields@example.com' }, adminToken);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.email).toBe('lena.fields@example.com');
+    expect((await stored(lena.id))?.email).toBe('lena.fields@example.com');
+    expect(await auditSummaries()).toContain(
+      'admin@example.com saved the rep Lena Leads and changed their email from lena.leads@example.com to lena.fields@example.com',
+    );
+    const [entry] = await sqlRows(t.database)<{ detail: unknown }>`
+      select detail from audit_log where subject_kind = 'rep' and subject_id = ${String(lena.id)} order by id desc limit 1`;
+    expect(entry!.detail).toEqual({ email: { before: 'lena.leads@example.com', after: 'lena.fields@example.com' } });
+    lena = res.json().data;
+  });
+
+  it("an Editor's CSV import refuses the rows that add a rep or change an email, with the reason, and imports the others", async () => {
+    const csv = [
+      'id,name,email,states',
+      `${lena.id},Lena Leads,elsewhere@evil.example,IA`,
+      ',New Person,new.person@example.com,NE',
+      `${omar.id},Omar Other,${omar.email},KS`,
+    ].join('\n');
+    const changeReason = importEmailChangeMessage(lena.email, 'elsewhere@evil.example');
+    const preview = (await post('/api/admin/reps/import-preview', { csv })).json().data;
+    expect(preview).toMatchObject({ total: 3, creates: 0, updates: 1, moreErrors: 0 });
+    expect(preview.errors).toEqual([
+      { line: 2, name: 'Lena Leads', messages: [changeReason] },
+      { line: 3, name: 'New Person', messages: [REP_MESSAGES.importNewRepNeedsLeads] },
+    ]);
+    expect((await post('/api/admin/reps/import', { csv })).json().message).toBe(
+      '2 rows have errors, so nothing was imported. Preview the file to see them.',
+    );
+    const job = await waitForJob('reps', (await post('/api/admin/reps/import', { csv, skipInvalid: true })).json().data.id);
+    expect(job).toMatchObject({ state: 'done', created: 0, updated: 1 });
+    expect((await stored(lena.id))?.email).toBe(lena.email);
+    expect((await get(`/api/admin/reps/get/${omar.id}`)).json().data).toMatchObject({ email: omar.email, states: ['KS'] });
+    expect((await post('/api/admin/reps/filter', { search: 'New Person' })).json().data.total).toBe(0);
+    // the refused rows download with their reason, to hand to an Administrator
+    const skipped = (await post('/api/admin/reps/import-skipped', { csv })).json().data;
+    expect(skipped.rows).toBe(2);
+    expect(skipped.csv).toContain(REP_MESSAGES.importNewRepNeedsLeads);
+    expect(skipped.csv).toContain(`elsewhere@evil.example`);
+  });
+
+  it("an Administrator's CSV import changes an email, recorded with the address before and after", async () => {
+    const csv = ['id,name,email,states', `${omar.id},Omar Other,omar.fields@example.com,KS`].join('\n');
+    expect((await post('/api/admin/reps/import-preview', { csv }, adminToken)).json().data).toMatchObject({ updates: 1, errors: [] });
+    const job = await waitForJob('reps', (await post('/api/admin/reps/import', { csv }, adminToken)).json().data.id);
+    expect(job).toMatchObject({ state: 'done', updated: 1 });
+    expect((await stored(omar.id))?.email).toBe('omar.fields@example.com');
+    expect(await auditSummaries()).toEqual(
+      expect.arrayContaining([
+        'admin@example.com saved the rep Omar Other from a CSV file and changed their email from omar.other@example.com to omar.fields@example.com',
+        'admin@example.com imported 1 rep from a CSV file (0 new, 1 updated)',
+      ]),
+    );
   });
 });
 
@@ -346,8 +457,8 @@ describe('CSV import and export', () => {
     expect((await post('/api/admin/retailers/import', { csv: '' })).json().message).toBe('Choose a CSV file.');
   });
 
-  it('imports reps with ids as updates and without as additions; unknown and repeated ids are row errors', async () => {
-    const megan = (await post('/api/admin/reps/filter', { search: 'Megan Alvarez' })).json().data.items[0];
+  it('imports reps with ids as updates and without as additions (as an Administrator); unknown and repeated ids are row errors', async () => {
+    const megan = (await post('/api/admin/reps/filter', { search: 'Megan Alvarez' }, adminToken)).json().data.items[0];
     const good = [
       'id,name,title,email,phone,states,provinces,zip_prefixes,zips,fsas',
       `${megan.id},Megan Alvarez,Senior Territory Manager,${megan.email},,,,500 501,,`,
@@ -360,19 +471,19 @@ describe('CSV import and export', () => {
       `${megan.id},Thrice,b@example.com,IA`,
       'abc,Bad Id,c@example.com,IA',
     ].join('\n');
-    const badPreview = (await post('/api/admin/reps/import-preview', { csv: bad })).json().data;
+    const badPreview = (await post('/api/admin/reps/import-preview', { csv: bad }, adminToken)).json().data;
     expect(badPreview.errors).toEqual([
       { line: 2, name: 'Ghost', messages: ['There is no rep with id 999999: leave id blank to add a new rep.'] },
       { line: 4, name: 'Thrice', messages: [`The id ${megan.id} is also on line 3.`] },
       { line: 5, name: 'Bad Id', messages: ['"abc" is not a valid id: leave id blank to add a new row.'] },
     ]);
-    expect((await post('/api/admin/reps/import-preview', { csv: good })).json().data).toMatchObject({
+    expect((await post('/api/admin/reps/import-preview', { csv: good }, adminToken)).json().data).toMatchObject({
       total: 2,
       creates: 1,
       updates: 1,
       errors: [],
     });
-    const job = await waitForJob('reps', (await post('/api/admin/reps/import', { csv: good })).json().data.id);
+    const job = await waitForJob('reps', (await post('/api/admin/reps/import', { csv: good }, adminToken)).json().data.id);
     expect(job).toMatchObject({ state: 'done', created: 1, updated: 1 });
     expect((await get(`/api/admin/reps/get/${megan.id}`)).json().data).toMatchObject({
       title: 'Senior Territory Manager',

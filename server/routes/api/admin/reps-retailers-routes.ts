@@ -27,7 +27,11 @@ const config = { permission: 'content' as const };
 /** A CSV file travels as JSON text: room for the largest file allowed, escaped. */
 const importBodyLimit = IMPORT_MAX_BYTES * 2 + 1024;
 
-/** Reps and retailers of the finder (/siteadmin/reps-retailers): Editors and Administrators. */
+/**
+ * Reps and retailers of the finder (/siteadmin/reps-retailers): Editors and Administrators. A rep's
+ * email is where their leads go, so the service also asks for the permission that reads leads
+ * before a rep is added or their email changed (the user's roles are passed on).
+ */
 export function repsRetailersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = () => app.services.repsRetailers;
@@ -102,7 +106,7 @@ export function repsRetailersRoutes(app: FastifyInstance) {
           response: { 200: envelope(ImportPreviewSchema), ...adminErrors },
         },
       },
-      async (request) => ok(await service().previewImport(kind, request.body.csv)),
+      async (request) => ok(await service().previewImport(kind, request.body.csv, request.user!.roles)),
     );
     r.post(
       `${base}/import`,
@@ -113,12 +117,13 @@ export function repsRetailersRoutes(app: FastifyInstance) {
           ...adminOperation,
           tags,
           operationId: `import${many}`,
-          summary: `Import a ${kind} CSV file in one transaction (refused if any row has a problem, unless skipInvalid imports the valid rows and skips those); poll import-status for progress`,
+          summary: `Import a ${kind} CSV file in batches (refused if any row has a problem, unless skipInvalid imports the valid rows and skips those; 409 while another ${kind} import runs); poll import-status for progress`,
           body: CsvImportStartSchema,
           response: { 200: envelope(ImportJobSchema), ...adminErrors },
         },
       },
-      async (request) => ok(await service().startImport(kind, request.body.csv, { skipInvalid: request.body.skipInvalid })),
+      async (request) =>
+        ok(await service().startImport(kind, request.body.csv, { skipInvalid: request.body.skipInvalid, roles: request.user!.roles })),
     );
     r.post(
       `${base}/import-skipped`,
@@ -134,7 +139,7 @@ export function repsRetailersRoutes(app: FastifyInstance) {
           response: { 200: envelope(CsvExportSchema), ...adminErrors },
         },
       },
-      async (request) => ok(await service().skippedRows(kind, request.body.csv)),
+      async (request) => ok(await service().skippedRows(kind, request.body.csv, request.user!.roles)),
     );
     r.get(
       `${base}/import-status/:jobId`,
@@ -175,12 +180,12 @@ export function repsRetailersRoutes(app: FastifyInstance) {
         ...adminOperation,
         tags: ['admin reps'],
         operationId: 'addRep',
-        summary: 'Add a rep with their territories',
+        summary: 'Add a rep with their territories (their email receives their leads: needs the forms permission, 403 otherwise)',
         body: RepFormSchema,
         response: { 200: envelope(RepDetailSchema), ...adminErrors },
       },
     },
-    async (request) => ok(await service().addRep(request.body)),
+    async (request) => ok(await service().addRep(request.body, request.user!.roles)),
   );
   r.post(
     '/api/admin/reps/edit',
@@ -190,12 +195,13 @@ export function repsRetailersRoutes(app: FastifyInstance) {
         ...adminOperation,
         tags: ['admin reps'],
         operationId: 'editRep',
-        summary: 'Edit a rep; the territories sent replace theirs',
+        summary:
+          'Edit a rep; the territories sent replace theirs. Changing the email (where their leads go) needs the forms permission, 403 otherwise',
         body: EditRepBodySchema,
         response: { 200: envelope(RepDetailSchema), ...adminErrors },
       },
     },
-    async (request) => ok(await service().editRep(request.body)),
+    async (request) => ok(await service().editRep(request.body, request.user!.roles)),
   );
   r.post(
     '/api/admin/retailers/add',
