@@ -36,7 +36,7 @@ export default tseslint.config(
   },
   {
     files: ['**/*.ts', '**/*.tsx'],
-    ignores: ['**/*-repository.ts', 'db/**', 'seed/*.test.ts', 'tests/**', 'bench/**', 'scripts/**', 'drizzle.config.ts'],
+    ignores: ['**/*-repository.ts', 'db/**', 'seed/*.test.ts', 'cli/*.test.ts', 'tests/**', 'bench/**', 'scripts/**', 'drizzle.config.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -94,17 +94,19 @@ export default tseslint.config(
     },
   },
   {
-    // The layers (docs/decisions/033-layers.md): server > app > domain > db > shared, and config/ below all of them;
+    // The layers (docs/decisions/033-layers.md): server > cli > app > domain > db > shared, and config/ below all of them;
     // seed/ sits above domain beside app/ (server/ wires it).
     // A layer imports from the layers below it, never from one above. Tests may cross layers (an integration test
     // builds the whole server), so they are not checked here.
-    files: ['{server,app,seed,domain,db,shared,config}/**/*.{ts,tsx}'],
+    files: ['{server,cli,app,seed,domain,db,shared,config}/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     plugins: { boundaries },
     settings: {
       'import/resolver': { typescript: { alwaysTryTypes: true, project: './tsconfig.json' } },
       'boundaries/elements': [
         { type: 'server', pattern: 'server/**', partialMatch: false },
+        // the command-line entry points and the start-up wiring the server shares with them (composition roots)
+        { type: 'cli', pattern: 'cli/**', partialMatch: false },
         { type: 'app', pattern: 'app/**', partialMatch: false },
         { type: 'domain', pattern: 'domain/**', partialMatch: false },
         // First-run seeding writes through the domain services, so it sits above domain; nothing in app/, domain/,
@@ -121,11 +123,15 @@ export default tseslint.config(
         {
           default: 'disallow',
           message:
-            'Layer rule (docs/decisions/033-layers.md): server > app > domain > db > shared > config; a layer imports only from the layers below it.',
+            'Layer rule (docs/decisions/033-layers.md): server > cli > app > domain > db > shared > config; a layer imports only from the layers below it.',
           policies: [
             {
               from: { element: { type: 'server' } },
-              allow: { to: { element: { types: { anyOf: ['server', 'app', 'seed', 'domain', 'db', 'shared', 'config'] } } } },
+              allow: { to: { element: { types: { anyOf: ['server', 'cli', 'app', 'seed', 'domain', 'db', 'shared', 'config'] } } } },
+            },
+            {
+              from: { element: { type: 'cli' } },
+              allow: { to: { element: { types: { anyOf: ['cli', 'seed', 'domain', 'db', 'shared', 'config'] } } } },
             },
             {
               from: { element: { type: 'seed' } },
@@ -143,21 +149,6 @@ export default tseslint.config(
             { from: { element: { type: 'shared' } }, allow: { to: { element: { types: { anyOf: ['shared', 'config'] } } } } },
             { from: { element: { type: 'config' } }, allow: { to: { element: { type: 'config' } } } },
           ],
-        },
-      ],
-    },
-  },
-  {
-    // The db command-line entry points (startup, cli, storage copy, geo import) are composition roots: they wire
-    // the seed and domain code (document storage, geo import) the way server/ does. They stay in db/ for their
-    // build entries (vite.server.config.ts) and may import seed/ and domain/; nothing imports them but server/ and tests.
-    files: ['db/startup.ts', 'db/cli.ts', 'db/storage-copy.ts', 'db/geo-import.ts'],
-    rules: {
-      'boundaries/dependencies': [
-        'error',
-        {
-          default: 'disallow',
-          policies: [{ allow: { to: { element: { types: { anyOf: ['seed', 'domain', 'db', 'shared', 'config'] } } } } }],
         },
       ],
     },

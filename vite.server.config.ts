@@ -16,7 +16,7 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     rollupOptions: {
-      input: { index: 'server/index.ts', 'db-cli': 'db/cli.ts', 'geo-import': 'db/geo-import.ts', 'storage-copy': 'db/storage-copy.ts' },
+      input: { index: 'server/index.ts', 'db-cli': 'cli/db.ts', 'geo-import': 'cli/geo-import.ts', 'storage-copy': 'cli/storage-copy.ts' },
       output: { format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },

@@ -30,7 +30,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{app,domain,shared,server,db,config,scripts}/**/*.test.{ts,tsx}'],
+          include: ['{app,cli,domain,shared,server,db,config,scripts}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.integration.test.ts', 'node_modules/**'],
           // jsdom files get their Testing Library cleanup and jsdom shims from dom-env.ts
           setupFiles: ['tests/setup/silent-console.ts', 'tests/setup/dom-env.ts'],
@@ -44,7 +44,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: `integration-${engine}`,
-          include: ['{app,domain,shared,server,db,seed,tests}/**/*.integration.test.ts'],
+          include: ['{app,cli,domain,shared,server,db,seed,tests}/**/*.integration.test.ts'],
           // *.postgres.integration.test.ts need a PostgreSQL server (advisory locks, pool behaviour).
           exclude: ['node_modules/**', ...(engine === 'postgres' ? pgliteOnly : ['**/*.postgres.integration.test.ts'])],
           globalSetup: ['tests/setup/global-db.ts'],

@@ -10,7 +10,7 @@ import { TEST_ADMIN, TEST_JWT_SECRET } from '#tests/setup/constants.ts';
 import { openDatabase, type Database } from './client.ts';
 import { readFirstRunSeed } from '#seed/index.ts';
 import { SEED_REPS } from '#seed/leads-data.ts';
-import { prepareDatabase } from './startup.ts';
+import { prepareDatabase } from '#cli/startup.ts';
 
 // PostgreSQL only (this file runs in the integration-postgres project): the advisory lock, the
 // pool's timeouts and its error logging have no PGlite counterpart.

@@ -14,6 +14,8 @@ const inputs = [
   'server',
   'domain',
   'db',
+  'cli',
+  'seed',
   'config',
   'vite.config.ts',
   'vite.server.config.ts',

@@ -2,7 +2,7 @@ import { loadEnv } from '#config/env.ts';
 import { resolveJwtSecret } from '#config/jwt-secret.ts';
 import { serveControlSocket } from '#db/backup.ts';
 import { openDatabase } from '#db/client.ts';
-import { databaseOptions, lockEmbeddedDatabase, prepareDatabase, seedContextFromEnv } from '#db/startup.ts';
+import { databaseOptions, lockEmbeddedDatabase, prepareDatabase, seedContextFromEnv } from '#cli/startup.ts';
 import { buildApp } from './app.ts';
 import { ensureAddressFree, listenErrorLine } from './listen-errors.ts';
 

@@ -203,7 +203,7 @@ describe('storage:copy (DATA_DIR/documents into the bucket)', () => {
     // not spawnSync: the bucket's server runs in this process and must keep answering
     const run = (extra: Record<string, string>) =>
       new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'db/storage-copy.ts'], {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'cli/storage-copy.ts'], {
           env: { ...process.env, DATA_DIR: copyDir, NODE_ENV: 'production', S3_BUCKET: '', ...extra },
           stdio: ['ignore', 'pipe', 'pipe'],
         });

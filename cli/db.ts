@@ -2,11 +2,11 @@
 // and for the embedded database `npm run db:backup -- [FILE]` and `npm run db:restore -- FILE`.
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadEnv } from '../config/env.ts';
-import { CONTROL_SOCKET, requestBackup } from './backup.ts';
-import { openDatabase } from './client.ts';
-import { announceEverythingChanged } from './content-channel.ts';
-import { acquireDataDirLock, DataDirLockedError } from './data-dir-lock.ts';
+import { loadEnv } from '#config/env.ts';
+import { CONTROL_SOCKET, requestBackup } from '#db/backup.ts';
+import { openDatabase } from '#db/client.ts';
+import { announceEverythingChanged } from '#db/content-channel.ts';
+import { acquireDataDirLock, DataDirLockedError } from '#db/data-dir-lock.ts';
 import { seedDatabase } from '#seed/index.ts';
 import { databaseOptions, lockEmbeddedDatabase, seedContextFromEnv } from './startup.ts';
 
@@ -34,7 +34,7 @@ async function migrateAndSeed() {
   }
 }
 
-const usage = 'Usage: db/cli migrate | seed | reset --yes-delete-everything | backup [FILE] | restore FILE';
+const usage = 'Usage: cli/db migrate | seed | reset --yes-delete-everything | backup [FILE] | restore FILE';
 if (!['migrate', 'seed', 'reset', 'backup', 'restore'].includes(command ?? '')) {
   console.error(usage);
   process.exit(1);

@@ -2,10 +2,10 @@
 // bucket named by S3_BUCKET (and S3_ENDPOINT, S3_REGION, credentials), checking each copy by size and
 // SHA-256, so a site that started on one machine can move to several. Safe to run again: files
 // already in the bucket are checked and left alone. The local files are kept.
-import { loadEnv } from '../config/env.ts';
-import { createConfiguredStorage, localDocumentsDir } from '../domain/documents/configured-storage.ts';
-import { copyStorage } from '../domain/documents/storage-copy.ts';
-import { createLocalStorage } from '../domain/documents/storage.ts';
+import { loadEnv } from '#config/env.ts';
+import { createConfiguredStorage, localDocumentsDir } from '#domain/documents/configured-storage.ts';
+import { copyStorage } from '#domain/documents/storage-copy.ts';
+import { createLocalStorage } from '#domain/documents/storage.ts';
 
 const env = loadEnv();
 if (!env.S3_BUCKET) {

@@ -2,11 +2,11 @@
 // file (e.g. CA.txt from https://download.geonames.org/export/zip/, CC BY 4.0). With the embedded
 // database it refuses while the server runs: PGlite allows one process at a time.
 import { readFile } from 'node:fs/promises';
-import { loadEnv } from '../config/env.ts';
-import { createFinderRepository } from '../domain/finder/finder-repository.ts';
-import { createFinderService } from '../domain/finder/finder-service.ts';
-import { openDatabase } from './client.ts';
-import { announceEverythingChanged } from './content-channel.ts';
+import { loadEnv } from '#config/env.ts';
+import { createFinderRepository } from '#domain/finder/finder-repository.ts';
+import { createFinderService } from '#domain/finder/finder-service.ts';
+import { openDatabase } from '#db/client.ts';
+import { announceEverythingChanged } from '#db/content-channel.ts';
 import { databaseOptions, lockEmbeddedDatabase } from './startup.ts';
 
 const file = process.argv[2];

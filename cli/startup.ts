@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { Env } from '../config/env.ts';
-import { createConfiguredStorage } from '../domain/documents/configured-storage.ts';
-import type { Database } from './client.ts';
-import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './data-dir-lock.ts';
+import type { Env } from '#config/env.ts';
+import { createConfiguredStorage } from '#domain/documents/configured-storage.ts';
+import type { Database } from '#db/client.ts';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from '#db/data-dir-lock.ts';
 import { seedDatabase } from '#seed/index.ts';
 import type { SeedContext } from '#seed/types.ts';
 

@@ -9,7 +9,7 @@ import { projectRoot } from '#config/project-root.ts';
 import { buildApp } from '#server/app.ts';
 import { TEST_ADMIN, TEST_JWT_SECRET } from '#tests/setup/constants.ts';
 import { openTestDatabase } from '#tests/setup/test-db.ts';
-import type { Database } from './client.ts';
+import type { Database } from '#db/client.ts';
 
 // PostgreSQL only: with the embedded database no server can run while a command holds it.
 const run = promisify(execFile);
