@@ -97,7 +97,7 @@ console.log(`database: ${database.engine}, ${total} published knowledge items, r
 const staticDir = path.join(tmp, 'static');
 mkdirSync(staticDir);
 // The rendered-page cache is off (PAGE_CACHE_MB=0): "rendered" is a fresh server render per request
-// (loaders, React, compression), the figure issue 10 item 5 asks to improve; the service caches stay on.
+// (loaders, React, compression), the figure ADR 016 sets out to improve; the service caches stay on.
 const { app, base } = await listenInProcess(database, tmp, process.env.PAGE_CACHE_MB ?? '0', (instance) => {
   // the same HTML as a file, through @fastify/static's sendFile on this same instance
   instance.get<{ Params: { name: string } }>('/__bench/static/:name', { schema: { hide: true } }, (request, reply) =>

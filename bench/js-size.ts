@@ -1,6 +1,6 @@
 /**
  * JavaScript a visitor downloads on the first load of each public page template, gzipped (ADR 005).
- * Counted in a real browser: every script the page loads before the network is idle (issue 23), in
+ * Counted in a real browser: every script the page loads before the network is idle, in
  * headless Chromium against the built server, each script's body gzipped at level 6 (what the
  * budgets are written in) and brotli. Beside it, the build's view: the modules the page names and
  * what they import statically, and the chunks they import later (`import()`: the form validation

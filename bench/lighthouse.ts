@@ -1,4 +1,4 @@
-// Lighthouse bars (issue 10): mobile scores (Lighthouse's default config: a Moto G Power screen,
+// Lighthouse bars: mobile scores (Lighthouse's default config: a Moto G Power screen,
 // simulated slow 4G and a 4x slower CPU) for the home, a product, a knowledge item, the knowledge
 // list, find-a-rep and contact, against the built app served by the production server, which this
 // script starts itself on a free port with the embedded database in a temporary DATA_DIR (as the

@@ -1,4 +1,4 @@
-// Memory and throughput under a mixed public load (issue 20): 60 s of public traffic at 100
+// Memory and throughput under a mixed public load: 60 s of public traffic at 100
 // connections (pages from the sitemap with and without a region cookie, the finder, assets, a
 // document) plus 5 contact-form submissions a second, against the compiled server in a child process.
 // Prints requests/s, p99, errors, the leads answered, and the server's RSS at the start, at the 20th

@@ -1,11 +1,11 @@
-// Rendered-page cache bars (issue 10): for the home, a product and a knowledge item, requests per
+// Rendered-page cache bars: for the home, a product and a knowledge item, requests per
 // second at 50 connections for 10 s (autocannon) of
 //   cached  the page from the page cache,
 //   fresh   the page rendered for every request (a second app instance on the same database with
 //           PAGE_CACHE_MB=0, so no request header can bypass the cache in production),
 //   bare    a node:http server answering the very same bytes and headers,
 // all in one run, with the ratios and p99 latency (cached and bare in alternating 2-second slices, so
-// a machine busy with other work weighs on both alike). Then real-world traffic (issue 19):
+// a machine busy with other work weighs on both alike). Then real-world traffic:
 //   unknown   the home and a product with a fresh unknown parameter (?ref=<random>) on every request,
 //             which is the stored page,
 //   miss      a fresh knowledge-center search on every request (a genuine miss: rendered and stored),
@@ -167,7 +167,7 @@ async function bareServerFor(pagePath: string): Promise<{ url: string; bytes: nu
   };
 }
 
-// Real-world traffic (issue 19): each measured beside a bare server sending what the visitor gets.
+// Real-world traffic: each measured beside a bare server sending what the visitor gets.
 const traffic: { name: string; load: Figures; bare: Figures; bar: number }[] = [];
 for (const t of [
   { name: 'home ?ref=<new>', path: '/', fresh: '/?ref=[<id>]', bar: BARS.unknown },

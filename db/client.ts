@@ -105,7 +105,7 @@ const asText = (value: string) => value;
 /**
  * The PGlite client Drizzle is given. Drizzle passes its parsers for DRIZZLE_TEXT_TYPES with every
  * query, and PGlite copies its 300-odd default parsers to merge them each time: on this machine
- * that cost as much as running a small query (issue 19, the knowledge-center search). The same
+ * that cost as much as running a small query (measured on the knowledge-center search). The same
  * parsers are set once on the instance instead, and a query whose `parsers` are exactly those goes
  * on without them (same rows). Anything else passes through unchanged, so a Drizzle that asks for
  * other types still gets them. The raw client (migrations, the test harness) shares the instance:

@@ -52,7 +52,7 @@ function embeddedClient(db: DbOrTx): Pglite | null {
 }
 
 /**
- * A read that runs very often (a visitor's search: issue 19, every fresh search is a page-cache
+ * A read that runs very often (a visitor's search: every fresh search is a page-cache
  * miss) as a named statement of the embedded database, parsed and planned once and then run in one
  * call into PGlite (bind, execute, sync) instead of the five a parameterised query costs there
  * (parse, describe, bind, describe, execute, then sync). `sql` takes text parameters $1..$n; the

@@ -69,7 +69,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
   const siteUrl = deps.env.PUBLIC_SITE_URL;
   // every content write reports here; the page cache (and other instances) listen
   const contentEvents = createContentEvents(deps.log);
-  // every admin change is recorded here (issue 21): who and from where come from the request
+  // every admin change is recorded here: who and from where come from the request
   const audit = createAuditService(createAuditRepository(db));
   // scheduled publishing (ADR 017): every kind tells it when a version is scheduled; it is started with the server
   let scheduler: PublishScheduler | null = null;

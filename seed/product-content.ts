@@ -7,7 +7,7 @@ import { richText, roiList, testimonial } from './modules.ts';
 
 /**
  * Copy that differs by region: US pages are in American English with US units, Canadian pages in
- * Canadian spelling with metric units (issue 14). Plain strings read the same in both.
+ * Canadian spelling with metric units. Plain strings read the same in both.
  */
 export type RegionText = string | { us: string; ca: string };
 

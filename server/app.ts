@@ -212,7 +212,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       );
     }
     // TOTP secrets stored in clear, or under a previous DATA_KEY, and recovery codes stored as bare
-    // SHA-256 (before issue 21) are brought up to date in the background (both still work meanwhile);
+    // SHA-256 (the formats from before stored secrets were sealed) are brought up to date in the background (both still work meanwhile);
     // a database that does not answer yet must not stop the start (/readyz says so)
     upgradingSecrets = services.auth
       .upgradeStoredSecrets()

@@ -30,7 +30,7 @@ const seedCtx = seedContextFromEnv(env);
 const seeded = await prepareDatabase(database, seedCtx);
 
 const app = await buildApp({ env, database, jwtSecret, ui: env.NODE_ENV === 'development' ? 'dev' : 'build', closeDatabase: true });
-// the list pages' words (issue 23) are part of the site's structure: a database from before them gets them now
+// the list pages' words are part of the site's structure: a database from before them gets them now
 const listPagesAdded = await app.services.landingPages.ensureListPages();
 if (listPagesAdded > 0 && !seeded.seeded)
   app.log.info({ added: listPagesAdded }, 'list pages added (their words are now edited under Pages)');

@@ -5,7 +5,7 @@ import { LandingContentSchema, LandingHeroSchema } from './landing-content.ts';
 import { isRegionId, isProductRegionId } from './regions.ts';
 
 /**
- * Payloads of the admin content editors (issue 12), shared by the editor UI (browser validation,
+ * Payloads of the admin content editors, shared by the editor UI (browser validation,
  * Conform) and the server (request validation). Stored shapes stay in content-types.ts; these are the
  * stricter "what an editor may save" rules with the messages the editors show.
  *

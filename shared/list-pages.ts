@@ -2,7 +2,7 @@ import { KNOWLEDGE_CATEGORIES } from './knowledge.ts';
 import type { LandingContent } from './landing-content.ts';
 
 /**
- * The list and form pages whose words an editor changes in the admin (issue 23): the knowledge
+ * The list and form pages whose words an editor changes in the admin: the knowledge
  * center and its categories, the press list, labels, find a rep, the finder results, contact, the
  * product selector and the thank-you pages. Each is a landing page of kind 'list' (versioned like
  * every page, edited under Pages): its hero (eyebrow, headline, intro) and its SEO fields, share

@@ -96,8 +96,8 @@ export function isFindRepPath(to: string): boolean {
 
 /**
  * A page whose last section is a call-to-action band with its own Find a Rep button (homes, campaigns):
- * the footer leaves its Find a Rep banner out there, so two bands asking the same thing never stack
- * (issue 14). The page's band stays because it is the one the editor wrote for that page.
+ * the footer leaves its Find a Rep banner out there, so two bands asking the same thing never stack.
+ * The page's band stays because it is the one the editor wrote for that page.
  */
 export function endsWithFindRepCta(sections: readonly { kind: string; ctas?: readonly { to: string }[] }[]): boolean {
   const last = sections.at(-1);

@@ -48,7 +48,7 @@ export const REGION_HREFLANG: Record<RegionId, string> = { [REGION_US]: 'en-US',
 
 /**
  * Where the region selector goes: the page's twin in the chosen region (its hreflang alternate, for
- * example /agrotain -> /agrotain-ca), otherwise the region's home. Issue 14 departs here from the spec's
+ * example /agrotain -> /agrotain-ca), otherwise the region's home. This departs from the spec's
  * "navigates to the region's home" on purpose: a grower reading about a product wants the same product.
  * The alternates are absolute URLs on PUBLIC_SITE_URL's origin, but the site may be reached on another
  * (www or the bare domain, a staging host, 127.0.0.1): only the alternate's path is used, and it stays on

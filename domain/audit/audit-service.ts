@@ -174,7 +174,7 @@ function toDto(row: AuditRow) {
 }
 
 /**
- * The audit log (issue 21, item 13): every admin change and sign-in event, append only. Services
+ * The audit log: every admin change and sign-in event, append only. Services
  * report a change with `record` (this is the one helper they call); who made it and from which
  * address come from the request (audit-context.ts), so no service needs the request itself.
  */

@@ -340,7 +340,7 @@ export function createAuthRepository(db: DbOrTx) {
       return rows.length > 0;
     },
 
-    // ---- stored secrets from before issue 21: TOTP secrets in clear, recovery codes as bare SHA-256 ----
+    // ---- stored secrets in older formats: TOTP secrets in clear, recovery codes as bare SHA-256 ----
     async totpSecrets(): Promise<{ id: number; totpSecret: string }[]> {
       const rows = await db
         .select({ id: adminUsers.id, totpSecret: adminUsers.totpSecret })

@@ -36,7 +36,7 @@ import {
 export const MAX_FAILED_ATTEMPTS = 5;
 export const LOCKOUT_MS = 15 * 60_000;
 /**
- * Failures from everywhere that lock the username everywhere (issue 21: much higher than the
+ * Failures from everywhere that lock the username everywhere (much higher than the
  * per-client limit, so nobody can lock an administrator out with a handful of guesses), for 15
  * minutes, doubling with each further lock up to a day.
  */
@@ -193,7 +193,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /**
-   * Reserves an attempt (issue 21, item 1) before the password or code is checked: the counts go up
+   * Reserves an attempt before the password or code is checked: the counts go up
    * first, in one statement each, so parallel guesses get numbers 1, 2, 3 ... and those above the
    * limit are refused unchecked. A locked (username, client), or a locked username, is refused. With
    * `pastUsernameLock` (an emailed link, or a browser that signed in to this account before) only the
@@ -295,14 +295,14 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   /**
    * The TOTP secret in clear, or null (none, or sealed under a key this process does not have). A
-   * secret from before issue 21 (in clear) works until the start-up upgrade has sealed it.
+   * secret stored in clear by an earlier version works until the start-up upgrade has sealed it.
    */
   function totpSecretOf(user: AuthUser): string | null {
     if (!user.totpSecret) return null;
     return deps.secretBox.isSealed(user.totpSecret) ? deps.secretBox.open(user.totpSecret) : user.totpSecret;
   }
 
-  /** Security notifications (issue 21, item 10): mailed to the account; no link in them, so nothing to blank. */
+  /** Security notifications: mailed to the account; no link in them, so nothing to blank. */
   async function notify(notice: SecurityNotice, to: string, ctx: RequestContext, details: Omit<NoticeDetails, 'when' | 'ip'> = {}) {
     await deps.mail.enqueue(securityNoticeEmail(notice, to, await deps.siteName(), { ...details, when: now(), ip: ctx.ip }));
     deps.mail.kick();
@@ -704,8 +704,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * Starts enrolment: a new secret. Signed in, it asks for the current password (issue 21, item 5:
-     * a stolen 15-minute token must not be enough to add the thief's authenticator).
+     * Starts enrolment: a new secret. Signed in, it asks for the current password (a
+     * stolen 15-minute token must not be enough to add the thief's authenticator).
      */
     async secondFactorSetup(subject: { user?: SessionUser | null; challenge?: string }, password: string | undefined, ctx: RequestContext) {
       const { user, viaChallenge } = await enrollingUser(subject);
@@ -794,7 +794,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * Stored secrets from before issue 21, and secrets sealed under a previous DATA_KEY, are brought
+     * Stored secrets in older formats, and secrets sealed under a previous DATA_KEY, are brought
      * up to date (run at start; idempotent, and safe on several instances at once): TOTP secrets in
      * clear are sealed, recovery codes stored as bare SHA-256 get argon2id over that digest.
      */

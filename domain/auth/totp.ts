@@ -55,7 +55,7 @@ export function newRecoveryCodes(count = 10): string[] {
 
 /**
  * A recovery code as typed, reduced to its SHA-256 (case, spaces and dashes do not matter). Codes
- * stored before issue 21 were this digest alone; now the digest is hashed again with argon2id.
+ * stored by earlier versions were this digest alone; now the digest is hashed again with argon2id.
  */
 export function recoveryCodeDigest(code: string): string {
   return tokenHash(code.toLowerCase().replace(/[\s-]/g, ''));
@@ -71,7 +71,7 @@ export function hashRecoveryCode(code: string, isDigest = false): Promise<string
 }
 
 export async function verifyRecoveryCode(stored: string, digest: string): Promise<boolean> {
-  // a code stored before issue 21 (its bare digest) works until the start-up upgrade re-hashes it
+  // a code stored by an earlier version (its bare digest) works until the start-up upgrade re-hashes it
   if (!stored.startsWith('$argon2')) return stored.length === digest.length && timingSafeEqual(Buffer.from(stored), Buffer.from(digest));
   try {
     return await verify(stored, digest);

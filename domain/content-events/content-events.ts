@@ -1,7 +1,7 @@
 import { ALL_PAGES, knowledgeTag, landingTag, PAGE_TAG, pathTag, pressTag } from '#shared/cache-tags.ts';
 
 /**
- * One way content changes (issue 10, item 4): every write that alters what a public page shows
+ * One way content changes: every write that alters what a public page shows
  * calls `changed()`, and whatever keeps rendered pages (the page cache of this instance, and through
  * a transport every other instance) drops exactly the entries that change shows on.
  *

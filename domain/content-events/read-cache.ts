@@ -2,8 +2,8 @@ import type { ContentEvents, ContentKind } from './content-events.ts';
 
 /**
  * Public reads that every render of a page repeats (an item by slug, the related-resource cards,
- * the newest items) are kept in memory and dropped on the "content changed" path (issue 10, item 5;
- * ADR 016). The page cache stores whole pages; this keeps a fresh render (a page not stored yet,
+ * the newest items) are kept in memory and dropped on the "content changed" path (ADR 016).
+ * The page cache stores whole pages; this keeps a fresh render (a page not stored yet,
  * another region's variant, a page just invalidated) from querying the database for what has not
  * changed.
  *

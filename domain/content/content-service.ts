@@ -139,7 +139,7 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
    * Every published card, pinned first then newest, held in memory until this kind changes (here or,
    * through the content events, on another instance): the public lists, their filters and paging and
    * the related-resource blocks read it without a query, and a visitor's search costs one query on the
-   * search table (issue 19: a fresh search is a genuine page-cache miss, rendered at once).
+   * search table (a fresh search is a genuine page-cache miss, rendered at once).
    */
   let published: { cards: Promise<ContentCardDto[]>; byDate: Promise<ContentCardDto[]> } | null = null;
   /** recent searches' matches (a search paged, or with another filter, asks again), least recently used out first */

@@ -428,8 +428,8 @@ export function createRedirectsService(repo: RedirectsRepository, opts: Redirect
     /**
      * Content moved from one path to another (a published slug changed): the old path redirects
      * (301) to the new one, and redirects earlier renames left that led to the old path now lead
-     * straight to the new one (no chain). Only redirects renames created are touched (issue 21, item
-     * 12): one a person made at the new path refuses the move (checkMoveTarget, before the save), one
+     * straight to the new one (no chain). Only redirects renames created are touched:
+     * one a person made at the new path refuses the move (checkMoveTarget, before the save), one
      * a rename left there is removed (the slug was changed back), and a person's redirect elsewhere
      * stays as it is.
      */

@@ -18,7 +18,7 @@ const brotliParams = (quality: number, size: number) => ({
 /**
  * A variant made while a visitor waits: brotli 1 or gzip 6. Brotli 1 takes about 0.12 ms of CPU for a
  * 16 KB page on a busy 2-core host, against 0.22 ms at quality 2, for about 7% more bytes (brotli 4 took
- * twice quality 2, brotli 11 about 14-46 ms; issue 19); the same level as replies compressed on the fly
+ * twice quality 2, brotli 11 about 14-46 ms); the same level as replies compressed on the fly
  * (server/app.ts). A page served again gets the smallest variants in the background.
  */
 export function fastVariant(body: Buffer, encoding: Encoding): Buffer {

@@ -1,5 +1,5 @@
 /**
- * Routes declare what they read (issue 19, ADR 007): every public loader runs here against the real
+ * Routes declare what they read (ADR 007): every public loader runs here against the real
  * services, with the query and the services watched. A loader that reads a query parameter its
  * route did not declare fails (the page cache would never give it that parameter), and so does one
  * that reads content its route's tags do not cover (a change to that content would leave the stored

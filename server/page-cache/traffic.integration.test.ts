@@ -1,5 +1,5 @@
 /**
- * Real-world addresses against the page cache and the redirects (issue 19, ADR 007 and 009): tracking
+ * Real-world addresses against the page cache and the redirects (ADR 007 and 009): tracking
  * and unknown parameters never make a new render or hide a redirect, other spellings of an address
  * go to its one normal form, concurrent misses render once, and a form posted without JavaScript
  * works on whatever address the server is reached by.

@@ -22,7 +22,7 @@ const localPeers = new WeakMap<object, Set<ContentEvents>>();
 type Message = ContentChannelMessage & { change: ContentChange };
 
 /**
- * Carries content changes between instances (issue 10, item 4), so that no instance serves a page
+ * Carries content changes between instances, so that no instance serves a page
  * more than a second older than the last write. On PostgreSQL a dedicated client LISTENs; after a
  * lost connection it reconnects and drops everything (it may have missed changes meanwhile), and
  * changes published while it was down are sent once it is back.

@@ -20,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-/** Statuses whose pages are kept (issue 10): a 500 or a 403 must be rendered afresh. */
+/** Statuses whose pages are kept: a 500 or a 403 must be rendered afresh. */
 const STORED_STATUSES = new Set([200, 301, 302, 404]);
 /** Never cached: APIs, sign-in, the visitor's account, the administration and previews of unsaved content (ADR 024). */
 const PRIVATE_PREFIXES = ['/api/', '/auth/', '/account', '/siteadmin', '/preview/'];
@@ -139,7 +139,7 @@ function withDropped(location: string, dropped: string): string {
 }
 
 /**
- * The rendered-page cache (issue 10, item 3; issue 19; ADR 007) in front of the React Router handler.
+ * The rendered-page cache (ADR 007) in front of the React Router handler.
  *
  * GET and HEAD of public pages are kept after the first render, keyed by the normal-form path, the
  * query parameters the page's routes declare (every other parameter is dropped from the key and from

@@ -51,7 +51,7 @@ describe('server-rendered knowledge center', () => {
   });
 
   it('renders the filters from the query string', async () => {
-    // the category is the one filter state: an old ?type= link goes to its category (polish, issue 14)
+    // the category is the one filter state: an old ?type= link goes to its category
     const old = await t.app.inject('/knowledge-center/category/38?type=2&q=timing');
     expect(old.statusCode).toBe(302);
     const res = await t.app.inject('/knowledge-center/category/38?q=timing');
@@ -87,7 +87,7 @@ describe('server-rendered knowledge center', () => {
     const res = await t.app.inject('/can/press-releases/saskatoon-office-opening');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('"@type":"NewsArticle"');
-    // its hero image is shown under the header, as a knowledge item's is (issue 23)
+    // its hero image is shown under the header, as a knowledge item's is
     const figure = /<div class="container content-article__figure"><img [^>]*alt="([^"]+)"/.exec(res.body);
     expect(figure?.[1]).toBeTruthy();
     expect((await t.app.inject('/press-releases/saskatoon-office-opening')).headers.location).toBe(

@@ -2,7 +2,7 @@ import { expect, test, type Page } from './fixtures.ts';
 import { axeViolations, signInQuickly } from './admin-helpers.ts';
 
 /**
- * Issue 23: axe finds nothing on every admin screen, at a desktop and a phone width: each list, each
+ * Axe finds nothing on every admin screen, at a desktop and a phone width: each list, each
  * add screen, and the edit screen of the first row of each list (found through its Edit link, so the
  * sweep follows the screens as they are, not ids written here).
  */

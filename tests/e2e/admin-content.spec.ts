@@ -74,7 +74,7 @@ test.describe('knowledge center editor', { tag: '@exclusive' }, () => {
     await page.getByRole('link', { name: 'Add Knowledge Item' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Add Knowledge Item' })).toBeVisible();
 
-    // a new item starts as a draft (issue 23): the button publishes it
+    // a new item starts as a draft: the button publishes it
     await expect(page.getByLabel('Status')).toHaveValue('0');
     // the spec's validation: nothing saved without a title
     await page.getByRole('button', { name: 'Publish' }).click();
@@ -279,7 +279,7 @@ test(
     await page.getByLabel('Module type').selectOption('Rich text');
     await page.getByRole('button', { name: 'Add module' }).click();
     await typeRichText(page, 'Rich text 1: text', 'The farm opens to growers in June.');
-    // a new press release starts as a draft (issue 23): saved as one, it stays off the site
+    // a new press release starts as a draft: saved as one, it stays off the site
     await expect(page.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Save Draft' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'The press release was created.' })).toBeVisible();
@@ -362,7 +362,7 @@ test.describe('pages', () => {
     await page.getByLabel('Module type').selectOption('Rich text');
     await page.getByRole('button', { name: 'Add module' }).click();
     await typeRichText(page, 'Rich text 1: text', 'Join our agronomists at the plots in May.');
-    // a new page starts hidden, as a draft (issue 23): Publish makes it visible
+    // a new page starts hidden, as a draft: Publish makes it visible
     await expect(page.getByLabel('Visibility')).toHaveValue('0');
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'The page was created.' })).toBeVisible();

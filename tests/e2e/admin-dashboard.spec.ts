@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { axeViolations, signInQuickly } from './admin-helpers.ts';
 
-/** The dashboard (issue 23): what needs attention, the last changes, the tiles; and View site in the header. */
+/** The dashboard: what needs attention, the last changes, the tiles; and View site in the header. */
 test('the dashboard shows new and unread leads, drafts and scheduled items, and the last changes; View site opens the site', async ({
   page,
 }) => {

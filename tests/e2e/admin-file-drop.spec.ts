@@ -23,7 +23,7 @@ const png = () =>
     .png()
     .toBuffer();
 
-/** Issue 23: an image uploaded while choosing one, and files dropped on any file field. */
+/** An image uploaded while choosing one, and files dropped on any file field. */
 test('an editor uploads a new image from the hero picker by dropping it, gives its alt text, and it is chosen', async ({ page }) => {
   test.setTimeout(60_000);
   await signInQuickly(page);

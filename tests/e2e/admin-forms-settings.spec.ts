@@ -36,7 +36,7 @@ test('forms: find a submission, view it, archive it, and find it again among the
   await row.getByRole('button', { name: `View the Form written by ${name}` }).click();
   const view = page.getByRole('dialog', { name: `Written by ${name}` });
   await expect(view).toBeVisible();
-  // labelled fields and the phone formatted to read (issue 23)
+  // labelled fields and the phone formatted to read
   await expect(view).toContainText('+1 (515) 555-0142');
   for (const [term, value] of [
     ['Region', 'USA'],
@@ -144,7 +144,7 @@ test('site settings: a new notice text shows on the home page at once', async ({
   await expect(page.getByRole('heading', { level: 1, name: 'Site Settings' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Security' }).first()).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
-  // the hints speak to an editor: no environment variable names (issue 23)
+  // the hints speak to an editor: no environment variable names
   await expect(page.getByLabel('USA leads email')).toHaveAccessibleDescription(/Leave it blank to keep sending them to \S+@\S+/);
   expect(await page.locator('main').innerText()).not.toMatch(/\b[A-Z]{2,}_[A-Z_]{2,}\b/);
 

@@ -81,7 +81,7 @@ test(
       );
       const first = await page.request.get(url);
       expect((await first.body()).toString()).toContain('first upload');
-      // held a minute at most, then revalidated by its ETag (issue 23)
+      // held a minute at most, then revalidated by its ETag
       expect(first.headers()['cache-control']).toBe('public, max-age=60, must-revalidate');
       const firstTag = first.headers()['etag']!;
       expect((await page.request.get(url, { headers: { 'if-none-match': firstTag } })).status()).toBe(304);

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { axeViolations, signInQuickly } from './admin-helpers.ts';
 
-/** Issue 23: the words above a list page are edited as a page, and are on the public page at once. */
+/** The words above a list page are edited as a page, and are on the public page at once. */
 test('an editor changes the press list intro under Pages and visitors see it at once', async ({ page }) => {
   test.setTimeout(60_000);
   await signInQuickly(page);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from './fixtures.ts';
 import { axeViolations, signInQuickly } from './admin-helpers.ts';
 
 /**
- * Every admin list at a phone width and three desktop widths (issue 22): no row control is clipped or
+ * Every admin list at a phone width and three desktop widths: no row control is clipped or
  * runs out of the screen, the table never needs a sideways scroll, a row's actions sit in one row at
  * desktop widths and each row is a card below 900 px; axe finds nothing.
  */

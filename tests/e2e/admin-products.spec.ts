@@ -56,7 +56,7 @@ test('finds a product, edits its guaranteed analysis, sees it on the product pag
 
   await expect(calciumAmount(page)).toHaveValue('27');
   await calciumAmount(page).fill('27.5');
-  // the ~7,000 px form scrolled to its end: the action bar, Save Changes with it, is still in view (issue 22)
+  // the ~7,000 px form scrolled to its end: the action bar, Save Changes with it, is still in view
   await page.keyboard.press('End');
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect(page.getByLabel('Publish at (optional)')).toBeInViewport();
@@ -114,7 +114,7 @@ test('shows the rule a row breaks, asks before leaving with unsaved changes, and
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Product' })).toBeVisible();
   await expect(calciumAmount(page)).toHaveValue('27');
   expect(await axeViolations(page)).toEqual([]);
-  // the names Chromium gives a row's fields are one phrase: "Title, benefit 1", not "Title , benefit 1" (issue 23)
+  // the names Chromium gives a row's fields are one phrase: "Title, benefit 1", not "Title , benefit 1"
   const cdp = await page.context().newCDPSession(page);
   const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { name?: { value?: string } }[] };
   const names = nodes.map((n) => n.name?.value ?? '').filter((n) => /benefit 1$/.test(n));

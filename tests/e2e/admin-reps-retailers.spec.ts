@@ -228,7 +228,7 @@ test('retailer edit with next continues to the following retailer after saving',
   await expect(page.getByLabel('Name')).toHaveValue(names[1]!);
 });
 
-test('an import with a bad row imports the valid rows when asked, and the skipped rows download as CSV (issue 23)', async ({ page }) => {
+test('an import with a bad row imports the valid rows when asked, and the skipped rows download as CSV', async ({ page }) => {
   test.setTimeout(90_000);
   const stamp = `${Date.now()}`;
   const name = `Partial Import Test ${stamp}`;

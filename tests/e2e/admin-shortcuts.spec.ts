@@ -3,7 +3,7 @@ import { apiTokens, axeViolations, signInQuickly } from './admin-helpers.ts';
 import { expect, test, waitForDocument } from './fixtures.ts';
 
 /**
- * Edit Page (issue 12): the public knowledge item and press release pages are the same HTML for
+ * Edit Page: the public knowledge item and press release pages are the same HTML for
  * everyone (page cache); the site script adds Edit Page for a signed-in administrator.
  */
 const PAGES = [

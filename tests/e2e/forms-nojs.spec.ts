@@ -175,7 +175,7 @@ test('with JavaScript, the rep contact page (reached by its address) checks, sen
 /**
  * A server started without PUBLIC_SITE_URL on another port than 3000, browsed at 127.0.0.1 (its
  * default public address is http://localhost:PORT): a form posted without JavaScript is still
- * accepted, since the origin check takes any address the server is reached by (issue 19).
+ * accepted, since the origin check takes any address the server is reached by.
  */
 test.describe('a server on another port, without PUBLIC_SITE_URL', () => {
   test.use({ javaScriptEnabled: false });

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 
 /**
- * Issue 14: nothing is wider than the screen. The header collapses to its menu button where its content
+ * Nothing is wider than the screen. The header collapses to its menu button where its content
  * would not fit (app/styles/app.css: the US and Canada navigation below 1200 px, the International one
  * below 480 px); the homes and a few templates are checked at the widths visitors use.
  */

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { TEMPLATE_PAGES } from '#tests/setup/template-pages.ts';
 
 /**
- * Issue 14: one name for the country and one for the finder. The spec's own texts stay where it gives
+ * One name for the country and one for the finder. The spec's own texts stay where it gives
  * them: 'USA' among the contact form's region options, 'US' in the header's region selector, 'U.S.' in
  * the finder's country choice, 'Retailers & Reps' as the navigation link, 'Find a Rep' on the banner
  * and 'Find a Retailer/Rep' on the selector's results. Everywhere else the country is "U.S." and the

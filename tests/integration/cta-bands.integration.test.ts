@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { homeAndCampaignPages } from '#tests/setup/template-pages.ts';
 
 /**
- * Issue 14, no doubled blocks. A page is read as its sequence of bands: the sections of the landing
+ * No doubled blocks. A page is read as its sequence of bands: the sections of the landing
  * page in order, then the footer's Find a Rep banner when there is one (the footer's first block, so
  * it follows the page's last section with nothing in between). A call-to-action band is a section
  * call to action (`.landing-cta`) or the footer's banner. Bands are adjacent when they are neighbours

@@ -245,7 +245,7 @@ describe('usage and delete', () => {
         expect.objectContaining({ kind: 'Product page', path: '/wolf-trax', blocking: false }),
       ]),
     );
-    // each place once, and told apart by name: the U.S. and the Canadian page of a product share its name (issue 23)
+    // each place once, and told apart by name: the U.S. and the Canadian page of a product share its name
     const names = usage.map((u: { kind: string; title: string }) => `${u.kind}: ${u.title}`);
     expect(new Set(names).size).toBe(names.length);
     expect(names).toContain('Product page: WOLF TRAX (U.S.)');

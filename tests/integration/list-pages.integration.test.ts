@@ -5,7 +5,7 @@ import { LIST_PAGES } from '#shared/list-pages.ts';
 import { useAdminApp } from '#tests/setup/admin-app.ts';
 
 /**
- * Issue 23: the words above the list and form pages are pages an editor changes (landing pages of
+ * The words above the list and form pages are pages an editor changes (landing pages of
  * kind 'list'), versioned, and on the public page at once.
  */
 const L = '/api/admin/landing-pages';

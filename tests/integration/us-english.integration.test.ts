@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { usEnglishPages } from '#tests/setup/template-pages.ts';
 
 /**
- * Issue 14: pages for the United States read in American English with US units; Canadian pages keep
+ * Pages for the United States read in American English with US units; Canadian pages keep
  * Canadian spelling and metric units. Words a US reader would see as British or Canadian spelling, and
  * units that are metric only (a US page gives lb/acre, inches, square feet, °F).
  */

@@ -28,7 +28,7 @@ export const TEMPLATE_PAGES: { template: string; path: string; status?: number }
 ];
 
 /**
- * The pages written for the United States, in American English with US units (issue 14): the US home,
+ * The pages written for the United States, in American English with US units: the US home,
  * the US product pages, the campaigns, About, the knowledge center and press lists, labels, the US finder and
  * contact pages, and every US knowledge item and press release of the seed. Canadian pages (the -ca products, /home-ca, /can/...)
  * keep Canadian spelling and metric units.

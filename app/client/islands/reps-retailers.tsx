@@ -17,7 +17,7 @@ let root: Root | null = null;
 let host: HTMLElement | null = null;
 
 function open(form: HTMLFormElement, opener: HTMLElement | null) {
-  // the dialog's checks and phone mask, asked for as it opens (not with the page: issue 23)
+  // the dialog's checks and phone mask, asked for as it opens (not with the page, so they stay out of the first load: ADR 005)
   void loadValidation();
   void loadPhoneMask();
   const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';

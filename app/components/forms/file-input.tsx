@@ -6,7 +6,7 @@ type FileInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
 };
 
 /**
- * A file input that also takes a file dragged onto it (issue 23: every file field accepts drag and
+ * A file input that also takes a file dragged onto it (every file field accepts drag and
  * drop). The input itself stays the control (keyboard, screen readers, form submission, `onChange`);
  * a dropped file is put into it and announced as a change, exactly as if it had been chosen.
  */

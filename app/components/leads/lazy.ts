@@ -1,6 +1,6 @@
 /**
  * The lead forms' lazily loaded parts, each fetched once per page (ADR 005: not in the first load),
- * when the visitor first uses the form (issue 23: nothing but the island itself loads before the
+ * when the visitor first uses the form (nothing but the island itself loads before the
  * page is idle).
  */
 function once<T>(load: () => Promise<T>): () => Promise<T> {

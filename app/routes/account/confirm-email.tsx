@@ -6,7 +6,7 @@ import type { Route } from './+types/confirm-email';
 export const meta: Route.MetaFunction = () => [{ title: 'Confirm Email Address' }, { name: 'robots', content: 'noindex, nofollow' }];
 
 /**
- * The link mailed to a new address (issue 21): opening it makes that address the account's email
+ * The link mailed to a new address (a changed email takes effect only once its inbox confirms it): opening it makes that address the account's email
  * and username. Used once; an old or used link says so.
  */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {

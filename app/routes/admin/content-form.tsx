@@ -58,7 +58,7 @@ function ContentEditor({ load }: { load: VersionedLoad<ContentAdminItem | null> 
       slug: item?.slug ?? '',
       region: item?.region ?? 2,
       type: item?.type ?? 0,
-      // a new item starts as a draft (issue 23): nothing goes live before Publish
+      // a new item starts as a draft: nothing goes live before Publish
       status: !item || item.status === 0 ? 0 : 1,
       pinned: item?.pinned ?? false,
       publishDate: item ? item.publishDate.slice(0, 10) : today(),

@@ -53,7 +53,7 @@ function PageEditor({ load }: { load: VersionedLoad<PageAdminItem | null> }) {
       title: item?.title ?? '',
       slug: item?.slug ?? '',
       regionIds: (item?.regionIds ?? [2]).map(String),
-      // a new page starts hidden, as a draft (issue 23): nothing goes live before Publish
+      // a new page starts hidden, as a draft: nothing goes live before Publish
       visibility: !item || item.visibility === 0 ? 0 : 1,
       heroImageType: item?.heroImageType === 0 || item?.heroImageType === 1 ? item.heroImageType : undefined,
     },

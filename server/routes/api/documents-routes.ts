@@ -13,7 +13,7 @@ function contentDisposition(fileName: string): string {
  * The document center: /doccenter/{guid} streams a label, SDS, statement or image. PDF viewers
  * fetch in pieces, so single byte ranges are served as 206; the ETag is the file's checksum.
  */
-/** Documents are replaced in place (same GUID): held a minute, then revalidated by ETag (issue 23). */
+/** Documents are replaced in place (same GUID): held a minute, then revalidated by ETag. */
 export const DOCUMENT_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
 
 export async function documentsRoutes(app: FastifyInstance) {

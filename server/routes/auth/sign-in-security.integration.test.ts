@@ -10,7 +10,7 @@ import { startFakeSmtp, type FakeSmtp } from '#tests/setup/fake-smtp.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
- * Issue 21 (OWASP ASVS level 2): each test is the attack the issue describes, run against the real
+ * Sign-in, sessions and account secrets held to OWASP ASVS level 2: each test is an attack on them, run against the real
  * app on a real database, and checks it no longer works.
  */
 const PASSWORD = 'a-long-enough-password';

@@ -233,7 +233,7 @@ function PickerDialog({
   const [searched, setSearched] = useState<string | null>(null);
   const latest = useRef(0);
   const noun = NOUN[kind];
-  // a new file, added to the library and chosen in one step (issue 23)
+  // a new file, added to the library and chosen in one step
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
   const [alt, setAlt] = useState('');

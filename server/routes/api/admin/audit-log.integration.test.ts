@@ -8,9 +8,9 @@ import { multipart } from '#tests/setup/multipart.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
- * Issue 21, item 13 (an audit log of every admin change, in words, filtered, paged, exported,
- * append-only), item 12 (reserved slugs from the route table, renames touch only their own
- * redirects) and the "Also" line (image pixel limit; delete and archive answer POST too).
+ * An audit log of every admin change (in words, filtered, paged, exported, append-only), reserved
+ * slugs from the route table, renames that touch only their own redirects, the image pixel limit,
+ * and delete and archive answering POST too.
  */
 let t: TestApp;
 let admin: string;

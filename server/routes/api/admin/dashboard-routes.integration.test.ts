@@ -3,7 +3,7 @@ import { addUser, bearer, signIn } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import type { DashboardDto } from '#shared/validation/dashboard.ts';
 
-/** The dashboard's figures and last changes (issue 23), each for the roles allowed to see it. */
+/** The dashboard's figures and last changes, each for the roles allowed to see it. */
 let t: TestApp;
 let admin: string;
 let editor: string;

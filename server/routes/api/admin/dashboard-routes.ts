@@ -7,7 +7,7 @@ import { adminOperation, envelope, ok } from '../../../http.ts';
 import { SIGNED_IN } from '../../../plugins/auth.ts';
 import { adminErrors } from './admin-schemas.ts';
 
-/** The dashboard's counts and last changes (issue 23), and marking a lead read when it is opened. */
+/** The dashboard's counts and last changes, and marking a lead read when it is opened. */
 export function dashboardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(

@@ -74,7 +74,7 @@ const list = (v: string | string[] | undefined) =>
         .flatMap((s) => s.split(','))
         .filter(Boolean);
 
-/** The document library (issue 13): upload, edit, replace, list, usage and delete; Editors and Administrators ('content'). */
+/** The document library: upload, edit, replace, list, usage and delete; Editors and Administrators ('content'). */
 export async function documentsAdminRoutes(app: FastifyInstance) {
   await app.register(multipart, {
     // size is checked by the service against DOCUMENT_MAX_UPLOAD_MB; busboy stops reading one byte past it

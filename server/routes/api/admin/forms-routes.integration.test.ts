@@ -173,7 +173,7 @@ describe('form submissions admin API', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    // a byte-order mark first, so a spreadsheet reads the file as UTF-8 (issue 23)
+    // a byte-order mark first, so a spreadsheet reads the file as UTF-8
     expect(res.rawPayload.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(true);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="form-submissions-\d{4}-\d\d-\d\d\.csv"$/);
     const records = parse(res.body, { columns: true, bom: true }) as Record<string, string>[];

@@ -395,7 +395,7 @@ describe('CSV import and export', () => {
     expect(await count('retailers')).toBe(before);
   });
 
-  it('checks state and province codes against the ZIP or postal code, and phone numbers (issue 23)', async () => {
+  it('checks state and province codes against the ZIP or postal code, and phone numbers', async () => {
     const csv = [
       'name,state,postal_code,phone',
       'Right State,IA,50010,515-555-0170',
