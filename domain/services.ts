@@ -18,11 +18,11 @@ import { createImportJobs } from './finder/import-jobs.ts';
 import { createImportJobsRepository } from './finder/import-jobs-repository.ts';
 import { createRepsRetailersRepository } from './finder/reps-retailers-repository.ts';
 import { createRepsRetailersService } from './finder/reps-retailers-service.ts';
-import { createFormsRepository } from './forms/forms-repository.ts';
-import { createFormsService } from './forms/forms-service.ts';
-import type { IntakeJournal } from './forms/intake-journal.ts';
-import { createIntakeJournalRepository } from './forms/intake-journal-repository.ts';
-import { createRecaptchaVerifier } from './forms/recaptcha.ts';
+import { createLeadsRepository } from './leads/leads-repository.ts';
+import { createLeadsService } from './leads/leads-service.ts';
+import type { IntakeJournal } from './leads/intake-journal.ts';
+import { createIntakeJournalRepository } from './leads/intake-journal-repository.ts';
+import { createRecaptchaVerifier } from './leads/recaptcha.ts';
 import { createMailRepository } from './mail/mail-repository.ts';
 import { createMailService } from './mail/mail-service.ts';
 import { createMailTransport } from './mail/mail-transport.ts';
@@ -115,8 +115,8 @@ export function createServices(db: Db, deps: ServiceDeps) {
     contentEvents,
     audit,
   );
-  const forms = createFormsService({
-    repo: createFormsRepository(db),
+  const leads = createLeadsService({
+    repo: createLeadsRepository(db),
     mail,
     finder,
     recaptcha: createRecaptchaVerifier({
@@ -182,11 +182,11 @@ export function createServices(db: Db, deps: ServiceDeps) {
     mail,
     finder,
     repsRetailers,
-    forms,
+    leads,
     auth,
     users,
     audit,
-    dashboard: createDashboardService({ repo: createDashboardRepository(db), forms, audit }),
+    dashboard: createDashboardService({ repo: createDashboardRepository(db), leads, audit }),
   };
   // A change made on another instance reaches this one as an event: the in-memory copies the
   // services keep are dropped first (listeners run in order), so the page cache re-renders fresh data.
