@@ -17,8 +17,8 @@ process.env.NODE_ENV ??= 'production';
 const { openDatabase } = await import('../db/client.ts');
 const { seedDatabase } = await import('../seed/index.ts');
 const { listenInProcess } = await import('./lib.ts');
-const { createKnowledgeRepository } = await import('../domain/knowledge/knowledge-repository.ts');
-const { createKnowledgeService } = await import('../domain/knowledge/knowledge-service.ts');
+const { createKnowledgeRepository } = await import('../domain/content/content-repository.ts');
+const { createKnowledgeService } = await import('../domain/content/content-service.ts');
 type NewContentItem = import('../domain/content/content-repository.ts').NewContentItem;
 
 const itemCount = Number(process.env.BENCH_ITEMS ?? 10_000);

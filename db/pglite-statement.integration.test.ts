@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnowledgeRepository } from '#domain/knowledge/knowledge-repository.ts';
+import { createKnowledgeRepository } from '#domain/content/content-repository.ts';
 import { knowledgeItemSearch } from '#db/schema/knowledge.ts';
 import { openTestDatabase } from '#tests/setup/test-db.ts';
 import type { Database } from './client.ts';

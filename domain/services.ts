@@ -9,6 +9,8 @@ import { createAuditRepository } from './audit/audit-repository.ts';
 import { createAuditService } from './audit/audit-service.ts';
 import { createDashboardRepository } from './dashboard/dashboard-repository.ts';
 import { createDashboardService } from './dashboard/dashboard-service.ts';
+import { createKnowledgeRepository, createPressReleasesRepository } from './content/content-repository.ts';
+import { createKnowledgeService, createPressReleasesService } from './content/content-service.ts';
 import { createContentEvents } from './content-events/content-events.ts';
 import { cachedReads } from './content-events/read-cache.ts';
 import { createDocumentsRepository } from './documents/documents-repository.ts';
@@ -18,11 +20,11 @@ import { createImportJobs } from './finder/import-jobs.ts';
 import { createImportJobsRepository } from './finder/import-jobs-repository.ts';
 import { createRepsRetailersRepository } from './finder/reps-retailers-repository.ts';
 import { createRepsRetailersService } from './finder/reps-retailers-service.ts';
-import { createFormsRepository } from './forms/forms-repository.ts';
-import { createFormsService } from './forms/forms-service.ts';
-import type { IntakeJournal } from './forms/intake-journal.ts';
-import { createIntakeJournalRepository } from './forms/intake-journal-repository.ts';
-import { createRecaptchaVerifier } from './forms/recaptcha.ts';
+import { createLeadsRepository } from './leads/leads-repository.ts';
+import { createLeadsService } from './leads/leads-service.ts';
+import type { IntakeJournal } from './leads/intake-journal.ts';
+import { createIntakeJournalRepository } from './leads/intake-journal-repository.ts';
+import { createRecaptchaVerifier } from './leads/recaptcha.ts';
 import { createMailRepository } from './mail/mail-repository.ts';
 import { createMailService } from './mail/mail-service.ts';
 import { createMailTransport } from './mail/mail-transport.ts';
@@ -32,14 +34,10 @@ import { createGeoRepository } from './geo/geo-repository.ts';
 import { createGeoService } from './geo/geo-service.ts';
 import { createLandingPagesRepository } from './landing-pages/landing-pages-repository.ts';
 import { createLandingPagesService } from './landing-pages/landing-pages-service.ts';
-import { createKnowledgeRepository } from './knowledge/knowledge-repository.ts';
-import { createKnowledgeService } from './knowledge/knowledge-service.ts';
 import { createPagesRepository } from './pages/pages-repository.ts';
 import { createPagesService } from './pages/pages-service.ts';
 import { createPreviewsRepository } from './previews/previews-repository.ts';
 import { createPreviewsService } from './previews/previews-service.ts';
-import { createPressReleasesRepository } from './press-releases/press-releases-repository.ts';
-import { createPressReleasesService } from './press-releases/press-releases-service.ts';
 import { createProductsRepository } from './products/products-repository.ts';
 import { createProductsService } from './products/products-service.ts';
 import { createRedirectsRepository } from './redirects/redirects-repository.ts';
@@ -115,8 +113,8 @@ export function createServices(db: Db, deps: ServiceDeps) {
     contentEvents,
     audit,
   );
-  const forms = createFormsService({
-    repo: createFormsRepository(db),
+  const leads = createLeadsService({
+    repo: createLeadsRepository(db),
     mail,
     finder,
     recaptcha: createRecaptchaVerifier({
@@ -182,11 +180,11 @@ export function createServices(db: Db, deps: ServiceDeps) {
     mail,
     finder,
     repsRetailers,
-    forms,
+    leads,
     auth,
     users,
     audit,
-    dashboard: createDashboardService({ repo: createDashboardRepository(db), forms, audit }),
+    dashboard: createDashboardService({ repo: createDashboardRepository(db), leads, audit }),
   };
   // A change made on another instance reaches this one as an event: the in-memory copies the
   // services keep are dropped first (listeners run in order), so the page cache re-renders fresh data.

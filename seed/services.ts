@@ -4,14 +4,12 @@ import { createDocumentsRepository } from '#domain/documents/documents-repositor
 import { createDocumentsService } from '#domain/documents/documents-service.ts';
 import { createLocalStorage } from '#domain/documents/storage.ts';
 import { createFinderRepository, type FinderRepository } from '#domain/finder/finder-repository.ts';
-import { createKnowledgeRepository } from '#domain/knowledge/knowledge-repository.ts';
-import { createKnowledgeService } from '#domain/knowledge/knowledge-service.ts';
+import { createKnowledgeRepository, createPressReleasesRepository } from '#domain/content/content-repository.ts';
+import { createKnowledgeService, createPressReleasesService } from '#domain/content/content-service.ts';
 import { createLandingPagesRepository } from '#domain/landing-pages/landing-pages-repository.ts';
 import { createLandingPagesService } from '#domain/landing-pages/landing-pages-service.ts';
 import { createPagesRepository } from '#domain/pages/pages-repository.ts';
 import { createPagesService } from '#domain/pages/pages-service.ts';
-import { createPressReleasesRepository } from '#domain/press-releases/press-releases-repository.ts';
-import { createPressReleasesService } from '#domain/press-releases/press-releases-service.ts';
 import { createProductsRepository } from '#domain/products/products-repository.ts';
 import { createProductsService } from '#domain/products/products-service.ts';
 import { createRedirectsRepository } from '#domain/redirects/redirects-repository.ts';

@@ -10,7 +10,7 @@ import type { Env } from '#config/env.ts';
 import { projectRoot } from '#config/project-root.ts';
 import type { Database } from '#db/client.ts';
 import { createServices, type Services } from '#domain/services.ts';
-import { createIntakeJournal, type JournalFs } from '#domain/forms/intake-journal.ts';
+import { createIntakeJournal, type JournalFs } from '#domain/leads/intake-journal.ts';
 import { fail } from './http.ts';
 import { redactingDestination, serializeRequest } from './log-redaction.ts';
 import { registerAuth } from './plugins/auth.ts';

@@ -45,7 +45,7 @@ describe('NUL and other control characters', () => {
       }),
     });
     expect(res.statusCode).toBe(200);
-    const stored = await t.app.services.forms.findById(res.json().data.id);
+    const stored = await t.app.services.leads.findById(res.json().data.id);
     expect(stored).toMatchObject({ name: 'Dana Miller', message: 'Line one\r\n\tLine two', zipcode: '50010' });
   });
 
@@ -56,7 +56,7 @@ describe('NUL and other control characters', () => {
       payload: contact({ name: 'Ana \ud800 Ruiz', message: 'x\udc00y' }),
     });
     expect(res.statusCode).toBe(200);
-    const stored = await t.app.services.forms.findById(res.json().data.id);
+    const stored = await t.app.services.leads.findById(res.json().data.id);
     expect(stored).toMatchObject({ name: 'Ana \ufffd Ruiz', message: 'x\ufffdy' });
   });
 

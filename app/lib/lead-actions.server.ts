@@ -146,7 +146,7 @@ export function contactAction({ request, context }: { request: Request; context:
         idempotencyKey: text(form, 'idempotencyKey') || undefined,
       });
     },
-    (body, ip) => context.services.forms.submitContact(body as FormsAddBody, { ip }),
+    (body, ip) => context.services.leads.submitContact(body as FormsAddBody, { ip }),
     'contact',
   );
 }
@@ -168,7 +168,7 @@ export function repContactAction({ request, context }: { request: Request; conte
         website: text(form, 'website'),
         idempotencyKey: text(form, 'idempotencyKey') || undefined,
       }),
-    (body, ip) => context.services.forms.submitRepContact(body as RepContactBody, { ip }),
+    (body, ip) => context.services.leads.submitRepContact(body as RepContactBody, { ip }),
     'rep',
   );
 }

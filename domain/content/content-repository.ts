@@ -2,7 +2,14 @@ import { and, desc, eq, getTableName, ilike, inArray, isNotNull, ne, sql, type A
 import { createVersioningRepository } from '../versioning/versioning-repository.ts';
 import type { Db, DbOrTx } from '#db/client.ts';
 import { embeddedStatement } from '#db/pglite-statement.ts';
-import type { knowledgeItems, knowledgeItemSearch, knowledgeItemVersions } from '#db/schema/knowledge.ts';
+import {
+  knowledgeItems,
+  knowledgeItemSearch,
+  knowledgeItemVersions,
+  pressReleaseSearch,
+  pressReleases,
+  pressReleaseVersions,
+} from '#db/schema/knowledge.ts';
 import type { ContentModule, MediaRef, SeoData } from '#shared/content-types.ts';
 
 /**
@@ -374,3 +381,17 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
   };
 }
 export type ContentRepository = ReturnType<typeof createContentRepository>;
+
+/** The knowledge center's items. */
+export function createKnowledgeRepository(db: DbOrTx) {
+  return createContentRepository(db, { items: knowledgeItems, versions: knowledgeItemVersions, search: knowledgeItemSearch });
+}
+
+/** Press releases: the same repository over the press tables. */
+export function createPressReleasesRepository(db: DbOrTx) {
+  return createContentRepository(db, {
+    items: pressReleases,
+    versions: pressReleaseVersions,
+    search: pressReleaseSearch,
+  } as unknown as ContentTables);
+}

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnowledgeRepository } from '#domain/knowledge/knowledge-repository.ts';
-import { createPressReleasesRepository } from '#domain/press-releases/press-releases-repository.ts';
-import type { NewContentItem } from '#domain/content/content-repository.ts';
+import { createKnowledgeRepository, createPressReleasesRepository, type NewContentItem } from './content-repository.ts';
 import { knowledgeItem } from '#tests/setup/content-fixtures.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 

@@ -1,6 +1,6 @@
 import type { ContentModule, MediaRef, SeoData } from '#shared/content-types.ts';
 import type { ContentCardDto, ContentItemDto, ContentListDto, HeroMediaDto, SitemapEntry } from '#shared/dto/content.ts';
-import { contentItemPath, regionsVisibleIn, resourceTypeName } from '#shared/knowledge.ts';
+import { contentItemPath, KNOWLEDGE_BASE_PATH, PRESS_BASE_PATH, regionsVisibleIn, resourceTypeName } from '#shared/knowledge.ts';
 import type { ContentFilter } from '#shared/validation/content-filter.ts';
 import type { ContentAdminItem } from '#shared/validation/versioned-admin.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
@@ -477,3 +477,13 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
   };
 }
 export type ContentService = ReturnType<typeof createContentService>;
+
+/** The knowledge center: items under its base path. */
+export function createKnowledgeService(repo: ContentRepository, opts: ContentKindOptions) {
+  return createContentService(repo, { ...opts, basePath: KNOWLEDGE_BASE_PATH, label: 'Knowledge item', kind: 'knowledge' });
+}
+
+/** Press releases: the same rules under the press path. */
+export function createPressReleasesService(repo: ContentRepository, opts: ContentKindOptions) {
+  return createContentService(repo, { ...opts, basePath: PRESS_BASE_PATH, label: 'Press release', kind: 'press' });
+}

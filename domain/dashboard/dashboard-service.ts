@@ -1,17 +1,17 @@
 import { hasPermission } from '#shared/permissions.ts';
 import { DASHBOARD_LEAD_DAYS, type DashboardDto } from '#shared/validation/dashboard.ts';
 import type { AuditService } from '../audit/audit-service.ts';
-import type { FormsService } from '../forms/forms-service.ts';
+import type { LeadsService } from '../leads/leads-service.ts';
 import type { DashboardRepository } from './dashboard-repository.ts';
 
 /** The admin dashboard's counts and last changes, each part only for the roles allowed to see it. */
-export function createDashboardService(deps: { repo: DashboardRepository; forms: FormsService; audit: AuditService; now?: () => Date }) {
+export function createDashboardService(deps: { repo: DashboardRepository; leads: LeadsService; audit: AuditService; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   return {
     async summary(roles: readonly number[]): Promise<DashboardDto> {
       const since = new Date(now().getTime() - DASHBOARD_LEAD_DAYS * 24 * 60 * 60 * 1000);
       const [leads, content, recent] = await Promise.all([
-        hasPermission(roles, 'forms') ? deps.forms.counts(since) : null,
+        hasPermission(roles, 'forms') ? deps.leads.counts(since) : null,
         hasPermission(roles, 'content') ? deps.repo.contentCounts() : null,
         hasPermission(roles, 'audit') ? deps.audit.list({}, 0, 8).then((page) => page.items) : null,
       ]);

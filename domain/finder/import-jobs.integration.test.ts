@@ -239,7 +239,7 @@ describe('lead intake during a large import', () => {
     // the first was sent after the import had started writing: at least one went in while it ran
     expect(answers.length).toBeGreaterThan(0);
     expect(Math.max(...answers.map((x) => x.ms))).toBeLessThan(1500);
-    expect(await instances.a.services.forms.findById(answers[0]!.id)).toMatchObject({ name: 'Busy Season', captcha: 'verified' });
+    expect(await instances.a.services.leads.findById(answers[0]!.id)).toMatchObject({ name: 'Busy Season', captcha: 'verified' });
 
     expect(job).toEqual({ id, state: 'done', done: 20_000, total: 20_000, created: 20_000, updated: 0, message: null });
     expect(await count()).toBe(before + 20_000);

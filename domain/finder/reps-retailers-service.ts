@@ -1,7 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { hasPermission, LEADS_PERMISSION } from '#shared/permissions.ts';
 import { parsePostalCode, PROVINCE_BY_LETTER } from '#shared/validation/finder.ts';
-import { toE164 } from '../forms/phone.ts';
+import { toE164 } from '../leads/phone.ts';
 import {
   IMPORT_MAX_ROWS,
   importEmailChangeMessage,

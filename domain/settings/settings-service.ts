@@ -4,7 +4,7 @@ import { DEFAULT_SITE_SETTINGS, SiteSettingsSchema, type SiteSettings } from '#s
 import type { SiteSettingsAdmin, SiteSettingsFormInput } from '#shared/validation/settings.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
-import type { LeadRecipients } from '../forms/notifications.ts';
+import type { LeadRecipients } from '../leads/notifications.ts';
 import type { SettingsRepository } from './settings-repository.ts';
 
 /** What applies when an administrator leaves a setting blank: the environment (LEADS_EMAIL_*, RECAPTCHA_MIN_SCORE). */

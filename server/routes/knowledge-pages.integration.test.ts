@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnowledgeRepository } from '#domain/knowledge/knowledge-repository.ts';
-import { createPressReleasesRepository } from '#domain/press-releases/press-releases-repository.ts';
+import { createKnowledgeRepository, createPressReleasesRepository } from '#domain/content/content-repository.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;

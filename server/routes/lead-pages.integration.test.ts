@@ -28,7 +28,7 @@ function contactForm(overrides: Record<string, string> = {}) {
 }
 
 async function leadsNamed(t: TestApp, name: string): Promise<FormSubmissionDto[]> {
-  const page = await t.app.services.forms.list({
+  const page = await t.app.services.leads.list({
     start: 0,
     length: 100,
     order: 4,
@@ -289,7 +289,7 @@ describe('contact page action with reCAPTCHA configured (no JavaScript, so no to
     expect(res.body).toContain(THANK_YOU);
     const [lead] = await leadsNamed(t, 'Nora Tokenless');
     expect(lead).toMatchObject({ captcha: 'missing', email: 'nora.field@example.com' });
-    expect(await t.app.services.forms.findById(lead!.id)).toMatchObject({ captcha: 'missing', captchaScore: null });
+    expect(await t.app.services.leads.findById(lead!.id)).toMatchObject({ captcha: 'missing', captchaScore: null });
     expect(fake.requests.length).toBe(asked);
     const [mail] = await t.app.services.mail.listForSubmission(lead!.id);
     expect(mail?.subject).toMatch(/^\[Unverified\] New contact request: Nora Tokenless/);

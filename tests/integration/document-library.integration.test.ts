@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reps } from '#db/schema/finder.ts';
 import { knowledgeItems, knowledgeItemVersions } from '#db/schema/knowledge.ts';
-import { createKnowledgeRepository } from '#domain/knowledge/knowledge-repository.ts';
+import { createKnowledgeRepository } from '#domain/content/content-repository.ts';
 import { documentGuid } from '#shared/product-documents.ts';
 import { bearer, signIn } from '#tests/setup/auth-helpers.ts';
 import { multipart as multipartBody, pdf, type Part } from '#tests/setup/multipart.ts';

@@ -1,6 +1,6 @@
 import { cpSync, existsSync, readdirSync, rmSync, statSync, truncateSync } from 'node:fs';
 import path from 'node:path';
-import { nodeJournalFs, type JournalFs } from '#domain/forms/intake-journal.ts';
+import { nodeJournalFs, type JournalFs } from '#domain/leads/intake-journal.ts';
 
 /**
  * A file layer for the intake journal that remembers what a power cut would leave: the bytes of

@@ -35,7 +35,7 @@ describe('POST /api/forms/add', () => {
     expect(res.statusCode).toBe(200);
     const reply = res.json();
     expect(reply).toEqual({ success: true, data: { id: expect.any(Number) }, message: null });
-    const stored = await t.app.services.forms.findById(reply.data.id);
+    const stored = await t.app.services.leads.findById(reply.data.id);
     expect(stored).toMatchObject({
       type: 0,
       name: body.name,
@@ -54,7 +54,7 @@ describe('POST /api/forms/add', () => {
 
   it('keeps a phone number it cannot parse, without an E.164 form', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ phone: '12' }) });
-    const stored = await t.app.services.forms.findById(res.json().data.id);
+    const stored = await t.app.services.leads.findById(res.json().data.id);
     expect(stored).toMatchObject({ phone: '12', phoneE164: null });
   });
 
@@ -67,12 +67,12 @@ describe('POST /api/forms/add', () => {
         data: data({ Region: 'Canada', Role: 'Vendor', State: 'Saskatchewan', Zipcode: 'S7K 1A1' }),
       }),
     });
-    const stored = await t.app.services.forms.findById(res.json().data.id);
+    const stored = await t.app.services.leads.findById(res.json().data.id);
     expect(stored).toMatchObject({ phoneE164: '+13065550142', regionId: 3, zipcode: 'S7K 1A1' });
   });
 
   it('answers 400 with every spec message for an empty form and stores nothing', async () => {
-    const before = await t.app.services.forms.count();
+    const before = await t.app.services.leads.count();
     const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: { name: '', email: '', data: '{}' } });
     expect(res.statusCode).toBe(400);
     const reply = res.json();
@@ -84,7 +84,7 @@ describe('POST /api/forms/add', () => {
       region: [CONTACT_MESSAGES.regionRequired],
       role: [CONTACT_MESSAGES.roleRequired],
     });
-    expect(await t.app.services.forms.count()).toBe(before);
+    expect(await t.app.services.leads.count()).toBe(before);
   });
 
   it.each([
@@ -108,7 +108,7 @@ describe('POST /api/forms/add', () => {
   });
 
   it('answers a filled honeypot exactly like a success, storing and sending nothing', async () => {
-    const before = await t.app.services.forms.count();
+    const before = await t.app.services.leads.count();
     const mailBefore = await totalMail();
     const person = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact() });
     const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ website: 'https://spam.example' }) });
@@ -145,13 +145,13 @@ describe('POST /api/forms/add', () => {
     expect(rep.json()).toEqual({ success: true, data: { id: expect.any(Number) }, message: null });
     expect(rep.json().data.id).toBeGreaterThan(botFirst.json().data.id);
     // only the two people's leads and their two emails were stored
-    expect(await t.app.services.forms.count()).toBe(before + 2);
+    expect(await t.app.services.leads.count()).toBe(before + 2);
     expect(await totalMail()).toBe(mailBefore + 2);
-    for (const id of [bot, botFirst.json().data.id, rep.json().data.id]) expect(await t.app.services.forms.findById(id)).toBeUndefined();
+    for (const id of [bot, botFirst.json().data.id, rep.json().data.id]) expect(await t.app.services.leads.findById(id)).toBeUndefined();
   });
 
   it('stores a lead once per idempotency key: a retry answers success with the same id and sends no second email', async () => {
-    const before = await t.app.services.forms.count();
+    const before = await t.app.services.leads.count();
     const mailBefore = await totalMail();
     const idempotencyKey = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
     const first = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ idempotencyKey }) });
@@ -162,7 +162,7 @@ describe('POST /api/forms/add', () => {
       [1, 2, 3].map(() => t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ idempotencyKey }) })),
     );
     for (const r of retries) expect(r.json()).toEqual({ success: true, data: { id }, message: null });
-    expect(await t.app.services.forms.count()).toBe(before + 1);
+    expect(await t.app.services.leads.count()).toBe(before + 1);
     expect(await t.app.services.mail.listForSubmission(id)).toHaveLength(1);
     expect(await totalMail()).toBe(mailBefore + 1);
     // another form view (another key), or no key at all, is another lead
@@ -174,7 +174,7 @@ describe('POST /api/forms/add', () => {
     expect(other.json().data.id).not.toBe(id);
     await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact() });
     await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact() });
-    expect(await t.app.services.forms.count()).toBe(before + 4);
+    expect(await t.app.services.leads.count()).toBe(before + 4);
   });
 
   it('rejects a malformed idempotency key with a message', async () => {
@@ -224,7 +224,7 @@ describe('contact-a-rep from the finder results', () => {
       },
     });
     expect(res.json()).toEqual({ success: true, data: { id: expect.any(Number) }, message: null });
-    const stored = await t.app.services.forms.findById(res.json().data.id);
+    const stored = await t.app.services.leads.findById(res.json().data.id);
     expect(stored).toMatchObject({
       type: 1,
       name: 'Sam Ortiz',
@@ -246,7 +246,7 @@ describe('contact-a-rep from the finder results', () => {
       payload: { name: 'Lee Park', email: 'lee@example.com', targetType: 'retailer', targetId: 999999, zip: 'S7K 1A1' },
     });
     expect(res.statusCode).toBe(200);
-    expect(await t.app.services.forms.findById(res.json().data.id)).toMatchObject({ type: 1, retailerId: 999999, regionId: 3 });
+    expect(await t.app.services.leads.findById(res.json().data.id)).toMatchObject({ type: 1, retailerId: 999999, regionId: 3 });
   });
 
   it('validates name and email with the contact form messages', async () => {
@@ -312,7 +312,7 @@ describe('when the SMTP server is down', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().success).toBe(true);
     const id = res.json().data.id;
-    expect(await t.app.services.forms.findById(id)).toMatchObject({ name: 'Outage Olsen' });
+    expect(await t.app.services.leads.findById(id)).toMatchObject({ name: 'Outage Olsen' });
 
     await t.app.services.mail.idle();
     const [pending] = await t.app.services.mail.listForSubmission(id);
@@ -356,7 +356,7 @@ describe('reCAPTCHA, when a secret is set', () => {
       remoteAddress: '203.0.113.7',
     });
     expect(res.json().success).toBe(true);
-    expect(await t.app.services.forms.findById(res.json().data.id)).toMatchObject({ captcha: 'verified', captchaScore: 0.9 });
+    expect(await t.app.services.leads.findById(res.json().data.id)).toMatchObject({ captcha: 'verified', captchaScore: 0.9 });
     const last = fake.requests.at(-1)!;
     expect(Object.fromEntries(last)).toEqual({ secret: 'test-secret', response: 'human', remoteip: '203.0.113.7' });
   });
@@ -366,11 +366,11 @@ describe('reCAPTCHA, when a secret is set', () => {
     ['a score below the threshold', 'robot'],
     ['a token for another action', 'other-action'],
   ])('rejects %s with 400 and stores nothing', async (_why, token) => {
-    const before = await t.app.services.forms.count();
+    const before = await t.app.services.leads.count();
     const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ reCaptchaToken: token }) });
     expect(res.statusCode).toBe(400);
     expect(res.json().success).toBe(false);
-    expect(await t.app.services.forms.count()).toBe(before);
+    expect(await t.app.services.leads.count()).toBe(before);
   });
 
   it('keeps a lead sent without a token (script blocked), flagged unverified, and says so in the email subject', async () => {
@@ -383,7 +383,7 @@ describe('reCAPTCHA, when a secret is set', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().success).toBe(true);
     const id = res.json().data.id as number;
-    expect(await t.app.services.forms.findById(id)).toMatchObject({ name: 'Blocked Script', captcha: 'missing', captchaScore: null });
+    expect(await t.app.services.leads.findById(id)).toMatchObject({ name: 'Blocked Script', captcha: 'missing', captchaScore: null });
     expect(fake.requests.length).toBe(asked);
     const [mail] = await t.app.services.mail.listForSubmission(id);
     expect(mail?.subject).toMatch(/^\[Unverified\] New contact request: Blocked Script/);
@@ -407,7 +407,7 @@ describe('reCAPTCHA endpoint unreachable', () => {
   it('keeps the lead, marked unavailable, rather than losing it', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact({ reCaptchaToken: 'anything' }) });
     expect(res.json().success).toBe(true);
-    expect(await t.app.services.forms.findById(res.json().data.id)).toMatchObject({ captcha: 'unavailable' });
+    expect(await t.app.services.leads.findById(res.json().data.id)).toMatchObject({ captcha: 'unavailable' });
   });
 });
 

@@ -30,7 +30,7 @@ export async function formsRoutes(app: FastifyInstance) {
         response: responses,
       },
     },
-    async (request) => ok(await app.services.forms.submitContact(request.body, { ip: request.ip })),
+    async (request) => ok(await app.services.leads.submitContact(request.body, { ip: request.ip })),
   );
 
   r.post(
@@ -46,6 +46,6 @@ export async function formsRoutes(app: FastifyInstance) {
         response: responses,
       },
     },
-    async (request) => ok(await app.services.forms.submitRepContact(request.body, { ip: request.ip })),
+    async (request) => ok(await app.services.leads.submitRepContact(request.body, { ip: request.ip })),
   );
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnowledgeRepository } from '#domain/knowledge/knowledge-repository.ts';
 import { createPagesRepository } from '#domain/pages/pages-repository.ts';
-import type { NewContentItem } from '#domain/content/content-repository.ts';
+import { createKnowledgeRepository, type NewContentItem } from '#domain/content/content-repository.ts';
 import { knowledgeItem } from '#tests/setup/content-fixtures.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 

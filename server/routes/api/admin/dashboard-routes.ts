@@ -41,7 +41,7 @@ export function dashboardRoutes(app: FastifyInstance) {
         response: { 200: envelope(z.null()), ...adminErrors },
       },
       handler: async (request) => {
-        await app.services.forms.markRead(request.params.id);
+        await app.services.leads.markRead(request.params.id);
         return ok(null);
       },
     });

@@ -225,7 +225,7 @@ describe('form submissions admin API', () => {
     // A consumer that stops early costs one batch query, not the whole table.
     queries.length = 0;
     let taken = 0;
-    for await (const row of t.app.services.forms.exportRows({ order: 4, status: -1, type: -1, verification: 'all', search: 'bulk' })) {
+    for await (const row of t.app.services.leads.exportRows({ order: 4, status: -1, type: -1, verification: 'all', search: 'bulk' })) {
       expect(row.name).toMatch(/^Bulk /);
       if (++taken === 10) break;
     }

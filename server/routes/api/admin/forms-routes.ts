@@ -64,7 +64,7 @@ const csvColumns = (timeZone: string | undefined): { header: string; of: (f: For
 /** Form submissions (spec: POST /api/admin/forms/filter, GET /api/admin/forms/archive/{id}), permission 'forms'. */
 export function formsAdminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const forms = () => app.services.forms;
+  const leads = () => app.services.leads;
 
   r.post(
     '/api/admin/forms/filter',
@@ -80,7 +80,7 @@ export function formsAdminRoutes(app: FastifyInstance) {
         response: { 200: envelope(FormsPageSchema), ...adminErrors },
       },
     },
-    async (request) => ok(await forms().list(request.body)),
+    async (request) => ok(await leads().list(request.body)),
   );
 
   r.get(
@@ -97,8 +97,8 @@ export function formsAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const lead = await forms().findById(request.params.id);
-      await forms().archive(request.params.id);
+      const lead = await leads().findById(request.params.id);
+      await leads().archive(request.params.id);
       await app.services.audit.record({
         action: 'archived',
         subject: {
@@ -130,7 +130,7 @@ export function formsAdminRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { timeZone, ...view } = request.body;
       const columns = csvColumns(timeZone);
-      const rows = Readable.from(forms().exportRows(view));
+      const rows = Readable.from(leads().exportRows(view));
       // the byte-order mark tells Excel the file is UTF-8 (names and messages with accents)
       const csv = stringify({ bom: true, header: true, columns: columns.map((c) => c.header), cast: { string: neutraliseCell } });
       rows.on('error', (err) => csv.destroy(err));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAPTCHA_REJECTED } from '#domain/forms/recaptcha.ts';
+import { CAPTCHA_REJECTED } from '#domain/leads/recaptcha.ts';
 import { SETTINGS_MESSAGES, type SiteSettingsAdmin } from '#shared/validation/settings.ts';
 import { bearer, signIn, sqlRows } from '#tests/setup/auth-helpers.ts';
 import { startFakeRecaptcha, type FakeRecaptcha } from '#tests/setup/fake-recaptcha.ts';

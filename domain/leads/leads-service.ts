@@ -13,7 +13,7 @@ import {
 } from '#shared/validation/forms-admin.ts';
 import { DomainError } from '../errors.ts';
 import type { OutboxInsert } from '../mail/mail-repository.ts';
-import type { FormsRepository, SubmissionInsert, SubmissionQuery, SubmissionRow } from './forms-repository.ts';
+import type { LeadsRepository, SubmissionInsert, SubmissionQuery, SubmissionRow } from './leads-repository.ts';
 import type { LeadJournalEntry } from './intake-journal.ts';
 import { contactNotification, leadsAddressFor, repNotification, type LeadRecipients } from './notifications.ts';
 import { displayPhone, toE164 } from './phone.ts';
@@ -22,8 +22,8 @@ import type { RecaptchaVerifier } from './recaptcha.ts';
 export const FORM_TYPE_CONTACT = 0;
 export const FORM_TYPE_REP = 1;
 
-export interface FormsServiceDeps {
-  repo: FormsRepository;
+export interface LeadsServiceDeps {
+  repo: LeadsRepository;
   mail: MailService;
   finder: FinderService;
   recaptcha: RecaptchaVerifier;
@@ -148,7 +148,7 @@ function journalEntry(lead: SubmissionInsert & { id: number; created: Date }, ma
  * Leads: checked (honeypot, reCAPTCHA), then stored together with their notification email in one
  * transaction before the visitor is told it worked. The email is delivered afterwards by the outbox.
  */
-export function createFormsService(deps: FormsServiceDeps) {
+export function createLeadsService(deps: LeadsServiceDeps) {
   const botKeys = new Map<string, number>();
 
   /** A filled honeypot is a bot: it gets the same answer as a person (so it learns nothing), nothing is stored or sent. */
@@ -358,4 +358,4 @@ export function createFormsService(deps: FormsServiceDeps) {
     count: () => deps.repo.count(),
   };
 }
-export type FormsService = ReturnType<typeof createFormsService>;
+export type LeadsService = ReturnType<typeof createLeadsService>;

@@ -111,7 +111,7 @@ function whereOf(q: SubmissionQuery): SQL | undefined {
   return and(...conditions);
 }
 
-export function createFormsRepository(db: DbOrTx) {
+export function createLeadsRepository(db: DbOrTx) {
   return {
     /**
      * Stores a submission once per idempotency key (the unique constraint decides, so concurrent
@@ -209,4 +209,4 @@ export function createFormsRepository(db: DbOrTx) {
     },
   };
 }
-export type FormsRepository = ReturnType<typeof createFormsRepository>;
+export type LeadsRepository = ReturnType<typeof createLeadsRepository>;
