@@ -5,7 +5,8 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { LandingSection } from '#shared/landing-content.ts';
 import { REGION_CA, REGION_US } from '#shared/regions.ts';
-import { keyed, SectionsEditor, type ProductOption } from './landing-editor.tsx';
+import { keyed, SectionsEditor } from './landing-editor.tsx';
+import type { ProductOption } from './landing-sections/section-form.tsx';
 import type { Keyed } from './sortable.ts';
 import { testDocumentSource } from './test-documents.ts';
 
