@@ -16,7 +16,8 @@ import { api, SOMETHING_WRONG } from '../../lib/api-client.ts';
 import { chosenFile, formatSize } from '../../lib/documents.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { type FilterSpec, useConfirmAction } from './list-kit.tsx';
+import { useConfirmAction } from './list-actions.tsx';
+import { type FilterSpec } from './list-filters.tsx';
 
 /**
  * The pieces the document library and the Product Labels/SDSs screens share: the document's fields

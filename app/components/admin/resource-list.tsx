@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { EmptyState, ListNotice, LoadMore, PageLinks, SortLinkHeader } from './list-kit.tsx';
+import { ListNotice } from './list-actions.tsx';
+import { LoadMore, PageLinks } from './list-paging.tsx';
+import { EmptyState, SortLinkHeader } from './list-table.tsx';
 
 /**
  * One admin list (ADR 035): the filters above, a notice and an error, the count, the table with its

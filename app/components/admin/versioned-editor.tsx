@@ -18,7 +18,7 @@ import { EditFrame, submitForm, type EditSection } from './edit-frame.tsx';
 import { PreviewButton } from './editor/preview-button.tsx';
 import { UnsavedChangesGuard } from './editor/unsaved-changes.tsx';
 import { ViewPageLink } from './editor/view-page-link.tsx';
-import { ListNotice } from './list-kit.tsx';
+import { ListNotice } from './list-actions.tsx';
 
 /** The status field of a kind that has drafts: its name in the form and the values for published and draft. */
 export interface DraftStatus {

@@ -3,16 +3,12 @@ import { Link, useLocation, useRevalidator } from 'react-router';
 import { CONTENT_ITEM_REGIONS } from '#shared/content-admin.ts';
 import { RESOURCE_TYPES, resourceTypeName } from '#shared/knowledge.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
-import {
-  ListHeading,
-  onOffFilter,
-  listHref,
-  pageInfo,
-  regionFilter,
-  SearchFilters,
-  ShortDate,
-  useConfirmAction,
-} from '../../components/admin/list-kit.tsx';
+import { useConfirmAction } from '../../components/admin/list-actions.tsx';
+import { onOffFilter, regionFilter, SearchFilters } from '../../components/admin/list-filters.tsx';
+import { ListHeading } from '../../components/admin/list-heading.tsx';
+import { pageInfo } from '../../components/admin/list-paging.tsx';
+import { listHref } from '../../components/admin/list-params.ts';
+import { ShortDate } from '../../components/admin/list-table.tsx';
 import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';

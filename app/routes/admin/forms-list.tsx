@@ -14,14 +14,10 @@ import {
   type FormsVerification,
 } from '#shared/validation/forms-admin.ts';
 import { ConfirmDialog, Modal } from '../../components/admin/confirm-dialog.tsx';
-import {
-  FilterSelects,
-  LabelledField,
-  ListHeading,
-  SearchField,
-  useConfirmAction,
-  useListParams,
-} from '../../components/admin/list-kit.tsx';
+import { useConfirmAction } from '../../components/admin/list-actions.tsx';
+import { FilterSelects, LabelledField, SearchField } from '../../components/admin/list-filters.tsx';
+import { ListHeading } from '../../components/admin/list-heading.tsx';
+import { useListParams } from '../../components/admin/list-params.ts';
 import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';

@@ -10,7 +10,7 @@ import {
 } from '../../components/admin/document-fields.tsx';
 import { EditFrame, type Version } from '../../components/admin/edit-frame.tsx';
 import { UnsavedChangesGuard } from '../../components/admin/editor/unsaved-changes.tsx';
-import { ListNotice } from '../../components/admin/list-kit.tsx';
+import { ListNotice } from '../../components/admin/list-actions.tsx';
 import { FileField, FormErrors } from '../../components/forms/fields.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { itemOr404, loadOrRedirect, type Envelope } from '../../lib/api-client.ts';

@@ -10,7 +10,10 @@ import {
   type DocumentSort,
 } from '#shared/validation/documents.ts';
 import { kindFilter, useDocumentDelete } from '../../components/admin/document-fields.tsx';
-import { ListHeading, regionFilter, SearchFilters, ShortDate, usePagedListParams } from '../../components/admin/list-kit.tsx';
+import { regionFilter, SearchFilters } from '../../components/admin/list-filters.tsx';
+import { ListHeading } from '../../components/admin/list-heading.tsx';
+import { usePagedListParams } from '../../components/admin/list-params.ts';
+import { ShortDate } from '../../components/admin/list-table.tsx';
 import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { loadOrRedirect } from '../../lib/api-client.ts';
 import { fileTypeName, filterDocuments, formatSize, kindName, regionNames } from '../../lib/documents.ts';

@@ -1,17 +1,12 @@
 import { Link, useRevalidator } from 'react-router';
 import { REGION_OPTIONS } from '#shared/regions.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
-import {
-  ListHeading,
-  listHref,
-  ListNotice,
-  onOffFilter,
-  pageInfo,
-  regionFilter,
-  SearchFilters,
-  ShortDate,
-  useConfirmAction,
-} from '../../components/admin/list-kit.tsx';
+import { ListNotice, useConfirmAction } from '../../components/admin/list-actions.tsx';
+import { onOffFilter, regionFilter, SearchFilters } from '../../components/admin/list-filters.tsx';
+import { ListHeading } from '../../components/admin/list-heading.tsx';
+import { pageInfo } from '../../components/admin/list-paging.tsx';
+import { listHref } from '../../components/admin/list-params.ts';
+import { ShortDate } from '../../components/admin/list-table.tsx';
 import { ResourceList } from '../../components/admin/resource-list.tsx';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { z } from 'zod';

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { PRODUCT_GROUPS } from '#shared/product-content.ts';
 import { PRODUCT_REGION_OPTIONS, ProductAdminFilterSchema, type ProductAdminListItem } from '#shared/product-admin.ts';
-import { ListHeading, onOffFilter, regionFilter, SearchFilters, usePagedListParams } from '../../components/admin/list-kit.tsx';
+import { onOffFilter, regionFilter, SearchFilters } from '../../components/admin/list-filters.tsx';
+import { ListHeading } from '../../components/admin/list-heading.tsx';
+import { usePagedListParams } from '../../components/admin/list-params.ts';
 import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';

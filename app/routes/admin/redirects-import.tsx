@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import type { Route } from './+types/redirects-import';
 import { CSV_COLUMNS, type ImportPreview, ImportPreviewSchema, ImportResultSchema } from '#shared/validation/redirects.ts';
-import { BackLink } from '../../components/admin/list-kit.tsx';
+import { BackLink } from '../../components/admin/list-heading.tsx';
 import { api } from '../../lib/api-client.ts';
 import { useApiAction } from '../../lib/use-api-action.ts';
 import { typeLabel } from './redirects-list.tsx';

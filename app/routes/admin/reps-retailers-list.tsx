@@ -10,7 +10,11 @@ import {
   RetailerPageSchema,
 } from '#shared/validation/reps-retailers.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
-import { ListFilterForm, ListHeading, listHref, pageInfo, SearchField, useConfirmAction } from '../../components/admin/list-kit.tsx';
+import { useConfirmAction } from '../../components/admin/list-actions.tsx';
+import { ListFilterForm, SearchField } from '../../components/admin/list-filters.tsx';
+import { ListHeading } from '../../components/admin/list-heading.tsx';
+import { pageInfo } from '../../components/admin/list-paging.tsx';
+import { listHref } from '../../components/admin/list-params.ts';
 import { ResourceList, type ResourceColumn, type RowAction } from '../../components/admin/resource-list.tsx';
 import { CsvImport } from '../../components/admin/csv-import.tsx';
 import { useAdminUser } from '../../lib/admin-session.ts';

@@ -5,7 +5,7 @@ import { SiteSettingsAdminSchema, SiteSettingsFormSchema } from '#shared/validat
 import { CheckboxField, FormErrors, TextField } from '../../components/forms/fields.tsx';
 import { api, dataOf, loadOrRedirect, refusalOr } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
-import { ListHeading } from '../../components/admin/list-kit.tsx';
+import { ListHeading } from '../../components/admin/list-heading.tsx';
 import type { Route } from './+types/site-settings';
 
 export const meta: Route.MetaFunction = () => [
