@@ -14,6 +14,8 @@ const pgliteOnly = [
   'tests/integration/lead-journal.integration.test.ts',
   // nginx in front of one instance: the proxy, not the database, is under test
   'tests/integration/nginx-site.integration.test.ts',
+  // the deployment kit's files: no database at all
+  'tests/integration/deploy-kit.integration.test.ts',
   // the compiled server on an empty DATA_DIR: the body limit, not the database, is under test
   'tests/integration/page-body-limit.integration.test.ts',
 ];

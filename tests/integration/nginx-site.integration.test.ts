@@ -134,6 +134,7 @@ describe.skipIf(!nginx)('the deployment kit nginx site in front of an instance',
         NGINX_CLIENT_MAX_BODY: `${MAX_UPLOAD_MB + 1}m`,
         NGINX_CACHE_DIR: `${dir}/cache`,
         NGINX_ACCESS_LOG: `${dir}/access.log`,
+        NGINX_ACME_ROOT: `${dir}/acme`,
       }),
     );
     // the rest of an nginx.conf, as Debian's would include the site: one foreground process as this user
@@ -179,6 +180,32 @@ http {
     const res = await request(`${plain}/agrotain?x=1`);
     expect(res.status).toBe(301);
     expect(res.headers.location).toBe('https://localhost/agrotain?x=1');
+  });
+
+  it("answers Let's Encrypt's HTTP challenge from the webroot over plain HTTP, and nothing else from it", async () => {
+    mkdirSync(path.join(dir, 'acme', '.well-known', 'acme-challenge'), { recursive: true });
+    writeFileSync(path.join(dir, 'acme', '.well-known', 'acme-challenge', 'token-123'), 'token-123.thumbprint');
+    const found = await request(`${plain}/.well-known/acme-challenge/token-123`);
+    expect(found.status).toBe(200);
+    expect(found.body).toBe('token-123.thumbprint');
+    expect(found.headers['content-type']).toMatch(/^text\/plain/);
+    expect((await request(`${plain}/.well-known/acme-challenge/missing`)).status).toBe(404);
+    // the rest of the well-known space still redirects like any other address
+    expect((await request(`${plain}/.well-known/security.txt`)).status).toBe(301);
+  });
+
+  it('tells the instance the host the visitor asked for (X-Forwarded-Host)', async () => {
+    let seen: string | undefined;
+    const hook = (req: http.IncomingMessage) => {
+      if (req.url?.startsWith('/healthz')) seen = req.headers['x-forwarded-host'] as string | undefined;
+    };
+    t.app.server.prependListener('request', hook);
+    try {
+      expect((await request(`${base}/healthz`)).status).toBe(200);
+    } finally {
+      t.app.server.off('request', hook);
+    }
+    expect(seen).toBe('localhost');
   });
 
   it('serves a page the app marks s-maxage from its cache, without asking the instance, and never a private one', async () => {
