@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { projectRoot } from '../config/project-root.ts';
+import { BACKFILLS, runBackfills, type Backfill } from './backfills.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle accepted wherever a Db is. */
@@ -16,6 +17,8 @@ export type DbOrTx = Db | Tx;
 
 export interface DatabaseLogger {
   error(obj: object, msg: string): void;
+  warn?(obj: object, msg: string): void;
+  info?(obj: object, msg: string): void;
 }
 
 export interface Database {
@@ -64,9 +67,30 @@ export interface OpenDatabaseOptions {
   /** PostgreSQL: the server cancels a statement that runs longer (0: no limit). Migrations are exempt. */
   statementTimeoutMs?: number;
   log?: DatabaseLogger;
+  /** Tests: another folder of migrations. */
+  migrationsFolder?: string;
+  /**
+   * PostgreSQL: a migration statement that waits longer than this for a table lock gives up (its
+   * transaction rolls back) and the migrations are tried again, up to `migrationAttempts` times, so
+   * a long transaction elsewhere never queues every request behind the migration (ADR 039).
+   */
+  migrationLockTimeoutMs?: number;
+  migrationAttempts?: number;
+  /** The data backfills run after the migrations (db/backfills.ts); tests pass their own. */
+  backfills?: readonly Backfill[];
 }
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 3_000;
+export const DEFAULT_MIGRATION_LOCK_TIMEOUT_MS = 5_000;
+export const DEFAULT_MIGRATION_ATTEMPTS = 8;
+
+/** PostgreSQL's lock_not_available (lock_timeout expired), also when Drizzle wraps the driver's error. */
+function isLockTimeout(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '55P03') return true;
+  }
+  return false;
+}
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 
 /**
@@ -151,6 +175,10 @@ function serialized() {
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   const onQuery = opts.onQuery;
   const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
+  const folder = opts.migrationsFolder ?? migrationsFolder;
+  const backfills = opts.backfills ?? BACKFILLS;
+  const lockTimeoutMs = opts.migrationLockTimeoutMs ?? DEFAULT_MIGRATION_LOCK_TIMEOUT_MS;
+  const attempts = opts.migrationAttempts ?? DEFAULT_MIGRATION_ATTEMPTS;
   if (opts.url) {
     const connectTimeoutMs = opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     const statementTimeoutMs = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
@@ -188,7 +216,26 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
           try {
             await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
             try {
-              await migratePg(drizzlePg(client), { migrationsFolder });
+              await client.query(`set lock_timeout = ${Math.max(1, Math.round(lockTimeoutMs))}`);
+              for (let attempt = 1; ; attempt++) {
+                try {
+                  await migratePg(drizzlePg(client), { migrationsFolder: folder });
+                  break;
+                } catch (err) {
+                  if (!isLockTimeout(err)) throw err;
+                  if (attempt >= attempts)
+                    throw new Error(
+                      `Migrations gave up after ${attempts} attempts: a table they change stayed locked for more than ` +
+                        `${lockTimeoutMs} ms each time (look for a long-running transaction in pg_stat_activity).`,
+                      { cause: err },
+                    );
+                  const waitMs = Math.min(500 * 2 ** (attempt - 1), 8_000);
+                  (log.warn ?? log.error)({ attempt, waitMs }, 'a migration waited too long for a table lock; trying again');
+                  await new Promise((resolve) => setTimeout(resolve, waitMs));
+                }
+              }
+              await client.query('set lock_timeout = 0');
+              await runBackfills(db, backfills, { log: { info: (obj, msg) => log.info?.(obj, msg) } });
               return await afterwards?.();
             } finally {
               // Ending the session releases the lock too: a failed unlock must not hide the real error.
@@ -217,7 +264,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     },
     migrate: (afterwards) =>
       local(async () => {
-        await migratePglite(drizzlePglite(client), { migrationsFolder });
+        await migratePglite(drizzlePglite(client), { migrationsFolder: folder });
+        await runBackfills(db, backfills);
         return afterwards?.();
       }),
     setLogger: () => undefined,
