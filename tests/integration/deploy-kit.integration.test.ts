@@ -107,6 +107,19 @@ describe('the compose stack', () => {
     }
   });
 
+  it('backs up the database every night, keeping 7 daily and 4 weekly, and mirrors the bucket', () => {
+    const backup = services.backup!;
+    expect(backup.image).toMatch(/^postgres:/);
+    expect(backup.environment).toMatchObject({ BACKUP_DIR: '/backups', BACKUP_KEEP_DAILY: '7', BACKUP_KEEP_WEEKLY: '4' });
+    expect(backup.environment!.DATABASE_URL).toMatch(/@postgres:5432\/site$/);
+    expect(backup.volumes).toContain('./backup/site-backup.sh:/usr/local/bin/site-backup.sh:ro');
+    expect(JSON.stringify(backup)).toMatch(/site-backup\.sh/);
+    const mirror = JSON.stringify(services['bucket-mirror']);
+    expect(mirror).toMatch(/mc mirror --watch --overwrite site\/site-documents \/backups\/documents/);
+    // the mirror reads with the app's bucket user, not the root key
+    expect(mirror).not.toMatch(/MINIO_ROOT/);
+  });
+
   it('updates one app at a time, waiting for /readyz before the next (deploy/rolling-update.sh)', () => {
     const script = read('deploy', 'rolling-update.sh');
     accessSync(path.join(projectRoot, 'deploy', 'rolling-update.sh'), constants.X_OK);
@@ -156,13 +169,37 @@ describe.skipIf(!analyze)('the systemd unit', () => {
   copyFileSync(path.join(projectRoot, 'deploy', 'systemd', 'northfield-site.service'), unit);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('passes systemd-analyze verify without a word', () => {
-    const r = spawnSync('systemd-analyze', ['verify', unit], { encoding: 'utf8' });
-    // node may live elsewhere on this machine; every other complaint counts
+  for (const name of ['northfield-site-backup.service', 'northfield-site-backup.timer'])
+    copyFileSync(path.join(projectRoot, 'deploy', 'systemd', name), path.join(dir, name));
+
+  it('passes systemd-analyze verify without a word, with the backup service and its timer', () => {
+    const r = spawnSync(
+      'systemd-analyze',
+      ['verify', unit, path.join(dir, 'northfield-site-backup.timer'), path.join(dir, 'northfield-site-backup.service')],
+      {
+        encoding: 'utf8',
+        cwd: dir,
+      },
+    );
+    // the programs are installed under /srv and /usr/bin on a server, not on this machine; every other complaint counts
     const complaints = `${r.stdout}${r.stderr}`
       .split('\n')
-      .filter((l) => l.trim() && !/Command \/usr\/bin\/node is not executable/.test(l));
+      .filter(
+        (l) => l.trim() && !/Command \/(usr\/bin\/node|srv\/northfield-site\/deploy\/backup\/site-backup\.sh) is not executable/.test(l),
+      );
     expect(complaints).toEqual([]);
+  });
+
+  it('backs up every night, catching up on a night the machine was off', () => {
+    const timer = readFileSync(path.join(dir, 'northfield-site-backup.timer'), 'utf8');
+    expect(timer).toMatch(/^OnCalendar=\*-\*-\* 03:15:00$/m);
+    expect(timer).toMatch(/^Persistent=true$/m);
+    const service = readFileSync(path.join(dir, 'northfield-site-backup.service'), 'utf8');
+    expect(service).toMatch(/^ExecStart=\/srv\/northfield-site\/deploy\/backup\/site-backup\.sh$/m);
+    expect(service).toMatch(/^Environment=BACKUP_KEEP_DAILY=7$/m);
+    expect(service).toMatch(/^Environment=BACKUP_KEEP_WEEKLY=4$/m);
+    const next = spawnSync('systemd-analyze', ['calendar', '*-*-* 03:15:00'], { encoding: 'utf8' });
+    expect(next.stdout).toMatch(/Next elapse:/);
   });
 
   it('scores at most 2.0 in systemd-analyze security', () => {
