@@ -16,6 +16,8 @@ const pgliteOnly = [
   'tests/integration/nginx-site.integration.test.ts',
   // the deployment kit's files: no database at all
   'tests/integration/deploy-kit.integration.test.ts',
+  // releases of the compiled server on the embedded database: the folders, not the engine, are under test
+  'tests/integration/releases.integration.test.ts',
   // the compiled server on an empty DATA_DIR: the body limit, not the database, is under test
   'tests/integration/page-body-limit.integration.test.ts',
 ];

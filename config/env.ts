@@ -47,6 +47,12 @@ export const EnvFields = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * A folder of built assets shared by every release on the machine (deploy/release.sh): hashed files
+   * of earlier releases are served from it, so a page an older release rendered still finds its
+   * scripts and styles after a newer release took over. Unset: only this build's own assets.
+   */
+  SHARED_ASSETS_DIR: z.string().min(1).optional(),
   /** Largest file the document library accepts, in MB (uploads are streamed, so this bounds disk, not memory). */
   DOCUMENT_MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(25),
   DATABASE_URL: z

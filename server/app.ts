@@ -333,6 +333,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       staticRender: opts.staticRender ?? true,
       mode: dev ? 'development' : 'production',
       root: projectRoot,
+      sharedAssetsDir: env.SHARED_ASSETS_DIR,
       context: {
         services,
         config: { siteUrl: env.PUBLIC_SITE_URL, recaptchaSiteKey: env.RECAPTCHA_SITE_KEY ?? null },

@@ -22,6 +22,8 @@ export interface ReactRouterOptions {
   pageCache?: PageCache;
   /** Content templates without React Router's document handler (ADR 016); production builds only. */
   staticRender?: boolean;
+  /** Earlier releases' hashed assets, served after this build's own (SHARED_ASSETS_DIR, deploy/release.sh). */
+  sharedAssetsDir?: string;
 }
 
 /**
@@ -154,6 +156,20 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
+    // This build's files are routes of their own (above); any other /assets/ file is looked up in the
+    // shared folder when it is asked for, so files a later release added there are found too.
+    if (opts.sharedAssetsDir) {
+      await app.register(fastifyStatic, {
+        root: path.resolve(opts.sharedAssetsDir),
+        prefix: '/assets/',
+        wildcard: true,
+        index: false,
+        decorateReply: false,
+        setHeaders(res) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        },
+      });
+    }
   }
 
   // the page cache keys and tags pages by what their routes declare (app/lib/page-reads.ts)

@@ -120,6 +120,17 @@ describe('the compose stack', () => {
     expect(mirror).not.toMatch(/MINIO_ROOT/);
   });
 
+  it("shares every kept release's hashed assets between the apps, so a page from either release finds its scripts", () => {
+    for (const [name, s] of apps) {
+      expect(s.environment!.SHARED_ASSETS_DIR, name).toBe('/shared-assets');
+      expect(s.environment!.SITE_RELEASE, name).toBe('${SITE_RELEASE:-local}');
+      expect(s.volumes, name).toContain('shared-assets:/shared-assets');
+    }
+    const start = read('deploy', 'docker-start.sh');
+    expect(start).toMatch(/cp -R -n build\/client\/assets\/\. "\$SHARED_ASSETS_DIR\/"/);
+    expect(start).toMatch(/^exec node build\/node\/index\.js$/m);
+  });
+
   it('updates one app at a time, waiting for /readyz before the next (deploy/rolling-update.sh)', () => {
     const script = read('deploy', 'rolling-update.sh');
     accessSync(path.join(projectRoot, 'deploy', 'rolling-update.sh'), constants.X_OK);
@@ -158,6 +169,13 @@ describe('the image', () => {
     expect(dockerfile).toMatch(/^COPY scripts\/ensure-build\.mjs \.\/scripts\/ensure-build\.mjs$/m);
     expect(dockerfile).toMatch(/^COPY --from=build \/app\/build \.\/build$/m);
   });
+
+  it('starts through deploy/docker-start.sh, which execs node (signals reach the server)', () => {
+    expect(dockerfile).toMatch(/^COPY deploy\/docker-start\.sh \.\/deploy\/docker-start\.sh$/m);
+    expect(dockerfile).toMatch(/^CMD \["\.\/deploy\/docker-start\.sh"\]$/m);
+    accessSync(path.join(projectRoot, 'deploy', 'docker-start.sh'), constants.X_OK);
+    expect(spawnSync('sh', ['-n', path.join(projectRoot, 'deploy', 'docker-start.sh')]).status).toBe(0);
+  });
 });
 
 const analyze = spawnSync('systemd-analyze', ['--version'], { stdio: 'ignore' }).status === 0;
@@ -185,7 +203,9 @@ describe.skipIf(!analyze)('the systemd unit', () => {
     const complaints = `${r.stdout}${r.stderr}`
       .split('\n')
       .filter(
-        (l) => l.trim() && !/Command \/(usr\/bin\/node|srv\/northfield-site\/deploy\/backup\/site-backup\.sh) is not executable/.test(l),
+        (l) =>
+          l.trim() &&
+          !/Command \/(usr\/bin\/node|srv\/northfield-site\/current\/deploy\/backup\/site-backup\.sh) is not executable/.test(l),
       );
     expect(complaints).toEqual([]);
   });
@@ -195,7 +215,7 @@ describe.skipIf(!analyze)('the systemd unit', () => {
     expect(timer).toMatch(/^OnCalendar=\*-\*-\* 03:15:00$/m);
     expect(timer).toMatch(/^Persistent=true$/m);
     const service = readFileSync(path.join(dir, 'northfield-site-backup.service'), 'utf8');
-    expect(service).toMatch(/^ExecStart=\/srv\/northfield-site\/deploy\/backup\/site-backup\.sh$/m);
+    expect(service).toMatch(/^ExecStart=\/srv\/northfield-site\/current\/deploy\/backup\/site-backup\.sh$/m);
     expect(service).toMatch(/^Environment=BACKUP_KEEP_DAILY=7$/m);
     expect(service).toMatch(/^Environment=BACKUP_KEEP_WEEKLY=4$/m);
     const next = spawnSync('systemd-analyze', ['calendar', '*-*-* 03:15:00'], { encoding: 'utf8' });
