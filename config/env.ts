@@ -81,6 +81,8 @@ export const EnvFields = z.object({
     .optional(),
   /** Keys secrets may still be sealed with (comma-separated): the previous DATA_KEY, or the previous JWT_SECRET when DATA_KEY is unset. */
   DATA_KEY_PREVIOUS: z.string().optional(),
+  /** Audit log entries older than this many days are removed by the daily retention job (at least 30). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(400),
   /** A sign-in session ends this many hours after the sign-in, however active (ASVS 3.3.2); 12 idle hours end it sooner. */
   SESSION_MAX_HOURS: z.coerce
     .number()

@@ -66,3 +66,11 @@ describe('the expand-then-contract rule for migrations', () => {
     expect(readFileSync(path.join(migrationsFolder, '0014_versioned_content.sql'), 'utf8')).toMatch(/DROP COLUMN/);
   });
 });
+
+describe('a function defined by a migration', () => {
+  it('is read as one statement: what its body does runs when it is called, not when it is created', () => {
+    const sql = 'CREATE FUNCTION "prune"() RETURNS integer LANGUAGE plpgsql AS $$\nBEGIN\n  DELETE FROM "things";\n  RETURN 0;\nEND;\n$$;';
+    expect(checkMigration(file, sql)).toEqual([]);
+    expect(checkMigration(file, `${sql}--> statement-breakpoint\nDELETE FROM "things";`)).toHaveLength(1);
+  });
+});

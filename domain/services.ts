@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Db } from '#db/client.ts';
 import type { Env } from '#config/env.ts';
 import { createAuthRepository } from './auth/auth-repository.ts';
@@ -48,6 +49,8 @@ import { createSettingsService } from './settings/settings-service.ts';
 import { createUsersRepository } from './users/users-repository.ts';
 import { createUsersService } from './users/users-service.ts';
 import { createPublishScheduler, type PublishScheduler } from './versioning/publish-scheduler.ts';
+import { createRetention } from './maintenance/retention.ts';
+import { createRetentionRepository } from './maintenance/retention-repository.ts';
 
 export interface ServiceDeps {
   env: Env;
@@ -216,9 +219,16 @@ export function createServices(db: Db, deps: ServiceDeps) {
   /** At start: leads the journal holds and the database lost are written back (a power cut); answers how many. */
   const restoreIntakeJournal = async () =>
     journal ? journal.open((entries) => db.transaction((tx) => createIntakeJournalRepository(tx).restore(entries))) : 0;
+  // the tables and files that only grow are trimmed once a day (audit log, sent mail, sign-in failures)
+  const retention = createRetention(createRetentionRepository(db), {
+    auditDays: env.AUDIT_RETENTION_DAYS,
+    outboxDir: env.SMTP_URL ? undefined : path.resolve(env.DATA_DIR, 'outbox'),
+    log: deps.log,
+  });
   return {
     ...services,
     previews,
+    retention,
     contentEvents,
     publishScheduler: scheduler,
     seo: createSeoService(services),

@@ -224,11 +224,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     services.mail.start();
     services.redirects.start();
     services.publishScheduler.start();
+    services.retention.start();
     intakeJournal?.start();
   });
   app.addHook('onClose', async () => {
     await upgradingSecrets;
     services.publishScheduler.stop();
+    await services.retention.stop();
     // the last leads answered are on disk before the database closes
     await intakeJournal?.stop();
     // emailed links answered before they were made: finish them (they queue mail) first
