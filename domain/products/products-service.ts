@@ -94,7 +94,7 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
   /**
    * Published products of every region, in menu order (mega menu, footer, home cards): the same array
    * for as long as the products held in memory are the same, so what is built from it can be kept
-   * with it (the site header and footer, app/lib/shell-fragments.tsx). Callers must not change it.
+   * with it (the site header and footer, app/lib/fast-render/shell-fragments.tsx). Callers must not change it.
    */
   const navigationOf = heldFor((rows: Awaited<ReturnType<typeof current>>) => rows.filter((r) => r.status === 1).map(toNav));
   async function navigation(): Promise<NavProduct[]> {
