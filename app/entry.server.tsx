@@ -2,9 +2,9 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { hydratesFrom } from './lib/hydration.ts';
-import { fillFragments, FragmentSlotsContext, type FragmentSlots } from './lib/shell-fragments.tsx';
-import { htmlResponse } from './lib/rendered-html.ts';
-import { StaticServerRouter } from './lib/fresh-render.server.tsx';
+import { fillFragments, FragmentSlotsContext, type FragmentSlots } from './lib/fast-render/shell-fragments.tsx';
+import { htmlResponse } from './lib/fast-render/rendered-html.ts';
+import { StaticServerRouter } from './lib/fast-render/fresh-render.server.tsx';
 
 export const streamTimeout = 10_000;
 

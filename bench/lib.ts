@@ -54,6 +54,7 @@ export async function listenInProcess(
   dataDir: string,
   pageCacheMb: string,
   beforeReady?: (app: FastifyInstance) => void | Promise<void>,
+  opts: { staticRender?: boolean } = {},
 ) {
   const { EnvSchema } = await import('../config/env.ts');
   const { buildApp } = await import('../server/app.ts');
@@ -64,7 +65,7 @@ export async function listenInProcess(
     PUBLIC_SITE_URL: 'http://127.0.0.1',
     PAGE_CACHE_MB: pageCacheMb,
   });
-  const app = await buildApp({ env, database, jwtSecret: BENCH_JWT_SECRET, ui: 'build', logger: false, beforeReady });
+  const app = await buildApp({ env, database, jwtSecret: BENCH_JWT_SECRET, ui: 'build', logger: false, beforeReady, staticRender: opts.staticRender });
   await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
 }

@@ -112,7 +112,6 @@ export function createServices(db: Db, deps: ServiceDeps) {
       leadRecipients: { us: env.LEADS_EMAIL_US, ca: env.LEADS_EMAIL_CA, int: env.LEADS_EMAIL_INT },
       recaptchaMinScore: env.RECAPTCHA_MIN_SCORE,
     },
-    undefined,
     contentEvents,
     audit,
   );
@@ -176,7 +175,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
         methods: ['getPublishedBySlug'],
       },
     ),
-    geo: createGeoService(createGeoRepository(db)),
+    geo: createGeoService(createGeoRepository(db), contentEvents),
     documents,
     products,
     landingPages,
@@ -189,16 +188,8 @@ export function createServices(db: Db, deps: ServiceDeps) {
     audit,
     dashboard: createDashboardService({ repo: createDashboardRepository(db), leads, audit }),
   };
-  // A change made on another instance reaches this one as an event: the in-memory copies the
-  // services keep are dropped first (listeners run in order), so the page cache re-renders fresh data.
-  contentEvents.onChange((change) => {
-    const all = change.kind === 'all';
-    if (all || change.kind === 'settings') services.settings.invalidate();
-    if (all || change.kind === 'redirect') services.redirects.invalidate();
-    if (all || change.kind === 'landing') landingPages.invalidate();
-    // product pages hold their label and SDS links
-    if (all || change.kind === 'product' || change.kind === 'document') products.invalidate();
-  });
+  // A change made here or on another instance reaches the services' in-memory copies (memo(), over
+  // the content events) before the page cache, which listens after them, renders again.
   scheduler = createPublishScheduler({
     kinds: [
       services.products.versioning,

@@ -1,7 +1,6 @@
 import { and, desc, eq, getTableName, ilike, inArray, isNotNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { createVersioningRepository } from '../versioning/versioning-repository.ts';
 import type { Db, DbOrTx } from '#db/client.ts';
-import { embeddedStatement } from '#db/pglite-statement.ts';
 import {
   knowledgeItems,
   knowledgeItemSearch,
@@ -158,9 +157,7 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
     }
   }
 
-  // A visitor's search runs on every fresh search page: built once, and prepared (parsed and planned
-  // once): a named statement run in one call on PGlite (db/pglite-statement.ts), a Drizzle prepared
-  // statement on PostgreSQL. Both give the same rows.
+  // A visitor's search runs on every fresh search page: built once, as a Drizzle prepared statement.
   let prepared: ((text: string) => Promise<{ id: number; rank: number }[]>) | null = null;
   function prepareSearch() {
     // the text is parsed once, in the FROM list: with it in both the rank and the condition the
@@ -170,13 +167,7 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
       .from(searchTable)
       .crossJoin(sql`websearch_to_tsquery('english', ${sql.placeholder('text')}) as visitor_query`)
       .where(sql`${searchTable.document} @@ visitor_query`);
-    const name = `${getTableName(searchTable)}_visitor_search`;
-    const { sql: text, params } = statement.toSQL();
-    const embedded = embeddedStatement(db, name, text);
-    if (embedded)
-      return async (search: string) =>
-        (await embedded(params.map(() => search))).map(([id, rank]) => ({ id: Number(id), rank: Number(rank) }));
-    const drizzlePrepared = statement.prepare(name);
+    const drizzlePrepared = statement.prepare(`${getTableName(searchTable)}_visitor_search`);
     return (search: string) => drizzlePrepared.execute({ text: search });
   }
   const searchStatement = () => (prepared ??= prepareSearch());

@@ -5,6 +5,7 @@ import type { ContentFilter } from '#shared/validation/content-filter.ts';
 import type { ContentAdminItem } from '#shared/validation/versioned-admin.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
+import { memo } from '../content-events/memo.ts';
 import { DomainError, NotFoundError } from '../errors.ts';
 import { createSlugRules, type MoveRedirects } from '../versioning/slug-rules.ts';
 import type { VersionListItem, VersionMeta } from '../versioning/versioning-repository.ts';
@@ -141,44 +142,20 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
    * the related-resource blocks read it without a query, and a visitor's search costs one query on the
    * search table (a fresh search is a genuine page-cache miss, rendered at once).
    */
-  let published: { cards: Promise<ContentCardDto[]>; byDate: Promise<ContentCardDto[]> } | null = null;
+  const dropOn = { events: opts.events, kinds: [kind] };
+  const published = memo(
+    async () => {
+      const cards = (await repo.listPublishedCards()).map(card);
+      const byDate = [...cards].sort((a, b) => newestFirst(a.publishDate, b.publishDate) || b.id - a.id);
+      return { cards, byDate };
+    },
+    { ...dropOn, max: 1 },
+  );
   /** recent searches' matches (a search paged, or with another filter, asks again), least recently used out first */
-  const searches = new Map<string, Promise<Map<number, number>>>();
-  let generation = 0;
-  opts.events?.onChange((change) => {
-    if (change.kind !== kind && change.kind !== 'all') return;
-    generation++;
-    published = null;
-    searches.clear();
-  });
-  function searchRanks(text: string): Promise<Map<number, number>> {
-    const held = searches.get(text);
-    if (held) {
-      searches.delete(text);
-      searches.set(text, held);
-      return held;
-    }
-    const started = generation;
-    const ranks = repo.searchRanks(text);
-    if (started === generation) {
-      searches.set(text, ranks);
-      if (searches.size > 500) searches.delete(searches.keys().next().value!);
-    }
-    ranks.catch(() => searches.delete(text));
-    return ranks;
-  }
+  const searchRanks = memo((text: string) => repo.searchRanks(text), { ...dropOn, max: 500, key: (text) => text });
   function publishedCards() {
-    if (published) return published;
-    const started = generation;
-    const cards = repo.listPublishedCards().then((rows) => rows.map(card));
-    const byDate = cards.then((list) => [...list].sort((a, b) => newestFirst(a.publishDate, b.publishDate) || b.id - a.id));
-    const held = { cards, byDate };
-    // a read that started before a change may hold what was there before it: used once, not kept
-    if (started === generation) published = held;
-    cards.catch(() => {
-      if (published === held) published = null;
-    });
-    return held;
+    const held = published();
+    return { cards: held.then((h) => h.cards), byDate: held.then((h) => h.byDate) };
   }
 
   function changed(change: { id: number | null; oldSlug: string | null; newSlug: string | null }) {

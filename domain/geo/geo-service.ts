@@ -1,3 +1,5 @@
+import type { ContentEvents } from '../content-events/content-events.ts';
+import { memo } from '../content-events/memo.ts';
 import type { GeoRepository } from './geo-repository.ts';
 
 export interface StateDto {
@@ -6,19 +8,14 @@ export interface StateDto {
   name: string;
 }
 
-/** States and provinces never change at run time, so each region's list is read once. */
-export function createGeoService(repo: GeoRepository) {
-  const statesCache = new Map<number, Promise<StateDto[]>>();
+/**
+ * States and provinces change only through `geo:import`, which announces a change of everything: each
+ * region's list is read once until then.
+ */
+export function createGeoService(repo: GeoRepository, events?: ContentEvents) {
+  const statesForRegion = memo((regionId: number): Promise<StateDto[]> => repo.statesForRegion(regionId), { events, max: 50 });
   return {
-    statesForRegion(regionId: number): Promise<StateDto[]> {
-      let hit = statesCache.get(regionId);
-      if (!hit) {
-        hit = repo.statesForRegion(regionId);
-        statesCache.set(regionId, hit);
-        hit.catch(() => statesCache.delete(regionId));
-      }
-      return hit;
-    },
+    statesForRegion: (regionId: number): Promise<StateDto[]> => statesForRegion(regionId),
   };
 }
 export type GeoService = ReturnType<typeof createGeoService>;

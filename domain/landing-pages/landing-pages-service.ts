@@ -5,16 +5,18 @@ import { createRenderCache, sanitizeForStorage } from '../content/sanitize.ts';
 import { createVersioningService, versionTimes, versioningHooks } from '../versioning/versioning-service.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
+import { memo } from '../content-events/memo.ts';
 import { NotFoundError } from '../errors.ts';
 import type { LandingPagesRepository, LandingRow } from './landing-pages-repository.ts';
 
-/** Homes, campaign pages and About: few, read often, so held in memory (filled by one query, emptied on save). */
+/**
+ * Homes, campaign pages and About: few, read often, so held in memory (`memo`: filled by one query,
+ * emptied by a landing change here or, through the content events, on another instance).
+ */
 export function createLandingPagesService(
   repo: LandingPagesRepository,
-  opts: { siteUrl: string; ttlMs?: number; events?: ContentEvents; onScheduled?: (at: Date) => void; audit?: AuditRecorder },
+  opts: { siteUrl: string; events?: ContentEvents; onScheduled?: (at: Date) => void; audit?: AuditRecorder },
 ) {
-  const ttlMs = opts.ttlMs ?? 60_000;
-  let cache: { pages: Promise<Map<string, LandingPageDto>>; at: number } | null = null;
   const renderModules = createRenderCache(opts.siteUrl);
 
   /** The one sanitizer rule: neutral on write, the link rule on render (per version and section). */
@@ -52,15 +54,11 @@ export function createLandingPagesService(
     };
   }
 
-  function all(): Promise<Map<string, LandingPageDto>> {
-    if (cache && Date.now() - cache.at < ttlMs) return cache.pages;
-    const pages = repo.listCurrent().then((rows) => new Map(rows.map((r) => [r.key, toDto(r)])));
-    cache = { pages, at: Date.now() };
-    pages.catch(() => {
-      cache = null;
-    });
-    return pages;
-  }
+  const all = memo(async () => new Map((await repo.listCurrent()).map((r) => [r.key, toDto(r)])), {
+    events: opts.events,
+    kinds: ['landing'],
+    max: 1,
+  });
 
   /** A list page's words as its route shows them (the stored page, or the words it starts with). */
   function listPageText(key: string, page: LandingPageDto | undefined): ListPageText {
@@ -94,7 +92,7 @@ export function createLandingPagesService(
      */
     async ensureListPages(): Promise<number> {
       const added = await repo.insertMissingListPages();
-      if (added > 0) cache = null;
+      if (added > 0) all.clear();
       return added;
     },
 
@@ -104,7 +102,7 @@ export function createLandingPagesService(
      */
     async create(base: Parameters<LandingPagesRepository['insert']>[0], input: LandingContent): Promise<number> {
       const { id } = await versioning.create(base, LandingContentSchema.parse(input));
-      cache = null;
+      all.clear();
       return id;
     },
 
@@ -119,7 +117,7 @@ export function createLandingPagesService(
       if (!row) throw new NotFoundError('Page not found.');
       const content = LandingContentSchema.parse(input);
       await versioning.append(row.id, content, { authorId });
-      cache = null;
+      all.clear();
       const page = (await all()).get(key);
       return page!;
     },
@@ -158,7 +156,7 @@ export function createLandingPagesService(
     ) {
       const content = LandingContentSchema.parse(input);
       const versionId = await versioning.append(id, content, { authorId, publishAt, rollbackOf });
-      cache = null;
+      all.clear();
       return this.adminGet(id, versionId);
     },
 
@@ -214,7 +212,7 @@ export function createLandingPagesService(
     },
 
     invalidate() {
-      cache = null;
+      all.clear();
     },
   };
 }

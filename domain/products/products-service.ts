@@ -3,6 +3,7 @@ import { heldFor } from '#shared/held-for.ts';
 import { createRenderCache, sanitizeVersionModules } from '../content/sanitize.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
+import { memo } from '../content-events/memo.ts';
 import type { DocumentsService } from '../documents/documents-service.ts';
 import { NotFoundError } from '../errors.ts';
 import { createVersioningService, versionTimes, versioningHooks } from '../versioning/versioning-service.ts';
@@ -11,8 +12,6 @@ import { type ProductRegionId, productRegionOf } from '#shared/regions.ts';
 
 export interface ProductsServiceOptions {
   siteUrl: string;
-  /** bounds how long another instance's edit can stay unseen here */
-  ttlMs?: number;
   events?: ContentEvents;
   onScheduled?: (at: Date) => void;
   audit?: AuditRecorder;
@@ -20,13 +19,13 @@ export interface ProductsServiceOptions {
 
 /**
  * Products are read on every page (mega menu, footer), so the current version of all of them is
- * held in memory: one query fills it, a save empties it, and it expires after `ttlMs` so several
- * instances converge. Product pages are cached the same way.
+ * held in memory (`memo`): one query fills it, and a product or document change (a save here, or on
+ * another instance through the content events) empties it. Product pages are held the same way.
  */
 export function createProductsService(repo: ProductsRepository, documents: DocumentsService, opts: ProductsServiceOptions) {
-  const ttlMs = opts.ttlMs ?? 60_000;
-  let cache: { rows: Promise<ProductRow[]>; at: number } | null = null;
-  let pages = new Map<string, Promise<ProductPageDto>>();
+  // product pages hold their label and SDS links: a document change drops them too
+  const dropOn = { events: opts.events, kinds: ['product', 'document'] as const };
+  const current = memo(() => repo.listCurrent(), { ...dropOn, max: 1 });
   const renderModules = createRenderCache(opts.siteUrl);
   const versioning = createVersioningService(repo.versioning, {
     kind: 'product',
@@ -36,20 +35,9 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
     prepare: sanitizeVersionModules,
   });
 
-  function current(): Promise<ProductRow[]> {
-    if (cache && Date.now() - cache.at < ttlMs) return cache.rows;
-    const rows = repo.listCurrent();
-    cache = { rows, at: Date.now() };
-    pages = new Map();
-    rows.catch(() => {
-      cache = null;
-    });
-    return rows;
-  }
-
   function invalidate() {
-    cache = null;
-    pages = new Map();
+    current.clear();
+    pages.clear();
   }
 
   function toNav(row: ProductRow): NavProduct {
@@ -94,27 +82,24 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
   /**
    * Published products of every region, in menu order (mega menu, footer, home cards): the same array
    * for as long as the products held in memory are the same, so what is built from it can be kept
-   * with it (the site header and footer, app/lib/shell-fragments.tsx). Callers must not change it.
+   * with it (the site header and footer, app/lib/fast-render/shell-fragments.tsx). Callers must not change it.
    */
   const navigationOf = heldFor((rows: Awaited<ReturnType<typeof current>>) => rows.filter((r) => r.status === 1).map(toNav));
   async function navigation(): Promise<NavProduct[]> {
     return navigationOf(await current());
   }
 
-  /** A published product page with its label and SDS links; NotFound otherwise. */
-  async function getPublicBySlug(slug: string): Promise<ProductPageDto> {
-    const key = slug.toLowerCase();
-    const rows = await current();
-    const row = rows.find((r) => r.slug === key && r.status === 1);
-    if (!row) throw new NotFoundError('Product not found.');
-    let page = pages.get(key);
-    if (!page) {
-      page = buildPage(row, rows);
-      pages.set(key, page);
-      page.catch(() => pages.delete(key));
-    }
-    return page;
-  }
+  /** A published product page with its label and SDS links; NotFound otherwise (by its slug in lower case). */
+  const pages = memo(
+    async (key: string): Promise<ProductPageDto> => {
+      const rows = await current();
+      const row = rows.find((r) => r.slug === key && r.status === 1);
+      if (!row) throw new NotFoundError('Product not found.');
+      return buildPage(row, rows);
+    },
+    { ...dropOn, max: 500, key: (key) => key },
+  );
+  const getPublicBySlug = (slug: string) => pages(slug.toLowerCase());
 
   return {
     navigation,

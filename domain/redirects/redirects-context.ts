@@ -4,8 +4,6 @@ import type { ContentEvents } from '../content-events/content-events.ts';
 import type { RedirectsRepository } from './redirects-repository.ts';
 
 export interface RedirectsServiceOptions {
-  /** How stale the in-memory table may be when another instance writes (this one reloads on its own writes). */
-  ttlMs?: number;
   /** Runs each batch of an import, and a content rename's redirect changes, in one transaction. */
   transaction?: <T>(work: (repo: RedirectsRepository) => Promise<T>) => Promise<T>;
   /** The site's own origin: an absolute target on it is checked for chains like a local path. */

@@ -1,4 +1,6 @@
 import { normalisePath, normaliseQuery, redirectKey } from '#shared/paths.ts';
+import type { ContentEvents } from '../content-events/content-events.ts';
+import { memo } from '../content-events/memo.ts';
 import type { RedirectsRepository } from './redirects-repository.ts';
 
 export interface RedirectTarget {
@@ -20,40 +22,31 @@ export function lookup<T>(byFrom: (fromPath: string) => T | undefined, key: stri
 }
 
 /**
- * Redirects are consulted for every request before routing, so the whole table is kept in memory:
- * reloaded after any write (`invalidate`), and at most `ttlMs` stale when another instance writes.
+ * Redirects are consulted for every request before routing, so the whole table is kept in memory
+ * (`memo`): reloaded after any write here (`invalidate`) and after a redirect change on another
+ * instance (the content events).
  */
-export function createRedirectMatching(repo: RedirectsRepository, ttlMs: number) {
-  let cache: { map: Map<string, RedirectTarget>; at: number } | null = null;
-  let loading: Promise<Map<string, RedirectTarget>> | null = null;
-
-  async function table(): Promise<Map<string, RedirectTarget>> {
-    if (cache && Date.now() - cache.at < ttlMs) return cache.map;
-    loading ??= repo
-      .listAll()
-      .then((rows) => {
-        const map = new Map<string, RedirectTarget>();
-        for (const r of rows) {
-          const statusCode = r.statusCode === 410 ? 410 : r.statusCode === 302 ? 302 : 301;
-          map.set(redirectKey(r.fromPath), { id: r.id, toPath: r.toPath, statusCode, keepQuery: r.keepQuery });
-        }
-        cache = { map, at: Date.now() };
-        return map;
-      })
-      .finally(() => {
-        loading = null;
-      });
-    return loading;
-  }
+export function createRedirectMatching(repo: RedirectsRepository, events?: ContentEvents) {
+  const table = memo(
+    async (): Promise<Map<string, RedirectTarget>> => {
+      const map = new Map<string, RedirectTarget>();
+      for (const r of await repo.listAll()) {
+        const statusCode = r.statusCode === 410 ? 410 : r.statusCode === 302 ? 302 : 301;
+        map.set(redirectKey(r.fromPath), { id: r.id, toPath: r.toPath, statusCode, keepQuery: r.keepQuery });
+      }
+      return map;
+    },
+    { events, kinds: ['redirect'], max: 1 },
+  );
 
   return {
     /**
      * Whether a stored redirect may answer this path and query, without waiting: true when one does,
-     * and when the table is not in memory (or older than the TTL), so the caller must ask `resolve`.
+     * and when the table is not in memory, so the caller must ask `resolve`.
      */
     mayRedirect(pathname: string, search = ''): boolean {
-      if (!cache || Date.now() - cache.at >= ttlMs) return true;
-      const map = cache.map;
+      const map = table.peek();
+      if (!map) return true;
       if (map.size === 0) return false;
       const path = normalisePath(pathname);
       const query = normaliseQuery(search);
@@ -76,7 +69,7 @@ export function createRedirectMatching(repo: RedirectsRepository, ttlMs: number)
     },
 
     invalidate() {
-      cache = null;
+      table.clear();
     },
   };
 }

@@ -18,7 +18,7 @@ export type { RedirectTarget } from './redirects-matching.ts';
  * (redirects-csv.ts) reload the table after each write.
  */
 export function createRedirectsService(repo: RedirectsRepository, opts: RedirectsServiceOptions = {}) {
-  const matching = createRedirectMatching(repo, opts.ttlMs ?? 30_000);
+  const matching = createRedirectMatching(repo, opts.events);
   const hits = createRedirectHits(repo, opts);
   const ctx = createRedirectsContext(repo, opts, { invalidate: matching.invalidate, flush: hits.flush });
   return {

@@ -4,6 +4,7 @@ import { DEFAULT_SITE_SETTINGS, SiteSettingsSchema, type SiteSettings } from '#s
 import type { SiteSettingsAdmin, SiteSettingsFormInput } from '#shared/validation/settings.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
+import { memo } from '../content-events/memo.ts';
 import type { LeadRecipients } from '../leads/notifications.ts';
 import type { SettingsRepository } from './settings-repository.ts';
 
@@ -13,10 +14,6 @@ export interface SettingsFallbacks {
   recaptchaMinScore: number;
 }
 
-/**
- * Site settings change rarely and are read on every page, so they are held in memory and
- * re-read only after a write (or after `ttlMs`, which bounds staleness across instances).
- */
 /** The settings screen's fields as the audit log names them. */
 const FIELD_NAMES = {
   notice: 'notice bar',
@@ -26,14 +23,11 @@ const FIELD_NAMES = {
   recaptchaMinScore: 'reCAPTCHA minimum score',
 } as const;
 
-export function createSettingsService(
-  repo: SettingsRepository,
-  fallbacks: SettingsFallbacks,
-  ttlMs = 60_000,
-  events?: ContentEvents,
-  audit?: AuditRecorder,
-) {
-  let cached: { value: SiteSettings; at: number } | null = null;
+/**
+ * Site settings change rarely and are read on every page, so they are held in memory (`memo`) and
+ * re-read only after a settings change, here or on another instance (the content events).
+ */
+export function createSettingsService(repo: SettingsRepository, fallbacks: SettingsFallbacks, events?: ContentEvents, audit?: AuditRecorder) {
 
   async function load(): Promise<SiteSettings> {
     const rows = await repo.all();
@@ -43,14 +37,11 @@ export function createSettingsService(
     return parsed.success ? parsed.data : DEFAULT_SITE_SETTINGS;
   }
 
-  async function get(): Promise<SiteSettings> {
-    if (cached && Date.now() - cached.at < ttlMs) return cached.value;
-    cached = { value: await load(), at: Date.now() };
-    return cached.value;
-  }
+  const held = memo(load, { events, kinds: ['settings'], max: 1 });
+  const get = (): Promise<SiteSettings> => held();
 
   function invalidate() {
-    cached = null;
+    held.clear();
   }
 
   /** Every write ends here: what public pages show has changed, here and on every other instance. */

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readsOf, type PageReads } from '#app/lib/page-reads.ts';
-import { groupByParent } from '#app/lib/fresh-render.server.tsx';
+import { groupByParent } from '#app/lib/fast-render/fresh-render.server.tsx';
 import { projectRoot } from '#config/project-root.ts';
 import { tagsForChange, type ContentKind } from '#domain/content-events/content-events.ts';
 import { ALL_PAGES, knowledgeTag, landingTag, pathTag, pressTag } from '#shared/cache-tags.ts';

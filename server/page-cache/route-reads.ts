@@ -1,6 +1,6 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { readsOf, type PageReads } from '#app/lib/page-reads.ts';
-import { groupByParent } from '#app/lib/fresh-render.server.tsx';
+import { groupByParent } from '#app/lib/fast-render/fresh-render.server.tsx';
 import { ALL_PAGES, pathTag } from '#shared/cache-tags.ts';
 
 /** What the page at a path reads: the union of its matched routes' declarations (app/lib/page-reads.ts). */

@@ -10,7 +10,7 @@ import { etagFor, etagMatches, hashRenderedScripts, pickEncoding } from '../page
 import { createPageStore, type CachedPage, type PageStore } from '../page-cache/page-store.ts';
 import { requestAddress, splitQuery, withoutTracking } from '../page-cache/request-url.ts';
 import type { PathReads } from '../page-cache/route-reads.ts';
-import { renderedHtmlOf } from '#app/lib/rendered-html.ts';
+import { renderedHtmlOf } from '#app/lib/fast-render/rendered-html.ts';
 import { contentSecurityPolicy, type SecurityOptions } from './security.ts';
 
 declare module 'fastify' {

@@ -8,11 +8,11 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { MAX_FORM_BYTES, safeLocation } from '#shared/input.ts';
 import type { AppContext } from '#app/load-context.ts';
 import { parseVisitorInputs, type VisitorInputs } from '#shared/request-inputs.ts';
-import { htmlResponse, renderedHtmlOf } from '#app/lib/rendered-html.ts';
+import { htmlResponse, renderedHtmlOf } from '#app/lib/fast-render/rendered-html.ts';
 import { isApiPath, isDocumentPath } from './errors.ts';
 import { createRouteReads } from '../page-cache/route-reads.ts';
 import type { PageCache } from './page-cache.ts';
-import { withStaticRender } from '#app/lib/fresh-render.server.tsx';
+import { withStaticRender } from '#app/lib/fast-render/fresh-render.server.tsx';
 
 export interface ReactRouterOptions {
   mode: 'production' | 'development';

@@ -9,7 +9,7 @@ type NavigationProducts = Awaited<ReturnType<Route.LoaderArgs['context']['servic
 
 /**
  * The shell's settings and navigation: the same objects for as long as the services hold the same
- * copies, so the header and footer fragments can be kept per these objects (app/lib/shell-fragments.tsx).
+ * copies, so the header and footer fragments can be kept per these objects (app/lib/fast-render/shell-fragments.tsx).
  */
 const settingsFor = heldFor(({ companyName, notice, social, careersUrl }: Settings) => ({ companyName, notice, social, careersUrl }));
 const productsFor = heldFor((products: NavigationProducts) => products.map(({ slug, name, tagline, group, region, family }) => ({ slug, name, tagline, group, region, family })));

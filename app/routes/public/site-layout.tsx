@@ -8,7 +8,7 @@ import { useHydrates } from '../../lib/hydration.ts';
 import { useRegion } from '../../lib/region.tsx';
 import { useShownPathname } from '../../lib/shown-path.ts';
 import { rootDataFrom } from '../../lib/root-data.ts';
-import { CachedFragment } from '../../lib/shell-fragments.tsx';
+import { CachedFragment } from '../../lib/fast-render/shell-fragments.tsx';
 import { useRootData } from '../../root.tsx';
 import type { Route } from './+types/site-layout';
 

@@ -14,8 +14,8 @@ import {
   type ServerBuild,
   type StaticHandlerContext,
 } from 'react-router';
-import type { AppContext } from '../load-context.ts';
-import { hydratesFrom } from './hydration.ts';
+import type { AppContext } from '../../load-context.ts';
+import { hydratesFrom } from '../hydration.ts';
 
 /*
  * The fresh-render path of content templates (ADR 016), in one module:
@@ -24,7 +24,7 @@ import { hydratesFrom } from './hydration.ts';
  *   the app's entry (app/entry.server.tsx);
  * - `StaticServerRouter` (used by that entry) renders what React Router's `<ServerRouter>` renders, with the
  *   route tree built once per build instead of once per request.
- * app/lib/fresh-render.integration.test.ts renders every sitemap page here and through React Router's own
+ * app/lib/fast-render/fresh-render.integration.test.ts renders every sitemap page here and through React Router's own
  * document handler and `<ServerRouter>`, and compares the two.
  */
 
@@ -36,7 +36,7 @@ import { hydratesFrom } from './hydration.ts';
  * renders without a loader-data stream. React Router's own handler gives `<ServerRouter>` a stream, and
  * then the one difference is the empty Suspense boundary it keeps for it (`<!--$--><!--/$-->` before
  * `</body>`): content templates render no `<Scripts />`, so nothing is streamed. The integration test
- * (app/lib/fresh-render.integration.test.ts) compares every sitemap page with React Router's rendering.
+ * (app/lib/fast-render/fresh-render.integration.test.ts) compares every sitemap page with React Router's rendering.
  */
 type RouteModules = EntryContext['routeModules'];
 type StaticRouter = ReturnType<typeof createStaticRouter>;

@@ -5,10 +5,10 @@ import { renderToString } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext, type ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
-import { hydratesFrom } from './hydration.ts';
+import { hydratesFrom } from '../hydration.ts';
 
-// The fresh-render path (app/lib/fresh-render.server.tsx: content templates without React Router's document
-// handler, rendered by StaticServerRouter, with the kept header and footer of app/lib/shell-fragments.tsx)
+// The fresh-render path (app/lib/fast-render/fresh-render.server.tsx: content templates without React Router's document
+// handler, rendered by StaticServerRouter, with the kept header and footer of app/lib/fast-render/shell-fragments.tsx)
 // against React Router's own: its document handler and its <ServerRouter>, on two apps over identically
 // seeded databases, page cache off (ADR 016). The reference app runs the same build, whose entry is wrapped
 // here so that content templates render through <ServerRouter> (with the context React Router hands the
