@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AppLoadContext, MetaDescriptor } from 'react-router';
+import type { ResourceColumn } from '../components/admin/resource-list.tsx';
 import type { RootData } from '../lib/root-data.ts';
 
 /** What a preview page shows of any kind: the page it previews (laid out as that page) and the template's data. */
@@ -18,11 +19,8 @@ export interface AppKindTemplate<D extends PreviewData = PreviewData> {
   View(props: { d: D }): ReactNode;
 }
 
-/** One column of a kind's admin list: its heading and what a row shows in it. */
-export interface AppKindColumn<Row> {
-  heading: string;
-  cell(row: Row): ReactNode;
-}
+/** One column of a kind's admin list, as the one admin list (ResourceList) takes it. */
+export type AppKindColumn<Row> = ResourceColumn<Row>;
 
 /**
  * The app half of a versioned kind (ADR 037): its public template (the preview page renders it) and
