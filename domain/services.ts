@@ -51,6 +51,8 @@ import { createUsersService } from './users/users-service.ts';
 import { createPublishScheduler, type PublishScheduler } from './versioning/publish-scheduler.ts';
 import { createRetention } from './maintenance/retention.ts';
 import { createRetentionRepository } from './maintenance/retention-repository.ts';
+import { DOMAIN_KINDS, type DomainKind } from './kinds/index.ts';
+import { AUDIT_SUBJECTS, kindAuditSubjects } from '#shared/audit.ts';
 
 export interface ServiceDeps {
   env: Env;
@@ -63,6 +65,8 @@ export interface ServiceDeps {
   };
   /** The embedded database's lead intake journal (ADR 030); none with PostgreSQL or in memory. */
   intakeJournal?: IntakeJournal;
+  /** The versioned kinds' domain halves (ADR 037): the registry's, or a test's list with a kind of its own. */
+  kinds?: readonly DomainKind[];
 }
 
 /** Builds every service once; the API and the page loaders receive the same instances. */
@@ -70,14 +74,19 @@ export function createServices(db: Db, deps: ServiceDeps) {
   const siteUrl = deps.env.PUBLIC_SITE_URL;
   // every content write reports here; the page cache (and other instances) listen
   const contentEvents = createContentEvents(deps.log);
+  const kindHalves = deps.kinds ?? DOMAIN_KINDS;
   // every admin change is recorded here: who and from where come from the request
-  const audit = createAuditService(createAuditRepository(db));
+  const audit = createAuditService(createAuditRepository(db), {
+    ...AUDIT_SUBJECTS,
+    ...kindAuditSubjects(kindHalves.map((k) => k.def)),
+  });
   // scheduled publishing (ADR 017): every kind tells it when a version is scheduled; it is started with the server
   let scheduler: PublishScheduler | null = null;
   const onScheduled = (at: Date) => scheduler?.scheduled(at);
-  const documents = createDocumentsService(createDocumentsRepository(db), createConfiguredStorage(deps.env), {
+  const documents = createDocumentsService(createDocumentsRepository(db, kindHalves), createConfiguredStorage(deps.env), {
     maxUploadBytes: Math.round(deps.env.DOCUMENT_MAX_UPLOAD_MB * 1024 * 1024),
     events: contentEvents,
+    kinds: kindHalves,
   });
   const products = createProductsService(createProductsRepository(db), documents, { siteUrl, events: contentEvents, onScheduled, audit });
   const landingPages = createLandingPagesService(createLandingPagesRepository(db), { siteUrl, events: contentEvents, onScheduled, audit });
@@ -186,26 +195,25 @@ export function createServices(db: Db, deps: ServiceDeps) {
     auth,
     users,
     audit,
-    dashboard: createDashboardService({ repo: createDashboardRepository(db), leads, audit }),
   };
+  // the versioned kinds, each with its running service (the registry's point at the services above)
+  const kinds = kindHalves.map((half) => ({
+    half,
+    service: half.service({ db, services, events: contentEvents, audit, onScheduled, siteUrl }),
+  }));
+  const dashboard = createDashboardService({
+    repo: createDashboardRepository(
+      db,
+      kinds.map((k) => k.half.base),
+    ),
+    leads,
+    audit,
+  });
   // A change made here or on another instance reaches the services' in-memory copies (memo(), over
   // the content events) before the page cache, which listens after them, renders again.
-  scheduler = createPublishScheduler({
-    kinds: [
-      services.products.versioning,
-      services.knowledge.versioning,
-      services.pressReleases.versioning,
-      services.pages.versioning,
-      landingPages.versioning,
-    ],
-    log: deps.log,
-  });
+  scheduler = createPublishScheduler({ kinds: kinds.map((k) => k.service.versioning), log: deps.log });
   // previews before saving (ADR 024): each kind's write rule and public mapping, stored for every instance
-  const previews = createPreviewsService(
-    createPreviewsRepository(db),
-    { knowledge: services.knowledge, press: services.pressReleases, pages: services.pages, products, landingPages },
-    { log: deps.log },
-  );
+  const previews = createPreviewsService(createPreviewsRepository(db), kinds, { log: deps.log });
   const journal = deps.intakeJournal;
   /** At start: leads the journal holds and the database lost are written back (a power cut); answers how many. */
   const restoreIntakeJournal = async () =>
@@ -218,6 +226,8 @@ export function createServices(db: Db, deps: ServiceDeps) {
   });
   return {
     ...services,
+    dashboard,
+    kinds,
     previews,
     retention,
     contentEvents,

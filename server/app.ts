@@ -10,6 +10,7 @@ import type { Env } from '#config/env.ts';
 import { projectRoot } from '#config/project-root.ts';
 import type { Database } from '#db/client.ts';
 import { createServices, type Services } from '#domain/services.ts';
+import type { DomainKind } from '#domain/kinds/index.ts';
 import { createIntakeJournal, type JournalFs } from '#domain/leads/intake-journal.ts';
 import { fail } from './http.ts';
 import { redactingDestination, serializeRequest } from './log-redaction.ts';
@@ -61,6 +62,12 @@ export interface BuildAppOptions {
    * off; tests give it a file layer that forgets unsynced writes (a power cut).
    */
   intakeJournal?: false | { fs?: JournalFs; trimIntervalMs?: number };
+  /**
+   * The versioned kinds (ADR 037): the registry's (domain/kinds) unless given; a test passes the
+   * registry's and a kind of its own, which then gets its admin API, previews, audit entries,
+   * dashboard count and cache tags like the others.
+   */
+  kinds?: readonly DomainKind[];
 }
 
 /**
@@ -181,7 +188,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         log: app.log,
       })
     : undefined;
-  const services = createServices(database.db, { env, jwtSecret: opts.jwtSecret, log: app.log, intakeJournal });
+  const services = createServices(database.db, { env, jwtSecret: opts.jwtSecret, log: app.log, intakeJournal, kinds: opts.kinds });
   app.decorate('services', services);
   app.decorate('env', env);
   app.decorate('database', database);
@@ -249,6 +256,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
           security,
           events: services.contentEvents,
+          kinds: services.kinds.map((k) => k.half.def),
           mayRedirect: (path, search) => services.redirects.mayRedirect(path, search),
           shownNoticeId: () => services.settings.shownNoticeId(),
           log: app.log,

@@ -1,3 +1,5 @@
+import { KINDS, type KindDefinition, type KindName } from './kinds/index.ts';
+
 /**
  * The audit log's vocabulary, shared by the server (which writes and words the entries) and the
  * admin screen (its "kind of action" filter).
@@ -16,13 +18,19 @@ export const AUDIT_CATEGORIES = [
 export type AuditCategory = (typeof AUDIT_CATEGORIES)[number]['id'];
 export const AUDIT_CATEGORY_IDS = AUDIT_CATEGORIES.map((c) => c.id) as [AuditCategory, ...AuditCategory[]];
 
+export interface AuditSubject {
+  label: string;
+  category: AuditCategory;
+}
+
+/** The versioned kinds' subjects, from their definitions (a test's own kinds too). */
+export function kindAuditSubjects(kinds: readonly KindDefinition[] = KINDS): Record<string, AuditSubject> {
+  return Object.fromEntries(kinds.map((k) => [k.name, k.audit]));
+}
+
 /** What an admin change is about, with how a sentence names it ("the knowledge item ..."). */
 export const AUDIT_SUBJECTS = {
-  knowledge: { label: 'knowledge item', category: 'content' },
-  press: { label: 'press release', category: 'content' },
-  page: { label: 'page', category: 'content' },
-  landing: { label: 'page', category: 'content' },
-  product: { label: 'product page', category: 'content' },
+  ...(kindAuditSubjects() as Record<KindName, AuditSubject>),
   document: { label: 'document', category: 'documents' },
   redirect: { label: 'redirect', category: 'redirects' },
   'not-found': { label: 'Not Found entry', category: 'redirects' },
@@ -30,7 +38,7 @@ export const AUDIT_SUBJECTS = {
   rep: { label: 'rep', category: 'reps-retailers' },
   retailer: { label: 'retailer', category: 'reps-retailers' },
   lead: { label: 'lead', category: 'leads' },
-} as const satisfies Record<string, { label: string; category: AuditCategory }>;
+} as const satisfies Record<string, AuditSubject>;
 export type AuditSubjectKind = keyof typeof AUDIT_SUBJECTS;
 
 /** Sign-in and account actions (no subject): their category. */

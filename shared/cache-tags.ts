@@ -29,8 +29,4 @@ export function tagPath(path: string): string {
 
 /** Every stored page carries its own path: a change to the page at a path (custom pages) names it. */
 export const pathTag = (path: string) => `path:${tagPath(path)}`;
-/** The homes, campaign pages and About, by their key (home-us, about, clear-choice...). */
-export const landingTag = (key: string) => `landing:${key}`;
-export const productTag = (slug: string) => `product:${slug.toLowerCase()}`;
-export const knowledgeTag = (slug: string) => `knowledge:${slug.toLowerCase()}`;
-export const pressTag = (slug: string) => `press:${slug.toLowerCase()}`;
+export { knowledgeTag, landingTag, pressTag, productTag } from './kinds/tags.ts';

@@ -50,8 +50,9 @@ export function resourceTypeName(type: number | null | undefined): ResourceType 
  * The admin edit screen of a knowledge item or press release. Its public page carries it in the
  * markup (data-admin-edit), and the site script shows Edit Page to a signed-in administrator.
  */
-export function adminEditPath(kind: 'knowledge' | 'press', baseId: number): string {
-  return `/siteadmin/${kind === 'knowledge' ? 'knowledge-center' : 'press-releases'}/edit/${baseId}`;
+export function adminEditPath(basePath: typeof KNOWLEDGE_BASE_PATH | typeof PRESS_BASE_PATH, baseId: number): string {
+  // the admin lists sit under the public lists' own names
+  return `/siteadmin${basePath}/edit/${baseId}`;
 }
 
 export function contentItemPath(basePath: string, slug: string, regionId: number): string {

@@ -11,7 +11,7 @@ export const contentPreviews = pgTable(
   {
     id: serial('id').primaryKey(),
     tokenHash: text('token_hash').notNull().unique(),
-    /** 'knowledge' | 'press' | 'page' | 'product' | 'landing' */
+    /** the previewed kind's name (shared/kinds) */
     kind: text('kind').notNull(),
     /** the edited item, or null for one not created yet */
     itemId: integer('item_id'),

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import { AUDIT_ACCOUNT_ACTIONS, AUDIT_SUBJECTS, type AuditCategory, type AuditSubjectKind } from '#shared/audit.ts';
+import { AUDIT_ACCOUNT_ACTIONS, AUDIT_SUBJECTS, type AuditCategory, type AuditSubject, type AuditSubjectKind } from '#shared/audit.ts';
 import { neutralise } from '../finder/csv.ts';
 import { currentAuditContext, type AuditContext } from './audit-context.ts';
 import type { AuditInsert, AuditQuery, AuditRepository, AuditRow } from './audit-repository.ts';
@@ -7,7 +7,7 @@ import type { AuditInsert, AuditQuery, AuditRepository, AuditRow } from './audit
 /** One admin change, as a service reports it; who and from where come from the request. */
 export interface AuditEvent {
   action: string;
-  subject?: { kind: AuditSubjectKind; id?: number | string | null; title?: string | null; link?: string | null };
+  subject?: { kind: AuditSubjectKind | (string & {}); id?: number | string | null; title?: string | null; link?: string | null };
   target?: { userId?: number | null; email?: string | null };
   detail?: Record<string, unknown> | null;
 }
@@ -36,11 +36,12 @@ function emailChange(email: unknown): string {
 /** The entry in words: "jane@example.com published the knowledge item Spring Nitrogen Plan". */
 export function auditSentence(
   row: Pick<AuditRow, 'action' | 'actorEmail' | 'targetEmail' | 'subjectKind' | 'subjectTitle' | 'detail'>,
+  subjects: Readonly<Record<string, AuditSubject>> = AUDIT_SUBJECTS,
 ): string {
   const d = (row.detail ?? {}) as Record<string, unknown>;
   const who = row.actorEmail ?? 'The site';
   const target = row.targetEmail ?? 'an unknown username';
-  const subject = row.subjectKind ? AUDIT_SUBJECTS[row.subjectKind as AuditSubjectKind] : undefined;
+  const subject = row.subjectKind && Object.hasOwn(subjects, row.subjectKind) ? subjects[row.subjectKind] : undefined;
   if (subject) {
     const label = subject.label;
     const what = row.subjectTitle ? `the ${label} ${row.subjectTitle}` : an(label);
@@ -136,12 +137,15 @@ export function auditSentence(
 }
 
 /** The actions and subject kinds a "kind of action" filter covers. */
-function categoryQuery(category: AuditCategory): Pick<AuditQuery, 'actions' | 'subjectKinds'> {
+function categoryQuery(
+  category: AuditCategory,
+  subjects: Readonly<Record<string, AuditSubject>>,
+): Pick<AuditQuery, 'actions' | 'subjectKinds'> {
   return {
     actions: Object.entries(AUDIT_ACCOUNT_ACTIONS)
       .filter(([, c]) => c === category)
       .map(([a]) => a),
-    subjectKinds: Object.entries(AUDIT_SUBJECTS)
+    subjectKinds: Object.entries(subjects)
       .filter(([, s]) => s.category === category)
       .map(([k]) => k),
   };
@@ -154,16 +158,21 @@ function dayStart(day: string | null | undefined, plusDays = 0): Date | null {
   return new Date(d.getTime() + plusDays * 86_400_000);
 }
 
-function toQuery(f: AuditFilter): AuditQuery {
-  return { actor: f.actor || null, ...(f.category ? categoryQuery(f.category) : {}), from: dayStart(f.from), to: dayStart(f.to, 1) };
+function toQuery(f: AuditFilter, subjects: Readonly<Record<string, AuditSubject>>): AuditQuery {
+  return {
+    actor: f.actor || null,
+    ...(f.category ? categoryQuery(f.category, subjects) : {}),
+    from: dayStart(f.from),
+    to: dayStart(f.to, 1),
+  };
 }
 
-function toDto(row: AuditRow) {
+function toDto(row: AuditRow, subjects: Readonly<Record<string, AuditSubject>>) {
   return {
     id: row.id,
     created: row.created.toISOString(),
     action: row.action,
-    summary: auditSentence(row),
+    summary: auditSentence(row, subjects),
     actorEmail: row.actorEmail,
     targetEmail: row.targetEmail,
     subjectKind: row.subjectKind,
@@ -178,7 +187,11 @@ function toDto(row: AuditRow) {
  * report a change with `record` (this is the one helper they call); who made it and from which
  * address come from the request (audit-context.ts), so no service needs the request itself.
  */
-export function createAuditService(repo: AuditRepository) {
+export function createAuditService(
+  repo: AuditRepository,
+  /** what a change can be about: the registry's kinds and the other subjects; a test may add kinds */
+  subjects: Readonly<Record<string, AuditSubject>> = AUDIT_SUBJECTS,
+) {
   function entry(event: AuditEvent, context: AuditContext | null): AuditInsert {
     return {
       action: event.action,
@@ -200,20 +213,20 @@ export function createAuditService(repo: AuditRepository) {
       await repo.insert(entry(event, context));
     },
     async list(filter: AuditFilter, start: number, length: number) {
-      const page = await repo.list(toQuery(filter), start, length);
-      return { total: page.total, items: page.items.map(toDto) };
+      const page = await repo.list(toQuery(filter, subjects), start, length);
+      return { total: page.total, items: page.items.map((row) => toDto(row, subjects)) };
     },
     actors: () => repo.actors(),
     /** The filtered log as CSV, newest first, in batches (no row limit). */
     async *exportCsv(filter: AuditFilter, siteUrl: string): AsyncGenerator<string> {
       const origin = new URL(siteUrl).origin;
       yield stringify([['When (UTC)', 'Who', 'What happened', 'Link', 'IP', 'Action', 'Kind', 'Title']]);
-      for await (const rows of repo.iterate(toQuery(filter))) {
+      for await (const rows of repo.iterate(toQuery(filter, subjects))) {
         yield stringify(
           rows.map((r) => [
             r.created.toISOString(),
             r.actorEmail ?? '',
-            auditSentence(r),
+            auditSentence(r, subjects),
             r.subjectLink ? origin + r.subjectLink : '',
             r.ip ?? '',
             r.action,

@@ -1,4 +1,5 @@
-import { ALL_PAGES, knowledgeTag, landingTag, PAGE_TAG, pathTag, pressTag } from '#shared/cache-tags.ts';
+import { ALL_PAGES, PAGE_TAG, pathTag } from '#shared/cache-tags.ts';
+import { KINDS, kindNamed, type KindDefinition, type KindName } from '#shared/kinds/index.ts';
 
 /**
  * One way content changes: every write that alters what a public page shows
@@ -6,21 +7,20 @@ import { ALL_PAGES, knowledgeTag, landingTag, PAGE_TAG, pathTag, pressTag } from
  * a transport every other instance) drops exactly the entries that change shows on.
  *
  * Rendered pages carry the tags their routes declare (app/lib/page-reads.ts, in the vocabulary of
- * shared/cache-tags.ts); a change names the tags it touches (`tagsForChange`). Framework-free: the
+ * shared/cache-tags.ts); a change names the tags it touches (`tagsForChange`: a versioned kind's
+ * change the tags its definition gives, shared/kinds). Framework-free: the
  * transport (PostgreSQL NOTIFY or in-process) and the cache are plugged in by the server.
  */
 export type ContentKind =
-  | 'product'
-  | 'knowledge'
-  | 'press'
-  | 'page'
-  | 'landing'
+  | KindName
   | 'document'
   | 'redirect'
   | 'settings'
   | 'finder'
   /** anything may have changed: an instance that lost its broadcast connection may have missed events */
-  | 'all';
+  | 'all'
+  /** a versioned kind the registry does not list (a test's own kind, given to the app with `kinds`) */
+  | (string & {});
 
 export interface ContentChange {
   kind: ContentKind;
@@ -36,28 +36,22 @@ export interface ContentChange {
 export const ALL = ALL_PAGES;
 
 /** The tags a change touches: the page itself, the lists and blocks that show it. */
-export function tagsForChange(change: ContentChange): string[] {
+export function tagsForChange(change: ContentChange, kinds: readonly KindDefinition[] = KINDS): string[] {
   const slugs = [change.oldSlug, change.newSlug].filter((s): s is string => typeof s === 'string' && s !== '');
   switch (change.kind) {
-    // Settings (company name, notice, social links) and products (mega menu, footer, home cards)
-    // are in the shell every page renders.
+    // Settings (company name, notice, social links) are in the shell every page renders.
     case 'settings':
-    case 'product':
     case 'all':
       return [ALL];
-    case 'knowledge':
-      return [...slugs.map(knowledgeTag), PAGE_TAG.knowledgeList, PAGE_TAG.knowledgeRelated];
-    case 'press':
-      return [...slugs.map(pressTag), PAGE_TAG.pressList];
-    case 'page':
     case 'redirect':
       return slugs.map(pathTag);
-    case 'landing':
-      return [landingTag(String(change.id ?? change.newSlug ?? ''))];
     case 'document':
       return [PAGE_TAG.documents];
     case 'finder':
       return [PAGE_TAG.finder];
+    default:
+      // a versioned kind: its definition knows which pages show an item; an unknown kind drops everything
+      return kindNamed(change.kind, kinds)?.tags(change) ?? [ALL];
   }
 }
 

@@ -1,17 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#db/client.ts';
-import { knowledgeItems, pressReleases } from '#db/schema/knowledge.ts';
-import { landingPages } from '#db/schema/landing-pages.ts';
-import { pages } from '#db/schema/pages.ts';
-import { products } from '#db/schema/products.ts';
 import { CONTENT_STATUS } from '#db/schema/versioned.ts';
+import { DOMAIN_KINDS } from '../kinds/index.ts';
 
-/** The versioned kinds' base tables: each has status, currentVersionId and nextPublishAt (db/schema/versioned.ts). */
-const BASES: readonly PgTable[] = [products, knowledgeItems, pressReleases, pages, landingPages];
-
-/** What the dashboard counts across the versioned kinds. */
-export function createDashboardRepository(db: DbOrTx) {
+/**
+ * What the dashboard counts across the versioned kinds, given their base tables (each has status,
+ * currentVersionId and nextPublishAt: db/schema/versioned.ts); the registry's kinds by default.
+ */
+export function createDashboardRepository(db: DbOrTx, bases: readonly PgTable[] = DOMAIN_KINDS.map((k) => k.base)) {
   return {
     /**
      * Drafts (hidden items) and scheduled items (a version waiting for its publish time, or an item
@@ -19,7 +16,7 @@ export function createDashboardRepository(db: DbOrTx) {
      */
     async contentCounts(): Promise<{ drafts: number; scheduled: number }> {
       const counts = await Promise.all(
-        BASES.map(async (table) => {
+        bases.map(async (table) => {
           const [row] = await db
             .select({
               drafts: sql<number>`count(*) filter (where status = ${CONTENT_STATUS.draft})`.mapWith(Number),

@@ -1,13 +1,9 @@
 import { and, asc, arrayContains, count, desc, eq, ilike, inArray, max, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#db/client.ts';
 import { documentRevisions, documents } from '#db/schema/documents.ts';
 import { reps } from '#db/schema/finder.ts';
 import { adminUsers } from '#db/schema/users.ts';
-import { knowledgeItems, knowledgeItemVersions, pressReleases, pressReleaseVersions } from '#db/schema/knowledge.ts';
-import { landingPages, landingPageVersions } from '#db/schema/landing-pages.ts';
-import { pages, pageVersions } from '#db/schema/pages.ts';
-import { products, productVersions } from '#db/schema/products.ts';
+import { DOMAIN_KINDS, type DomainKind } from '../kinds/index.ts';
 
 export type DocumentKind = 'label' | 'sds' | 'statement' | 'image' | 'other';
 
@@ -41,7 +37,8 @@ export interface RevisionRow {
 
 /** A place whose live content mentions a document (its GUID), or a product page that lists it. */
 export interface UsageRow {
-  kind: 'product' | 'page' | 'landing' | 'knowledge' | 'press' | 'rep';
+  /** a versioned kind's name (shared/kinds), or a rep */
+  kind: string;
   title: string;
   slug: string;
   regionId: number | null;
@@ -126,7 +123,7 @@ export interface NewRevision {
   authorId?: number | null;
 }
 
-export function createDocumentsRepository(db: DbOrTx) {
+export function createDocumentsRepository(db: DbOrTx, kinds: readonly DomainKind[] = DOMAIN_KINDS) {
   /** the newest revision of every document */
   const latest = () =>
     db
@@ -280,53 +277,15 @@ export function createDocumentsRepository(db: DbOrTx) {
       return unique.filter((k) => !kept.has(k));
     },
     /**
-     * Where a document is used: live (newest) versions of products, pages, landing pages, knowledge
-     * items and press releases whose content mentions its GUID, reps whose photo it is, and product
-     * pages that list its product's labels and SDSs.
+     * Where a document is used: live (newest) versions of the versioned kinds' items whose content
+     * mentions its GUID (each kind's `usage`, in its order; products also by the labels and SDSs they
+     * list), then reps whose photo it is.
      */
     async usage(guid: string, productKey: string | null, listedOnProducts: boolean): Promise<UsageRow[]> {
       const pattern = `%${guid}%`;
-      // the live version of each item is the one its base row points at (ADR 017)
-      const mentions = (versions: PgTable, versionId: PgColumn, currentVersionId: PgColumn): SQL =>
-        and(sql`${versions}::text ilike ${pattern}`, eq(versionId, currentVersionId))!;
-      const [productRows, pageRows, landingRows, knowledgeRows, pressRows, repRows] = await Promise.all([
-        db
-          .select({ title: productVersions.title, slug: products.slug, regionId: products.regionId })
-          .from(productVersions)
-          .innerJoin(products, eq(products.currentVersionId, productVersions.id))
-          .where(
-            and(
-              or(
-                sql`${productVersions}::text ilike ${pattern}`,
-                listedOnProducts && productKey ? sql`${productVersions.documentKeys} @> ${JSON.stringify([productKey])}::jsonb` : undefined,
-              ),
-            ),
-          )
-          .orderBy(asc(products.slug)),
-        db
-          .select({ title: pageVersions.title, slug: pages.slug, regionId: sql<number | null>`null` })
-          .from(pageVersions)
-          .innerJoin(pages, eq(pages.id, pageVersions.itemId))
-          .where(mentions(pageVersions, pageVersions.id, pages.currentVersionId)),
-        db
-          .select({ title: landingPageVersions.title, slug: landingPages.path, regionId: sql<number | null>`null` })
-          .from(landingPageVersions)
-          .innerJoin(landingPages, eq(landingPages.id, landingPageVersions.itemId))
-          .where(mentions(landingPageVersions, landingPageVersions.id, landingPages.currentVersionId)),
-        db
-          .select({ title: knowledgeItemVersions.title, slug: knowledgeItems.slug, regionId: knowledgeItems.regionId })
-          .from(knowledgeItemVersions)
-          .innerJoin(knowledgeItems, eq(knowledgeItems.id, knowledgeItemVersions.itemId))
-          .where(
-            and(ne(knowledgeItems.status, -1), mentions(knowledgeItemVersions, knowledgeItemVersions.id, knowledgeItems.currentVersionId)),
-          ),
-        db
-          .select({ title: pressReleaseVersions.title, slug: pressReleases.slug, regionId: pressReleases.regionId })
-          .from(pressReleaseVersions)
-          .innerJoin(pressReleases, eq(pressReleases.id, pressReleaseVersions.itemId))
-          .where(
-            and(ne(pressReleases.status, -1), mentions(pressReleaseVersions, pressReleaseVersions.id, pressReleases.currentVersionId)),
-          ),
+      const used = [...kinds].filter((k) => k.usage).sort((a, b) => a.usage!.order - b.usage!.order);
+      const [kindRows, repRows] = await Promise.all([
+        Promise.all(used.map((k) => k.usage!.find(db, pattern, { productKey, listedOnProducts }))),
         // a rep's photo is a library address (/doccenter/{guid}, shared/validation/reps-retailers.ts) the finder shows
         db
           .select({ title: reps.name, slug: sql<string>`${reps.id}::text`, regionId: reps.regionId })
@@ -335,11 +294,7 @@ export function createDocumentsRepository(db: DbOrTx) {
           .orderBy(asc(reps.name)),
       ]);
       return [
-        ...productRows.map((r) => ({ kind: 'product' as const, ...r })),
-        ...pageRows.map((r) => ({ kind: 'page' as const, ...r })),
-        ...landingRows.map((r) => ({ kind: 'landing' as const, ...r })),
-        ...knowledgeRows.map((r) => ({ kind: 'knowledge' as const, ...r })),
-        ...pressRows.map((r) => ({ kind: 'press' as const, ...r })),
+        ...used.flatMap((k, i) => kindRows[i]!.map((r) => ({ kind: k.def.name, ...r }))),
         ...repRows.map((r) => ({ kind: 'rep' as const, ...r })),
       ];
     },

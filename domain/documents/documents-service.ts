@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { DOCUMENT_PRODUCTS } from '#shared/product-documents.ts';
 import type { ProductDocumentLink } from '#shared/product-content.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
-import { contentItemPath, KNOWLEDGE_BASE_PATH, PRESS_BASE_PATH } from '#shared/knowledge.ts';
+import { DOMAIN_KINDS, type DomainKind } from '../kinds/index.ts';
 import {
   DOCUMENT_MESSAGES,
   DOCUMENT_PRODUCT_OPTIONS,
@@ -19,7 +19,7 @@ import { DomainError, NotFoundError } from '../errors.ts';
 import type { DocumentKind, DocumentRow, DocumentsRepository, NewDocument, UsageRow } from './documents-repository.ts';
 import { storageKeyFor, type ByteRange, type DocumentStorage } from './storage.ts';
 import { hashing } from './storage-copy.ts';
-import { REGION_OPTIONS, REGION_US, type ProductRegionId } from '#shared/regions.ts';
+import type { ProductRegionId } from '#shared/regions.ts';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -67,18 +67,11 @@ export interface DocumentsServiceOptions {
   maxUploadBytes?: number;
   /** Every write that changes what public pages show is announced here (the page cache listens). */
   events?: ContentEvents;
+  /** the versioned kinds whose items may mention a document (their "where used" label, address and title) */
+  kinds?: readonly DomainKind[];
 }
 
 const variantKey = (checksum: string, width: number) => `variants/${checksum.slice(0, 2)}/${checksum}-w${width}.webp`;
-
-const USAGE_KIND: Record<UsageRow['kind'], string> = {
-  product: 'Product page',
-  page: 'Page',
-  landing: 'Landing page',
-  knowledge: 'Knowledge item',
-  press: 'Press release',
-  rep: 'Rep photo',
-};
 
 export interface DocumentFileInput {
   fileName: string;
@@ -178,24 +171,8 @@ function toListItem(row: DocumentRow): DocumentListItem {
   };
 }
 
-function usagePath(u: UsageRow): string | null {
-  switch (u.kind) {
-    case 'product':
-    case 'page':
-      return `/${u.slug}`;
-    case 'landing':
-      return u.slug;
-    case 'knowledge':
-      return contentItemPath(KNOWLEDGE_BASE_PATH, u.slug, u.regionId ?? REGION_US);
-    case 'press':
-      return contentItemPath(PRESS_BASE_PATH, u.slug, u.regionId ?? REGION_US);
-    case 'rep':
-      // reps have no page of their own: the admin screen where the photo is chosen
-      return `/siteadmin/reps-retailers/rep/edit/${u.slug}`;
-  }
-}
-
 export function createDocumentsService(repo: DocumentsRepository, storage: DocumentStorage, options: DocumentsServiceOptions = {}) {
+  const kinds = options.kinds ?? DOMAIN_KINDS;
   const maxUploadBytes = options.maxUploadBytes ?? 25 * 1024 * 1024;
   const maxUploadMb = Math.round((maxUploadBytes / (1024 * 1024)) * 10) / 10;
   const tooLarge = () => new DomainError(`The file is larger than ${maxUploadMb} MB, the upload limit.`, 413);
@@ -280,13 +257,14 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
    */
   async function usageOf(row: DocumentRow): Promise<DocumentUsage[]> {
     const listed = (row.kind === 'label' || row.kind === 'sds') && row.productKey !== null && row.status === 1;
-    const toUsage = (u: UsageRow, blocking: boolean): DocumentUsage => ({
-      kind: USAGE_KIND[u.kind],
-      // a product has a U.S. and a Canadian page of the same name: say which
-      title: u.kind === 'product' ? `${u.title} (${REGION_OPTIONS.find((r) => r.id === u.regionId)?.name ?? 'U.S.'})` : u.title,
-      path: usagePath(u),
-      blocking,
-    });
+    const toUsage = (u: UsageRow, blocking: boolean): DocumentUsage => {
+      const kind = kinds.find((k) => k.def.name === u.kind);
+      if (!kind?.usage) {
+        // reps have no page of their own: the admin screen where the photo is chosen
+        return { kind: 'Rep photo', title: u.title, path: `/siteadmin/reps-retailers/rep/edit/${u.slug}`, blocking };
+      }
+      return { kind: kind.def.usageLabel, title: kind.usage.title?.(u) ?? u.title, path: kind.usage.path(u), blocking };
+    };
     const linked = (await repo.usage(row.guid, row.productKey, false)).map((u) => toUsage(u, true));
     if (!listed) return linked;
     const key = (u: DocumentUsage) => `${u.kind} ${u.path ?? ''} ${u.title}`;

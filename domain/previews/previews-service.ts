@@ -1,50 +1,26 @@
-import type { ContentItemDto } from '#shared/dto/content.ts';
-import type { PageDto } from '#shared/dto/pages.ts';
-import type { LandingContent, LandingPageDto } from '#shared/landing-content.ts';
-import type { ProductContent, ProductPageDto } from '#shared/product-content.ts';
+import type { PreviewPage } from '../kinds/index.ts';
+import type { DomainKind, VersionedAdminService } from '../kinds/define.ts';
 import { randomToken, tokenHash } from '../auth/tokens.ts';
-import type { ContentSaveInput } from '../content/content-service.ts';
 import { NotFoundError } from '../errors.ts';
-import type { PageSaveInput } from '../pages/pages-service.ts';
 import type { PreviewsRepository } from './previews-repository.ts';
 
-export const PREVIEW_KINDS = ['knowledge', 'press', 'page', 'product', 'landing'] as const;
-export type PreviewKind = (typeof PREVIEW_KINDS)[number];
+export type { PreviewPage } from '../kinds/index.ts';
 
 /** A preview link lives this long (ADR 024). */
 export const PREVIEW_TTL_MS = 30 * 60 * 1000;
 
 /** What an editor asks to preview: a kind's save body (as its /add route accepts it, already validated). */
-export type PreviewInput =
-  | { kind: 'knowledge' | 'press'; id: number | null; content: ContentSaveInput }
-  | { kind: 'page'; id: number | null; content: PageSaveInput }
-  | { kind: 'product'; id: number; content: ProductContent }
-  | { kind: 'landing'; id: number; content: LandingContent };
-
-/** The public template's DTO for a preview, by kind. */
-export type PreviewPage =
-  | { kind: 'knowledge' | 'press'; item: ContentItemDto }
-  | { kind: 'page'; page: PageDto }
-  | { kind: 'product'; product: ProductPageDto }
-  | { kind: 'landing'; page: LandingPageDto };
-
-/** The kinds' own services: the save's write rule (preparePreview) and the public mapping (previewDto). */
-export interface PreviewSources {
-  knowledge: ContentPreviews;
-  press: ContentPreviews;
-  pages: { preparePreview(input: PageSaveInput): PageSaveInput; previewDto(input: PageSaveInput, created?: Date): Promise<PageDto> };
-  products: {
-    preparePreview(input: ProductContent): ProductContent;
-    previewDto(id: number, input: ProductContent, created?: Date): Promise<ProductPageDto>;
-  };
-  landingPages: {
-    preparePreview(input: LandingContent): LandingContent;
-    previewDto(id: number, input: LandingContent, created?: Date): Promise<LandingPageDto>;
-  };
+export interface PreviewInput {
+  kind: string;
+  id: number | null;
+  /** the save body as the request carried it (the kind's preview shapes it as its add does) */
+  content: unknown;
 }
-interface ContentPreviews {
-  preparePreview(input: ContentSaveInput): ContentSaveInput;
-  previewDto(input: ContentSaveInput, created?: Date): Promise<ContentItemDto>;
+
+/** A kind with previews, with its running service. */
+export interface PreviewSource {
+  half: DomainKind;
+  service: VersionedAdminService;
 }
 
 /** base64url of 32 random bytes (randomToken): anything else cannot be a preview link. */
@@ -58,54 +34,33 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
  */
 export function createPreviewsService(
   repo: PreviewsRepository,
-  sources: PreviewSources,
+  /** every kind of the app: those with previews are previewed */
+  sources: readonly PreviewSource[],
   opts: { now?: () => Date; ttlMs?: number; log?: { warn(obj: object, msg?: string): void } } = {},
 ) {
   const now = opts.now ?? (() => new Date());
   const ttlMs = opts.ttlMs ?? PREVIEW_TTL_MS;
 
-  function prepare(input: PreviewInput): PreviewInput {
-    switch (input.kind) {
-      case 'knowledge':
-      case 'press':
-        return { ...input, content: sources[input.kind].preparePreview(input.content) };
-      case 'page':
-        return { ...input, content: sources.pages.preparePreview(input.content) };
-      case 'product':
-        return { ...input, content: sources.products.preparePreview(input.content) };
-      case 'landing':
-        return { ...input, content: sources.landingPages.preparePreview(input.content) };
-    }
+  const previewed = new Map(sources.filter((k) => k.half.def.features.preview && k.half.preview).map((k) => [k.half.def.name, k]));
+
+  /** The kind's preview calls and service; null for a kind without previews. */
+  function sourceOf(kind: string) {
+    const source = previewed.get(kind);
+    return source?.half.preview ? { preview: source.half.preview, service: source.service } : null;
   }
 
-  async function render(input: PreviewInput, created: Date): Promise<PreviewPage> {
-    switch (input.kind) {
-      case 'knowledge':
-      case 'press':
-        return { kind: input.kind, item: await sources[input.kind].previewDto(input.content, created) };
-      case 'page':
-        return { kind: 'page', page: await sources.pages.previewDto(input.content, created) };
-      case 'product':
-        return { kind: 'product', product: await sources.products.previewDto(input.id, input.content, created) };
-      case 'landing':
-        return { kind: 'landing', page: await sources.landingPages.previewDto(input.id, input.content, created) };
-    }
+  /** The stored or prepared content rendered as the kind's public template's data. */
+  async function render(kind: string, id: number | null, content: unknown, created: Date): Promise<PreviewPage> {
+    const source = sourceOf(kind);
+    if (!source) throw new NotFoundError('Unknown kind.');
+    return { kind, ...(await source.preview.render(source.service, id, content, created)) } as PreviewPage;
   }
 
-  /** The stored JSON back as the input it was: only the knowledge and press publish dates were Dates. */
-  function revive(kind: string, itemId: number | null, payload: unknown): PreviewInput | null {
-    if (!(PREVIEW_KINDS as readonly string[]).includes(kind) || !payload || typeof payload !== 'object') return null;
-    if (kind === 'knowledge' || kind === 'press') {
-      const content = payload as ContentSaveInput & { publishDate: string | Date };
-      const publishDate = new Date(content.publishDate);
-      if (Number.isNaN(publishDate.getTime())) return null;
-      return { kind, id: itemId, content: { ...content, publishDate } };
-    }
-    if (kind === 'page') return { kind, id: itemId, content: payload as PageSaveInput };
-    if (itemId === null) return null;
-    return kind === 'product'
-      ? { kind, id: itemId, content: payload as ProductContent }
-      : { kind: 'landing', id: itemId, content: payload as LandingContent };
+  /** The stored JSON back as the content it was (dates revived); null when it cannot be one. */
+  function revive(kind: string, itemId: number | null, payload: unknown): unknown {
+    const source = sourceOf(kind);
+    if (!source || !payload || typeof payload !== 'object') return null;
+    return source.preview.revive(payload as Record<string, unknown>, itemId);
   }
 
   return {
@@ -115,17 +70,19 @@ export function createPreviewsService(
      */
     async create(input: PreviewInput, authorId: number | null): Promise<{ path: string; expiresAt: Date }> {
       const at = now();
-      const prepared = prepare(input);
-      await render(prepared, at);
+      const source = sourceOf(input.kind);
+      if (!source) throw new NotFoundError('Unknown kind.');
+      const content = source.preview.prepare(source.service, source.preview.input(input.content as never, input.id));
+      await render(input.kind, input.id, content, at);
       // expired previews go when a new one is made: no timer, and the table stays small
       await repo.purgeExpired(at).catch((err: unknown) => opts.log?.warn({ err }, 'expired previews were not deleted'));
       const token = randomToken();
       const expiresAt = new Date(at.getTime() + ttlMs);
       await repo.insert({
         tokenHash: tokenHash(token),
-        kind: prepared.kind,
-        itemId: prepared.id,
-        payload: prepared.content,
+        kind: input.kind,
+        itemId: input.id,
+        payload: content,
         authorId,
         expiresAt,
       });
@@ -136,10 +93,10 @@ export function createPreviewsService(
     async page(token: string): Promise<PreviewPage | null> {
       if (!TOKEN_PATTERN.test(token)) return null;
       const row = await repo.findValid(tokenHash(token), now());
-      const input = row ? revive(row.kind, row.itemId, row.payload) : null;
-      if (!row || !input) return null;
+      const content = row ? revive(row.kind, row.itemId, row.payload) : null;
+      if (!row || !content) return null;
       try {
-        return await render(input, row.created);
+        return await render(row.kind, row.itemId, content, row.created);
       } catch (err) {
         if (err instanceof NotFoundError) return null;
         throw err;

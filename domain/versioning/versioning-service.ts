@@ -3,6 +3,7 @@ import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents, ContentKind } from '../content-events/content-events.ts';
 import { NotFoundError } from '../errors.ts';
 import { CONTENT_STATUS } from '#db/schema/versioned.ts';
+import { kindNamed, versionedEditPath, type KindDefinition } from '#shared/kinds/index.ts';
 import type {
   BaseValues,
   VersionedBase,
@@ -30,6 +31,11 @@ export function versioningHooks(opts: VersioningHooks): VersioningHooks {
 
 export interface VersioningServiceOptions<B extends VersionedBase, V extends VersionedVersions> extends VersioningHooks {
   kind: ContentKind;
+  /**
+   * The kind's definition, for the audit log's entries (its subject and the admin link); the
+   * registry's kind of the same name when absent (shared/kinds).
+   */
+  definition?: KindDefinition;
   /** used in messages: 'Knowledge item', 'Product' */
   label: string;
   /** the item's public slug (or key), for the content-changed call */
@@ -38,17 +44,6 @@ export interface VersioningServiceOptions<B extends VersionedBase, V extends Ver
   prepare?: (values: VersionValues<V>) => VersionValues<V>;
   now?: () => Date;
 }
-
-/** The admin screen of an item, per kind: the audit log links to it. */
-const ADMIN_LINKS: Partial<Record<ContentKind, (id: number) => string>> = {
-  knowledge: (id) => `/siteadmin/knowledge-center/edit/${id}`,
-  press: (id) => `/siteadmin/press-releases/edit/${id}`,
-  page: (id) => `/siteadmin/pages/edit/${id}`,
-  landing: (id) => `/siteadmin/pages/landing/edit/${id}`,
-  product: (id) => `/siteadmin/products/edit/${id}`,
-};
-const AUDIT_KINDS = new Set(['knowledge', 'press', 'page', 'landing', 'product'] as const);
-type AuditedKind = typeof AUDIT_KINDS extends Set<infer K> ? K : never;
 
 const DELETED = CONTENT_STATUS.deleted;
 
@@ -65,6 +60,7 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
   type VersionRow = InferSelectModel<V>;
   const now = opts.now ?? (() => new Date());
   const prepare = opts.prepare ?? ((v: VersionValues<V>) => v);
+  const definition = opts.definition ?? kindNamed(opts.kind);
 
   function changed(id: number | string | null, oldSlug: string | null, newSlug: string | null) {
     opts.events?.changed({ kind: opts.kind, id, oldSlug, newSlug });
@@ -79,14 +75,15 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
   }
   /** Records a write in the audit log (who and from where come from the request). */
   async function audited(action: string, id: number, title: unknown, detail: Record<string, unknown> | null = null) {
-    if (!opts.audit || !AUDIT_KINDS.has(opts.kind as AuditedKind)) return;
+    if (!opts.audit || !definition) return;
     await opts.audit.record({
       action,
       subject: {
-        kind: opts.kind as AuditedKind,
+        kind: definition.name,
         id,
         title: typeof title === 'string' ? title : null,
-        link: ADMIN_LINKS[opts.kind]?.(id) ?? null,
+        // the admin screen of the item: the audit log links to it
+        link: versionedEditPath(definition, id),
       },
       detail,
     });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { tagsForChange, type ContentEvents } from '#domain/content-events/content-events.ts';
+import type { KindDefinition } from '#shared/kinds/index.ts';
 import { withQuery } from '#shared/paths.ts';
 import { regionForPath } from '#shared/regions.ts';
 import { parseVisitorInputs, visitorKey, type VisitorInputs } from '#shared/request-inputs.ts';
@@ -85,6 +86,8 @@ export interface PageCacheOptions {
   maxBytes: number;
   security: SecurityOptions;
   events: ContentEvents;
+  /** the versioned kinds whose definitions say which pages a change touches (the registry's by default) */
+  kinds?: readonly KindDefinition[];
   /**
    * Whether a stored redirect may answer this normal-form path and query (tracking parameters left
    * out): true for a redirect, and when the redirect table is not in memory. The raw listener then
@@ -175,7 +178,7 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
   const visitorOf = (headers: IncomingHttpHeaders) => parseVisitorInputs(headers.cookie, noticeId ?? null);
 
   const unsubscribe = opts.events.onChange((change) => {
-    const dropped = store.dropTags(tagsForChange(change));
+    const dropped = store.dropTags(tagsForChange(change, opts.kinds));
     app.log.debug({ change, dropped }, 'page cache: content changed');
   });
   app.addHook('onClose', async () => {

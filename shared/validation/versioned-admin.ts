@@ -304,28 +304,6 @@ export const LandingAdminListSchema = z.array(
   }),
 );
 
-const PreviewItemId = z
-  .number()
-  .int()
-  .positive('Unknown item.')
-  .nullish()
-  .describe('the edited item (its content may also carry it); omit for one not created yet');
-
-/**
- * POST /api/admin/preview: a kind and exactly that kind's save body (what its /add route accepts),
- * validated by the same schemas (ADR 024).
- */
-export const PreviewRequestSchema = z
-  .discriminatedUnion('kind', [
-    z.object({ kind: z.literal('knowledge'), id: PreviewItemId, content: ContentSaveSchema }),
-    z.object({ kind: z.literal('press'), id: PreviewItemId, content: ContentSaveSchema }),
-    z.object({ kind: z.literal('page'), id: PreviewItemId, content: PageSaveSchema }),
-    z.object({ kind: z.literal('product'), id: PreviewItemId, content: ProductSaveSchema }),
-    z.object({ kind: z.literal('landing'), id: PreviewItemId, content: LandingSaveSchema }),
-  ])
-  .describe("Unsaved content to preview: kind knowledge, press, page, product or landing, with that kind's save body");
-export type PreviewRequest = z.output<typeof PreviewRequestSchema>;
-
 export const PreviewLinkSchema = z.object({
   url: z.string().describe('/preview/{token}: the public template with this content, noindex and never cached'),
   expiresAt: z.string().describe('UTC; the link answers Not Found afterwards (30 minutes)'),
@@ -334,6 +312,8 @@ export const PreviewLinkSchema = z.object({
 export type ContentAdminItem = z.infer<typeof ContentAdminItemSchema>;
 export type ContentVersionRow = z.infer<typeof ContentVersionSchema>;
 export type ContentAdminList = z.infer<typeof ContentAdminListSchema>;
+export type ContentAdminFilterBody = z.output<typeof ContentAdminFilterSchema>;
+export type PageAdminFilterBody = z.output<typeof PageAdminFilterSchema>;
 export type ContentSlug = z.infer<typeof ContentSlugSchema>;
 export type PageSaveBody = z.output<typeof PageSaveSchema>;
 export type PageAdminItem = z.infer<typeof PageAdminItemSchema>;

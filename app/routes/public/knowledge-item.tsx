@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { adminEditPath } from '#shared/knowledge.ts';
+import { adminEditPath, KNOWLEDGE_BASE_PATH } from '#shared/knowledge.ts';
 import { KnowledgeItemView, knowledgeItemMeta } from '../../components/pages/knowledge-item-view.tsx';
 import { knowledgeItemData } from '../../lib/page-data.server.ts';
 import { rootDataFrom } from '../../lib/root-data.ts';
@@ -34,5 +34,5 @@ export const handle = { ...STATIC_PAGE, ...pageReads({ tags: ({ params }) => [kn
 
 export default function KnowledgeItem({ loaderData }: Route.ComponentProps) {
   const { item, related } = loaderData;
-  return <KnowledgeItemView item={item} related={related} editPath={adminEditPath('knowledge', item.baseId)} />;
+  return <KnowledgeItemView item={item} related={related} editPath={adminEditPath(KNOWLEDGE_BASE_PATH, item.baseId)} />;
 }

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { adminEditPath } from '#shared/knowledge.ts';
+import { adminEditPath, PRESS_BASE_PATH } from '#shared/knowledge.ts';
 import { PressReleaseView, pressReleaseMeta } from '../../components/pages/press-release-view.tsx';
 import { rootDataFrom } from '../../lib/root-data.ts';
 import type { Route } from './+types/press-release';
@@ -31,5 +31,5 @@ export const handle = { ...STATIC_PAGE, ...pageReads({ tags: ({ params }) => [pr
 
 export default function PressRelease({ loaderData }: Route.ComponentProps) {
   const { item } = loaderData;
-  return <PressReleaseView item={item} editPath={adminEditPath('press', item.baseId)} />;
+  return <PressReleaseView item={item} editPath={adminEditPath(PRESS_BASE_PATH, item.baseId)} />;
 }

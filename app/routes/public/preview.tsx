@@ -1,40 +1,23 @@
-import { endsWithFindRepCta } from '#shared/navigation.ts';
-import { data, type MetaDescriptor } from 'react-router';
-import { CustomPageView, customPageMeta } from '../../components/pages/custom-page-view.tsx';
-import { KnowledgeItemView, knowledgeItemMeta } from '../../components/pages/knowledge-item-view.tsx';
-import { LandingView, landingPageMeta } from '../../components/pages/landing-views.tsx';
-import { PressReleaseView, pressReleaseMeta } from '../../components/pages/press-release-view.tsx';
-import { ProductView, productMeta } from '../../components/pages/product-view.tsx';
+import { data } from 'react-router';
+import { appKindNamed } from '../../kinds/index.ts';
+import { PREVIEW_LOADERS } from '../../kinds/index.server.ts';
 import { STATIC_PAGE } from '../../lib/hydration.ts';
-import { resolveLanding } from '../../lib/landing.server.ts';
-import { customPageData, knowledgeItemData, productPageData } from '../../lib/page-data.server.ts';
+import { pageReads } from '../../lib/page-reads.ts';
 import { rootDataFrom } from '../../lib/root-data.ts';
 import type { Route } from './+types/preview';
-import { pageReads } from '../../lib/page-reads.ts';
 
 /**
  * /preview/{token} (ADR 024): the public template of the previewed kind, rendered with the unsaved
  * content an editor stored through POST /api/admin/preview, inside the normal site layout and laid
- * out as the page it previews (`previewOf`). An unknown or expired token is the site's Not Found.
+ * out as the page it previews (`previewOf`); each kind's loader and template are its app half's
+ * (app/kinds). An unknown or expired token is the site's Not Found.
  * Never cached (the page cache skips /preview/, and this route sends no-store) and never indexed.
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const preview = await context.services.previews.page(params.token);
-  if (!preview) throw data(null, { status: 404 });
-  switch (preview.kind) {
-    case 'knowledge':
-      return { kind: 'knowledge' as const, previewOf: preview.item.path, ...(await knowledgeItemData(context, preview.item)) };
-    case 'press':
-      return { kind: 'press' as const, previewOf: preview.item.path, item: preview.item };
-    case 'page':
-      return { kind: 'page' as const, previewOf: `/${preview.page.slug}`, ...(await customPageData(context, preview.page)) };
-    case 'product':
-      return { kind: 'product' as const, previewOf: `/${preview.product.slug}`, ...(await productPageData(context, preview.product)) };
-    case 'landing': {
-      const page = await resolveLanding(context, preview.page);
-      return { kind: 'landing' as const, previewOf: page.path, page, endsWithFindRep: endsWithFindRepCta(page.sections) };
-    }
-  }
+  const kind = preview ? PREVIEW_LOADERS.find((k) => k.name === preview.kind) : undefined;
+  if (!preview || !kind) throw data(null, { status: 404 });
+  return kind.load(context, preview);
 }
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
@@ -45,24 +28,7 @@ const NOINDEX = { name: 'robots', content: 'noindex' };
 export const meta: Route.MetaFunction = ({ data: d, matches }) => {
   if (!d) return [{ title: 'Page Not Found' }, NOINDEX];
   const root = rootDataFrom(matches);
-  let tags: MetaDescriptor[];
-  switch (d.kind) {
-    case 'knowledge':
-      tags = knowledgeItemMeta(d.item, root);
-      break;
-    case 'press':
-      tags = pressReleaseMeta(d.item, root);
-      break;
-    case 'page':
-      tags = customPageMeta(d.page, root);
-      break;
-    case 'product':
-      tags = productMeta(d.product, root);
-      break;
-    case 'landing':
-      tags = landingPageMeta(d.page, root);
-      break;
-  }
+  const tags = appKindNamed(d.kind)?.template.meta(d, root) ?? [];
   return [...tags.filter((t) => !('name' in t && t.name === 'robots')), NOINDEX];
 };
 
@@ -70,19 +36,10 @@ export const meta: Route.MetaFunction = ({ data: d, matches }) => {
 /** Never stored (a private path); reads nothing from the query. */
 export const handle = { ...STATIC_PAGE, ...pageReads({}) };
 
+/** The previewed kind's public template (the app half of the kind, app/kinds). */
 function PreviewView({ d }: { d: Route.ComponentProps['loaderData'] }) {
-  switch (d.kind) {
-    case 'knowledge':
-      return <KnowledgeItemView item={d.item} related={d.related} editPath={null} />;
-    case 'press':
-      return <PressReleaseView item={d.item} editPath={null} />;
-    case 'page':
-      return <CustomPageView page={d.page} related={d.related} />;
-    case 'product':
-      return <ProductView product={d.product} related={d.related} />;
-    case 'landing':
-      return <LandingView page={d.page} />;
-  }
+  const template = appKindNamed(d.kind)?.template;
+  return template ? <template.View d={d} /> : null;
 }
 
 export default function Preview({ loaderData }: Route.ComponentProps) {

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { PreviewLinkSchema } from '#shared/validation/versioned-admin.ts';
 import { api, ApiError, AuthRedirect } from '../../../lib/api-client.ts';
 
-/** What POST /api/admin/preview previews: the kind whose save body `getContent` builds (ADR 024). */
-export type PreviewKind = 'knowledge' | 'press' | 'page' | 'product' | 'landing';
+/** What POST /api/admin/preview previews: the name of the kind whose save body `getContent` builds (ADR 024). */
+export type PreviewKind = string;
 
 export interface PreviewButtonProps {
   kind: PreviewKind;

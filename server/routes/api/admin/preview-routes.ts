@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError } from '#domain/errors.ts';
-import type { PreviewInput } from '#domain/previews/previews-service.ts';
 import { adminOperation, envelope, ok } from '../../../http.ts';
 import { adminErrors } from './admin-schemas.ts';
-import { PreviewLinkSchema, PreviewRequestSchema, type PreviewRequest } from '#shared/validation/versioned-admin.ts';
+import { previewRequestSchema, type PreviewRequest } from '#shared/kinds/index.ts';
+import { PreviewLinkSchema } from '#shared/validation/versioned-admin.ts';
 
 /** The item id may come beside the content or inside it (the save body's own id); both must agree. */
 function itemId(body: PreviewRequest): number | null {
@@ -15,29 +15,10 @@ function itemId(body: PreviewRequest): number | null {
   return inner ?? outer;
 }
 
-/** The request as each kind's service takes it: the same shaping its /add route does. */
-function previewInput(body: PreviewRequest): PreviewInput {
-  const id = itemId(body);
-  switch (body.kind) {
-    case 'knowledge':
-    case 'press': {
-      const c = body.content;
-      return { kind: body.kind, id, content: { ...c, id, category: c.category ?? null, publishDate: c.publishDate ?? new Date() } };
-    }
-    case 'page':
-      return { kind: 'page', id, content: { ...body.content, id } };
-    case 'product': {
-      const { id: _id, status: _status, publishAt: _at, ...content } = body.content;
-      return { kind: 'product', id: id!, content };
-    }
-    case 'landing': {
-      const { id: _id, publishAt: _at, ...content } = body.content;
-      return { kind: 'landing', id: id!, content };
-    }
-  }
-}
-
-/** Preview before saving (ADR 024): POST /api/admin/preview, permission 'content'. */
+/**
+ * Preview before saving (ADR 024): POST /api/admin/preview, permission 'content'; the body is one of
+ * the app's kinds with previews and that kind's save body.
+ */
 export function previewRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/admin/preview',
@@ -49,12 +30,16 @@ export function previewRoutes(app: FastifyInstance) {
         tags: ['admin previews'],
         summary:
           'Store unsaved content for 30 minutes and answer the link of the public page rendered with it (noindex, never cached); the content is validated and sanitized as a save would',
-        body: PreviewRequestSchema,
+        body: previewRequestSchema(app.services.kinds.map((k) => k.half.def)),
         response: { 200: envelope(PreviewLinkSchema), ...adminErrors },
       },
     },
     async (request) => {
-      const link = await app.services.previews.create(previewInput(request.body), request.user?.id ?? null);
+      const body = request.body as PreviewRequest;
+      const link = await app.services.previews.create(
+        { kind: body.kind, id: itemId(body), content: body.content },
+        request.user?.id ?? null,
+      );
       return ok({ url: link.path, expiresAt: link.expiresAt.toISOString() }, 'The preview opens in a new tab.');
     },
   );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { VersionedAdminService } from '#domain/kinds/index.ts';
 import type { VersionListItem } from '#domain/versioning/versioning-repository.ts';
 import {
   ContentIdParamsSchema,
@@ -15,13 +16,7 @@ import { adminOperation, envelope, ok } from '../../../http.ts';
 import { adminErrors } from './admin-schemas.ts';
 
 /** What the admin service of every versioned kind offers (ADR 034): the factory's routes call these. */
-export interface VersionedAdminService<Item> {
-  /** the newest version (scheduled or not), or the given one */
-  adminGet(id: number, versionId?: number): Promise<Item>;
-  adminVersions(id: number): Promise<VersionListItem[]>;
-  /** the saved version's content and base fields appended as a new version (404 when either is unknown) */
-  adminRollback(id: number, versionId: number, authorId: number | null): Promise<Item>;
-}
+export type { VersionedAdminService } from '#domain/kinds/index.ts';
 
 const zodRouter = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 type Router = ReturnType<typeof zodRouter>;

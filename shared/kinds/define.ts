@@ -1,0 +1,94 @@
+import type { z } from 'zod';
+import type { AuditCategory } from '../audit.ts';
+
+/** What a content change says about the item it changed (the content-changed call's fields). */
+export interface KindChange {
+  /** the row's id or key (a landing page's key) */
+  id?: number | string | null;
+  /** slug before the write; null when the item is new */
+  oldSlug?: string | null;
+  /** slug after the write; null when the item was deleted */
+  newSlug?: string | null;
+}
+
+/**
+ * The shared half of a versioned kind (ADR 037): what the server, the domain and the admin screens all
+ * need to know about it. The domain half (domain/kinds) adds its service; the app half (app/kinds) its
+ * screens' parts. Every list of kinds in the tree is made from `KINDS` (shared/kinds/index.ts).
+ */
+export interface KindDefinition<Name extends string = string> {
+  /** the kind's name in content events, previews, the audit log and the registries */
+  name: Name;
+  /** the admin API prefix: add, get/{id}, get/{id}/{versionId}, get-versions/{id}, rollback/{id}/{versionId}... */
+  api: string;
+  /** the admin list (Back and Cancel) */
+  list: string;
+  /** the admin path before /edit/{id}/{versionId?} and /create */
+  admin: string;
+  /** the operation ids' stem (getPage, rollbackPage) */
+  op: string;
+  /** in summaries and messages ("The page was deleted.") */
+  label: string;
+  /** the edit frame's title ("Edit Page") */
+  noun: string;
+  /** a 404's message in the admin screens ("Page not found.") */
+  notFound: string;
+  /** the public address before the slug, by region; absent for kinds with fixed addresses (products, landing pages) */
+  slugPrefix?: (region: number) => string;
+  /** the API's payloads: the save body (add, preview), the item every read answers, the list and its filter */
+  schemas: { save: z.ZodType; item: z.ZodType; list: z.ZodType; filter?: z.ZodType };
+  /** the OpenAPI document's words for the kind's routes */
+  openApi: {
+    tag: string;
+    add: { operationId: string; summary: string };
+    filter: { operationId: string; summary: string };
+    /** delete/{id}'s summary; absent when the kind's items cannot be deleted */
+    remove?: string;
+  };
+  /** the page-cache tags a change of one item touches (ADR 007) */
+  tags: (change: KindChange) => string[];
+  /** how the audit log names an item ("the knowledge item ...") and the filter it is under */
+  audit: { label: string; category: AuditCategory };
+  /** the document library's "where used" label ("Knowledge item") */
+  usageLabel: string;
+  /** which parts the kind has */
+  features: {
+    /** Preview before saving (POST /api/admin/preview, /preview/{token}) */
+    preview: boolean;
+    /** versions can be scheduled (the publishing scheduler) */
+    schedule: boolean;
+    /** items can be pinned to lead the public lists (POST pin) */
+    pin: boolean;
+    /** a published item that moves leaves a 301 */
+    slugRedirects: boolean;
+  };
+}
+
+/** Declares a kind: the definition as it is, with its literal name kept for the registry's types. */
+export function defineKind<const Name extends string, const K extends KindDefinition<Name>>(kind: K & KindDefinition<Name>): K {
+  return kind;
+}
+
+const seg = (value: number | string) => encodeURIComponent(String(value));
+
+/** A kind's admin API calls' paths. */
+export const versionedApi = {
+  add: (k: Pick<KindDefinition, 'api'>) => `${k.api}/add`,
+  get: (k: Pick<KindDefinition, 'api'>, id: number | string, versionId?: number | string | null) =>
+    `${k.api}/get/${seg(id)}${versionId === undefined || versionId === null ? '' : `/${seg(versionId)}`}`,
+  versions: (k: Pick<KindDefinition, 'api'>, id: number | string) => `${k.api}/get-versions/${seg(id)}`,
+  rollback: (k: Pick<KindDefinition, 'api'>, id: number | string, versionId: number | string) =>
+    `${k.api}/rollback/${seg(id)}/${seg(versionId)}`,
+  remove: (k: Pick<KindDefinition, 'api'>, id: number | string) => `${k.api}/delete/${seg(id)}`,
+  filter: (k: Pick<KindDefinition, 'api'>) => `${k.api}/filter`,
+};
+
+/** A kind's editor address: the item, or one of its saved versions (the Rollback list's links). */
+export function versionedEditPath(k: Pick<KindDefinition, 'admin'>, id: number | string, versionId?: number | string | null): string {
+  return `${k.admin}/edit/${id}${versionId === undefined || versionId === null ? '' : `/${versionId}`}`;
+}
+
+/** The Rollback links' segment, /siteadmin/{rollbackRoute}/edit/{id}/{versionId} (the spec's name). */
+export function rollbackRoute(k: Pick<KindDefinition, 'admin'>): string {
+  return k.admin.replace(/^\/siteadmin\//, '');
+}

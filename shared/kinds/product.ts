@@ -1,0 +1,35 @@
+import { ALL_PAGES } from '../cache-tags.ts';
+import {
+  ProductAdminFilterSchema,
+  ProductAdminItemSchema,
+  ProductAdminListSchema,
+  ProductSaveSchema,
+} from '../validation/versioned-admin.ts';
+import { defineKind } from './define.ts';
+
+/** Product pages: fixed addresses, edited (a version appended) but never created in the admin. */
+export const product = defineKind({
+  name: 'product',
+  api: '/api/admin/products',
+  list: '/siteadmin/products',
+  admin: '/siteadmin/products',
+  op: 'Product',
+  label: 'product',
+  noun: 'Product',
+  notFound: 'Product not found.',
+  schemas: { save: ProductSaveSchema, item: ProductAdminItemSchema, list: ProductAdminListSchema, filter: ProductAdminFilterSchema },
+  openApi: {
+    tag: 'admin products',
+    add: {
+      operationId: 'saveProduct',
+      summary: 'Append a version of a product (edit or rollback); products are fixed addresses, never created here',
+    },
+    filter: { operationId: 'filterProductsAdmin', summary: 'Products in menu order, with search and region' },
+    remove: 'Delete a product page (its versions are kept)',
+  },
+  // products are in the shell every page renders (the mega menu, the footer, the home cards)
+  tags: () => [ALL_PAGES],
+  audit: { label: 'product page', category: 'content' },
+  usageLabel: 'Product page',
+  features: { preview: true, schedule: true, pin: false, slugRedirects: false },
+});
