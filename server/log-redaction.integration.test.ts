@@ -71,4 +71,29 @@ describe('the app log', () => {
     expect(line).toContain('sent /account/confirm-email/[redacted]');
     expect(leaked()).toEqual([]);
   });
+
+  it('writes one line per request, and none at info for a page the page cache answered', async () => {
+    const cached = await createTestApp(
+      { LOG_LEVEL: 'info' },
+      { ui: 'build', logger: { stream: { write: (line: string) => own.push(line) } } },
+    );
+    const own: string[] = [];
+    try {
+      const requestLines = (from: number) => own.slice(from).filter((l) => /"msg":"(request completed|incoming request)"/.test(l));
+      let from = own.length;
+      const first = await cached.app.inject('/agrotain');
+      expect(first.headers['x-page-cache']).toBe('miss');
+      expect(requestLines(from)).toHaveLength(1);
+      expect(requestLines(from)[0]).toMatch(/"url":"\/agrotain".*"statusCode":200.*"responseTime":\d+/);
+      from = own.length;
+      const again = await cached.app.inject('/agrotain');
+      expect(again.headers['x-page-cache']).toBe('hit');
+      expect(requestLines(from)).toEqual([]);
+      from = own.length;
+      await cached.app.inject('/api/states/get-all/2');
+      expect(requestLines(from)).toHaveLength(1);
+    } finally {
+      await cached.close();
+    }
+  });
 });
