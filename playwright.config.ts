@@ -1,33 +1,22 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/setup/chromium.ts';
+import { E2E_ISOLATED_PORT, E2E_PORT } from './tests/e2e/ports.ts';
 
-const port = Number(process.env.E2E_PORT ?? 3210);
-
-export default defineConfig({
-  testDir: 'tests/e2e',
-  fullyParallel: false,
-  workers: 2,
-  // One retry absorbs a stall of a loaded 2-core CI machine; scripts/test.mjs names every test that needed it.
-  retries: 1,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
-  reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON ?? `.tmp/e2e-results-${port}.json` }]],
-  use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    trace: 'off',
-    launchOptions: {
-      executablePath: CHROMIUM_PATH,
-      args: CHROMIUM_ARGS,
-    },
-  },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `rm -rf .tmp/e2e-data-${port} && node scripts/ensure-build.mjs && node build/node/index.js`,
+/**
+ * Two servers from the same build. The shared one serves every ordinary test, in parallel: those
+ * tests only read, or change data of their own. The isolated one serves the tests tagged
+ * `@exclusive`, which change something site-wide (a security setting, the items a public list
+ * counts): they run one at a time there (tests/e2e/fixtures.ts), and no reader waits for them.
+ */
+function server(port: number, build: boolean) {
+  return {
+    // only the first server builds (Playwright starts them in order), so two builds never race
+    command: `rm -rf .tmp/e2e-data-${port} && ${build ? 'node scripts/ensure-build.mjs && ' : ''}node build/node/index.js`,
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -42,5 +31,31 @@ export default defineConfig({
       // The finder and rep-request tests need the sample reps, which production leaves out by default.
       SEED_DEMO_REPS: 'true',
     },
-  },
+  };
+}
+
+const use = {
+  ...devices['Desktop Chrome'],
+  channel: undefined,
+  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // Tests, not files, are spread over the workers: one long file no longer holds a worker to the end.
+  fullyParallel: true,
+  // A browser test spends most of its time waiting on the server and on rendering, so a 2-core
+  // machine keeps three busy (E2E_WORKERS overrides).
+  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // One retry absorbs a stall of a loaded 2-core CI machine; scripts/test.mjs names every test that needed it.
+  retries: 1,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON ?? `.tmp/e2e-results-${E2E_PORT}.json` }]],
+  use: { trace: 'off' },
+  projects: [
+    { name: 'chromium', grepInvert: /@exclusive/, use: { ...use, baseURL: `http://127.0.0.1:${E2E_PORT}` } },
+    { name: 'isolated', grep: /@exclusive/, use: { ...use, baseURL: `http://127.0.0.1:${E2E_ISOLATED_PORT}` } },
+  ],
+  webServer: [server(E2E_PORT, true), server(E2E_ISOLATED_PORT, false)],
 });
