@@ -8,31 +8,40 @@ import { E2E_ISOLATED_PORT, E2E_PORT } from './tests/e2e/ports.ts';
  * `@exclusive`, which change something site-wide (a security setting, the items a public list
  * counts): they run one at a time there (tests/e2e/fixtures.ts), and no reader waits for them.
  */
-function server(port: number, build: boolean) {
+function env(port: number) {
   return {
-    // only the first server builds (Playwright starts them in order), so two builds never race
-    command: `rm -rf .tmp/e2e-data-${port} && ${build ? 'node scripts/ensure-build.mjs && ' : ''}node build/node/index.js`,
-    url: `http://127.0.0.1:${port}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore' as const,
-    stderr: 'pipe' as const,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: `.tmp/e2e-data-${port}`,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
-      ADMIN_EMAIL: 'admin@example.com',
-      ADMIN_PASSWORD: 'correct-horse-battery-staple',
-      FORM_RATE_LIMIT: '1000',
-      LOGIN_RATE_LIMIT: '1000',
-      // The finder and rep-request tests need the sample reps, which production leaves out by default.
-      SEED_DEMO_REPS: 'true',
-    },
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: `.tmp/e2e-data-${port}`,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD: 'correct-horse-battery-staple',
+    FORM_RATE_LIMIT: '1000',
+    LOGIN_RATE_LIMIT: '1000',
+    // The finder and rep-request tests need the sample reps, which production leaves out by default.
+    SEED_DEMO_REPS: 'true',
   };
 }
+const common = { reuseExistingServer: false, timeout: 120_000, stdout: 'ignore' as const, stderr: 'pipe' as const };
+const servers = [
+  // Playwright starts these in order, each once the one before is ready. The isolated server counts
+  // as ready once the build is current, so the two servers boot side by side; its tests wait for its
+  // /readyz (tests/e2e/fixtures.ts).
+  {
+    ...common,
+    command: `rm -rf .tmp/e2e-data-${E2E_ISOLATED_PORT} && node scripts/ensure-build.mjs && echo e2e-build-current && node build/node/index.js`,
+    wait: { stdout: /e2e-build-current/ },
+    env: env(E2E_ISOLATED_PORT),
+  },
+  {
+    ...common,
+    command: `rm -rf .tmp/e2e-data-${E2E_PORT} && node build/node/index.js`,
+    url: `http://127.0.0.1:${E2E_PORT}/readyz`,
+    env: env(E2E_PORT),
+  },
+];
 
 const use = {
   ...devices['Desktop Chrome'],
@@ -57,5 +66,5 @@ export default defineConfig({
     { name: 'chromium', grepInvert: /@exclusive/, use: { ...use, baseURL: `http://127.0.0.1:${E2E_PORT}` } },
     { name: 'isolated', grep: /@exclusive/, use: { ...use, baseURL: `http://127.0.0.1:${E2E_ISOLATED_PORT}` } },
   ],
-  webServer: [server(E2E_PORT, true), server(E2E_ISOLATED_PORT, false)],
+  webServer: servers,
 });

@@ -47,6 +47,21 @@ async function holdExclusive(baseURL: string | undefined): Promise<() => Promise
   return () => rm(EXCLUSIVE, { force: true });
 }
 
+/** Waits for the server at `baseURL` to answer /readyz: the isolated server boots beside the shared one, unwatched. */
+async function serverReady(baseURL: string | undefined) {
+  const url = new URL('/readyz', baseURL);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const ok = await fetch(url).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`${url.href} did not answer within 120 s`);
+    await pause(200);
+  }
+}
+
 /**
  * Pages are server-rendered, so their content is visible before React has hydrated and attached
  * its handlers. `page.goto` waits for the hydration marker set by the root component (unless the
@@ -62,6 +77,7 @@ export const test = base.extend<{ serverSharing: void }>({
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use, testInfo) => {
       const server = testInfo.project.use.baseURL;
+      if (testInfo.tags.includes('@exclusive')) await serverReady(server);
       const release = testInfo.tags.includes('@exclusive')
         ? await holdExclusive(server)
         : await holdShared(server, `${testInfo.workerIndex}-${testInfo.testId}-${testInfo.retry}`);
