@@ -53,9 +53,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   // Tests, not files, are spread over the workers: one long file no longer holds a worker to the end.
   fullyParallel: true,
-  // A browser test spends most of its time waiting on the server and on rendering, so a 2-core
-  // machine keeps three busy (E2E_WORKERS overrides).
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // Two workers keep a 2-core machine busy: an axe scan or a page render holds a core each. A third
+  // made each test slower rather than the run shorter on a loaded 2-core machine, and pushed the
+  // longest tests past their timeouts; E2E_WORKERS sets another number on a bigger machine.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // One retry absorbs a stall of a loaded 2-core CI machine; scripts/test.mjs names every test that needed it.
   retries: 1,
   timeout: 30_000,
