@@ -64,8 +64,10 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON ?? `.tmp/e2e-results-${E2E_PORT}.json` }]],
   use: { trace: 'off' },
   projects: [
+    // First, so its tests start at once and run one after another on one worker beside the others,
+    // instead of queueing at the end where they would leave the other workers idle.
+    { name: 'isolated', grep: /@exclusive/, workers: 1, use: { ...use, baseURL: `http://127.0.0.1:${E2E_ISOLATED_PORT}` } },
     { name: 'chromium', grepInvert: /@exclusive/, use: { ...use, baseURL: `http://127.0.0.1:${E2E_PORT}` } },
-    { name: 'isolated', grep: /@exclusive/, use: { ...use, baseURL: `http://127.0.0.1:${E2E_ISOLATED_PORT}` } },
   ],
   webServer: servers,
 });
