@@ -23,6 +23,10 @@ export const WCAG_RULES = axe.getRules(WCAG_TAGS).map((r) => r.ruleId);
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   // options() replaces every option set before it, so it comes before withRules()
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withRules(WCAG_RULES).setLegacyMode().analyze();
+  const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withRules(WCAG_RULES)
+    .setLegacyMode()
+    .analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
 }
