@@ -4,6 +4,8 @@ import { ADMIN, apiTokens, axeViolations, createUser, linkFromEmail, signInQuick
 
 test.describe('login', () => {
   test('empty fields: both messages, both fields highlighted; a wrong password shows the server message', async ({ page }) => {
+    // two full axe scans: near 30 s on a loaded 2-core machine
+    test.setTimeout(60_000);
     await page.goto('/account/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Site Administration Login' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', '/account/forgot-password');
