@@ -4,6 +4,8 @@ import { ADMIN, apiTokens, axeViolations, createUser, linkFromEmail, signInQuick
 
 test.describe('login', () => {
   test('empty fields: both messages, both fields highlighted; a wrong password shows the server message', async ({ page }) => {
+    // two full axe scans: near 30 s on a loaded 2-core machine
+    test.setTimeout(60_000);
     await page.goto('/account/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Site Administration Login' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', '/account/forgot-password');
@@ -22,13 +24,16 @@ test.describe('login', () => {
     await expect(page.locator('.field--invalid')).toHaveCount(2);
 
     await page.getByLabel('Password').fill('not-the-password');
-    const slowLogin = page.route('**/auth/login', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+    // the answer is held until the busy state has been seen, so the check never races a fast server
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/auth/login', async (route) => {
+      await held;
       await route.continue();
     });
-    await slowLogin;
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(page.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
+    answer();
     await expect(page.getByRole('alert')).toHaveText('The username or password is incorrect.');
     await expect(page.getByRole('button', { name: 'Log In' })).toBeEnabled();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}'))).toMatchObject({

@@ -387,6 +387,8 @@ test.describe('pages', () => {
   });
 
   test('axe finds nothing on the pages list and the landing-page editor', async ({ page }) => {
+    // two full scans of the two largest admin screens: past 30 s on a loaded 2-core machine
+    test.setTimeout(60_000);
     await signInQuickly(page);
     await page.goto('/siteadmin/pages');
     await expect(page.getByRole('heading', { level: 2, name: 'Custom pages' })).toBeVisible();

@@ -1,13 +1,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ISOLATED_PORT, E2E_PORT } from './ports.ts';
 
 /** The e2e server's administrator (playwright.config.ts). */
 export const ADMIN = { email: 'admin@example.com', password: 'correct-horse-battery-staple' };
 
-const port = Number(process.env.E2E_PORT ?? 3210);
-/** Without SMTP_URL the e2e server writes each email as an .eml file to DATA_DIR/outbox. */
-export const OUTBOX = path.resolve(`.tmp/e2e-data-${port}/outbox`);
+/**
+ * Without SMTP_URL each e2e server writes each email as an .eml file to its DATA_DIR/outbox; the
+ * shared server's and the isolated one's (playwright.config.ts) are both read, the recipient tells them apart.
+ */
+export const OUTBOXES = [E2E_PORT, E2E_ISOLATED_PORT].map((port) => path.resolve(`.tmp/e2e-data-${port}/outbox`));
 
 /** The admin screens answer to the same full WCAG 2.1 A/AA rule set as the public pages. */
 export { axeViolations } from './axe.ts';
@@ -64,12 +67,14 @@ export async function linkFromEmail(to: string, pattern: RegExp): Promise<string
   await expect
     .poll(
       async () => {
-        const names = await readdir(OUTBOX).catch(() => [] as string[]);
-        for (const name of names
-          .filter((n) => n.endsWith('.eml'))
-          .sort()
-          .reverse()) {
-          const eml = await readFile(path.join(OUTBOX, name), 'utf8');
+        const files: string[] = [];
+        for (const dir of OUTBOXES) {
+          const names = await readdir(dir).catch(() => [] as string[]);
+          files.push(...names.filter((n) => n.endsWith('.eml')).map((n) => path.join(dir, n)));
+        }
+        // newest first: the names start with their time
+        for (const file of files.sort((a, b) => path.basename(b).localeCompare(path.basename(a)))) {
+          const eml = await readFile(file, 'utf8');
           if (!eml.toLowerCase().includes(to.toLowerCase())) continue;
           const match = decodeBody(eml).match(pattern);
           if (match) {

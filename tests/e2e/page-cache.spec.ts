@@ -10,15 +10,20 @@ function refusals(page: Page): string[] {
   return refused;
 }
 
-/** Adds an inline script to the page; answers whether it ran. */
+/**
+ * Adds an inline script to the page; answers whether it ran. An allowed inline script runs as it is
+ * inserted; a refused one does not, and the document reports the refusal: either answers at once.
+ */
 function injectedScriptRuns(page: Page): Promise<boolean> {
   return page.evaluate(async () => {
     const w = window as unknown as { injectedRan?: boolean };
+    const refused = new Promise<false>((resolve) =>
+      document.addEventListener('securitypolicyviolation', (e) => e.blockedURI === 'inline' && resolve(false)),
+    );
     const script = document.createElement('script');
     script.textContent = 'window.injectedRan = true';
     document.body.append(script);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    return w.injectedRan === true;
+    return w.injectedRan === true || (await refused);
   });
 }
 
