@@ -22,6 +22,7 @@ import { createPageCache, type PageCache } from './plugins/page-cache.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerRedirects } from './plugins/redirects.ts';
 import { registerReactRouter } from './plugins/react-router.ts';
+import { requestIdOf } from './request-id.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { adminRoutes } from './routes/api/admin/index.ts';
 import { documentsRoutes } from './routes/api/documents-routes.ts';
@@ -163,6 +164,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return503OnClosing: true,
     // one line per request (the onResponse hook below) instead of Fastify's two; none for a page-cache hit
     disableRequestLogging: true,
+    // The proxy's X-Request-Id (nginx's $request_id) names the request in our log too, so one id
+    // follows it through both; one that is missing or not a plain token of at most 128 characters is
+    // replaced by our own. Every reply echoes it.
+    requestIdHeader: false,
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     routerOptions: { ignoreTrailingSlash: true },
     // Malformed URLs and bodies the router or parser refuses still answer the API's envelope.
     frameworkErrors: (err, _request, reply: FastifyReply) => {
@@ -209,7 +215,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (reply.raw.getHeader('x-page-cache') === 'hit') return;
     request.log.info({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
     if (app.lifecycle.closing) reply.header('connection', 'close');
     return payload;
   });

@@ -96,4 +96,13 @@ describe('the app log', () => {
       await cached.close();
     }
   });
+
+  it("names each request by the proxy's X-Request-Id (or its own), echoes it and logs it", async () => {
+    const from = lines.length;
+    const res = await t.app.inject({ url: '/api/states/get-all/2', headers: { 'x-request-id': 'nginx-7f3a9c0e' } });
+    expect(res.headers['x-request-id']).toBe('nginx-7f3a9c0e');
+    expect(lines.slice(from).some((l) => l.includes('"reqId":"nginx-7f3a9c0e"') && l.includes('request completed'))).toBe(true);
+    const forged = await t.app.inject({ url: '/api/states/get-all/2', headers: { 'x-request-id': 'a"b\n{"level":60}' } });
+    expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
 });

@@ -1,3 +1,4 @@
+import { requestIdOf } from '../request-id.ts';
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
@@ -224,7 +225,12 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
     state: CacheState,
     dropped: string,
   ) {
-    const headers: Record<string, string | string[] | number> = { ...page.headers, 'x-page-cache': state };
+    const headers: Record<string, string | string[] | number> = {
+      ...page.headers,
+      'x-page-cache': state,
+      // the proxy's id (or our own), echoed as on every other reply
+      'x-request-id': requestIdOf(request.headers['x-request-id']),
+    };
     if (app.lifecycle?.closing) headers.connection = 'close';
     if (dropped && typeof page.headers.location === 'string') headers.location = withDropped(page.headers.location, dropped);
     if (page.status === 200 && etagMatches(request.headers['if-none-match'], page.etag)) {
