@@ -48,6 +48,8 @@ export function contractSchema(contract: ContractSpec, errors?: Record<number, z
     ...(contract.params ? { params: contract.params } : {}),
     ...(contract.query ? { querystring: contract.query } : {}),
     ...(contract.body ? { body: contract.body } : {}),
+    ...(contract.multipart ? { consumes: ['multipart/form-data'] } : {}),
+    ...(contract.file ? { produces: ['text/csv'] } : {}),
     response: { 200: success, ...(errors ?? (bearer ? adminErrors : errorResponses)) },
   };
 }

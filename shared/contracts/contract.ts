@@ -24,6 +24,8 @@ export interface ContractSpec {
   security: 'public' | 'bearer';
   /** For admin routes: the permission the caller's roles need, or 'signed-in' for any signed-in user. */
   permission?: Permission | 'signed-in';
+  /** The body is a multipart/form-data upload (a file and text fields), read by the handler, not by a schema. */
+  multipart?: true;
   /** The reply is a file, not the JSON envelope: what the file is (the OpenAPI description). */
   file?: string;
 }
@@ -41,10 +43,12 @@ type In<S> = S extends z.ZodType ? z.input<S> : never;
 /** What a call sends: the path's parameters (as the route reads them), the query and the body. */
 export type ContractInput<C extends ContractSpec> = (C extends { params: infer P } ? { params: Out<P> } : { params?: never }) &
   (C extends { query: infer Q } ? { query: In<Q> } : { query?: never }) &
-  (C extends { body: infer B } ? { body: In<B> | FormData } : { body?: never });
+  (C extends { body: infer B } ? { body: In<B> } : C extends { multipart: true } ? { body: FormData } : { body?: never });
 
 /** Whether a call needs an input at all (a contract without params, query or body needs none). */
-export type NeedsInput<C extends ContractSpec> = C extends { params: z.ZodType } | { query: z.ZodType } | { body: z.ZodType } ? true : false;
+export type NeedsInput<C extends ContractSpec> = C extends { params: z.ZodType } | { query: z.ZodType } | { body: z.ZodType } | { multipart: true }
+  ? true
+  : false;
 
 /** The data of a successful reply, as the reply schema gives it. */
 export type ContractReply<C extends ContractSpec> = z.output<C['reply']>;
