@@ -44,7 +44,7 @@ export function contractSchema(contract: ContractSpec, errors?: Record<number, z
     tags: [...contract.tags],
     summary: contract.summary,
     ...(contract.description ? { description: contract.description } : {}),
-    security: bearer ? BEARER : PUBLIC,
+    security: contract.security === 'optional-bearer' ? [...BEARER, {}] : bearer ? BEARER : PUBLIC,
     ...(contract.params ? { params: contract.params } : {}),
     ...(contract.query ? { querystring: contract.query } : {}),
     ...(contract.body ? { body: contract.body } : {}),
@@ -59,7 +59,12 @@ export function contractSchema(contract: ContractSpec, errors?: Record<number, z
  * serialise the reply and make its OpenAPI operation) and its permission (config.permission, which
  * the admin scope checks). The handler's input and reply are typed from the same schemas.
  */
-export function route<const C extends ContractSpec>(app: FastifyInstance, contract: C, handler: ContractHandler<C>, extras: RouteExtras = {}) {
+export function route<const C extends ContractSpec>(
+  app: FastifyInstance,
+  contract: C,
+  handler: ContractHandler<C>,
+  extras: RouteExtras = {},
+) {
   const config = contract.permission ? { ...extras.config, permission: contract.permission } : extras.config;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: contract.method,

@@ -20,8 +20,11 @@ export interface ContractSpec {
   summary: string;
   description?: string;
   tags: readonly string[];
-  /** 'bearer': the caller sends its access token (Authorization: Bearer); 'public': anyone may call. */
-  security: 'public' | 'bearer';
+  /**
+   * 'bearer': the caller sends its access token (Authorization: Bearer); 'public': anyone may call;
+   * 'optional-bearer': either (a second-factor enrolment is signed in, or carries its sign-in challenge).
+   */
+  security: 'public' | 'bearer' | 'optional-bearer';
   /** For admin routes: the permission the caller's roles need, or 'signed-in' for any signed-in user. */
   permission?: Permission | 'signed-in';
   /** The body is a multipart/form-data upload (a file and text fields), read by the handler, not by a schema. */
@@ -46,7 +49,8 @@ export type ContractInput<C extends ContractSpec> = (C extends { params: infer P
   (C extends { body: infer B } ? { body: In<B> } : C extends { multipart: true } ? { body: FormData } : { body?: never });
 
 /** Whether a call needs an input at all (a contract without params, query or body needs none). */
-export type NeedsInput<C extends ContractSpec> = C extends { params: z.ZodType } | { query: z.ZodType } | { body: z.ZodType } | { multipart: true }
+export type NeedsInput<C extends ContractSpec> = C extends
+  { params: z.ZodType } | { query: z.ZodType } | { body: z.ZodType } | { multipart: true }
   ? true
   : false;
 

@@ -21,7 +21,8 @@ export const documentsApi = {
     method: 'POST',
     path: '/api/admin/documents/add',
     operationId: 'addDocument',
-    summary: 'Upload a document (multipart/form-data: file, title, kind, productKey, regionIds, altText); the type is told by the file content',
+    summary:
+      'Upload a document (multipart/form-data: file, title, kind, productKey, regionIds, altText); the type is told by the file content',
     multipart: true,
     reply: DocumentDetailSchema,
   }),
@@ -30,7 +31,8 @@ export const documentsApi = {
     method: 'POST',
     path: '/api/admin/documents/replace/:id',
     operationId: 'replaceDocumentFile',
-    summary: 'Upload a new file for a document (multipart/form-data: file): the GUID and URL stay, the previous file is kept as a dated revision',
+    summary:
+      'Upload a new file for a document (multipart/form-data: file): the GUID and URL stay, the previous file is kept as a dated revision',
     multipart: true,
     params: DocumentIdParamsSchema,
     reply: DocumentDetailSchema,

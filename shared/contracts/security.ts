@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { AuditActorsSchema, AuditLogFilterSchema, AuditLogPageSchema, AuditLogQuerySchema, SecuritySettingsSchema } from '../validation/auth.ts';
+import {
+  AuditActorsSchema,
+  AuditLogFilterSchema,
+  AuditLogPageSchema,
+  AuditLogQuerySchema,
+  SecuritySettingsSchema,
+} from '../validation/auth.ts';
 import { defineContract } from './contract.ts';
 
 const settings = { tags: ['admin security'], security: 'bearer', permission: 'settings' } as const;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { AddUserBodySchema, EditUserBodySchema, RoleListSchema, UserDetailSchema, UserIdParamsSchema, UserListSchema } from '../validation/users.ts';
+import {
+  AddUserBodySchema,
+  EditUserBodySchema,
+  RoleListSchema,
+  UserDetailSchema,
+  UserIdParamsSchema,
+  UserListSchema,
+} from '../validation/users.ts';
 import { defineContract } from './contract.ts';
 
 const admin = { tags: ['admin users'], security: 'bearer', permission: 'users' } as const;

@@ -16,5 +16,10 @@ export async function formsRoutes(app: FastifyInstance) {
   };
 
   route(app, leadsApi.contact, async (request) => ok(await app.services.leads.submitContact(request.body, { ip: request.ip })), extras);
-  route(app, leadsApi.contactRep, async (request) => ok(await app.services.leads.submitRepContact(request.body, { ip: request.ip })), extras);
+  route(
+    app,
+    leadsApi.contactRep,
+    async (request) => ok(await app.services.leads.submitRepContact(request.body, { ip: request.ip })),
+    extras,
+  );
 }

@@ -14,6 +14,8 @@ export function usersRoutes(app: FastifyInstance) {
     await users().delete(request.user!, request.params.id, { ip: request.ip });
     return ok(null);
   });
-  route(app, usersApi.add, async (request) => ok(await users().add(request.user!, request.body, { ip: request.ip, domainName: request.host })));
+  route(app, usersApi.add, async (request) =>
+    ok(await users().add(request.user!, request.body, { ip: request.ip, domainName: request.host })),
+  );
   route(app, usersApi.edit, async (request) => ok(await users().edit(request.user!, request.body, { ip: request.ip })));
 }
