@@ -43,9 +43,12 @@ export function defineContract<const C extends ContractSpec>(contract: C): C {
 type Out<S> = S extends z.ZodType ? z.output<S> : never;
 type In<S> = S extends z.ZodType ? z.input<S> : never;
 
-/** What a call sends: the path's parameters (as the route reads them), the query and the body. */
-export type ContractInput<C extends ContractSpec> = (C extends { params: infer P } ? { params: Out<P> } : { params?: never }) &
-  (C extends { query: infer Q } ? { query: In<Q> } : { query?: never }) &
+/** A path's parameters: as the route reads them, or as the text of an address (a screen's own route params). */
+type PathParams<P> = { [K in keyof Out<P>]: Out<P>[K] | string };
+
+/** What a call sends: the path's parameters, the query and the body. */
+export type ContractInput<C extends ContractSpec> = (C extends { params: infer P } ? { params: PathParams<P> } : { params?: never }) &
+  (C extends { query: infer Q } ? { query?: In<Q> } : { query?: never }) &
   (C extends { body: infer B } ? { body: In<B> } : C extends { multipart: true } ? { body: FormData } : { body?: never });
 
 /** Whether a call needs an input at all (a contract without params, query or body needs none). */
