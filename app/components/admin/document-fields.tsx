@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { documentsApi } from '#shared/contracts/documents.ts';
 import { REGION_OPTIONS } from '#shared/regions.ts';
 import {

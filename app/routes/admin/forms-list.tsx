@@ -1,6 +1,5 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { useNavigate, useNavigation, useRevalidator } from 'react-router';
-import { z } from 'zod';
 import {
   archiveQuestion,
   FORMS_ORDER,

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
-import type { z } from 'zod';
 import { PRODUCT_GROUPS } from '#shared/product-content.ts';
 import { PRODUCT_REGION_OPTIONS, ProductFormSchema, productFormDefaults, productSaveBody } from '#shared/product-admin.ts';
 import { documentsApi } from '#shared/contracts/documents.ts';

@@ -1,5 +1,4 @@
 import { Link, useNavigate, useRevalidator } from 'react-router';
-import { z } from 'zod';
 import { redirectsApi } from '#shared/contracts/redirects.ts';
 import { REDIRECT_TYPE_LABELS, type RedirectItem, type RedirectStatusCode } from '#shared/validation/redirects.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { z } from 'zod';
 import { redirectsApi } from '#shared/contracts/redirects.ts';
 import type { NotFoundItem } from '#shared/validation/redirects.ts';
 import { SearchBox } from '../../components/admin/list-filters.tsx';

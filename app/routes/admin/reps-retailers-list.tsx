@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
-import { z } from 'zod';
 import { LEADS_PERMISSION } from '#shared/permissions.ts';
 import { repsApi, repsRetailersApi, retailersApi } from '#shared/contracts/reps-retailers.ts';
 import type { RepDetail, RetailerPage } from '#shared/validation/reps-retailers.ts';
