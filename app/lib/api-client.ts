@@ -276,9 +276,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   return {
-    call: <C extends ContractSpec>(contract: C, ...[input, options]: CallArgs<C>) =>
+    // async: an address that cannot be built (a parameter missing) is a rejected call, as a failed one is
+    call: async <C extends ContractSpec>(contract: C, ...[input, options]: CallArgs<C>) =>
       checked(contract.method, addressOf(contract, input), contract.reply as C['reply'], { ...options, body: input?.body }),
-    download: <C extends ContractSpec>(contract: C, ...[input]: CallArgs<C>) =>
+    download: async <C extends ContractSpec>(contract: C, ...[input]: CallArgs<C>) =>
       download(contract.method, addressOf(contract, input), input?.body),
     getChecked: (path, reply, options) => checked('GET', path, reply, options),
     postChecked: (path, body, reply, options) => checked('POST', path, reply, { ...options, body }),
