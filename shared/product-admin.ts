@@ -1,7 +1,7 @@
 import './zod-browser.ts';
 import { z } from 'zod';
 // type only: versioned-admin.ts builds on this module's filter schema
-import type { ProductAdminItem, ProductAdminList } from './validation/versioned-admin.ts';
+import type { ProductAdminItem, ProductAdminList, ProductSaveRequest } from './validation/versioned-admin.ts';
 import { HeroMediaSchema, jsonField, ModuleListSchema, SeoFormSchema } from './content-admin.ts';
 import type { MediaRef, SeoData } from './content-types.ts';
 import { AnalysisRowSchema, PRODUCT_LIMITS, ProductContentSchema, ProductGroupSchema, type ProductContent } from './product-content.ts';
@@ -148,19 +148,12 @@ export const ProductFormSchema = z.object({
 });
 export type ProductForm = z.output<typeof ProductFormSchema>;
 
-/** What POST /api/admin/products/add takes (ProductSaveSchema on the server). */
-export interface ProductSaveBody extends ProductContent {
-  id: number;
-  status: 0 | 1;
-  publishAt: string | null;
-}
-
 /**
  * The API body from the validated form. `previous` is the version the editor loaded: the hero's
  * intrinsic size (the editor does not show it) is kept while the image stays the same, and so is
  * the SEO og type (metaContent).
  */
-export function productSaveBody(value: ProductForm, previous: Pick<ProductContent, 'heroMedia' | 'seo'> | null): ProductSaveBody {
+export function productSaveBody(value: ProductForm, previous: Pick<ProductContent, 'heroMedia' | 'seo'> | null): ProductSaveRequest {
   const hero = value.heroMedia;
   let heroMedia: MediaRef | null = null;
   if (hero) {

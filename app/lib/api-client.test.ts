@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { defineContract } from '#shared/contracts/contract.ts';
 import { ApiContractError, ApiError, AuthRedirect, createApiClient, failureMessage, refusalOr } from './api-client.ts';
 import { parseStoredAuth } from './auth-state.ts';
 import { createAuthStore } from './auth-store.ts';
@@ -17,6 +18,11 @@ function memoryStorage(initial?: object) {
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** Contracts for calls whose reply these tests do not check (the refresh and redirect rules). */
+const anyReply = { operationId: 'test', summary: 'test', tags: [], security: 'bearer', reply: z.unknown() } as const;
+const getAny = (path: string) => defineContract({ ...anyReply, method: 'GET', path });
+const postAny = (path: string) => defineContract({ ...anyReply, method: 'POST', path, body: z.unknown() });
+
 const ok = (data: unknown) => json(200, { success: true, data, message: null });
 
 interface Call {
@@ -74,16 +80,16 @@ describe('api client', () => {
             })
           : json(403, { success: false, data: null, message: 'no' }),
     });
-    const file = await client.download('/api/admin/forms/export', { order: 4 });
+    const file = await client.download(postAny('/api/admin/forms/export'), { body: { order: 4 } });
     expect(file.filename).toBe('forms.csv');
     expect(await file.blob.text()).toBe('Id,Name\n1,Ann\n');
     expect(calls[0]).toMatchObject({ auth: expect.stringMatching(/^Bearer /), body: { order: 4 } });
-    await expect(client.download('/api/admin/other', {})).rejects.toEqual(new AuthRedirect('/access-denied'));
+    await expect(client.download(postAny('/api/admin/other'), { body: {} })).rejects.toEqual(new AuthRedirect('/access-denied'));
   });
 
   it('sends the bearer token on every request', async () => {
     const { client, calls } = setup({ handler: () => ok([]) });
-    await client.get('/api/adminusers/get-all');
+    await client.call(getAny('/api/adminusers/get-all'));
     expect(calls[0]?.auth).toMatch(/^Bearer /);
   });
 
@@ -100,7 +106,7 @@ describe('api client', () => {
         return ok(call.auth);
       },
     });
-    const replies = await Promise.all([client.get('/api/a'), client.get('/api/b'), client.get('/api/c')]);
+    const replies = await Promise.all([client.call(getAny('/api/a')), client.call(getAny('/api/b')), client.call(getAny('/api/c'))]);
     expect(calls.filter((c) => c.path === '/auth/refresh-token')).toHaveLength(1);
     expect(calls.find((c) => c.path === '/auth/refresh-token')?.body).toEqual({ refreshToken: 'r1' });
     for (const reply of replies) expect(reply.data).toBe(`Bearer ${fresh}`);
@@ -117,7 +123,9 @@ describe('api client', () => {
           ? json(401, { success: false, data: null, message: 'Your session has ended.' })
           : json(401, { success: false, data: null, message: 'Please sign in.' }),
     });
-    await expect(client.get('/api/adminusers/get-all')).rejects.toEqual(new AuthRedirect('/account/login?redirectTo=%2Fsiteadmin%2Fusers'));
+    await expect(client.call(getAny('/api/adminusers/get-all'))).rejects.toEqual(
+      new AuthRedirect('/account/login?redirectTo=%2Fsiteadmin%2Fusers'),
+    );
     expect(store.getState().isAuthenticated).toBe(false);
   });
 
@@ -125,12 +133,14 @@ describe('api client', () => {
     const { client } = setup({
       handler: () => json(403, { success: false, data: null, message: 'You do not have permission to do this.' }),
     });
-    await expect(client.get('/api/adminusers/get-all')).rejects.toEqual(new AuthRedirect('/access-denied'));
+    await expect(client.call(getAny('/api/adminusers/get-all'))).rejects.toEqual(new AuthRedirect('/access-denied'));
   });
 
   it('401 with no session goes to login', async () => {
     const { client } = setup({ token: null, handler: () => json(401, { success: false, data: null, message: 'Please sign in.' }) });
-    await expect(client.get('/api/adminusers/get-all')).rejects.toEqual(new AuthRedirect('/account/login?redirectTo=%2Fsiteadmin%2Fusers'));
+    await expect(client.call(getAny('/api/adminusers/get-all'))).rejects.toEqual(
+      new AuthRedirect('/account/login?redirectTo=%2Fsiteadmin%2Fusers'),
+    );
   });
 
   it('a 401 on a token the server no longer takes gets one refresh and a retry', async () => {
@@ -142,7 +152,7 @@ describe('api client', () => {
         return call.auth === `Bearer ${fresh}` ? ok('done') : json(401, { success: false, data: null, message: 'Please sign in.' });
       },
     });
-    expect((await client.get('/api/x')).data).toBe('done');
+    expect((await client.call(getAny('/api/x'))).data).toBe('done');
     expect(calls.map((c) => c.path)).toEqual(['/api/x', '/auth/refresh-token', '/api/x']);
   });
 
@@ -159,7 +169,7 @@ describe('api client', () => {
         return ok('second');
       },
     });
-    expect((await client.get('/api/x')).data).toBe('second');
+    expect((await client.call(getAny('/api/x'))).data).toBe('second');
   });
 
   it('a 400 with a message is the form’s answer, and "return" hands 401 to the login screen', async () => {
@@ -169,8 +179,8 @@ describe('api client', () => {
           ? json(401, { success: false, data: null, message: 'The username or password is incorrect.' })
           : json(400, { success: false, data: null, message: 'You cannot delete your own account.' }),
     });
-    expect((await client.get('/api/adminusers/delete/1')).message).toBe('You cannot delete your own account.');
-    expect((await client.post('/auth/login', { Username: 'a', Password: 'b' }, { denied: 'return' })).message).toBe(
+    expect((await client.call(getAny('/api/adminusers/delete/1'))).message).toBe('You cannot delete your own account.');
+    expect((await client.call(postAny('/auth/login'), { body: { Username: 'a', Password: 'b' } }, { denied: 'return' })).message).toBe(
       'The username or password is incorrect.',
     );
   });
@@ -179,8 +189,8 @@ describe('api client', () => {
     const { client } = setup({
       handler: (call) => (call.path === '/down' ? Promise.reject(new TypeError('fetch failed')) : new Response('<html>', { status: 502 })),
     });
-    await expect(client.get('/down')).rejects.toMatchObject({ name: 'ApiError', status: null });
-    await expect(client.get('/html')).rejects.toMatchObject({ name: 'ApiError', status: 502 });
+    await expect(client.call(getAny('/down'))).rejects.toMatchObject({ name: 'ApiError', status: null });
+    await expect(client.call(getAny('/html'))).rejects.toMatchObject({ name: 'ApiError', status: 502 });
   });
 });
 
@@ -218,7 +228,7 @@ describe('api client across tabs', () => {
       });
     };
     const [a, b] = [tab(), tab()];
-    const replies = await Promise.all([a.get('/api/x'), b.get('/api/y')]);
+    const replies = await Promise.all([a.call(getAny('/api/x')), b.call(getAny('/api/y'))]);
     expect(replies.map((r) => r.data)).toEqual(['fine', 'fine']);
     expect(spent).toEqual(['r1']);
     expect(parseStoredAuth(storage.getItem('root'))).toMatchObject({ isAuthenticated: true, token: fresh, refreshToken: 'r2' });
@@ -289,5 +299,95 @@ describe('a form submit with a checked reply (refusalOr)', () => {
     expect(error).toBeInstanceOf(ApiContractError);
     expect(failureMessage(error)).toMatch(/^The server's reply to \/api\/adminusers\/edit is not in the expected shape \(id: /);
     expect(failureMessage(new Error('internal'))).toBe('Something is wrong');
+  });
+});
+
+describe('api.call(contract, input)', () => {
+  const Doc = z.object({ guid: z.string(), title: z.string() });
+  const byGuid = defineContract({
+    method: 'GET',
+    path: '/api/admin/documents/by-guid/:guid',
+    params: z.object({ guid: z.string() }),
+    query: z.object({ w: z.number().optional() }),
+    reply: Doc,
+    operationId: 'test',
+    summary: 'test',
+    tags: [],
+    security: 'bearer',
+  });
+  const edit = defineContract({
+    method: 'POST',
+    path: '/api/admin/documents/edit/:id',
+    params: z.object({ id: z.number() }),
+    body: z.object({ title: z.string() }),
+    reply: Doc,
+    operationId: 'test',
+    summary: 'test',
+    tags: [],
+    security: 'bearer',
+  });
+
+  it('fills the path from the params, URI-encoded, adds the query, sends the body and the contract’s method', async () => {
+    const { client, calls } = setup({ handler: () => ok({ guid: 'a b/c?', title: 'T', extra: 1 }) });
+    const env = await client.call(byGuid, { params: { guid: 'a b/c?' }, query: { w: 640 } });
+    expect(env).toEqual({ success: true, data: { guid: 'a b/c?', title: 'T' }, message: null });
+    await client.call(edit, { params: { id: 7 }, body: { title: 'T' } });
+    expect(calls.map((c) => [c.path, c.body])).toEqual([
+      ['/api/admin/documents/by-guid/a%20b%2Fc%3F?w=640', undefined],
+      ['/api/admin/documents/edit/7', { title: 'T' }],
+    ]);
+  });
+
+  it('checks the reply with the contract’s reply schema, naming the address called', async () => {
+    const { client } = setup({ handler: () => ok({ guid: 4 }) });
+    const error = await client.call(byGuid, { params: { guid: 'x' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiContractError);
+    expect((error as ApiContractError).message).toMatch(
+      /^The server's reply to \/api\/admin\/documents\/by-guid\/x is not in the expected shape \(guid: /,
+    );
+  });
+
+  it('returns a refused reply as it came (a 400 with a message, or with denied "return" a 401)', async () => {
+    const { client } = setup({
+      handler: (call) =>
+        call.path.includes('edit')
+          ? json(400, { success: false, data: null, message: 'Title is required.' })
+          : json(401, { success: false, data: null, message: 'The username or password is incorrect.' }),
+    });
+    expect(await client.call(edit, { params: { id: 1 }, body: { title: '' } })).toEqual({
+      success: false,
+      data: null,
+      message: 'Title is required.',
+    });
+    expect((await client.call(byGuid, { params: { guid: 'x' } }, { denied: 'return' })).message).toBe(
+      'The username or password is incorrect.',
+    );
+  });
+
+  it('a 401 gets one refresh and the same call again, with the new token', async () => {
+    const NOW = 1_000_000_000;
+    const fresh = jwt(NOW / 1000 + 900);
+    const { client, calls } = setup({
+      handler: (call) => {
+        if (call.path === '/auth/refresh-token') return ok({ token: fresh, refreshToken: 'r2' });
+        return call.auth === `Bearer ${fresh}`
+          ? ok({ guid: 'g', title: 'T' })
+          : json(401, { success: false, data: null, message: 'Please sign in.' });
+      },
+    });
+    expect((await client.call(edit, { params: { id: 3 }, body: { title: 'T' } })).data).toEqual({ guid: 'g', title: 'T' });
+    expect(calls.map((c) => [c.path, c.body])).toEqual([
+      ['/api/admin/documents/edit/3', { title: 'T' }],
+      ['/auth/refresh-token', { refreshToken: 'r1' }],
+      ['/api/admin/documents/edit/3', { title: 'T' }],
+    ]);
+  });
+
+  it('a missing path parameter is an error before anything is sent', async () => {
+    const { client, calls } = setup({ handler: () => ok(null) });
+    await expect(client.call(byGuid, { params: { guid: '' } })).rejects.toThrow(
+      '/api/admin/documents/by-guid/:guid: the parameter guid is missing',
+    );
+    expect(calls).toHaveLength(0);
   });
 });

@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
 import type { z } from 'zod';
+import { contractPath, type ContractInput, type ContractReply, type ContractSpec, type NeedsInput } from '#shared/contracts/contract.ts';
 import { type AuthState, needsRefresh, parseStoredAuth, AUTH_STORAGE_KEY } from './auth-state.ts';
 import { type AuthStore, authStore } from './auth-store.ts';
 
@@ -57,19 +58,28 @@ export interface RequestOptions {
   denied?: 'redirect' | 'return';
 }
 
+/** How a screen calls a contract: its input (params, query, body), required when the contract takes any. */
+export type CallArgs<C extends ContractSpec> =
+  NeedsInput<C> extends true
+    ? [input: ContractInput<C>, options?: Pick<RequestOptions, 'denied'>]
+    : [input?: ContractInput<C>, options?: Pick<RequestOptions, 'denied'>];
+
 export interface ApiClient {
-  request<T>(method: 'GET' | 'POST', path: string, options?: RequestOptions): Promise<Envelope<T>>;
-  get<T>(path: string, options?: RequestOptions): Promise<Envelope<T>>;
-  post<T>(path: string, body: unknown, options?: RequestOptions): Promise<Envelope<T>>;
   /**
-   * The checked forms: a successful reply's data is parsed with its reply schema (from shared/), and a
+   * Calls one API contract (shared/contracts): its path with the params filled in (URI-encoded), its
+   * query and body. A successful reply's data is parsed with the contract's reply schema, and a
    * mismatch throws one ApiContractError instead of handing an unchecked type to the screen. A refused
    * reply (success false) is returned as it came, for the caller to show its message.
    */
+  call<C extends ContractSpec>(contract: C, ...args: CallArgs<C>): Promise<Envelope<ContractReply<C>>>;
+  /**
+   * The checked forms by path, for the versioned kinds' calls, whose paths come from their kind
+   * definitions (shared/versioned-kinds.ts) rather than from a contract.
+   */
   getChecked<S extends z.ZodType>(path: string, reply: S, options?: RequestOptions): Promise<Envelope<z.output<S>>>;
   postChecked<S extends z.ZodType>(path: string, body: unknown, reply: S, options?: RequestOptions): Promise<Envelope<z.output<S>>>;
-  /** POSTs and returns the reply as a file (a CSV export) instead of the JSON envelope. */
-  download(path: string, body: unknown): Promise<{ blob: Blob; filename: string | null }>;
+  /** Calls a contract that answers a file (a CSV export) and returns that file instead of the JSON envelope. */
+  download<C extends ContractSpec>(contract: C, ...args: CallArgs<C>): Promise<{ blob: Blob; filename: string | null }>;
   /** Refreshes the access token, sharing one call between concurrent callers. Resolves whether a token is held afterwards. */
   refresh(): Promise<boolean>;
 }
@@ -224,13 +234,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
   }
 
-  async function download(path: string, body: unknown): Promise<{ blob: Blob; filename: string | null }> {
+  async function download(method: string, path: string, body: unknown): Promise<{ blob: Blob; filename: string | null }> {
     let refreshedAfterRefusal = false;
     for (;;) {
       if (refreshing) await refreshing;
       const { token } = deps.store.getState();
       if (token && needsRefresh(token, now())) await refresh();
-      const res = await send('POST', path, body);
+      const res = await send(method, path, body);
       if (res.ok) return { blob: await res.blob(), filename: attachmentName(res.headers.get('content-disposition')) };
       const env = await readEnvelope<unknown>(res);
       if (!DENIED.has(res.status))
@@ -257,13 +267,22 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return { ...env, data: parsed.data as z.output<S> };
   }
 
+  function addressOf(contract: ContractSpec, input: { params?: unknown; query?: unknown } | undefined): string {
+    return contractPath(
+      contract,
+      input?.params as Readonly<Record<string, unknown>> | undefined,
+      input?.query as Readonly<Record<string, unknown>> | undefined,
+    );
+  }
+
   return {
-    request,
-    download,
+    // async: an address that cannot be built (a parameter missing) is a rejected call, as a failed one is
+    call: async <C extends ContractSpec>(contract: C, ...[input, options]: CallArgs<C>) =>
+      checked(contract.method, addressOf(contract, input), contract.reply as C['reply'], { ...options, body: input?.body }),
+    download: async <C extends ContractSpec>(contract: C, ...[input]: CallArgs<C>) =>
+      download(contract.method, addressOf(contract, input), input?.body),
     getChecked: (path, reply, options) => checked('GET', path, reply, options),
     postChecked: (path, body, reply, options) => checked('POST', path, reply, { ...options, body }),
-    get: (path, options) => request('GET', path, options),
-    post: (path, body, options) => request('POST', path, { ...options, body }),
     refresh,
   };
 }
@@ -322,9 +341,9 @@ export function failureMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : SOMETHING_WRONG;
 }
 
-/** For an edit screen's clientLoader: the item, checked by its schema, or a 404 page with the server's message. */
-export async function itemOr404<S extends z.ZodType>(path: string, reply: S, notFound: string): Promise<z.output<S>> {
-  const env = await api().getChecked(path, reply);
+/** For an edit screen's clientLoader: the item, checked by its contract's reply schema, or a 404 page with the server's message. */
+export async function itemOr404<C extends ContractSpec>(contract: C, input: ContractInput<C>, notFound: string): Promise<ContractReply<C>> {
+  const env = await api().call(contract, ...([input] as CallArgs<C>));
   if (!env.success) throw new Response(env.message ?? notFound, { status: 404 });
   return dataOf(env);
 }

@@ -1,12 +1,6 @@
 import { REGION_OPTIONS } from '#shared/regions.ts';
-import {
-  DOCUMENT_KINDS,
-  DocumentDetailSchema,
-  type DocumentDetail,
-  type DocumentFilter,
-  type DocumentMeta,
-  DocumentPageSchema,
-} from '#shared/validation/documents.ts';
+import { documentsApi } from '#shared/contracts/documents.ts';
+import { DOCUMENT_KINDS, type DocumentDetail, type DocumentFilter, type DocumentMeta } from '#shared/validation/documents.ts';
 import { api, dataOf, type Envelope } from './api-client.ts';
 
 /**
@@ -29,7 +23,7 @@ export const fileTypeName = (contentType: string) => TYPE_NAMES[contentType] ?? 
 
 /** One page of the library (the document and label lists), checked by its schema. */
 export async function filterDocuments(filter: DocumentFilter) {
-  return dataOf(await api().postChecked('/api/admin/documents/filter', filter, DocumentPageSchema));
+  return dataOf(await api().call(documentsApi.filter, { body: filter }));
 }
 
 /** The file chosen in a form's file input, or null when none was chosen. */
@@ -47,19 +41,17 @@ export function addDocument(meta: DocumentMeta, file: File): Promise<Envelope<Do
   for (const id of meta.regionIds) body.append('regionIds', String(id));
   body.append('altText', meta.altText);
   body.append('file', file);
-  return api().postChecked('/api/admin/documents/add', body, DocumentDetailSchema);
+  return api().call(documentsApi.add, { body });
 }
 
 /** A new file behind the same GUID and URL; the previous file stays as a dated revision. */
 export function replaceDocumentFile(id: number, file: File): Promise<Envelope<DocumentDetail>> {
   const body = new FormData();
   body.append('file', file);
-  return api().postChecked(`/api/admin/documents/replace/${id}`, body, DocumentDetailSchema);
+  return api().call(documentsApi.replace, { params: { id }, body });
 }
 
-export const editDocument = (id: number, meta: DocumentMeta) =>
-  api().postChecked('/api/admin/documents/edit', { id, ...meta }, DocumentDetailSchema);
+export const editDocument = (id: number, meta: DocumentMeta) => api().call(documentsApi.edit, { body: { id, ...meta } });
 
 /** An earlier revision's file served again, appended as the newest revision (nothing is lost). */
-export const restoreDocumentRevision = (id: number, revisionId: number) =>
-  api().postChecked(`/api/admin/documents/restore/${id}/${revisionId}`, {}, DocumentDetailSchema);
+export const restoreDocumentRevision = (id: number, revisionId: number) => api().call(documentsApi.restore, { params: { id, revisionId } });

@@ -1,4 +1,5 @@
-import { api } from './api-client.ts';
+import { contractPath, type ContractInput, type ContractSpec } from '#shared/contracts/contract.ts';
+import { api, type CallArgs } from './api-client.ts';
 import { authStore } from './auth-store.ts';
 
 /** Saves a file in the browser under `name` (a temporary link to the blob, clicked once). */
@@ -19,19 +20,20 @@ export function downloadText(filename: string, text: string, type = 'text/csv;ch
 }
 
 /**
- * POSTs `body` to an export route and saves the file it answers (through the API client, which
- * carries the session), under the name the server gives or else `fallbackName`.
+ * Calls an export contract (a POST with the view as its body) and saves the file it answers (through
+ * the API client, which carries the session), under the name the server gives or else `fallbackName`.
  */
-export async function downloadExport(path: string, body: unknown, fallbackName: string): Promise<void> {
-  const { blob, filename } = await api().download(path, body);
+export async function downloadExport<C extends ContractSpec>(contract: C, input: ContractInput<C>, fallbackName: string): Promise<void> {
+  const { blob, filename } = await api().download(contract, ...([input] as CallArgs<C>));
   saveFile(blob, filename ?? fallbackName);
 }
 
 /**
- * Downloads a file an admin API route answers to GET (CSV, not the JSON envelope the API client reads):
+ * Downloads the file of a GET contract without input (CSV, not the JSON envelope the API client reads):
  * fetched with the session's bearer token (refreshed once when refused) and saved under `name`.
  */
-export async function downloadCsv(path: string, name: string): Promise<void> {
+export async function downloadCsv(contract: ContractSpec & { method: 'GET' }, name: string): Promise<void> {
+  const path = contractPath(contract);
   const send = () => {
     const token = authStore().getState().token;
     return window.fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });

@@ -319,6 +319,8 @@ export type PageSaveBody = z.output<typeof PageSaveSchema>;
 export type PageAdminItem = z.infer<typeof PageAdminItemSchema>;
 export type PageAdminList = z.infer<typeof PageAdminListSchema>;
 export type ProductSaveBody = z.output<typeof ProductSaveSchema>;
+/** What the product editor sends: the same schema's input (publishAt as ISO text, before it is read as a date). */
+export type ProductSaveRequest = z.input<typeof ProductSaveSchema>;
 export type ProductAdminItem = z.infer<typeof ProductAdminItemSchema>;
 export type ProductAdminList = z.infer<typeof ProductAdminListSchema>;
 export type LandingSaveBody = z.output<typeof LandingSaveSchema>;

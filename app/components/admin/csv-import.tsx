@@ -1,17 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import {
-  CsvExportSchema,
-  type ImportJob,
-  ImportJobSchema,
-  type ImportPreview,
-  ImportPreviewSchema,
-} from '#shared/validation/reps-retailers.ts';
+import { repsRetailersApi } from '#shared/contracts/reps-retailers.ts';
+import type { ImportJob, ImportPreview } from '#shared/validation/reps-retailers.ts';
 import { api, AuthRedirect, dataOf, failureMessage, SOMETHING_WRONG } from '../../lib/api-client.ts';
 import { downloadText } from '../../lib/download.ts';
 import { FileInput } from '../forms/file-input.tsx';
 
 interface CsvImportProps {
-  /** API resource: /api/admin/{resource}/import-preview, import, import-status. */
+  /** Whose import contracts to call (repsRetailersApi): import-preview, import, import-skipped, import-status. */
   resource: 'reps' | 'retailers';
   /** Plural noun for messages ("retailers"). */
   noun: string;
@@ -61,7 +56,7 @@ export function CsvImport({ resource, noun, columns, note, onImported, onAuthRed
     setPreview(null);
     setJob(null);
     try {
-      const env = await api().postChecked(`/api/admin/${resource}/import-preview`, { csv }, ImportPreviewSchema);
+      const env = await api().call(repsRetailersApi[resource].importPreview, { body: { csv } });
       if (!env.success) setError(env.message ?? SOMETHING_WRONG);
       else setPreview(dataOf(env));
     } catch (e) {
@@ -75,7 +70,7 @@ export function CsvImport({ resource, noun, columns, note, onImported, onAuthRed
     if (!csv) return;
     setError(null);
     try {
-      const env = await api().postChecked(`/api/admin/${resource}/import-skipped`, { csv }, CsvExportSchema);
+      const env = await api().call(repsRetailersApi[resource].importSkipped, { body: { csv } });
       if (!env.success) setError(env.message ?? SOMETHING_WRONG);
       else {
         const file = dataOf(env);
@@ -92,7 +87,7 @@ export function CsvImport({ resource, noun, columns, note, onImported, onAuthRed
     setError(null);
     setSkipped(skipInvalid ? preview.errors.length + preview.moreErrors : 0);
     try {
-      const env = await api().postChecked(`/api/admin/${resource}/import`, { csv, skipInvalid }, ImportJobSchema);
+      const env = await api().call(repsRetailersApi[resource].import, { body: { csv, skipInvalid } });
       if (!env.success) {
         setError(env.message ?? SOMETHING_WRONG);
         return;
@@ -101,7 +96,7 @@ export function CsvImport({ resource, noun, columns, note, onImported, onAuthRed
       setJob(current);
       while (current.state === 'running' && alive.current) {
         await new Promise((r) => setTimeout(r, POLL_MS));
-        current = dataOf(await api().getChecked(`/api/admin/${resource}/import-status/${current.id}`, ImportJobSchema));
+        current = dataOf(await api().call(repsRetailersApi[resource].importStatus, { params: { jobId: current.id } }));
         if (alive.current) setJob(current);
       }
       if (current.state === 'failed') {

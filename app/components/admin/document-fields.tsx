@@ -1,5 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { documentsApi } from '#shared/contracts/documents.ts';
 import { REGION_OPTIONS } from '#shared/regions.ts';
 import {
   DOCUMENT_MESSAGES,
@@ -8,7 +9,6 @@ import {
   DocumentMetaSchema,
   type DocumentRevision,
   type DocumentUsage,
-  DocumentUsageListSchema,
 } from '#shared/validation/documents.ts';
 import { CheckboxGroup, SelectField, TextField } from '../forms/fields.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
@@ -123,7 +123,7 @@ interface DeletableDocument {
 export function useDocumentDelete<T extends DeletableDocument>(after: () => Promise<unknown> | void, inUseHint?: ReactNode) {
   const [usage, setUsage] = useState<DocumentUsage[] | null>(null);
   const del = useConfirmAction<T>({
-    action: (d) => api().getChecked(`/api/admin/documents/delete/${d.id}`, z.null()),
+    action: (d) => api().call(documentsApi.delete, { params: { id: d.id } }),
     done: (d) => `The document ${d.title} was deleted.`,
     after,
   });
@@ -132,7 +132,7 @@ export function useDocumentDelete<T extends DeletableDocument>(after: () => Prom
     setUsage(null);
     del.ask(doc);
     try {
-      const env = await api().getChecked(`/api/admin/documents/usage/${doc.id}`, DocumentUsageListSchema);
+      const env = await api().call(documentsApi.usage, { params: { id: doc.id } });
       if (env.success) setUsage(env.data);
       else del.setError(env.message ?? SOMETHING_WRONG);
     } catch (e) {

@@ -1,12 +1,7 @@
 import { getFormProps } from '@conform-to/react';
 import { useEffect, useState } from 'react';
-import {
-  type SecondFactorEnabled,
-  SecondFactorEnabledSchema,
-  SecondFactorEnableSchema,
-  type SecondFactorSetupReply,
-  SecondFactorSetupReplySchema,
-} from '#shared/validation/auth.ts';
+import { authApi } from '#shared/contracts/auth.ts';
+import { type SecondFactorEnabled, SecondFactorEnableSchema, type SecondFactorSetupReply } from '#shared/validation/auth.ts';
 import { api, dataOf, failureMessage, refusalOr } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { FormErrors, TextField } from '../forms/fields.tsx';
@@ -38,12 +33,7 @@ export function SecondFactorEnrolment({ challenge, initialSetup, onEnabled }: Pr
     if (initialSetup) return;
     let live = true;
     api()
-      .postChecked(
-        '/auth/second-factor/setup',
-        challenge ? { challenge } : {},
-        SecondFactorSetupReplySchema,
-        challenge ? { denied: 'return' } : undefined,
-      )
+      .call(authApi.secondFactorSetup, { body: challenge ? { challenge } : {} }, challenge ? { denied: 'return' } : undefined)
       .then((env) => {
         if (live) setSetup(dataOf(env));
       })
@@ -61,10 +51,7 @@ export function SecondFactorEnrolment({ challenge, initialSetup, onEnabled }: Pr
     defaultValue: { challenge: challenge ?? '' },
     async onValid(value) {
       const body = { Code: value.Code, ...(challenge ? { challenge } : {}) };
-      return refusalOr(
-        api().postChecked('/auth/second-factor/enable', body, SecondFactorEnabledSchema, challenge ? { denied: 'return' } : undefined),
-        onEnabled,
-      );
+      return refusalOr(api().call(authApi.secondFactorEnable, { body }, challenge ? { denied: 'return' } : undefined), onEnabled);
     },
   });
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { KeepaliveSchema } from '#shared/validation/auth.ts';
+import { dashboardApi } from '#shared/contracts/dashboard.ts';
 import { api, AuthRedirect, SOMETHING_WRONG } from '../../lib/api-client.ts';
 import { Modal } from './confirm-dialog.tsx';
 
@@ -38,7 +38,7 @@ export function SessionTimeout({ delayMs }: { delayMs: number }) {
     setBusy(true);
     setError(null);
     try {
-      const env = await api().getChecked('/api/admin/session/keepalive', KeepaliveSchema);
+      const env = await api().call(dashboardApi.keepalive);
       if (!env.success) throw new Error(env.message ?? SOMETHING_WRONG);
       dialog.current?.close();
       setRound((r) => r + 1);

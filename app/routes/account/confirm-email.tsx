@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ConfirmedEmailSchema } from '#shared/validation/auth.ts';
+import { authApi } from '#shared/contracts/auth.ts';
 import { api } from '../../lib/api-client.ts';
 import type { Route } from './+types/confirm-email';
 
@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Confirm Email Address' 
  * and username. Used once; an old or used link says so.
  */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  const env = await api().postChecked('/auth/confirm-email', { token: params.token }, ConfirmedEmailSchema, { denied: 'return' });
+  const env = await api().call(authApi.confirmEmail, { body: { token: params.token } }, { denied: 'return' });
   return { ok: env.success, message: env.message ?? (env.success ? 'Your email address has been changed.' : 'Something is wrong') };
 }
 

@@ -1,6 +1,7 @@
 import { getFormProps } from '@conform-to/react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { authApi } from '#shared/contracts/auth.ts';
 import { ForgotPasswordFormSchema } from '#shared/validation/auth.ts';
 import { FormErrors, SubmitButton, TextField } from '../../components/forms/fields.tsx';
 import { api } from '../../lib/api-client.ts';
@@ -24,9 +25,9 @@ export default function ForgotPassword() {
     schema: ForgotPasswordFormSchema,
     async onValid(value) {
       // DomainName: the host the link should open on; the server accepts only the site's own hosts.
-      const env = await api().post(
-        '/auth/forgot-password',
-        { Username: value.Username, DomainName: window.location.host },
+      const env = await api().call(
+        authApi.forgotPassword,
+        { body: { Username: value.Username, DomainName: window.location.host } },
         { denied: 'return' },
       );
       if (!env.success) return env.message ?? 'Something is wrong';

@@ -1,15 +1,8 @@
 import { getFormProps } from '@conform-to/react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import {
-  type AuthTokens,
-  AuthTokensSchema,
-  TokensOrChallengeSchema,
-  LoginSchema,
-  SecondFactorLoginSchema,
-  type LoginChallenge,
-  AUTH_MESSAGES,
-} from '#shared/validation/auth.ts';
+import { type AuthTokens, LoginSchema, SecondFactorLoginSchema, type LoginChallenge, AUTH_MESSAGES } from '#shared/validation/auth.ts';
+import { authApi } from '#shared/contracts/auth.ts';
 import { RecoveryCodes, SecondFactorEnrolment } from '../../components/admin/second-factor-enrolment.tsx';
 import { FormErrors, SubmitButton, TextField } from '../../components/forms/fields.tsx';
 import { api } from '../../lib/api-client.ts';
@@ -80,7 +73,7 @@ export default function Login() {
       const store = authStore();
       store.dispatch({ type: 'login/pending' });
       try {
-        const env = await api().postChecked('/auth/login', value, TokensOrChallengeSchema, { denied: 'return' });
+        const env = await api().call(authApi.login, { body: value }, { denied: 'return' });
         if (env.success && env.data && 'token' in env.data) {
           signedIn(env.data);
           return null;
@@ -102,9 +95,7 @@ export default function Login() {
     id: 'login-code',
     schema: SecondFactorLoginSchema,
     async onValid(value) {
-      const env = await api().postChecked('/auth/login-second-factor', { challenge, Code: value.Code }, AuthTokensSchema, {
-        denied: 'return',
-      });
+      const env = await api().call(authApi.loginSecondFactor, { body: { challenge, Code: value.Code } }, { denied: 'return' });
       if (env.success && env.data) {
         signedIn(env.data);
         return null;

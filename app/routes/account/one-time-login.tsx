@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { TokensOrChallengeSchema } from '#shared/validation/auth.ts';
+import { authApi } from '#shared/contracts/auth.ts';
 import { api } from '../../lib/api-client.ts';
 import { authStore } from '../../lib/auth-store.ts';
 import { PENDING_CHALLENGE_KEY } from '../../lib/admin-session.ts';
@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Signing in' }, { name: 
 
 /** A one-time sign-in link from email: exchanged for tokens once, then the dashboard. */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  const env = await api().postChecked('/auth/one-time-login', { token: params.token }, TokensOrChallengeSchema, { denied: 'return' });
+  const env = await api().call(authApi.oneTimeLogin, { body: { token: params.token } }, { denied: 'return' });
   if (env.success && env.data && 'token' in env.data) {
     authStore().dispatch({ type: 'oneTimeLogin/fulfilled', tokens: env.data });
     throw redirect('/siteadmin');

@@ -1,6 +1,7 @@
 import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
 import { Link, redirect, useNavigate } from 'react-router';
+import { authApi } from '#shared/contracts/auth.ts';
 import { AUTH_MESSAGES, ResetPasswordFormSchema } from '#shared/validation/auth.ts';
 import { FormErrors, NewPasswordFields, SubmitButton } from '../../components/forms/fields.tsx';
 import { api } from '../../lib/api-client.ts';
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Reset Password' }, { na
 
 /** Spec section 4: the hash is checked first; an invalid one leads to login. */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  const env = await api().post('/auth/check-reset-hash', { PasswordResetHash: params.hash }, { denied: 'return' });
+  const env = await api().call(authApi.checkResetHash, { body: { PasswordResetHash: params.hash } }, { denied: 'return' });
   if (!env.success) throw redirect('/account/login?notice=reset-invalid');
   return { hash: params.hash };
 }
@@ -32,9 +33,9 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
     id: 'reset-password',
     schema: ResetPasswordFormSchema,
     async onValid(value) {
-      const env = await api().post(
-        '/auth/reset-password',
-        { PasswordHash: value.password, PasswordResetHash: loaderData.hash },
+      const env = await api().call(
+        authApi.resetPassword,
+        { body: { PasswordHash: value.password, PasswordResetHash: loaderData.hash } },
         { denied: 'return' },
       );
       if (!env.success) {

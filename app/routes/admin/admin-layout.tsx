@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, Link, NavLink, Outlet, redirect, useLocation, useNavigation } from 'react-router';
 import { ROLE_NAMES } from '#shared/permissions.ts';
-import { CheckAuthSchema } from '#shared/validation/auth.ts';
+import { authApi } from '#shared/contracts/auth.ts';
 import { SessionTimeout, sessionPromptDelay } from '../../components/admin/session-timeout.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { ADMIN_TOOLS, roleLabel, sectionsFor } from '../../lib/admin-sections.ts';
@@ -23,7 +23,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const back = url.pathname + url.search;
   if (!authStore().getState().isAuthenticated) throw redirect(loginPath(back));
-  const env = await loadOrRedirect(() => api().getChecked('/auth/check-auth', CheckAuthSchema));
+  const env = await loadOrRedirect(() => api().call(authApi.checkAuth));
   if (!env.success || !env.data) {
     authStore().dispatch({ type: 'checkAuth/rejected' });
     throw redirect(loginPath(back));

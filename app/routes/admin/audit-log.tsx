@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AUDIT_CATEGORIES, AUDIT_CATEGORY_IDS, type AuditCategory } from '#shared/audit.ts';
-import { AuditActorsSchema, AuditLogPageSchema } from '#shared/validation/auth.ts';
+import { auditApi } from '#shared/contracts/security.ts';
 import { FilterSelect, ListFilterForm } from '../../components/admin/list-filters.tsx';
 import { ListHeading } from '../../components/admin/list-heading.tsx';
 import { pageInfo, PageLinks } from '../../components/admin/list-paging.tsx';
@@ -36,18 +36,20 @@ export function readAuditQuery(search: URLSearchParams) {
 type AuditQuery = ReturnType<typeof readAuditQuery>;
 
 /** The API's filter body for a query (the CSV export sends the same, without paging). */
-const filterOf = (q: AuditQuery) => ({ actor: q.person || null, category: q.kind || null, from: q.from || null, to: q.to || null });
+// the kind comes from the address: the server refuses one that is not a category (400)
+const filterOf = (q: AuditQuery) => ({
+  actor: q.person || null,
+  category: (q.kind || null) as AuditCategory | null,
+  from: q.from || null,
+  to: q.to || null,
+});
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const query = readAuditQuery(new URL(request.url).searchParams);
   return loadOrRedirect(async () => {
     const [page, people] = await Promise.all([
-      api().postChecked(
-        '/api/admin/audit-log/filter',
-        { ...filterOf(query), start: (query.page - 1) * PAGE, length: PAGE },
-        AuditLogPageSchema,
-      ),
-      api().getChecked('/api/admin/audit-log/people', AuditActorsSchema),
+      api().call(auditApi.filter, { body: { ...filterOf(query), start: (query.page - 1) * PAGE, length: PAGE } }),
+      api().call(auditApi.people),
     ]);
     return { ...dataOf(page), people: people.success ? (people.data ?? []) : [], query };
   });
@@ -71,7 +73,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
     setError(null);
     setExporting(true);
     try {
-      await downloadExport('/api/admin/audit-log/export', filterOf(query), 'audit-log.csv');
+      await downloadExport(auditApi.export, { body: filterOf(query) }, 'audit-log.csv');
     } catch (e) {
       setError(failureMessage(e));
     } finally {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { DASHBOARD_LEAD_DAYS, DashboardSchema } from '#shared/validation/dashboard.ts';
+import { dashboardApi } from '#shared/contracts/dashboard.ts';
+import { DASHBOARD_LEAD_DAYS } from '#shared/validation/dashboard.ts';
 import { formatDateTime, sectionsFor } from '../../lib/admin-sections.ts';
 import { useAdminUser } from '../../lib/admin-session.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function clientLoader() {
-  return loadOrRedirect(async () => ({ summary: dataOf(await api().getChecked('/api/admin/dashboard', DashboardSchema)) }));
+  return loadOrRedirect(async () => ({ summary: dataOf(await api().call(dashboardApi.summary)) }));
 }
 
 export function HydrateFallback() {

@@ -1,6 +1,7 @@
 import { getFormProps } from '@conform-to/react';
 import { useNavigate } from 'react-router';
-import { DOCUMENT_KINDS, DOCUMENT_MESSAGES, DocumentDetailSchema } from '#shared/validation/documents.ts';
+import { documentsApi } from '#shared/contracts/documents.ts';
+import { DOCUMENT_KINDS, DOCUMENT_MESSAGES } from '#shared/validation/documents.ts';
 import {
   DocumentMetaFields,
   DocumentRevisionList,
@@ -21,8 +22,7 @@ export const meta: Route.MetaFunction = ({ params }) => [
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
     if (!params.id) return { doc: null };
-    const path = `/api/admin/documents/get/${encodeURIComponent(params.id)}`;
-    return { doc: await itemOr404(path, DocumentDetailSchema, DOCUMENT_MESSAGES.notFound) };
+    return { doc: await itemOr404(documentsApi.get, { params: { id: params.id } }, DOCUMENT_MESSAGES.notFound) };
   });
 }
 

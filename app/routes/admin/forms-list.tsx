@@ -1,6 +1,5 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { useNavigate, useNavigation, useRevalidator } from 'react-router';
-import { z } from 'zod';
 import {
   archiveQuestion,
   FORMS_ORDER,
@@ -8,11 +7,12 @@ import {
   FORMS_STATUS_FILTER,
   FORMS_VERIFICATION,
   formTypeLabel,
-  FormsPageSchema,
   leadFieldLabel,
   type FormSubmissionDto,
   type FormsVerification,
 } from '#shared/validation/forms-admin.ts';
+import { dashboardApi } from '#shared/contracts/dashboard.ts';
+import { leadsAdminApi } from '#shared/contracts/leads.ts';
 import { ConfirmDialog, Modal } from '../../components/admin/confirm-dialog.tsx';
 import { useConfirmAction } from '../../components/admin/list-actions.tsx';
 import { FilterSelects, LabelledField, SearchField } from '../../components/admin/list-filters.tsx';
@@ -116,7 +116,7 @@ export function viewOf(q: FormsQuery) {
   return {
     order: SORTS[q.sort][q.dir],
     status: q.status ? STATUSES[q.status] : FORMS_STATUS_FILTER.open,
-    type: q.type ? TYPES[q.type] : -1,
+    type: q.type ? TYPES[q.type] : (-1 as const),
     verification: (q.verification || 'all') as FormsVerification,
     search: q.q,
     createdFrom: dayStart(q.from),
@@ -131,7 +131,7 @@ async function fetchShown(q: FormsQuery) {
   let total = 0;
   while (items.length < q.shown) {
     const length = Math.min(100, q.shown - items.length);
-    const page = dataOf(await api().postChecked('/api/admin/forms/filter', { ...viewOf(q), start: items.length, length }, FormsPageSchema));
+    const page = dataOf(await api().call(leadsAdminApi.filter, { body: { ...viewOf(q), start: items.length, length } }));
     items.push(...page.items.filter((f) => !items.some((i) => i.id === f.id)));
     total = page.total;
     if (page.items.length < length) break;
@@ -212,7 +212,7 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
   const loading = (navigation.state === 'loading' && navigation.location.pathname === PATH) || revalidator.state === 'loading';
   const [viewing, setViewing] = useState<FormSubmissionDto | null>(null);
   const archive = useConfirmAction<FormSubmissionDto>({
-    action: (f) => api().getChecked(`/api/admin/forms/archive/${f.id}`, z.null()),
+    action: (f) => api().call(leadsAdminApi.archive, { params: { id: f.id } }),
     done: (f) => `The Form written by ${f.name} was archived.`,
     after: () => revalidator.revalidate(),
   });
@@ -226,7 +226,7 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
     try {
       // the local-time column in the editor's own time zone
       const body = { ...viewOf(query), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
-      await downloadExport('/api/admin/forms/export', body, 'form-submissions.csv');
+      await downloadExport(leadsAdminApi.export, { body }, 'form-submissions.csv');
     } catch (e) {
       await archive.fail(e, setExportError);
     }
@@ -314,7 +314,7 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
             onClick: () => {
               setViewing(f);
               // opened: it no longer counts as unread on the dashboard
-              if (!f.read) void api().getChecked(`/api/admin/forms/read/${f.id}`, z.null());
+              if (!f.read) void api().call(dashboardApi.markRead, { params: { id: f.id } });
             },
           },
           f.archived

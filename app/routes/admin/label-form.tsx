@@ -1,7 +1,8 @@
 import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
 import { redirect } from 'react-router';
-import { DOCUMENT_MESSAGES, isLabelKind, LABEL_KINDS, DocumentDetailSchema, type DocumentDetail } from '#shared/validation/documents.ts';
+import { documentsApi } from '#shared/contracts/documents.ts';
+import { DOCUMENT_MESSAGES, isLabelKind, LABEL_KINDS, type DocumentDetail } from '#shared/validation/documents.ts';
 import {
   DocumentMetaFields,
   DocumentRevisionList,
@@ -34,8 +35,7 @@ export const meta: Route.MetaFunction = ({ params }) => [
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
     if (!params.id) return { doc: null };
-    const path = `/api/admin/documents/get/${encodeURIComponent(params.id)}`;
-    const doc = await itemOr404(path, DocumentDetailSchema, DOCUMENT_MESSAGES.notFound);
+    const doc = await itemOr404(documentsApi.get, { params: { id: params.id } }, DOCUMENT_MESSAGES.notFound);
     // images and other files are edited in the document library
     if (!isLabelKind(doc.kind)) throw redirect(`/siteadmin/document-library/edit/${doc.id}`);
     if (params.versionId && !doc.revisions.some((r) => String(r.id) === params.versionId))

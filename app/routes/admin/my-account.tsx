@@ -2,7 +2,8 @@ import { getFormProps } from '@conform-to/react';
 import { type ReactNode, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { z } from 'zod';
-import { AUTH_MESSAGES, SecondFactorPasswordSchema, SecondFactorSetupReplySchema, UpdatePasswordSchema } from '#shared/validation/auth.ts';
+import { authApi } from '#shared/contracts/auth.ts';
+import { AUTH_MESSAGES, SecondFactorPasswordSchema, UpdatePasswordSchema } from '#shared/validation/auth.ts';
 import { RecoveryCodes, SecondFactorEnrolment, type Setup } from '../../components/admin/second-factor-enrolment.tsx';
 import { FormErrors, NewPasswordFields, TextField } from '../../components/forms/fields.tsx';
 import { useAdminUser } from '../../lib/admin-session.ts';
@@ -32,7 +33,7 @@ function ChangePassword() {
     async onValid(value) {
       setDone(false);
       const body = { CurrentPassword: value.CurrentPassword, NewPassword: value.NewPassword };
-      return refusalOr(api().postChecked('/auth/update-password', body, z.null()), () => {
+      return refusalOr(api().call(authApi.updatePassword, { body }), () => {
         form.reset();
         setDone(true);
       });
@@ -87,7 +88,7 @@ function DisableSecondFactor({ onDisabled }: { onDisabled: () => void }) {
     <PasswordStep
       id="second-factor-disable"
       hint="Confirm with your password to turn two-step sign-in off."
-      onValid={(value) => refusalOr(api().postChecked('/auth/second-factor/disable', value, z.null()), onDisabled)}
+      onValid={(value) => refusalOr(api().call(authApi.secondFactorDisable, { body: value }), onDisabled)}
       buttons={(pending) => (
         <div>
           <button className="button button--danger" type="submit" disabled={pending}>
@@ -108,9 +109,7 @@ function ConfirmPasswordForEnrolment({ onSetup, onCancel }: { onSetup: (setup: S
     <PasswordStep
       id="second-factor-password"
       hint="Confirm with your password to set up an authenticator app."
-      onValid={(value) =>
-        refusalOr(api().postChecked('/auth/second-factor/setup', { Password: value.Password }, SecondFactorSetupReplySchema), onSetup)
-      }
+      onValid={(value) => refusalOr(api().call(authApi.secondFactorSetup, { body: { Password: value.Password } }), onSetup)}
       buttons={(pending) => (
         <div className="button-row">
           <button className="button button--primary" type="submit" disabled={pending}>

@@ -11,6 +11,7 @@ import { ResourceList } from '../../components/admin/resource-list.tsx';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { z } from 'zod';
 import { LandingAdminListSchema, PageAdminListSchema } from '#shared/validation/versioned-admin.ts';
+import { versionedApi, VERSIONED_KINDS } from '#shared/versioned-kinds.ts';
 import type { Route } from './+types/pages-list';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Pages | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
@@ -72,10 +73,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     const wantLanding = query.kind !== 'custom' && query.visibility !== 0;
     const wantCustom = query.kind === null || query.kind === 'custom';
     const [landing, custom] = await Promise.all([
-      wantLanding ? api().postChecked('/api/admin/landing-pages/filter', {}, LandingAdminListSchema) : null,
+      wantLanding ? api().postChecked(versionedApi.filter(VERSIONED_KINDS.landing), {}, LandingAdminListSchema) : null,
       wantCustom
         ? api().postChecked(
-            '/api/admin/pages/filter',
+            versionedApi.filter(VERSIONED_KINDS.page),
             {
               searchText: query.q || null,
               visibility: query.visibility,
@@ -123,7 +124,7 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
   const { query, sitePages, custom } = loaderData;
   const revalidator = useRevalidator();
   const del = useConfirmAction<CustomRow>({
-    action: (row) => api().getChecked(`/api/admin/pages/delete/${row.id}`, z.null()),
+    action: (row) => api().getChecked(versionedApi.remove(VERSIONED_KINDS.page, row.id), z.null()),
     done: (row) => `The page “${row.title}” was deleted.`,
     after: () => revalidator.revalidate(),
   });

@@ -1,8 +1,7 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
-import type { z } from 'zod';
 import { PRODUCT_GROUPS } from '#shared/product-content.ts';
 import { PRODUCT_REGION_OPTIONS, ProductFormSchema, productFormDefaults, productSaveBody } from '#shared/product-admin.ts';
-import { DocumentPageSchema } from '#shared/validation/documents.ts';
+import { documentsApi } from '#shared/contracts/documents.ts';
 import { ContentAdminListSchema, type ProductAdminItem } from '#shared/validation/versioned-admin.ts';
 import { versionedApi } from '#shared/versioned-kinds.ts';
 import { useVersionedEditor, VersionedEditor } from '../../components/admin/versioned-editor.tsx';
@@ -20,7 +19,7 @@ import {
 import { SeoFields } from '../../components/admin/editor/seo-fields.tsx';
 import { FieldError, FormErrors, SelectField, TextAreaField, TextField } from '../../components/forms/fields.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
-import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
+import { api, dataOf, type Envelope, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/product-form';
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -36,10 +35,10 @@ const REGION_NAMES: Record<number, string> = Object.fromEntries(PRODUCT_REGION_O
 const regionName = (id: number) => REGION_NAMES[id] ?? `Region ${id}`;
 
 /** Every page of an admin list (the API answers at most 100 rows a call). */
-async function allPages<T>(path: string, body: Record<string, unknown>, reply: z.ZodType<{ items: T[]; total: number }>): Promise<T[]> {
+async function allPages<T>(pageAt: (start: number, length: number) => Promise<Envelope<{ items: T[]; total: number }>>): Promise<T[]> {
   const rows: T[] = [];
   for (let start = 0; start < 2000; start += 100) {
-    const page = dataOf(await api().postChecked(path, { ...body, start, length: 100 }, reply));
+    const page = dataOf(await pageAt(start, 100));
     rows.push(...page.items);
     if (rows.length >= page.total || page.items.length === 0) break;
   }
@@ -52,9 +51,11 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
     const { item } = load;
     // what the lists of documents and related reading offer, with their titles
     const [labels, sheets, knowledge] = await Promise.all([
-      allPages('/api/admin/documents/filter', { kind: 'label', region: item.region }, DocumentPageSchema),
-      allPages('/api/admin/documents/filter', { kind: 'sds', region: item.region }, DocumentPageSchema),
-      allPages(versionedApi.filter(VERSIONED_KIND_DEFS.knowledge), {}, ContentAdminListSchema),
+      allPages((start, length) => api().call(documentsApi.filter, { body: { kind: 'label', region: item.region, start, length } })),
+      allPages((start, length) => api().call(documentsApi.filter, { body: { kind: 'sds', region: item.region, start, length } })),
+      allPages((start, length) =>
+        api().postChecked(versionedApi.filter(VERSIONED_KIND_DEFS.knowledge), { start, length }, ContentAdminListSchema),
+      ),
     ]);
     return {
       load,

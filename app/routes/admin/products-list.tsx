@@ -8,6 +8,7 @@ import { ResourceList, type ResourceColumn } from '../../components/admin/resour
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { ProductAdminListSchema } from '#shared/validation/versioned-admin.ts';
+import { versionedApi, VERSIONED_KINDS } from '#shared/versioned-kinds.ts';
 import type { Route } from './+types/products-list';
 
 export const meta: Route.MetaFunction = () => [
@@ -55,7 +56,7 @@ export function filterFromQuery(q: URLSearchParams) {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const filter = filterFromQuery(new URL(request.url).searchParams);
   return loadOrRedirect(async () => {
-    const page = dataOf(await api().postChecked('/api/admin/products/filter', filter, ProductAdminListSchema));
+    const page = dataOf(await api().postChecked(versionedApi.filter(VERSIONED_KINDS.product), filter, ProductAdminListSchema));
     return { ...page, filter };
   });
 }

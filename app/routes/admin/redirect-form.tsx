@@ -1,7 +1,8 @@
 import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { REDIRECT_STATUS_CODES, REDIRECT_TYPE_LABELS, RedirectFormSchema, RedirectSchema } from '#shared/validation/redirects.ts';
+import { redirectsApi } from '#shared/contracts/redirects.ts';
+import { REDIRECT_STATUS_CODES, REDIRECT_TYPE_LABELS, RedirectFormSchema, type RedirectStatusCode } from '#shared/validation/redirects.ts';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { CheckboxField, FormErrors, SelectField, TextField } from '../../components/forms/fields.tsx';
 import { api, itemOr404, loadOrRedirect, refusalOr } from '../../lib/api-client.ts';
@@ -19,7 +20,7 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
   return loadOrRedirect(async () => {
     if (!params.id) return { redirect: null, from };
     return {
-      redirect: await itemOr404(`/api/admin/redirects/get/${encodeURIComponent(params.id)}`, RedirectSchema, 'Redirect not found.'),
+      redirect: await itemOr404(redirectsApi.get, { params: { id: params.id } }, 'Redirect not found.'),
       from,
     };
   });
@@ -43,10 +44,11 @@ export default function RedirectForm({ loaderData }: Route.ComponentProps) {
       keepQuery: redirect ? redirect.keepQuery : true,
     },
     async onValid(value) {
-      const body = { ...value, toPath: value.statusCode === 410 ? '' : value.toPath };
+      // RedirectFormSchema has checked the status code is one of REDIRECT_STATUS_CODES
+      const body = { ...value, statusCode: value.statusCode as RedirectStatusCode, toPath: value.statusCode === 410 ? '' : value.toPath };
       const saved = redirect
-        ? api().postChecked('/api/admin/redirects/edit', { id: redirect.id, ...body }, RedirectSchema)
-        : api().postChecked('/api/admin/redirects/add', body, RedirectSchema);
+        ? api().call(redirectsApi.edit, { body: { id: redirect.id, ...body } })
+        : api().call(redirectsApi.add, { body });
       return refusalOr(saved, () => navigate('/siteadmin/redirects'));
     },
   });

@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import type { Route } from './+types/redirects-import';
-import { CSV_COLUMNS, type ImportPreview, ImportPreviewSchema, ImportResultSchema } from '#shared/validation/redirects.ts';
+import { redirectsApi } from '#shared/contracts/redirects.ts';
+import { CSV_COLUMNS, type ImportPreview } from '#shared/validation/redirects.ts';
 import { BackLink } from '../../components/admin/list-heading.tsx';
 import { api } from '../../lib/api-client.ts';
 import { useApiAction } from '../../lib/use-api-action.ts';
@@ -26,13 +27,13 @@ export default function RedirectsImport() {
     if (!file) return;
     const text = await file.text();
     setCsv(text);
-    const env = await call(() => api().postChecked('/api/admin/redirects/import-preview', { csv: text }, ImportPreviewSchema));
+    const env = await call(() => api().call(redirectsApi.importPreview, { body: { csv: text } }));
     if (env?.data) setPreview(env.data);
   }
 
   async function runImport() {
     if (!csv) return;
-    const env = await call(() => api().postChecked('/api/admin/redirects/import', { csv }, ImportResultSchema));
+    const env = await call(() => api().call(redirectsApi.import, { body: { csv } }));
     if (env) {
       setPreview(null);
       setCsv(null);

@@ -1,6 +1,6 @@
 import { Link, useNavigate, useRevalidator } from 'react-router';
-import { z } from 'zod';
-import { REDIRECT_TYPE_LABELS, type RedirectItem, RedirectPageSchema, type RedirectStatusCode } from '#shared/validation/redirects.ts';
+import { redirectsApi } from '#shared/contracts/redirects.ts';
+import { REDIRECT_TYPE_LABELS, type RedirectItem, type RedirectStatusCode } from '#shared/validation/redirects.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import { useConfirmAction } from '../../components/admin/list-actions.tsx';
 import { SearchBox } from '../../components/admin/list-filters.tsx';
@@ -21,9 +21,7 @@ const PAGE_SIZE = 200;
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const search = new URL(request.url).searchParams.get('q')?.trim() ?? '';
   return loadOrRedirect(async () => {
-    const page = dataOf(
-      await api().postChecked('/api/admin/redirects/filter', { search, start: 0, length: PAGE_SIZE }, RedirectPageSchema),
-    );
+    const page = dataOf(await api().call(redirectsApi.filter, { body: { search, start: 0, length: PAGE_SIZE } }));
     return { page, search };
   });
 }
@@ -50,7 +48,7 @@ export default function RedirectsList({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const del = useConfirmAction<RedirectItem>({
-    action: (r) => api().getChecked(`/api/admin/redirects/delete/${r.id}`, z.null()),
+    action: (r) => api().call(redirectsApi.delete, { params: { id: r.id } }),
     done: (r) => `The redirect from ${r.fromPath} was deleted.`,
     after: () => revalidator.revalidate(),
   });
@@ -58,7 +56,7 @@ export default function RedirectsList({ loaderData }: Route.ComponentProps) {
   async function exportCsv() {
     del.setNotice(null);
     try {
-      await downloadCsv('/api/admin/redirects/export', 'redirects.csv');
+      await downloadCsv(redirectsApi.export, 'redirects.csv');
     } catch (e) {
       if (e instanceof AuthRedirect) await navigate(e.to);
       else del.setNotice(e instanceof Error ? e.message : 'The export failed.');

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { z } from 'zod';
-import { type NotFoundItem, NotFoundPageSchema, RedirectSchema } from '#shared/validation/redirects.ts';
+import { redirectsApi } from '#shared/contracts/redirects.ts';
+import type { NotFoundItem } from '#shared/validation/redirects.ts';
 import { SearchBox } from '../../components/admin/list-filters.tsx';
 import { BackLink, ListHeading } from '../../components/admin/list-heading.tsx';
 import { ResourceList } from '../../components/admin/resource-list.tsx';
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const search = new URL(request.url).searchParams.get('q')?.trim() ?? '';
   return loadOrRedirect(async () => ({
-    page: dataOf(await api().postChecked('/api/admin/redirects/not-found/filter', { search, start: 0, length: 200 }, NotFoundPageSchema)),
+    page: dataOf(await api().call(redirectsApi.notFoundFilter, { body: { search, start: 0, length: 200 } })),
     search,
   }));
 }
@@ -41,8 +41,7 @@ function RedirectCell({ item, onDone }: { item: NotFoundItem; onDone: (message: 
     event.preventDefault();
     const toPath = String(new FormData(event.currentTarget).get('toPath') ?? '').trim();
     void run(
-      () =>
-        api().postChecked('/api/admin/redirects/add', { fromPath: item.path, toPath, statusCode: 301, keepQuery: true }, RedirectSchema),
+      () => api().call(redirectsApi.add, { body: { fromPath: item.path, toPath, statusCode: 301, keepQuery: true } }),
       `${item.path} now redirects to ${toPath}.`,
     );
   }
@@ -84,10 +83,7 @@ function RedirectCell({ item, onDone }: { item: NotFoundItem; onDone: (message: 
             disabled={busy}
             aria-label={`Dismiss ${item.path}`}
             onClick={() =>
-              void run(
-                () => api().getChecked(`/api/admin/redirects/not-found/delete/${item.id}`, z.null()),
-                `${item.path} was removed from the log.`,
-              )
+              void run(() => api().call(redirectsApi.notFoundDelete, { params: { id: item.id } }), `${item.path} was removed from the log.`)
             }
           >
             Dismiss

@@ -2,7 +2,8 @@ import { getFormProps } from '@conform-to/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LEADS_PERMISSION } from '#shared/permissions.ts';
-import { REP_MESSAGES, RepDetailSchema, RepFormSchema, TERRITORY_FIELDS } from '#shared/validation/reps-retailers.ts';
+import { repsApi } from '#shared/contracts/reps-retailers.ts';
+import { REP_MESSAGES, RepFormSchema, TERRITORY_FIELDS } from '#shared/validation/reps-retailers.ts';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { announceInput } from '../../components/admin/editor/dom-events.ts';
 import { DocumentPicker, type DocumentSource } from '../../components/admin/editor/document-picker.tsx';
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = ({ params }) => [
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
     if (!params.id) return { rep: null };
-    return { rep: await itemOr404(`/api/admin/reps/get/${encodeURIComponent(params.id)}`, RepDetailSchema, REP_MESSAGES.notFound) };
+    return { rep: await itemOr404(repsApi.get, { params: { id: params.id } }, REP_MESSAGES.notFound) };
   });
 }
 
@@ -84,9 +85,7 @@ export default function RepForm({ loaderData }: Route.ComponentProps) {
       ...Object.fromEntries(TERRITORY_FIELDS.map((t) => [t.field, (rep?.[t.field] ?? []).join(', ')])),
     },
     async onValid(value) {
-      const saved = rep
-        ? api().postChecked('/api/admin/reps/edit', { ...value, id: rep.id }, RepDetailSchema)
-        : api().postChecked('/api/admin/reps/add', value, RepDetailSchema);
+      const saved = rep ? api().call(repsApi.edit, { body: { ...value, id: rep.id } }) : api().call(repsApi.add, { body: value });
       return refusalOr(saved, () => navigate(LIST));
     },
   });

@@ -1,14 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
-import { z } from 'zod';
 import { LEADS_PERMISSION } from '#shared/permissions.ts';
-import {
-  CsvExportSchema,
-  type RepDetail,
-  RepPageSchema,
-  type RetailerPage,
-  RetailerPageSchema,
-} from '#shared/validation/reps-retailers.ts';
+import { repsApi, repsRetailersApi, retailersApi } from '#shared/contracts/reps-retailers.ts';
+import type { RepDetail, RetailerPage } from '#shared/validation/reps-retailers.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import { useConfirmAction } from '../../components/admin/list-actions.tsx';
 import { ListFilterForm, SearchField } from '../../components/admin/list-filters.tsx';
@@ -42,7 +36,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
         tab,
         search,
         start,
-        reps: dataOf(await api().postChecked('/api/admin/reps/filter', filter, RepPageSchema)),
+        reps: dataOf(await api().call(repsApi.filter, { body: filter })),
         retailers: null,
       };
     return {
@@ -50,7 +44,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
       search,
       start,
       reps: null,
-      retailers: dataOf(await api().postChecked('/api/admin/retailers/filter', filter, RetailerPageSchema)),
+      retailers: dataOf(await api().call(retailersApi.filter, { body: filter })),
     };
   });
 }
@@ -111,7 +105,7 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
   const total = reps?.total ?? retailers?.total ?? 0;
   const count = reps?.items.length ?? retailers?.items.length ?? 0;
   const del = useConfirmAction<{ id: number; name: string }>({
-    action: (t) => api().getChecked(`/api/admin/${tab}/delete/${t.id}`, z.null()),
+    action: (t) => api().call(repsRetailersApi[tab].delete, { params: { id: t.id } }),
     done: (t) => `The ${one} ${t.name} was deleted.`,
     after: () => revalidator.revalidate(),
   });
@@ -125,7 +119,7 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
   async function exportCsv() {
     del.setNotice(null);
     try {
-      const file = dataOf(await api().getChecked(`/api/admin/${tab}/export`, CsvExportSchema));
+      const file = dataOf(await api().call(repsRetailersApi[tab].export));
       downloadText(file.filename, file.csv);
       del.setNotice(`Exported ${file.rows} ${tab} to ${file.filename}.`);
     } catch (e) {

@@ -1,6 +1,7 @@
 import { getFormProps } from '@conform-to/react';
 import { useNavigate } from 'react-router';
-import { RETAILER_MESSAGES, RetailerDetailSchema, RetailerFormSchema } from '#shared/validation/reps-retailers.ts';
+import { retailersApi } from '#shared/contracts/reps-retailers.ts';
+import { RETAILER_MESSAGES, RetailerFormSchema } from '#shared/validation/reps-retailers.ts';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { FormErrors, TextField } from '../../components/forms/fields.tsx';
 import { api, itemOr404, loadOrRedirect, refusalOr } from '../../lib/api-client.ts';
@@ -15,8 +16,8 @@ export const meta: Route.MetaFunction = ({ params }) => [
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
     if (!params.id) return { retailer: null, next: false };
-    const path = `/api/admin/retailers/get/${encodeURIComponent(params.id)}`;
-    return { retailer: await itemOr404(path, RetailerDetailSchema, RETAILER_MESSAGES.notFound), next: Boolean(params.next) };
+    const retailer = await itemOr404(retailersApi.get, { params: { id: params.id } }, RETAILER_MESSAGES.notFound);
+    return { retailer, next: Boolean(params.next) };
   });
 }
 
@@ -40,8 +41,8 @@ export default function RetailerForm({ loaderData }: Route.ComponentProps) {
     },
     async onValid(value) {
       const saved = retailer
-        ? api().postChecked('/api/admin/retailers/edit', { ...value, id: retailer.id }, RetailerDetailSchema)
-        : api().postChecked('/api/admin/retailers/add', value, RetailerDetailSchema);
+        ? api().call(retailersApi.edit, { body: { ...value, id: retailer.id } })
+        : api().call(retailersApi.add, { body: value });
       // With {next}, saving continues to the following retailer in list order.
       return refusalOr(saved, () =>
         navigate(next && retailer?.nextId ? `/siteadmin/reps-retailers/retailer/edit/${retailer.nextId}/next` : LIST),

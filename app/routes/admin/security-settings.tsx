@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { SecuritySettingsSchema } from '#shared/validation/auth.ts';
+import { securityApi } from '#shared/contracts/security.ts';
 import { api, AuthRedirect, dataOf, failureMessage, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/security-settings';
 
@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function clientLoader() {
-  return loadOrRedirect(async () => dataOf(await api().getChecked('/api/admin/security-settings', SecuritySettingsSchema)));
+  return loadOrRedirect(async () => dataOf(await api().call(securityApi.get)));
 }
 
 export function HydrateFallback() {
@@ -29,7 +29,7 @@ export default function SecuritySettings({ loaderData }: Route.ComponentProps) {
     setBusy(true);
     setMessage(null);
     try {
-      const env = await api().postChecked('/api/admin/security-settings', { requireSecondFactor: required }, SecuritySettingsSchema);
+      const env = await api().call(securityApi.save, { body: { requireSecondFactor: required } });
       const saved = dataOf(env);
       setRequired(saved.requireSecondFactor);
       setMessage({ kind: 'success', text: 'Security settings saved.' });

@@ -1,7 +1,8 @@
 import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { SiteSettingsAdminSchema, SiteSettingsFormSchema } from '#shared/validation/settings.ts';
+import { settingsApi } from '#shared/contracts/settings.ts';
+import { SiteSettingsFormSchema } from '#shared/validation/settings.ts';
 import { CheckboxField, FormErrors, TextField } from '../../components/forms/fields.tsx';
 import { api, dataOf, loadOrRedirect, refusalOr } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function clientLoader() {
-  return loadOrRedirect(async () => dataOf(await api().getChecked('/api/admin/settings/get', SiteSettingsAdminSchema)));
+  return loadOrRedirect(async () => dataOf(await api().call(settingsApi.get)));
 }
 
 export function HydrateFallback() {
@@ -44,7 +45,7 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
     },
     async onValid(value) {
       setSaved(false);
-      return refusalOr(api().postChecked('/api/admin/settings/edit', value, SiteSettingsAdminSchema), (saved) => {
+      return refusalOr(api().call(settingsApi.edit, { body: value }), (saved) => {
         setData(saved);
         setSaved(true);
       });

@@ -1,6 +1,7 @@
 import { getFormProps } from '@conform-to/react';
 import { useNavigate } from 'react-router';
-import { PASSWORD_MIN_LENGTH, RoleListSchema, UserDetailSchema, UserFormSchema, USER_MESSAGES } from '#shared/validation/users.ts';
+import { usersApi } from '#shared/contracts/users.ts';
+import { PASSWORD_MIN_LENGTH, UserFormSchema, USER_MESSAGES } from '#shared/validation/users.ts';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { CheckboxGroup, FormErrors, TextField } from '../../components/forms/fields.tsx';
 import { api, dataOf, loadOrRedirect, refusalOr } from '../../lib/api-client.ts';
@@ -15,8 +16,8 @@ export const meta: Route.MetaFunction = ({ params }) => [
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
     const [roles, user] = await Promise.all([
-      api().getChecked('/api/adminusers/get-roles', RoleListSchema),
-      params.id ? api().getChecked(`/api/adminusers/get/${encodeURIComponent(params.id)}`, UserDetailSchema) : Promise.resolve(null),
+      api().call(usersApi.roles),
+      params.id ? api().call(usersApi.get, { params: { id: params.id } }) : Promise.resolve(null),
     ]);
     if (user && !user.success) throw new Response(user.message ?? USER_MESSAGES.notFound, { status: 404 });
     return { roles: dataOf(roles), user: user ? dataOf(user) : null };
@@ -40,10 +41,10 @@ export default function UserForm({ loaderData }: Route.ComponentProps) {
     schema: UserFormSchema,
     defaultValue: { email: user?.email ?? '', password: '', userRoles: (user?.userRoles ?? []).map(String) },
     async onValid(value) {
-      const body = user ? { id: user.id, email: user.email, password: value.password, userRoles: value.userRoles } : value;
-      return refusalOr(api().postChecked(`/api/adminusers/${user ? 'edit' : 'add'}`, body, UserDetailSchema), () =>
-        navigate('/siteadmin/users'),
-      );
+      const saved = user
+        ? api().call(usersApi.edit, { body: { id: user.id, email: user.email, password: value.password, userRoles: value.userRoles } })
+        : api().call(usersApi.add, { body: value });
+      return refusalOr(saved, () => navigate('/siteadmin/users'));
     },
   });
 

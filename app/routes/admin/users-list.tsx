@@ -1,6 +1,6 @@
 import { useRevalidator } from 'react-router';
-import { z } from 'zod';
-import { RoleListSchema, type UserListItem, UserListSchema } from '#shared/validation/users.ts';
+import { usersApi } from '#shared/contracts/users.ts';
+import type { UserListItem } from '#shared/validation/users.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import { useConfirmAction } from '../../components/admin/list-actions.tsx';
 import { ListHeading } from '../../components/admin/list-heading.tsx';
@@ -14,10 +14,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Users | Site Administra
 
 export async function clientLoader() {
   return loadOrRedirect(async () => {
-    const [users, roles] = await Promise.all([
-      api().getChecked('/api/adminusers/get-all', UserListSchema),
-      api().getChecked('/api/adminusers/get-roles', RoleListSchema),
-    ]);
+    const [users, roles] = await Promise.all([api().call(usersApi.list), api().call(usersApi.roles)]);
     return { users: dataOf(users), roles: dataOf(roles) };
   });
 }
@@ -35,7 +32,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
   const me = useAdminUser();
   const revalidator = useRevalidator();
   const del = useConfirmAction<UserListItem>({
-    action: (u) => api().getChecked(`/api/adminusers/delete/${u.id}`, z.null()),
+    action: (u) => api().call(usersApi.delete, { params: { id: u.id } }),
     done: (u) => `The User ${u.email} was deleted.`,
     after: () => revalidator.revalidate(),
   });

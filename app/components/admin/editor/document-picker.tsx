@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DocumentDetailSchema, DocumentListItemSchema, DocumentPageSchema, type DocumentListItem } from '#shared/validation/documents.ts';
+import { documentsApi } from '#shared/contracts/documents.ts';
+import type { DocumentListItem } from '#shared/validation/documents.ts';
 import { REGION_IDS } from '#shared/regions.ts';
 import { api, ApiError, AuthRedirect, dataOf } from '../../../lib/api-client.ts';
 import { FieldError } from '../../forms/fields.tsx';
@@ -37,22 +38,16 @@ export const PICKER_PAGE = 12;
 export const apiDocumentSource: DocumentSource = {
   async search({ search, kind, start, length }) {
     // The library has an image kind; videos are files of any kind with a video type.
-    const page = dataOf(
-      await api().postChecked(
-        '/api/admin/documents/filter',
-        { search, kind: kind === 'image' ? 'image' : '', start, length },
-        DocumentPageSchema,
-      ),
-    );
+    const page = dataOf(await api().call(documentsApi.filter, { body: { search, kind: kind === 'image' ? 'image' : '', start, length } }));
     return kind === 'video' ? { items: page.items.filter((d) => d.contentType.startsWith('video/')), total: page.total } : page;
   },
   async altText(id) {
-    return dataOf(await api().getChecked(`/api/admin/documents/get/${id}`, DocumentDetailSchema)).altText;
+    return dataOf(await api().call(documentsApi.get, { params: { id } })).altText;
   },
   async byUrl(url) {
     const guid = /^\/doccenter\/([0-9a-f-]{36})(?:[?#]|$)/i.exec(url)?.[1];
     if (!guid) return null;
-    const env = await api().getChecked(`/api/admin/documents/by-guid/${guid}`, DocumentListItemSchema);
+    const env = await api().call(documentsApi.byGuid, { params: { guid } });
     return env.success ? dataOf(env) : null;
   },
   async upload(file, meta) {
@@ -63,7 +58,7 @@ export const apiDocumentSource: DocumentSource = {
     // a file added while editing is for every region, as the library's own form starts
     body.set('regionIds', REGION_IDS.join(','));
     body.set('file', file);
-    const env = await api().postChecked('/api/admin/documents/add', body, DocumentDetailSchema);
+    const env = await api().call(documentsApi.add, { body });
     if (!env.success) throw new ApiError(env.message ?? 'The file could not be added to the library.', null);
     return dataOf(env);
   },

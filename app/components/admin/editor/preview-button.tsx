@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PreviewLinkSchema } from '#shared/validation/versioned-admin.ts';
+import type { ContractInput } from '#shared/contracts/contract.ts';
+import { previewApi } from '#shared/contracts/preview.ts';
 import { api, ApiError, AuthRedirect } from '../../../lib/api-client.ts';
 
 /** What POST /api/admin/preview previews: the name of the kind whose save body `getContent` builds (ADR 024). */
@@ -51,7 +52,10 @@ export function PreviewButton({ kind, id, getContent }: PreviewButtonProps) {
     pending.current = true;
     setBusy(true);
     try {
-      const reply = await api().postChecked('/api/admin/preview', { kind, ...(id ? { id } : {}), content }, PreviewLinkSchema);
+      const reply = await api().call(previewApi.create, {
+        // the editor's getContent builds the save body of `kind`; the server checks it against that kind's schema
+        body: { kind, ...(id ? { id } : {}), content } as ContractInput<typeof previewApi.create>['body'],
+      });
       if (!reply.success || !reply.data) {
         tab?.close();
         setError(reply.message ?? FAILED);

@@ -1,28 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { DomainError } from '#domain/errors.ts';
 import type { StagedFile } from '#domain/documents/documents-service.ts';
-import {
-  DOCUMENT_MESSAGES,
-  DocumentDetailSchema,
-  DocumentFilterBodySchema,
-  DocumentGuidParamsSchema,
-  DocumentIdParamsSchema,
-  DocumentListItemSchema,
-  DocumentMetaSchema,
-  DocumentPageSchema,
-  DocumentRevisionParamsSchema,
-  DocumentUsageListSchema,
-  EditDocumentBodySchema,
-} from '#shared/validation/documents.ts';
+import { documentsApi } from '#shared/contracts/documents.ts';
+import { DOCUMENT_MESSAGES, DocumentMetaSchema } from '#shared/validation/documents.ts';
 import { cleanText } from '#shared/input.ts';
-import { adminOperation, envelope, ok } from '../../../http.ts';
-import { adminErrors } from './admin-schemas.ts';
+import { adminErrors, route } from '../../../contract-route.ts';
+import { ok } from '../../../http.ts';
 
-const tags = ['admin documents'];
-const config = { permission: 'content' as const };
 const uploadErrors = { ...adminErrors, 413: adminErrors[400], 415: adminErrors[400] };
 
 /** Multipart form fields of an upload: every field but the file, as text; a repeated field becomes a list. */
@@ -81,7 +66,6 @@ export async function documentsAdminRoutes(app: FastifyInstance) {
     limits: { fileSize: Math.round(app.env.DOCUMENT_MAX_UPLOAD_MB * 1024 * 1024) + 1, files: 1, fields: 20, fieldSize: 4096, parts: 24 },
     throwFileSizeLimit: false,
   });
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const documents = () => app.services.documents;
   /** The audit log entry of a document change (recorded here, so the documents service stays as it is). */
   async function recorded<T extends { id: number; title: string }>(
@@ -97,20 +81,9 @@ export async function documentsAdminRoutes(app: FastifyInstance) {
     return doc;
   }
 
-  r.post(
-    '/api/admin/documents/add',
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        tags,
-        operationId: 'addDocument',
-        summary:
-          'Upload a document (multipart/form-data: file, title, kind, productKey, regionIds, altText); the type is told by the file content',
-        consumes: ['multipart/form-data'],
-        response: { 200: envelope(DocumentDetailSchema), ...uploadErrors },
-      },
-    },
+  route(
+    app,
+    documentsApi.add,
     async (request) => {
       const { staged, fields } = await readUpload(request);
       if (!staged) throw new DomainError(DOCUMENT_MESSAGES.fileRequired, 400, { file: [DOCUMENT_MESSAGES.fileRequired] });
@@ -121,143 +94,34 @@ export async function documentsAdminRoutes(app: FastifyInstance) {
       }
       return ok(await recorded('uploaded', await documents().add(meta.data, staged, request.user?.id ?? null)));
     },
+    { errors: uploadErrors },
   );
-  r.post(
-    '/api/admin/documents/replace/:id',
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        tags,
-        operationId: 'replaceDocumentFile',
-        summary:
-          'Upload a new file for a document (multipart/form-data: file): the GUID and URL stay, the previous file is kept as a dated revision',
-        consumes: ['multipart/form-data'],
-        params: DocumentIdParamsSchema,
-        response: { 200: envelope(DocumentDetailSchema), ...uploadErrors },
-      },
-    },
+  route(
+    app,
+    documentsApi.replace,
     async (request) => {
       const { staged } = await readUpload(request);
       if (!staged) throw new DomainError(DOCUMENT_MESSAGES.fileRequired, 400, { file: [DOCUMENT_MESSAGES.fileRequired] });
       return ok(await recorded('file-replaced', await documents().replace(request.params.id, staged, request.user?.id ?? null)));
     },
+    { errors: uploadErrors },
   );
-  r.post(
-    '/api/admin/documents/restore/:id/:revisionId',
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        tags,
-        operationId: 'restoreDocumentRevision',
-        summary:
-          "Serve an earlier revision's file again: appended as a new revision (the GUID and URL stay, no revision is lost); restoring the current revision changes nothing",
-        params: DocumentRevisionParamsSchema,
-        response: { 200: envelope(DocumentDetailSchema), ...adminErrors },
-      },
-    },
-    async (request) =>
-      ok(
-        await recorded('file-restored', await documents().restore(request.params.id, request.params.revisionId, request.user?.id ?? null), {
-          revisionId: request.params.revisionId,
-        }),
-      ),
+  route(app, documentsApi.restore, async (request) =>
+    ok(
+      await recorded('file-restored', await documents().restore(request.params.id, request.params.revisionId, request.user?.id ?? null), {
+        revisionId: request.params.revisionId,
+      }),
+    ),
   );
-  r.post(
-    '/api/admin/documents/edit',
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        tags,
-        operationId: 'editDocument',
-        summary: 'Edit a document: title, kind, product and region links, alt text',
-        body: EditDocumentBodySchema,
-        response: { 200: envelope(DocumentDetailSchema), ...adminErrors },
-      },
-    },
-    async (request) => ok(await recorded('saved', await documents().edit(request.body.id, request.body))),
-  );
-  r.get(
-    '/api/admin/documents/by-guid/:guid',
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        tags,
-        operationId: 'getDocumentByGuid',
-        summary: 'One document by the GUID of its /doccenter address (what content stores), as the list shows it: its title and file',
-        params: DocumentGuidParamsSchema,
-        response: { 200: envelope(DocumentListItemSchema), ...adminErrors },
-      },
-    },
-    async (request) => ok(await documents().getByGuid(request.params.guid)),
-  );
-  r.get(
-    '/api/admin/documents/get/:id',
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        tags,
-        operationId: 'getDocumentDetail',
-        summary: 'One document with its revisions and where it is used',
-        params: DocumentIdParamsSchema,
-        response: { 200: envelope(DocumentDetailSchema), ...adminErrors },
-      },
-    },
-    async (request) => ok(await documents().get(request.params.id)),
-  );
-  r.get(
-    '/api/admin/documents/usage/:id',
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        tags,
-        operationId: 'getDocumentUsage',
-        summary: 'Where a document is used: product pages, the labels page, pages, knowledge items, press releases',
-        params: DocumentIdParamsSchema,
-        response: { 200: envelope(DocumentUsageListSchema), ...adminErrors },
-      },
-    },
-    async (request) => ok(await documents().usage(request.params.id)),
-  );
-  r.get(
-    '/api/admin/documents/delete/:id',
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        tags,
-        operationId: 'deleteDocument',
-        summary: 'Delete a document and its revisions; refused (409) while it is used',
-        params: DocumentIdParamsSchema,
-        response: { 200: envelope(z.null()), ...adminErrors },
-      },
-    },
-    async (request) => {
-      const doc = await documents().get(request.params.id);
-      await documents().delete(request.params.id);
-      await recorded('deleted', doc);
-      return ok(null);
-    },
-  );
-  r.post(
-    '/api/admin/documents/filter',
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        tags,
-        operationId: 'filterDocuments',
-        summary:
-          'A page of documents, newest first unless sorted by title or product: search by title or file name, filter by kind(s), product and region',
-        body: DocumentFilterBodySchema,
-        response: { 200: envelope(DocumentPageSchema), ...adminErrors },
-      },
-    },
-    async (request) => ok(await documents().filter(request.body)),
-  );
+  route(app, documentsApi.edit, async (request) => ok(await recorded('saved', await documents().edit(request.body.id, request.body))));
+  route(app, documentsApi.byGuid, async (request) => ok(await documents().getByGuid(request.params.guid)));
+  route(app, documentsApi.get, async (request) => ok(await documents().get(request.params.id)));
+  route(app, documentsApi.usage, async (request) => ok(await documents().usage(request.params.id)));
+  route(app, documentsApi.delete, async (request) => {
+    const doc = await documents().get(request.params.id);
+    await documents().delete(request.params.id);
+    await recorded('deleted', doc);
+    return ok(null);
+  });
+  route(app, documentsApi.filter, async (request) => ok(await documents().filter(request.body)));
 }

@@ -1,22 +1,11 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  FormIdParamsSchema,
-  FormsFilterSchema,
-  FormsPageSchema,
-  FormsExportSchema,
-  formTypeLabel,
-  type FormSubmissionDto,
-} from '#shared/validation/forms-admin.ts';
+import { leadsAdminApi } from '#shared/contracts/leads.ts';
+import { formTypeLabel, type FormSubmissionDto } from '#shared/validation/forms-admin.ts';
 import { currentAuditContext } from '#domain/audit/audit-context.ts';
-import { adminOperation, envelope, ok } from '../../../http.ts';
-import { adminErrors } from './admin-schemas.ts';
-
-const tags = ['admin forms'];
-const config = { permission: 'forms' as const };
+import { route } from '../../../contract-route.ts';
+import { ok } from '../../../http.ts';
 
 /** Characters a spreadsheet reads as the start of a formula (OWASP "CSV injection"). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -63,103 +52,57 @@ const csvColumns = (timeZone: string | undefined): { header: string; of: (f: For
 
 /** Form submissions (spec: POST /api/admin/forms/filter, GET /api/admin/forms/archive/{id}), permission 'forms'. */
 export function formsAdminRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const leads = () => app.services.leads;
 
-  r.post(
-    '/api/admin/forms/filter',
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        operationId: 'filterForms',
-        tags,
-        summary:
-          'One page of form submissions. order: 0 name A-Z, 1 name Z-A, 2 type Contact first, 3 type Rep first, 4 newest first (default), 5 oldest first; status: -1 not archived (default), 1 archived, 2 all; the updated marker is echoed',
-        body: FormsFilterSchema,
-        response: { 200: envelope(FormsPageSchema), ...adminErrors },
-      },
-    },
-    async (request) => ok(await leads().list(request.body)),
-  );
+  route(app, leadsAdminApi.filter, async (request) => ok(await leads().list(request.body)));
 
-  r.get(
-    '/api/admin/forms/archive/:id',
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        operationId: 'archiveForm',
-        tags,
-        summary: 'Archive a form submission: it leaves the list and stays in the database (status 1 lists it)',
-        params: FormIdParamsSchema,
-        response: { 200: envelope(z.null()), ...adminErrors },
+  route(app, leadsAdminApi.archive, async (request) => {
+    const lead = await leads().findById(request.params.id);
+    await leads().archive(request.params.id);
+    await app.services.audit.record({
+      action: 'archived',
+      subject: {
+        kind: 'lead',
+        id: request.params.id,
+        title: lead ? `from ${lead.name}` : `#${request.params.id}`,
+        link: '/siteadmin/forms',
       },
-    },
-    async (request) => {
-      const lead = await leads().findById(request.params.id);
-      await leads().archive(request.params.id);
-      await app.services.audit.record({
-        action: 'archived',
-        subject: {
-          kind: 'lead',
-          id: request.params.id,
-          title: lead ? `from ${lead.name}` : `#${request.params.id}`,
-          link: '/siteadmin/forms',
-        },
-      });
-      return ok(null);
-    },
-  );
+    });
+    return ok(null);
+  });
 
-  r.post(
-    '/api/admin/forms/export',
-    {
-      config,
-      schema: {
-        ...adminOperation,
-        operationId: 'exportForms',
-        tags,
-        summary:
-          "The current view (filter and order as for filter, without paging) as CSV (UTF-8 with a byte-order mark, so spreadsheets read accents right), streamed from the database in batches; timeZone (the editor's, e.g. America/Chicago) adds the creation time in that zone",
-        body: FormsExportSchema,
-        produces: ['text/csv'],
-        response: { 200: z.string().describe('CSV file (text/csv), a header row then one row per submission'), ...adminErrors },
-      },
-    },
-    async (request, reply) => {
-      const { timeZone, ...view } = request.body;
-      const columns = csvColumns(timeZone);
-      const rows = Readable.from(leads().exportRows(view));
-      // the byte-order mark tells Excel the file is UTF-8 (names and messages with accents)
-      const csv = stringify({ bom: true, header: true, columns: columns.map((c) => c.header), cast: { string: neutraliseCell } });
-      rows.on('error', (err) => csv.destroy(err));
-      // every export of leads is in the audit log, with the view and how many rows were sent (also
-      // when the download stops early), recorded once the stream ends
-      let sent = 0;
-      const auditContext = currentAuditContext();
-      csv.once('close', () => {
-        app.services.audit
-          .record(
-            { action: 'exported', subject: { kind: 'lead', link: '/siteadmin/forms' }, detail: { count: sent, view: request.body } },
-            auditContext,
-          )
-          .catch((err: unknown) => request.log.error({ err }, 'recording a lead export in the audit log failed'));
-      });
-      const records = rows.map((f: FormSubmissionDto) => {
-        sent++;
-        return columns.map((c) => c.of(f));
-      });
-      records.on('error', (err) => csv.destroy(err));
-      const stamp = new Date().toISOString().slice(0, 10);
-      return (
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="form-submissions-${stamp}.csv"`)
-          .header('cache-control', 'no-store')
-          // A stream is sent as it is produced (the response schema only documents it as text).
-          .send(records.pipe(csv) as unknown as string)
-      );
-    },
-  );
+  route(app, leadsAdminApi.export, async (request, reply) => {
+    const { timeZone, ...view } = request.body;
+    const columns = csvColumns(timeZone);
+    const rows = Readable.from(leads().exportRows(view));
+    // the byte-order mark tells Excel the file is UTF-8 (names and messages with accents)
+    const csv = stringify({ bom: true, header: true, columns: columns.map((c) => c.header), cast: { string: neutraliseCell } });
+    rows.on('error', (err) => csv.destroy(err));
+    // every export of leads is in the audit log, with the view and how many rows were sent (also
+    // when the download stops early), recorded once the stream ends
+    let sent = 0;
+    const auditContext = currentAuditContext();
+    csv.once('close', () => {
+      app.services.audit
+        .record(
+          { action: 'exported', subject: { kind: 'lead', link: '/siteadmin/forms' }, detail: { count: sent, view: request.body } },
+          auditContext,
+        )
+        .catch((err: unknown) => request.log.error({ err }, 'recording a lead export in the audit log failed'));
+    });
+    const records = rows.map((f: FormSubmissionDto) => {
+      sent++;
+      return columns.map((c) => c.of(f));
+    });
+    records.on('error', (err) => csv.destroy(err));
+    const stamp = new Date().toISOString().slice(0, 10);
+    return (
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="form-submissions-${stamp}.csv"`)
+        .header('cache-control', 'no-store')
+        // A stream is sent as it is produced (the response schema only documents it as text).
+        .send(records.pipe(csv) as unknown as string)
+    );
+  });
 }

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { FormsAddBodySchema, RepContactBodySchema } from '../validation/contact.ts';
+import { FormIdParamsSchema, FormsExportSchema, FormsFilterSchema, FormsPageSchema } from '../validation/forms-admin.ts';
+import { defineContract } from './contract.ts';
+
+const admin = { tags: ['admin forms'], security: 'bearer', permission: 'forms' } as const;
+
+/** Form submissions (spec: POST /api/admin/forms/filter, GET /api/admin/forms/archive/{id}), permission 'forms'. */
+export const leadsAdminApi = {
+  filter: defineContract({
+    ...admin,
+    method: 'POST',
+    path: '/api/admin/forms/filter',
+    operationId: 'filterForms',
+    summary:
+      'One page of form submissions. order: 0 name A-Z, 1 name Z-A, 2 type Contact first, 3 type Rep first, 4 newest first (default), 5 oldest first; status: -1 not archived (default), 1 archived, 2 all; the updated marker is echoed',
+    body: FormsFilterSchema,
+    reply: FormsPageSchema,
+  }),
+  archive: defineContract({
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/forms/archive/:id',
+    operationId: 'archiveForm',
+    summary: 'Archive a form submission: it leaves the list and stays in the database (status 1 lists it)',
+    params: FormIdParamsSchema,
+    reply: z.null(),
+  }),
+  export: defineContract({
+    ...admin,
+    method: 'POST',
+    path: '/api/admin/forms/export',
+    operationId: 'exportForms',
+    summary:
+      "The current view (filter and order as for filter, without paging) as CSV (UTF-8 with a byte-order mark, so spreadsheets read accents right), streamed from the database in batches; timeZone (the editor's, e.g. America/Chicago) adds the creation time in that zone",
+    body: FormsExportSchema,
+    reply: z.string(),
+    file: 'CSV file (text/csv), a header row then one row per submission',
+  }),
+};
+
+/** What a stored submission answers. */
+export const StoredLeadSchema = z.object({ id: z.number().int() });
+
+/** Public lead forms, rate-limited per client IP (server/routes/api/forms-routes.ts). */
+export const leadsApi = {
+  contact: defineContract({
+    tags: ['public'],
+    security: 'public',
+    method: 'POST',
+    path: '/api/forms/add',
+    operationId: 'addContactForm',
+    summary: 'Send the contact form (stored as a Contact submission, then the regional team is emailed)',
+    body: FormsAddBodySchema,
+    reply: StoredLeadSchema,
+  }),
+  contactRep: defineContract({
+    tags: ['public'],
+    security: 'public',
+    method: 'POST',
+    path: '/api/forms/contact-rep',
+    operationId: 'contactRep',
+    summary: 'Contact a rep or retailer from the finder results (stored as a Rep submission, type 1)',
+    body: RepContactBodySchema,
+    reply: StoredLeadSchema,
+  }),
+};
