@@ -1,4 +1,5 @@
-import { PreviewLinkSchema, PreviewRequestSchema } from '../validation/versioned-admin.ts';
+import { PreviewRequestSchema } from '../kinds/index.ts';
+import { PreviewLinkSchema } from '../validation/versioned-admin.ts';
 import { defineContract } from './contract.ts';
 
 /**
