@@ -14,12 +14,29 @@ export interface ContentEventsTransportOptions {
   reconnectMs?: number;
   /** Give up connecting after this long (DATABASE_CONNECT_TIMEOUT_MS), so an unreachable server never holds up the start. */
   connectTimeoutMs?: number;
+  /** How often the listener sends itself a heartbeat through the channel (20 s). */
+  heartbeatMs?: number;
+  /** No heartbeat heard for this long (60 s) means the connection is dead, however quiet: reconnect. */
+  deadAfterMs?: number;
+}
+
+/** What the listener's health looks like from outside (the metrics, the tests). */
+export interface ContentEventsTransportState {
+  /** 'memory' with the embedded database (nothing can be lost) */
+  mode: 'memory' | 'postgres';
+  connected: boolean;
+  /** when this instance last heard its own heartbeat, or any message, through the channel */
+  lastHeardAt: number | null;
+  /** when the last change from another instance arrived */
+  lastChangeAt: number | null;
+  /** reconnections after a silent connection (no heartbeat within deadAfterMs) */
+  heartbeatReconnects: number;
 }
 
 // PGlite is one process: the apps that share a database object are all the instances there are.
 const localPeers = new WeakMap<object, Set<ContentEvents>>();
 
-type Message = ContentChannelMessage & { change: ContentChange };
+type Message = ContentChannelMessage & { change: ContentChange; heartbeat?: true };
 
 /**
  * Carries content changes between instances, so that no instance serves a page
@@ -27,7 +44,10 @@ type Message = ContentChannelMessage & { change: ContentChange };
  * lost connection it reconnects and drops everything (it may have missed changes meanwhile), and
  * changes published while it was down are sent once it is back.
  */
-export async function registerContentEventsTransport(app: FastifyInstance, opts: ContentEventsTransportOptions) {
+export async function registerContentEventsTransport(
+  app: FastifyInstance,
+  opts: ContentEventsTransportOptions,
+): Promise<{ state(): ContentEventsTransportState }> {
   const { events } = opts;
   if (!opts.databaseUrl) {
     let peers = localPeers.get(opts.database);
@@ -41,7 +61,9 @@ export async function registerContentEventsTransport(app: FastifyInstance, opts:
       group.delete(events);
       events.setTransport(null);
     });
-    return;
+    return {
+      state: () => ({ mode: 'memory', connected: true, lastHeardAt: null, lastChangeAt: null, heartbeatReconnects: 0 }),
+    };
   }
 
   const url = opts.databaseUrl;
@@ -53,6 +75,40 @@ export async function registerContentEventsTransport(app: FastifyInstance, opts:
   let attempts = 0;
   let timer: NodeJS.Timeout | null = null;
   const pending: ContentChange[] = [];
+  const heartbeatMs = opts.heartbeatMs ?? 20_000;
+  const deadAfterMs = opts.deadAfterMs ?? 60_000;
+  let lastHeardAt: number | null = null;
+  let lastChangeAt: number | null = null;
+  let heartbeatReconnects = 0;
+
+  /**
+   * A TCP keepalive finds a peer that is gone, but not a connection that is up and delivers nothing
+   * (a proxy or firewall that dropped its state, a server stuck in recovery): a page cache fed by it
+   * would serve stale pages forever. So the listener sends itself a heartbeat through the channel;
+   * when none has come back for deadAfterMs it drops the connection and reconnects, and the reconnect
+   * drops every rendered page (changes may have been missed meanwhile).
+   */
+  const beat = setInterval(() => {
+    const c = client;
+    if (!c) return;
+    if (lastHeardAt !== null && Date.now() - lastHeardAt > deadAfterMs) {
+      heartbeatReconnects++;
+      app.log.warn(
+        { silentMs: Date.now() - lastHeardAt },
+        'content events connection silent past its heartbeat; reconnecting and dropping cached pages',
+      );
+      client = null;
+      lastHeardAt = null;
+      // end() waits for the server, which may never answer: the socket is closed under it
+      (c as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+      c.end().catch(() => undefined);
+      scheduleReconnect();
+      return;
+    }
+    const message = { from: self, heartbeat: true };
+    c.query('select pg_notify($1, $2)', [CONTENT_CHANNEL, JSON.stringify(message)]).catch(() => undefined);
+  }, heartbeatMs);
+  beat.unref();
 
   async function publish(change: ContentChange) {
     const message: Message = { from: self, change };
@@ -84,6 +140,9 @@ export async function registerContentEventsTransport(app: FastifyInstance, opts:
       connectionString: url,
       application_name: 'content-events',
       connectionTimeoutMillis: opts.connectTimeoutMs ?? 3000,
+      // the kernel notices a peer that vanished (a host gone, a cable pulled) within about a minute
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
     // Without a listener a dropped connection's 'error' would crash the process.
     next.on('error', (err) => {
@@ -100,7 +159,12 @@ export async function registerContentEventsTransport(app: FastifyInstance, opts:
       if (msg.channel !== CONTENT_CHANNEL || !msg.payload) return;
       try {
         const message = JSON.parse(msg.payload) as Message;
-        if (message.from !== self) events.receive(message.change);
+        if (client === next) lastHeardAt = Date.now();
+        if (message.heartbeat) return;
+        if (message.from !== self) {
+          lastChangeAt = Date.now();
+          events.receive(message.change);
+        }
       } catch (err) {
         app.log.warn({ err }, 'unreadable content change notification');
       }
@@ -119,6 +183,7 @@ export async function registerContentEventsTransport(app: FastifyInstance, opts:
       return;
     }
     client = next;
+    lastHeardAt = Date.now();
     delay = firstDelay;
     // Changes made elsewhere while this instance was not listening are unknown: start afresh.
     if (attempts > 1) events.receive({ kind: 'all' });
@@ -129,10 +194,14 @@ export async function registerContentEventsTransport(app: FastifyInstance, opts:
   await connect();
   app.addHook('onClose', async () => {
     closed = true;
+    clearInterval(beat);
     if (timer) clearTimeout(timer);
     events.setTransport(null);
     const c = client;
     client = null;
     await c?.end().catch(() => undefined);
   });
+  return {
+    state: () => ({ mode: 'postgres', connected: client !== null, lastHeardAt, lastChangeAt, heartbeatReconnects }),
+  };
 }
