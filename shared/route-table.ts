@@ -1,3 +1,4 @@
+import { KINDS, type KindDefinition } from './kinds/index.ts';
 import { CA_PRODUCT_SLUGS, US_PRODUCT_SLUGS } from './regions.ts';
 
 /**
@@ -27,6 +28,19 @@ function layout(file: string, options: { id?: string } | RouteEntry[], children?
   const opts = Array.isArray(options) ? {} : options;
   const kids = Array.isArray(options) ? options : children;
   return { file, children: kids, ...(opts.id ? { id: opts.id } : {}) };
+}
+
+const adminPath = (address: string) => address.replace(/^\/siteadmin\//, '');
+
+/** A versioned kind's admin entries: its list (when it has one), create (when items are created there) and editor. */
+export function kindRoutes(kind: Pick<KindDefinition, 'name' | 'list' | 'admin' | 'screens'>): RouteEntry[] {
+  const { list, editor } = kind.screens;
+  const base = adminPath(kind.admin);
+  return [
+    ...(list ? [route(adminPath(kind.list), list.file, list.id ? { id: list.id } : undefined)] : []),
+    ...(editor.create ? [route(`${base}/create`, editor.file, { id: `admin-${kind.name}-create` })] : []),
+    route(`${base}/edit/:id/:versionId?`, editor.file, { id: `admin-${kind.name}-edit` }),
+  ];
 }
 
 const CAMPAIGNS = ['clear-choice', 'balanced-nutrition', 'thats-farming', 'anvol-protects', 'dual-purpose'];
@@ -111,25 +125,14 @@ export const ROUTE_TABLE: RouteEntry[] = [
     route('reps-retailers/rep/edit/:id', 'routes/admin/rep-form.tsx', { id: 'admin-rep-edit' }),
     route('reps-retailers/retailer/create', 'routes/admin/retailer-form.tsx', { id: 'admin-retailer-create' }),
     route('reps-retailers/retailer/edit/:id/:next?', 'routes/admin/retailer-form.tsx', { id: 'admin-retailer-edit' }),
-    // knowledge center and press releases share one list and one editor (app/lib/content-kinds.ts)
-    route('knowledge-center', 'routes/admin/content-list.tsx', { id: 'admin-knowledge-list' }),
-    route('knowledge-center/create', 'routes/admin/content-form.tsx', { id: 'admin-knowledge-create' }),
-    route('knowledge-center/edit/:id/:versionId?', 'routes/admin/content-form.tsx', { id: 'admin-knowledge-edit' }),
-    route('press-releases', 'routes/admin/content-list.tsx', { id: 'admin-press-list' }),
-    route('press-releases/create', 'routes/admin/content-form.tsx', { id: 'admin-press-create' }),
-    route('press-releases/edit/:id/:versionId?', 'routes/admin/content-form.tsx', { id: 'admin-press-edit' }),
-    // custom pages, and the homes, campaign pages and About (landing pages) as their own kinds
-    route('pages', 'routes/admin/pages-list.tsx'),
-    route('pages/create', 'routes/admin/page-form.tsx', { id: 'admin-page-create' }),
-    route('pages/edit/:id/:versionId?', 'routes/admin/page-form.tsx', { id: 'admin-page-edit' }),
-    route('pages/landing/edit/:id/:versionId?', 'routes/admin/landing-form.tsx', { id: 'admin-landing-edit' }),
+    // the versioned kinds' lists and editors, from the registry (shared/kinds): knowledge center and press releases share
+    // one list and one editor (app/lib/content-kinds.ts); landing pages are edited from the Pages list
+    ...KINDS.flatMap(kindRoutes),
     // label, SDS and statement documents of the library, by product; rollback restores an earlier file (ADR 023)
     route('product-labels', 'routes/admin/labels-list.tsx'),
     route('product-labels/create', 'routes/admin/label-form.tsx', { id: 'admin-label-create' }),
     route('product-labels/edit/:id/:versionId?', 'routes/admin/label-form.tsx', { id: 'admin-label-edit' }),
     route('forms', 'routes/admin/forms-list.tsx'),
-    route('products', 'routes/admin/products-list.tsx'),
-    route('products/edit/:id/:versionId?', 'routes/admin/product-form.tsx', { id: 'admin-product-edit' }),
     route('settings', 'routes/admin/site-settings.tsx'),
   ]),
 ];

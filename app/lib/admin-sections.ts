@@ -1,3 +1,4 @@
+import { KINDS, type KindDefinition } from '#shared/kinds/index.ts';
 import type { Permission } from '#shared/permissions.ts';
 
 export interface AdminSection {
@@ -7,34 +8,61 @@ export interface AdminSection {
   description: string;
 }
 
-/** The dashboard tiles and drawer links, in the spec's order, each with the permission it needs. */
-export const ADMIN_SECTIONS: readonly AdminSection[] = [
+/** The sections that are not a versioned kind's, each at its place in the spec's order (`position`, from 1). */
+const OTHER_SECTIONS: readonly (AdminSection & { position: number })[] = [
   {
-    label: 'Products',
-    path: '/siteadmin/products',
+    label: 'Product Labels/SDSs',
+    path: '/siteadmin/product-labels',
     permission: 'content',
-    description: 'Product pages, guaranteed analyses and documents.',
+    description: 'Labels and safety data sheets.',
+    position: 3,
   },
-  {
-    label: 'Knowledge Center',
-    path: '/siteadmin/knowledge-center',
-    permission: 'content',
-    description: 'Articles, research and podcasts.',
-  },
-  { label: 'Product Labels/SDSs', path: '/siteadmin/product-labels', permission: 'content', description: 'Labels and safety data sheets.' },
   {
     label: 'Reps & Retailers',
     path: '/siteadmin/reps-retailers',
     permission: 'content',
     description: 'The rep and retailer finder listings.',
+    position: 4,
   },
-  { label: 'Press Releases', path: '/siteadmin/press-releases', permission: 'content', description: 'News for the press page.' },
-  { label: 'Pages', path: '/siteadmin/pages', permission: 'content', description: 'Custom pages and their modules.' },
-  { label: 'Document Library', path: '/siteadmin/document-library', permission: 'content', description: 'Files behind /doccenter links.' },
-  { label: 'Forms', path: '/siteadmin/forms', permission: 'forms', description: 'Contact and rep form submissions.' },
-  { label: 'Users', path: '/siteadmin/users', permission: 'users', description: 'Administrator accounts and roles.' },
-  { label: 'Redirects', path: '/siteadmin/redirects', permission: 'redirects', description: 'Old addresses sent to new ones.' },
+  {
+    label: 'Document Library',
+    path: '/siteadmin/document-library',
+    permission: 'content',
+    description: 'Files behind /doccenter links.',
+    position: 7,
+  },
+  { label: 'Forms', path: '/siteadmin/forms', permission: 'forms', description: 'Contact and rep form submissions.', position: 8 },
+  { label: 'Users', path: '/siteadmin/users', permission: 'users', description: 'Administrator accounts and roles.', position: 9 },
+  {
+    label: 'Redirects',
+    path: '/siteadmin/redirects',
+    permission: 'redirects',
+    description: 'Old addresses sent to new ones.',
+    position: 10,
+  },
 ];
+
+/** The versioned kinds' sections, from the registry: each kind's list, label and permission. */
+export function kindSections(kinds: readonly KindDefinition[]): (AdminSection & { position: number })[] {
+  return kinds.flatMap((k) =>
+    k.section
+      ? [
+          {
+            label: k.section.label,
+            path: k.list,
+            permission: k.permission,
+            description: k.section.description,
+            position: k.section.position,
+          },
+        ]
+      : [],
+  );
+}
+
+/** The dashboard tiles and drawer links, in the spec's order, each with the permission it needs. */
+export const ADMIN_SECTIONS: readonly AdminSection[] = [...kindSections(KINDS), ...OTHER_SECTIONS]
+  .sort((a, b) => a.position - b.position)
+  .map(({ position: _position, ...section }) => section);
 
 /** The signed-in user's own pages, below the sections in the drawer. */
 export const ADMIN_TOOLS: readonly { label: string; path: string; permission: Permission | null }[] = [

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AuditCategory } from '../audit.ts';
+import type { Permission } from '../permissions.ts';
 
 /** What a content change says about the item it changed (the content-changed call's fields). */
 export interface KindChange {
@@ -25,6 +26,25 @@ export interface KindDefinition<Name extends string = string> {
   list: string;
   /** the admin path before /edit/{id}/{versionId?} and /create */
   admin: string;
+  /** who may use the kind's admin screens and calls (the drawer and the dashboard show its section to them) */
+  permission: Permission;
+  /**
+   * The admin screens' route modules (app/routes/admin), from which the route table makes the kind's
+   * entries: its list at `list` when the kind has a list of its own, its editor at `admin`/edit/:id/:versionId?
+   * (route id admin-<name>-edit) and, when items are created there, `admin`/create (admin-<name>-create).
+   */
+  screens: {
+    /** the list's module and, when several kinds share the module, its route id; absent when another kind's list shows the items */
+    list?: { file: string; id?: string };
+    editor: { file: string; create: boolean };
+  };
+  /** the drawer's link and the dashboard's tile to `list`; absent when the items are in another kind's section */
+  section?: {
+    label: string;
+    description: string;
+    /** the section's place among all the drawer's sections (the spec's order, from 1) */
+    position: number;
+  };
   /** the operation ids' stem (getPage, rollbackPage) */
   op: string;
   /** in summaries and messages ("The page was deleted.") */

@@ -22,6 +22,12 @@ export const knowledge = defineKind({
   api: '/api/admin/knowledge-center',
   list: '/siteadmin/knowledge-center',
   admin: '/siteadmin/knowledge-center',
+  permission: 'content',
+  screens: {
+    list: { file: 'routes/admin/content-list.tsx', id: 'admin-knowledge-list' },
+    editor: { file: 'routes/admin/content-form.tsx', create: true },
+  },
+  section: { label: 'Knowledge Center', description: 'Articles, research and podcasts.', position: 2 },
   op: 'KnowledgeItem',
   label: 'knowledge item',
   noun: 'Knowledge Item',

@@ -8,6 +8,9 @@ export const landing = defineKind({
   api: '/api/admin/landing-pages',
   list: '/siteadmin/pages',
   admin: '/siteadmin/pages/landing',
+  permission: 'content',
+  // edited from the Pages list, in the Pages section
+  screens: { editor: { file: 'routes/admin/landing-form.tsx', create: false } },
   op: 'LandingPage',
   label: 'landing page',
   noun: 'Page',

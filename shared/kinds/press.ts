@@ -15,6 +15,12 @@ export const press = defineKind({
   api: '/api/admin/press-releases',
   list: '/siteadmin/press-releases',
   admin: '/siteadmin/press-releases',
+  permission: 'content',
+  screens: {
+    list: { file: 'routes/admin/content-list.tsx', id: 'admin-press-list' },
+    editor: { file: 'routes/admin/content-form.tsx', create: true },
+  },
+  section: { label: 'Press Releases', description: 'News for the press page.', position: 5 },
   op: 'PressRelease',
   label: 'press release',
   noun: 'Press Release',

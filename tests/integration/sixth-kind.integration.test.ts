@@ -9,6 +9,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { kindSections } from '#app/lib/admin-sections.ts';
 import { APP_KINDS, appKindNamed, defineAppKind, type PreviewData } from '#app/kinds/index.ts';
 import { ResourceList } from '#app/components/admin/resource-list.tsx';
 import { EnvSchema } from '#config/env.ts';
@@ -19,6 +20,7 @@ import { DOMAIN_KINDS, defineDomainKind, liveMentions, type KindContext } from '
 import { createVersioningRepository } from '#domain/versioning/versioning-repository.ts';
 import { createVersioningService } from '#domain/versioning/versioning-service.ts';
 import { buildApp } from '#server/app.ts';
+import { kindRoutes } from '#shared/route-table.ts';
 import { defineKind, KINDS } from '#shared/kinds/index.ts';
 import { bearer, signIn, sqlRows } from '#tests/setup/auth-helpers.ts';
 import { TEST_JWT_SECRET } from '#tests/setup/constants.ts';
@@ -69,6 +71,9 @@ const event = defineKind({
   api: '/api/admin/events',
   list: '/siteadmin/events',
   admin: '/siteadmin/events',
+  permission: 'content',
+  screens: { list: { file: 'routes/admin/events-list.tsx' }, editor: { file: 'routes/admin/event-form.tsx', create: true } },
+  section: { label: 'Events', description: 'Field days and trade shows.', position: 11 },
   op: 'Event',
   label: 'event',
   noun: 'Event',
@@ -357,5 +362,20 @@ describe('a sixth kind declared in a test', () => {
     expect(html).toContain('Venue');
     expect(html).toContain('Plot 4');
     expect(html).toContain('Field Day');
+  });
+
+  it('gets its admin route entries and its drawer section from its definition', () => {
+    expect(kindRoutes(event)).toEqual([
+      { path: 'events', file: 'routes/admin/events-list.tsx', children: undefined },
+      { path: 'events/create', file: 'routes/admin/event-form.tsx', id: 'admin-event-create', children: undefined },
+      { path: 'events/edit/:id/:versionId?', file: 'routes/admin/event-form.tsx', id: 'admin-event-edit', children: undefined },
+    ]);
+    expect(kindSections([...KINDS, event]).at(-1)).toEqual({
+      label: 'Events',
+      path: '/siteadmin/events',
+      permission: 'content',
+      description: 'Field days and trade shows.',
+      position: 11,
+    });
   });
 });

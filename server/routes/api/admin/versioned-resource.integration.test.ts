@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOMAIN_KINDS, type DomainKind } from '#domain/kinds/index.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /** The resource factory (ADR 034): each definition gives its kind the spec's route set, and only that. */
@@ -17,7 +18,27 @@ const routesOf = (prefix: string) =>
     .flatMap(([p, ops]) => Object.entries(ops).map(([method, op]) => `${method.toUpperCase()} ${p.slice(prefix.length)} ${op.operationId}`))
     .sort();
 
+/** The route set a kind's definition asks for: the factory's six routes, and slug, delete and pin where it has them. */
+function expectedRoutes({ def, admin }: DomainKind): string[] {
+  const op = def.op;
+  return [
+    `POST /add ${def.openApi.add.operationId}`,
+    `POST /filter ${def.openApi.filter.operationId}`,
+    `GET /get/{id} get${op}`,
+    `GET /get/{id}/{versionId} get${op}Version`,
+    `GET /get-versions/{id} get${op}Versions`,
+    `POST /rollback/{id}/{versionId} rollback${op}`,
+    ...(admin.slug ? [`GET /get-slug/{id} get${op}Slug`] : []),
+    ...(def.openApi.remove ? [`GET /delete/{id} delete${op}`, `POST /delete/{id} delete${op}Post`] : []),
+    ...(def.features.pin ? [`POST /pin pin${op}`] : []),
+  ].sort();
+}
+
 describe('versioned resource factory', () => {
+  it('gives every kind of the registry the route set its definition asks for, and only that', () => {
+    for (const kind of DOMAIN_KINDS) expect(routesOf(kind.def.api), kind.def.name).toEqual(expectedRoutes(kind));
+  });
+
   // delete/{id} also answers POST (server/app.ts adds it to every GET delete route)
   it('gives every kind add, get, get version, versions, filter and rollback, and slug, delete and pin where its definition has them', () => {
     expect(routesOf('/api/admin/knowledge-center')).toEqual([
@@ -77,8 +98,8 @@ describe('versioned resource factory', () => {
   });
 
   it('puts every route behind the bearer token', () => {
-    for (const prefix of ['knowledge-center', 'press-releases', 'pages', 'products', 'landing-pages'])
-      for (const [p, ops] of Object.entries(paths).filter(([p]) => p.startsWith(`/api/admin/${prefix}/`)))
+    for (const { def } of DOMAIN_KINDS)
+      for (const [p, ops] of Object.entries(paths).filter(([p]) => p.startsWith(`${def.api}/`)))
         for (const op of Object.values(ops)) expect(op.security, p).toEqual([{ bearerAuth: [] }]);
   });
 });

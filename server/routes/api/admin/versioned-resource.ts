@@ -11,6 +11,7 @@ import {
   type ContentSlug,
   type ContentVersionRow,
 } from '#shared/validation/versioned-admin.ts';
+import type { Permission } from '#shared/permissions.ts';
 import { versionStatus } from '#shared/versions.ts';
 import { adminOperation, envelope, ok } from '../../../http.ts';
 import { adminErrors } from './admin-schemas.ts';
@@ -36,6 +37,8 @@ export interface VersionedResource<Svc extends VersionedAdminService<unknown>, S
   op: string;
   /** in summaries and messages: 'page' ("The page was deleted.") */
   label: string;
+  /** who may call the routes (the kind's definition: 'content' for every kind so far) */
+  permission: Permission;
   service: (app: FastifyInstance) => Svc;
   /** the item every read and write replies with */
   item: z.ZodType;
@@ -63,8 +66,6 @@ export interface VersionedResource<Svc extends VersionedAdminService<unknown>, S
   extras?: (r: Router, def: { prefix: string; tags: string[]; op: string; label: string; service: () => Svc }) => void;
 }
 
-const config = { permission: 'content' as const };
-
 function versionRow(v: VersionListItem): ContentVersionRow {
   return {
     id: v.id,
@@ -79,7 +80,7 @@ function versionRow(v: VersionListItem): ContentVersionRow {
 export const SAVED_MESSAGE = 'Saved: a new version was added.';
 export const ROLLED_BACK_MESSAGE = 'Rolled back: the version was restored as the newest version.';
 
-/** Registers one versioned kind's admin routes (permission 'content', inside the admin scope). */
+/** Registers one versioned kind's admin routes (with the kind's permission, inside the admin scope). */
 export function versionedResourceRoutes<Svc extends VersionedAdminService<unknown>, Save extends z.ZodType, Filter extends z.ZodType>(
   app: FastifyInstance,
   def: VersionedResource<Svc, Save, Filter>,
@@ -89,6 +90,7 @@ export function versionedResourceRoutes<Svc extends VersionedAdminService<unknow
   const { prefix, op, label } = def;
   const service = () => def.service(app);
   const item = envelope(def.item);
+  const config = { permission: def.permission };
 
   r.post(
     `${prefix}/add`,

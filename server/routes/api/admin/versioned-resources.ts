@@ -33,6 +33,7 @@ export function kindResource(
     tag: openApi.tag,
     op: def.op,
     label: def.label,
+    permission: def.permission,
     service: () => service,
     item: def.schemas.item,
     add: {
@@ -55,7 +56,7 @@ export function kindResource(
             r.post(
               `${d.prefix}/pin`,
               {
-                config: { permission: 'content' },
+                config: { permission: def.permission },
                 schema: {
                   ...adminOperation,
                   operationId: `pin${d.op}`,
