@@ -23,6 +23,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerRedirects } from './plugins/redirects.ts';
 import { registerReactRouter } from './plugins/react-router.ts';
 import { requestIdOf } from './request-id.ts';
+import { RequestLog } from './request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { adminRoutes } from './routes/api/admin/index.ts';
 import { documentsRoutes } from './routes/api/documents-routes.ts';
@@ -162,8 +163,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
-    // one line per request (the onResponse hook below) instead of Fastify's two; none for a page-cache hit
-    disableRequestLogging: true,
+    // one line per request instead of Fastify's two; none for a page-cache hit (server/request-log.ts)
+    logController: new RequestLog(),
     // The proxy's X-Request-Id (nginx's $request_id) names the request in our log too, so one id
     // follows it through both; one that is missing or not a plain token of at most 128 characters is
     // replaced by our own. Every reply echoes it.
@@ -208,13 +209,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     });
   }
   app.decorate('lifecycle', { closing: false });
-  // One line per request, when it has been answered; a page served from the page cache logs nothing
-  // at info (most of the traffic, and the same page each time). Requests and replies are serialized
-  // through the one redaction, as every line is.
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.raw.getHeader('x-page-cache') === 'hit') return;
-    request.log.info({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
-  });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
     if (app.lifecycle.closing) reply.header('connection', 'close');
