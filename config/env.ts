@@ -95,6 +95,11 @@ export const EnvFields = z.object({
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  /** Prometheus metrics at /metrics on the site's port, for `Authorization: Bearer <this>` (at least 32 characters). */
+  METRICS_TOKEN: z.string().min(32, { error: 'must be at least 32 characters (openssl rand -hex 24)' }).optional(),
+  /** Prometheus metrics on a port of their own (METRICS_HOST, 127.0.0.1 by default), without a token. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   FORM_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LEADS_EMAIL_US: z.email().default('leads-us@example.com'),
   LEADS_EMAIL_CA: z.email().default('leads-ca@example.com'),

@@ -15,7 +15,8 @@ import { createIntakeJournal, type JournalFs } from '#domain/leads/intake-journa
 import { fail } from './http.ts';
 import { redactingDestination, serializeRequest } from './log-redaction.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerContentEventsTransport } from './plugins/content-events-transport.ts';
+import { registerContentEventsTransport, type ContentEventsTransportState } from './plugins/content-events-transport.ts';
+import { registerMetrics } from './metrics.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputBoundary } from './plugins/input-boundary.ts';
 import { createPageCache, type PageCache } from './plugins/page-cache.ts';
@@ -295,6 +296,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerRedirects(app);
   if (pageCache) app.addHook('onRequest', pageCache.onRequest);
   registerAuth(app);
+  // the listener's state is known once the transport is registered (below)
+  let transportState: (() => ContentEventsTransportState) | null = null;
+  await registerMetrics(app, {
+    pageCache: pageCache ?? undefined,
+    transport: () =>
+      transportState?.() ?? { mode: 'memory', connected: false, lastHeardAt: null, lastChangeAt: null, heartbeatReconnects: 0 },
+    token: env.METRICS_TOKEN,
+    port: env.METRICS_PORT,
+    host: env.METRICS_HOST,
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -340,12 +351,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(adminRoutes);
 
   // Content changes reach the other instances (PostgreSQL NOTIFY) or the apps of this process (PGlite).
-  await registerContentEventsTransport(app, {
+  const transport = await registerContentEventsTransport(app, {
     events: services.contentEvents,
     databaseUrl: env.DATABASE_URL,
     database,
     connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
   });
+  transportState = transport.state;
 
   if (opts.ui && opts.ui !== 'none') {
     await registerReactRouter(app, {

@@ -125,6 +125,15 @@ export function createMailRepository(db: DbOrTx) {
       return db.select(columns).from(mailOutbox).where(eq(mailOutbox.formSubmissionId, formSubmissionId)).orderBy(asc(mailOutbox.id));
     },
 
+    /** When the oldest message still waiting to be sent was queued; null when none waits. */
+    async oldestPendingAt(): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: sql<Date | string | null>`min(${mailOutbox.created})` })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.status, 'pending'));
+      return row?.at ? new Date(row.at) : null;
+    },
+
     async countByStatus(): Promise<Record<string, number>> {
       const rows = await db
         .select({ status: mailOutbox.status, n: sql<number>`count(*)::int` })

@@ -154,6 +154,7 @@ export function createMailService(repo: MailRepository, transport: MailTransport
       transport.close();
     },
     countByStatus: () => repo.countByStatus(),
+    oldestPendingAt: () => repo.oldestPendingAt(),
     listForSubmission: (id: number) => repo.listForSubmission(id),
   };
 }

@@ -59,6 +59,8 @@ export interface PageRenderer {
 type CacheState = 'hit' | 'miss' | 'coalesced';
 
 export interface PageCacheStats {
+  /** requests answered with a stored page */
+  hits: number;
   /** pages rendered for a storable request (each a miss) */
   renders: number;
   /** requests answered from another request's render of the same page (single flight) */
@@ -162,7 +164,7 @@ function withDropped(location: string, dropped: string): string {
 export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): PageCache {
   const store = createPageStore(opts.maxBytes);
   const upgrader = createUpgrader({ log: opts.log });
-  const stats: PageCacheStats = { renders: 0, coalesced: 0 };
+  const stats: PageCacheStats = { hits: 0, renders: 0, coalesced: 0 };
   /** renders under way, by key, with the store's generation when they started */
   const flights = new Map<string, { generation: number; page: Promise<CachedPage | null> }>();
   let readsFor: ((pathname: string) => PathReads) | null = null;
@@ -225,6 +227,7 @@ export function createPageCache(app: FastifyInstance, opts: PageCacheOptions): P
     state: CacheState,
     dropped: string,
   ) {
+    if (state === 'hit') stats.hits++;
     const headers: Record<string, string | string[] | number> = {
       ...page.headers,
       'x-page-cache': state,
