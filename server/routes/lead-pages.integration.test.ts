@@ -103,13 +103,13 @@ describe('contact page action (no JavaScript)', () => {
     const res = await post('/contact', contactForm({ name: 'Bot Honeypot', website: 'https://spam.example' }));
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(THANK_YOU);
-    // Only the per-request CSP nonce differs from a person's reply: same status, headers and page.
+    // Only the per-request CSP nonce and request id differ from a person's reply: same status, headers and page.
     const same = (r: typeof res) => ({
       status: r.statusCode,
       headers: Object.fromEntries(
         Object.entries(r.headers)
           .filter(([k]) => !['date', 'content-length', 'etag'].includes(k))
-          .map(([k, v]) => [k, String(v).replace(/nonce-[^']+/, 'nonce')]),
+          .map(([k, v]) => [k, k === 'x-request-id' ? 'per request' : String(v).replace(/nonce-[^']+/, 'nonce')]),
       ),
       body: r.body.replace(/nonce="[^"]+"/g, 'nonce=""'),
     });
