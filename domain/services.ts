@@ -208,6 +208,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
     ),
     leads,
     audit,
+    mailNotSent: () => mail.notSending(),
   });
   // A change made here or on another instance reaches the services' in-memory copies (memo(), over
   // the content events) before the page cache, which listens after them, renders again.

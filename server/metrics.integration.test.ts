@@ -50,6 +50,7 @@ describe('/metrics behind METRICS_TOKEN', () => {
     expect(page).toMatch(/site_mail_outbox_oldest_pending_seconds \d/);
     // no SMTP_URL in the tests: lead emails go to files, and the metrics say so
     expect(sample(page, 'site_mail_unsent_no_smtp')).toBe(1);
+    expect(sample(page, 'site_mail_written_to_files')).toBeGreaterThanOrEqual(0);
     expect(page).toMatch(/site_content_events_connected 1/);
     expect(page).toMatch(/^process_resident_memory_bytes \d+/m);
     expect(page).toMatch(/^nodejs_heap_size_used_bytes \d+/m);

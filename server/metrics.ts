@@ -110,6 +110,14 @@ export async function registerMetrics(app: FastifyInstance, opts: MetricsOptions
     },
   });
   new Gauge({
+    name: 'site_mail_written_to_files',
+    help: 'Messages written to files under DATA_DIR/outbox instead of being sent (SMTP_URL not set)',
+    registers: [registry],
+    async collect() {
+      this.set((await services.mail.notSending())?.files ?? 0);
+    },
+  });
+  new Gauge({
     name: 'site_intake_journal_entries',
     help: 'Leads in the intake journal not yet made durable in the database files (embedded database only)',
     registers: [registry],

@@ -5,17 +5,25 @@ import type { LeadsService } from '../leads/leads-service.ts';
 import type { DashboardRepository } from './dashboard-repository.ts';
 
 /** The admin dashboard's counts and last changes, each part only for the roles allowed to see it. */
-export function createDashboardService(deps: { repo: DashboardRepository; leads: LeadsService; audit: AuditService; now?: () => Date }) {
+export function createDashboardService(deps: {
+  repo: DashboardRepository;
+  leads: LeadsService;
+  audit: AuditService;
+  /** where lead emails go when they are not sent (no SMTP_URL); null while they are sent */
+  mailNotSent: () => Promise<{ folder: string; files: number } | null>;
+  now?: () => Date;
+}) {
   const now = deps.now ?? (() => new Date());
   return {
     async summary(roles: readonly number[]): Promise<DashboardDto> {
       const since = new Date(now().getTime() - DASHBOARD_LEAD_DAYS * 24 * 60 * 60 * 1000);
-      const [leads, content, recent] = await Promise.all([
+      const [leads, content, recent, mailNotSent] = await Promise.all([
         hasPermission(roles, 'forms') ? deps.leads.counts(since) : null,
         hasPermission(roles, 'content') ? deps.repo.contentCounts() : null,
         hasPermission(roles, 'audit') ? deps.audit.list({}, 0, 8).then((page) => page.items) : null,
+        hasPermission(roles, 'settings') ? deps.mailNotSent() : null,
       ]);
-      return { leads, content, recent };
+      return { leads, content, recent, mailNotSent };
     },
   };
 }

@@ -124,6 +124,8 @@ export function createMailService(repo: MailRepository, transport: MailTransport
 
   return {
     description: transport.description,
+    /** Without SMTP: where messages are written instead of being sent, and how many there are; null when mail is sent. */
+    notSending: async () => (transport.notSending ? transport.notSending() : null),
     /** Stores a message for delivery; pass the transaction that writes the record it is about. */
     enqueue(message: OutboxInsert, tx?: DbOrTx): Promise<number> {
       return repo.insert(message, tx);

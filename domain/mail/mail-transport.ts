@@ -20,6 +20,11 @@ export interface MailTransport {
   send(message: MailMessage): Promise<void>;
   /** Removes what it keeps of messages with a live link written before `before` (the outbox folder). */
   purge?(before: Date): Promise<void>;
+  /**
+   * Without SMTP: the folder messages are written to instead of being sent, and how many are there
+   * (nobody receives them). Absent for a transport that delivers.
+   */
+  notSending?(): Promise<{ folder: string; files: number }>;
   close(): void;
 }
 
@@ -73,6 +78,10 @@ export function createFileTransport(dir: string): MailTransport {
       // a message with a live link is marked in its name, so the purge can find it without reading it
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${++counter}${message.sensitive ? SENSITIVE_SUFFIX : '.eml'}`;
       await writeFile(path.join(dir, name), info.message as Buffer, message.sensitive ? { mode: 0o600 } : undefined);
+    },
+    async notSending() {
+      const names = await readdir(dir).catch(() => [] as string[]);
+      return { folder: dir, files: names.filter((n) => n.endsWith('.eml')).length };
     },
     /** Without SMTP the folder is the mailbox: messages with a live link leave it after a day. */
     async purge(before) {

@@ -14,5 +14,10 @@ export const DashboardSchema = z.object({
   leads: z.object({ recent: z.number().int(), unread: z.number().int() }).nullable(),
   content: z.object({ drafts: z.number().int(), scheduled: z.number().int() }).nullable(),
   recent: z.array(AuditEntrySchema).nullable(),
+  /**
+   * Administrators (settings permission) only, and only while SMTP_URL is not set: lead emails are
+   * written to files in `folder` instead of being sent; `files` of them are there.
+   */
+  mailNotSent: z.object({ folder: z.string(), files: z.number().int() }).nullable(),
 });
 export type DashboardDto = z.infer<typeof DashboardSchema>;

@@ -21,6 +21,10 @@ test('the dashboard shows new and unread leads, drafts and scheduled items, and 
   await signInQuickly(page);
   await page.goto('/siteadmin');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  // the test server has no SMTP_URL: the Administrator is told lead emails go to files, and how many
+  await expect(page.getByRole('alert').filter({ hasText: 'Lead emails are not being sent.' })).toContainText(
+    /\d[\d,]* messages? there now/,
+  );
   const glance = page.getByRole('list', { name: 'At a glance' });
   for (const label of [/New leads? in the last 7 days/, /Unread leads?/, /Drafts?/, /Scheduled to publish/]) {
     await expect(glance.getByRole('listitem').filter({ hasText: label })).toHaveCount(1);

@@ -39,12 +39,21 @@ function Stat({ value, label, to }: { value: number; label: string; to?: string 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const user = useAdminUser();
   const sections = sectionsFor(user.permissions);
-  const { leads, content, recent } = loaderData.summary;
+  const { leads, content, recent, mailNotSent } = loaderData.summary;
   return (
     <section aria-labelledby="dashboard-title" className="dashboard">
       <h1 id="dashboard-title" className="admin-title">
         Dashboard
       </h1>
+      {mailNotSent ? (
+        <div className="form-alert form-alert--error" role="alert">
+          <p>
+            <strong>Lead emails are not being sent.</strong> SMTP_URL is not set, so every email (new leads included) is written to a file
+            in {mailNotSent.folder} instead: {count(mailNotSent.files, 'message')} there now.
+          </p>
+          <p>Set SMTP_URL and restart the site to send them from now on; the messages already in that folder are not sent.</p>
+        </div>
+      ) : null}
       {leads || content ? (
         <section aria-labelledby="glance-title">
           <h2 id="glance-title" className="dashboard__heading">

@@ -1,4 +1,7 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeSmtp } from '#tests/setup/fake-smtp.ts';
 import { addUser, bearer, signIn } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import type { DashboardDto } from '#shared/validation/dashboard.ts';
@@ -98,5 +101,32 @@ describe('GET /api/admin/dashboard', () => {
     expect(d.leads).toBeNull();
     expect(d.recent).toBeNull();
     expect((await t.app.inject({ url: '/api/admin/forms/read/1', headers: bearer(editor) })).statusCode).toBe(403);
+  });
+});
+
+describe('lead emails that are not sent', () => {
+  it('warns an Administrator while SMTP_URL is not set, with the folder and how many messages are there', async () => {
+    const folder = path.join(t.env.DATA_DIR, 'outbox');
+    mkdirSync(folder, { recursive: true });
+    const before = (await dashboard()).mailNotSent;
+    expect(before).toEqual({ folder: path.resolve(t.env.DATA_DIR, 'outbox'), files: expect.any(Number) });
+    writeFileSync(path.join(folder, 'a-new-lead.eml'), 'Subject: New lead');
+    writeFileSync(path.join(folder, 'another.eml'), 'Subject: New lead');
+    expect((await dashboard()).mailNotSent?.files).toBe(before!.files + 2);
+    // an Editor (no settings permission) is not told
+    expect((await dashboard(editor)).mailNotSent).toBeNull();
+  });
+
+  it('says nothing once mail is sent through SMTP', async () => {
+    const smtp = await startFakeSmtp();
+    const sending = await createTestApp({ SMTP_URL: smtp.url });
+    try {
+      const token = (await signIn(sending.app)).token;
+      const res = await sending.app.inject({ url: '/api/admin/dashboard', headers: bearer(token) });
+      expect(res.json().data.mailNotSent).toBeNull();
+    } finally {
+      await sending.close();
+      await smtp.close();
+    }
   });
 });
