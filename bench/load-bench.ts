@@ -1,9 +1,11 @@
 // Memory and throughput under a mixed public load: 60 s of public traffic at 100
 // connections (pages from the sitemap with and without a region cookie, the finder, assets, a
 // document) plus 5 contact-form submissions a second, against the compiled server in a child process.
-// Prints requests/s, p99, errors, the leads answered, and the server's RSS at the start, at the 20th
-// and the 60th second, and after. On PostgreSQL it fails (exit 1) when the RSS goes over 400 MB or
-// grows by 10% or more between the 20th and the 60th second; on PGlite it reports them.
+// Prints requests/s, p99, errors, the leads answered, and the server's RSS as an operator's monitor
+// sees it: sampled from /proc every second (start, the 20th and the 60th second, after) plus the
+// kernel's own high-water mark (VmHWM), which no sampling interval can miss. It fails (exit 1) when
+// the peak passes the engine's bar (256 MB on PostgreSQL, 450 MB on the embedded database) or the RSS
+// grows by 10% or more between the 20th and the 60th second.
 // Usage: npm run bench:load
 //   BENCH_SECONDS=60 BENCH_CONNECTIONS=100 BENCH_LEADS_PER_SECOND=5
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test   a server where it may create (and then drops) a database of its own
@@ -21,7 +23,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 60);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const leadsPerSecond = Number(process.env.BENCH_LEADS_PER_SECOND ?? 5);
 const serverUrl = process.env.BENCH_DATABASE_URL;
-const BARS = { rssMb: 400, growth: 0.1 };
+const BARS = { rssMb: { postgres: 256, pglite: 450 }, growth: 0.1 };
 // the heap cap the deployment kit gives the server (deploy/Dockerfile, deploy/systemd, README)
 const nodeOptions = process.env.BENCH_NODE_OPTIONS ?? '--max-old-space-size=320';
 const MB = 1024 * 1024;
@@ -51,9 +53,9 @@ const child = spawnServer(root, port, dataDir, {
 });
 
 /** Resident memory of the server process (the `node` that `sh` execs into), from /proc. */
-function rss(): number {
+function rss(field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)![1]) * 1024;
 }
 
 /** What visitors ask for: every page of the sitemap (US visitors, Canadian visitors, no cookie), the finder, assets, a label. */
@@ -138,7 +140,8 @@ try {
   const at = (s: number) => samples.reduce((best, x) => (Math.abs(x.t - s) < Math.abs(best.t - s) ? x : best), samples[0]!).rss;
   const early = at(Math.min(20, seconds / 3));
   const late = at(seconds);
-  const peak = Math.max(...samples.map((s) => s.rss));
+  // the kernel's high-water mark covers the whole life of the process, start-up included
+  const peak = Math.max(rss('VmHWM'), ...samples.map((s) => s.rss));
   const growth = (late - early) / early;
   const errors = result.errors + result.timeouts + result.non2xx;
   const mb = (n: number) => `${(n / MB).toFixed(0)} MB`;
@@ -162,12 +165,9 @@ try {
   const failures: string[] = [];
   if (errors > 0 || leadErrors > 0 || answered !== sent)
     failures.push(`${errors} request errors, ${leadErrors} lead errors, ${sent - answered} leads not answered`);
-  if (databaseUrl) {
-    if (peak >= BARS.rssMb * MB) failures.push(`RSS peaked at ${mb(peak)}, bar < ${BARS.rssMb} MB`);
-    if (growth >= BARS.growth) failures.push(`RSS grew ${(growth * 100).toFixed(1)}%, bar < ${BARS.growth * 100}%`);
-  } else {
-    console.log(`(PGlite: reported only; the bars, RSS < ${BARS.rssMb} MB and growth < ${BARS.growth * 100}%, apply on PostgreSQL)`);
-  }
+  const bar = databaseUrl ? BARS.rssMb.postgres : BARS.rssMb.pglite;
+  if (peak > bar * MB) failures.push(`RSS peaked at ${mb(peak)}, bar <= ${bar} MB`);
+  if (growth >= BARS.growth) failures.push(`RSS grew ${(growth * 100).toFixed(1)}%, bar < ${BARS.growth * 100}%`);
   if (failures.length > 0) {
     console.log(`FAILED: ${failures.join('; ')}`);
     exitCode = 1;
