@@ -21,7 +21,9 @@ export interface MetricsOptions {
  * (event-loop lag, heap, resident memory). Served at /metrics behind METRICS_TOKEN on the site's
  * port, or on METRICS_PORT, or not at all.
  */
-export async function registerMetrics(app: FastifyInstance, opts: MetricsOptions) {
+export async function registerMetrics(app: FastifyInstance, opts: MetricsOptions): Promise<Registry | null> {
+  // nobody can read them: nothing is measured (no hook on every request)
+  if (!opts.token && opts.port === undefined) return null;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
   const services = app.services;
