@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '#domain/auth/passwords.ts';
-import type { PageSaveInput } from '#domain/pages/pages-service.ts';
 import { DEFAULT_SITE_SETTINGS } from '#shared/site-settings.ts';
+import { PageSaveSchema, type PageSaveRequest } from '#shared/validation/versioned-admin.ts';
 import { REGION_US, REGION_CA } from '#shared/regions.ts';
 import { richText, roiList } from './modules.ts';
 import type { SeedServices } from './services.ts';
@@ -33,13 +33,17 @@ export async function seedCore(s: SeedServices, ctx: SeedContext): Promise<SeedR
   return result;
 }
 
-export type SeedPage = Omit<PageSaveInput, 'id' | 'slug'> & { slug: string };
+/** A seeded page: what the admin's add call takes for a new page, with its slug. */
+export type SeedPage = Omit<PageSaveRequest, 'id' | 'slug'> & { slug: string };
 
-/** Adds the pages whose slug is missing, through the pages service (the admin's save: sanitizing, slug rules, a first version). */
+/**
+ * Adds the pages whose slug is missing, through the add call's schema (its checks and defaults) and
+ * the pages service (the admin's save: sanitizing, slug rules, a first version).
+ */
 export async function seedPages(s: SeedServices, list: readonly SeedPage[]): Promise<void> {
   for (const page of list) {
     if ((await s.repos.pages.findIdBySlug(page.slug)) !== undefined) continue;
-    await s.pages.adminSave(page, null);
+    await s.pages.adminSave(PageSaveSchema.parse(page), null);
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { KIND, type KindDefinition, type KindName } from './kinds/index.ts';
 
-export { rollbackRoute, versionedApi, versionedEditPath } from './kinds/index.ts';
+export { rollbackRoute, versionedEditPath } from './kinds/index.ts';
 
 export type VersionedKindName = KindName;
 

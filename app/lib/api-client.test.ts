@@ -237,20 +237,31 @@ describe('api client across tabs', () => {
 
 describe('checked replies', () => {
   const Item = z.object({ id: z.number(), title: z.string(), publishAt: z.string().nullable() });
+  const IdParams = z.object({ id: z.number() });
+  const add = defineContract({
+    ...anyReply,
+    method: 'POST',
+    path: '/api/admin/pages/add',
+    body: z.object({ title: z.string() }),
+    reply: Item,
+  });
+  const get = defineContract({ ...anyReply, method: 'GET', path: '/api/admin/pages/get/:id', params: IdParams, reply: Item });
+  const remove = defineContract({ ...anyReply, method: 'GET', path: '/api/admin/pages/delete/:id', params: IdParams, reply: z.null() });
+  const removeAsItem = { ...remove, reply: Item };
 
   it('hands back the data parsed by the reply schema (unknown fields dropped), with the message', async () => {
     const { client, calls } = setup({
       handler: () => json(200, { success: true, data: { id: 4, title: 'A', publishAt: null, extra: 1 }, message: 'Saved.' }),
     });
-    const env = await client.postChecked('/api/admin/pages/add', { title: 'A' }, Item);
+    const env = await client.call(add, { body: { title: 'A' } });
     expect(env).toEqual({ success: true, data: { id: 4, title: 'A', publishAt: null }, message: 'Saved.' });
     expect(calls[0]).toMatchObject({ path: '/api/admin/pages/add', body: { title: 'A' } });
-    expect((await client.getChecked('/api/admin/pages/get/4', Item)).data?.title).toBe('A');
+    expect((await client.call(get, { params: { id: 4 } })).data?.title).toBe('A');
   });
 
   it('throws one clear error naming the call and the fields when the reply does not match its schema', async () => {
     const { client } = setup({ handler: () => ok({ id: '4', publishAt: 3 }) });
-    const error = await client.getChecked('/api/admin/pages/get/4', Item).catch((e: unknown) => e);
+    const error = await client.call(get, { params: { id: 4 } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiContractError);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiContractError).message).toMatch(
@@ -263,19 +274,20 @@ describe('checked replies', () => {
     const { client } = setup({
       handler: (call) => (call.path.includes('delete') ? ok(null) : json(404, { success: false, data: null, message: 'Page not found.' })),
     });
-    expect(await client.getChecked('/api/admin/pages/get/9', Item)).toEqual({ success: false, data: null, message: 'Page not found.' });
-    expect((await client.getChecked('/api/admin/pages/delete/9', z.null())).success).toBe(true);
-    await expect(client.getChecked('/api/admin/pages/delete/9', Item)).rejects.toBeInstanceOf(ApiContractError);
+    expect(await client.call(get, { params: { id: 9 } })).toEqual({ success: false, data: null, message: 'Page not found.' });
+    expect((await client.call(remove, { params: { id: 9 } })).success).toBe(true);
+    await expect(client.call(removeAsItem, { params: { id: 9 } })).rejects.toBeInstanceOf(ApiContractError);
   });
 
   it('still applies the session rules first: a refused session is a redirect, not a contract error', async () => {
     const { client } = setup({ refreshToken: null, handler: () => json(403, { success: false, data: null, message: 'no' }) });
-    await expect(client.getChecked('/api/admin/pages/get/4', Item)).rejects.toEqual(new AuthRedirect('/access-denied'));
+    await expect(client.call(get, { params: { id: 4 } })).rejects.toEqual(new AuthRedirect('/access-denied'));
   });
 });
 
 describe('a form submit with a checked reply (refusalOr)', () => {
   const Saved = z.object({ id: z.number() });
+  const save = (path: string) => defineContract({ ...anyReply, method: 'POST', path, body: z.object({}), reply: Saved });
 
   it('runs the next step with the checked data, or hands back the refusal’s message for the form', async () => {
     const { client } = setup({
@@ -285,9 +297,9 @@ describe('a form submit with a checked reply (refusalOr)', () => {
           : json(400, { success: false, data: null, message: 'A user with this email already exists.' }),
     });
     const seen: unknown[] = [];
-    expect(await refusalOr(client.postChecked('/api/adminusers/edit', {}, Saved), (data) => void seen.push(data))).toBeNull();
+    expect(await refusalOr(client.call(save('/api/adminusers/edit'), { body: {} }), (data) => void seen.push(data))).toBeNull();
     expect(seen).toEqual([{ id: 7 }]);
-    expect(await refusalOr(client.postChecked('/api/adminusers/add', {}, Saved), () => seen.push('no'))).toBe(
+    expect(await refusalOr(client.call(save('/api/adminusers/add'), { body: {} }), () => seen.push('no'))).toBe(
       'A user with this email already exists.',
     );
     expect(seen).toHaveLength(1);
@@ -295,7 +307,7 @@ describe('a form submit with a checked reply (refusalOr)', () => {
 
   it('a reply out of contract is an error the form shows, never data', async () => {
     const { client } = setup({ handler: () => ok({ id: 'seven' }) });
-    const error = await refusalOr(client.postChecked('/api/adminusers/edit', {}, Saved), () => undefined).catch((e: unknown) => e);
+    const error = await refusalOr(client.call(save('/api/adminusers/edit'), { body: {} }), () => undefined).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiContractError);
     expect(failureMessage(error)).toMatch(/^The server's reply to \/api\/adminusers\/edit is not in the expected shape \(id: /);
     expect(failureMessage(new Error('internal'))).toBe('Something is wrong');

@@ -72,12 +72,6 @@ export interface ApiClient {
    * reply (success false) is returned as it came, for the caller to show its message.
    */
   call<C extends ContractSpec>(contract: C, ...args: CallArgs<C>): Promise<Envelope<ContractReply<C>>>;
-  /**
-   * The checked forms by path, for the versioned kinds' calls, whose paths come from their kind
-   * definitions (shared/versioned-kinds.ts) rather than from a contract.
-   */
-  getChecked<S extends z.ZodType>(path: string, reply: S, options?: RequestOptions): Promise<Envelope<z.output<S>>>;
-  postChecked<S extends z.ZodType>(path: string, body: unknown, reply: S, options?: RequestOptions): Promise<Envelope<z.output<S>>>;
   /** Calls a contract that answers a file (a CSV export) and returns that file instead of the JSON envelope. */
   download<C extends ContractSpec>(contract: C, ...args: CallArgs<C>): Promise<{ blob: Blob; filename: string | null }>;
   /** Refreshes the access token, sharing one call between concurrent callers. Resolves whether a token is held afterwards. */
@@ -281,8 +275,6 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       checked(contract.method, addressOf(contract, input), contract.reply as C['reply'], { ...options, body: input?.body }),
     download: async <C extends ContractSpec>(contract: C, ...[input]: CallArgs<C>) =>
       download(contract.method, addressOf(contract, input), input?.body),
-    getChecked: (path, reply, options) => checked('GET', path, reply, options),
-    postChecked: (path, body, reply, options) => checked('POST', path, reply, { ...options, body }),
     refresh,
   };
 }

@@ -1,3 +1,4 @@
+import { KIND_API, type KIND, type KindContracts } from '#shared/kinds/index.ts';
 import { VERSIONED_KIND_DEFS } from './versioned-kinds.ts';
 
 /** The two versioned kinds that share one list and one editor: knowledge-center items and press releases. */
@@ -8,8 +9,8 @@ export interface ContentKindConfig {
   kind: ContentItemKind;
   /** admin list path; create is {path}/create, edit {path}/edit/{id}/{versionId?} */
   path: string;
-  /** admin API prefix */
-  api: string;
+  /** the kind's admin API calls (filter, delete/{id}, pin...) */
+  calls: KindContracts<(typeof KIND)[ContentItemKind]>;
   title: string;
   /** the edit frame's title and messages ("Add Knowledge Item") */
   noun: string;
@@ -23,7 +24,7 @@ export interface ContentKindConfig {
 
 const config = (kind: ContentItemKind, title: string, plural: string, typed: boolean): ContentKindConfig => {
   const def = VERSIONED_KIND_DEFS[kind];
-  return { kind, path: def.list, api: def.api, title, noun: def.noun, plural, typed, pinnable: typed, def };
+  return { kind, path: def.list, calls: KIND_API[kind], title, noun: def.noun, plural, typed, pinnable: typed, def };
 };
 
 export const CONTENT_KINDS: Record<ContentItemKind, ContentKindConfig> = {

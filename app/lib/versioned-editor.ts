@@ -3,7 +3,6 @@ import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { Version } from '../components/admin/edit-frame.tsx';
 import { useFormDirty } from '../components/admin/editor/unsaved-changes.tsx';
-import { versionedApi } from '#shared/versioned-kinds.ts';
 import { VersionRowSchema, type VersionRow } from '#shared/versions.ts';
 import { api, dataOf, type Envelope } from './api-client.ts';
 import type { VersionedKindDef } from './versioned-kinds.ts';
@@ -32,16 +31,17 @@ export async function loadVersioned<S extends z.ZodType>(
   id: string,
   versionId: string | undefined,
 ): Promise<VersionedLoad<z.output<S>>> {
+  const { calls } = def;
   const [env, versionsEnv] = await Promise.all([
-    api().getChecked(versionedApi.get(def, id, versionId), def.item),
-    api().getChecked(versionedApi.versions(def, id), VersionRowListSchema),
+    versionId ? api().call(calls.getVersion, { params: { id, versionId } }) : api().call(calls.get, { params: { id } }),
+    api().call(calls.versions, { params: { id } }),
   ]);
   if (!env.success) throw new Response(env.message ?? def.notFound, { status: 404 });
   const versions = versionsEnv.success ? (versionsEnv.data ?? []) : [];
   const current = versions.find((v) => v.current);
   let currentItem: z.output<S> | null = null;
   if (versionId && current && String(current.id) !== versionId) {
-    const currentEnv = await api().getChecked(versionedApi.get(def, id, current.id), def.item);
+    const currentEnv = await api().call(calls.getVersion, { params: { id, versionId: current.id } });
     currentItem = currentEnv.success ? (currentEnv.data ?? null) : null;
   }
   return { item: dataOf(env), versions, currentItem, versionId: versionId ?? null };

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { KindName } from '#shared/kinds/index.ts';
+import { KIND_API, type KindContracts, type KindDefinition, type KindName } from '#shared/kinds/index.ts';
 import { VERSIONED_KINDS, type VersionedKindCore } from '#shared/versioned-kinds.ts';
 
 /**
@@ -15,10 +15,14 @@ export interface VersionedKindDef<S extends z.ZodType = z.ZodType> extends Versi
   notFound: string;
   /** the public address before the slug, by region; absent for kinds with fixed addresses (products, landing pages) */
   slugPrefix?: (region: number) => string;
+  /** the kind's admin API calls (shared/kinds/contracts.ts), their replies checked with `item` */
+  calls: KindContracts<KindDefinition & { schemas: { item: S } }>;
 }
 
-type Defs = { [K in KindName]: (typeof VERSIONED_KINDS)[K] & { item: (typeof VERSIONED_KINDS)[K]['schemas']['item'] } };
+type Defs = {
+  [K in KindName]: (typeof VERSIONED_KINDS)[K] & { item: (typeof VERSIONED_KINDS)[K]['schemas']['item']; calls: (typeof KIND_API)[K] };
+};
 
 export const VERSIONED_KIND_DEFS = Object.fromEntries(
-  Object.entries(VERSIONED_KINDS).map(([name, k]) => [name, { ...k, item: k.schemas.item }]),
+  Object.entries(VERSIONED_KINDS).map(([name, k]) => [name, { ...k, item: k.schemas.item, calls: KIND_API[name as KindName] }]),
 ) as Defs;

@@ -1,8 +1,9 @@
 import type { ContentModule, MediaRef, SeoData } from '#shared/content-types.ts';
 import type { ContentCardDto, ContentItemDto, ContentListDto, HeroMediaDto, SitemapEntry } from '#shared/dto/content.ts';
 import { contentItemPath, KNOWLEDGE_BASE_PATH, PRESS_BASE_PATH, regionsVisibleIn, resourceTypeName } from '#shared/knowledge.ts';
+import { isProductRegionId, REGION_US } from '#shared/regions.ts';
 import type { ContentFilter } from '#shared/validation/content-filter.ts';
-import type { ContentAdminItem } from '#shared/validation/versioned-admin.ts';
+import type { ContentAdminItem, ContentSaveBody } from '#shared/validation/versioned-admin.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
 import { memo } from '../content-events/memo.ts';
@@ -42,29 +43,11 @@ export interface ContentServiceOptions {
 /** What the knowledge and press services are given; each adds its path, label and kind. */
 export type ContentKindOptions = Pick<ContentServiceOptions, 'siteUrl' | 'events' | 'redirects' | 'onScheduled' | 'audit'>;
 
-/** What the admin editor saves: the base fields and the new version (spec: baseId, type, pinned, slug, region, with versions). */
-export interface ContentSaveInput {
-  /** the base id: absent to create, present to append a version */
-  id?: number | null;
-  type: number;
-  category: number | null;
-  pinned: boolean;
-  /** empty: made from the title (on create) or kept (on edit) */
-  slug?: string | null;
-  region: number;
-  /** 1 published, 0 draft */
-  status: 0 | 1;
-  title: string;
-  metadata: SeoData;
-  heroMedia: MediaRef | null;
-  modules: ContentModule[];
-  publishDate: Date;
-  publishAt?: Date | null;
-  /** false: a changed slug of a published item leaves no redirect */
-  redirectOldSlug?: boolean;
-  /** the version whose content this save restores (a rollback) */
-  rollbackOf?: number | null;
-}
+/**
+ * What the admin editor saves: the base fields and the new version (spec: baseId, type, pinned, slug,
+ * region, with versions), as the add route's schema gives it (no category is null, no publish date is now).
+ */
+export type ContentSaveInput = ContentSaveBody;
 
 export function heroMediaDto(media: MediaRef | null | undefined): HeroMediaDto | null {
   if (!media?.previewsrc) return null;
@@ -384,7 +367,8 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
           category: fields.category,
           pinned: fields.pinned,
           slug: fields.slug,
-          region: fields.regionId,
+          // a content item's region is one of the save's (2 or 3): what it was saved with
+          region: isProductRegionId(fields.regionId) ? fields.regionId : REGION_US,
           status: fields.status === 1 ? 1 : 0,
           title: v.title,
           metadata: v.seo,
@@ -392,6 +376,7 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
           modules: v.modules,
           publishDate: v.publishDate,
           publishAt: null,
+          redirectOldSlug: true,
           rollbackOf: versionId,
         },
         authorId,

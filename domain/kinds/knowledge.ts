@@ -22,7 +22,7 @@ export function contentKind(opts: {
     base,
     service: opts.service,
     admin: {
-      save: (svc, b, authorId) => svc.adminSave({ ...b, category: b.category ?? null, publishDate: b.publishDate ?? new Date() }, authorId),
+      save: (svc, b, authorId) => svc.adminSave(b, authorId),
       saved: (b) => (b.id ? undefined : `The ${opts.def.label} was created.`),
       filter: (svc, f) => svc.adminFilter({ ...f, dir: f.dir ?? undefined }),
       slug: (svc, id) => svc.adminSlug(id),
@@ -30,7 +30,7 @@ export function contentKind(opts: {
       pin: opts.def.features.pin ? (svc, baseId, type, pinned) => svc.pin(baseId, type, pinned) : undefined,
     },
     preview: {
-      input: (c, id) => ({ ...c, id, category: c.category ?? null, publishDate: c.publishDate ?? new Date() }),
+      input: (c, id) => ({ ...c, id }),
       prepare: (svc, content) => svc.preparePreview(content as ContentSaveInput),
       render: async (svc, _id, content, created) => ({ item: await svc.previewDto(content as ContentSaveInput, created) }),
       // only the publish date was a Date

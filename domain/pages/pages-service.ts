@@ -1,5 +1,5 @@
 import type { PageDto } from '#shared/dto/pages.ts';
-import type { PageAdminItem } from '#shared/validation/versioned-admin.ts';
+import type { PageAdminItem, PageSaveBody } from '#shared/validation/versioned-admin.ts';
 import { createRenderCache, sanitizeVersionModules } from '../content/sanitize.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
@@ -10,23 +10,13 @@ import { createSlugRules, type MoveRedirects } from '../versioning/slug-rules.ts
 import type { VersionListItem } from '../versioning/versioning-repository.ts';
 import type { PagesRepository } from './pages-repository.ts';
 import { RESERVED_SLUGS } from './reserved-slugs.ts';
+import { isRegionId } from '#shared/regions.ts';
 
-export interface PageSaveInput {
-  id?: number | null;
-  title: string;
-  slug?: string | null;
-  /** 1 visible, 0 hidden */
-  visibility: 0 | 1;
-  regionIds: number[];
-  metadata: SeoData;
-  modules: ContentModule[];
-  heroImageType: number | null;
-  heroMedia: MediaRef | null;
-  publishAt?: Date | null;
-  redirectOldSlug?: boolean;
-  /** the version whose content this save restores (a rollback) */
-  rollbackOf?: number | null;
-}
+/** What the admin editor saves (a new page, or a version of one), as the add route's schema gives it. */
+export type PageSaveInput = PageSaveBody;
+
+/** Spec: heroImageType 0 = highlighted, 1 = cropped, otherwise none (the save's values). */
+const heroImageTypeOf = (type: number | null): PageSaveInput['heroImageType'] => (type === 0 || type === 1 ? type : null);
 
 export function createPagesService(
   repo: PagesRepository,
@@ -176,12 +166,14 @@ export function createPagesService(
           title: v.title,
           slug: fields.slug,
           visibility: fields.status === 1 ? 1 : 0,
-          regionIds: fields.regionIds,
+          // the regions it was saved with (the save's: 2, 3, 4)
+          regionIds: fields.regionIds.filter(isRegionId),
           metadata: v.seo,
           modules: v.modules,
-          heroImageType: v.heroImageType,
+          heroImageType: heroImageTypeOf(v.heroImageType),
           heroMedia: v.heroMedia,
           publishAt: null,
+          redirectOldSlug: true,
           rollbackOf: versionId,
         },
         authorId,
@@ -205,7 +197,7 @@ export function createPagesService(
         title: v.title,
         metadata: v.seo ?? {},
         modules: v.modules ?? [],
-        heroImageType: v.heroImageType ?? null,
+        heroImageType: heroImageTypeOf(v.heroImageType ?? null),
         heroMedia: v.heroMedia ?? null,
       };
     },

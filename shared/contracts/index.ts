@@ -1,3 +1,4 @@
+import { KIND_API, KINDS } from '../kinds/index.ts';
 import { authApi } from './auth.ts';
 import type { ContractSpec } from './contract.ts';
 import { dashboardApi } from './dashboard.ts';
@@ -30,6 +31,8 @@ export const API_CONTRACT_GROUPS: Readonly<Record<string, Readonly<Record<string
   auditApi,
   settingsApi,
   usersApi,
+  // the versioned kinds' admin calls, made from the kind registry (kindContracts): knowledgeAdminApi...
+  ...Object.fromEntries(KINDS.map((k) => [`${k.name}AdminApi`, KIND_API[k.name] as Readonly<Record<string, ContractSpec>>])),
 };
 
 /** Every API contract, each with the name it has in its group ("usersApi.get"). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FormsAddBodySchema, RepContactBodySchema } from '../validation/contact.ts';
 import { FormIdParamsSchema, FormsExportSchema, FormsFilterSchema, FormsPageSchema } from '../validation/forms-admin.ts';
 import { defineContract } from './contract.ts';
+import { LEAD_PATHS } from './lead-paths.ts';
 
 const admin = { tags: ['admin forms'], security: 'bearer', permission: 'forms' } as const;
 
@@ -48,7 +49,7 @@ export const leadsApi = {
     tags: ['public'],
     security: 'public',
     method: 'POST',
-    path: '/api/forms/add',
+    path: LEAD_PATHS.contact,
     operationId: 'addContactForm',
     summary: 'Send the contact form (stored as a Contact submission, then the regional team is emailed)',
     body: FormsAddBodySchema,
@@ -58,7 +59,7 @@ export const leadsApi = {
     tags: ['public'],
     security: 'public',
     method: 'POST',
-    path: '/api/forms/contact-rep',
+    path: LEAD_PATHS.contactRep,
     operationId: 'contactRep',
     summary: 'Contact a rep or retailer from the finder results (stored as a Rep submission, type 1)',
     body: RepContactBodySchema,

@@ -81,6 +81,8 @@ export interface KindDefinition<Name extends string = string> {
     pin: boolean;
     /** a published item that moves leaves a 301 */
     slugRedirects: boolean;
+    /** get-slug/{id} answers the item's slug and public path (default true; false for kinds found by a key) */
+    slug?: boolean;
   };
 }
 
@@ -88,20 +90,6 @@ export interface KindDefinition<Name extends string = string> {
 export function defineKind<const Name extends string, const K extends KindDefinition<Name>>(kind: K & KindDefinition<Name>): K {
   return kind;
 }
-
-const seg = (value: number | string) => encodeURIComponent(String(value));
-
-/** A kind's admin API calls' paths. */
-export const versionedApi = {
-  add: (k: Pick<KindDefinition, 'api'>) => `${k.api}/add`,
-  get: (k: Pick<KindDefinition, 'api'>, id: number | string, versionId?: number | string | null) =>
-    `${k.api}/get/${seg(id)}${versionId === undefined || versionId === null ? '' : `/${seg(versionId)}`}`,
-  versions: (k: Pick<KindDefinition, 'api'>, id: number | string) => `${k.api}/get-versions/${seg(id)}`,
-  rollback: (k: Pick<KindDefinition, 'api'>, id: number | string, versionId: number | string) =>
-    `${k.api}/rollback/${seg(id)}/${seg(versionId)}`,
-  remove: (k: Pick<KindDefinition, 'api'>, id: number | string) => `${k.api}/delete/${seg(id)}`,
-  filter: (k: Pick<KindDefinition, 'api'>) => `${k.api}/filter`,
-};
 
 /** A kind's editor address: the item, or one of its saved versions (the Rollback list's links). */
 export function versionedEditPath(k: Pick<KindDefinition, 'admin'>, id: number | string, versionId?: number | string | null): string {

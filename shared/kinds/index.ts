@@ -1,5 +1,6 @@
 import '../zod-browser.ts';
 import { z } from 'zod';
+import { kindContracts, type KindContracts } from './contracts.ts';
 import type { KindDefinition } from './define.ts';
 import { knowledge } from './knowledge.ts';
 import { landing } from './landing.ts';
@@ -7,7 +8,8 @@ import { page } from './page.ts';
 import { press } from './press.ts';
 import { product } from './product.ts';
 
-export { defineKind, rollbackRoute, versionedApi, versionedEditPath, type KindChange, type KindDefinition } from './define.ts';
+export { defineKind, rollbackRoute, versionedEditPath, type KindChange, type KindDefinition } from './define.ts';
+export { kindContracts, type KindContracts } from './contracts.ts';
 
 /**
  * The registry of versioned kinds (ADR 037): the only list of them. The admin API, the previews,
@@ -21,6 +23,14 @@ export type KindName = (typeof KINDS)[number]['name'];
 
 /** The registry's kinds by name. */
 export const KIND = { knowledge, press, page, product, landing } as const satisfies { [K in KindName]: KindDefinition<K> };
+
+/**
+ * Each registry kind's admin API calls as contracts (ADR 038), typed from its definition: what the
+ * admin screens call (`api().call(KIND_API.page.filter, { body })`) and the routes are registered from.
+ */
+export const KIND_API = Object.fromEntries(KINDS.map((k) => [k.name, kindContracts(k)])) as unknown as {
+  [K in KindName]: KindContracts<(typeof KIND)[K]>;
+};
 
 /** The kind of that name among the given kinds (the registry unless a test adds its own). */
 export function kindNamed(name: string, kinds: readonly KindDefinition[] = KINDS): KindDefinition | undefined {

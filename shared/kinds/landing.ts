@@ -25,5 +25,5 @@ export const landing = defineKind({
   tags: (change) => [landingTag(String(change.id ?? change.newSlug ?? ''))],
   audit: { label: 'page', category: 'content' },
   usageLabel: 'Landing page',
-  features: { preview: true, schedule: true, pin: false, slugRedirects: false },
+  features: { preview: true, schedule: true, pin: false, slugRedirects: false, slug: false },
 });

@@ -45,7 +45,9 @@ export const ContentSaveSchema = z
       .int()
       .refine((n) => KNOWLEDGE_CATEGORY_IDS.includes(n), 'Category must be 38, 39 or 40.')
       .nullish()
-      .describe('38 podcasts, 39 articles, 40 research and reports (knowledge items)'),
+      .describe('38 podcasts, 39 articles, 40 research and reports (knowledge items)')
+      // the service stores no category as null
+      .transform((category) => category ?? null),
     pinned: z.boolean().default(false),
     slug: z
       .string()
@@ -66,7 +68,9 @@ export const ContentSaveSchema = z
     metadata: SeoDataSchema.default({}).describe('SEO data: desc (also the card summary), title, ogtitle, ogdesc, ogphoto, metaContent'),
     heroMedia: MediaRefSchema.nullable().default(null),
     modules: z.array(ContentModuleSchema).max(100, 'At most 100 modules.').default([]),
-    publishDate: Instant.optional().describe('the date shown on the item; default now'),
+    publishDate: Instant.optional()
+      .describe('the date shown on the item; default now')
+      .transform((date) => date ?? new Date()),
     publishAt: Instant.nullish().describe('schedule: the version goes live at this time (null: now)'),
     redirectOldSlug: z
       .boolean()
@@ -316,6 +320,8 @@ export type ContentAdminFilterBody = z.output<typeof ContentAdminFilterSchema>;
 export type PageAdminFilterBody = z.output<typeof PageAdminFilterSchema>;
 export type ContentSlug = z.infer<typeof ContentSlugSchema>;
 export type PageSaveBody = z.output<typeof PageSaveSchema>;
+/** What a new page or version is sent as: the same schema's input (the seed's pages too). */
+export type PageSaveRequest = z.input<typeof PageSaveSchema>;
 export type PageAdminItem = z.infer<typeof PageAdminItemSchema>;
 export type PageAdminList = z.infer<typeof PageAdminListSchema>;
 export type ProductSaveBody = z.output<typeof ProductSaveSchema>;

@@ -87,7 +87,7 @@ describe('library images on public pages', () => {
   });
 
   it('a custom page hero, highlighted and cropped', async () => {
-    for (const heroImageType of [0, 1]) {
+    for (const heroImageType of [0, 1] as const) {
       const slug = `library-hero-${heroImageType}`;
       await t.app.services.pages.adminSave(
         {
@@ -99,6 +99,7 @@ describe('library images on public pages', () => {
           modules: [],
           heroImageType,
           heroMedia: hero,
+          redirectOldSlug: true,
         },
         null,
       );

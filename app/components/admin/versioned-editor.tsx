@@ -1,7 +1,8 @@
 import type { DefaultValue } from '@conform-to/react';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import { rollbackRoute, versionedApi } from '#shared/versioned-kinds.ts';
+import type { KindContracts, KindDefinition } from '#shared/kinds/index.ts';
+import { rollbackRoute } from '#shared/versioned-kinds.ts';
 import type { VersionRow } from '#shared/versions.ts';
 import { api } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
@@ -186,7 +187,8 @@ export function useVersionedEditor<D extends VersionedKindDef, S extends z.ZodOb
   const { def, load, schema, body, describe } = wiring;
   const { item, versions, versionId } = load;
   const formId = `${def.kind}-form`;
-  const itemSchema = def.item as z.ZodType<ItemOf<D>>;
+  // the kind's calls, their replies typed as the editor's item (each reply is checked with the kind's item schema)
+  const calls = def.calls as KindContracts<KindDefinition & { schemas: { item: z.ZodType<ItemOf<D>> } }>;
   const editor = useVersionedSave(formId, (id) => `${def.admin}/edit/${id}`);
   const current = versions.find((v) => v.current);
   const restoring = item !== null && versionId !== null && current !== undefined && String(current.id) !== versionId;
@@ -198,8 +200,8 @@ export function useVersionedEditor<D extends VersionedKindDef, S extends z.ZodOb
       editor.save(
         () =>
           restoring && item && versionId && !editor.dirtyRef.current
-            ? api().postChecked(versionedApi.rollback(def, item.id, versionId), {}, itemSchema)
-            : api().postChecked(versionedApi.add(def), withRollback(body(value) as object, versionId), itemSchema),
+            ? api().call(calls.rollback, { params: { id: item.id, versionId } })
+            : api().call(calls.add, { body: withRollback(body(value) as object, versionId) }),
         describe,
       ),
   });

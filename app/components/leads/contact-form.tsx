@@ -12,6 +12,7 @@ import {
 import { ErrorAnnouncer, Honeypot, LeadSelect, LeadTextField, SendFailure } from './form-helpers.tsx';
 import { PhoneField } from './phone-field.tsx';
 import { postLead, useLeadForm, type SendOutcome } from './use-lead-form.ts';
+import { LEAD_PATHS } from '#shared/contracts/lead-paths.ts';
 import { REGION_INT } from '#shared/regions.ts';
 
 export interface StateOption {
@@ -49,7 +50,7 @@ function sendContact(
     message: text('message'),
     ...extras,
   };
-  return postLead('/api/forms/add', payload, CONTACT_FIELD_ORDER, 'contact form');
+  return postLead(LEAD_PATHS.contact, payload, CONTACT_FIELD_ORDER, 'contact form');
 }
 
 /**

@@ -1,4 +1,5 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react';
+import { LEAD_PATHS } from '#shared/contracts/lead-paths.ts';
 import { REP_CONTACT_FIELD_ORDER } from '#shared/validation/contact-fields.ts';
 import type { FinderLabel } from '#shared/validation/finder-fields.ts';
 import { ErrorAnnouncer, Honeypot, LeadTextField, SendFailure } from './form-helpers.tsx';
@@ -63,7 +64,7 @@ export function RepContactForm({
     recaptchaSiteKey,
     send(value, extras) {
       return postLead(
-        '/api/forms/contact-rep',
+        LEAD_PATHS.contactRep,
         {
           name: value.name ?? '',
           email: value.email ?? '',

@@ -13,8 +13,6 @@ import { ResourceList, type ResourceColumn } from '../../components/admin/resour
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { contentKindOf, type ContentKindConfig } from '../../lib/content-kinds.ts';
-import { z } from 'zod';
-import { ContentAdminListSchema } from '#shared/validation/versioned-admin.ts';
 import type { Route } from './+types/content-list';
 
 export const meta: Route.MetaFunction = ({ location }) => [
@@ -42,6 +40,9 @@ export interface ContentListRow {
   updated: string;
 }
 
+/** An on/off filter's value: published (1), draft (0) or either (null). */
+const onOff = (n: number | null): 0 | 1 | null => (n === 0 || n === 1 ? n : null);
+
 /** The list's state as it stands in the address: ?q=&type=&region=&status=&sort=&dir=&page= */
 export function readListQuery(search: URLSearchParams) {
   const num = (name: string, allowed: readonly number[]) => {
@@ -55,7 +56,7 @@ export function readListQuery(search: URLSearchParams) {
     q: (search.get('q') ?? '').trim().slice(0, 200),
     type: num('type', [0, 1, 2]),
     region: num('region', [2, 3]),
-    status: num('status', [0, 1]),
+    status: onOff(num('status', [0, 1])),
     sort,
     dir,
     page: Math.max(1, Math.floor(Number(search.get('page'))) || 1),
@@ -69,9 +70,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const query = readListQuery(url.searchParams);
   return loadOrRedirect(async () => {
     const page = dataOf(
-      await api().postChecked(
-        `${config.api}/filter`,
-        {
+      await api().call(config.calls.filter, {
+        body: {
           searchText: query.q || null,
           type: config.typed ? query.type : null,
           region: query.region,
@@ -81,8 +81,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
           start: (query.page - 1) * PAGE_SIZE,
           length: PAGE_SIZE,
         },
-        ContentAdminListSchema,
-      ),
+      }),
     );
     return { ...page, query };
   });
@@ -122,7 +121,7 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
   const [pinNotice, setPinNotice] = useState<string | null>(null);
   const [pinError, setPinError] = useState<string | null>(null);
   const del = useConfirmAction<ContentListRow>({
-    action: (row) => api().getChecked(`${config.api}/delete/${row.id}`, z.null()),
+    action: (row) => api().call(config.calls.remove, { params: { id: row.id } }),
     done: (row) => `The ${config.noun.toLowerCase()} “${row.title}” was deleted.`,
     after: () => {
       setPinNotice(null);
@@ -132,12 +131,15 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
 
   /** Pin or unpin at once (spec: POST .../pin with baseId, type, pinned); the list reloads in its order. */
   async function togglePin(row: ContentListRow) {
+    // only the kinds that can be pinned show the button
+    const pin = config.calls.pin;
+    if (!pin) return;
     setPinning(row.id);
     setPinError(null);
     setPinNotice(null);
     del.setNotice(null);
     try {
-      const env = await api().postChecked(`${config.api}/pin`, { baseId: row.id, type: row.type, pinned: !row.pinned }, z.null());
+      const env = await api().call(pin, { body: { baseId: row.id, type: row.type, pinned: !row.pinned } });
       if (!env.success) setPinError(env.message ?? 'Something is wrong');
       else {
         setPinNotice(row.pinned ? `“${row.title}” is no longer pinned.` : `“${row.title}” is pinned: it leads the public list.`);

@@ -1,8 +1,7 @@
 import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
 import { landingSaveBody, LandingEditSchema } from '#shared/content-admin.ts';
-import { ProductAdminListSchema, type LandingAdminItem } from '#shared/validation/versioned-admin.ts';
-import { versionedApi } from '#shared/versioned-kinds.ts';
+import type { LandingAdminItem } from '#shared/validation/versioned-admin.ts';
 import type { LandingHero, LandingKind, LandingSection } from '#shared/landing-content.ts';
 import { HeroEditor, JsonInput, keyed, SectionsEditor } from '../../components/admin/editor/landing-editor.tsx';
 import type { ProductOption } from '../../components/admin/editor/landing-sections/section-form.tsx';
@@ -27,7 +26,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadOrRedirect(async () => {
     const [loaded, products] = await Promise.all([
       loadVersioned(DEF, params.id, params.versionId),
-      api().postChecked(versionedApi.filter(VERSIONED_KIND_DEFS.product), {}, ProductAdminListSchema),
+      api().call(VERSIONED_KIND_DEFS.product.calls.filter, { body: {} }),
     ]);
     const options: ProductOption[] = dataOf(products).items.map((p) => ({ slug: p.slug, name: p.name, region: p.region }));
     return { ...loaded, products: options };

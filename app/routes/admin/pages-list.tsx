@@ -9,9 +9,7 @@ import { listHref } from '../../components/admin/list-params.ts';
 import { ShortDate } from '../../components/admin/list-table.tsx';
 import { ResourceList } from '../../components/admin/resource-list.tsx';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
-import { z } from 'zod';
-import { LandingAdminListSchema, PageAdminListSchema } from '#shared/validation/versioned-admin.ts';
-import { versionedApi, VERSIONED_KINDS } from '#shared/versioned-kinds.ts';
+import { KIND_API } from '#shared/kinds/index.ts';
 import type { Route } from './+types/pages-list';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Pages | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
@@ -50,7 +48,7 @@ interface LandingRow {
 
 function readQuery(search: URLSearchParams) {
   const kind = PAGE_KINDS.some((k) => k.value === search.get('kind')) ? (search.get('kind') as PageKind) : null;
-  const visibility = search.get('visibility') === '1' ? 1 : search.get('visibility') === '0' ? 0 : null;
+  const visibility: 0 | 1 | null = search.get('visibility') === '1' ? 1 : search.get('visibility') === '0' ? 0 : null;
   const region = [2, 3, 4].includes(Number(search.get('region'))) ? Number(search.get('region')) : null;
   const sort: 'title' | 'updated' = search.get('sort') === 'title' ? 'title' : 'updated';
   const dirParam = search.get('dir');
@@ -73,11 +71,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     const wantLanding = query.kind !== 'custom' && query.visibility !== 0;
     const wantCustom = query.kind === null || query.kind === 'custom';
     const [landing, custom] = await Promise.all([
-      wantLanding ? api().postChecked(versionedApi.filter(VERSIONED_KINDS.landing), {}, LandingAdminListSchema) : null,
+      wantLanding ? api().call(KIND_API.landing.filter) : null,
       wantCustom
-        ? api().postChecked(
-            versionedApi.filter(VERSIONED_KINDS.page),
-            {
+        ? api().call(KIND_API.page.filter, {
+            body: {
               searchText: query.q || null,
               visibility: query.visibility,
               region: query.region,
@@ -86,8 +83,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
               start: (query.page - 1) * PAGE_SIZE,
               length: PAGE_SIZE,
             },
-            PageAdminListSchema,
-          )
+          })
         : null,
     ]);
     const needle = query.q.toLowerCase();
@@ -124,7 +120,7 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
   const { query, sitePages, custom } = loaderData;
   const revalidator = useRevalidator();
   const del = useConfirmAction<CustomRow>({
-    action: (row) => api().getChecked(versionedApi.remove(VERSIONED_KINDS.page, row.id), z.null()),
+    action: (row) => api().call(KIND_API.page.remove, { params: { id: row.id } }),
     done: (row) => `The page “${row.title}” was deleted.`,
     after: () => revalidator.revalidate(),
   });

@@ -2,8 +2,7 @@ import { getFormProps, getInputProps } from '@conform-to/react';
 import { PRODUCT_GROUPS } from '#shared/product-content.ts';
 import { PRODUCT_REGION_OPTIONS, ProductFormSchema, productFormDefaults, productSaveBody } from '#shared/product-admin.ts';
 import { documentsApi } from '#shared/contracts/documents.ts';
-import { ContentAdminListSchema, type ProductAdminItem } from '#shared/validation/versioned-admin.ts';
-import { versionedApi } from '#shared/versioned-kinds.ts';
+import type { ProductAdminItem } from '#shared/validation/versioned-admin.ts';
 import { useVersionedEditor, VersionedEditor } from '../../components/admin/versioned-editor.tsx';
 import { loadVersioned, versionedKey } from '../../lib/versioned-editor.ts';
 import { VERSIONED_KIND_DEFS } from '../../lib/versioned-kinds.ts';
@@ -53,9 +52,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
     const [labels, sheets, knowledge] = await Promise.all([
       allPages((start, length) => api().call(documentsApi.filter, { body: { kind: 'label', region: item.region, start, length } })),
       allPages((start, length) => api().call(documentsApi.filter, { body: { kind: 'sds', region: item.region, start, length } })),
-      allPages((start, length) =>
-        api().postChecked(versionedApi.filter(VERSIONED_KIND_DEFS.knowledge), { start, length }, ContentAdminListSchema),
-      ),
+      allPages((start, length) => api().call(VERSIONED_KIND_DEFS.knowledge.calls.filter, { body: { start, length } })),
     ]);
     return {
       load,

@@ -7,8 +7,7 @@ import { usePagedListParams } from '../../components/admin/list-params.ts';
 import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
-import { ProductAdminListSchema } from '#shared/validation/versioned-admin.ts';
-import { versionedApi, VERSIONED_KINDS } from '#shared/versioned-kinds.ts';
+import { KIND_API } from '#shared/kinds/index.ts';
 import type { Route } from './+types/products-list';
 
 export const meta: Route.MetaFunction = () => [
@@ -56,7 +55,7 @@ export function filterFromQuery(q: URLSearchParams) {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const filter = filterFromQuery(new URL(request.url).searchParams);
   return loadOrRedirect(async () => {
-    const page = dataOf(await api().postChecked(versionedApi.filter(VERSIONED_KINDS.product), filter, ProductAdminListSchema));
+    const page = dataOf(await api().call(KIND_API.product.filter, { body: filter }));
     return { ...page, filter };
   });
 }

@@ -10,7 +10,7 @@ import { securityRoutes } from './security-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
 import { sessionRoutes } from './session-routes.ts';
 import { usersRoutes } from './users-routes.ts';
-import { versionedResourcesRoutes } from './versioned-resources.ts';
+import { versionedResourcesRoutes } from './versioned-resource.ts';
 
 /**
  * Every admin API route (/api/admin/... and /api/adminusers/...) is registered here, inside the
