@@ -236,7 +236,7 @@ describe('lead webhooks through the outbox', () => {
     ]);
   });
 
-  it('writes nothing for an endpoint turned off or not subscribed', async () => {
+  it('writes nothing for an endpoint not subscribed to the event; a blank secret keeps the stored one', async () => {
     const off = await t.app.inject({
       method: 'POST',
       url: `/api/admin/integrations/edit/${endpointId}`,
@@ -255,6 +255,15 @@ describe('lead webhooks through the outbox', () => {
       payload: { url: receiver.url, events: ['lead.created', 'lead.status_changed'], enabled: true },
     });
     expect(back.statusCode).toBe(200);
+  });
+});
+
+describe('the payload schema', () => {
+  it('is documented in the OpenAPI document (components.schemas.WebhookPayload)', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json() as { components: { schemas: Record<string, { properties?: object }> } };
+    const schema = doc.components.schemas.WebhookPayload!;
+    expect(Object.keys(schema.properties ?? {})).toEqual(['type', 'timestamp', 'data']);
+    expect(JSON.stringify(schema)).toContain('lead.status_changed');
   });
 });
 
