@@ -22,6 +22,8 @@ function env(port: number) {
     LOGIN_RATE_LIMIT: '1000',
     // The finder and rep-request tests need the sample reps, which production leaves out by default.
     SEED_DEMO_REPS: 'true',
+    // the Integrations test posts leads to a webhook receiver on 127.0.0.1
+    WEBHOOK_ALLOW_PRIVATE: 'true',
   };
 }
 const common = { reuseExistingServer: false, timeout: 120_000, stdout: 'ignore' as const, stderr: 'pipe' as const };

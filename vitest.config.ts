@@ -12,6 +12,7 @@ const pgliteOnly = [
   'domain/documents/storage.integration.test.ts',
   // the intake journal exists only on the embedded database
   'tests/integration/lead-journal.integration.test.ts',
+  'tests/integration/lead-webhooks-journal.integration.test.ts',
   // nginx in front of one instance: the proxy, not the database, is under test
   'tests/integration/nginx-site.integration.test.ts',
   // the deployment kit's files: no database at all

@@ -105,6 +105,13 @@ export const EnvFields = z.object({
   LEADS_EMAIL_CA: z.email().default('leads-ca@example.com'),
   LEADS_EMAIL_INT: z.email().default('leads-international@example.com'),
   MAIL_RETRY_SECONDS: z.coerce.number().int().positive().default(60),
+  /** How often the webhook outbox looks for deliveries due again (a new event is delivered at once). */
+  WEBHOOK_RETRY_SECONDS: z.coerce.number().int().positive().default(30),
+  /**
+   * Webhook endpoints that resolve to a loopback or private address (and plain http to them) are
+   * refused unless this is true: a local receiver in tests, or a CRM inside the same network.
+   */
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   REDIS_URL: z.string().optional(),
   TRUST_PROXY: TrustProxySchema.default(false),

@@ -29,6 +29,10 @@ import { createRecaptchaVerifier } from './leads/recaptcha.ts';
 import { createMailRepository } from './mail/mail-repository.ts';
 import { createMailService } from './mail/mail-service.ts';
 import { createMailTransport } from './mail/mail-transport.ts';
+import { createDeliveryLog } from './leads/delivery-log.ts';
+import { createWebhookSender } from './webhooks/webhook-sender.ts';
+import { createWebhooksRepository } from './webhooks/webhooks-repository.ts';
+import { createWebhooksService } from './webhooks/webhooks-service.ts';
 import { createDocumentsService } from './documents/documents-service.ts';
 import { createConfiguredStorage } from './documents/configured-storage.ts';
 import { createGeoRepository } from './geo/geo-repository.ts';
@@ -124,6 +128,22 @@ export function createServices(db: Db, deps: ServiceDeps) {
     contentEvents,
     audit,
   );
+  // secrets kept in the database (TOTP secrets, webhook endpoint secrets) are sealed with this
+  const secretBox = createSecretBox(
+    env.DATA_KEY ?? deps.jwtSecret,
+    (env.DATA_KEY_PREVIOUS ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
+  );
+  // the CRM webhook outbox (ADR 040)
+  const webhooks = createWebhooksService(createWebhooksRepository(db), {
+    secretBox,
+    send: createWebhookSender({ allowPrivate: env.WEBHOOK_ALLOW_PRIVATE }),
+    allowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
+    retryIntervalMs: env.WEBHOOK_RETRY_SECONDS * 1000,
+    log: deps.log,
+  });
   const leads = createLeadsService({
     repo: createLeadsRepository(db),
     mail,
@@ -138,16 +158,11 @@ export function createServices(db: Db, deps: ServiceDeps) {
     transaction: (work) => db.transaction(work),
     log: deps.log,
     journal: deps.intakeJournal,
+    webhooks,
   });
   const auth = createAuthService({
     repo: createAuthRepository(db),
-    secretBox: createSecretBox(
-      env.DATA_KEY ?? deps.jwtSecret,
-      (env.DATA_KEY_PREVIOUS ?? '')
-        .split(',')
-        .map((k) => k.trim())
-        .filter(Boolean),
-    ),
+    secretBox,
     sessionMaxMs: env.SESSION_MAX_HOURS * 60 * 60_000,
     transaction: (work) => db.transaction((tx) => work(createAuthRepository(tx))),
     signer: createTokenSigner(deps.jwtSecret),
@@ -192,6 +207,9 @@ export function createServices(db: Db, deps: ServiceDeps) {
     finder,
     repsRetailers,
     leads,
+    webhooks,
+    // a lead's notifications (emails, webhooks), shown in its View dialog, with Resend
+    deliveryLog: createDeliveryLog({ mail, webhooks, leads }),
     auth,
     users,
     audit,

@@ -35,6 +35,7 @@ import { pagesRoutes } from './routes/api/pages-routes.ts';
 import { publicLookupRoutes } from './routes/api/public-routes.ts';
 import { seoRoutes } from './routes/seo-routes.ts';
 import { authRoutes } from './routes/auth/auth-routes.ts';
+import { webhookPayloadOpenApi } from './webhook-payload-openapi.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -240,6 +241,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       })
       .catch((err: unknown) => app.log.error({ err }, 'upgrading stored sign-in secrets failed; it runs again at the next start'));
     services.mail.start();
+    services.webhooks.start();
     services.redirects.start();
     services.publishScheduler.start();
     services.retention.start();
@@ -254,6 +256,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // emailed links answered before they were made: finish them (they queue mail) first
     await services.auth.idle();
     await services.mail.stop();
+    await services.webhooks.stop();
     // The last hit counts and Not Found misses are written before the database closes.
     await services.redirects.stop();
   });
@@ -321,6 +324,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     transform: openApiTransform,
     transformObject: (doc) => {
       const document = 'openapiObject' in doc ? doc.openapiObject : doc.swaggerObject;
+      // the CRM webhook's body (posted by the site, not an operation of it): one schema, in shared/webhooks.ts
+      const withSchemas = document as { components?: { schemas?: Record<string, unknown> } };
+      withSchemas.components = {
+        ...withSchemas.components,
+        schemas: { ...withSchemas.components?.schemas, WebhookPayload: webhookPayloadOpenApi() },
+      };
       nullableOnTypes(document);
       postTwinsNamedApart(document);
       return document;

@@ -38,6 +38,7 @@ export const AUDIT_SUBJECTS = {
   rep: { label: 'rep', category: 'reps-retailers' },
   retailer: { label: 'retailer', category: 'reps-retailers' },
   lead: { label: 'lead', category: 'leads' },
+  webhook: { label: 'webhook endpoint', category: 'settings' },
 } as const satisfies Record<string, AuditSubject>;
 export type AuditSubjectKind = keyof typeof AUDIT_SUBJECTS;
 

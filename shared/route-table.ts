@@ -112,6 +112,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
     route('account', 'routes/admin/my-account.tsx'),
     route('audit-log', 'routes/admin/audit-log.tsx'),
     route('security', 'routes/admin/security-settings.tsx'),
+    route('settings/integrations', 'routes/admin/integrations.tsx'),
     route('document-library', 'routes/admin/documents-list.tsx'),
     route('document-library/create', 'routes/admin/document-form.tsx', { id: 'admin-document-create' }),
     route('document-library/edit/:id', 'routes/admin/document-form.tsx', { id: 'admin-document-edit' }),

@@ -27,5 +27,9 @@ export const mailOutbox = pgTable(
     created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // a lead's delivery log (the admin's View) reads its emails
+    index('mail_outbox_form_submission_idx').on(t.formSubmissionId),
+  ],
 );

@@ -75,6 +75,8 @@ export function auditSentence(
         return `${who} exported ${plural(count, label)} as CSV`;
       case 'archived':
         return `${who} archived ${what}`;
+      case 'resent':
+        return `${who} sent the ${typeof d.delivery === 'string' ? d.delivery : 'notification'} of ${what} again`;
       case 'dismissed':
         return `${who} removed ${row.subjectTitle ?? 'an address'} from the Not Found log`;
       case 'changed': {

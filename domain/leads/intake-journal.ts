@@ -65,7 +65,7 @@ export const nodeJournalFs: JournalFs = {
 
 const isoDate = z.iso.datetime({ offset: true });
 
-/** One acknowledged lead exactly as stored: its row and its notification email(s), ids included. */
+/** One acknowledged lead exactly as stored: its row, its notification email(s) and webhooks, ids included. */
 export const LeadJournalEntrySchema = z.object({
   v: z.literal(1),
   lead: z.object({
@@ -96,6 +96,21 @@ export const LeadJournalEntrySchema = z.object({
       text: z.string(),
     }),
   ),
+  /** its CRM webhook deliveries (ADR 040); absent when no endpoint wanted it, and in entries written before webhooks */
+  webhooks: z
+    .array(
+      z.object({
+        id: z.number().int().positive(),
+        messageId: z.string(),
+        endpointId: z.number().int().nullable(),
+        url: z.string(),
+        eventType: z.string(),
+        payload: z.string(),
+        retryUntil: isoDate,
+        created: isoDate,
+      }),
+    )
+    .optional(),
 });
 export type LeadJournalEntry = z.infer<typeof LeadJournalEntrySchema>;
 

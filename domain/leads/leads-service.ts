@@ -15,6 +15,8 @@ import { DomainError } from '../errors.ts';
 import type { OutboxInsert } from '../mail/mail-repository.ts';
 import type { LeadsRepository, SubmissionInsert, SubmissionQuery, SubmissionRow } from './leads-repository.ts';
 import type { LeadJournalEntry } from './intake-journal.ts';
+import { journalWebhook, webhookLead, type LeadWebhooks } from './lead-webhooks.ts';
+import type { DeliveryRow } from '../webhooks/webhooks-repository.ts';
 import { contactNotification, leadsAddressFor, repNotification, type LeadRecipients } from './notifications.ts';
 import { displayPhone, toE164 } from './phone.ts';
 import type { RecaptchaVerifier } from './recaptcha.ts';
@@ -33,6 +35,8 @@ export interface LeadsServiceDeps {
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
   /** The embedded database's intake journal (ADR 030): a lead is on disk there before it is answered. */
   journal?: { record(entry: LeadJournalEntry): Promise<void> };
+  /** The CRM webhook outbox (ADR 040): lead events are written in the lead's transaction. */
+  webhooks?: LeadWebhooks & { listForSubmission(id: number): Promise<DeliveryRow[]> };
 }
 
 export interface SubmitMeta {
@@ -119,7 +123,11 @@ class BotLeadDiscarded extends Error {
 }
 
 /** A lead and its emails as the journal keeps them: every column, ids included, so a replay is exact. */
-function journalEntry(lead: SubmissionInsert & { id: number; created: Date }, mail: (OutboxInsert & { id: number })[]): LeadJournalEntry {
+function journalEntry(
+  lead: SubmissionInsert & { id: number; created: Date },
+  mail: (OutboxInsert & { id: number })[],
+  webhooks: DeliveryRow[],
+): LeadJournalEntry {
   return {
     v: 1,
     lead: {
@@ -141,6 +149,7 @@ function journalEntry(lead: SubmissionInsert & { id: number; created: Date }, ma
       created: lead.created.toISOString(),
     },
     mail: mail.map((m) => ({ id: m.id, kind: m.kind, toAddresses: m.toAddresses, replyTo: m.replyTo, subject: m.subject, text: m.text })),
+    ...(webhooks.length > 0 ? { webhooks: webhooks.map(journalWebhook) } : {}),
   };
 }
 
@@ -178,8 +187,9 @@ export function createLeadsService(deps: LeadsServiceDeps) {
         if (row.duplicate) return { id: row.id, duplicate: true };
         const message = notification(row);
         const mailId = await deps.mail.enqueue(message, tx);
+        const hooks = await leadEvent('lead.created', { ...insert, ...row }, tx);
         if (bot) throw new BotLeadDiscarded(row.id);
-        return { id: row.id, duplicate: false, entry: deps.journal && journalEntry({ ...insert, ...row }, [{ ...message, id: mailId }]) };
+        return { id: row.id, duplicate: false, entry: deps.journal && journalEntry({ ...insert, ...row }, [{ ...message, id: mailId }], hooks) };
       });
     } catch (err) {
       if (!(err instanceof BotLeadDiscarded)) throw err;
@@ -201,14 +211,27 @@ export function createLeadsService(deps: LeadsServiceDeps) {
     }
     deps.log.info({ formId: stored.id, type, regionId: insert.regionId }, 'lead stored');
     deps.mail.kick();
+    deps.webhooks?.kick();
     return stored.id;
+  }
+
+  /** Writes a lead event to the webhook outbox in `tx` (no endpoint wants it: nothing). */
+  function leadEvent(
+    type: 'lead.created' | 'lead.status_changed',
+    lead: SubmissionInsert & { id: number; created: Date },
+    tx: DbOrTx,
+    status?: { from: string | null; to: string; by: string | null },
+  ): Promise<DeliveryRow[]> {
+    if (!deps.webhooks) return Promise.resolve([]);
+    const payload = { type, timestamp: new Date().toISOString(), data: { lead: webhookLead(lead, dataFields(lead.data)), ...(status ? { status } : {}) } };
+    return deps.webhooks.enqueue(payload, lead.id, tx);
   }
 
   /** The journal entry of a lead already in the database. */
   async function storedEntry(id: number): Promise<LeadJournalEntry> {
     const row = await deps.repo.findById(id);
     if (!row) throw new Error(`lead ${id} vanished before it was journaled`);
-    return journalEntry(row, await deps.mail.listForSubmission(id));
+    return journalEntry(row, await deps.mail.listForSubmission(id), (await deps.webhooks?.listForSubmission(id)) ?? []);
   }
 
   return {
@@ -355,6 +378,20 @@ export function createLeadsService(deps: LeadsServiceDeps) {
     },
 
     findById: (id: number) => deps.repo.findById(id),
+
+    /**
+     * The hook for a lead's status change: writes the 'lead.status_changed' webhook event in `tx`,
+     * the transaction that changes the status (so the event exists exactly when the change does).
+     * Call `notify()` once that transaction has committed.
+     */
+    statusChanged: (lead: SubmissionRow, status: { from: string | null; to: string; by: string | null }, tx: DbOrTx) =>
+      leadEvent('lead.status_changed', lead, tx, status),
+
+    /** Starts delivering what was just committed (emails and webhooks) without waiting for the retry loops. */
+    notify(): void {
+      deps.mail.kick();
+      deps.webhooks?.kick();
+    },
     count: () => deps.repo.count(),
   };
 }

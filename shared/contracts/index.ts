@@ -3,6 +3,7 @@ import { authApi } from './auth.ts';
 import type { ContractSpec } from './contract.ts';
 import { dashboardApi } from './dashboard.ts';
 import { documentsApi } from './documents.ts';
+import { deliveriesApi, integrationsApi } from './integrations.ts';
 import { leadsAdminApi, leadsApi } from './leads.ts';
 import { knowledgeApi, lookupsApi, pagesApi, pressReleasesApi } from './public-content.ts';
 import { previewApi } from './preview.ts';
@@ -19,6 +20,8 @@ export const API_CONTRACT_GROUPS: Readonly<Record<string, Readonly<Record<string
   documentsApi,
   leadsApi,
   leadsAdminApi,
+  deliveriesApi,
+  integrationsApi,
   pagesApi,
   knowledgeApi,
   pressReleasesApi,

@@ -14,6 +14,7 @@ import {
 import { dashboardApi } from '#shared/contracts/dashboard.ts';
 import { leadsAdminApi } from '#shared/contracts/leads.ts';
 import { ConfirmDialog, Modal } from '../../components/admin/confirm-dialog.tsx';
+import { DeliveryLog } from '../../components/admin/delivery-log.tsx';
 import { useConfirmAction } from '../../components/admin/list-actions.tsx';
 import { FilterSelects, LabelledField, SearchField } from '../../components/admin/list-filters.tsx';
 import { ListHeading } from '../../components/admin/list-heading.tsx';
@@ -199,6 +200,7 @@ function ViewDialog({ form, onClose }: { form: FormSubmissionDto | null; onClose
           <dd>{form.captcha === 'verified' ? 'Verified' : form.captcha === 'not-configured' ? 'Not checked' : 'Not verified'}</dd>
         </dl>
       ) : null}
+      {form ? <DeliveryLog formId={form.id} /> : null}
     </Modal>
   );
 }

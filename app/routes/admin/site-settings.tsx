@@ -63,7 +63,8 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
         </button>
       </ListHeading>
       <p className="form-alert form-alert--info">
-        Sign-in rules (two-step sign-in for every account) are on the <Link to="/siteadmin/security">Security</Link> screen.
+        Sign-in rules (two-step sign-in for every account) are on the <Link to="/siteadmin/security">Security</Link> screen; CRM
+        webhooks for leads are on the <Link to="/siteadmin/settings/integrations">Integrations</Link> screen.
       </p>
       <div className="panel">
         <form {...getFormProps(form)} className="stack admin-form">
