@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -67,6 +67,8 @@ export interface OpenDatabaseOptions {
   /** PostgreSQL: the server cancels a statement that runs longer (0: no limit). Migrations are exempt. */
   statementTimeoutMs?: number;
   log?: DatabaseLogger;
+  /** PGlite: the new database a data directory without one starts from (default: the build's, embeddedTemplateDir). */
+  embeddedTemplate?: string;
   /** Tests: another folder of migrations. */
   migrationsFolder?: string;
   /**
@@ -162,6 +164,40 @@ function withDrizzleParsers(client: PGlite): PGlite {
   });
 }
 
+/**
+ * The embedded database's memory settings, given on PGlite's command line so they hold for every
+ * database (postgresql.conf is left as initdb wrote it). PGlite's WebAssembly memory only ever grows,
+ * so what PostgreSQL touches once stays resident: the 128 MB of shared buffers initdb picks were
+ * touched as soon as the tables were read (about 100 MB more resident than 16 MB; a site's database
+ * is a few tens of MB and its files stay in the operating system's cache), and an index build may
+ * use maintenance_work_mem (64 MB by default) once and keep it (ADR 043).
+ */
+export const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB'];
+
+/**
+ * A new embedded database made by `npm run build` (scripts/pglite-template.mjs): PGlite's own
+ * initdb, run in the server, takes 40-50 s and peaks at about 800 MB resident (a second PGlite and
+ * the initdb module, each with its memory), which a server's memory never gives back to the system.
+ */
+export const embeddedTemplateDir = path.join(projectRoot, 'build', 'pglite-template');
+
+/**
+ * A data directory that does not hold a database yet starts as a copy of the template (when the
+ * build made one), copied beside it and renamed into place, so a start that stops half-way leaves
+ * no half-copied database. Without a template PGlite runs initdb itself.
+ */
+export function copyEmbeddedTemplate(dataDir: string, template = embeddedTemplateDir): boolean {
+  if (!existsSync(path.join(template, 'PG_VERSION'))) return false;
+  // only a folder that is not there yet or empty: anything else is left to PGlite as it is
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return false;
+  const staging = `${dataDir}.template-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  cpSync(template, staging, { recursive: true });
+  if (existsSync(dataDir)) rmdirSync(dataDir);
+  renameSync(staging, dataDir);
+  return true;
+}
+
 /** Runs calls one after another within this process. */
 function serialized() {
   let tail: Promise<unknown> = Promise.resolve();
@@ -252,7 +288,13 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     };
   }
   if (opts.dataDir) mkdirSync(path.dirname(path.resolve(opts.dataDir)), { recursive: true });
-  const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir, ...opts.pgliteInit });
+  if (opts.dataDir && !opts.loadDataDir) copyEmbeddedTemplate(path.resolve(opts.dataDir), opts.embeddedTemplate);
+  const client = new PGlite({
+    dataDir: opts.dataDir,
+    loadDataDir: opts.loadDataDir,
+    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS],
+    ...opts.pgliteInit,
+  });
   await client.waitReady;
   const db = drizzlePglite(withDrizzleParsers(client), { logger }) as unknown as Db;
   const local = serialized();

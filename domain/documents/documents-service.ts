@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
 import { DOCUMENT_PRODUCTS } from '#shared/product-documents.ts';
 import type { ProductDocumentLink } from '#shared/product-content.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
@@ -192,6 +191,9 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
 
   /** Resized WebP copies of an image for srcset; widths the original is smaller than are skipped (the original serves them). */
   async function makeVariants(storageKey: string, checksum: string): Promise<void> {
+    // loaded when an image is first processed: libvips is about 20 MB resident, which a server that
+    // only serves pages would carry for nothing (ADR 043)
+    const { default: sharp } = await import('sharp');
     let width: number | undefined;
     let height: number | undefined;
     try {
