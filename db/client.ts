@@ -170,7 +170,7 @@ function withDrizzleParsers(client: PGlite): PGlite {
  * so what PostgreSQL touches once stays resident: the 128 MB of shared buffers initdb picks were
  * touched as soon as the tables were read (about 100 MB more resident than 16 MB; a site's database
  * is a few tens of MB and its files stay in the operating system's cache), and an index build may
- * use maintenance_work_mem (64 MB by default) once and keep it (ADR 043).
+ * use maintenance_work_mem (64 MB by default) once and keep it (ADR 042).
  */
 export const EMBEDDED_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB'];
 

@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { copyEmbeddedTemplate, openDatabase, type Database } from './client.ts';
 
 // The embedded database's first start copies the template the build made (scripts/pglite-template.mjs)
-// instead of running PGlite's initdb in the server, and runs with small memory settings (ADR 043).
+// instead of running PGlite's initdb in the server, and runs with small memory settings (ADR 042).
 describe.runIf(inject('dbEngine') === 'pglite')('the embedded database template and memory settings', () => {
   let tmp: string;
   let template: string;

@@ -1,7 +1,7 @@
 // Makes build/pglite-template: a new, empty embedded database (PGlite's initdb), which the server
 // copies when it starts on a DATA_DIR without a database (db/client.ts, copyEmbeddedTemplate).
 // PGlite's initdb in the server would hold it for 40-50 s and leave it at about 800 MB resident for
-// the rest of its life (ADR 043); here it runs once per build, in this short-lived process. It is
+// the rest of its life (ADR 042); here it runs once per build, in this short-lived process. It is
 // made again only when the installed PGlite changes (build/pglite-template.version).
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -192,7 +192,7 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
   /** Resized WebP copies of an image for srcset; widths the original is smaller than are skipped (the original serves them). */
   async function makeVariants(storageKey: string, checksum: string): Promise<void> {
     // loaded when an image is first processed: libvips is about 20 MB resident, which a server that
-    // only serves pages would carry for nothing (ADR 043)
+    // only serves pages would carry for nothing (ADR 042)
     const { default: sharp } = await import('sharp');
     let width: number | undefined;
     let height: number | undefined;
