@@ -138,6 +138,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
     transaction: (work) => db.transaction(work),
     log: deps.log,
     journal: deps.intakeJournal,
+    audit,
   });
   const auth = createAuthService({
     repo: createAuthRepository(db),

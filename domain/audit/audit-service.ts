@@ -75,6 +75,14 @@ export function auditSentence(
         return `${who} exported ${plural(count, label)} as CSV`;
       case 'archived':
         return `${who} archived ${what}`;
+      case 'status-changed':
+        return `${who} changed the status of ${what} from ${typeof d.from === 'string' ? d.from : 'unknown'} to ${typeof d.to === 'string' ? d.to : 'unknown'}`;
+      case 'assigned':
+        return typeof d.to === 'string'
+          ? `${who} assigned ${what} to ${d.to}${typeof d.from === 'string' ? ` (it was with ${d.from})` : ''}`
+          : `${who} unassigned ${what}${typeof d.from === 'string' ? ` (it was with ${d.from})` : ''}`;
+      case 'note-added':
+        return `${who} added a note to ${what}`;
       case 'dismissed':
         return `${who} removed ${row.subjectTitle ?? 'an address'} from the Not Found log`;
       case 'changed': {

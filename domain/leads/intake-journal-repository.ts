@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
+import { reps } from '#db/schema/finder.ts';
 import { formSubmissions } from '#db/schema/forms.ts';
 import { mailOutbox } from '#db/schema/mail.ts';
 import type { LeadJournalEntry } from './intake-journal.ts';
@@ -15,9 +16,15 @@ export function createIntakeJournalRepository(db: DbOrTx) {
     async restore(entries: LeadJournalEntry[], tx: DbOrTx = db): Promise<number> {
       let restored = 0;
       for (const { lead, mail } of entries) {
+        const { assignedRepId, ...fields } = lead;
         const [row] = await tx
           .insert(formSubmissions)
-          .values({ ...lead, created: new Date(lead.created) })
+          .values({
+            ...fields,
+            created: new Date(lead.created),
+            // the routed rep, unless they were deleted since (the lead is then unassigned, as a delete leaves it)
+            assignedRepId: assignedRepId ? sql`(select ${reps.id} from ${reps} where ${reps.id} = ${assignedRepId})` : null,
+          })
           .onConflictDoNothing()
           .returning({ id: formSubmissions.id });
         if (!row) continue;
