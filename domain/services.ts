@@ -159,6 +159,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
     log: deps.log,
     journal: deps.intakeJournal,
     webhooks,
+    audit,
   });
   const auth = createAuthService({
     repo: createAuthRepository(db),

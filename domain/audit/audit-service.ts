@@ -77,6 +77,14 @@ export function auditSentence(
         return `${who} archived ${what}`;
       case 'resent':
         return `${who} sent the ${typeof d.delivery === 'string' ? d.delivery : 'notification'} of ${what} again`;
+      case 'status-changed':
+        return `${who} changed the status of ${what} from ${typeof d.from === 'string' ? d.from : 'unknown'} to ${typeof d.to === 'string' ? d.to : 'unknown'}`;
+      case 'assigned':
+        return typeof d.to === 'string'
+          ? `${who} assigned ${what} to ${d.to}${typeof d.from === 'string' ? ` (it was with ${d.from})` : ''}`
+          : `${who} unassigned ${what}${typeof d.from === 'string' ? ` (it was with ${d.from})` : ''}`;
+      case 'note-added':
+        return `${who} added a note to ${what}`;
       case 'dismissed':
         return `${who} removed ${row.subjectTitle ?? 'an address'} from the Not Found log`;
       case 'changed': {

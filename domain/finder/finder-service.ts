@@ -1,9 +1,12 @@
 import type { FinderResultDto, RepResultDto, RetailerResultDto } from '#shared/dto/finder.ts';
 import { parsePostalCode, unitFor, type FinderQuery, type PostalCode } from '#shared/validation/finder.ts';
-import type { FinderRepository, PostalCentroidInput } from './finder-repository.ts';
+import type { FinderRepository, PostalCentroidInput, RepRow } from './finder-repository.ts';
 import { kmToMiles, milesToKm, nearestFirst, PROVINCE_CENTRES, type LatLng } from './geo.ts';
 import { parseGeoNamesPostal } from './geonames.ts';
-import { bestMatches, describeTerritory, type SearchLocation } from './territory.ts';
+import { bestMatches, describeTerritory, type SearchLocation, type Territory } from './territory.ts';
+
+/** Where territory routing sends a lead: a rep and the rule that matched, or nobody (with the code, when one was given). */
+export type LeadRoute = { rep: RepRow; rule: string; postalCode: string } | { rep: null; postalCode: string | null };
 
 const RESULT_LIMIT = 25;
 const WIDENED_LIMIT = 3;
@@ -47,7 +50,33 @@ export function createFinderService(repo: FinderRepository) {
     return { code, centre: province, place: `${province.name} ${code.display}`, approximate: true, location };
   }
 
+  /**
+   * The active reps whose territory covers a place, by the finder's rules: only the most specific
+   * kind of rule present counts (a ZIP, then the longest ZIP prefix, then the state; an FSA, then the
+   * province), in the order the finder lists them (by name), each with the rule that matched.
+   */
+  async function repsCovering(location: SearchLocation): Promise<{ rep: RepRow & { territories: Territory[] }; rule: Territory }[]> {
+    const best = bestMatches(await repo.territoriesNear(location), location);
+    const reps = await repo.repsByIds([...new Set(best.map((t) => t.repId))]);
+    return reps.map((rep) => ({ rep, rule: best.find((t) => t.repId === rep.id)! }));
+  }
+
   return {
+    /**
+     * Territory routing of a lead (ADR 041): the rep a visitor with this ZIP or postal code would find
+     * first under Find a Rep (the same search), or why there is none.
+     */
+    async routeLead(zip: string): Promise<LeadRoute> {
+      const code = parsePostalCode(zip);
+      if (!code) return { rep: null, postalCode: null };
+      const found = await locate(code);
+      const covering = found ? await repsCovering(found.location) : [];
+      const first = covering[0];
+      if (!first) return { rep: null, postalCode: code.display };
+      const { territories: _all, ...rep } = first.rep;
+      return { rep, rule: describeTerritory(first.rule), postalCode: code.display };
+    },
+
     async search(query: FinderQuery): Promise<FinderResultDto> {
       const label = query.label;
       if (!query.zip) return { kind: 'empty', label };
@@ -58,21 +87,16 @@ export function createFinderService(repo: FinderRepository) {
       const base = { label, zip: code.display, place: found.place, approximate: found.approximate, country: code.country };
 
       if (label === 'Reps') {
-        const candidates = await repo.territoriesNear(found.location);
-        const best = bestMatches(candidates, found.location);
-        const reps = await repo.repsByIds([...new Set(best.map((t) => t.repId))]);
-        const results: RepResultDto[] = reps.map((r) => {
-          const rule = best.find((t) => t.repId === r.id)!;
-          return {
-            id: r.id,
-            name: r.name,
-            title: r.title,
-            photo: r.photo,
-            email: r.email,
-            phone: r.phone,
-            matchedBy: describeTerritory(rule),
-          };
-        });
+        const covering = await repsCovering(found.location);
+        const results: RepResultDto[] = covering.map(({ rep: r, rule }) => ({
+          id: r.id,
+          name: r.name,
+          title: r.title,
+          photo: r.photo,
+          email: r.email,
+          phone: r.phone,
+          matchedBy: describeTerritory(rule),
+        }));
         return { ...base, kind: 'reps', results };
       }
 

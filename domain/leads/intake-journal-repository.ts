@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
+import { reps } from '#db/schema/finder.ts';
 import { formSubmissions } from '#db/schema/forms.ts';
 import { mailOutbox } from '#db/schema/mail.ts';
 import { webhookDeliveries, webhookEndpoints } from '#db/schema/webhooks.ts';
@@ -16,9 +17,15 @@ export function createIntakeJournalRepository(db: DbOrTx) {
     async restore(entries: LeadJournalEntry[], tx: DbOrTx = db): Promise<number> {
       let restored = 0;
       for (const { lead, mail, webhooks = [] } of entries) {
+        const { assignedRepId, ...fields } = lead;
         const [row] = await tx
           .insert(formSubmissions)
-          .values({ ...lead, created: new Date(lead.created) })
+          .values({
+            ...fields,
+            created: new Date(lead.created),
+            // the routed rep, unless they were deleted since (the lead is then unassigned, as a delete leaves it)
+            assignedRepId: assignedRepId ? sql`(select ${reps.id} from ${reps} where ${reps.id} = ${assignedRepId})` : null,
+          })
           .onConflictDoNothing()
           .returning({ id: formSubmissions.id });
         if (!row) continue;
@@ -37,7 +44,11 @@ export function createIntakeJournalRepository(db: DbOrTx) {
                 ...w,
                 // an endpoint removed since is no longer referenced: the delivery fails visibly instead of the restore
                 endpointId:
-                  w.endpointId === null ? null : sql<number | null>`(select ${webhookEndpoints.id} from ${webhookEndpoints} where ${webhookEndpoints.id} = ${w.endpointId})`,
+                  w.endpointId === null
+                    ? null
+                    : sql<
+                        number | null
+                      >`(select ${webhookEndpoints.id} from ${webhookEndpoints} where ${webhookEndpoints.id} = ${w.endpointId})`,
                 formSubmissionId: lead.id,
                 retryUntil: new Date(w.retryUntil),
                 created: new Date(w.created),

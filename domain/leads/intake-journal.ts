@@ -85,6 +85,9 @@ export const LeadJournalEntrySchema = z.object({
     captchaScore: z.number().nullable(),
     idempotencyKey: z.string().nullable(),
     created: isoDate,
+    /** territory routing's rep and its decision (ADR 041); absent in entries written before routing */
+    assignedRepId: z.number().int().nullable().optional(),
+    routing: z.string().nullable().optional(),
   }),
   mail: z.array(
     z.object({

@@ -6,18 +6,40 @@ import type { FinderService } from '../finder/finder-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import {
   FORMS_MESSAGES,
+  formTypeLabel,
   type FormsFilter,
   type FormsPage,
   type FormSubmissionDto,
   type FormsView,
 } from '#shared/validation/forms-admin.ts';
 import { DomainError } from '../errors.ts';
+import type { AuditService } from '../audit/audit-service.ts';
+import { currentAuditContext } from '../audit/audit-context.ts';
 import type { OutboxInsert } from '../mail/mail-repository.ts';
-import type { LeadsRepository, SubmissionInsert, SubmissionQuery, SubmissionRow } from './leads-repository.ts';
+import type { LeadActivityRow, LeadsRepository, SubmissionInsert, SubmissionQuery, SubmissionRow } from './leads-repository.ts';
 import type { LeadJournalEntry } from './intake-journal.ts';
 import { journalWebhook, webhookLead, type LeadWebhooks } from './lead-webhooks.ts';
 import type { DeliveryRow } from '../webhooks/webhooks-repository.ts';
-import { contactNotification, leadsAddressFor, repNotification, type LeadRecipients } from './notifications.ts';
+import {
+  assignedLeadNotification,
+  contactNotification,
+  leadsAddressFor,
+  repNotification,
+  routedLeadNotification,
+  type LeadAssignment,
+  type LeadRecipients,
+} from './notifications.ts';
+import { LEADS_PERMISSION, ROLE_PERMISSIONS } from '#shared/permissions.ts';
+import { REGION_CA, REGION_IDS, REGION_US } from '#shared/regions.ts';
+import {
+  leadFieldLabel,
+  leadStatusLabel,
+  type LeadActivityDto,
+  type LeadAssigneeBody,
+  type LeadAssigneesDto,
+  type LeadDetailDto,
+  type LeadStatus,
+} from '#shared/validation/forms-admin.ts';
 import { displayPhone, toE164 } from './phone.ts';
 import type { RecaptchaVerifier } from './recaptcha.ts';
 
@@ -37,6 +59,8 @@ export interface LeadsServiceDeps {
   journal?: { record(entry: LeadJournalEntry): Promise<void> };
   /** The CRM webhook outbox (ADR 040): lead events are written in the lead's transaction. */
   webhooks?: LeadWebhooks & { listForSubmission(id: number): Promise<DeliveryRow[]> };
+  /** Where status changes, assignments and notes are recorded in words. */
+  audit?: Pick<AuditService, 'record'>;
 }
 
 export interface SubmitMeta {
@@ -63,6 +87,8 @@ function queryOf(view: FormsView): SubmissionQuery {
     createdTo: view.createdTo ? new Date(view.createdTo) : null,
     captcha: CAPTCHA_BY_VERIFICATION[view.verification],
     search: view.search,
+    leadStatus: view.leadStatus && view.leadStatus !== 'all' ? view.leadStatus : null,
+    assignee: view.assignee ?? 'all',
   };
 }
 
@@ -107,8 +133,39 @@ export function toSubmissionDto(row: SubmissionRow): FormSubmissionDto {
     archived: row.status === 1,
     read: row.readAt !== null,
     captcha: row.captcha,
+    leadStatus: row.leadStatus as LeadStatus,
+    assignee: assigneeOf(row),
+    routing: row.routing ?? null,
   };
 }
+
+function assigneeOf(row: Pick<SubmissionRow, 'assignedRepId' | 'assignedUserId' | 'assigneeName'>): FormSubmissionDto['assignee'] {
+  if (row.assignedRepId) return { type: 'rep', id: row.assignedRepId, name: row.assigneeName ?? `Rep #${row.assignedRepId}` };
+  if (row.assignedUserId) return { type: 'user', id: row.assignedUserId, name: row.assigneeName ?? `User #${row.assignedUserId}` };
+  return null;
+}
+
+/** How an assignee reads in the history and the audit log. */
+function assigneeWords(a: FormSubmissionDto['assignee']): string | null {
+  return a ? (a.type === 'rep' ? `rep ${a.name}` : a.name) : null;
+}
+
+function activityDto(row: LeadActivityRow): LeadActivityDto {
+  return {
+    id: row.id,
+    kind: row.kind as LeadActivityDto['kind'],
+    from: row.fromValue,
+    to: row.toValue,
+    note: row.note,
+    actor: row.actorEmail,
+    created: row.created.toISOString(),
+  };
+}
+
+/** The roles whose users may read leads, and so may be given one. */
+const LEAD_ROLE_IDS = Object.entries(ROLE_PERMISSIONS)
+  .filter(([, permissions]) => permissions.includes(LEADS_PERMISSION))
+  .map(([id]) => Number(id));
 
 const PHONE_COUNTRY: Record<number, CountryCode | undefined> = { 2: 'US', 3: 'CA' };
 
@@ -143,6 +200,8 @@ function journalEntry(
       regionId: lead.regionId,
       repId: lead.repId ?? null,
       retailerId: lead.retailerId ?? null,
+      assignedRepId: lead.assignedRepId ?? null,
+      routing: lead.routing ?? null,
       captcha: lead.captcha,
       captchaScore: lead.captchaScore,
       idempotencyKey: lead.idempotencyKey ?? null,
@@ -176,7 +235,7 @@ export function createLeadsService(deps: LeadsServiceDeps) {
    */
   async function storeLead(
     insert: SubmissionInsert,
-    notification: (row: { id: number; created: Date }) => OutboxInsert,
+    notifications: (row: { id: number; created: Date }) => OutboxInsert[],
     bot: boolean,
     type: 'contact' | 'rep',
   ): Promise<number> {
@@ -185,11 +244,11 @@ export function createLeadsService(deps: LeadsServiceDeps) {
       stored = await deps.transaction(async (tx) => {
         const row = await deps.repo.insert(insert, tx);
         if (row.duplicate) return { id: row.id, duplicate: true };
-        const message = notification(row);
-        const mailId = await deps.mail.enqueue(message, tx);
+        const mail: (OutboxInsert & { id: number })[] = [];
+        for (const message of notifications(row)) mail.push({ ...message, id: await deps.mail.enqueue(message, tx) });
         const hooks = await leadEvent('lead.created', { ...insert, ...row }, tx);
         if (bot) throw new BotLeadDiscarded(row.id);
-        return { id: row.id, duplicate: false, entry: deps.journal && journalEntry({ ...insert, ...row }, [{ ...message, id: mailId }], hooks) };
+        return { id: row.id, duplicate: false, entry: deps.journal && journalEntry({ ...insert, ...row }, mail, hooks) };
       });
     } catch (err) {
       if (!(err instanceof BotLeadDiscarded)) throw err;
@@ -223,7 +282,11 @@ export function createLeadsService(deps: LeadsServiceDeps) {
     status?: { from: string | null; to: string; by: string | null },
   ): Promise<DeliveryRow[]> {
     if (!deps.webhooks) return Promise.resolve([]);
-    const payload = { type, timestamp: new Date().toISOString(), data: { lead: webhookLead(lead, dataFields(lead.data)), ...(status ? { status } : {}) } };
+    const payload = {
+      type,
+      timestamp: new Date().toISOString(),
+      data: { lead: webhookLead(lead, dataFields(lead.data)), ...(status ? { status } : {}) },
+    };
     return deps.webhooks.enqueue(payload, lead.id, tx);
   }
 
@@ -233,6 +296,37 @@ export function createLeadsService(deps: LeadsServiceDeps) {
     if (!row) throw new Error(`lead ${id} vanished before it was journaled`);
     return journalEntry(row, await deps.mail.listForSubmission(id), (await deps.webhooks?.listForSubmission(id)) ?? []);
   }
+
+  /**
+   * Territory routing of a contact lead (ADR 041): the finder's own search for the ZIP or postal code
+   * (U.S. and Canada only: other regions' forms have no such field).
+   */
+  async function routeContactLead(regionId: number, zip: string): Promise<LeadAssignment & { rep: { id: number } | null }> {
+    if ((regionId !== REGION_US && regionId !== REGION_CA) || !zip) return { rep: null, postalCode: null };
+    return deps.finder.routeLead(zip);
+  }
+
+  /** The lead and its history, as the admin's View shows them. */
+  async function detail(id: number): Promise<LeadDetailDto> {
+    const row = await deps.repo.findById(id);
+    if (!row) throw new DomainError(FORMS_MESSAGES.notFound, 404);
+    return { lead: toSubmissionDto(row), history: (await deps.repo.history(id)).map(activityDto) };
+  }
+
+  /** Runs one change of a lead in a transaction with the lead's row locked; 404 when there is no such lead. */
+  async function change<T>(
+    id: number,
+    work: (current: { leadStatus: string; assignedRepId: number | null; assignedUserId: number | null }, tx: DbOrTx) => Promise<T>,
+  ): Promise<T> {
+    return deps.transaction(async (tx) => {
+      const current = await deps.repo.lockForChange(id, tx);
+      if (!current) throw new DomainError(FORMS_MESSAGES.notFound, 404);
+      return work(current, tx);
+    });
+  }
+
+  const actor = () => currentAuditContext()?.actor ?? null;
+  const subjectOf = (id: number, name: string) => ({ kind: 'lead', id, title: `from ${name}`, link: '/siteadmin/forms' });
 
   return {
     /** POST /api/forms/add: the body has already passed FormsAddBodySchema. */
@@ -254,6 +348,7 @@ export function createLeadsService(deps: LeadsServiceDeps) {
       const phoneE164 = toE164(fields.phone, PHONE_COUNTRY[regionId]);
       // Read before the transaction: on the embedded database a query outside it would wait for it forever.
       const recipients = await deps.recipients();
+      const assignment = await routeContactLead(regionId, fields.zipcode);
       const id = await storeLead(
         {
           type: FORM_TYPE_CONTACT,
@@ -268,12 +363,15 @@ export function createLeadsService(deps: LeadsServiceDeps) {
           captcha: captcha.result,
           captchaScore: captcha.score,
           idempotencyKey: body.idempotencyKey ?? null,
+          assignedRepId: assignment.rep?.id ?? null,
+          routing: assignment.rep ? assignment.rule : assignment.postalCode ? `no rep covers ${assignment.postalCode}` : null,
         },
-        (row) =>
-          contactNotification(
-            { ...fields, id: row.id, phoneE164, region, created: row.created, captcha: captcha.result },
-            leadsAddressFor(regionId, recipients),
-          ),
+        (row) => {
+          const lead = { ...fields, id: row.id, phoneE164, region, created: row.created, captcha: captcha.result };
+          // every lead goes to the regional team, saying whom it went to; the rep hears at once
+          const regional = contactNotification(lead, leadsAddressFor(regionId, recipients), assignment);
+          return assignment.rep ? [regional, routedLeadNotification(lead, assignment.rep, assignment.rule)] : [regional];
+        },
         bot,
         'contact',
       );
@@ -315,11 +413,13 @@ export function createLeadsService(deps: LeadsServiceDeps) {
           regionId,
           repId: body.targetType === 'rep' ? body.targetId : null,
           retailerId: body.targetType === 'retailer' ? body.targetId : null,
+          // the rep the visitor chose works the lead (a listing withdrawn meanwhile: nobody yet)
+          assignedRepId: body.targetType === 'rep' && target ? body.targetId : null,
           captcha: captcha.result,
           captchaScore: captcha.score,
           idempotencyKey: body.idempotencyKey ?? null,
         },
-        (row) =>
+        (row) => [
           repNotification(
             {
               id: row.id,
@@ -335,6 +435,7 @@ export function createLeadsService(deps: LeadsServiceDeps) {
             },
             to,
           ),
+        ],
         bot,
         'rep',
       );
@@ -393,6 +494,107 @@ export function createLeadsService(deps: LeadsServiceDeps) {
       deps.webhooks?.kick();
     },
     count: () => deps.repo.count(),
+
+    /** GET /api/admin/forms/:id: the lead and its history. */
+    detail,
+
+    /** A new lead status, in the lead's history (who, when, from what) and in the audit log. */
+    async setStatus(id: number, status: LeadStatus): Promise<LeadDetailDto> {
+      const lead = await deps.repo.findById(id);
+      if (!lead) throw new DomainError(FORMS_MESSAGES.notFound, 404);
+      const by = actor();
+      const changed = await change(id, async (current, tx) => {
+        if (current.leadStatus === status) return null;
+        await deps.repo.setLeadStatus(id, status, tx);
+        await deps.repo.addActivity({ submissionId: id, kind: 'status', fromValue: current.leadStatus, toValue: status }, by, tx);
+        // the CRM's "lead status changed" event, written in the change's own transaction (ADR 040)
+        await leadEvent('lead.status_changed', lead, tx, { from: current.leadStatus, to: status, by: by?.email ?? null });
+        return current.leadStatus;
+      });
+      const result = await detail(id);
+      if (changed !== null) {
+        deps.webhooks?.kick();
+        deps.log.info({ formId: id, from: changed, to: status }, 'lead status changed');
+        await deps.audit?.record({
+          action: 'status-changed',
+          subject: subjectOf(id, result.lead.name),
+          detail: { from: leadStatusLabel(changed), to: leadStatusLabel(status) },
+        });
+      }
+      return result;
+    },
+
+    /**
+     * Gives the lead to an active rep or to a user who may read leads (or to nobody): in its history
+     * and the audit log, and the new assignee is emailed the lead in the same transaction.
+     */
+    async assign(id: number, body: LeadAssigneeBody): Promise<LeadDetailDto> {
+      const wanted = body.assignee;
+      let to: { type: 'rep' | 'user'; id: number; name: string; email: string } | null = null;
+      if (wanted?.type === 'rep') {
+        const rep = await deps.finder.findActiveRep(wanted.id);
+        if (!rep) throw new DomainError(FORMS_MESSAGES.repNotFound, 422);
+        to = { type: 'rep', id: rep.id, name: rep.name, email: rep.email };
+      } else if (wanted?.type === 'user') {
+        const [user] = await deps.repo.usersWithRoles(LEAD_ROLE_IDS, wanted.id);
+        if (!user) throw new DomainError(FORMS_MESSAGES.userCannotWorkLeads, 422);
+        to = { type: 'user', id: user.id, name: user.email, email: user.email };
+      }
+      const before = await deps.repo.findById(id);
+      if (!before) throw new DomainError(FORMS_MESSAGES.notFound, 404);
+      const by = actor();
+      const changed = await change(id, async (current, tx) => {
+        const repId = to?.type === 'rep' ? to.id : null;
+        const userId = to?.type === 'user' ? to.id : null;
+        if (current.assignedRepId === repId && current.assignedUserId === userId) return false;
+        await deps.repo.setAssignee(id, { repId, userId }, tx);
+        const fromWords = assigneeWords(assigneeOf(before));
+        const toWords = to ? assigneeWords(to) : null;
+        await deps.repo.addActivity({ submissionId: id, kind: 'assigned', fromValue: fromWords, toValue: toWords }, by, tx);
+        if (to) {
+          const details = dataFields(before.data).map(({ name, value }): [string, string] => [leadFieldLabel(name), value]);
+          const why = `${by?.email ?? 'An Administrator'} assigned this ${formTypeLabel(before.type).toLowerCase()} lead to you in the site administration.`;
+          await deps.mail.enqueue(
+            assignedLeadNotification({ ...before, captcha: before.captcha as never }, details, { name: to.name, email: to.email }, why),
+            tx,
+          );
+        }
+        return { from: fromWords, to: toWords };
+      });
+      if (changed) {
+        deps.mail.kick();
+        deps.log.info({ formId: id, assignee: to ? `${to.type}:${to.id}` : null }, 'lead assigned');
+        await deps.audit?.record({ action: 'assigned', subject: subjectOf(id, before.name), detail: changed });
+      }
+      return detail(id);
+    },
+
+    /** A note on the lead, with who and when; in the audit log (without its text: notes may hold personal data). */
+    async addNote(id: number, note: string): Promise<LeadDetailDto> {
+      const name = await change(id, async (_current, tx) => {
+        await deps.repo.addActivity({ submissionId: id, kind: 'note', note }, actor(), tx);
+      }).then(async () => (await deps.repo.findById(id))!.name);
+      await deps.audit?.record({ action: 'note-added', subject: subjectOf(id, name) });
+      return detail(id);
+    },
+
+    /** Whom a lead can be given to. */
+    async assignees(): Promise<LeadAssigneesDto> {
+      const [reps, users] = await Promise.all([deps.repo.activeReps(), deps.repo.usersWithRoles(LEAD_ROLE_IDS)]);
+      return { reps, users };
+    },
+
+    /** The dashboard's lead figures per region and the oldest lead still New. */
+    async workload(since: Date) {
+      const [figures, oldestNew] = await Promise.all([deps.repo.regionFigures(since), deps.repo.oldestNew()]);
+      // every region has its row, with or without leads
+      const empty = (regionId: number) => ({ regionId, new: 0, unassigned: 0, arrived: 0, answered: 0, medianSeconds: null });
+      const regions = [
+        ...REGION_IDS.map((id) => figures.find((f) => f.regionId === id) ?? empty(id)),
+        ...figures.filter((f) => !REGION_IDS.includes(f.regionId as never)),
+      ];
+      return { regions, oldestNew: oldestNew ?? null };
+    },
   };
 }
 export type LeadsService = ReturnType<typeof createLeadsService>;

@@ -51,7 +51,30 @@ export interface ContactLead {
   captcha?: CaptchaResult;
 }
 
-export function contactNotification(lead: ContactLead, to: string): OutboxInsert {
+/** What territory routing decided for a contact lead (ADR 041). */
+export type LeadAssignment = { rep: { name: string; email: string }; rule: string } | { rep: null; postalCode: string | null };
+
+/** The line the regional team reads: "Assigned to: <rep>" or "Unassigned: no rep covers <ZIP>". */
+export function assignmentLine(a: LeadAssignment): string {
+  if (a.rep) return `Assigned to: ${a.rep.name} <${a.rep.email}>, by territory (${a.rule})`;
+  return a.postalCode ? `Unassigned: no rep covers ${a.postalCode}` : 'Unassigned: no U.S. ZIP or Canadian postal code was given';
+}
+
+/** The contact lead's fields as the emails list them. */
+function contactFields(lead: ContactLead): string {
+  return lines([
+    ['Name', lead.name],
+    ['Email', lead.email],
+    ['Phone', phoneShown(lead)],
+    ['Region', lead.region],
+    ['State / Province', lead.state],
+    ['Zip / Postal Code', lead.zipcode],
+    ['Role', lead.role],
+  ]);
+}
+
+/** The regional team's copy of a contact lead: every lead, with what routing decided. */
+export function contactNotification(lead: ContactLead, to: string, assignment?: LeadAssignment): OutboxInsert {
   return {
     kind: 'contact-lead',
     toAddresses: [to],
@@ -59,16 +82,9 @@ export function contactNotification(lead: ContactLead, to: string): OutboxInsert
     subject: subjectFor(`New contact request: ${lead.name} (${lead.role}, ${lead.region})`, lead.captcha),
     text: [
       'A visitor sent the contact form on the website.',
+      ...(assignment ? ['', assignmentLine(assignment)] : []),
       '',
-      lines([
-        ['Name', lead.name],
-        ['Email', lead.email],
-        ['Phone', phoneShown(lead)],
-        ['Region', lead.region],
-        ['State / Province', lead.state],
-        ['Zip / Postal Code', lead.zipcode],
-        ['Role', lead.role],
-      ]),
+      contactFields(lead),
       ...messageLines(lead),
     ].join('\n'),
     formSubmissionId: lead.id,
@@ -125,4 +141,55 @@ export function repNotification(lead: RepLead, to: string[]): OutboxInsert {
     ].join('\n'),
     formSubmissionId: lead.id,
   };
+}
+
+/**
+ * The email to whoever is given a lead: the rep territory routing chose (at once, in the lead's own
+ * transaction), or the rep or user an Administrator assigned it to. `why` says how it came to them.
+ */
+export function assignedLeadNotification(
+  lead: {
+    id: number;
+    name: string;
+    email: string;
+    phone: string;
+    phoneE164: string | null;
+    message: string;
+    created: Date;
+    captcha?: CaptchaResult;
+  },
+  details: [string, string | null | undefined][],
+  assignee: { name: string; email: string },
+  why: string,
+): OutboxInsert {
+  return {
+    kind: 'lead-assigned',
+    toAddresses: [assignee.email],
+    replyTo: lead.email,
+    subject: subjectFor(`New lead for you: ${lead.name}`, lead.captcha),
+    text: [
+      `Hello ${assignee.name},`,
+      '',
+      why,
+      '',
+      lines([['Name', lead.name], ['Email', lead.email], ['Phone', phoneShown(lead)], ...details]),
+      ...messageLines(lead),
+    ].join('\n'),
+    formSubmissionId: lead.id,
+  };
+}
+
+/** The rep's email when territory routing gives them a contact lead. */
+export function routedLeadNotification(lead: ContactLead, rep: { name: string; email: string }, rule: string): OutboxInsert {
+  return assignedLeadNotification(
+    lead,
+    [
+      ['Region', lead.region],
+      ['State / Province', lead.state],
+      ['Zip / Postal Code', lead.zipcode],
+      ['Role', lead.role],
+    ],
+    rep,
+    `A visitor in your territory (${rule}) sent the contact form on the website. The lead is assigned to you; the regional team has a copy.`,
+  );
 }

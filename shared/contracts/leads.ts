@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { FormsAddBodySchema, RepContactBodySchema } from '../validation/contact.ts';
-import { FormIdParamsSchema, FormsExportSchema, FormsFilterSchema, FormsPageSchema } from '../validation/forms-admin.ts';
+import {
+  FormIdParamsSchema,
+  FormsExportSchema,
+  FormsFilterSchema,
+  FormsPageSchema,
+  LeadAssigneeBodySchema,
+  LeadAssigneesSchema,
+  LeadDetailSchema,
+  LeadNoteBodySchema,
+  LeadStatusBodySchema,
+} from '../validation/forms-admin.ts';
 import { defineContract } from './contract.ts';
 import { LEAD_PATHS } from './lead-paths.ts';
 
@@ -14,7 +24,7 @@ export const leadsAdminApi = {
     path: '/api/admin/forms/filter',
     operationId: 'filterForms',
     summary:
-      'One page of form submissions. order: 0 name A-Z, 1 name Z-A, 2 type Contact first, 3 type Rep first, 4 newest first (default), 5 oldest first; status: -1 not archived (default), 1 archived, 2 all; the updated marker is echoed',
+      'One page of form submissions. order: 0 name A-Z, 1 name Z-A, 2 type Contact first, 3 type Rep first, 4 newest first (default), 5 oldest first, 6 lead status New first, 7 lead status Spam first, 8 assignee A-Z (unassigned first), 9 assignee Z-A; status: -1 not archived (default), 1 archived, 2 all; leadStatus: all or one status; assignee: all, unassigned, assigned, rep:<id> or user:<id>; the updated marker is echoed',
     body: FormsFilterSchema,
     reply: FormsPageSchema,
   }),
@@ -26,6 +36,54 @@ export const leadsAdminApi = {
     summary: 'Archive a form submission: it leaves the list and stays in the database (status 1 lists it)',
     params: FormIdParamsSchema,
     reply: z.null(),
+  }),
+  get: defineContract({
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/forms/:id',
+    operationId: 'getForm',
+    summary: 'One form submission with its history (status changes, assignees, notes: each with who and when), oldest first',
+    params: FormIdParamsSchema,
+    reply: LeadDetailSchema,
+  }),
+  setStatus: defineContract({
+    ...admin,
+    method: 'POST',
+    path: '/api/admin/forms/:id/status',
+    operationId: 'setFormLeadStatus',
+    summary: "Change a lead's status (new, contacted, qualified, won, lost, spam); recorded in its history and the audit log",
+    params: FormIdParamsSchema,
+    body: LeadStatusBodySchema,
+    reply: LeadDetailSchema,
+  }),
+  assign: defineContract({
+    ...admin,
+    method: 'POST',
+    path: '/api/admin/forms/:id/assignee',
+    operationId: 'assignFormLead',
+    summary:
+      'Give a lead to an active rep or to a user who may read leads (null: nobody); the new assignee is emailed the lead; recorded in its history and the audit log',
+    params: FormIdParamsSchema,
+    body: LeadAssigneeBodySchema,
+    reply: LeadDetailSchema,
+  }),
+  addNote: defineContract({
+    ...admin,
+    method: 'POST',
+    path: '/api/admin/forms/:id/notes',
+    operationId: 'addFormLeadNote',
+    summary: 'Add a note to a lead (up to 5,000 characters); recorded in its history and the audit log',
+    params: FormIdParamsSchema,
+    body: LeadNoteBodySchema,
+    reply: LeadDetailSchema,
+  }),
+  assignees: defineContract({
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/forms/assignees',
+    operationId: 'listFormLeadAssignees',
+    summary: 'Whom a lead can be given to: active reps (by name) and users who may read leads (by email)',
+    reply: LeadAssigneesSchema,
   }),
   export: defineContract({
     ...admin,

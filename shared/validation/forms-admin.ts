@@ -6,9 +6,39 @@ export const FORMS_PAGE_SIZE = 20;
 
 /**
  * `order` codes of POST /api/admin/forms/filter (ties broken by id in the same direction):
- * 0 name A-Z, 1 name Z-A, 2 type Contact first, 3 type Rep first, 4 newest first (default), 5 oldest first.
+ * 0 name A-Z, 1 name Z-A, 2 type Contact first, 3 type Rep first, 4 newest first (default), 5 oldest first,
+ * 6 lead status in its order (New first), 7 the reverse, 8 assignee A-Z (unassigned first), 9 assignee Z-A.
  */
-export const FORMS_ORDER = { nameAsc: 0, nameDesc: 1, typeAsc: 2, typeDesc: 3, createdDesc: 4, createdAsc: 5 } as const;
+export const FORMS_ORDER = {
+  nameAsc: 0,
+  nameDesc: 1,
+  typeAsc: 2,
+  typeDesc: 3,
+  createdDesc: 4,
+  createdAsc: 5,
+  statusAsc: 6,
+  statusDesc: 7,
+  assigneeAsc: 8,
+  assigneeDesc: 9,
+} as const;
+
+/** Where a lead is in sales' hands, in the order it moves (the list sorts by this order). */
+export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost', 'spam'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  qualified: 'Qualified',
+  won: 'Won',
+  lost: 'Lost',
+  spam: 'Spam',
+};
+export const leadStatusLabel = (status: string): string => LEAD_STATUS_LABELS[status as LeadStatus] ?? status;
+
+/**
+ * The assignee filter: `all`, `unassigned`, `assigned` (anyone), `rep:<id>` or `user:<id>`.
+ */
+export const ASSIGNEE_FILTER = /^(all|unassigned|assigned|rep:\d{1,9}|user:\d{1,9})$/;
 export const FORMS_DEFAULT_ORDER = FORMS_ORDER.createdDesc;
 
 /** `status` codes: -1 the working list (not archived, the default), 1 archived only, 2 everything. */
@@ -21,11 +51,15 @@ export type FormsVerification = (typeof FORMS_VERIFICATION)[number];
 export const FORMS_MESSAGES = {
   notFound: 'This form submission does not exist.',
   badRange: 'The end of the date range must be after its start.',
+  badAssigneeFilter: 'Choose all, unassigned, assigned, rep:<id> or user:<id>.',
+  repNotFound: 'There is no active rep with this id.',
+  userCannotWorkLeads: 'This user cannot be assigned leads: only users who may read form submissions (Administrators) can.',
+  noteRequired: 'Write the note first.',
 } as const;
 
 /** Which rows: shared by the list (with paging) and the CSV export (the whole view). */
 const ViewFields = z.object({
-  order: z.number().int().min(0).max(5).default(FORMS_DEFAULT_ORDER),
+  order: z.number().int().min(0).max(9).default(FORMS_DEFAULT_ORDER),
   status: z.union([z.literal(-1), z.literal(1), z.literal(2)]).default(FORMS_STATUS_FILTER.open),
   /** -1 every type, 0 Contact, 1 Rep. */
   type: z.union([z.literal(-1), z.literal(0), z.literal(1)]).default(-1),
@@ -35,6 +69,10 @@ const ViewFields = z.object({
   verification: z.enum(FORMS_VERIFICATION).default('all'),
   /** Part of the name or email, any case. */
   search: z.string().trim().max(200).default(''),
+  /** One lead status, or every one (all, the default). */
+  leadStatus: z.enum(['all', ...LEAD_STATUSES]).optional(),
+  /** all (the default), unassigned, assigned, rep:<id> or user:<id>. */
+  assignee: z.string().max(20).regex(ASSIGNEE_FILTER, FORMS_MESSAGES.badAssigneeFilter).optional(),
 });
 const rangeInOrder = (v: { createdFrom?: string | null; createdTo?: string | null }) =>
   !v.createdFrom || !v.createdTo || Date.parse(v.createdFrom) < Date.parse(v.createdTo);
@@ -89,6 +127,11 @@ export const FormSubmissionSchema = z.object({
   read: z.boolean(),
   /** 'verified', 'missing' or 'unavailable' (unverified), 'not-configured' (not checked). */
   captcha: z.string(),
+  leadStatus: z.enum(LEAD_STATUSES),
+  /** Who works the lead; null: nobody yet. */
+  assignee: z.object({ type: z.enum(['rep', 'user']), id: z.number().int(), name: z.string() }).nullable(),
+  /** How territory routing decided at arrival ("ZIP codes starting 500", "no rep covers 99950"); null when it did not run. */
+  routing: z.string().nullable(),
 });
 export type FormSubmissionDto = z.infer<typeof FormSubmissionSchema>;
 
@@ -102,6 +145,42 @@ export const FormsPageSchema = z.object({
 export type FormsPage = z.infer<typeof FormsPageSchema>;
 
 export const FormIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** One entry of a lead's history: a status change, a new assignee or a note, with who and when. */
+export const LeadActivitySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['status', 'assigned', 'note']),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  note: z.string().nullable(),
+  /** the user's email; null: the site */
+  actor: z.string().nullable(),
+  created: z.string(),
+});
+export type LeadActivityDto = z.infer<typeof LeadActivitySchema>;
+
+/** GET /api/admin/forms/:id, and what each change answers: the lead and its history, oldest first. */
+export const LeadDetailSchema = z.object({ lead: FormSubmissionSchema, history: z.array(LeadActivitySchema) });
+export type LeadDetailDto = z.infer<typeof LeadDetailSchema>;
+
+export const LeadStatusBodySchema = z.object({ status: z.enum(LEAD_STATUSES) });
+
+/** A rep or an admin user who may read leads; null leaves the lead unassigned. */
+export const LeadAssigneeBodySchema = z.object({
+  assignee: z.object({ type: z.enum(['rep', 'user']), id: z.number().int().positive().max(2_147_483_647) }).nullable(),
+});
+export type LeadAssigneeBody = z.infer<typeof LeadAssigneeBodySchema>;
+
+export const LeadNoteBodySchema = z.object({
+  note: z.string().trim().min(1, FORMS_MESSAGES.noteRequired).max(5000),
+});
+
+/** Whom a lead can be given to: active reps and users who may read leads. */
+export const LeadAssigneesSchema = z.object({
+  reps: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string() })),
+  users: z.array(z.object({ id: z.number().int(), email: z.string() })),
+});
+export type LeadAssigneesDto = z.infer<typeof LeadAssigneesSchema>;
 
 export function formTypeLabel(type: number): 'Rep' | 'Contact' {
   return type === 1 ? 'Rep' : 'Contact';

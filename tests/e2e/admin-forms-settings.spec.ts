@@ -67,7 +67,7 @@ test('forms: find a submission, view it, archive it, and find it again among the
   await expect(row).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: `The Form written by ${name} was archived.` })).toBeVisible();
 
-  await page.getByLabel('Status').selectOption({ label: 'Archived' });
+  await page.getByLabel('Show').selectOption({ label: 'Archived' });
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Archived');
 });

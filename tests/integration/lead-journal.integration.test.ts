@@ -119,11 +119,19 @@ describe('leads survive a power cut on the embedded database (intake journal)', 
       expect(lost).toEqual([]);
       expect(after.size).toBe(LEADS);
       expect(before.size).toBeLessThan(LEADS);
-      // each restored lead has its notification again, under the id it had (the same Message-ID)
+      // each restored lead has its notifications again, under the ids they had (the same Message-IDs): the
+      // regional team's and, since 50010 is in a seeded rep's territory, the routed rep's (ADR 041)
       const mail = (await database.db.execute(
-        sql`select count(*)::int as n from mail_outbox m join form_submissions f on f.id = m.form_submission_id where f.email like 'power-cut-%'`,
+        sql`select count(*)::int as n, count(*) filter (where m.kind = 'lead-assigned')::int as rep
+          from mail_outbox m join form_submissions f on f.id = m.form_submission_id where f.email like 'power-cut-%'`,
+      )) as unknown as { rows: { n: number; rep: number }[] };
+      expect(mail.rows[0]).toEqual({ n: 2 * LEADS, rep: LEADS });
+      // and each is routed as it was when it was answered: the rep and how routing decided
+      const routed = (await database.db.execute(
+        sql`select count(*)::int as n from form_submissions f join reps r on r.id = f.assigned_rep_id
+          where f.email like 'power-cut-%' and f.routing = 'ZIP codes starting 500'`,
       )) as unknown as { rows: { n: number }[] };
-      expect(mail.rows[0]!.n).toBe(LEADS);
+      expect(routed.rows[0]!.n).toBe(LEADS);
       // the journal was trimmed once the restored leads were checkpointed and fsynced
       expect(readdirSync(journalDir)).toEqual([]);
       // new leads get new ids: the sequence moved past the restored ones

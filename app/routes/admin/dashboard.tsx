@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { dashboardApi } from '#shared/contracts/dashboard.ts';
-import { DASHBOARD_LEAD_DAYS } from '#shared/validation/dashboard.ts';
+import { REGION_OPTIONS } from '#shared/regions.ts';
+import { DASHBOARD_LEAD_DAYS, DASHBOARD_RESPONSE_DAYS, type DashboardDto } from '#shared/validation/dashboard.ts';
 import { formatDateTime, sectionsFor } from '../../lib/admin-sections.ts';
 import { useAdminUser } from '../../lib/admin-session.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
@@ -30,6 +31,64 @@ function Stat({ value, label, to }: { value: number; label: string; to?: string 
     </>
   );
   return <li className="stat">{to ? <Link to={to}>{body}</Link> : <span className="stat__body">{body}</span>}</li>;
+}
+
+/** A span of seconds to read: "45 min", "3 h 10 min", "2 days 4 h". */
+export function duration(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`;
+  const days = Math.floor(hours / 24);
+  return `${days} ${days === 1 ? 'day' : 'days'}${hours % 24 ? ` ${hours % 24} h` : ''}`;
+}
+
+const regionName = (id: number | null) => REGION_OPTIONS.find((r) => r.id === id)?.name ?? 'No region';
+
+/** How leads are being answered, per region, and the one that has waited longest. */
+function LeadResponse({ leads }: { leads: NonNullable<DashboardDto['leads']> }) {
+  return (
+    <section aria-labelledby="lead-response-title">
+      <h2 id="lead-response-title" className="dashboard__heading">
+        Leads by region
+      </h2>
+      <p>
+        {leads.oldestNew ? (
+          <>
+            Oldest lead still New: <Link to="/siteadmin/forms?leadStatus=new&sort=created&dir=asc">{leads.oldestNew.name}</Link>, arrived{' '}
+            {formatDateTime(leads.oldestNew.created)}.
+          </>
+        ) : (
+          'No lead is waiting with status New.'
+        )}
+      </p>
+      <table className="admin-table">
+        <caption className="visually-hidden">Leads by region</caption>
+        <thead>
+          <tr>
+            <th scope="col">Region</th>
+            <th scope="col">New</th>
+            <th scope="col">Unassigned</th>
+            <th scope="col">Median time to first status change (last {DASHBOARD_RESPONSE_DAYS} days)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {leads.regions.map((r) => (
+            <tr key={String(r.regionId)}>
+              <th scope="row">{regionName(r.regionId)}</th>
+              <td>{r.new.toLocaleString('en-US')}</td>
+              <td>{r.unassigned.toLocaleString('en-US')}</td>
+              <td>
+                {r.medianSeconds === null
+                  ? `-- (${count(r.arrived, 'lead')}, none answered)`
+                  : `${duration(r.medianSeconds)} (${r.answered} of ${count(r.arrived, 'lead')})`}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
 }
 
 /**
@@ -68,6 +127,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   to="/siteadmin/forms"
                 />
                 <Stat value={leads.unread} label={`Unread ${leads.unread === 1 ? 'lead' : 'leads'}`} to="/siteadmin/forms" />
+                <Stat value={leads.new} label={`${leads.new === 1 ? 'Lead' : 'Leads'} still New`} to="/siteadmin/forms?leadStatus=new" />
+                <Stat
+                  value={leads.unassigned}
+                  label={`Unassigned ${leads.unassigned === 1 ? 'lead' : 'leads'}`}
+                  to="/siteadmin/forms?assignee=unassigned"
+                />
               </>
             ) : null}
             {content ? (
@@ -79,6 +144,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
+      {leads ? <LeadResponse leads={leads} /> : null}
       {recent ? (
         <section aria-labelledby="recent-title" className="dashboard__recent">
           <h2 id="recent-title" className="dashboard__heading">

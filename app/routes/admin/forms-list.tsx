@@ -7,14 +7,19 @@ import {
   FORMS_STATUS_FILTER,
   FORMS_VERIFICATION,
   formTypeLabel,
+  LEAD_STATUS_LABELS,
+  LEAD_STATUSES,
   leadFieldLabel,
+  leadStatusLabel,
   type FormSubmissionDto,
+  type LeadAssigneesDto,
   type FormsVerification,
 } from '#shared/validation/forms-admin.ts';
 import { dashboardApi } from '#shared/contracts/dashboard.ts';
 import { leadsAdminApi } from '#shared/contracts/leads.ts';
 import { ConfirmDialog, Modal } from '../../components/admin/confirm-dialog.tsx';
 import { DeliveryLog } from '../../components/admin/delivery-log.tsx';
+import { LeadWork } from '../../components/admin/lead-work.tsx';
 import { useConfirmAction } from '../../components/admin/list-actions.tsx';
 import { FilterSelects, LabelledField, SearchField } from '../../components/admin/list-filters.tsx';
 import { ListHeading } from '../../components/admin/list-heading.tsx';
@@ -31,7 +36,8 @@ const PATH = '/siteadmin/forms';
 
 /**
  * The list's state lives in its address (ADR 035): ?q=&type=contact|rep&status=archived|all
- * &verification=verified|unverified|not-checked&from=&to= (local days)&sort=name|type|created&dir=asc|desc (when not the column's first direction)
+ * &leadStatus=new|contacted|...&assignee=unassigned|assigned|rep:<id>|user:<id>
+ * &verification=verified|unverified|not-checked&from=&to= (local days)&sort=name|type|created|status|assignee&dir=asc|desc (when not the column's first direction)
  * &shown=40 (how many rows Load More has brought in). Defaults are left out: open forms of every
  * type, newest first, one page.
  */
@@ -40,6 +46,8 @@ const DEFAULTS = {
   type: '',
   status: '',
   verification: '',
+  leadStatus: '',
+  assignee: '',
   from: '',
   to: '',
   sort: 'created',
@@ -65,6 +73,23 @@ const VERIFICATION_OPTIONS = [
   { value: 'unverified', label: 'Not verified' },
   { value: 'not-checked', label: 'Not checked' },
 ];
+const LEAD_STATUS_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  ...LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] })),
+];
+const ASSIGNEE = /^(unassigned|assigned|rep:\d{1,9}|user:\d{1,9})$/;
+
+/** The assignee filter's choices: anyone, nobody, somebody, then each rep and user who can take leads. */
+function assigneeOptions(assignees: LeadAssigneesDto) {
+  return [
+    { value: '', label: 'Anyone' },
+    { value: 'unassigned', label: 'Unassigned' },
+    { value: 'assigned', label: 'Assigned' },
+    ...assignees.reps.map((r) => ({ value: `rep:${r.id}`, label: `Rep: ${r.name}` })),
+    ...assignees.users.map((u) => ({ value: `user:${u.id}`, label: `User: ${u.email}` })),
+  ];
+}
+
 const STATUS_OPTIONS = [
   { value: '', label: 'Open' },
   { value: 'archived', label: 'Archived' },
@@ -75,6 +100,8 @@ const SORTS = {
   name: { label: 'Name', asc: FORMS_ORDER.nameAsc, desc: FORMS_ORDER.nameDesc },
   type: { label: 'Type', asc: FORMS_ORDER.typeAsc, desc: FORMS_ORDER.typeDesc },
   created: { label: 'Created', asc: FORMS_ORDER.createdAsc, desc: FORMS_ORDER.createdDesc },
+  status: { label: 'Status', asc: FORMS_ORDER.statusAsc, desc: FORMS_ORDER.statusDesc },
+  assignee: { label: 'Assigned to', asc: FORMS_ORDER.assigneeAsc, desc: FORMS_ORDER.assigneeDesc },
 } as const;
 type SortKey = keyof typeof SORTS;
 /** Names and types start A-Z; dates start with the newest. */
@@ -96,6 +123,8 @@ export function readFormsQuery(search: URLSearchParams) {
       get('verification'),
       FORMS_VERIFICATION.filter((v) => v !== 'all'),
     ),
+    leadStatus: pick(get('leadStatus'), LEAD_STATUSES),
+    assignee: ASSIGNEE.test(get('assignee')) ? get('assignee') : '',
     from: DAY.test(get('from')) ? get('from') : '',
     to: DAY.test(get('to')) ? get('to') : '',
     sort,
@@ -120,6 +149,8 @@ export function viewOf(q: FormsQuery) {
     type: q.type ? TYPES[q.type] : (-1 as const),
     verification: (q.verification || 'all') as FormsVerification,
     search: q.q,
+    leadStatus: q.leadStatus || ('all' as const),
+    assignee: q.assignee || 'all',
     createdFrom: dayStart(q.from),
     // The "to" day is included: the range ends when the next day starts.
     createdTo: dayStart(q.to, 1),
@@ -142,7 +173,10 @@ async function fetchShown(q: FormsQuery) {
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const query = readFormsQuery(new URL(request.url).searchParams);
-  return loadOrRedirect(async () => ({ ...(await fetchShown(query)), query }));
+  return loadOrRedirect(async () => {
+    const [shown, assignees] = await Promise.all([fetchShown(query), api().call(leadsAdminApi.assignees)]);
+    return { ...shown, assignees: dataOf(assignees), query };
+  });
 }
 
 export function HydrateFallback() {
@@ -155,9 +189,16 @@ const COLUMNS: ResourceColumn<FormSubmissionDto>[] = [
   { key: 'created', label: 'Created', sort: { column: 'created', first: firstDir('created') }, cell: (f) => formatDateTime(f.created) },
   { key: 'phone', label: 'Phone', cell: (f) => f.phone || '--' },
   { key: 'zip', label: 'ZipCode', cell: (f) => f.zipCode || '--' },
+  { key: 'status', label: 'Status', sort: { column: 'status', first: firstDir('status') }, cell: (f) => leadStatusLabel(f.leadStatus) },
+  {
+    key: 'assignee',
+    label: 'Assigned to',
+    sort: { column: 'assignee', first: firstDir('assignee') },
+    cell: (f) => f.assignee?.name ?? 'Unassigned',
+  },
 ];
 
-function ViewDialog({ form, onClose }: { form: FormSubmissionDto | null; onClose: () => void }) {
+function ViewDialog({ form, onClose, onChanged }: { form: FormSubmissionDto | null; onClose: () => void; onChanged: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -200,13 +241,14 @@ function ViewDialog({ form, onClose }: { form: FormSubmissionDto | null; onClose
           <dd>{form.captcha === 'verified' ? 'Verified' : form.captcha === 'not-configured' ? 'Not checked' : 'Not verified'}</dd>
         </dl>
       ) : null}
+      {form ? <LeadWork id={form.id} onChanged={onChanged} /> : null}
       {form ? <DeliveryLog formId={form.id} /> : null}
     </Modal>
   );
 }
 
 export default function FormsList({ loaderData }: Route.ComponentProps) {
-  const { items, total, query } = loaderData;
+  const { items, total, query, assignees } = loaderData;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -219,7 +261,9 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
     after: () => revalidator.revalidate(),
   });
   // the filter form starts again from the address whenever the filters in it change (Clear, Back)
-  const filterKey = [query.q, query.type, query.status, query.verification, query.from, query.to].join('|');
+  const filterKey = [query.q, query.type, query.status, query.verification, query.leadStatus, query.assignee, query.from, query.to].join(
+    '|',
+  );
 
   const [exportError, setExportError] = useState<string | null>(null);
 
@@ -244,6 +288,8 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
         type: value('type'),
         status: value('status'),
         verification: value('verification'),
+        leadStatus: value('leadStatus'),
+        assignee: value('assignee'),
         from: value('from'),
         to: value('to'),
       }),
@@ -282,7 +328,9 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
           idPrefix="forms"
           selects={[
             { name: 'verification', label: 'Verification', options: VERIFICATION_OPTIONS, value: query.verification },
-            { name: 'status', label: 'Status', options: STATUS_OPTIONS, value: query.status },
+            { name: 'leadStatus', label: 'Status', options: LEAD_STATUS_OPTIONS, value: query.leadStatus },
+            { name: 'assignee', label: 'Assigned to', options: assigneeOptions(assignees), value: query.assignee },
+            { name: 'status', label: 'Show', options: STATUS_OPTIONS, value: query.status },
           ]}
         />
         <div className="filter-bar__actions">
@@ -292,7 +340,9 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
           <button
             type="button"
             className="button button--secondary"
-            onClick={() => void navigate(list.href({ q: '', type: '', status: '', verification: '', from: '', to: '' }))}
+            onClick={() =>
+              void navigate(list.href({ q: '', type: '', status: '', verification: '', leadStatus: '', assignee: '', from: '', to: '' }))
+            }
           >
             Clear
           </button>
@@ -334,7 +384,7 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
         }}
       />
 
-      <ViewDialog form={viewing} onClose={() => setViewing(null)} />
+      <ViewDialog form={viewing} onClose={() => setViewing(null)} onChanged={() => void revalidator.revalidate()} />
       <ConfirmDialog {...archive.dialog} title="Archive Form" confirmLabel="Yes">
         <p>{archive.target ? archiveQuestion(archive.target.name) : null}</p>
       </ConfirmDialog>

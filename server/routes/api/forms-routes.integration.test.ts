@@ -144,9 +144,13 @@ describe('POST /api/forms/add', () => {
     expect(rep.statusCode).toBe(200);
     expect(rep.json()).toEqual({ success: true, data: { id: expect.any(Number) }, message: null });
     expect(rep.json().data.id).toBeGreaterThan(botFirst.json().data.id);
-    // only the two people's leads and their two emails were stored
+    // only the two people's leads and their emails were stored: each the regional team's and, since
+    // 50010 is in a seeded rep's territory, that rep's (territory routing, ADR 041)
     expect(await t.app.services.leads.count()).toBe(before + 2);
-    expect(await totalMail()).toBe(mailBefore + 2);
+    for (const id of [first!, last!]) {
+      expect((await t.app.services.mail.listForSubmission(id)).map((m) => m.kind)).toEqual(['contact-lead', 'lead-assigned']);
+    }
+    expect(await totalMail()).toBe(mailBefore + 4);
     for (const id of [bot, botFirst.json().data.id, rep.json().data.id]) expect(await t.app.services.leads.findById(id)).toBeUndefined();
   });
 
@@ -163,8 +167,9 @@ describe('POST /api/forms/add', () => {
     );
     for (const r of retries) expect(r.json()).toEqual({ success: true, data: { id }, message: null });
     expect(await t.app.services.leads.count()).toBe(before + 1);
-    expect(await t.app.services.mail.listForSubmission(id)).toHaveLength(1);
-    expect(await totalMail()).toBe(mailBefore + 1);
+    // one lead's emails, once: the regional team's and the routed rep's (50010 is a seeded rep's territory)
+    expect((await t.app.services.mail.listForSubmission(id)).map((m) => m.kind)).toEqual(['contact-lead', 'lead-assigned']);
+    expect(await totalMail()).toBe(mailBefore + 2);
     // another form view (another key), or no key at all, is another lead
     const other = await t.app.inject({
       method: 'POST',
@@ -315,18 +320,21 @@ describe('when the SMTP server is down', () => {
     expect(await t.app.services.leads.findById(id)).toMatchObject({ name: 'Outage Olsen' });
 
     await t.app.services.mail.idle();
-    const [pending] = await t.app.services.mail.listForSubmission(id);
-    expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(pending!.lastError).toBeTruthy();
+    // the regional team's email and the routed rep's (50010 is a seeded rep's territory)
+    const pendings = await t.app.services.mail.listForSubmission(id);
+    expect(pendings).toHaveLength(2);
+    for (const pending of pendings) {
+      expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(pending.lastError).toBeTruthy();
+    }
 
     smtp = await startFakeSmtp(port);
     // not yet due: the retry waits for its back-off
     expect((await t.app.services.mail.processDue(new Date())).claimed).toBe(0);
     const later = new Date(Date.now() + 10 * 60_000);
-    expect(await t.app.services.mail.processDue(later)).toMatchObject({ sent: 1, failed: 0 });
+    expect(await t.app.services.mail.processDue(later)).toMatchObject({ sent: 2, failed: 0 });
     expect(smtp.messages.map((m) => m.raw).join()).toContain('Outage Olsen');
-    const [sent] = await t.app.services.mail.listForSubmission(id);
-    expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
+    for (const sent of await t.app.services.mail.listForSubmission(id)) expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
   });
 });
 

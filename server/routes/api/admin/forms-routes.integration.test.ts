@@ -132,7 +132,7 @@ describe('form submissions admin API', () => {
     });
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json()).toMatchObject({ success: false, data: null, message: expect.stringContaining(FORMS_MESSAGES.badRange) });
-    const badOrder = await t.app.inject({ method: 'POST', url: '/api/admin/forms/filter', headers: bearer(token), payload: { order: 9 } });
+    const badOrder = await t.app.inject({ method: 'POST', url: '/api/admin/forms/filter', headers: bearer(token), payload: { order: 10 } });
     expect(badOrder.statusCode).toBe(400);
     expect(badOrder.json().success).toBe(false);
   });
@@ -243,7 +243,7 @@ describe('form submissions admin API', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\n');
-    expect(lines[0]).toBe('Id,Name,Type,Created (UTC),Email,Phone,ZipCode,Message,Verification,Archived,Data');
+    expect(lines[0]).toBe('Id,Name,Type,Created (UTC),Email,Phone,ZipCode,Message,Verification,Archived,Status,Assigned to,Routing,Data');
     expect(lines).toHaveLength(25_001);
     // Many rows share a created time: keyset paging on (created, id) must still return each row exactly once.
     const exportedIds = new Set(lines.slice(1).map((l) => l.split(',')[0]));

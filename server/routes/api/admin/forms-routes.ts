@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
 import { leadsAdminApi } from '#shared/contracts/leads.ts';
-import { formTypeLabel, type FormSubmissionDto } from '#shared/validation/forms-admin.ts';
+import { formTypeLabel, leadStatusLabel, type FormSubmissionDto } from '#shared/validation/forms-admin.ts';
 import { currentAuditContext } from '#domain/audit/audit-context.ts';
 import { route } from '../../../contract-route.ts';
 import { ok } from '../../../http.ts';
@@ -47,6 +47,9 @@ const csvColumns = (timeZone: string | undefined): { header: string; of: (f: For
   { header: 'Message', of: (f) => f.message },
   { header: 'Verification', of: (f) => f.captcha },
   { header: 'Archived', of: (f) => (f.archived ? 'yes' : 'no') },
+  { header: 'Status', of: (f) => leadStatusLabel(f.leadStatus) },
+  { header: 'Assigned to', of: (f) => (f.assignee ? `${f.assignee.name}${f.assignee.type === 'rep' ? ' (rep)' : ' (user)'}` : '') },
+  { header: 'Routing', of: (f) => f.routing ?? '' },
   { header: 'Data', of: (f) => f.data.map((d) => `${d.name}: ${d.value}`).join('; ') },
 ];
 
@@ -55,6 +58,13 @@ export function formsAdminRoutes(app: FastifyInstance) {
   const leads = () => app.services.leads;
 
   route(app, leadsAdminApi.filter, async (request) => ok(await leads().list(request.body)));
+
+  // a lead's life: its status, who works it and notes, each in its history and the audit log
+  route(app, leadsAdminApi.assignees, async () => ok(await leads().assignees()));
+  route(app, leadsAdminApi.get, async (request) => ok(await leads().detail(request.params.id)));
+  route(app, leadsAdminApi.setStatus, async (request) => ok(await leads().setStatus(request.params.id, request.body.status)));
+  route(app, leadsAdminApi.assign, async (request) => ok(await leads().assign(request.params.id, request.body)));
+  route(app, leadsAdminApi.addNote, async (request) => ok(await leads().addNote(request.params.id, request.body.note)));
 
   route(app, leadsAdminApi.archive, async (request) => {
     const lead = await leads().findById(request.params.id);
