@@ -1,5 +1,6 @@
 import './zod-browser.ts';
 import { z } from 'zod';
+import { LEAD_STATUSES } from './validation/forms-admin.ts';
 
 /**
  * The CRM webhook (Settings, Integrations): what is posted to an endpoint, and how endpoints and a
@@ -48,8 +49,8 @@ export const WebhookPayloadSchema = z
     timestamp: isoDate,
     data: z.object({
       lead: WebhookLeadSchema,
-      /** lead.status_changed only: the status before and after, and who changed it */
-      status: z.object({ from: z.string().nullable(), to: z.string(), by: z.string().nullable() }).optional(),
+      /** lead.status_changed only: the status before and after (new, contacted, qualified, won, lost, spam), and who changed it */
+      status: z.object({ from: z.enum(LEAD_STATUSES).nullable(), to: z.enum(LEAD_STATUSES), by: z.string().nullable() }).optional(),
     }),
   })
   .meta({

@@ -11,6 +11,8 @@ import type { LeadsService } from './leads-service.ts';
 export const LEAD_MAIL_LABELS: Record<string, string> = {
   'contact-lead': 'Regional email',
   'rep-lead': 'Rep email',
+  // the rep territory routing chose, or whoever an Administrator assigned the lead to
+  'lead-assigned': 'Assignee email',
 };
 
 /** An outbox row's state as the log words it: pending without a failure yet is queued, after one it is retrying. */
@@ -95,7 +97,16 @@ export function createDeliveryLog(deps: { mail: MailService; webhooks: WebhooksS
         };
         const newId = await deps.mail.enqueue(copy);
         deps.mail.kick();
-        resent = fromMail({ ...copy, id: newId, status: 'pending', attempts: 0, nextAttemptAt: new Date(), lastError: null, created: new Date(), sentAt: null });
+        resent = fromMail({
+          ...copy,
+          id: newId,
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: new Date(),
+          lastError: null,
+          created: new Date(),
+          sentAt: null,
+        });
       } else {
         const row = await deps.webhooks.findDelivery(id);
         if (!row || row.formSubmissionId !== formId) throw new DomainError(WEBHOOK_MESSAGES.deliveryNotFound, 404);

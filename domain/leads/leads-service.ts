@@ -173,6 +173,9 @@ const PHONE_COUNTRY: Record<number, CountryCode | undefined> = { 2: 'US', 3: 'CA
 const BOT_KEYS_KEPT = 1000;
 
 /** Thrown inside a bot's transaction once it has done a real lead's work: rolls everything back. */
+/** A status change as the CRM's lead.status_changed event carries it (status codes, who). */
+type LeadStatusChange = { from: LeadStatus | null; to: LeadStatus; by: string | null };
+
 class BotLeadDiscarded extends Error {
   constructor(readonly id: number) {
     super('honeypot lead rolled back');
@@ -279,7 +282,7 @@ export function createLeadsService(deps: LeadsServiceDeps) {
     type: 'lead.created' | 'lead.status_changed',
     lead: SubmissionInsert & { id: number; created: Date },
     tx: DbOrTx,
-    status?: { from: string | null; to: string; by: string | null },
+    status?: LeadStatusChange,
   ): Promise<DeliveryRow[]> {
     if (!deps.webhooks) return Promise.resolve([]);
     const payload = {
@@ -485,8 +488,7 @@ export function createLeadsService(deps: LeadsServiceDeps) {
      * the transaction that changes the status (so the event exists exactly when the change does).
      * Call `notify()` once that transaction has committed.
      */
-    statusChanged: (lead: SubmissionRow, status: { from: string | null; to: string; by: string | null }, tx: DbOrTx) =>
-      leadEvent('lead.status_changed', lead, tx, status),
+    statusChanged: (lead: SubmissionRow, status: LeadStatusChange, tx: DbOrTx) => leadEvent('lead.status_changed', lead, tx, status),
 
     /** Starts delivering what was just committed (emails and webhooks) without waiting for the retry loops. */
     notify(): void {
@@ -508,7 +510,7 @@ export function createLeadsService(deps: LeadsServiceDeps) {
         await deps.repo.setLeadStatus(id, status, tx);
         await deps.repo.addActivity({ submissionId: id, kind: 'status', fromValue: current.leadStatus, toValue: status }, by, tx);
         // the CRM's "lead status changed" event, written in the change's own transaction (ADR 040)
-        await leadEvent('lead.status_changed', lead, tx, { from: current.leadStatus, to: status, by: by?.email ?? null });
+        await leadEvent('lead.status_changed', lead, tx, { from: current.leadStatus as LeadStatus, to: status, by: by?.email ?? null });
         return current.leadStatus;
       });
       const result = await detail(id);

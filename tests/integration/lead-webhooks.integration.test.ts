@@ -104,7 +104,9 @@ describe('CRM webhook endpoints (Settings, Integrations)', () => {
     // removed again: it takes no part in the tests below
     const removed = await t.app.inject({ method: 'POST', url: `/api/admin/integrations/delete/${row!.id}`, headers: bearer(admin) });
     expect(removed.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: `/api/admin/integrations/delete/${row!.id}`, headers: bearer(admin) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/admin/integrations/delete/${row!.id}`, headers: bearer(admin) })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -137,12 +139,15 @@ describe('lead webhooks through the outbox', () => {
 
     await t.app.services.mail.idle();
     const log = await deliveryLog(id);
+    // 50010 is in a seeded rep's territory: the routed rep's email is logged beside the regional one
     expect(log.map((d) => [d.channel, d.label, d.state, d.attempts])).toEqual([
       ['email', 'Regional email', 'sent', 1],
+      ['email', 'Assignee email', 'sent', 1],
       ['webhook', 'Webhook: lead created', 'sent', 1],
     ]);
-    expect(log[1]!.to).toBe(receiver.url);
+    expect(log[2]!.to).toBe(receiver.url);
     expect(log[0]!.to).toBe('leads-us@example.com');
+    expect(log[1]!.to).not.toBe('leads-us@example.com');
   });
 
   it('retries with exponential back-off while the receiver fails, with the same webhook-id each time', async () => {
@@ -213,7 +218,7 @@ describe('lead webhooks through the outbox', () => {
     expect(audit.body).toContain('sent the webhook: lead created of the lead from Down All Day again');
   });
 
-  it('emits lead.status_changed through the leads service hook, in the caller\'s transaction', async () => {
+  it("emits lead.status_changed through the leads service hook, in the caller's transaction", async () => {
     receiver.received.length = 0;
     receiver.state.status = 200;
     const id = await submitLead('Status Hook');
@@ -222,17 +227,36 @@ describe('lead webhooks through the outbox', () => {
     // a rolled-back change writes no event
     await t.database.db
       .transaction(async (tx) => {
-        await t.app.services.leads.statusChanged(lead, { from: 'New', to: 'Spam', by: 'admin@example.com' }, tx);
+        await t.app.services.leads.statusChanged(lead, { from: 'new', to: 'spam', by: 'admin@example.com' }, tx);
         throw new Error('rolled back');
       })
       .catch(() => undefined);
-    await t.database.db.transaction((tx) => t.app.services.leads.statusChanged(lead, { from: 'New', to: 'Contacted', by: 'admin@example.com' }, tx));
+    await t.database.db.transaction((tx) =>
+      t.app.services.leads.statusChanged(lead, { from: 'new', to: 'contacted', by: 'admin@example.com' }, tx),
+    );
     t.app.services.leads.notify();
     await hooks().idle();
     const bodies = receiver.received.map((r) => WebhookPayloadSchema.parse(new Webhook(secret).verify(r.body, r.headers)));
     expect(bodies.map((b) => [b.type, b.data.status?.to ?? null])).toEqual([
       ['lead.created', null],
-      ['lead.status_changed', 'Contacted'],
+      ['lead.status_changed', 'contacted'],
+    ]);
+  });
+
+  it("posts lead.status_changed when an Administrator changes a lead's status in the admin, and nothing when it stays the same", async () => {
+    receiver.received.length = 0;
+    receiver.state.status = 200;
+    const id = await submitLead('Status Through The Admin');
+    await hooks().idle();
+    const change = (status: string) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/forms/${id}/status`, headers: bearer(admin), payload: { status } });
+    expect((await change('qualified')).statusCode).toBe(200);
+    expect((await change('qualified')).statusCode).toBe(200);
+    await hooks().idle();
+    const bodies = receiver.received.map((r) => WebhookPayloadSchema.parse(new Webhook(secret).verify(r.body, r.headers)));
+    expect(bodies.map((b) => [b.type, b.data.lead.id, b.data.status ?? null])).toEqual([
+      ['lead.created', id, null],
+      ['lead.status_changed', id, { from: 'new', to: 'qualified', by: 'admin@example.com' }],
     ]);
   });
 
@@ -267,19 +291,25 @@ describe('the payload schema', () => {
   });
 });
 
-describe('a lead\'s emails in its delivery log', () => {
+describe("a lead's emails in its delivery log", () => {
   it('shows each email with its state and attempts; Resend queues it again once sent or failed, never while on its way', async () => {
     const id = await submitLead('Resend Email');
     await t.app.services.mail.idle();
-    const [mail] = (await deliveryLog(id)).filter((d) => d.channel === 'email');
+    // the regional email and, 50010 being in a seeded rep's territory, the routed rep's
+    const [mail, repMail] = (await deliveryLog(id)).filter((d) => d.channel === 'email');
     expect(mail).toMatchObject({ label: 'Regional email', state: 'sent', resendable: true });
+    expect(repMail).toMatchObject({ label: 'Assignee email', state: 'sent', resendable: true });
 
     const res = await resend(id, { channel: 'email', id: mail!.id });
     expect(res.statusCode, res.body).toBe(200);
     const emails = (res.json().data.items as DeliveryDto[]).filter((d) => d.channel === 'email');
-    expect(emails.map((e) => e.state)).toEqual(['sent', 'queued']);
+    expect(emails.map((e) => [e.label, e.state])).toEqual([
+      ['Regional email', 'sent'],
+      ['Assignee email', 'sent'],
+      ['Regional email', 'queued'],
+    ]);
     await t.app.services.mail.idle();
-    expect((await deliveryLog(id)).filter((d) => d.channel === 'email').map((e) => e.state)).toEqual(['sent', 'sent']);
+    expect((await deliveryLog(id)).filter((d) => d.channel === 'email').map((e) => e.state)).toEqual(['sent', 'sent', 'sent']);
 
     // a message that failed once and waits for its retry is "retrying" and cannot be resent yet
     await t.database.db
