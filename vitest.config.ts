@@ -43,6 +43,8 @@ export default defineConfig({
           // Files share a worker and its module cache (mocks and vi.setConfig are reset per file):
           // a new process per file cost more than most files' tests.
           isolate: false,
+          // a few unit tests start a Node process (config/env.test.ts): seconds on a loaded 2-core machine
+          testTimeout: 20_000,
         },
       },
       {
