@@ -1,3 +1,4 @@
+import { createFormStamp } from './leads/spam.ts';
 import path from 'node:path';
 import type { Db } from '#db/client.ts';
 import type { Env } from '#config/env.ts';
@@ -160,6 +161,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
     journal: deps.intakeJournal,
     webhooks,
     audit,
+    formStamp: createFormStamp(deps.jwtSecret),
   });
   const auth = createAuthService({
     repo: createAuthRepository(db),

@@ -143,6 +143,7 @@ export function contactAction({ request, context }: { request: Request; context:
         message: v('message'),
         reCaptchaToken: text(form, 'reCaptchaToken'),
         website: text(form, 'website'),
+        formStarted: text(form, 'formStarted'),
         idempotencyKey: text(form, 'idempotencyKey') || undefined,
       });
     },
@@ -166,6 +167,7 @@ export function repContactAction({ request, context }: { request: Request; conte
         label: text(form, 'label') || undefined,
         reCaptchaToken: text(form, 'reCaptchaToken'),
         website: text(form, 'website'),
+        formStarted: text(form, 'formStarted'),
         idempotencyKey: text(form, 'idempotencyKey') || undefined,
       }),
     (body, ip) => context.services.leads.submitRepContact(body as RepContactBody, { ip }),

@@ -88,6 +88,8 @@ export const LeadJournalEntrySchema = z.object({
     /** territory routing's rep and its decision (ADR 041); absent in entries written before routing */
     assignedRepId: z.number().int().nullable().optional(),
     routing: z.string().nullable().optional(),
+    /** 'spam' when the spam verdict stored it as Spam (ADR 043); absent: New */
+    leadStatus: z.string().optional(),
   }),
   mail: z.array(
     z.object({

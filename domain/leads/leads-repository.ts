@@ -24,6 +24,8 @@ export interface SubmissionInsert {
   assignedRepId?: number | null;
   /** territory routing's decision in words; null when it did not run */
   routing?: string | null;
+  /** 'spam' when the spam verdict says so (ADR 043); otherwise the column's default, New */
+  leadStatus?: string;
 }
 
 export interface SubmissionRow extends SubmissionInsert {

@@ -42,6 +42,7 @@ import {
 } from '#shared/validation/forms-admin.ts';
 import { displayPhone, toE164 } from './phone.ts';
 import type { RecaptchaVerifier } from './recaptcha.ts';
+import { createClientRate, spamVerdict, type FormStamp, type SpamVerdict } from './spam.ts';
 
 export const FORM_TYPE_CONTACT = 0;
 export const FORM_TYPE_REP = 1;
@@ -61,6 +62,8 @@ export interface LeadsServiceDeps {
   webhooks?: LeadWebhooks & { listForSubmission(id: number): Promise<DeliveryRow[]> };
   /** Where status changes, assignments and notes are recorded in words. */
   audit?: Pick<AuditService, 'record'>;
+  /** Signs and reads the forms' render stamps (the time-to-fill signal of the spam verdict, ADR 043). */
+  formStamp?: FormStamp;
 }
 
 export interface SubmitMeta {
@@ -169,18 +172,8 @@ const LEAD_ROLE_IDS = Object.entries(ROLE_PERMISSIONS)
 
 const PHONE_COUNTRY: Record<number, CountryCode | undefined> = { 2: 'US', 3: 'CA' };
 
-/** Idempotency keys of recent bot posts remembered, so a bot's retry gets its first id back as a person's would. */
-const BOT_KEYS_KEPT = 1000;
-
-/** Thrown inside a bot's transaction once it has done a real lead's work: rolls everything back. */
 /** A status change as the CRM's lead.status_changed event carries it (status codes, who). */
 type LeadStatusChange = { from: LeadStatus | null; to: LeadStatus; by: string | null };
-
-class BotLeadDiscarded extends Error {
-  constructor(readonly id: number) {
-    super('honeypot lead rolled back');
-  }
-}
 
 /** A lead and its emails as the journal keeps them: every column, ids included, so a replay is exact. */
 function journalEntry(
@@ -205,6 +198,7 @@ function journalEntry(
       retailerId: lead.retailerId ?? null,
       assignedRepId: lead.assignedRepId ?? null,
       routing: lead.routing ?? null,
+      ...(lead.leadStatus === 'spam' ? { leadStatus: 'spam' } : {}),
       captcha: lead.captcha,
       captchaScore: lead.captchaScore,
       idempotencyKey: lead.idempotencyKey ?? null,
@@ -216,53 +210,67 @@ function journalEntry(
 }
 
 /**
- * Leads: checked (honeypot, reCAPTCHA), then stored together with their notification email in one
+ * Leads: checked (reCAPTCHA), judged (the spam verdict, ADR 043), then stored together with their notification email in one
  * transaction before the visitor is told it worked. The email is delivered afterwards by the outbox.
  */
 export function createLeadsService(deps: LeadsServiceDeps) {
-  const botKeys = new Map<string, number>();
-
-  /** A filled honeypot is a bot: it gets the same answer as a person (so it learns nothing), nothing is stored or sent. */
-  function isBot(value: string, kind: string): boolean {
-    if (!value.trim()) return false;
-    deps.log.info({ kind }, 'form submission dropped: honeypot filled');
-    return true;
-  }
+  const clientRate = createClientRate();
 
   /**
-   * Stores a lead and its notification in one transaction. A bot's lead goes through exactly the
-   * same work (the reCAPTCHA check before this, the insert and the outbox row) and is then rolled
-   * back: it answers with the id the insert drew from the same sequence as real leads, after the
-   * same database round trips, so neither the reply's shape, its value nor its timing tells a bot
-   * that it was caught. A bot's retry with the same idempotency key gets its first id back.
+   * The spam verdict of one submission (ADR 043): the honeypot, the time since the form was rendered
+   * (its signed stamp), the client's recent submissions and the reCAPTCHA score.
+   */
+  function verdictOf(
+    body: { website: string; formStarted: string },
+    captchaScore: number | null,
+    meta: SubmitMeta,
+    kind: string,
+  ): SpamVerdict {
+    const fill = deps.formStamp?.read(body.formStarted) ?? null;
+    const verdict = spamVerdict({
+      honeypot: body.website,
+      fillMs: typeof fill === 'number' ? fill : null,
+      stampInvalid: fill === 'invalid',
+      recentFromClient: clientRate.hit(meta.ip),
+      recaptchaScore: captchaScore,
+    });
+    if (verdict.spam) deps.log.info({ kind, reasons: verdict.reasons }, 'form submission judged spam: stored as Spam, nobody notified');
+    return verdict;
+  }
+
+  /** How the verdict reads in the lead's history and its routing text. */
+  const spamWords = (verdict: SpamVerdict) => `Spam: ${verdict.reasons.join('; ')}`;
+
+  /**
+   * Stores a lead and its notifications in one transaction. Spam (ADR 043) is stored with status
+   * Spam, its verdict's reasons in its history, and notifies nobody: no email, no webhook. The visitor
+   * is answered the same either way, so a bot learns nothing.
    */
   async function storeLead(
     insert: SubmissionInsert,
     notifications: (row: { id: number; created: Date }) => OutboxInsert[],
-    bot: boolean,
+    verdict: SpamVerdict,
     type: 'contact' | 'rep',
   ): Promise<number> {
-    let stored: { id: number; duplicate: boolean; entry?: LeadJournalEntry };
-    try {
-      stored = await deps.transaction(async (tx) => {
-        const row = await deps.repo.insert(insert, tx);
-        if (row.duplicate) return { id: row.id, duplicate: true };
-        const mail: (OutboxInsert & { id: number })[] = [];
+    const spam = verdict.spam;
+    const lead: SubmissionInsert = spam ? { ...insert, leadStatus: 'spam', assignedRepId: null, routing: spamWords(verdict) } : insert;
+    const stored: { id: number; duplicate: boolean; entry?: LeadJournalEntry } = await deps.transaction(async (tx) => {
+      const row = await deps.repo.insert(lead, tx);
+      if (row.duplicate) return { id: row.id, duplicate: true };
+      const mail: (OutboxInsert & { id: number })[] = [];
+      let hooks: DeliveryRow[] = [];
+      if (spam) {
+        await deps.repo.addActivity(
+          { submissionId: row.id, kind: 'status', fromValue: null, toValue: 'spam', note: spamWords(verdict) },
+          null,
+          tx,
+        );
+      } else {
         for (const message of notifications(row)) mail.push({ ...message, id: await deps.mail.enqueue(message, tx) });
-        const hooks = await leadEvent('lead.created', { ...insert, ...row }, tx);
-        if (bot) throw new BotLeadDiscarded(row.id);
-        return { id: row.id, duplicate: false, entry: deps.journal && journalEntry({ ...insert, ...row }, mail, hooks) };
-      });
-    } catch (err) {
-      if (!(err instanceof BotLeadDiscarded)) throw err;
-      const key = insert.idempotencyKey;
-      if (!key) return err.id;
-      const first = botKeys.get(key);
-      if (first !== undefined) return first;
-      if (botKeys.size >= BOT_KEYS_KEPT) botKeys.delete(botKeys.keys().next().value!);
-      botKeys.set(key, err.id);
-      return err.id;
-    }
+        hooks = await leadEvent('lead.created', { ...lead, ...row }, tx);
+      }
+      return { id: row.id, duplicate: false, entry: deps.journal && journalEntry({ ...lead, ...row }, mail, hooks) };
+    });
     if (deps.journal) {
       // A retry whose first attempt was stored but never answered (it may not be journaled yet) is journaled again: replay ignores the copy.
       await deps.journal.record(stored.entry ?? (await storedEntry(stored.id)));
@@ -271,9 +279,11 @@ export function createLeadsService(deps: LeadsServiceDeps) {
       deps.log.info({ formId: stored.id, type }, 'lead retry answered from the first submission');
       return stored.id;
     }
-    deps.log.info({ formId: stored.id, type, regionId: insert.regionId }, 'lead stored');
-    deps.mail.kick();
-    deps.webhooks?.kick();
+    deps.log.info({ formId: stored.id, type, regionId: insert.regionId, spam }, 'lead stored');
+    if (!spam) {
+      deps.mail.kick();
+      deps.webhooks?.kick();
+    }
     return stored.id;
   }
 
@@ -334,8 +344,8 @@ export function createLeadsService(deps: LeadsServiceDeps) {
   return {
     /** POST /api/forms/add: the body has already passed FormsAddBodySchema. */
     async submitContact(body: FormsAddBody, meta: SubmitMeta = {}): Promise<{ id: number }> {
-      const bot = isBot(body.website, 'contact');
       const captcha = await deps.recaptcha.verify(body.reCaptchaToken, meta.ip);
+      const verdict = verdictOf(body, captcha.score, meta, 'contact');
       const data = readContactData(body.data);
       const region = String(data.region ?? '');
       const regionId = statesRegionIdFor(region);
@@ -375,7 +385,7 @@ export function createLeadsService(deps: LeadsServiceDeps) {
           const regional = contactNotification(lead, leadsAddressFor(regionId, recipients), assignment);
           return assignment.rep ? [regional, routedLeadNotification(lead, assignment.rep, assignment.rule)] : [regional];
         },
-        bot,
+        verdict,
         'contact',
       );
       return { id };
@@ -383,11 +393,11 @@ export function createLeadsService(deps: LeadsServiceDeps) {
 
     /** The contact-a-rep short form on the finder results: stored as type 1 (Rep). */
     async submitRepContact(body: RepContactBody, meta: SubmitMeta = {}): Promise<{ id: number; targetType: 'rep' | 'retailer' }> {
-      const bot = isBot(body.website, 'rep');
       const captcha = await deps.recaptcha.verify(body.reCaptchaToken, meta.ip);
+      const verdict = verdictOf(body, captcha.score, meta, 'rep');
       const target =
         body.targetType === 'rep' ? await deps.finder.findActiveRep(body.targetId) : await deps.finder.findActiveRetailer(body.targetId);
-      if (!target && !bot) {
+      if (!target && !verdict.spam) {
         // The listing may have been withdrawn after the page loaded: keep the lead for the regional team.
         deps.log.warn({ targetType: body.targetType, targetId: body.targetId }, 'rep contact for a listing that is no longer active');
       }
@@ -439,7 +449,7 @@ export function createLeadsService(deps: LeadsServiceDeps) {
             to,
           ),
         ],
-        bot,
+        verdict,
         'rep',
       );
       return { id, targetType: body.targetType };
@@ -482,6 +492,9 @@ export function createLeadsService(deps: LeadsServiceDeps) {
     },
 
     findById: (id: number) => deps.repo.findById(id),
+
+    /** A new render stamp for a lead form's hidden `formStarted` field ('' when stamps are off). */
+    formStamp: (): string => deps.formStamp?.issue() ?? '',
 
     /**
      * The hook for a lead's status change: writes the 'lead.status_changed' webhook event in `tx`,

@@ -98,7 +98,9 @@ describe('contact page action (no JavaScript)', () => {
     }
   });
 
-  it('a filled honeypot gets the same thank-you, byte for byte, and nothing is stored', async () => {
+  // Issue 29 point 7 changed this test deliberately: a honeypot lead used to be dropped; it is now
+  // stored with status Spam (ADR 043) and notifies nobody. The reply is still the same, byte for byte.
+  it('a filled honeypot gets the same thank-you, byte for byte, and is stored as Spam, emailing nobody', async () => {
     const person = await post('/contact', contactForm({ name: 'Pat Person' }));
     const res = await post('/contact', contactForm({ name: 'Bot Honeypot', website: 'https://spam.example' }));
     expect(res.statusCode).toBe(200);
@@ -111,11 +113,39 @@ describe('contact page action (no JavaScript)', () => {
           .filter(([k]) => !['date', 'content-length', 'etag'].includes(k))
           .map(([k, v]) => [k, k === 'x-request-id' ? 'per request' : String(v).replace(/nonce-[^']+/, 'nonce')]),
       ),
-      body: r.body.replace(/nonce="[^"]+"/g, 'nonce=""'),
+      // the nonce and the form's render stamp (ADR 043) are per render, for a person as for a bot
+      body: r.body
+        .replace(/nonce="[^"]+"/g, 'nonce=""')
+        .replace(/formStarted&quot;:&quot;[^&]+&quot;/, 'formStarted&quot;:&quot;per render&quot;'),
     });
     expect(same(res)).toEqual(same(person));
-    expect(await leadsNamed(t, 'Pat Person')).toHaveLength(1);
-    expect(await leadsNamed(t, 'Bot Honeypot')).toHaveLength(0);
+    expect(await leadsNamed(t, 'Pat Person')).toMatchObject([{ leadStatus: 'new' }]);
+    const [bot] = await leadsNamed(t, 'Bot Honeypot');
+    expect(bot).toMatchObject({ leadStatus: 'spam', assignee: null });
+    expect(await t.app.services.mail.listForSubmission(bot!.id)).toEqual([]);
+  });
+
+  it('the page carries its signed render time; sent at once from a client that keeps posting, the lead is Spam (ADR 043)', async () => {
+    const rendered = async () => {
+      const page = await t.app.inject({ method: 'GET', url: '/contact' });
+      const stamp = /name="formStarted" value="([^"]+)"/.exec(page.body)?.[1];
+      expect(stamp).toMatch(/^\d+\.[A-Za-z0-9_-]{22}$/);
+      return stamp!;
+    };
+    // sent at once by a person (autofill): one weak signal, still a New lead
+    const quick = await post('/contact', contactForm({ name: 'Quick Autofill', formStarted: await rendered() }));
+    expect(quick.body).toContain(THANK_YOU);
+    expect(await leadsNamed(t, 'Quick Autofill')).toMatchObject([{ leadStatus: 'new' }]);
+    // the same from an address that has just posted three times: Spam, with the same thank-you
+    const busy = `10.0.1.${ip++}`;
+    for (const n of [1, 2, 3]) expect((await post('/contact', contactForm({ name: `Busy Sender ${n}` }), busy)).statusCode).toBe(200);
+    const bot = await post('/contact', contactForm({ name: 'Quick Busy Bot', formStarted: await rendered() }), busy);
+    expect(bot.statusCode).toBe(200);
+    expect(bot.body).toContain(THANK_YOU);
+    const [lead] = await leadsNamed(t, 'Quick Busy Bot');
+    expect(lead).toMatchObject({ leadStatus: 'spam' });
+    expect(lead!.routing).toMatch(/^Spam: form sent \d+\.\d s after it was shown \(under 3 s\); 3 earlier submissions/);
+    expect(await t.app.services.mail.listForSubmission(lead!.id)).toEqual([]);
   });
 
   it('the same idempotency key twice stores one lead', async () => {
@@ -237,7 +267,8 @@ describe('rep contact page action (no JavaScript)', () => {
     expect(leads).toHaveLength(1);
     expect(leads[0]).toMatchObject({ type: 1, email: 'sam@example.com', message: 'Call me.' });
 
-    // a bot (honeypot filled) is sent to the same thank-you address, and nothing is stored
+    // a bot (honeypot filled) is sent to the same thank-you address, and is stored as Spam (changed
+    // deliberately for issue 29 point 7: it used to be dropped), emailing nobody
     const bot = await t.app.inject({
       method: 'POST',
       url,
@@ -252,7 +283,9 @@ describe('rep contact page action (no JavaScript)', () => {
     });
     expect(bot.statusCode).toBe(303);
     expect(bot.headers.location).toBe(sent.headers.location);
-    expect(await leadsNamed(t, 'Bot NoScript')).toHaveLength(0);
+    const botLeads = await leadsNamed(t, 'Bot NoScript');
+    expect(botLeads).toMatchObject([{ leadStatus: 'spam', assignee: null }]);
+    expect(await t.app.services.mail.listForSubmission(botLeads[0]!.id)).toEqual([]);
 
     const thanks = await t.app.inject({ method: 'GET', url: sent.headers.location as string });
     expect(thanks.body).toContain(`on its way to ${rep.name}`);

@@ -73,6 +73,16 @@ export const IdempotencyKeyField = z
   .describe('a random id generated once per form view and sent with every attempt: the lead is stored once per key');
 
 /**
+ * Optional: the signed time the form was rendered (a hidden field the server writes into the page).
+ * The time taken to fill the form is one signal of the spam verdict (ADR 043).
+ */
+export const FormStartedField = z
+  .string()
+  .max(100)
+  .default('')
+  .describe('the opaque render stamp of the form page, sent back as it was given; optional');
+
+/**
  * POST /api/forms/add, the spec's payload: name, email, phone, data (JSON string of region, role,
  * state and zipcode), message and reCaptchaToken; `website` is the honeypot and must stay empty.
  * Every rule is ContactFormSchema's, so the browser and the server report the same messages.
@@ -86,6 +96,7 @@ export const FormsAddBodySchema = z
     message: wireText(20_000),
     reCaptchaToken: wireText(5000),
     website: wireText(1000),
+    formStarted: FormStartedField,
     idempotencyKey: IdempotencyKeyField,
   })
   .superRefine((body, ctx) => {
@@ -122,6 +133,7 @@ export const RepContactBodySchema = RepContactFormSchema.extend({
   label: z.enum(['Retailers', 'Reps']).optional(),
   reCaptchaToken: wireText(5000),
   website: wireText(1000),
+  formStarted: FormStartedField,
   idempotencyKey: IdempotencyKeyField,
 });
 export type RepContactBody = z.output<typeof RepContactBodySchema>;

@@ -8,7 +8,7 @@ export interface FakeRecaptcha {
 
 /**
  * A stand-in for Google's siteverify endpoint. Token "human" passes with score 0.9, "robot"
- * scores 0.1, "other-action" passes for another action, anything else fails.
+ * scores 0.1, "doubtful" passes with 0.6 (above the usual 0.5 threshold, below the spam verdict's 0.7), "other-action" passes for another action, anything else fails.
  */
 export async function startFakeRecaptcha(): Promise<FakeRecaptcha> {
   const requests: URLSearchParams[] = [];
@@ -24,11 +24,13 @@ export async function startFakeRecaptcha(): Promise<FakeRecaptcha> {
           ? { success: false, 'error-codes': ['invalid-input-secret'] }
           : token === 'human'
             ? { success: true, score: 0.9, action: 'form' }
-            : token === 'robot'
-              ? { success: true, score: 0.1, action: 'form' }
-              : token === 'other-action'
-                ? { success: true, score: 0.9, action: 'login' }
-                : { success: false, 'error-codes': ['invalid-input-response'] };
+            : token === 'doubtful'
+              ? { success: true, score: 0.6, action: 'form' }
+              : token === 'robot'
+                ? { success: true, score: 0.1, action: 'form' }
+                : token === 'other-action'
+                  ? { success: true, score: 0.9, action: 'login' }
+                  : { success: false, 'error-codes': ['invalid-input-response'] };
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(reply));
     });

@@ -32,6 +32,8 @@ export interface ContactFormProps {
   failed?: boolean;
   /** The idempotency key of a post without JavaScript, sent again with the next attempt. */
   idempotencyKey?: string;
+  /** The signed render time from the loader (the time-to-fill spam signal, ADR 043). */
+  formStarted?: string;
   onSent(): void;
 }
 
@@ -39,7 +41,7 @@ const FORM_ID = 'contact';
 
 function sendContact(
   value: Record<string, string | undefined>,
-  extras: { reCaptchaToken: string; idempotencyKey: string; website: string },
+  extras: { reCaptchaToken: string; idempotencyKey: string; website: string; formStarted: string },
 ): Promise<SendOutcome> {
   const text = (k: string) => value[k] ?? '';
   const payload = {
@@ -67,6 +69,7 @@ export function ContactForm({
   lastResult,
   failed: failedOnServer,
   idempotencyKey,
+  formStarted,
   onSent,
 }: ContactFormProps) {
   const lead = useLeadForm({
@@ -165,7 +168,7 @@ export function ContactForm({
         />
         <LeadTextField lead={lead} name="message" label="Message" required rows={5} className="lead-form__wide" />
       </div>
-      <Honeypot id="contact-website" />
+      <Honeypot id="contact-website" formStarted={formStarted} />
       {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
       <SendFailure failed={lead.failed} />
       <div className="lead-form__actions">

@@ -68,11 +68,13 @@ export function ErrorAnnouncer({ messages, attempt }: { messages: string[]; atte
 }
 
 /** The honeypot: hidden from people and assistive technology, tempting to bots that fill every field. */
-export function Honeypot({ id }: { id: string }) {
+export function Honeypot({ id, formStarted }: { id: string; formStarted?: string }) {
   return (
     <div className="lead-hp" aria-hidden="true">
       <label htmlFor={id}>Website (leave empty)</label>
       <input id={id} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      {/* when the server rendered the form, signed: the time taken to fill it is a spam signal (ADR 043) */}
+      {formStarted ? <input type="hidden" name="formStarted" value={formStarted} /> : null}
     </div>
   );
 }

@@ -3,7 +3,9 @@ import { RepContactForm, type ContactTarget, type RepContactFormProps } from './
 
 export type { ContactTarget };
 
-type RepContactDialogProps = Omit<RepContactFormProps, 'cancel' | 'lastResult' | 'failed' | 'idempotencyKey'> & { onClose(): void };
+type RepContactDialogProps = Omit<RepContactFormProps, 'cancel' | 'lastResult' | 'failed' | 'idempotencyKey' | 'formStarted'> & {
+  onClose(): void;
+};
 
 /**
  * The contact-a-rep form in a modal dialog on the results (focus stays inside, Escape closes, focus

@@ -23,6 +23,8 @@ export interface RepContactFormProps {
   lastResult?: SubmissionResult<string[]> | null;
   failed?: boolean;
   idempotencyKey?: string;
+  /** The signed render time from the page's loader (the time-to-fill spam signal, ADR 043); the dialog has none. */
+  formStarted?: string;
   /** The Cancel control: a button in the dialog, a link back to the results on the page. */
   cancel: { onClick(): void } | { href: string };
 }
@@ -53,6 +55,7 @@ export function RepContactForm({
   lastResult,
   failed,
   idempotencyKey,
+  formStarted,
   cancel,
 }: RepContactFormProps) {
   const lead = useLeadForm({
@@ -97,7 +100,7 @@ export function RepContactForm({
       <LeadTextField lead={lead} name="email" label="Email" required type="email" autoComplete="email" />
       <PhoneField id={lead.idFor('phone')} label="Phone" defaultValue={lead.initial('phone')} error={lead.errors.phone} />
       <LeadTextField lead={lead} name="message" label="Message" rows={4} />
-      <Honeypot id="rep-contact-website" />
+      <Honeypot id="rep-contact-website" formStarted={formStarted} />
       <SendFailure failed={lead.failed} />
       <div className="lead-form__actions rep-dialog__actions">
         {'href' in cancel ? (

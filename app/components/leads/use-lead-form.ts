@@ -36,7 +36,10 @@ export interface LeadFormOptions {
   failedOnServer?: boolean;
   recaptchaSiteKey: string | null;
   /** Sends a valid form (the parsed values, or the raw ones if validation has not loaded yet). */
-  send(value: Values, extras: { reCaptchaToken: string; idempotencyKey: string; website: string }): Promise<SendOutcome>;
+  send(
+    value: Values,
+    extras: { reCaptchaToken: string; idempotencyKey: string; website: string; formStarted: string },
+  ): Promise<SendOutcome>;
   onSent(): void;
 }
 
@@ -108,8 +111,11 @@ export function useLeadForm({
       setSending(true);
       idempotencyKey.current ??= newIdempotencyKey();
       const website = String(formData.get('website') ?? '');
+      const formStarted = String(formData.get('formStarted') ?? '');
       getToken()
-        .then((reCaptchaToken) => send(submission.value, { reCaptchaToken, idempotencyKey: idempotencyKey.current ?? '', website }))
+        .then((reCaptchaToken) =>
+          send(submission.value, { reCaptchaToken, idempotencyKey: idempotencyKey.current ?? '', website, formStarted }),
+        )
         .then((outcome) => {
           if (outcome.ok) return onSent();
           if (outcome.fieldErrors && Object.keys(outcome.fieldErrors).length)

@@ -30,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     statesRegionId === REGION_INT ? [] : context.services.geo.statesForRegion(statesRegionId),
     context.services.landingPages.listPageByKey(listKey(pathname)),
   ]);
-  return { statesRegionId, states, text };
+  // the form's signed render time (ADR 043); a page served from the cache carries an older one, which only lengthens the measured time
+  return { statesRegionId, states, text, formStarted: context.services.leads.formStamp() };
 }
 
 /**
@@ -60,6 +61,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     lastResult: actionData?.result ?? null,
     failed: actionData?.failed ?? false,
     idempotencyKey: actionData?.idempotencyKey,
+    formStarted: loaderData.formStarted,
   };
 
   return (

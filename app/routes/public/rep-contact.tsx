@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   // the bare address (no listing named): the finder, where listings are found
   if (!params.has('type') && !params.has('id')) throw redirect('/find-a-rep');
-  return { target: await targetFrom(params, context), ...formFrom(params) };
+  return { target: await targetFrom(params, context), ...formFrom(params), formStarted: context.services.leads.formStamp() };
 }
 
 /** Stores the post as POST /api/forms/contact-rep does, then the thank-you page; or the form again with its messages. */
@@ -84,6 +84,7 @@ export default function RepContact({ loaderData, actionData }: Route.ComponentPr
     lastResult: actionData?.result ?? null,
     failed: actionData?.failed ?? false,
     idempotencyKey: actionData?.idempotencyKey,
+    formStarted: loaderData?.formStarted,
     cancel: { href: page.back },
   };
   return (

@@ -107,7 +107,9 @@ describe('POST /api/forms/add', () => {
     expect(res.json().errors).toEqual({ region: [CONTACT_MESSAGES.regionRequired], role: [CONTACT_MESSAGES.roleRequired] });
   });
 
-  it('answers a filled honeypot exactly like a success, storing and sending nothing', async () => {
+  // Issue 29 point 7 changed this test deliberately: a honeypot lead was rolled back (nothing stored);
+  // now spam is stored with status Spam (ADR 043). Still nothing is sent, and the reply is the same.
+  it('answers a filled honeypot exactly like a success, storing it as Spam and sending nothing', async () => {
     const before = await t.app.services.leads.count();
     const mailBefore = await totalMail();
     const person = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: contact() });
@@ -144,14 +146,17 @@ describe('POST /api/forms/add', () => {
     expect(rep.statusCode).toBe(200);
     expect(rep.json()).toEqual({ success: true, data: { id: expect.any(Number) }, message: null });
     expect(rep.json().data.id).toBeGreaterThan(botFirst.json().data.id);
-    // only the two people's leads and their emails were stored: each the regional team's and, since
-    // 50010 is in a seeded rep's territory, that rep's (territory routing, ADR 041)
-    expect(await t.app.services.leads.count()).toBe(before + 2);
+    // the two people's leads and the three bots' (as Spam); emails only for the people: each the
+    // regional team's and, since 50010 is in a seeded rep's territory, that rep's (territory routing, ADR 041)
+    expect(await t.app.services.leads.count()).toBe(before + 5);
     for (const id of [first!, last!]) {
       expect((await t.app.services.mail.listForSubmission(id)).map((m) => m.kind)).toEqual(['contact-lead', 'lead-assigned']);
     }
     expect(await totalMail()).toBe(mailBefore + 4);
-    for (const id of [bot, botFirst.json().data.id, rep.json().data.id]) expect(await t.app.services.leads.findById(id)).toBeUndefined();
+    for (const id of [bot, botFirst.json().data.id, rep.json().data.id]) {
+      expect(await t.app.services.leads.findById(id)).toMatchObject({ leadStatus: 'spam', assignedRepId: null });
+      expect(await t.app.services.mail.listForSubmission(id)).toEqual([]);
+    }
   });
 
   it('stores a lead once per idempotency key: a retry answers success with the same id and sends no second email', async () => {
