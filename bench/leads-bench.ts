@@ -12,7 +12,7 @@
 // Usage: npm run bench:leads
 //   BENCH_TOTAL=2000 BENCH_CONCURRENCY=50
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test   a server where it may create (and then drops) a database of its own
-//   BENCH_WAIT_SECONDS=420   how long to wait for the last emails and deliveries after the last submission
+//   BENCH_WAIT_SECONDS=900   how long to wait for the last emails and deliveries after the last submission
 //                            (a delivery leased by the killed server waits for its lease: 5 minutes for webhooks, 2 for mail)
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,7 +30,7 @@ import { spawnServer } from './lib.ts';
 const root = path.resolve(import.meta.dirname, '..');
 const total = Number(process.env.BENCH_TOTAL ?? 2000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
-const waitSeconds = Number(process.env.BENCH_WAIT_SECONDS ?? 420);
+const waitSeconds = Number(process.env.BENCH_WAIT_SECONDS ?? 900);
 const serverUrl = process.env.BENCH_DATABASE_URL;
 const runId = Date.now().toString(36);
 const ADMIN = { email: 'admin@example.com', password: 'bench-admin-password-0123' };
