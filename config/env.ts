@@ -107,6 +107,8 @@ export const EnvFields = z.object({
   MAIL_RETRY_SECONDS: z.coerce.number().int().positive().default(60),
   /** How often the webhook outbox looks for deliveries due again (a new event is delivered at once). */
   WEBHOOK_RETRY_SECONDS: z.coerce.number().int().positive().default(30),
+  /** The wait before a failed webhook delivery's second attempt; each later wait doubles it (capped at an hour). */
+  WEBHOOK_FIRST_RETRY_SECONDS: z.coerce.number().int().positive().max(3600).default(30),
   /**
    * Webhook endpoints that resolve to a loopback or private address (and plain http to them) are
    * refused unless this is true: a local receiver in tests, or a CRM inside the same network.

@@ -143,6 +143,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
     send: createWebhookSender({ allowPrivate: env.WEBHOOK_ALLOW_PRIVATE }),
     allowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
     retryIntervalMs: env.WEBHOOK_RETRY_SECONDS * 1000,
+    firstRetryMs: env.WEBHOOK_FIRST_RETRY_SECONDS * 1000,
     log: deps.log,
   });
   const leads = createLeadsService({

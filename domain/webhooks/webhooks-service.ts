@@ -19,9 +19,9 @@ import type { DeliveryRow, EndpointRow, WebhooksRepository } from './webhooks-re
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60_000;
 const LEASE_MS = 5 * 60_000;
 
-/** Wait before the next attempt: 30 s, 1 min, 2 min ... capped at one hour. */
-export function webhookRetryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+/** Wait before the next attempt: `firstMs` (30 s by default), then twice as long each time, capped at one hour. */
+export function webhookRetryDelayMs(attempts: number, firstMs = 30_000): number {
+  return Math.min(firstMs * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
 }
 
 export interface WebhooksServiceOptions {
@@ -31,6 +31,8 @@ export interface WebhooksServiceOptions {
   allowPrivate: boolean;
   /** how often the retry loop looks for due deliveries */
   retryIntervalMs: number;
+  /** the wait before the second attempt (WEBHOOK_FIRST_RETRY_SECONDS; 30 s by default), doubled each time after */
+  firstRetryMs?: number;
   /** the clock (tests move it instead of waiting) */
   now?: () => Date;
   /** resolves a host name to its addresses (tests) */
@@ -100,7 +102,7 @@ export function createWebhooksService(repo: WebhooksRepository, opts: WebhooksSe
     // no endpoint to deliver to is final; a failed attempt is retried until the window closes (a last
     // attempt falls at its very end)
     const final = !endpoint || at.getTime() >= row.retryUntil.getTime();
-    const next = new Date(Math.min(at.getTime() + webhookRetryDelayMs(row.attempts), row.retryUntil.getTime()));
+    const next = new Date(Math.min(at.getTime() + webhookRetryDelayMs(row.attempts, opts.firstRetryMs), row.retryUntil.getTime()));
     await repo.markFailed(row.id, { status: final ? 'failed' : 'pending', nextAttemptAt: next, lastError: error });
     const fields = { deliveryId: row.id, webhookId: row.messageId, endpointId: row.endpointId, attempts: row.attempts, err: error };
     if (final) opts.log.error(fields, 'webhook could not be delivered; giving up');
