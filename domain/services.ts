@@ -53,6 +53,8 @@ import { createSettingsService } from './settings/settings-service.ts';
 import { createUsersRepository } from './users/users-repository.ts';
 import { createUsersService } from './users/users-service.ts';
 import { createPublishScheduler, type PublishScheduler } from './versioning/publish-scheduler.ts';
+import { REGION_CA, REGION_INT, REGION_US } from '#shared/regions.ts';
+import { createPrivacyService } from './privacy/privacy-service.ts';
 import { createRetention } from './maintenance/retention.ts';
 import { createRetentionRepository } from './maintenance/retention-repository.ts';
 import { DOMAIN_KINDS, type DomainKind } from './kinds/index.ts';
@@ -144,6 +146,17 @@ export function createServices(db: Db, deps: ServiceDeps) {
     retryIntervalMs: env.WEBHOOK_RETRY_SECONDS * 1000,
     log: deps.log,
   });
+  // consent and privacy requests (ADR 044): an erasure trims the journal so a replay cannot bring a lead back;
+  // a new privacy text renders the pages again, here and on every other instance
+  const privacy = createPrivacyService({
+    db,
+    audit,
+    journal: deps.intakeJournal,
+    changed: () => {
+      settings.invalidate();
+      contentEvents.changed({ kind: 'settings' });
+    },
+  });
   const leads = createLeadsService({
     repo: createLeadsRepository(db),
     mail,
@@ -160,6 +173,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
     journal: deps.intakeJournal,
     webhooks,
     audit,
+    isPrivacyVersion: (id) => privacy.isVersion(id),
   });
   const auth = createAuthService({
     repo: createAuthRepository(db),
@@ -243,9 +257,20 @@ export function createServices(db: Db, deps: ServiceDeps) {
     auditDays: env.AUDIT_RETENTION_DAYS,
     outboxDir: env.SMTP_URL ? undefined : path.resolve(env.DATA_DIR, 'outbox'),
     log: deps.log,
+    // leads are kept per region as the settings say (ADR 044); each run's deletions are audited
+    leadRetention: async () => {
+      const days = (await settings.get()).leadRetentionDays;
+      return [
+        { regionId: REGION_US, days: days.us },
+        { regionId: REGION_CA, days: days.ca },
+        { regionId: REGION_INT, days: days.int },
+      ];
+    },
+    audit,
   });
   return {
     ...services,
+    privacy,
     dashboard,
     kinds,
     previews,

@@ -144,6 +144,7 @@ export function contactAction({ request, context }: { request: Request; context:
         reCaptchaToken: text(form, 'reCaptchaToken'),
         website: text(form, 'website'),
         idempotencyKey: text(form, 'idempotencyKey') || undefined,
+        privacyVersion: text(form, 'privacyVersion') || undefined,
       });
     },
     (body, ip) => context.services.leads.submitContact(body as FormsAddBody, { ip }),

@@ -88,6 +88,8 @@ export const LeadJournalEntrySchema = z.object({
     /** territory routing's rep and its decision (ADR 041); absent in entries written before routing */
     assignedRepId: z.number().int().nullable().optional(),
     routing: z.string().nullable().optional(),
+    /** the privacy text version the visitor saw (ADR 044); absent in entries written before it */
+    privacyTextId: z.number().int().nullable().optional(),
   }),
   mail: z.array(
     z.object({

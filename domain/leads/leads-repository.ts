@@ -24,6 +24,8 @@ export interface SubmissionInsert {
   assignedRepId?: number | null;
   /** territory routing's decision in words; null when it did not run */
   routing?: string | null;
+  /** the privacy text version shown beside the form (ADR 044); null: none */
+  privacyTextId?: number | null;
 }
 
 export interface SubmissionRow extends SubmissionInsert {
@@ -90,6 +92,7 @@ const columns = {
   assignedRepId: formSubmissions.assignedRepId,
   assignedUserId: formSubmissions.assignedUserId,
   routing: formSubmissions.routing,
+  privacyTextId: formSubmissions.privacyTextId,
   assigneeName: sql<string | null>`coalesce(${reps.name}, ${adminUsers.email})`,
 };
 

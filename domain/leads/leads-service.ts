@@ -61,6 +61,8 @@ export interface LeadsServiceDeps {
   webhooks?: LeadWebhooks & { listForSubmission(id: number): Promise<DeliveryRow[]> };
   /** Where status changes, assignments and notes are recorded in words. */
   audit?: Pick<AuditService, 'record'>;
+  /** Whether an id names a saved privacy text version (ADR 044); read before the lead's transaction. */
+  isPrivacyVersion?: (id: number) => Promise<boolean>;
 }
 
 export interface SubmitMeta {
@@ -205,6 +207,7 @@ function journalEntry(
       retailerId: lead.retailerId ?? null,
       assignedRepId: lead.assignedRepId ?? null,
       routing: lead.routing ?? null,
+      privacyTextId: lead.privacyTextId ?? null,
       captcha: lead.captcha,
       captchaScore: lead.captchaScore,
       idempotencyKey: lead.idempotencyKey ?? null,
@@ -352,6 +355,9 @@ export function createLeadsService(deps: LeadsServiceDeps) {
       // Read before the transaction: on the embedded database a query outside it would wait for it forever.
       const recipients = await deps.recipients();
       const assignment = await routeContactLead(regionId, fields.zipcode);
+      // the version the form showed, even one replaced since (a page cached before the edit); an unknown id is not stored
+      const privacyTextId =
+        body.privacyVersion !== undefined && (await deps.isPrivacyVersion?.(body.privacyVersion)) ? body.privacyVersion : null;
       const id = await storeLead(
         {
           type: FORM_TYPE_CONTACT,
@@ -368,6 +374,7 @@ export function createLeadsService(deps: LeadsServiceDeps) {
           idempotencyKey: body.idempotencyKey ?? null,
           assignedRepId: assignment.rep?.id ?? null,
           routing: assignment.rep ? assignment.rule : assignment.postalCode ? `no rep covers ${assignment.postalCode}` : null,
+          privacyTextId,
         },
         (row) => {
           const lead = { ...fields, id: row.id, phoneE164, region, created: row.created, captcha: captcha.result };
