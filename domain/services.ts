@@ -174,6 +174,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
     webhooks,
     audit,
     isPrivacyVersion: (id) => privacy.isVersion(id),
+    privacyText: (id) => privacy.byId(id),
   });
   const auth = createAuthService({
     repo: createAuthRepository(db),

@@ -63,6 +63,8 @@ export interface LeadsServiceDeps {
   audit?: Pick<AuditService, 'record'>;
   /** Whether an id names a saved privacy text version (ADR 044); read before the lead's transaction. */
   isPrivacyVersion?: (id: number) => Promise<boolean>;
+  /** A privacy text version, for the admin's View. */
+  privacyText?: (id: number) => Promise<{ id: number; text: string; created: string } | null>;
 }
 
 export interface SubmitMeta {
@@ -316,7 +318,8 @@ export function createLeadsService(deps: LeadsServiceDeps) {
   async function detail(id: number): Promise<LeadDetailDto> {
     const row = await deps.repo.findById(id);
     if (!row) throw new DomainError(FORMS_MESSAGES.notFound, 404);
-    return { lead: toSubmissionDto(row), history: (await deps.repo.history(id)).map(activityDto) };
+    const privacyText = row.privacyTextId ? ((await deps.privacyText?.(row.privacyTextId)) ?? null) : null;
+    return { lead: toSubmissionDto(row), history: (await deps.repo.history(id)).map(activityDto), privacyText };
   }
 
   /** Runs one change of a lead in a transaction with the lead's row locked; 404 when there is no such lead. */
