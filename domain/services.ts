@@ -54,6 +54,7 @@ import { createUsersRepository } from './users/users-repository.ts';
 import { createUsersService } from './users/users-service.ts';
 import { createPublishScheduler, type PublishScheduler } from './versioning/publish-scheduler.ts';
 import { REGION_CA, REGION_INT, REGION_US } from '#shared/regions.ts';
+import { createPrivacyRepository } from './privacy/privacy-repository.ts';
 import { createPrivacyService } from './privacy/privacy-service.ts';
 import { createRetention } from './maintenance/retention.ts';
 import { createRetentionRepository } from './maintenance/retention-repository.ts';
@@ -149,7 +150,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
   // consent and privacy requests (ADR 044): an erasure trims the journal so a replay cannot bring a lead back;
   // a new privacy text renders the pages again, here and on every other instance
   const privacy = createPrivacyService({
-    db,
+    repo: createPrivacyRepository(db),
     audit,
     journal: deps.intakeJournal,
     changed: () => {

@@ -53,7 +53,11 @@ export function createRetentionRepository(db: Db) {
         );
         const leads: { regionId: number; days: number; count: number }[] = [];
         for (const region of opts.leads ?? []) {
-          leads.push({ regionId: region.regionId, days: region.days, count: await deleteLeads(tx, sql`region_id = ${region.regionId} and created < ${region.before.toISOString()}::timestamptz`) });
+          leads.push({
+            regionId: region.regionId,
+            days: region.days,
+            count: await deleteLeads(tx, sql`region_id = ${region.regionId} and created < ${region.before.toISOString()}::timestamptz`),
+          });
         }
         return { audit, outbox, failures, leads };
       });

@@ -40,7 +40,8 @@ export const privacyApi = {
     method: 'POST',
     path: '/api/admin/privacy/export',
     operationId: 'exportPrivacyData',
-    summary: 'Everything stored about one email address (an access request): its leads, their emails, webhook deliveries, notes and history; audited',
+    summary:
+      'Everything stored about one email address (an access request): its leads, their emails, webhook deliveries, notes and history; audited',
     body: PrivacyEmailBodySchema,
     reply: PrivacyExportSchema,
   }),

@@ -18,7 +18,12 @@ function lead(email: string, region = 'USA', extra: Record<string, unknown> = {}
     name: `Privacy ${email}`,
     email,
     phone: '+1 (515) 555-0199',
-    data: JSON.stringify({ Region: region, Role: 'Grower', State: region === 'USA' ? 'Iowa' : region === 'Canada' ? 'Ontario' : '', Zipcode: region === 'USA' ? '50010' : region === 'Canada' ? 'K1A 0B1' : '' }),
+    data: JSON.stringify({
+      Region: region,
+      Role: 'Grower',
+      State: region === 'USA' ? 'Iowa' : region === 'Canada' ? 'Ontario' : '',
+      Zipcode: region === 'USA' ? '50010' : region === 'Canada' ? 'K1A 0B1' : '',
+    }),
     message: 'Please call me about seed treatments.',
     reCaptchaToken: '',
     idempotencyKey: `privacy-key-${String(++keyNo).padStart(4, '0')}-${'x'.repeat(20)}`,
@@ -77,7 +82,11 @@ describe('the privacy text beside the form, in versions', () => {
     expect(detail.json().data.privacyText).toMatchObject({ id: v1, text: 'We use your details only to answer your request.' });
 
     // the no-JavaScript form posts the hidden field: the page's action stores it too
-    const bad = await t.app.inject({ method: 'POST', url: '/api/forms/add', payload: lead('consent.five@example.com', 'USA', { privacyVersion: 'abc' }) });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/forms/add',
+      payload: lead('consent.five@example.com', 'USA', { privacyVersion: 'abc' }),
+    });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -85,10 +94,20 @@ describe('the privacy text beside the form, in versions', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/privacy/text' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/privacy/text', headers: bearer(editor) })).statusCode).toBe(403);
     for (const url of ['/api/admin/privacy/count', '/api/admin/privacy/export', '/api/admin/privacy/erase']) {
-      const res = await t.app.inject({ method: 'POST', url, headers: bearer(editor), payload: { email: 'a@example.com', confirmCount: 0 } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: bearer(editor),
+        payload: { email: 'a@example.com', confirmCount: 0 },
+      });
       expect(res.statusCode, url).toBe(403);
     }
-    const bad = await t.app.inject({ method: 'POST', url: '/api/admin/privacy/export', headers: bearer(admin), payload: { email: 'not an address' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/privacy/export',
+      headers: bearer(admin),
+      payload: { email: 'not an address' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -100,7 +119,12 @@ describe('lead retention per region', () => {
     const caOld = await submit(lead('retention.ca.old@example.com', 'Canada'));
     await run`update form_submissions set created = now() - interval '40 days' where id in (${usOld}, ${caOld})`;
     // a note and a webhook delivery on the old US lead, beside its notification email
-    const note = await t.app.inject({ method: 'POST', url: `/api/admin/forms/${usOld}/notes`, headers: bearer(admin), payload: { note: 'Called back.' } });
+    const note = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/forms/${usOld}/notes`,
+      headers: bearer(admin),
+      payload: { note: 'Called back.' },
+    });
     expect(note.statusCode, note.body).toBe(200);
     await run`insert into webhook_deliveries (message_id, url, event_type, payload, form_submission_id, retry_until)
       values ('msg_retention_1', 'https://crm.example.com/hook', 'lead.created', '{}', ${usOld}, now())`;
@@ -124,9 +148,16 @@ describe('lead retention per region', () => {
       sql`select subject_title, detail from audit_log where action = 'leads-expired' order by id`,
     );
     expect(audit).toEqual([{ subject_title: 'U.S.', detail: { count: 1, days: 30, regionId: REGION_US } }]);
-    expect(auditSentence({ action: 'leads-expired', actorEmail: null, targetEmail: null, subjectKind: 'lead', subjectTitle: 'U.S.', detail: audit[0]!.detail })).toBe(
-      'The site deleted 1 lead of U.S. older than 30 days',
-    );
+    expect(
+      auditSentence({
+        action: 'leads-expired',
+        actorEmail: null,
+        targetEmail: null,
+        subjectKind: 'lead',
+        subjectTitle: 'U.S.',
+        detail: audit[0]!.detail,
+      }),
+    ).toBe('The site deleted 1 lead of U.S. older than 30 days');
 
     // Canada on too: its old lead goes, counted in its own entry
     await t.app.services.settings.update({ leadRetentionDays: { us: 30, ca: 35, int: null } });
@@ -146,14 +177,29 @@ describe('access and erasure requests for one email address', () => {
     const a = await submit(lead('Jane.Doe@Example.com', 'USA'));
     const b = await submit(lead('jane.doe@example.com', 'Canada'));
     const other = await submit(lead('someone.else@example.com', 'USA'));
-    await t.app.inject({ method: 'POST', url: `/api/admin/forms/${a}/notes`, headers: bearer(admin), payload: { note: 'Wants a visit in March.' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/forms/${a}/notes`,
+      headers: bearer(admin),
+      payload: { note: 'Wants a visit in March.' },
+    });
     await run`insert into webhook_deliveries (message_id, url, event_type, payload, form_submission_id, retry_until)
       values ('msg_erasure_1', 'https://crm.example.com/hook', 'lead.created', '{"email":"jane.doe@example.com"}', ${b}, now())`;
 
-    const counted = await t.app.inject({ method: 'POST', url: '/api/admin/privacy/count', headers: bearer(admin), payload: { email: ' JANE.DOE@example.com ' } });
+    const counted = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/privacy/count',
+      headers: bearer(admin),
+      payload: { email: ' JANE.DOE@example.com ' },
+    });
     expect(counted.json().data).toEqual({ email: 'jane.doe@example.com', count: 2 });
 
-    const exported = await t.app.inject({ method: 'POST', url: '/api/admin/privacy/export', headers: bearer(admin), payload: { email: 'jane.doe@example.com' } });
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/privacy/export',
+      headers: bearer(admin),
+      payload: { email: 'jane.doe@example.com' },
+    });
     expect(exported.statusCode, exported.body).toBe(200);
     const data = exported.json().data as {
       leads: { id: number; email: string }[];
@@ -169,11 +215,21 @@ describe('access and erasure requests for one email address', () => {
     expect(JSON.stringify(data)).not.toContain('someone.else@example.com');
 
     // the confirmation names the count: a stale count is refused, nothing deleted
-    const stale = await t.app.inject({ method: 'POST', url: '/api/admin/privacy/erase', headers: bearer(admin), payload: { email: 'jane.doe@example.com', confirmCount: 1 } });
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/privacy/erase',
+      headers: bearer(admin),
+      payload: { email: 'jane.doe@example.com', confirmCount: 1 },
+    });
     expect(stale.statusCode).toBe(409);
     expect(await count('form_submissions', `id in (${a}, ${b})`)).toBe(2);
 
-    const erased = await t.app.inject({ method: 'POST', url: '/api/admin/privacy/erase', headers: bearer(admin), payload: { email: 'jane.doe@example.com', confirmCount: 2 } });
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/privacy/erase',
+      headers: bearer(admin),
+      payload: { email: 'jane.doe@example.com', confirmCount: 2 },
+    });
     expect(erased.statusCode, erased.body).toBe(200);
     expect(erased.json().data).toEqual({ email: 'jane.doe@example.com', count: 2 });
     expect(await count('form_submissions', `lower(email) = 'jane.doe@example.com'`)).toBe(0);

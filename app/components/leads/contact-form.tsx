@@ -32,6 +32,8 @@ export interface ContactFormProps {
   failed?: boolean;
   /** The idempotency key of a post without JavaScript, sent again with the next attempt. */
   idempotencyKey?: string;
+  /** The privacy text shown beside the form, and its version, posted with the lead (ADR 044); none: no text. */
+  privacy?: { id: number; text: string } | null;
   onSent(): void;
 }
 
@@ -40,6 +42,7 @@ const FORM_ID = 'contact';
 function sendContact(
   value: Record<string, string | undefined>,
   extras: { reCaptchaToken: string; idempotencyKey: string; website: string },
+  privacyVersion?: number,
 ): Promise<SendOutcome> {
   const text = (k: string) => value[k] ?? '';
   const payload = {
@@ -49,6 +52,7 @@ function sendContact(
     data: contactDataJson({ region: text('region'), role: text('role'), state: text('state'), zipcode: text('zipcode') }),
     message: text('message'),
     ...extras,
+    ...(privacyVersion ? { privacyVersion } : {}),
   };
   return postLead(LEAD_PATHS.contact, payload, CONTACT_FIELD_ORDER, 'contact form');
 }
@@ -67,6 +71,7 @@ export function ContactForm({
   lastResult,
   failed: failedOnServer,
   idempotencyKey,
+  privacy,
   onSent,
 }: ContactFormProps) {
   const lead = useLeadForm({
@@ -76,7 +81,7 @@ export function ContactForm({
     lastResult,
     failedOnServer,
     recaptchaSiteKey,
-    send: sendContact,
+    send: (value, extras) => sendContact(value, extras, privacy?.id),
     onSent,
   });
   const { errors, idFor, initial } = lead;
@@ -167,6 +172,12 @@ export function ContactForm({
       </div>
       <Honeypot id="contact-website" />
       {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
+      {privacy ? (
+        <>
+          <p className="lead-form__privacy">{privacy.text}</p>
+          <input type="hidden" name="privacyVersion" value={privacy.id} />
+        </>
+      ) : null}
       <SendFailure failed={lead.failed} />
       <div className="lead-form__actions">
         <button type="submit" className="button button--primary lead-form__submit" disabled={lead.sending} aria-busy={lead.sending}>

@@ -26,11 +26,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   const region = resolveRegion({ pathname, stored: context.visitor.region });
   const statesRegionId = statesRegionIdFor(defaultContactRegion(region));
-  const [states, text] = await Promise.all([
+  const [states, text, privacy] = await Promise.all([
     statesRegionId === REGION_INT ? [] : context.services.geo.statesForRegion(statesRegionId),
     context.services.landingPages.listPageByKey(listKey(pathname)),
+    context.services.privacy.current(),
   ]);
-  return { statesRegionId, states, text };
+  return { statesRegionId, states, text, privacy: privacy ? { id: privacy.id, text: privacy.text } : null };
 }
 
 /**
@@ -60,6 +61,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     lastResult: actionData?.result ?? null,
     failed: actionData?.failed ?? false,
     idempotencyKey: actionData?.idempotencyKey,
+    privacy: loaderData.privacy,
   };
 
   return (
