@@ -24,7 +24,7 @@ const journalText = () =>
     .join('');
 
 describe('erasure and the intake journal', () => {
-  it('leaves no journal entry of the erased address, so a replay after a power cut cannot restore it', async () => {
+  it('leaves no journal entry of the erased address, so a replay after a power cut cannot restore it', { timeout: 120_000 }, async () => {
     mkdirSync(dataDir, { recursive: true });
     const image = await openDatabase({ dataDir: pgliteDir, loadDataDir: new Blob([readFileSync(inject('dbImage'))]) });
     await image.close();
