@@ -54,6 +54,9 @@ import { createSettingsService } from './settings/settings-service.ts';
 import { createUsersRepository } from './users/users-repository.ts';
 import { createUsersService } from './users/users-service.ts';
 import { createPublishScheduler, type PublishScheduler } from './versioning/publish-scheduler.ts';
+import { REGION_CA, REGION_INT, REGION_US } from '#shared/regions.ts';
+import { createPrivacyRepository } from './privacy/privacy-repository.ts';
+import { createPrivacyService } from './privacy/privacy-service.ts';
 import { createRetention } from './maintenance/retention.ts';
 import { createRetentionRepository } from './maintenance/retention-repository.ts';
 import { DOMAIN_KINDS, type DomainKind } from './kinds/index.ts';
@@ -146,6 +149,17 @@ export function createServices(db: Db, deps: ServiceDeps) {
     firstRetryMs: env.WEBHOOK_FIRST_RETRY_SECONDS * 1000,
     log: deps.log,
   });
+  // consent and privacy requests (ADR 044): an erasure trims the journal so a replay cannot bring a lead back;
+  // a new privacy text renders the pages again, here and on every other instance
+  const privacy = createPrivacyService({
+    repo: createPrivacyRepository(db),
+    audit,
+    journal: deps.intakeJournal,
+    changed: () => {
+      settings.invalidate();
+      contentEvents.changed({ kind: 'settings' });
+    },
+  });
   const leads = createLeadsService({
     repo: createLeadsRepository(db),
     mail,
@@ -163,6 +177,8 @@ export function createServices(db: Db, deps: ServiceDeps) {
     webhooks,
     audit,
     formStamp: createFormStamp(deps.jwtSecret),
+    isPrivacyVersion: (id) => privacy.isVersion(id),
+    privacyText: (id) => privacy.byId(id),
   });
   const auth = createAuthService({
     repo: createAuthRepository(db),
@@ -246,9 +262,20 @@ export function createServices(db: Db, deps: ServiceDeps) {
     auditDays: env.AUDIT_RETENTION_DAYS,
     outboxDir: env.SMTP_URL ? undefined : path.resolve(env.DATA_DIR, 'outbox'),
     log: deps.log,
+    // leads are kept per region as the settings say (ADR 044); each run's deletions are audited
+    leadRetention: async () => {
+      const days = (await settings.get()).leadRetentionDays;
+      return [
+        { regionId: REGION_US, days: days.us },
+        { regionId: REGION_CA, days: days.ca },
+        { regionId: REGION_INT, days: days.int },
+      ];
+    },
+    audit,
   });
   return {
     ...services,
+    privacy,
     dashboard,
     kinds,
     previews,

@@ -11,6 +11,9 @@ export function isSiteLink(value: string): boolean {
   return webUrl.safeParse(value).success;
 }
 
+/** Days a region's leads are kept (1 to 3650), or null: kept until deleted by hand. */
+export const LeadRetentionDays = z.number().int().min(1).max(3650).nullable();
+
 /**
  * Fields added after the first release carry defaults, so settings stored before them still parse.
  * `leadRecipients` and `recaptcha` override the environment when set ('' and null: use LEADS_EMAIL_*
@@ -31,6 +34,10 @@ export const SiteSettingsSchema = z.object({
   contactEmail: z.email(),
   leadRecipients: z.object({ us: z.string(), ca: z.string(), int: z.string() }).default({ us: '', ca: '', int: '' }),
   recaptcha: z.object({ minScore: z.number().min(0).max(1).nullable() }).default({ minScore: null }),
+  /** How many days leads of each region are kept before the daily retention job deletes them (ADR 044); null: kept (the default). */
+  leadRetentionDays: z
+    .object({ us: LeadRetentionDays, ca: LeadRetentionDays, int: LeadRetentionDays })
+    .default({ us: null, ca: null, int: null }),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
@@ -53,4 +60,5 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   contactEmail: 'info@northfield-agronomics.example',
   leadRecipients: { us: '', ca: '', int: '' },
   recaptcha: { minScore: null },
+  leadRetentionDays: { us: null, ca: null, int: null },
 };

@@ -145,6 +145,7 @@ export function contactAction({ request, context }: { request: Request; context:
         website: text(form, 'website'),
         formStarted: text(form, 'formStarted'),
         idempotencyKey: text(form, 'idempotencyKey') || undefined,
+        privacyVersion: text(form, 'privacyVersion') || undefined,
       });
     },
     (body, ip) => context.services.leads.submitContact(body as FormsAddBody, { ip }),

@@ -8,6 +8,19 @@ export const FORM_TYPE = { contact: 0, rep: 1 } as const;
 export const FORM_STATUS = { active: 0, archived: 1 } as const;
 
 /**
+ * The privacy text shown beside the contact form, in versions (ADR 044): editing it adds a row, never
+ * changes one, so a lead's `privacy_text_id` still names the words its visitor saw. The current text is
+ * the newest row; none: the form shows no privacy text.
+ */
+export const privacyTexts = pgTable('privacy_texts', {
+  id: serial('id').primaryKey(),
+  text: text('text').notNull(),
+  /** who saved this version (kept as it was) */
+  createdBy: text('created_by'),
+  created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
  * Every lead, append-only. `data` is the JSON text exactly as sent (spec: arbitrary fields including
  * Zipcode); `zipcode` and `regionId` are copied out of it for the admin list and notifications.
  */
@@ -43,6 +56,8 @@ export const formSubmissions = pgTable(
     assignedUserId: integer('assigned_user_id').references(() => adminUsers.id, { onDelete: 'set null' }),
     /** How territory routing decided at arrival, in words ("ZIP codes starting 500", "no rep covers 99950"); null when it did not run. */
     routing: text('routing'),
+    /** The version of the privacy text shown beside the form the visitor sent (ADR 044); null: none was shown or sent. */
+    privacyTextId: integer('privacy_text_id').references(() => privacyTexts.id),
   },
   (t) => [
     index('form_submissions_lead_status_created_idx').on(t.leadStatus, t.created),

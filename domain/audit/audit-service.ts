@@ -83,6 +83,12 @@ export function auditSentence(
         return typeof d.to === 'string'
           ? `${who} assigned ${what} to ${d.to}${typeof d.from === 'string' ? ` (it was with ${d.from})` : ''}`
           : `${who} unassigned ${what}${typeof d.from === 'string' ? ` (it was with ${d.from})` : ''}`;
+      case 'leads-expired':
+        return `${who} deleted ${plural(count, 'lead')} of ${row.subjectTitle ?? 'a region'} older than ${typeof d.days === 'number' ? d.days : '?'} days`;
+      case 'privacy-erased':
+        return `${who} erased everything stored about ${row.targetEmail ?? 'an address'}: ${plural(count, 'lead')}`;
+      case 'privacy-exported':
+        return `${who} exported everything stored about ${row.targetEmail ?? 'an address'}: ${plural(count, 'lead')}`;
       case 'note-added':
         return `${who} added a note to ${what}`;
       case 'dismissed':

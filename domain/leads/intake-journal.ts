@@ -90,6 +90,8 @@ export const LeadJournalEntrySchema = z.object({
     routing: z.string().nullable().optional(),
     /** 'spam' when the spam verdict stored it as Spam (ADR 043); absent: New */
     leadStatus: z.string().optional(),
+    /** the privacy text version the visitor saw (ADR 044); absent in entries written before it */
+    privacyTextId: z.number().int().nullable().optional(),
   }),
   mail: z.array(
     z.object({

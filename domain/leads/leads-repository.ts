@@ -26,6 +26,8 @@ export interface SubmissionInsert {
   routing?: string | null;
   /** 'spam' when the spam verdict says so (ADR 043); otherwise the column's default, New */
   leadStatus?: string;
+  /** the privacy text version shown beside the form (ADR 044); null: none */
+  privacyTextId?: number | null;
 }
 
 export interface SubmissionRow extends SubmissionInsert {
@@ -92,6 +94,7 @@ const columns = {
   assignedRepId: formSubmissions.assignedRepId,
   assignedUserId: formSubmissions.assignedUserId,
   routing: formSubmissions.routing,
+  privacyTextId: formSubmissions.privacyTextId,
   assigneeName: sql<string | null>`coalesce(${reps.name}, ${adminUsers.email})`,
 };
 

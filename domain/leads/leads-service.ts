@@ -64,6 +64,10 @@ export interface LeadsServiceDeps {
   audit?: Pick<AuditService, 'record'>;
   /** Signs and reads the forms' render stamps (the time-to-fill signal of the spam verdict, ADR 043). */
   formStamp?: FormStamp;
+  /** Whether an id names a saved privacy text version (ADR 044); read before the lead's transaction. */
+  isPrivacyVersion?: (id: number) => Promise<boolean>;
+  /** A privacy text version, for the admin's View. */
+  privacyText?: (id: number) => Promise<{ id: number; text: string; created: string } | null>;
 }
 
 export interface SubmitMeta {
@@ -199,6 +203,7 @@ function journalEntry(
       assignedRepId: lead.assignedRepId ?? null,
       routing: lead.routing ?? null,
       ...(lead.leadStatus === 'spam' ? { leadStatus: 'spam' } : {}),
+      privacyTextId: lead.privacyTextId ?? null,
       captcha: lead.captcha,
       captchaScore: lead.captchaScore,
       idempotencyKey: lead.idempotencyKey ?? null,
@@ -323,7 +328,8 @@ export function createLeadsService(deps: LeadsServiceDeps) {
   async function detail(id: number): Promise<LeadDetailDto> {
     const row = await deps.repo.findById(id);
     if (!row) throw new DomainError(FORMS_MESSAGES.notFound, 404);
-    return { lead: toSubmissionDto(row), history: (await deps.repo.history(id)).map(activityDto) };
+    const privacyText = row.privacyTextId ? ((await deps.privacyText?.(row.privacyTextId)) ?? null) : null;
+    return { lead: toSubmissionDto(row), history: (await deps.repo.history(id)).map(activityDto), privacyText };
   }
 
   /** Runs one change of a lead in a transaction with the lead's row locked; 404 when there is no such lead. */
@@ -362,6 +368,9 @@ export function createLeadsService(deps: LeadsServiceDeps) {
       // Read before the transaction: on the embedded database a query outside it would wait for it forever.
       const recipients = await deps.recipients();
       const assignment = await routeContactLead(regionId, fields.zipcode);
+      // the version the form showed, even one replaced since (a page cached before the edit); an unknown id is not stored
+      const privacyTextId =
+        body.privacyVersion !== undefined && (await deps.isPrivacyVersion?.(body.privacyVersion)) ? body.privacyVersion : null;
       const id = await storeLead(
         {
           type: FORM_TYPE_CONTACT,
@@ -378,6 +387,7 @@ export function createLeadsService(deps: LeadsServiceDeps) {
           idempotencyKey: body.idempotencyKey ?? null,
           assignedRepId: assignment.rep?.id ?? null,
           routing: assignment.rep ? assignment.rule : assignment.postalCode ? `no rep covers ${assignment.postalCode}` : null,
+          privacyTextId,
         },
         (row) => {
           const lead = { ...fields, id: row.id, phoneE164, region, created: row.created, captcha: captcha.result };

@@ -1,5 +1,7 @@
 import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { REGION_OPTIONS } from '#shared/regions.ts';
+import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { RetentionRepository } from './retention-repository.ts';
 
 /**
@@ -8,7 +10,9 @@ import type { RetentionRepository } from './retention-repository.ts';
  *   call its append-only trigger lets delete (migration 0024);
  * - mail_outbox: sent and failed messages older than 30 days (pending ones stay until sent or given up);
  * - the .eml files the file transport writes without SMTP (DATA_DIR/outbox): older than 30 days;
- * - sign_in_failures: counts idle for 24 hours whose lockout is over.
+ * - sign_in_failures: counts idle for 24 hours whose lockout is over;
+ * - form_submissions: leads older than their region's retention period (a site setting, off by
+ *   default), with their emails, webhook deliveries and history; one audit entry per region and run.
  * Every instance schedules it; a transaction-level advisory lock lets one of them do it at a time.
  */
 export interface RetentionOptions {
@@ -18,6 +22,10 @@ export interface RetentionOptions {
   /** where the file transport writes messages (DATA_DIR/outbox); none with SMTP or in memory */
   outboxDir?: string;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** days each region's leads are kept (the site setting, read at each run); null: kept */
+  leadRetention?: () => Promise<{ regionId: number; days: number | null }[]>;
+  /** records each region's deleted leads in the audit log */
+  audit?: AuditRecorder;
   /** first run after the start, then every 24 hours */
   firstRunMs?: number;
 }
@@ -29,6 +37,8 @@ export interface RetentionResult {
   outbox: number;
   emlFiles: number;
   failures: number;
+  /** leads deleted per region whose retention is on */
+  leads: { regionId: number; days: number; count: number }[];
 }
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -62,13 +72,27 @@ export function createRetention(repo: RetentionRepository, opts: RetentionOption
 
   /** One pass; `now` is for tests (the database's own clock decides the audit log's cut). */
   async function runOnce(now = new Date()): Promise<RetentionResult> {
+    const leadRegions = ((await opts.leadRetention?.()) ?? []).flatMap((r) =>
+      r.days === null ? [] : [{ regionId: r.regionId, days: r.days, before: new Date(now.getTime() - r.days * DAY_MS) }],
+    );
     const result = await repo.trim({
       auditDays: opts.auditDays,
       outboxBefore: new Date(now.getTime() - outboxDays * DAY_MS),
       failuresBefore: new Date(now.getTime() - failureHours * 60 * 60_000),
       now,
+      leads: leadRegions,
     });
-    if (!result) return { ran: false, audit: 0, outbox: 0, emlFiles: 0, failures: 0 };
+    if (!result) return { ran: false, audit: 0, outbox: 0, emlFiles: 0, failures: 0, leads: [] };
+    for (const region of result.leads) {
+      await opts.audit?.record(
+        {
+          action: 'leads-expired',
+          subject: { kind: 'lead', title: REGION_OPTIONS.find((o) => o.id === region.regionId)?.name ?? String(region.regionId) },
+          detail: { count: region.count, days: region.days, regionId: region.regionId },
+        },
+        null,
+      );
+    }
     const emlFiles = await removeOldFiles(now);
     const done = { ran: true, ...result, emlFiles };
     opts.log.info(done, 'retention: old audit entries, sent mail and idle sign-in failures removed');

@@ -7,6 +7,7 @@ import { deliveriesApi, integrationsApi } from './integrations.ts';
 import { leadsAdminApi, leadsApi } from './leads.ts';
 import { knowledgeApi, lookupsApi, pagesApi, pressReleasesApi } from './public-content.ts';
 import { previewApi } from './preview.ts';
+import { privacyApi } from './privacy.ts';
 import { redirectsApi } from './redirects.ts';
 import { repsApi, retailersApi } from './reps-retailers.ts';
 import { auditApi, securityApi } from './security.ts';
@@ -27,6 +28,7 @@ export const API_CONTRACT_GROUPS: Readonly<Record<string, Readonly<Record<string
   pressReleasesApi,
   lookupsApi,
   previewApi,
+  privacyApi,
   redirectsApi,
   repsApi,
   retailersApi,

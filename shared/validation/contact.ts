@@ -72,6 +72,15 @@ export const IdempotencyKeyField = z
   .optional()
   .describe('a random id generated once per form view and sent with every attempt: the lead is stored once per key');
 
+/** The version of the privacy text shown beside the form (ADR 044): the lead stores it when it names a saved version. */
+export const PrivacyVersionField = z.coerce
+  .number({ error: 'The privacy text version must be a number.' })
+  .int('The privacy text version must be a number.')
+  .positive('The privacy text version must be a number.')
+  .max(2_147_483_647, 'The privacy text version must be a number.')
+  .optional()
+  .describe('the id of the privacy text version the form showed (a hidden field)');
+
 /**
  * Optional: the signed time the form was rendered (a hidden field the server writes into the page).
  * The time taken to fill the form is one signal of the spam verdict (ADR 043).
@@ -98,6 +107,7 @@ export const FormsAddBodySchema = z
     website: wireText(1000),
     formStarted: FormStartedField,
     idempotencyKey: IdempotencyKeyField,
+    privacyVersion: PrivacyVersionField,
   })
   .superRefine((body, ctx) => {
     const data = readContactData(body.data);

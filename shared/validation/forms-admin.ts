@@ -160,7 +160,12 @@ export const LeadActivitySchema = z.object({
 export type LeadActivityDto = z.infer<typeof LeadActivitySchema>;
 
 /** GET /api/admin/forms/:id, and what each change answers: the lead and its history, oldest first. */
-export const LeadDetailSchema = z.object({ lead: FormSubmissionSchema, history: z.array(LeadActivitySchema) });
+export const LeadDetailSchema = z.object({
+  lead: FormSubmissionSchema,
+  history: z.array(LeadActivitySchema),
+  /** the privacy text version shown beside the form the visitor sent (ADR 044); null: none was shown */
+  privacyText: z.object({ id: z.number().int(), text: z.string(), created: z.string() }).nullable().default(null),
+});
 export type LeadDetailDto = z.infer<typeof LeadDetailSchema>;
 
 export const LeadStatusBodySchema = z.object({ status: z.enum(LEAD_STATUSES) });

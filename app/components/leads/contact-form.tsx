@@ -34,6 +34,8 @@ export interface ContactFormProps {
   idempotencyKey?: string;
   /** The signed render time from the loader (the time-to-fill spam signal, ADR 043). */
   formStarted?: string;
+  /** The privacy text shown beside the form, and its version, posted with the lead (ADR 044); none: no text. */
+  privacy?: { id: number; text: string } | null;
   onSent(): void;
 }
 
@@ -42,6 +44,7 @@ const FORM_ID = 'contact';
 function sendContact(
   value: Record<string, string | undefined>,
   extras: { reCaptchaToken: string; idempotencyKey: string; website: string; formStarted: string },
+  privacyVersion?: number,
 ): Promise<SendOutcome> {
   const text = (k: string) => value[k] ?? '';
   const payload = {
@@ -51,6 +54,7 @@ function sendContact(
     data: contactDataJson({ region: text('region'), role: text('role'), state: text('state'), zipcode: text('zipcode') }),
     message: text('message'),
     ...extras,
+    ...(privacyVersion ? { privacyVersion } : {}),
   };
   return postLead(LEAD_PATHS.contact, payload, CONTACT_FIELD_ORDER, 'contact form');
 }
@@ -70,6 +74,7 @@ export function ContactForm({
   failed: failedOnServer,
   idempotencyKey,
   formStarted,
+  privacy,
   onSent,
 }: ContactFormProps) {
   const lead = useLeadForm({
@@ -79,7 +84,7 @@ export function ContactForm({
     lastResult,
     failedOnServer,
     recaptchaSiteKey,
-    send: sendContact,
+    send: (value, extras) => sendContact(value, extras, privacy?.id),
     onSent,
   });
   const { errors, idFor, initial } = lead;
@@ -170,6 +175,12 @@ export function ContactForm({
       </div>
       <Honeypot id="contact-website" formStarted={formStarted} />
       {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
+      {privacy ? (
+        <>
+          <p className="lead-form__privacy">{privacy.text}</p>
+          <input type="hidden" name="privacyVersion" value={privacy.id} />
+        </>
+      ) : null}
       <SendFailure failed={lead.failed} />
       <div className="lead-form__actions">
         <button type="submit" className="button button--primary lead-form__submit" disabled={lead.sending} aria-busy={lead.sending}>

@@ -26,12 +26,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   const region = resolveRegion({ pathname, stored: context.visitor.region });
   const statesRegionId = statesRegionIdFor(defaultContactRegion(region));
-  const [states, text] = await Promise.all([
+  const [states, text, privacy] = await Promise.all([
     statesRegionId === REGION_INT ? [] : context.services.geo.statesForRegion(statesRegionId),
     context.services.landingPages.listPageByKey(listKey(pathname)),
+    context.services.privacy.current(),
   ]);
   // the form's signed render time (ADR 043); a page served from the cache carries an older one, which only lengthens the measured time
-  return { statesRegionId, states, text, formStarted: context.services.leads.formStamp() };
+  return { statesRegionId, states, text, formStarted: context.services.leads.formStamp(),
+    privacy: privacy ? { id: privacy.id, text: privacy.text } : null,
+  };
 }
 
 /**
@@ -62,6 +65,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     failed: actionData?.failed ?? false,
     idempotencyKey: actionData?.idempotencyKey,
     formStarted: loaderData.formStarted,
+    privacy: loaderData.privacy,
   };
 
   return (

@@ -6,6 +6,7 @@ import { documentsAdminRoutes } from './documents-routes.ts';
 import { redirectsRoutes } from './redirects-routes.ts';
 import { repsRetailersRoutes } from './reps-retailers-routes.ts';
 import { formsAdminRoutes } from './forms-routes.ts';
+import { privacyAdminRoutes } from './privacy-routes.ts';
 import { integrationsRoutes } from './integrations-routes.ts';
 import { securityRoutes } from './security-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
@@ -29,6 +30,7 @@ export async function adminRoutes(app: FastifyInstance) {
     redirectsRoutes(scope);
     repsRetailersRoutes(scope);
     formsAdminRoutes(scope);
+    privacyAdminRoutes(scope);
     settingsRoutes(scope);
     integrationsRoutes(scope);
     versionedResourcesRoutes(scope);
