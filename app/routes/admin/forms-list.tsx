@@ -194,6 +194,8 @@ const COLUMNS: ResourceColumn<FormSubmissionDto>[] = [
     key: 'assignee',
     label: 'Assigned to',
     sort: { column: 'assignee', first: firstDir('assignee') },
+    // a user assignee is an email address: it breaks rather than widen the table at 1280 px
+    breakAnywhere: true,
     cell: (f) => f.assignee?.name ?? 'Unassigned',
   },
 ];
