@@ -28,8 +28,12 @@ const MALFORMED: { value: string; canonical: string }[] = [
 ];
 const CANONICAL = ['', 'region=3'];
 
-/** Pages never stored (the product selector) carry a per-request nonce: the rest of the bytes must match. */
-const withoutNonces = (body: string) => body.replace(/ nonce="[^"]*"/g, '');
+/**
+ * Pages never stored (the product selector) carry a per-request nonce, and the contact forms a per-render
+ * stamp (the spam verdict's time to fill, ADR 043): the rest of the bytes must match.
+ */
+const withoutNonces = (body: string) => body.replace(/ nonce="[^"]*"/g, '').replace(FORM_STAMP, '$1per render');
+const FORM_STAMP = /(name="formStarted" value="|formStarted(?:&quot;|\\"|"):(?:&quot;|\\"|"))[^"&\\]+/g;
 
 const get = (url: string, cookie: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
 const contentChanged = () => t.app.services.contentEvents.changed({ kind: 'all' });

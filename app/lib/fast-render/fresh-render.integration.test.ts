@@ -52,8 +52,9 @@ afterAll(async () => {
   await Promise.all([lean?.close(), router?.close()]);
 });
 
-/** The per-request CSP nonce is the only part of a page that may differ. */
-const withoutNonces = (html: string) => html.replace(/ nonce="[^"]*"/g, '');
+/** The per-request CSP nonce and the contact forms' per-render stamp (ADR 043) are the only parts of a page that may differ. */
+const withoutNonces = (html: string) => html.replace(/ nonce="[^"]*"/g, '').replace(FORM_STAMP, '$1per render');
+const FORM_STAMP = /(name="formStarted" value="|formStarted(?:&quot;|\\"|"):(?:&quot;|\\"|"))[^"&\\]+/g;
 
 async function both(url: string, cookie?: string) {
   const headers = { accept: 'text/html', ...(cookie ? { cookie } : {}) };
