@@ -13,6 +13,7 @@ const pgliteOnly = [
   // the intake journal exists only on the embedded database
   'tests/integration/lead-journal.integration.test.ts',
   'tests/integration/lead-webhooks-journal.integration.test.ts',
+  'tests/integration/privacy-erasure-journal.integration.test.ts',
   // nginx in front of one instance: the proxy, not the database, is under test
   'tests/integration/nginx-site.integration.test.ts',
   // the deployment kit's files: no database at all

@@ -7,6 +7,9 @@ import { axeViolations, signInQuickly } from './admin-helpers.ts';
  * desktop widths and each row is a card below 900 px; axe finds nothing.
  */
 
+/** the search that finds the leads with a long unbroken name (each worker sends one in beforeAll) */
+const LONG_NAME_TOKEN = 'Widthcheck';
+
 const LISTS = [
   { path: '/siteadmin/knowledge-center', heading: 'Knowledge Center' },
   { path: '/siteadmin/press-releases', heading: 'Press Releases' },
@@ -17,6 +20,8 @@ const LISTS = [
   { path: '/siteadmin/products', heading: 'Products' },
   { path: '/siteadmin/pages', heading: 'Pages' },
   { path: '/siteadmin/forms', heading: 'Forms' },
+  // the worst case a visitor can type: a name with a long unbroken word (sent in beforeAll), first in its list
+  { path: `/siteadmin/forms?q=${LONG_NAME_TOKEN}`, heading: 'Forms' },
   { path: '/siteadmin/redirects', heading: 'Redirects' },
   { path: '/siteadmin/redirects/not-found', heading: 'Not Found Log' },
   { path: '/siteadmin/users', heading: 'Users' },
@@ -90,6 +95,17 @@ test.describe('admin lists at four widths', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     await request.get(`/no-such-page-for-the-lists-check-${Date.now()}`);
+    const lead = await request.post('/api/forms/add', {
+      data: {
+        name: `${LONG_NAME_TOKEN}${Date.now()}Unbroken ${'Q'.repeat(24)}`,
+        email: 'width.check@example.com',
+        phone: '51555501001234',
+        data: JSON.stringify({ region: 'USA', role: 'Grower', state: 'Iowa', zipcode: '50011' }),
+        message: 'A lead whose name has no place to break.',
+        reCaptchaToken: '',
+      },
+    });
+    expect(((await lead.json()) as { success: boolean }).success).toBe(true);
   });
 
   for (const list of LISTS) {

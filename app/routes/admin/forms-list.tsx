@@ -184,10 +184,11 @@ export function HydrateFallback() {
 }
 
 const COLUMNS: ResourceColumn<FormSubmissionDto>[] = [
-  { key: 'name', label: 'Name', main: true, sort: { column: 'name', first: firstDir('name') }, cell: (f) => f.name },
+  // a visitor's name and phone are typed by anyone: a long word breaks rather than widen the table at 1280 px
+  { key: 'name', label: 'Name', main: true, breakAnywhere: true, sort: { column: 'name', first: firstDir('name') }, cell: (f) => f.name },
   { key: 'type', label: 'Type', sort: { column: 'type', first: firstDir('type') }, cell: (f) => formTypeLabel(f.type) },
   { key: 'created', label: 'Created', sort: { column: 'created', first: firstDir('created') }, cell: (f) => formatDateTime(f.created) },
-  { key: 'phone', label: 'Phone', cell: (f) => f.phone || '--' },
+  { key: 'phone', label: 'Phone', breakAnywhere: true, cell: (f) => f.phone || '--' },
   { key: 'zip', label: 'ZipCode', cell: (f) => f.zipCode || '--' },
   { key: 'status', label: 'Status', sort: { column: 'status', first: firstDir('status') }, cell: (f) => leadStatusLabel(f.leadStatus) },
   {
