@@ -5,6 +5,7 @@ import { hydratesFrom } from './lib/hydration.ts';
 import { fillFragments, FragmentSlotsContext, type FragmentSlots } from './lib/fast-render/shell-fragments.tsx';
 import { htmlResponse } from './lib/fast-render/rendered-html.ts';
 import { StaticServerRouter } from './lib/fast-render/fresh-render.server.tsx';
+import { isDatabaseUnavailable } from '#db/unavailable.ts';
 
 export const streamTimeout = 10_000;
 
@@ -91,5 +92,10 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  // the database away for a moment is no bug: the server answers 503 (ADR 047), logged there
+  if (context.failure && isDatabaseUnavailable(error)) {
+    context.failure.databaseUnavailable = true;
+    return;
+  }
   context.log.error({ err: error, url: request.url }, 'unhandled error in loader or action');
 };

@@ -17,6 +17,11 @@ export type AppContext = {
   clientIp?: string;
   /** Set when a form post to a page was over FORM_RATE_LIMIT: its action answers 429 with the failure alert. */
   formRateLimited?: boolean;
+  /**
+   * Set by the entry's handleError when a loader or action failed because the database is away for a
+   * moment: the server then answers the Unavailable page with 503 instead of the 500 page (ADR 047).
+   */
+  failure?: { databaseUnavailable: boolean };
   log: { error(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; info(obj: object, msg?: string): void };
 };
 

@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   UNSAFE_FrameworkContext as FrameworkContext,
+  useLocation,
   useRouteError,
 } from 'react-router';
 import type { Route } from './+types/root';
@@ -88,16 +89,19 @@ export default function App() {
 }
 
 /** The last-resort boundary's title: no site settings to name the brand from, so the error alone. */
-export const meta: Route.MetaFunction = ({ error }) => {
+export const meta: Route.MetaFunction = ({ error, location }) => {
   if (!error) return [];
-  const text = ERROR_TEXT[errorKindFor(isRouteErrorResponse(error) ? error.status : 500)];
+  const text =
+    ERROR_TEXT[errorKindFor(isRouteErrorResponse(error) ? error.status : location.pathname === '/error/unavailable' ? 503 : 500)];
   return [{ title: text.title }, { name: 'description', content: text.message }, { name: 'robots', content: 'noindex' }];
 };
 
 /** Last-resort boundary: the public layout's loader (or an admin shell) failed, so no shell data is available. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // the Unavailable page whose shell data could not be read either (the database is away, ADR 047)
+  const unavailable = useLocation().pathname === '/error/unavailable';
+  const status = isRouteErrorResponse(error) ? error.status : unavailable ? 503 : 500;
   return (
     <main id="content" className="error-page error-page--bare">
       <ErrorView status={status} />

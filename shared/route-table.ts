@@ -82,6 +82,7 @@ export const ROUTE_TABLE: RouteEntry[] = [
       route('error/bad-request', 'routes/public/error-page.tsx', { id: 'bad-request' }),
       route('error/form-refused', 'routes/public/error-page.tsx', { id: 'form-refused' }),
       route('error/form-too-large', 'routes/public/error-page.tsx', { id: 'form-too-large' }),
+      route('error/unavailable', 'routes/public/error-page.tsx', { id: 'unavailable' }),
       route('*', 'routes/public/custom-page.tsx'),
     ]),
     layout('routes/public/simple-layout.tsx', [

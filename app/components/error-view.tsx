@@ -1,11 +1,12 @@
 import { Link } from '../lib/links.tsx';
 
-export type ErrorKind = 'not-found' | 'access-denied' | 'server-error' | 'bad-request' | 'form-refused' | 'form-too-large';
+export type ErrorKind = 'not-found' | 'access-denied' | 'server-error' | 'bad-request' | 'form-refused' | 'form-too-large' | 'unavailable';
 
 export function errorKindFor(status: number): ErrorKind {
   if (status === 404) return 'not-found';
   if (status === 401 || status === 403) return 'access-denied';
   if (status === 400) return 'bad-request';
+  if (status === 503) return 'unavailable';
   return 'server-error';
 }
 
@@ -29,10 +30,27 @@ export const ERROR_TEXT: Record<ErrorKind, { title: string; message: string; sta
     message: 'This form held far more than a message needs, so nothing was sent. Shorten what you typed and send it again.',
     status: 413,
   },
+  // the database away for a moment (ADR 047): nothing is wrong with the page or the visitor
+  unavailable: {
+    title: 'Back in a Moment',
+    message: 'The site is busy for a moment and could not show this page. Try again in a few seconds.',
+    status: 503,
+  },
 };
 
 /** `back`: where the visitor can try again (a refused form's page); the home page otherwise. */
-export function ErrorView({ status, kind = errorKindFor(status), back }: { status: number; kind?: ErrorKind; back?: string | null }) {
+export function ErrorView({
+  status,
+  kind = errorKindFor(status),
+  back,
+  message,
+}: {
+  status: number;
+  kind?: ErrorKind;
+  back?: string | null;
+  /** words of the page's own in place of the kind's (the Unavailable page of the finder or a search) */
+  message?: string | null;
+}) {
   const text = ERROR_TEXT[kind];
   return (
     <section className="error-view" aria-labelledby="error-title">
@@ -40,11 +58,11 @@ export function ErrorView({ status, kind = errorKindFor(status), back }: { statu
         {text.status}
       </p>
       <h1 id="error-title">{text.title}</h1>
-      <p>{text.message}</p>
+      <p>{message ?? text.message}</p>
       <p>
         {back ? (
           <Link className="button button--primary" to={back}>
-            Go back to the form
+            {kind === 'unavailable' ? 'Try again' : 'Go back to the form'}
           </Link>
         ) : (
           <Link className="button button--primary" to="/">

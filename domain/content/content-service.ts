@@ -138,7 +138,13 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
   const searchRanks = memo((text: string) => repo.searchRanks(text), { ...dropOn, max: 500, key: (text) => text });
   function publishedCards() {
     const held = published();
-    return { cards: held.then((h) => h.cards), byDate: held.then((h) => h.byDate) };
+    const cards = held.then((h) => h.cards);
+    const byDate = held.then((h) => h.byDate);
+    // a caller reads one of the two: the other's failure is the same one, already answered (a database
+    // away for a moment must not become an unhandled rejection, which ends the process)
+    cards.catch(() => undefined);
+    byDate.catch(() => undefined);
+    return { cards, byDate };
   }
 
   function changed(change: { id: number | null; oldSlug: string | null; newSlug: string | null }) {

@@ -45,6 +45,7 @@ const SAMPLES = [
   '/error/bad-request',
   '/error/form-refused?back=/contact',
   '/error/form-too-large?back=/contact',
+  '/error/unavailable?back=%2Fknowledge-center%3Fq%3Durea',
   '/careers',
   '/set-region?region=3&from=/agrotain',
   '/can/find-a-rep',

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyError, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { DomainError } from '#domain/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '#db/unavailable.ts';
 import { fail } from '../http.ts';
 
 function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
@@ -21,7 +22,12 @@ declare module 'fastify' {
      * Set when the page routes are mounted.
      */
     errorPage:
-      | ((request: FastifyRequest, reply: FastifyReply, status: 400 | 403 | 404 | 410 | 413, viewPath?: string) => Promise<FastifyReply>)
+      | ((
+          request: FastifyRequest,
+          reply: FastifyReply,
+          status: 400 | 403 | 404 | 410 | 413 | 503,
+          viewPath?: string,
+        ) => Promise<FastifyReply>)
       | null;
   }
 }
@@ -66,6 +72,18 @@ function notFound(app: FastifyInstance, request: FastifyRequest, reply: FastifyR
   return reply.code(404).send(fail(message));
 }
 
+/**
+ * The database is away for a moment (a restart, a failover, a blip): 503 with Retry-After and words a
+ * person can act on, never 500, which stays for bugs (ADR 047). A browser asking for a page gets the
+ * site's Unavailable page.
+ */
+export function databaseUnavailable(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, err: unknown) {
+  request.log.warn({ err }, 'the database is unavailable: answered 503');
+  reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+  if (app.errorPage && wantsPage(request)) return app.errorPage(request, reply, 503);
+  return reply.code(503).send(fail(DATABASE_UNAVAILABLE_MESSAGE));
+}
+
 /** Maps validation and domain failures to clear 4xx replies; anything else is logged and answered 500. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -98,6 +116,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       return reply.code(status).send(fail(status === 429 ? 'Too many requests. Please wait a moment and try again.' : err.message));
     }
+    if (isDatabaseUnavailable(err)) return databaseUnavailable(app, request, reply, err);
     request.log.error({ err }, 'request failed');
     return reply.code(500).send(fail('Something went wrong. Please try again later.'));
   });

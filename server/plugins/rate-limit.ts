@@ -85,7 +85,12 @@ export async function registerRateLimit(app: FastifyInstance) {
   // Without the offline queue a Redis outage fails fast, and the store counts in memory meanwhile.
   // The client is loaded only when it is used (about 12 MB resident otherwise, ADR 042).
   const redis: Redis | undefined = app.env.REDIS_URL
-    ? new (await import('ioredis')).Redis(app.env.REDIS_URL, { connectTimeout: 2000, commandTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    ? new (await import('ioredis')).Redis(app.env.REDIS_URL, {
+        connectTimeout: 2000,
+        commandTimeout: 1000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+      })
     : undefined;
   let store: FastifyRateLimitStoreCtor | undefined;
   if (redis) {

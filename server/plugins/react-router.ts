@@ -10,6 +10,7 @@ import type { AppContext } from '#app/load-context.ts';
 import { parseVisitorInputs, type VisitorInputs } from '#shared/request-inputs.ts';
 import { htmlResponse, renderedHtmlOf } from '#app/lib/fast-render/rendered-html.ts';
 import { isApiPath, isDocumentPath } from './errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '#db/unavailable.ts';
 import { createRouteReads } from '../page-cache/route-reads.ts';
 import type { PageCache } from './page-cache.ts';
 import { withStaticRender } from '#app/lib/fast-render/fresh-render.server.tsx';
@@ -107,6 +108,11 @@ const pathOf = (url: string) => {
   return q === -1 ? url : url.slice(0, q);
 };
 
+/** The Unavailable page's view for a request: its Try again link leads back to the page asked for. */
+function unavailableView(url: string): string {
+  return `/error/unavailable?${new URLSearchParams({ back: url })}`;
+}
+
 /** The same page with another status (an error page's view rendered for the status the server decided). */
 function withStatus(response: Response, status: number): Response {
   const html = renderedHtmlOf(response);
@@ -202,7 +208,7 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
   // The site's own error pages with a real status: Page Not Found (404, or 410 for a removed page) for
   // paths the server refuses before React Router (control characters, host-like paths) and unknown
   // documents, Bad Request for an address that cannot be read, Form Not Sent for a post from another site.
-  app.errorPage = async (request, reply, status, viewPath = '/not-found') => {
+  app.errorPage = async (request, reply, status, viewPath = status === 503 ? unavailableView(request.url) : '/not-found') => {
     const response = await handle(toWebRequest(request, reply, siteOrigin, viewPath), contextFor(request, await visitorOf(request)));
     await sendWebResponse(reply.code(status), withStatus(response, status));
     return reply;
@@ -236,8 +242,15 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
         }
         const formRateLimited = await overFormLimit(request);
         const render = async (webRequest: Request, nonce: string, visitor: VisitorInputs) => {
-          const context = { ...contextFor(request, visitor), nonce, formRateLimited } satisfies AppContext;
+          const failure = { databaseUnavailable: false };
+          const context = { ...contextFor(request, visitor), nonce, formRateLimited, failure } satisfies AppContext;
           const response = await handle(webRequest, context);
+          // a loader or action met a database that is away for a moment: the Unavailable page, 503 (ADR 047)
+          if (failure.databaseUnavailable && response.status >= 500) {
+            request.log.warn({ url: request.url }, 'the database is unavailable: answered the Unavailable page (503)');
+            reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+            return withStatus(await handle(toWebRequest(request, reply, siteOrigin, unavailableView(request.url)), { ...context }), 503);
+          }
           // every Location a page answers with passes the one safe-path check (a loader that redirects to
           // its URL's path could otherwise send `//host`): one that fails names nothing of ours
           const location = response.headers.get('location');
