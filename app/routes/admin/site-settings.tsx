@@ -40,7 +40,10 @@ const RETENTION_REGIONS = [
   { key: 'int', label: 'International' },
 ] as const;
 
-/** Administrators: the notice bar, social links, careers address, lead recipients and reCAPTCHA score; sign-in security is linked. */
+/**
+ * Administrators: the notice bar, social links, careers address, lead recipients, reCAPTCHA score, lead
+ * retention and the privacy text (ADR 044); sign-in security and integrations are linked.
+ */
 export default function SiteSettings({ loaderData }: Route.ComponentProps) {
   const { privacyVersions, ...loaded } = loaderData;
   const [data, setData] = useState(loaded);
@@ -63,7 +66,9 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
     },
     async onValid(value) {
       setSaved(false);
-      return refusalOr(api().call(settingsApi.edit, { body: value }), (saved) => {
+      // the three day fields are on the screen, so all three blank means off (not "leave as saved", which a missing field means)
+      const body = { ...value, leadRetentionDays: value.leadRetentionDays ?? { us: null, ca: null, int: null } };
+      return refusalOr(api().call(settingsApi.edit, { body }), (saved) => {
         setData(saved);
         setSaved(true);
       });
