@@ -27,9 +27,11 @@ export function createPrivacyRepository(db: Db) {
           text: privacyTexts.text,
           created: privacyTexts.created,
           createdBy: privacyTexts.createdBy,
-          leads: sql<number>`(select count(*)::int from ${formSubmissions} where ${formSubmissions.privacyTextId} = ${privacyTexts.id})`,
+          leads: sql<number>`count(${formSubmissions.id})::int`,
         })
         .from(privacyTexts)
+        .leftJoin(formSubmissions, eq(formSubmissions.privacyTextId, privacyTexts.id))
+        .groupBy(privacyTexts.id)
         .orderBy(desc(privacyTexts.id));
     },
     async insertText(text: string, createdBy: string | null) {
