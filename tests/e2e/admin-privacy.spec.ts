@@ -16,6 +16,10 @@ test(
     await page.goto('/siteadmin/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Site Settings' })).toBeVisible();
     const textForm = page.getByRole('form', { name: 'Privacy text' });
+    // an earlier wording first, so the new one has a version before it
+    await textForm.getByLabel('Text beside the contact forms').fill(`An earlier wording (${Date.now()}).`);
+    await textForm.getByRole('button', { name: 'Save Privacy Text' }).click();
+    await expect(textForm.getByRole('status')).toContainText('Saved as version');
     await textForm.getByLabel('Text beside the contact forms').fill(privacyText);
     await textForm.getByRole('button', { name: 'Save Privacy Text' }).click();
     const saved = textForm.getByRole('status').filter({ hasText: /^Saved as version \d+\./ });
@@ -23,6 +27,8 @@ test(
     const version = Number(/version (\d+)/.exec((await saved.textContent()) ?? '')?.[1]);
     expect(version).toBeGreaterThan(0);
     await expect(textForm.getByText(new RegExp(`^Version ${version}, saved .+ by admin@example\\.com\\.$`))).toBeVisible();
+    const earlier = page.getByRole('table', { name: 'Earlier versions' });
+    await expect(earlier.getByRole('row', { name: new RegExp(`^${version - 1} .*An earlier wording`) })).toBeVisible();
     // the same words again are no new version
     await textForm.getByRole('button', { name: 'Save Privacy Text' }).click();
     await expect(textForm.getByRole('status')).toHaveText(`The text is unchanged: the forms still show version ${version}.`);
@@ -80,6 +86,7 @@ test(
       const view = page.getByRole('dialog', { name: `Written by ${name}` });
       await expect(view.getByText(new RegExp(`^Version ${version}, saved .+, was shown beside the form:$`))).toBeVisible();
       await expect(view.getByText(privacyText)).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
       await view.getByRole('button', { name: 'Close' }).click();
 
       // Privacy Requests, from the drawer
