@@ -135,6 +135,8 @@ export const ROUTE_TABLE: RouteEntry[] = [
     route('product-labels/create', 'routes/admin/label-form.tsx', { id: 'admin-label-create' }),
     route('product-labels/edit/:id/:versionId?', 'routes/admin/label-form.tsx', { id: 'admin-label-edit' }),
     route('forms', 'routes/admin/forms-list.tsx'),
+    // access and erasure requests for one email address (ADR 044)
+    route('privacy-requests', 'routes/admin/privacy-requests.tsx'),
     route('settings', 'routes/admin/site-settings.tsx'),
   ]),
 ];

@@ -68,6 +68,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [...kindSections(KINDS), 
 export const ADMIN_TOOLS: readonly { label: string; path: string; permission: Permission | null }[] = [
   { label: 'My Account', path: '/siteadmin/account', permission: null },
   { label: 'Audit Log', path: '/siteadmin/audit-log', permission: 'audit' },
+  { label: 'Privacy Requests', path: '/siteadmin/privacy-requests', permission: 'forms' },
   { label: 'Site Settings', path: '/siteadmin/settings', permission: 'settings' },
   { label: 'Security', path: '/siteadmin/security', permission: 'settings' },
 ];

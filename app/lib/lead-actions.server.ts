@@ -170,6 +170,7 @@ export function repContactAction({ request, context }: { request: Request; conte
         website: text(form, 'website'),
         formStarted: text(form, 'formStarted'),
         idempotencyKey: text(form, 'idempotencyKey') || undefined,
+        privacyVersion: text(form, 'privacyVersion') || undefined,
       }),
     (body, ip) => context.services.leads.submitRepContact(body as RepContactBody, { ip }),
     'rep',

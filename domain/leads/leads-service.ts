@@ -143,6 +143,7 @@ export function toSubmissionDto(row: SubmissionRow): FormSubmissionDto {
     leadStatus: row.leadStatus as LeadStatus,
     assignee: assigneeOf(row),
     routing: row.routing ?? null,
+    privacyTextId: row.privacyTextId ?? null,
   };
 }
 
@@ -422,6 +423,9 @@ export function createLeadsService(deps: LeadsServiceDeps) {
       });
       const recipients = await deps.recipients();
       const regional = leadsAddressFor(regionId, recipients);
+      // as the contact form: the version the form showed (read before the transaction), an unknown id not stored
+      const privacyTextId =
+        body.privacyVersion !== undefined && (await deps.isPrivacyVersion?.(body.privacyVersion)) ? body.privacyVersion : null;
       const to = body.targetType === 'rep' && target && 'email' in target ? [target.email, regional] : [regional];
       const id = await storeLead(
         {
@@ -441,6 +445,7 @@ export function createLeadsService(deps: LeadsServiceDeps) {
           captcha: captcha.result,
           captchaScore: captcha.score,
           idempotencyKey: body.idempotencyKey ?? null,
+          privacyTextId,
         },
         (row) => [
           repNotification(

@@ -19,6 +19,21 @@ export function createPrivacyRepository(db: Db) {
       const [row] = await db.select().from(privacyTexts).where(eq(privacyTexts.id, id));
       return row;
     },
+    /** every version, newest first, with the number of leads that name it */
+    async versions() {
+      return db
+        .select({
+          id: privacyTexts.id,
+          text: privacyTexts.text,
+          created: privacyTexts.created,
+          createdBy: privacyTexts.createdBy,
+          leads: sql<number>`count(${formSubmissions.id})::int`,
+        })
+        .from(privacyTexts)
+        .leftJoin(formSubmissions, eq(formSubmissions.privacyTextId, privacyTexts.id))
+        .groupBy(privacyTexts.id)
+        .orderBy(desc(privacyTexts.id));
+    },
     async insertText(text: string, createdBy: string | null) {
       const [row] = await db.insert(privacyTexts).values({ text, createdBy }).returning();
       return row!;

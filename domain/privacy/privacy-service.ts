@@ -36,6 +36,10 @@ export function createPrivacyService(deps: {
     /** The text the contact form shows now: the newest version (null: none saved). */
     current: async (): Promise<PrivacyText | null> => toText(await repo.newestText()),
     byId: async (id: number): Promise<PrivacyText | null> => toText(await repo.text(id)),
+    /** Every version, newest first (the settings screen's list). */
+    async versions(): Promise<(PrivacyText & { createdBy: string | null; leads: number })[]> {
+      return (await repo.versions()).map((v) => ({ ...toText(v)!, createdBy: v.createdBy, leads: Number(v.leads) }));
+    },
     /** Whether `id` names a saved version: a form from a page cached before an edit still posts a real one. */
     isVersion: async (id: number): Promise<boolean> => Boolean(await repo.text(id)),
 

@@ -21,14 +21,19 @@ const FIELD_NAMES = {
   careersUrl: 'careers address',
   leadRecipients: 'lead recipients',
   recaptchaMinScore: 'reCAPTCHA minimum score',
+  leadRetentionDays: 'lead retention',
 } as const;
 
 /**
  * Site settings change rarely and are read on every page, so they are held in memory (`memo`) and
  * re-read only after a settings change, here or on another instance (the content events).
  */
-export function createSettingsService(repo: SettingsRepository, fallbacks: SettingsFallbacks, events?: ContentEvents, audit?: AuditRecorder) {
-
+export function createSettingsService(
+  repo: SettingsRepository,
+  fallbacks: SettingsFallbacks,
+  events?: ContentEvents,
+  audit?: AuditRecorder,
+) {
   async function load(): Promise<SiteSettings> {
     const rows = await repo.all();
     const merged: Record<string, unknown> = { ...DEFAULT_SITE_SETTINGS };
@@ -68,6 +73,7 @@ export function createSettingsService(repo: SettingsRepository, fallbacks: Setti
         careersUrl: s.careersUrl,
         leadRecipients: s.leadRecipients,
         recaptchaMinScore: s.recaptcha.minScore,
+        leadRetentionDays: s.leadRetentionDays,
       },
       fallbacks,
     };
@@ -96,6 +102,7 @@ export function createSettingsService(repo: SettingsRepository, fallbacks: Setti
         careersUrl: input.careersUrl,
         leadRecipients: input.leadRecipients,
         recaptcha: { minScore: input.recaptchaMinScore },
+        leadRetentionDays: input.leadRetentionDays ?? current.leadRetentionDays,
       });
       // the audit log names what changed, with the lead recipients before and after (where leads go matters)
       const before = toAdmin(current).settings;
@@ -111,6 +118,10 @@ export function createSettingsService(repo: SettingsRepository, fallbacks: Setti
             fields: fields.map((k) => FIELD_NAMES[k]),
             ...(fields.includes('leadRecipients')
               ? { leadRecipients: { before: before.leadRecipients, after: after.leadRecipients } }
+              : {}),
+            // deleting leads is irreversible: the days before and after are kept with the change
+            ...(fields.includes('leadRetentionDays')
+              ? { leadRetentionDays: { before: before.leadRetentionDays, after: after.leadRetentionDays } }
               : {}),
           },
         });

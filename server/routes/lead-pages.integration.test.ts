@@ -296,6 +296,42 @@ describe('rep contact page action (no JavaScript)', () => {
     expect(forged.body).not.toContain('555-0000');
     expect(forged.body).not.toContain('evil.example');
   });
+
+  it('shows the privacy text beside the form, posts its version in a hidden field and stores it with the lead (ADR 044)', async () => {
+    const rep = await someRep();
+    const text = 'Your message goes to this rep and our regional team only';
+    const version = await t.app.services.privacy.save(text, null);
+    const url = `/reps-retailers/contact?type=rep&id=${rep.id}&zip=50010&label=Reps&back=%2Freps-retailers%3Flabel%3DReps%26zip%3D50010`;
+    const page = await t.app.inject({ method: 'GET', url });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<p class="lead-form__privacy">${text}</p>`);
+    expect(page.body).toMatch(new RegExp(`<input type="hidden" name="privacyVersion" value="${version.id}"/>`));
+    // the results page hands the same text and version to the contact dialog
+    const results = await t.app.inject({ method: 'GET', url: '/reps-retailers?label=Reps&zip=50010' });
+    expect(results.body).toContain(`data-privacy-id="${version.id}"`);
+    expect(results.body).toContain(`data-privacy-text="${text}"`);
+
+    const sent = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: FORM,
+      payload: new URLSearchParams({
+        targetType: 'rep',
+        targetId: String(rep.id),
+        zip: '50010',
+        label: 'Reps',
+        back: '/reps-retailers?label=Reps&zip=50010',
+        website: '',
+        name: 'Pat Consent',
+        email: 'pat.consent@example.com',
+        message: 'Call me.',
+        privacyVersion: String(version.id),
+      }).toString(),
+    });
+    expect(sent.statusCode).toBe(303);
+    const [lead] = await leadsNamed(t, 'Pat Consent');
+    expect(lead).toMatchObject({ type: 1, privacyTextId: version.id });
+  });
 });
 
 describe('contact page action with reCAPTCHA configured (no JavaScript, so no token)', () => {

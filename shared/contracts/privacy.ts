@@ -22,6 +22,11 @@ export const PrivacyExportSchema = z.object({
   activity: Rows,
 });
 export const PrivacyTextSchema = z.object({ id: z.number().int(), text: z.string(), created: z.string() }).nullable();
+/** Every saved version, newest first: who saved it and how many leads name it. */
+export const PrivacyTextVersionsSchema = z.array(
+  z.object({ id: z.number().int(), text: z.string(), created: z.string(), createdBy: z.string().nullable(), leads: z.number().int() }),
+);
+export type PrivacyTextVersionDto = z.infer<typeof PrivacyTextVersionsSchema>[number];
 export const PrivacyTextBodySchema = z.object({ text: z.string().trim().min(1, 'Enter the privacy text.').max(2000) });
 
 /** Access and erasure requests for one email address, and the versioned privacy text (ADR 044); Administrators (forms). */
@@ -61,6 +66,14 @@ export const privacyApi = {
     operationId: 'getPrivacyText',
     summary: 'The privacy text the contact form shows now (its newest version); null when none is saved',
     reply: PrivacyTextSchema,
+  }),
+  versions: defineContract({
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/privacy/text/versions',
+    operationId: 'listPrivacyTextVersions',
+    summary: 'Every saved version of the privacy text, newest first, with who saved it and how many leads name it',
+    reply: PrivacyTextVersionsSchema,
   }),
   saveText: defineContract({
     ...admin,

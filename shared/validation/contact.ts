@@ -145,5 +145,6 @@ export const RepContactBodySchema = RepContactFormSchema.extend({
   website: wireText(1000),
   formStarted: FormStartedField,
   idempotencyKey: IdempotencyKeyField,
+  privacyVersion: PrivacyVersionField,
 });
 export type RepContactBody = z.output<typeof RepContactBodySchema>;

@@ -132,6 +132,8 @@ export const FormSubmissionSchema = z.object({
   assignee: z.object({ type: z.enum(['rep', 'user']), id: z.number().int(), name: z.string() }).nullable(),
   /** How territory routing decided at arrival ("ZIP codes starting 500", "no rep covers 99950"); null when it did not run. */
   routing: z.string().nullable(),
+  /** The version of the privacy text shown beside the form the visitor sent (ADR 044); null: none was shown. */
+  privacyTextId: z.number().int().nullable().default(null),
 });
 export type FormSubmissionDto = z.infer<typeof FormSubmissionSchema>;
 

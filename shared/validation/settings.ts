@@ -10,6 +10,7 @@ export const SETTINGS_MESSAGES = {
   linkText: 'Enter the text of the link.',
   socialName: 'Enter the name of the network.',
   score: 'Enter a score between 0 and 1.',
+  retentionDays: 'Enter a whole number of days from 1 to 3650, or leave it blank to keep leads.',
   tooLong: (max: number) => `Use at most ${max} characters.`,
 } as const;
 
@@ -26,6 +27,14 @@ function optionalText(max: number) {
     .transform((v) => v ?? '');
 }
 const recipient = optionalText(254).refine((v) => v === '' || isEmail(v), SETTINGS_MESSAGES.email);
+/** Days a region's leads are kept; blank (undefined from a form, null from JSON): kept until deleted by hand. */
+const retentionDays = z
+  .number({ error: SETTINGS_MESSAGES.retentionDays })
+  .int(SETTINGS_MESSAGES.retentionDays)
+  .min(1, SETTINGS_MESSAGES.retentionDays)
+  .max(3650, SETTINGS_MESSAGES.retentionDays)
+  .nullish()
+  .transform((v) => v ?? null);
 
 /** The administrator's site settings form (GET and POST /api/admin/settings...), shared by the screen and the API. */
 export const SiteSettingsFormSchema = z
@@ -70,6 +79,11 @@ export const SiteSettingsFormSchema = z
       .max(1, SETTINGS_MESSAGES.score)
       .nullish()
       .transform((v) => v ?? null),
+    /**
+     * How long each region's leads are kept before the daily retention job deletes them (ADR 044); null: kept.
+     * Optional for API callers written before it: absent, the saved days stay as they are.
+     */
+    leadRetentionDays: z.object({ us: retentionDays, ca: retentionDays, int: retentionDays }).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.notice.enabled && !v.notice.text)
@@ -87,6 +101,7 @@ export const SiteSettingsAdminSchema = z.object({
     careersUrl: z.string(),
     leadRecipients: z.object({ us: z.string(), ca: z.string(), int: z.string() }),
     recaptchaMinScore: z.number().nullable(),
+    leadRetentionDays: z.object({ us: z.number().nullable(), ca: z.number().nullable(), int: z.number().nullable() }),
   }),
   fallbacks: z.object({
     leadRecipients: z.object({ us: z.string(), ca: z.string(), int: z.string() }),

@@ -36,6 +36,7 @@ test('my account: turn on the authenticator (QR, 10 recovery codes shown once), 
   await expect(drawer.getByRole('link', { name: 'My Account' })).toBeAttached();
   await expect(drawer.getByRole('link', { name: 'Users' })).toHaveCount(0);
   await expect(drawer.getByRole('link', { name: 'Audit Log' })).toHaveCount(0);
+  await expect(drawer.getByRole('link', { name: 'Privacy Requests' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Set up authenticator' }).click();
   // a signed-in session alone cannot add an authenticator: the password is asked for first

@@ -24,6 +24,7 @@ const OTHERS = [
   '/siteadmin/audit-log',
   '/siteadmin/security',
   '/siteadmin/settings',
+  '/siteadmin/privacy-requests',
   '/siteadmin/redirects/not-found',
   '/siteadmin/redirects/import',
   '/siteadmin/users/add',

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditSentence } from '#domain/audit/audit-service.ts';
@@ -244,6 +245,124 @@ describe('access and erasure requests for one email address', () => {
     expect(audit).toEqual([
       { action: 'privacy-exported', target_email: 'jane.doe@example.com', detail: { count: 2 } },
       { action: 'privacy-erased', target_email: 'jane.doe@example.com', detail: { count: 2 } },
+    ]);
+  });
+});
+
+describe('the rep-contact form, the CSV export and the versions list carry the privacy text version', () => {
+  const saveText = async (text: string) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/privacy/text', headers: bearer(admin), payload: { text } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.id as number;
+  };
+
+  it('stores the version the rep-contact form showed, as the contact form does; an unknown id is not stored, a non-number is a 400', async () => {
+    const version = await saveText('Your message goes to the rep you chose and our regional team; see our privacy policy.');
+    const rep = (await t.app.inject('/api/finder/search?label=Reps&zip=50010')).json().data.results[0] as { id: number };
+    expect(rep?.id).toBeGreaterThan(0);
+    const send = (email: string, extra: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/forms/contact-rep',
+        payload: {
+          name: 'Rep Privacy',
+          email,
+          phone: '515-555-0123',
+          message: 'Call me',
+          targetType: 'rep',
+          targetId: rep.id,
+          zip: '50010',
+          label: 'Reps',
+          ...extra,
+        },
+      });
+    const shown = await send('rep.privacy.one@example.com', { privacyVersion: String(version) });
+    expect(shown.statusCode, shown.body).toBe(200);
+    const unknown = await send('rep.privacy.two@example.com', { privacyVersion: version + 1000 });
+    const none = await send('rep.privacy.three@example.com', {});
+    const ids = [shown, unknown, none].map((r) => r.json().data.id as number);
+    const stored = await one<{ id: number; type: number; privacy_text_id: number | null }>(
+      sql`select id, type, privacy_text_id from form_submissions where id in (${ids[0]}, ${ids[1]}, ${ids[2]}) order by id`,
+    );
+    expect(stored).toEqual([
+      { id: ids[0], type: 1, privacy_text_id: version },
+      { id: ids[1], type: 1, privacy_text_id: null },
+      { id: ids[2], type: 1, privacy_text_id: null },
+    ]);
+    const detail = await t.app.inject({ method: 'GET', url: `/api/admin/forms/${ids[0]}`, headers: bearer(admin) });
+    expect(detail.json().data.privacyText).toMatchObject({ id: version });
+    expect(detail.json().data.lead.privacyTextId).toBe(version);
+
+    const bad = await send('rep.privacy.four@example.com', { privacyVersion: 'abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({ privacyVersion: ['The privacy text version must be a number.'] });
+  });
+
+  it('puts the version in the forms CSV export, blank for a lead sent without one', async () => {
+    const version = await saveText('We keep your request to answer it, and delete it when our retention period ends.');
+    const withText = await submit(lead('csv.privacy.with@example.com', 'USA', { privacyVersion: version }));
+    const without = await submit(lead('csv.privacy.without@example.com', 'USA'));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/forms/export',
+      headers: bearer(admin),
+      payload: { search: 'csv.privacy', order: 0 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const records = parse(res.body, { columns: true, bom: true }) as Record<string, string>[];
+    const byId = new Map(records.map((r) => [Number(r.Id), r]));
+    expect(byId.get(withText)?.['Privacy text version']).toBe(String(version));
+    expect(byId.get(without)?.['Privacy text version']).toBe('');
+  });
+
+  it('lists every version newest first, with who saved it and how many leads name it; Administrators only', async () => {
+    const older = await saveText('Version list: the first words.');
+    await submit(lead('versions.one@example.com', 'USA', { privacyVersion: older }));
+    await submit(lead('versions.two@example.com', 'Canada', { privacyVersion: older }));
+    const newer = await saveText('Version list: the second words.');
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/privacy/text/versions', headers: bearer(admin) });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json().data as { id: number; text: string; createdBy: string | null; leads: number; created: string }[];
+    expect(list.map((v) => v.id)).toEqual([...list.map((v) => v.id)].sort((a, b) => b - a));
+    expect(list[0]).toMatchObject({ id: newer, text: 'Version list: the second words.', leads: 0, createdBy: 'admin@example.com' });
+    expect(list.find((v) => v.id === older)).toMatchObject({ text: 'Version list: the first words.', leads: 2 });
+    expect(Number.isNaN(Date.parse(list[0]!.created))).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/privacy/text/versions', headers: bearer(editor) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/privacy/text/versions' })).statusCode).toBe(401);
+  });
+});
+
+describe('lead retention in the site settings API', () => {
+  const get = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/settings/get', headers: bearer(admin) })).json().data;
+  const save = (body: object) => t.app.inject({ method: 'POST', url: '/api/admin/settings/edit', headers: bearer(admin), payload: body });
+
+  it('is off (null) by default, saved per region, kept when a caller leaves it out, checked, and audited with the days before and after', async () => {
+    const start = await get();
+    expect(start.settings.leadRetentionDays).toEqual({ us: null, ca: null, int: null });
+    const on = await save({ ...start.settings, leadRetentionDays: { us: 365, ca: 730, int: null } });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().data.settings.leadRetentionDays).toEqual({ us: 365, ca: 730, int: null });
+    expect((await t.app.services.settings.get()).leadRetentionDays).toEqual({ us: 365, ca: 730, int: null });
+
+    // a caller that does not know the field (written before it) leaves the days as they are
+    const { leadRetentionDays: _days, ...older } = start.settings;
+    expect((await save(older)).json().data.settings.leadRetentionDays).toEqual({ us: 365, ca: 730, int: null });
+
+    for (const days of [0, 3651, 1.5, 'many']) {
+      const bad = await save({ ...start.settings, leadRetentionDays: { us: days, ca: null, int: null } });
+      expect(bad.statusCode, String(days)).toBe(400);
+      expect(JSON.stringify(bad.json())).toContain('Enter a whole number of days from 1 to 3650');
+    }
+    expect((await t.app.services.settings.get()).leadRetentionDays).toEqual({ us: 365, ca: 730, int: null });
+
+    const off = await save({ ...start.settings, leadRetentionDays: { us: null, ca: null, int: null } });
+    expect(off.json().data.settings.leadRetentionDays).toEqual({ us: null, ca: null, int: null });
+    const audit = await one<{ detail: { fields: string[]; leadRetentionDays?: unknown } }>(
+      sql`select detail from audit_log where action = 'changed' and subject_kind = 'settings' and detail->'fields' ? 'lead retention' order by id`,
+    );
+    expect(audit.map((a) => a.detail.leadRetentionDays)).toEqual([
+      { before: { us: null, ca: null, int: null }, after: { us: 365, ca: 730, int: null } },
+      { before: { us: 365, ca: 730, int: null }, after: { us: null, ca: null, int: null } },
     ]);
   });
 });

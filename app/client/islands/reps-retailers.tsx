@@ -13,6 +13,10 @@ import { markReady } from '../ready.ts';
 enhanceFinderForms();
 
 const siteKey = document.querySelector<HTMLElement>('[data-recaptcha-site-key]')?.dataset.recaptchaSiteKey || null;
+/** The privacy text the page was rendered with and its version (ADR 044): shown beside the dialog's form and posted with it. */
+const privacyData = document.querySelector<HTMLElement>('[data-privacy-id]')?.dataset;
+const privacy =
+  privacyData?.privacyId && privacyData.privacyText ? { id: Number(privacyData.privacyId), text: privacyData.privacyText } : null;
 let root: Root | null = null;
 let host: HTMLElement | null = null;
 
@@ -35,6 +39,7 @@ function open(form: HTMLFormElement, opener: HTMLElement | null) {
       label={field('label') as FinderLabel}
       back={field('back')}
       recaptchaSiteKey={siteKey}
+      privacy={privacy}
       onClose={() => {
         root?.render(null);
         opener?.focus();

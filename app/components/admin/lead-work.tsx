@@ -81,7 +81,7 @@ export function LeadWork({ id, onChanged }: { id: number; onChanged: () => void 
       <p role="status">Loading the lead&apos;s history...</p>
     );
   }
-  const { lead, history } = detail;
+  const { lead, history, privacyText } = detail;
 
   return (
     <section className="lead-work" aria-labelledby={`${ids}-title`}>
@@ -193,6 +193,17 @@ export function LeadWork({ id, onChanged }: { id: number; onChanged: () => void 
         </ol>
       ) : (
         <p>No changes yet: the lead is as it arrived.</p>
+      )}
+      <h4 className="lead-work__title">Privacy text</h4>
+      {privacyText ? (
+        <>
+          <p>
+            Version {privacyText.id}, saved {formatDateTime(privacyText.created)}, was shown beside the form:
+          </p>
+          <blockquote className="lead-work__privacy">{privacyText.text}</blockquote>
+        </>
+      ) : (
+        <p>No privacy text was shown beside the form.</p>
       )}
     </section>
   );

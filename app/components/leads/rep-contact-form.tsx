@@ -25,6 +25,8 @@ export interface RepContactFormProps {
   idempotencyKey?: string;
   /** The signed render time from the page's loader (the time-to-fill spam signal, ADR 043); the dialog has none. */
   formStarted?: string;
+  /** The privacy text shown beside the form, and its version, posted with the lead (ADR 044); none: no text. */
+  privacy?: { id: number; text: string } | null;
   /** The Cancel control: a button in the dialog, a link back to the results on the page. */
   cancel: { onClick(): void } | { href: string };
 }
@@ -56,6 +58,7 @@ export function RepContactForm({
   failed,
   idempotencyKey,
   formStarted,
+  privacy,
   cancel,
 }: RepContactFormProps) {
   const lead = useLeadForm({
@@ -78,6 +81,7 @@ export function RepContactForm({
           zip,
           label,
           ...extras,
+          ...(privacy ? { privacyVersion: privacy.id } : {}),
         },
         REP_CONTACT_FIELD_ORDER,
         'rep contact',
@@ -101,6 +105,12 @@ export function RepContactForm({
       <PhoneField id={lead.idFor('phone')} label="Phone" defaultValue={lead.initial('phone')} error={lead.errors.phone} />
       <LeadTextField lead={lead} name="message" label="Message" rows={4} />
       <Honeypot id="rep-contact-website" formStarted={formStarted} />
+      {privacy ? (
+        <>
+          <p className="lead-form__privacy">{privacy.text}</p>
+          <input type="hidden" name="privacyVersion" value={privacy.id} />
+        </>
+      ) : null}
       <SendFailure failed={lead.failed} />
       <div className="lead-form__actions rep-dialog__actions">
         {'href' in cancel ? (

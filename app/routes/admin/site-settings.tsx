@@ -1,9 +1,11 @@
 import { getFormProps } from '@conform-to/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { PrivacyTextBodySchema, privacyApi, type PrivacyTextVersionDto } from '#shared/contracts/privacy.ts';
 import { settingsApi } from '#shared/contracts/settings.ts';
 import { SiteSettingsFormSchema } from '#shared/validation/settings.ts';
-import { CheckboxField, FormErrors, TextField } from '../../components/forms/fields.tsx';
+import { CheckboxField, FormErrors, TextAreaField, TextField } from '../../components/forms/fields.tsx';
+import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect, refusalOr } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { ListHeading } from '../../components/admin/list-heading.tsx';
@@ -15,7 +17,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function clientLoader() {
-  return loadOrRedirect(async () => dataOf(await api().call(settingsApi.get)));
+  return loadOrRedirect(async () => {
+    const [settings, versions] = await Promise.all([api().call(settingsApi.get), api().call(privacyApi.versions)]);
+    return { ...dataOf(settings), privacyVersions: dataOf(versions) };
+  });
 }
 
 export function HydrateFallback() {
@@ -28,9 +33,20 @@ const REGIONS = [
   { key: 'int', label: 'International' },
 ] as const;
 
-/** Administrators: the notice bar, social links, careers address, lead recipients and reCAPTCHA score; sign-in security is linked. */
+/** The retention fields' region names, as the audit log's retention entries name them. */
+const RETENTION_REGIONS = [
+  { key: 'us', label: 'U.S.' },
+  { key: 'ca', label: 'Canada' },
+  { key: 'int', label: 'International' },
+] as const;
+
+/**
+ * Administrators: the notice bar, social links, careers address, lead recipients, reCAPTCHA score, lead
+ * retention and the privacy text (ADR 044); sign-in security and integrations are linked.
+ */
 export default function SiteSettings({ loaderData }: Route.ComponentProps) {
-  const [data, setData] = useState(loaderData);
+  const { privacyVersions, ...loaded } = loaderData;
+  const [data, setData] = useState(loaded);
   const [saved, setSaved] = useState(false);
   const { settings, fallbacks } = data;
   const { form, fields, pending } = useZodForm({
@@ -42,10 +58,17 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
       careersUrl: settings.careersUrl,
       leadRecipients: settings.leadRecipients,
       recaptchaMinScore: settings.recaptchaMinScore === null ? undefined : settings.recaptchaMinScore,
+      leadRetentionDays: {
+        us: settings.leadRetentionDays.us ?? undefined,
+        ca: settings.leadRetentionDays.ca ?? undefined,
+        int: settings.leadRetentionDays.int ?? undefined,
+      },
     },
     async onValid(value) {
       setSaved(false);
-      return refusalOr(api().call(settingsApi.edit, { body: value }), (saved) => {
+      // the three day fields are on the screen, so all three blank means off (not "leave as saved", which a missing field means)
+      const body = { ...value, leadRetentionDays: value.leadRetentionDays ?? { us: null, ca: null, int: null } };
+      return refusalOr(api().call(settingsApi.edit, { body }), (saved) => {
         setData(saved);
         setSaved(true);
       });
@@ -53,6 +76,7 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
   });
   const notice = fields.notice.getFieldset();
   const recipients = fields.leadRecipients.getFieldset();
+  const retention = fields.leadRetentionDays.getFieldset();
   const social = fields.social.getFieldList();
 
   return (
@@ -63,8 +87,8 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
         </button>
       </ListHeading>
       <p className="form-alert form-alert--info">
-        Sign-in rules (two-step sign-in for every account) are on the <Link to="/siteadmin/security">Security</Link> screen; CRM
-        webhooks for leads are on the <Link to="/siteadmin/settings/integrations">Integrations</Link> screen.
+        Sign-in rules (two-step sign-in for every account) are on the <Link to="/siteadmin/security">Security</Link> screen; CRM webhooks
+        for leads are on the <Link to="/siteadmin/settings/integrations">Integrations</Link> screen.
       </p>
       <div className="panel">
         <form {...getFormProps(form)} className="stack admin-form">
@@ -153,8 +177,116 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
               hint={`How sure Google must be that a form was sent by a person: from 0 (accept everything) to 1 (refuse anything doubtful). Forms scored lower are refused. Leave it blank to keep ${fallbacks.recaptchaMinScore}, the installation's setting.`}
             />
           </fieldset>
+
+          <fieldset className="settings-fieldset">
+            <legend>Lead retention</legend>
+            <p className="field__hint">
+              Once a day the site deletes the leads older than the number of days set for their region, with their emails, webhook
+              deliveries, notes and history, and notes how many in the Audit Log. Blank: leads are kept until someone deletes them. Deleted
+              leads cannot be brought back.
+            </p>
+            {RETENTION_REGIONS.map((r) => (
+              <TextField
+                key={r.key}
+                meta={retention[r.key]}
+                label={`Keep ${r.label} leads for (days)`}
+                inputMode="numeric"
+                hint={
+                  settings.leadRetentionDays[r.key] === null
+                    ? 'Off: kept. Enter 1 to 3650 days to turn it on.'
+                    : `On: leads older than ${settings.leadRetentionDays[r.key]} days are deleted each day. Clear it to keep them.`
+                }
+              />
+            ))}
+          </fieldset>
         </form>
       </div>
+      <PrivacyTextPanel initial={privacyVersions} />
     </section>
+  );
+}
+
+/**
+ * The privacy text shown beside the contact and rep-contact forms (ADR 044). It is saved in versions: a
+ * changed text becomes a new version and every lead keeps the one its visitor saw, so old versions stay listed.
+ */
+function PrivacyTextPanel({ initial }: { initial: PrivacyTextVersionDto[] }) {
+  const [versions, setVersions] = useState(initial);
+  const [message, setMessage] = useState<string | null>(null);
+  const current = versions[0] ?? null;
+  // the version shown when Save is pressed (a ref: the submit handler may be an earlier render's)
+  const shownId = useRef(current?.id ?? null);
+  shownId.current = current?.id ?? null;
+  const { form, fields, pending } = useZodForm({
+    id: 'privacy-text',
+    schema: PrivacyTextBodySchema,
+    defaultValue: { text: current?.text ?? '' },
+    async onValid(value) {
+      setMessage(null);
+      const before = shownId.current;
+      return refusalOr(api().call(privacyApi.saveText, { body: value }), async (saved) => {
+        const list = dataOf(await api().call(privacyApi.versions));
+        setVersions(list);
+        setMessage(
+          saved && saved.id === before
+            ? `The text is unchanged: the forms still show version ${saved.id}.`
+            : `Saved as version ${saved?.id ?? ''}. The contact and rep-contact forms show it now; earlier leads keep the version they were sent with.`,
+        );
+      });
+    },
+  });
+  return (
+    <div className="panel">
+      <form {...getFormProps(form)} className="stack admin-form" aria-labelledby="privacy-text-title">
+        <h2 id="privacy-text-title" className="panel__title">
+          Privacy text
+        </h2>
+        <p>
+          {current
+            ? `Version ${current.id}, saved ${formatDateTime(current.created)}${current.createdBy ? ` by ${current.createdBy}` : ''}.`
+            : 'No privacy text is saved yet: the forms show none, and leads record no version.'}
+        </p>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <div role="status">{message ? <p className="form-alert form-alert--success">{message}</p> : null}</div>
+        <TextAreaField
+          meta={fields.text}
+          label="Text beside the contact forms"
+          rows={5}
+          maxLength={2000}
+          hint="Plain text, up to 2,000 characters, shown beside the contact form and the form for contacting a rep or retailer. Saving a changed text makes a new version; each lead records the version its visitor saw."
+        />
+        <div className="form-actions">
+          <button type="submit" className="button button--primary" disabled={pending}>
+            {pending ? 'Saving...' : 'Save Privacy Text'}
+          </button>
+        </div>
+      </form>
+      {versions.length > 1 ? (
+        <table className="admin-table resource-table">
+          <caption>Earlier versions</caption>
+          <thead>
+            <tr>
+              <th scope="col">Version</th>
+              <th scope="col">Saved</th>
+              <th scope="col">Leads</th>
+              <th scope="col">Text</th>
+            </tr>
+          </thead>
+          <tbody>
+            {versions.slice(1).map((v) => (
+              <tr key={v.id}>
+                <td>{v.id}</td>
+                <td>
+                  {formatDateTime(v.created)}
+                  {v.createdBy ? ` by ${v.createdBy}` : ''}
+                </td>
+                <td>{v.leads}</td>
+                <td className="privacy-version__text">{v.text}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </div>
   );
 }

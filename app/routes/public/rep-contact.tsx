@@ -46,7 +46,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   // the bare address (no listing named): the finder, where listings are found
   if (!params.has('type') && !params.has('id')) throw redirect('/find-a-rep');
-  return { target: await targetFrom(params, context), ...formFrom(params), formStarted: context.services.leads.formStamp() };
+  const [target, privacy] = await Promise.all([targetFrom(params, context), context.services.privacy.current()]);
+  return {
+    target,
+    ...formFrom(params),
+    formStarted: context.services.leads.formStamp(),
+    // the privacy text beside the form and its version, stored with the lead (ADR 044)
+    privacy: privacy ? { id: privacy.id, text: privacy.text } : null,
+  };
 }
 
 /** Stores the post as POST /api/forms/contact-rep does, then the thank-you page; or the form again with its messages. */
@@ -55,9 +62,12 @@ export async function action(args: Route.ActionArgs) {
   const reply = await repContactAction(args);
   const params = new URLSearchParams();
   for (const [k, v] of form ?? []) if (typeof v === 'string') params.set(k, v);
-  const target = await targetFrom(params, args.context);
+  const [target, privacy] = await Promise.all([targetFrom(params, args.context), args.context.services.privacy.current()]);
   if (reply.data.sent) throw redirect(thankYouPath(target, backFrom(params.get('back'))), 303);
-  return data({ ...reply.data, target, ...formFrom(params) }, reply.init ?? undefined);
+  return data(
+    { ...reply.data, target, ...formFrom(params), privacy: privacy ? { id: privacy.id, text: privacy.text } : null },
+    reply.init ?? undefined,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, location }) => {
@@ -85,6 +95,7 @@ export default function RepContact({ loaderData, actionData }: Route.ComponentPr
     failed: actionData?.failed ?? false,
     idempotencyKey: actionData?.idempotencyKey,
     formStarted: loaderData?.formStarted,
+    privacy: page.privacy,
     cancel: { href: page.back },
   };
   return (

@@ -28,8 +28,13 @@ const LIST_KEY = 'reps-retailers';
 /** The search is in the query string (label, zip, radius), so results can be shared and reloaded. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = finderQueryFrom(new URL(request.url).searchParams);
-  const [result, text] = await Promise.all([context.services.finder.search(query), context.services.landingPages.listPageByKey(LIST_KEY)]);
-  return { query, result, text };
+  const [result, text, privacy] = await Promise.all([
+    context.services.finder.search(query),
+    context.services.landingPages.listPageByKey(LIST_KEY),
+    context.services.privacy.current(),
+  ]);
+  // the privacy text the contact dialog shows beside its form, and its version (ADR 044)
+  return { query, result, text, privacy: privacy ? { id: privacy.id, text: privacy.text } : null };
 }
 
 /** The results name what they show; before a search, the page's own headline (edited under Pages). */
@@ -202,7 +207,12 @@ export default function RepsRetailers({ loaderData }: Route.ComponentProps) {
   const zip = result.kind === 'retailers' || result.kind === 'reps' ? result.zip : '';
 
   return (
-    <div className="finder-page" data-recaptcha-site-key={config.recaptchaSiteKey ?? ''}>
+    <div
+      className="finder-page"
+      data-recaptcha-site-key={config.recaptchaSiteKey ?? ''}
+      data-privacy-id={loaderData.privacy?.id}
+      data-privacy-text={loaderData.privacy?.text}
+    >
       <section className="finder-head">
         <div className="container">
           <p className="finder-head__back">

@@ -50,6 +50,8 @@ const csvColumns = (timeZone: string | undefined): { header: string; of: (f: For
   { header: 'Status', of: (f) => leadStatusLabel(f.leadStatus) },
   { header: 'Assigned to', of: (f) => (f.assignee ? `${f.assignee.name}${f.assignee.type === 'rep' ? ' (rep)' : ' (user)'}` : '') },
   { header: 'Routing', of: (f) => f.routing ?? '' },
+  // the privacy text version the visitor saw (ADR 044): its words are in the lead's View and the privacy export
+  { header: 'Privacy text version', of: (f) => (f.privacyTextId === null ? '' : String(f.privacyTextId)) },
   { header: 'Data', of: (f) => f.data.map((d) => `${d.name}: ${d.value}`).join('; ') },
 ];
 

@@ -21,6 +21,7 @@ export function privacyAdminRoutes(app: FastifyInstance) {
     return ok({ email: request.body.email.toLowerCase(), ...(await privacy().erase(request.body.email)) });
   });
   route(app, privacyApi.getText, async () => ok(await privacy().current()));
+  route(app, privacyApi.versions, async () => ok(await privacy().versions()));
   route(app, privacyApi.saveText, async (request) =>
     ok(await privacy().save(request.body.text, currentAuditContext()?.actor?.email ?? null)),
   );
