@@ -1,5 +1,6 @@
 import '../zod-browser.ts';
 import { z } from 'zod';
+import { JourneyDtoSchema } from './selector-journey.ts';
 
 /** Spec section 9: the Forms list shows 20 rows a page, order 4 and status -1 by default. */
 export const FORMS_PAGE_SIZE = 20;
@@ -132,6 +133,8 @@ export const FormSubmissionSchema = z.object({
   assignee: z.object({ type: z.enum(['rep', 'user']), id: z.number().int(), name: z.string() }).nullable(),
   /** How territory routing decided at arrival ("ZIP codes starting 500", "no rep covers 99950"); null when it did not run. */
   routing: z.string().nullable(),
+  /** The product selector's answers and recommended products the visitor sent with the lead; null: none. */
+  journey: JourneyDtoSchema.nullable(),
 });
 export type FormSubmissionDto = z.infer<typeof FormSubmissionSchema>;
 
