@@ -36,7 +36,7 @@ export const JOURNEY_LIMITS = {
   /** one answer per question at most */
   answers: QUESTIONS.length,
   /** the multi-select step has eight choices */
-  codes: Math.max(...QUESTIONS.map((q) => q.choices.length)),
+  codes: Math.max(...QUESTIONS.filter((q) => q.multiple).map((q) => q.choices.length)),
   products: PRODUCT_KEYS.length,
   /** the longest journey the selector can write is about 300 characters */
   text: 600,

@@ -245,11 +245,11 @@ function JourneyBlock({
 }) {
   const [included, setIncluded] = useState(initiallyIncluded);
   return (
-    <fieldset className={`lead-journey lead-form__wide${included ? '' : ' lead-journey--removed'}`} aria-describedby={`${id}-summary`}>
+    <fieldset className={`lead-journey lead-form__wide${included ? '' : ' lead-journey--removed'}`}>
       <legend className="lead-journey__legend">From the product selector</legend>
-      <div id={`${id}-summary`} className="lead-journey__summary">
+      <div className="lead-journey__summary">
         <p className="lead-journey__intro">
-          Your answers and recommended products will be sent with your message, so we can answer without asking again.
+          While the box below is ticked, these answers and recommended products go with your message, so we can answer without asking again.
         </p>
         <dl className="lead-journey__answers">
           {journey.answers.map((a) => (

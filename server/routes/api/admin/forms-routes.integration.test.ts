@@ -243,7 +243,9 @@ describe('form submissions admin API', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\n');
-    expect(lines[0]).toBe('Id,Name,Type,Created (UTC),Email,Phone,ZipCode,Message,Verification,Archived,Status,Assigned to,Routing,Data');
+    expect(lines[0]).toBe(
+      'Id,Name,Type,Created (UTC),Email,Phone,ZipCode,Message,Verification,Archived,Status,Assigned to,Routing,Data,Product selector',
+    );
     expect(lines).toHaveLength(25_001);
     // Many rows share a created time: keyset paging on (created, id) must still return each row exactly once.
     const exportedIds = new Set(lines.slice(1).map((l) => l.split(',')[0]));
