@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { HtmlValidate } from 'html-validate';
 import { JSDOM } from 'jsdom';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,6 +144,26 @@ describe('from the selector to the contact form', () => {
     expect(page.querySelector('input[name=formStarted]')?.getAttribute('value')).toBeTruthy();
   });
 
+  it('both pages are valid HTML (the rules of html-validate.integration.test.ts)', async () => {
+    const validator = new HtmlValidate({
+      extends: ['html-validate:recommended'],
+      rules: {
+        'void-style': 'off',
+        'attr-case': 'off',
+        'attribute-boolean-style': 'off',
+        'attribute-empty-style': 'off',
+        'valid-id': ['error', { relaxed: true }],
+      },
+    });
+    for (const url of ['/product-selector?step=7&challenge=5&crop=1&nitrogen=1', `/contact?${JOURNEY}`]) {
+      const report = await validator.validateString((await t.app.inject({ url, headers: { accept: 'text/html' } })).body);
+      expect(
+        report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`)),
+        url,
+      ).toEqual([]);
+    }
+  });
+
   it('shows no journey for an address without one, or with one the selector could not have written', async () => {
     for (const url of ['/contact', '/contact?challenge=5&product=snake-oil', '/contact?challenge=99', '/contact?crop=%3Cscript%3E']) {
       const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
@@ -226,6 +247,18 @@ describe('a lead with its journey', () => {
       returning id`;
     const view = await detail(row!.id);
     expect(view.lead.journey).toMatchObject({ products: [{ key: '<b>x</b>', name: '<b>x</b>' }] });
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it("describes the contact form's journey field and the webhook lead's journey", async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json() as {
+      paths: Record<string, { post?: { requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } } }>;
+      components: { schemas: Record<string, unknown> };
+    };
+    const body = doc.paths['/api/forms/add']!.post!.requestBody!.content['application/json']!.schema;
+    expect(body.properties.journey).toMatchObject({ type: 'string', maxLength: 600 });
+    expect(JSON.stringify(doc.components.schemas.WebhookPayload)).toContain('recommended products the visitor sent with the lead');
   });
 });
 
