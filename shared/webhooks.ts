@@ -1,6 +1,7 @@
 import './zod-browser.ts';
 import { z } from 'zod';
 import { LEAD_STATUSES } from './validation/forms-admin.ts';
+import { JourneyDtoSchema } from './validation/selector-journey.ts';
 
 /**
  * The CRM webhook (Settings, Integrations): what is posted to an endpoint, and how endpoints and a
@@ -39,6 +40,11 @@ export const WebhookLeadSchema = z.object({
   /** the reCAPTCHA check: verified, missing, unavailable or not-configured (ADR 006) */
   verification: z.string(),
   created: isoDate,
+  /**
+   * the product selector's answers and recommended products the visitor sent with a contact lead; null: none
+   * (absent in events queued before the field existed)
+   */
+  journey: JourneyDtoSchema.nullable().optional(),
 });
 
 /** The body of every webhook delivery (Standard Webhooks' recommended shape: type, timestamp, data). */

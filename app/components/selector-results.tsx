@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
-import { findRepPathFor } from '#shared/navigation.ts';
+import { contactPathFor, findRepPathFor } from '#shared/navigation.ts';
+import { journeyFromAnswers, journeyQuery } from '#shared/validation/selector-journey.ts';
 import {
   answerLabel,
   type Answers,
@@ -34,6 +35,8 @@ export function SelectorResults({ answers, region, backHref, linkState, headingR
   // a step passed with its one possible answer is listed too, in step order, without Change (nothing else to choose)
   const implied = impliedSteps(answers);
   const listed = [...asked, ...implied].sort((a, b) => a - b);
+  // the answers and products travel to the contact form in its address: no cookie, nothing stored (issue 29)
+  const askHref = `${contactPathFor(region)}?${journeyQuery(journeyFromAnswers(answers))}`;
   return (
     <section className="selector-results" aria-labelledby="selector-results-heading">
       <h1 id="selector-results-heading" className="selector-heading" ref={headingRef} tabIndex={-1}>
@@ -109,6 +112,14 @@ export function SelectorResults({ answers, region, backHref, linkState, headingR
         <p className="selector-actions__note">Ready to order? Talk to a retailer or rep near you.</p>
         <Link className="button button--accent selector-actions__finder" to={findRepPathFor(region)}>
           Find a Retailer/Rep
+        </Link>
+      </div>
+      <div className="selector-ask">
+        <p className="selector-ask__note" id="selector-ask-note">
+          Questions first? Our agronomists can see your answers and these products when you write to us, so you need not repeat them.
+        </p>
+        <Link className="button button--ghost selector-ask__link" to={askHref} aria-describedby="selector-ask-note">
+          Ask us about these products
         </Link>
       </div>
     </section>

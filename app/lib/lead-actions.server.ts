@@ -146,6 +146,8 @@ export function contactAction({ request, context }: { request: Request; context:
         formStarted: text(form, 'formStarted'),
         idempotencyKey: text(form, 'idempotencyKey') || undefined,
         privacyVersion: text(form, 'privacyVersion') || undefined,
+        // the checkbox's value: posted only while it is ticked
+        journey: text(form, 'journey'),
       });
     },
     (body, ip) => context.services.leads.submitContact(body as FormsAddBody, { ip }),

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, real, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, real, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import type { SelectorJourney } from '#shared/validation/selector-journey.ts';
 import { reps } from './finder.ts';
 import { adminUsers } from './users.ts';
 
@@ -58,6 +59,8 @@ export const formSubmissions = pgTable(
     routing: text('routing'),
     /** The version of the privacy text shown beside the form the visitor sent (ADR 044); null: none was shown or sent. */
     privacyTextId: integer('privacy_text_id').references(() => privacyTexts.id),
+    /** The product selector's answers and recommended products the visitor sent with the lead (issue 29); null: none. */
+    selectorJourney: jsonb('selector_journey').$type<SelectorJourney>(),
   },
   (t) => [
     index('form_submissions_lead_status_created_idx').on(t.leadStatus, t.created),

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '#db/client.ts';
 import type { WebhookLeadSchema, WebhookPayload } from '#shared/webhooks.ts';
 import type { z } from 'zod';
+import { describeJourney } from '#shared/validation/selector-journey.ts';
 import type { DeliveryRow } from '../webhooks/webhooks-repository.ts';
 import type { SubmissionInsert } from './leads-repository.ts';
 
@@ -30,6 +31,7 @@ export function webhookLead(
     fields,
     verification: lead.captcha,
     created: lead.created.toISOString(),
+    journey: lead.selectorJourney ? describeJourney(lead.selectorJourney) : null,
   };
 }
 

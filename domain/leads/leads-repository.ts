@@ -4,6 +4,7 @@ import { reps } from '#db/schema/finder.ts';
 import { FORM_STATUS, formSubmissions, leadActivity } from '#db/schema/forms.ts';
 import { adminUsers, userRoles } from '#db/schema/users.ts';
 import { LEAD_STATUSES, type LeadStatus } from '#shared/validation/forms-admin.ts';
+import type { SelectorJourney } from '#shared/validation/selector-journey.ts';
 
 export interface SubmissionInsert {
   type: number;
@@ -28,6 +29,8 @@ export interface SubmissionInsert {
   leadStatus?: string;
   /** the privacy text version shown beside the form (ADR 044); null: none */
   privacyTextId?: number | null;
+  /** the product selector's answers and products sent with a contact lead (issue 29); null: none */
+  selectorJourney?: SelectorJourney | null;
 }
 
 export interface SubmissionRow extends SubmissionInsert {
@@ -95,6 +98,7 @@ const columns = {
   assignedUserId: formSubmissions.assignedUserId,
   routing: formSubmissions.routing,
   privacyTextId: formSubmissions.privacyTextId,
+  selectorJourney: formSubmissions.selectorJourney,
   assigneeName: sql<string | null>`coalesce(${reps.name}, ${adminUsers.email})`,
 };
 
@@ -200,7 +204,13 @@ export function createLeadsRepository(db: DbOrTx) {
     async insert(row: SubmissionInsert, tx: DbOrTx = db): Promise<{ id: number; created: Date; duplicate: boolean }> {
       const [inserted] = await tx
         .insert(formSubmissions)
-        .values({ ...row, repId: row.repId ?? null, retailerId: row.retailerId ?? null, idempotencyKey: row.idempotencyKey ?? null })
+        .values({
+          ...row,
+          repId: row.repId ?? null,
+          retailerId: row.retailerId ?? null,
+          idempotencyKey: row.idempotencyKey ?? null,
+          selectorJourney: row.selectorJourney ?? null,
+        })
         .onConflictDoNothing({ target: formSubmissions.idempotencyKey })
         .returning({ id: formSubmissions.id, created: formSubmissions.created });
       if (inserted) return { ...inserted, duplicate: false };

@@ -40,6 +40,7 @@ import {
   type LeadDetailDto,
   type LeadStatus,
 } from '#shared/validation/forms-admin.ts';
+import { describeJourney } from '#shared/validation/selector-journey.ts';
 import { displayPhone, toE164 } from './phone.ts';
 import type { RecaptchaVerifier } from './recaptcha.ts';
 import { createClientRate, spamVerdict, type FormStamp, type SpamVerdict } from './spam.ts';
@@ -144,6 +145,7 @@ export function toSubmissionDto(row: SubmissionRow): FormSubmissionDto {
     assignee: assigneeOf(row),
     routing: row.routing ?? null,
     privacyTextId: row.privacyTextId ?? null,
+    journey: row.selectorJourney ? describeJourney(row.selectorJourney) : null,
   };
 }
 
@@ -205,6 +207,7 @@ function journalEntry(
       routing: lead.routing ?? null,
       ...(lead.leadStatus === 'spam' ? { leadStatus: 'spam' } : {}),
       privacyTextId: lead.privacyTextId ?? null,
+      ...(lead.selectorJourney ? { selectorJourney: lead.selectorJourney } : {}),
       captcha: lead.captcha,
       captchaScore: lead.captchaScore,
       idempotencyKey: lead.idempotencyKey ?? null,
@@ -366,6 +369,7 @@ export function createLeadsService(deps: LeadsServiceDeps) {
         role: String(data.role ?? ''),
       };
       const phoneE164 = toE164(fields.phone, PHONE_COUNTRY[regionId]);
+      const journey = body.journey ? describeJourney(body.journey) : null;
       // Read before the transaction: on the embedded database a query outside it would wait for it forever.
       const recipients = await deps.recipients();
       const assignment = await routeContactLead(regionId, fields.zipcode);
@@ -389,9 +393,10 @@ export function createLeadsService(deps: LeadsServiceDeps) {
           assignedRepId: assignment.rep?.id ?? null,
           routing: assignment.rep ? assignment.rule : assignment.postalCode ? `no rep covers ${assignment.postalCode}` : null,
           privacyTextId,
+          selectorJourney: body.journey,
         },
         (row) => {
-          const lead = { ...fields, id: row.id, phoneE164, region, created: row.created, captcha: captcha.result };
+          const lead = { ...fields, id: row.id, phoneE164, region, created: row.created, captcha: captcha.result, journey };
           // every lead goes to the regional team, saying whom it went to; the rep hears at once
           const regional = contactNotification(lead, leadsAddressFor(regionId, recipients), assignment);
           return assignment.rep ? [regional, routedLeadNotification(lead, assignment.rep, assignment.rule)] : [regional];
@@ -585,7 +590,13 @@ export function createLeadsService(deps: LeadsServiceDeps) {
           const details = dataFields(before.data).map(({ name, value }): [string, string] => [leadFieldLabel(name), value]);
           const why = `${by?.email ?? 'An Administrator'} assigned this ${formTypeLabel(before.type).toLowerCase()} lead to you in the site administration.`;
           await deps.mail.enqueue(
-            assignedLeadNotification({ ...before, captcha: before.captcha as never }, details, { name: to.name, email: to.email }, why),
+            assignedLeadNotification(
+              { ...before, captcha: before.captcha as never },
+              details,
+              { name: to.name, email: to.email },
+              why,
+              before.selectorJourney ? describeJourney(before.selectorJourney) : null,
+            ),
             tx,
           );
         }

@@ -1,6 +1,7 @@
 import type { OutboxInsert } from '../mail/mail-repository.ts';
 import type { CaptchaOutcome } from './recaptcha.ts';
 import { REGION_CA, REGION_INT } from '#shared/regions.ts';
+import { journeyLines, type JourneyDto } from '#shared/validation/selector-journey.ts';
 
 type CaptchaResult = CaptchaOutcome['result'];
 
@@ -49,6 +50,8 @@ export interface ContactLead {
   message: string;
   created: Date;
   captcha?: CaptchaResult;
+  /** the product selector's answers and products the visitor sent along (issue 29); null or absent: none */
+  journey?: JourneyDto | null;
 }
 
 /** What territory routing decided for a contact lead (ADR 041). */
@@ -85,10 +88,20 @@ export function contactNotification(lead: ContactLead, to: string, assignment?: 
       ...(assignment ? ['', assignmentLine(assignment)] : []),
       '',
       contactFields(lead),
+      ...journeyBlock(lead.journey),
       ...messageLines(lead),
     ].join('\n'),
     formSubmissionId: lead.id,
   };
+}
+
+/**
+ * The product selector's answers and products under their own heading, so the reader knows they came
+ * from the selector and not from the visitor's own words.
+ */
+export function journeyBlock(journey: JourneyDto | null | undefined): string[] {
+  if (!journey) return [];
+  return ['', 'From the product selector (answers and recommended products the visitor sent along):', lines(journeyLines(journey))];
 }
 
 /** The phone as typed, with its international form when that differs. */
@@ -161,6 +174,7 @@ export function assignedLeadNotification(
   details: [string, string | null | undefined][],
   assignee: { name: string; email: string },
   why: string,
+  journey?: JourneyDto | null,
 ): OutboxInsert {
   return {
     kind: 'lead-assigned',
@@ -173,6 +187,7 @@ export function assignedLeadNotification(
       why,
       '',
       lines([['Name', lead.name], ['Email', lead.email], ['Phone', phoneShown(lead)], ...details]),
+      ...journeyBlock(journey),
       ...messageLines(lead),
     ].join('\n'),
     formSubmissionId: lead.id,
@@ -191,5 +206,6 @@ export function routedLeadNotification(lead: ContactLead, rep: { name: string; e
     ],
     rep,
     `A visitor in your territory (${rule}) sent the contact form on the website. The lead is assigned to you; the regional team has a copy.`,
+    lead.journey,
   );
 }

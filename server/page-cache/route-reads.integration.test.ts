@@ -36,6 +36,7 @@ const SAMPLES = [
   '/product-selector?step=1&challenge=2&go=next',
   '/product-selector?step=99',
   '/contact',
+  '/contact?challenge=5&crop=1&nitrogen=1&product=anvol&product=superu',
   '/contact-ca',
   '/can/contact-us',
   '/not-found',

@@ -27,7 +27,7 @@ export type ContactRole = (typeof CONTACT_ROLES)[number];
 export const LIMITS = { name: 200, email: 254, phone: 40, state: 100, zipcode: 20, message: 5000 } as const;
 
 /** The order fields appear on screen; the first one in error receives focus. */
-export const CONTACT_FIELD_ORDER = ['name', 'phone', 'email', 'region', 'state', 'zipcode', 'role', 'message'] as const;
+export const CONTACT_FIELD_ORDER = ['name', 'phone', 'email', 'region', 'state', 'zipcode', 'role', 'message', 'journey'] as const;
 export type ContactField = (typeof CONTACT_FIELD_ORDER)[number];
 
 /** The `data` JSON string sent with the form: region, role, state and zipcode. */

@@ -2,6 +2,7 @@ import '../zod-browser.ts';
 import { z } from 'zod';
 import { cleanText } from '../input.ts';
 import { CONTACT_MESSAGES, CONTACT_REGIONS, CONTACT_ROLES, EMAIL_PATTERN, LIMITS } from './contact-fields.ts';
+import { JourneyField } from './selector-journey.ts';
 
 export * from './contact-fields.ts';
 
@@ -36,6 +37,8 @@ export const ContactFormSchema = z.object({
   zipcode: optionalText(LIMITS.zipcode, 'Zip'),
   role: z.enum(CONTACT_ROLES, { error: CONTACT_MESSAGES.roleRequired }),
   message: MessageField,
+  /** the product selector's answers and products, when the visitor came from its result and left them ticked */
+  journey: JourneyField,
 });
 export type ContactFormInput = z.input<typeof ContactFormSchema>;
 export type ContactForm = z.output<typeof ContactFormSchema>;
@@ -108,6 +111,7 @@ export const FormsAddBodySchema = z
     formStarted: FormStartedField,
     idempotencyKey: IdempotencyKeyField,
     privacyVersion: PrivacyVersionField,
+    journey: JourneyField,
   })
   .superRefine((body, ctx) => {
     const data = readContactData(body.data);

@@ -1,5 +1,6 @@
 import '../zod-browser.ts';
 import { z } from 'zod';
+import { JourneyDtoSchema } from './selector-journey.ts';
 
 /** Spec section 9: the Forms list shows 20 rows a page, order 4 and status -1 by default. */
 export const FORMS_PAGE_SIZE = 20;
@@ -134,6 +135,8 @@ export const FormSubmissionSchema = z.object({
   routing: z.string().nullable(),
   /** The version of the privacy text shown beside the form the visitor sent (ADR 044); null: none was shown. */
   privacyTextId: z.number().int().nullable().default(null),
+  /** The product selector's answers and recommended products the visitor sent with the lead; null: none. */
+  journey: JourneyDtoSchema.nullable(),
 });
 export type FormSubmissionDto = z.infer<typeof FormSubmissionSchema>;
 

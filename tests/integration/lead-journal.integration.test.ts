@@ -32,6 +32,8 @@ function lead(i: number) {
     message: `Lead ${i} answered before the power went.`,
     reCaptchaToken: '',
     idempotencyKey: `power-cut-key-${String(i).padStart(4, '0')}-${'x'.repeat(20)}`,
+    // the product selector's answers the visitor sent along (issue 29 point 5): journaled and restored with the lead
+    journey: 'challenge=5&crop=1&nitrogen=1&product=anvol&product=superu',
   };
 }
 
@@ -132,6 +134,11 @@ describe('leads survive a power cut on the embedded database (intake journal)', 
           where f.email like 'power-cut-%' and f.routing = 'ZIP codes starting 500'`,
       )) as unknown as { rows: { n: number }[] };
       expect(routed.rows[0]!.n).toBe(LEADS);
+      const journeys = (await database.db.execute(
+        sql`select count(*)::int as n from form_submissions
+          where email like 'power-cut-%' and selector_journey -> 'products' = '["anvol", "superu"]'::jsonb`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(journeys.rows[0]!.n).toBe(LEADS);
       // the journal was trimmed once the restored leads were checkpointed and fsynced
       expect(readdirSync(journalDir)).toEqual([]);
       // new leads get new ids: the sequence moved past the restored ones

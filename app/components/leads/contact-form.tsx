@@ -9,7 +9,7 @@ import {
   contactFieldLabels,
   statesRegionIdFor,
 } from '#shared/validation/contact-fields.ts';
-import { ErrorAnnouncer, Honeypot, LeadSelect, LeadTextField, SendFailure } from './form-helpers.tsx';
+import { ErrorAnnouncer, errorProps, Honeypot, LeadSelect, LeadTextField, SendFailure } from './form-helpers.tsx';
 import { PhoneField } from './phone-field.tsx';
 import { postLead, useLeadForm, type SendOutcome } from './use-lead-form.ts';
 import { LEAD_PATHS } from '#shared/contracts/lead-paths.ts';
@@ -36,7 +36,16 @@ export interface ContactFormProps {
   formStarted?: string;
   /** The privacy text shown beside the form, and its version, posted with the lead (ADR 044); none: no text. */
   privacy?: { id: number; text: string } | null;
+  /** The product selector's answers and products from the page's address (issue 29): what will be sent with the message. */
+  journey?: JourneyProps | null;
   onSent(): void;
+}
+
+/** A journey as the form shows and posts it: its query form (the field's value) and its lines of words. */
+export interface JourneyProps {
+  value: string;
+  answers: { question: string; answer: string }[];
+  products: string[];
 }
 
 const FORM_ID = 'contact';
@@ -44,8 +53,11 @@ const FORM_ID = 'contact';
 function sendContact(
   value: Record<string, string | undefined>,
   extras: { reCaptchaToken: string; idempotencyKey: string; website: string; formStarted: string },
-  privacyVersion?: number,
+  privacyVersion: number | undefined,
+  formData: FormData,
 ): Promise<SendOutcome> {
+  // the field as posted (unticked: absent), not its parsed form
+  const journey = formData.get('journey');
   const text = (k: string) => value[k] ?? '';
   const payload = {
     name: text('name'),
@@ -55,6 +67,7 @@ function sendContact(
     message: text('message'),
     ...extras,
     ...(privacyVersion ? { privacyVersion } : {}),
+    ...(typeof journey === 'string' && journey ? { journey } : {}),
   };
   return postLead(LEAD_PATHS.contact, payload, CONTACT_FIELD_ORDER, 'contact form');
 }
@@ -75,6 +88,7 @@ export function ContactForm({
   idempotencyKey,
   formStarted,
   privacy,
+  journey,
   onSent,
 }: ContactFormProps) {
   const lead = useLeadForm({
@@ -84,7 +98,7 @@ export function ContactForm({
     lastResult,
     failedOnServer,
     recaptchaSiteKey,
-    send: (value, extras) => sendContact(value, extras, privacy?.id),
+    send: (value, extras, formData) => sendContact(value, extras, privacy?.id, formData),
     onSent,
   });
   const { errors, idFor, initial } = lead;
@@ -173,6 +187,15 @@ export function ContactForm({
         />
         <LeadTextField lead={lead} name="message" label="Message" required rows={5} className="lead-form__wide" />
       </div>
+      {journey ? (
+        // a post without JavaScript that came back with errors keeps the visitor's choice
+        <JourneyBlock
+          journey={journey}
+          id={idFor('journey')}
+          error={errors.journey}
+          included={lastResult ? initial('journey') !== '' : true}
+        />
+      ) : null}
       <Honeypot id="contact-website" formStarted={formStarted} />
       {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
       {privacy ? (
@@ -201,5 +224,65 @@ export function ContactForm({
         ) : null}
       </div>
     </form>
+  );
+}
+
+/**
+ * What the product selector hands to the message: its answers and products, listed, and one checkbox
+ * whose value is the journey itself. Ticked, the journey is posted with the form (with or without
+ * JavaScript); unticked, nothing of it is sent.
+ */
+function JourneyBlock({
+  journey,
+  id,
+  error,
+  included: initiallyIncluded,
+}: {
+  journey: JourneyProps;
+  id: string;
+  error?: string;
+  included: boolean;
+}) {
+  const [included, setIncluded] = useState(initiallyIncluded);
+  return (
+    <fieldset className={`lead-journey lead-form__wide${included ? '' : ' lead-journey--removed'}`}>
+      <legend className="lead-journey__legend">From the product selector</legend>
+      <div className="lead-journey__summary">
+        <p className="lead-journey__intro">
+          While the box below is ticked, these answers and recommended products go with your message, so we can answer without asking again.
+        </p>
+        <dl className="lead-journey__answers">
+          {journey.answers.map((a) => (
+            <div key={a.question} className="lead-journey__answer">
+              <dt>{a.question}</dt>
+              <dd>{a.answer}</dd>
+            </div>
+          ))}
+          {journey.products.length ? (
+            <div className="lead-journey__answer">
+              <dt>Recommended products</dt>
+              <dd>{journey.products.join(', ')}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </div>
+      <div className="lead-journey__choice">
+        <input
+          id={id}
+          type="checkbox"
+          name="journey"
+          value={journey.value}
+          defaultChecked={initiallyIncluded}
+          onChange={(e) => setIncluded(e.target.checked)}
+          {...errorProps(id, error)}
+        />
+        <label htmlFor={id}>Send my product selector answers and recommended products with this message</label>
+      </div>
+      {error ? (
+        <p className="lead-field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

@@ -39,6 +39,7 @@ export interface LeadFormOptions {
   send(
     value: Values,
     extras: { reCaptchaToken: string; idempotencyKey: string; website: string; formStarted: string },
+    formData: FormData,
   ): Promise<SendOutcome>;
   onSent(): void;
 }
@@ -114,7 +115,7 @@ export function useLeadForm({
       const formStarted = String(formData.get('formStarted') ?? '');
       getToken()
         .then((reCaptchaToken) =>
-          send(submission.value, { reCaptchaToken, idempotencyKey: idempotencyKey.current ?? '', website, formStarted }),
+          send(submission.value, { reCaptchaToken, idempotencyKey: idempotencyKey.current ?? '', website, formStarted }, formData),
         )
         .then((outcome) => {
           if (outcome.ok) return onSent();

@@ -244,6 +244,22 @@ function ViewDialog({ form, onClose, onChanged }: { form: FormSubmissionDto | nu
           <dd>{form.captcha === 'verified' ? 'Verified' : form.captcha === 'not-configured' ? 'Not checked' : 'Not verified'}</dd>
         </dl>
       ) : null}
+      {form?.journey ? (
+        // what the visitor sent along from the product selector's result (issue 29): text, escaped as any text
+        <section className="lead-journey-view" aria-labelledby={`view-form-journey-${form.id}`}>
+          <h3 id={`view-form-journey-${form.id}`}>From the product selector</h3>
+          <dl className="detail-list">
+            {form.journey.answers.map((a) => (
+              <Fragment key={a.key}>
+                <dt>{a.question}</dt>
+                <dd>{a.answer}</dd>
+              </Fragment>
+            ))}
+            <dt>Recommended products</dt>
+            <dd>{form.journey.products.map((p) => p.name).join(', ') || '--'}</dd>
+          </dl>
+        </section>
+      ) : null}
       {form ? <LeadWork id={form.id} onChanged={onChanged} /> : null}
       {form ? <DeliveryLog formId={form.id} /> : null}
     </Modal>

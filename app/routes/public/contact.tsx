@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import contactIsland from '#app/client/islands/contact.tsx?worker&url';
 import { ContactPanel, type ContactPanelProps } from '#app/components/leads/contact-panel.tsx';
+import type { JourneyProps } from '#app/components/leads/contact-form.tsx';
 import { Island } from '#app/components/leads/island.tsx';
 import { Logo } from '#app/components/logo.tsx';
 import { staticPageWith } from '#app/lib/hydration.ts';
@@ -12,18 +13,29 @@ import { landingTag } from '#shared/cache-tags.ts';
 import { useRootData } from '#app/root.tsx';
 import { defaultContactRegion, statesRegionIdFor } from '#shared/validation/contact-fields.ts';
 import { homePathFor, resolveRegion, REGION_INT } from '#shared/regions.ts';
+import {
+  describeJourney,
+  JOURNEY_PARAMS,
+  journeyFromSearch,
+  journeyQuery,
+  type SelectorJourney,
+} from '#shared/validation/selector-journey.ts';
 import type { Route } from './+types/contact';
 import { pageReads } from '#app/lib/page-reads.ts';
 
 /** Server-rendered HTML plus the form's island: no React Router runtime (ADR 005). */
 /** The states list is reference data, not content; the words above the form are a page (shared/list-pages.ts). */
-export const handle = { ...staticPageWith(contactIsland), ...pageReads({ tags: ({ pathname }) => [landingTag(listKey(pathname))] }) };
+/** The product selector's answers and products arrive in the address (JOURNEY_PARAMS), one stored page per journey. */
+export const handle = {
+  ...staticPageWith(contactIsland),
+  ...pageReads({ query: JOURNEY_PARAMS, tags: ({ pathname }) => [landingTag(listKey(pathname))] }),
+};
 
 const listKey = (pathname: string) => (/^\/(contact-ca|can\/)/i.test(pathname) ? 'contact-ca' : 'contact');
 
 /** The states or provinces the form starts with, so the first render needs no extra request. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
+  const { pathname, searchParams } = new URL(request.url);
   const region = resolveRegion({ pathname, stored: context.visitor.region });
   const statesRegionId = statesRegionIdFor(defaultContactRegion(region));
   const [states, text, privacy] = await Promise.all([
@@ -32,8 +44,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.services.privacy.current(),
   ]);
   // the form's signed render time (ADR 043); a page served from the cache carries an older one, which only lengthens the measured time
-  return { statesRegionId, states, text, formStarted: context.services.leads.formStamp(),
+  return {
+    statesRegionId,
+    states,
+    text,
+    formStarted: context.services.leads.formStamp(),
     privacy: privacy ? { id: privacy.id, text: privacy.text } : null,
+    journey: journeyProps(journeyFromSearch(searchParams)),
+  };
+}
+
+/** What the form shows of a journey and posts back; none when the address carries none that reads. */
+function journeyProps(journey: SelectorJourney | null): JourneyProps | null {
+  if (!journey) return null;
+  const words = describeJourney(journey);
+  return {
+    value: journeyQuery(journey),
+    answers: words.answers.map(({ question, answer }) => ({ question, answer })),
+    products: words.products.map((p) => p.name),
   };
 }
 
@@ -66,6 +94,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     idempotencyKey: actionData?.idempotencyKey,
     formStarted: loaderData.formStarted,
     privacy: loaderData.privacy,
+    journey: loaderData.journey,
   };
 
   return (

@@ -244,7 +244,7 @@ describe('form submissions admin API', () => {
       .trimEnd()
       .split('\n');
     expect(lines[0]).toBe(
-      'Id,Name,Type,Created (UTC),Email,Phone,ZipCode,Message,Verification,Archived,Status,Assigned to,Routing,Privacy text version,Data',
+      'Id,Name,Type,Created (UTC),Email,Phone,ZipCode,Message,Verification,Archived,Status,Assigned to,Routing,Privacy text version,Data,Product selector',
     );
     expect(lines).toHaveLength(25_001);
     // Many rows share a created time: keyset paging on (created, id) must still return each row exactly once.

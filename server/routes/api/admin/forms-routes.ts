@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
 import { leadsAdminApi } from '#shared/contracts/leads.ts';
 import { formTypeLabel, leadStatusLabel, type FormSubmissionDto } from '#shared/validation/forms-admin.ts';
+import { journeyLines } from '#shared/validation/selector-journey.ts';
 import { currentAuditContext } from '#domain/audit/audit-context.ts';
 import { route } from '../../../contract-route.ts';
 import { ok } from '../../../http.ts';
@@ -53,6 +54,16 @@ const csvColumns = (timeZone: string | undefined): { header: string; of: (f: For
   // the privacy text version the visitor saw (ADR 044): its words are in the lead's View and the privacy export
   { header: 'Privacy text version', of: (f) => (f.privacyTextId === null ? '' : String(f.privacyTextId)) },
   { header: 'Data', of: (f) => f.data.map((d) => `${d.name}: ${d.value}`).join('; ') },
+  // the selector's answers and products the visitor sent along (issue 29), as the emails word them
+  {
+    header: 'Product selector',
+    of: (f) =>
+      f.journey
+        ? journeyLines(f.journey)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join('; ')
+        : '',
+  },
 ];
 
 /** Form submissions (spec: POST /api/admin/forms/filter, GET /api/admin/forms/archive/{id}), permission 'forms'. */
