@@ -188,6 +188,19 @@ describe('an admin save while the database is away', () => {
         payload: { search: '/outage-typed' },
       });
       expect((found.json() as { data: { items: { fromPath: string }[] } }).data.items.map((r) => r.fromPath)).toEqual(['/outage-typed']);
+
+      // a list opened while the database is away says so and offers Retry, which loads it once it is back
+      await proxy.cut();
+      try {
+        await page.reload();
+        await page.getByRole('heading', { level: 1, name: 'Back in a Moment' }).waitFor({ timeout: 15_000 });
+        expect(await page.getByText(DATABASE_UNAVAILABLE_MESSAGE).count()).toBe(1);
+      } finally {
+        await proxy.restore();
+      }
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Redirects' }).waitFor({ timeout: 15_000 });
+      await expect.poll(() => page.getByRole('row').filter({ hasText: '/outage-typed' }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     } finally {
       await browser.close();
     }

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
-import { isRouteErrorResponse, Link, NavLink, Outlet, redirect, useLocation, useNavigation } from 'react-router';
+import { isRouteErrorResponse, Link, NavLink, Outlet, redirect, useLocation, useNavigation, useRevalidator } from 'react-router';
 import { ROLE_NAMES } from '#shared/permissions.ts';
 import { authApi } from '#shared/contracts/auth.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '#shared/unavailable.ts';
 import { SessionTimeout, sessionPromptDelay } from '../../components/admin/session-timeout.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { ADMIN_TOOLS, roleLabel, sectionsFor } from '../../lib/admin-sections.ts';
 import { privatePageHeaders } from '../../lib/admin-session.ts';
-import { api, loadOrRedirect, loginPath } from '../../lib/api-client.ts';
+import { api, ApiError, loadOrRedirect, loginPath, NETWORK_ERROR } from '../../lib/api-client.ts';
 import { authStore } from '../../lib/auth-store.ts';
 import adminCss from '../../styles/admin.css?url';
 import type { Route } from './+types/admin-layout';
@@ -24,6 +25,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const back = url.pathname + url.search;
   if (!authStore().getState().isAuthenticated) throw redirect(loginPath(back));
   const env = await loadOrRedirect(() => api().call(authApi.checkAuth));
+  // the database away for a moment says nothing about the session: the error screen offers Retry (ADR 047)
+  if (!env.success && env.message === DATABASE_UNAVAILABLE_MESSAGE) throw new ApiError(env.message, 503);
   if (!env.success || !env.data) {
     authStore().dispatch({ type: 'checkAuth/rejected' });
     throw redirect(loginPath(back));
@@ -134,11 +137,26 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       : notFound && typeof error.data === 'string' && error.data
         ? error.data
         : 'Something went wrong. Please try again later.';
+  // the database away for a moment (ADR 047) or the server out of reach: the same screen again, on request
+  const retryable = error instanceof Error && (error.message === DATABASE_UNAVAILABLE_MESSAGE || error.message === NETWORK_ERROR);
+  const revalidator = useRevalidator();
   return (
     <div className="admin-loading theme-admin">
       <main id="content" className="admin-main">
-        <h1>{notFound ? 'Not Found' : 'Server Error'}</h1>
+        <h1>{notFound ? 'Not Found' : retryable ? 'Back in a Moment' : 'Server Error'}</h1>
         <p>{message}</p>
+        {retryable ? (
+          <p>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={revalidator.state === 'loading'}
+              onClick={() => void revalidator.revalidate()}
+            >
+              {revalidator.state === 'loading' ? 'Retrying...' : 'Retry'}
+            </button>
+          </p>
+        ) : null}
         <p>
           <Link to="/siteadmin">Back to the dashboard</Link>
         </p>
