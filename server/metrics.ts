@@ -17,7 +17,7 @@ export interface MetricsOptions {
 
 /**
  * Prometheus metrics (prom-client), one registry per app: request durations by route, the page
- * cache, the mail outbox, the lead intake journal, the content-events listener, and the process
+ * cache, the mail outbox, the lead intake journal, the pending-leads journal, the content-events listener, and the process
  * (event-loop lag, heap, resident memory). Served at /metrics behind METRICS_TOKEN on the site's
  * port, or on METRICS_PORT, or not at all.
  */
@@ -125,6 +125,22 @@ export async function registerMetrics(app: FastifyInstance, opts: MetricsOptions
     registers: [registry],
     collect() {
       this.set(services.intakeJournal?.pending() ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'site_pending_leads_entries',
+    help: 'Leads this instance accepted while PostgreSQL was unreachable and has not stored yet (pending-leads journal, ADR 046)',
+    registers: [registry],
+    collect() {
+      this.set(services.pendingLeads?.stats().entries ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'site_pending_leads_oldest_seconds',
+    help: 'Age of the oldest lead waiting in the pending-leads journal (0 when none waits)',
+    registers: [registry],
+    collect() {
+      this.set(services.pendingLeads?.oldestAgeSeconds() ?? 0);
     },
   });
   new Gauge({

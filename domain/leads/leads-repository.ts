@@ -28,6 +28,8 @@ export interface SubmissionInsert {
   leadStatus?: string;
   /** the privacy text version shown beside the form (ADR 044); null: none */
   privacyTextId?: number | null;
+  /** when it arrived, for a lead stored later from the pending-leads journal (ADR 046); otherwise now */
+  created?: Date;
 }
 
 export interface SubmissionRow extends SubmissionInsert {

@@ -1,7 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import type { CountryCode } from 'libphonenumber-js';
 import type { DbOrTx } from '#db/client.ts';
 import { parsePostalCode } from '#shared/validation/finder.ts';
-import { readContactData, statesRegionIdFor, type FormsAddBody, type RepContactBody } from '#shared/validation/contact.ts';
+import {
+  FormsAddBodySchema,
+  readContactData,
+  RepContactBodySchema,
+  statesRegionIdFor,
+  type FormsAddBody,
+  type RepContactBody,
+} from '#shared/validation/contact.ts';
 import type { FinderService } from '../finder/finder-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import {
@@ -18,6 +26,7 @@ import { currentAuditContext } from '../audit/audit-context.ts';
 import type { OutboxInsert } from '../mail/mail-repository.ts';
 import type { LeadActivityRow, LeadsRepository, SubmissionInsert, SubmissionQuery, SubmissionRow } from './leads-repository.ts';
 import type { LeadJournalEntry } from './intake-journal.ts';
+import { isDatabaseUnreachable, type PendingLead, type PendingLeads } from './pending-leads.ts';
 import { journalWebhook, webhookLead, type LeadWebhooks } from './lead-webhooks.ts';
 import type { DeliveryRow } from '../webhooks/webhooks-repository.ts';
 import {
@@ -41,7 +50,7 @@ import {
   type LeadStatus,
 } from '#shared/validation/forms-admin.ts';
 import { displayPhone, toE164 } from './phone.ts';
-import type { RecaptchaVerifier } from './recaptcha.ts';
+import type { CaptchaOutcome, RecaptchaVerifier } from './recaptcha.ts';
 import { createClientRate, spamVerdict, type FormStamp, type SpamVerdict } from './spam.ts';
 
 export const FORM_TYPE_CONTACT = 0;
@@ -68,6 +77,11 @@ export interface LeadsServiceDeps {
   isPrivacyVersion?: (id: number) => Promise<boolean>;
   /** A privacy text version, for the admin's View. */
   privacyText?: (id: number) => Promise<{ id: number; text: string; created: string } | null>;
+  /**
+   * PostgreSQL: where a lead goes while the database cannot be reached (ADR 046); it is stored
+   * from there, through storePending, once the database answers.
+   */
+  pending?: Pick<PendingLeads, 'record' | 'databaseAnswered'>;
 }
 
 export interface SubmitMeta {
@@ -344,125 +358,210 @@ export function createLeadsService(deps: LeadsServiceDeps) {
     });
   }
 
+  /** The contact form's lead, stored with its routing and emails (`created`: a pending lead's arrival, ADR 046). */
+  async function storeContact(body: FormsAddBody, captcha: CaptchaOutcome, verdict: SpamVerdict, created?: Date): Promise<{ id: number }> {
+    const data = readContactData(body.data);
+    const region = String(data.region ?? '');
+    const regionId = statesRegionIdFor(region);
+    const fields = {
+      name: body.name.trim(),
+      email: body.email.trim(),
+      phone: body.phone.trim(),
+      message: body.message.trim(),
+      state: typeof data.state === 'string' ? data.state.trim() : '',
+      zipcode: typeof data.zipcode === 'string' ? data.zipcode.trim() : '',
+      role: String(data.role ?? ''),
+    };
+    const phoneE164 = toE164(fields.phone, PHONE_COUNTRY[regionId]);
+    // Read before the transaction: on the embedded database a query outside it would wait for it forever.
+    const recipients = await deps.recipients();
+    const assignment = await routeContactLead(regionId, fields.zipcode);
+    // the version the form showed, even one replaced since (a page cached before the edit); an unknown id is not stored
+    const privacyTextId =
+      body.privacyVersion !== undefined && (await deps.isPrivacyVersion?.(body.privacyVersion)) ? body.privacyVersion : null;
+    const id = await storeLead(
+      {
+        ...(created ? { created } : {}),
+        type: FORM_TYPE_CONTACT,
+        name: fields.name,
+        email: fields.email,
+        phone: fields.phone,
+        phoneE164,
+        data: body.data,
+        message: fields.message,
+        zipcode: fields.zipcode,
+        regionId,
+        captcha: captcha.result,
+        captchaScore: captcha.score,
+        idempotencyKey: body.idempotencyKey ?? null,
+        assignedRepId: assignment.rep?.id ?? null,
+        routing: assignment.rep ? assignment.rule : assignment.postalCode ? `no rep covers ${assignment.postalCode}` : null,
+        privacyTextId,
+      },
+      (row) => {
+        const lead = { ...fields, id: row.id, phoneE164, region, created: row.created, captcha: captcha.result };
+        // every lead goes to the regional team, saying whom it went to; the rep hears at once
+        const regional = contactNotification(lead, leadsAddressFor(regionId, recipients), assignment);
+        return assignment.rep ? [regional, routedLeadNotification(lead, assignment.rep, assignment.rule)] : [regional];
+      },
+      verdict,
+      'contact',
+    );
+    return { id };
+  }
+
+  /** The contact-a-rep lead, stored with its emails (`created`: a pending lead's arrival, ADR 046). */
+  async function storeRepContact(
+    body: RepContactBody,
+    captcha: CaptchaOutcome,
+    verdict: SpamVerdict,
+    created?: Date,
+  ): Promise<{ id: number }> {
+    const target =
+      body.targetType === 'rep' ? await deps.finder.findActiveRep(body.targetId) : await deps.finder.findActiveRetailer(body.targetId);
+    if (!target && !verdict.spam) {
+      // The listing may have been withdrawn after the page loaded: keep the lead for the regional team.
+      deps.log.warn({ targetType: body.targetType, targetId: body.targetId }, 'rep contact for a listing that is no longer active');
+    }
+    const regionId = parsePostalCode(body.zip)?.country === 'CA' ? 3 : 2;
+    const phoneE164 = toE164(body.phone, PHONE_COUNTRY[regionId]);
+    const data = JSON.stringify({
+      Zipcode: body.zip,
+      Label: body.label ?? (body.targetType === 'rep' ? 'Reps' : 'Retailers'),
+      For: body.targetType === 'rep' ? 'Rep' : 'Retailer',
+      [body.targetType === 'rep' ? 'RepId' : 'RetailerId']: body.targetId,
+      ...(target ? { [body.targetType === 'rep' ? 'Rep' : 'Retailer']: target.name } : {}),
+    });
+    const recipients = await deps.recipients();
+    const regional = leadsAddressFor(regionId, recipients);
+    const to = body.targetType === 'rep' && target && 'email' in target ? [target.email, regional] : [regional];
+    const id = await storeLead(
+      {
+        ...(created ? { created } : {}),
+        type: FORM_TYPE_REP,
+        name: body.name,
+        email: body.email,
+        phone: body.phone,
+        phoneE164,
+        data,
+        message: body.message,
+        zipcode: body.zip,
+        regionId,
+        repId: body.targetType === 'rep' ? body.targetId : null,
+        retailerId: body.targetType === 'retailer' ? body.targetId : null,
+        // the rep the visitor chose works the lead (a listing withdrawn meanwhile: nobody yet)
+        assignedRepId: body.targetType === 'rep' && target ? body.targetId : null,
+        captcha: captcha.result,
+        captchaScore: captcha.score,
+        idempotencyKey: body.idempotencyKey ?? null,
+      },
+      (row) => [
+        repNotification(
+          {
+            id: row.id,
+            name: body.name,
+            email: body.email,
+            phone: body.phone,
+            phoneE164,
+            message: body.message,
+            zip: body.zip,
+            target: target ? { type: body.targetType, id: body.targetId, name: target.name } : null,
+            created: row.created,
+            captcha: captcha.result,
+          },
+          to,
+        ),
+      ],
+      verdict,
+      'rep',
+    );
+    return { id };
+  }
+
+  /**
+   * With PostgreSQL every lead has an idempotency key before its first attempt (the visitor's, or
+   * one made here): an attempt whose commit was lost with the connection and was journaled too is
+   * then stored once (ADR 046).
+   */
+  const keyOf = (key: string | undefined): string | undefined => key ?? (deps.pending ? randomBytes(16).toString('hex') : undefined);
+
+  /**
+   * Runs `store`; when the database cannot be reached, the lead goes to the pending-leads journal
+   * instead (ADR 046) and the answer carries no id (the lead gets one when it is drained). A journal
+   * that cannot be written rejects with PendingLeadsUnavailableError (a 503).
+   */
+  async function orPending<T extends { id: number }>(
+    lead: {
+      kind: PendingLead['kind'];
+      arrived: Date;
+      body: (FormsAddBody | RepContactBody) & { idempotencyKey?: string };
+      captcha: CaptchaOutcome;
+      verdict: SpamVerdict;
+    },
+    store: () => Promise<T>,
+  ): Promise<T | Record<string, never>> {
+    if (!deps.pending) return store();
+    try {
+      const stored = await store();
+      // the database answers: leads journaled during an outage are stored now
+      deps.pending.databaseAnswered();
+      return stored;
+    } catch (err) {
+      if (!isDatabaseUnreachable(err)) throw err;
+      const { reCaptchaToken: _token, ...body } = lead.body;
+      await deps.pending.record({
+        kind: lead.kind,
+        arrived: lead.arrived.toISOString(),
+        key: lead.body.idempotencyKey!,
+        body,
+        captcha: lead.captcha,
+        verdict: lead.verdict,
+      });
+      return {};
+    }
+  }
+
   const actor = () => currentAuditContext()?.actor ?? null;
   const subjectOf = (id: number, name: string) => ({ kind: 'lead', id, title: `from ${name}`, link: '/siteadmin/forms' });
 
   return {
-    /** POST /api/forms/add: the body has already passed FormsAddBodySchema. */
-    async submitContact(body: FormsAddBody, meta: SubmitMeta = {}): Promise<{ id: number }> {
+    /**
+     * POST /api/forms/add: the body has already passed FormsAddBodySchema. The answer has no id when
+     * the database could not be reached and the lead waits in the pending-leads journal (ADR 046).
+     */
+    async submitContact(body: FormsAddBody, meta: SubmitMeta = {}): Promise<{ id?: number }> {
+      const arrived = new Date();
       const captcha = await deps.recaptcha.verify(body.reCaptchaToken, meta.ip);
       const verdict = verdictOf(body, captcha.score, meta, 'contact');
-      const data = readContactData(body.data);
-      const region = String(data.region ?? '');
-      const regionId = statesRegionIdFor(region);
-      const fields = {
-        name: body.name.trim(),
-        email: body.email.trim(),
-        phone: body.phone.trim(),
-        message: body.message.trim(),
-        state: typeof data.state === 'string' ? data.state.trim() : '',
-        zipcode: typeof data.zipcode === 'string' ? data.zipcode.trim() : '',
-        role: String(data.role ?? ''),
-      };
-      const phoneE164 = toE164(fields.phone, PHONE_COUNTRY[regionId]);
-      // Read before the transaction: on the embedded database a query outside it would wait for it forever.
-      const recipients = await deps.recipients();
-      const assignment = await routeContactLead(regionId, fields.zipcode);
-      // the version the form showed, even one replaced since (a page cached before the edit); an unknown id is not stored
-      const privacyTextId =
-        body.privacyVersion !== undefined && (await deps.isPrivacyVersion?.(body.privacyVersion)) ? body.privacyVersion : null;
-      const id = await storeLead(
-        {
-          type: FORM_TYPE_CONTACT,
-          name: fields.name,
-          email: fields.email,
-          phone: fields.phone,
-          phoneE164,
-          data: body.data,
-          message: fields.message,
-          zipcode: fields.zipcode,
-          regionId,
-          captcha: captcha.result,
-          captchaScore: captcha.score,
-          idempotencyKey: body.idempotencyKey ?? null,
-          assignedRepId: assignment.rep?.id ?? null,
-          routing: assignment.rep ? assignment.rule : assignment.postalCode ? `no rep covers ${assignment.postalCode}` : null,
-          privacyTextId,
-        },
-        (row) => {
-          const lead = { ...fields, id: row.id, phoneE164, region, created: row.created, captcha: captcha.result };
-          // every lead goes to the regional team, saying whom it went to; the rep hears at once
-          const regional = contactNotification(lead, leadsAddressFor(regionId, recipients), assignment);
-          return assignment.rep ? [regional, routedLeadNotification(lead, assignment.rep, assignment.rule)] : [regional];
-        },
-        verdict,
-        'contact',
-      );
-      return { id };
+      const keyed = { ...body, idempotencyKey: keyOf(body.idempotencyKey) };
+      return orPending({ kind: 'contact', arrived, body: keyed, captcha, verdict }, () => storeContact(keyed, captcha, verdict));
     },
 
-    /** The contact-a-rep short form on the finder results: stored as type 1 (Rep). */
-    async submitRepContact(body: RepContactBody, meta: SubmitMeta = {}): Promise<{ id: number; targetType: 'rep' | 'retailer' }> {
+    /** The contact-a-rep short form on the finder results: stored as type 1 (Rep). No id: journaled (ADR 046). */
+    async submitRepContact(body: RepContactBody, meta: SubmitMeta = {}): Promise<{ id?: number; targetType: 'rep' | 'retailer' }> {
+      const arrived = new Date();
       const captcha = await deps.recaptcha.verify(body.reCaptchaToken, meta.ip);
       const verdict = verdictOf(body, captcha.score, meta, 'rep');
-      const target =
-        body.targetType === 'rep' ? await deps.finder.findActiveRep(body.targetId) : await deps.finder.findActiveRetailer(body.targetId);
-      if (!target && !verdict.spam) {
-        // The listing may have been withdrawn after the page loaded: keep the lead for the regional team.
-        deps.log.warn({ targetType: body.targetType, targetId: body.targetId }, 'rep contact for a listing that is no longer active');
-      }
-      const regionId = parsePostalCode(body.zip)?.country === 'CA' ? 3 : 2;
-      const phoneE164 = toE164(body.phone, PHONE_COUNTRY[regionId]);
-      const data = JSON.stringify({
-        Zipcode: body.zip,
-        Label: body.label ?? (body.targetType === 'rep' ? 'Reps' : 'Retailers'),
-        For: body.targetType === 'rep' ? 'Rep' : 'Retailer',
-        [body.targetType === 'rep' ? 'RepId' : 'RetailerId']: body.targetId,
-        ...(target ? { [body.targetType === 'rep' ? 'Rep' : 'Retailer']: target.name } : {}),
-      });
-      const recipients = await deps.recipients();
-      const regional = leadsAddressFor(regionId, recipients);
-      const to = body.targetType === 'rep' && target && 'email' in target ? [target.email, regional] : [regional];
-      const id = await storeLead(
-        {
-          type: FORM_TYPE_REP,
-          name: body.name,
-          email: body.email,
-          phone: body.phone,
-          phoneE164,
-          data,
-          message: body.message,
-          zipcode: body.zip,
-          regionId,
-          repId: body.targetType === 'rep' ? body.targetId : null,
-          retailerId: body.targetType === 'retailer' ? body.targetId : null,
-          // the rep the visitor chose works the lead (a listing withdrawn meanwhile: nobody yet)
-          assignedRepId: body.targetType === 'rep' && target ? body.targetId : null,
-          captcha: captcha.result,
-          captchaScore: captcha.score,
-          idempotencyKey: body.idempotencyKey ?? null,
-        },
-        (row) => [
-          repNotification(
-            {
-              id: row.id,
-              name: body.name,
-              email: body.email,
-              phone: body.phone,
-              phoneE164,
-              message: body.message,
-              zip: body.zip,
-              target: target ? { type: body.targetType, id: body.targetId, name: target.name } : null,
-              created: row.created,
-              captcha: captcha.result,
-            },
-            to,
-          ),
-        ],
-        verdict,
-        'rep',
+      const keyed = { ...body, idempotencyKey: keyOf(body.idempotencyKey) };
+      const stored = await orPending({ kind: 'rep', arrived, body: keyed, captcha, verdict }, () =>
+        storeRepContact(keyed, captcha, verdict),
       );
-      return { id, targetType: body.targetType };
+      return { ...stored, targetType: body.targetType };
+    },
+
+    /**
+     * Stores a lead the pending-leads journal kept while the database was away (ADR 046), as it
+     * would have been stored when it arrived (same verdict, the arrival as its creation time), with
+     * routing, emails and webhooks read and written now. Its key makes a second call a no-op.
+     */
+    async storePending(entry: PendingLead): Promise<{ id: number }> {
+      const created = new Date(entry.arrived);
+      if (entry.kind === 'contact') {
+        const body = { ...FormsAddBodySchema.parse({ reCaptchaToken: '', ...entry.body }), idempotencyKey: entry.key };
+        return storeContact(body, entry.captcha, entry.verdict, created);
+      }
+      const body = { ...RepContactBodySchema.parse({ reCaptchaToken: '', ...entry.body }), idempotencyKey: entry.key };
+      return storeRepContact(body, entry.captcha, entry.verdict, created);
     },
 
     /** POST /api/admin/forms/filter: one page of the view and its total; the marker comes back as sent. */
