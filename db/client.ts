@@ -231,6 +231,12 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     // An idle connection that the server closes (restart, failover, a dropped database) emits
     // 'error' on the pool; without a listener that crashes the process. The next query reconnects.
     pool.on('error', (err) => log.error({ err }, 'PostgreSQL connection lost while idle; the next query reconnects'));
+    // A connection lost while a request holds it (inside a transaction) makes its client emit 'error'
+    // as well as failing the query; the pool listens only while a client is idle, so without this the
+    // event is uncaught and ends the process. The failed query is the request's error (ADR 046).
+    pool.on('connect', (client) => {
+      client.on('error', (err) => (log.warn ?? log.error)({ err }, 'PostgreSQL connection lost while in use; the request fails'));
+    });
     const db = drizzlePg(pool, { logger }) as unknown as Db;
     const local = serialized();
     return {

@@ -78,11 +78,18 @@ export async function registerMetrics(app: FastifyInstance, opts: MetricsOptions
     },
   });
 
-  // the outbox is read once per scrape, by whichever gauge is collected first
-  let outbox: Promise<{ counts: Record<string, number>; oldest: Date | null }> | null = null;
+  // the outbox is read once per scrape, by whichever gauge is collected first; while the database
+  // cannot be read its gauges say NaN (unknown) and the rest of the scrape (the pending leads among it) still answers
+  let outbox: Promise<{ counts: Record<string, number>; oldest: Date | null } | null> | null = null;
   const readOutbox = () =>
     (outbox ??= Promise.all([services.mail.countByStatus(), services.mail.oldestPendingAt()])
-      .then(([counts, oldest]) => ({ counts, oldest }))
+      .then(
+        ([counts, oldest]) => ({ counts, oldest }),
+        (err: unknown) => {
+          app.log.warn({ err }, 'metrics: the mail outbox could not be read');
+          return null;
+        },
+      )
       .finally(() => setTimeout(() => (outbox = null), 0)));
   new Gauge({
     name: 'site_mail_outbox_messages',
@@ -90,8 +97,8 @@ export async function registerMetrics(app: FastifyInstance, opts: MetricsOptions
     labelNames: ['status'],
     registers: [registry],
     async collect() {
-      const { counts } = await readOutbox();
-      for (const status of ['pending', 'failed', 'sent']) this.set({ status }, counts[status] ?? 0);
+      const read = await readOutbox();
+      for (const status of ['pending', 'failed', 'sent']) this.set({ status }, read ? (read.counts[status] ?? 0) : NaN);
     },
   });
   new Gauge({
@@ -99,8 +106,8 @@ export async function registerMetrics(app: FastifyInstance, opts: MetricsOptions
     help: 'Age of the oldest message still waiting to be sent (0 when none waits)',
     registers: [registry],
     async collect() {
-      const { oldest } = await readOutbox();
-      this.set(oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0);
+      const read = await readOutbox();
+      this.set(!read ? NaN : read.oldest ? Math.max(0, (Date.now() - read.oldest.getTime()) / 1000) : 0);
     },
   });
   new Gauge({

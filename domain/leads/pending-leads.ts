@@ -187,6 +187,8 @@ export function createPendingLeads(opts: PendingLeadsOptions) {
   /** One pass over the entries, oldest first; another follows if leads arrived meanwhile or some are left. */
   async function pass(): Promise<void> {
     if (!store) return;
+    // the entries earlier runs left are known before the first pass
+    await openOnce();
     let stored = 0;
     let unreachable = false;
     for (const entry of [...waiting]) {
