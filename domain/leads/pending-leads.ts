@@ -47,6 +47,8 @@ const DRIVER_MESSAGES = [
   'connection timeout',
   'client has encountered a connection error',
   'query read timeout',
+  'client was closed and is not queryable',
+  'cannot use a pool after calling end',
   'postgresql did not answer',
 ];
 

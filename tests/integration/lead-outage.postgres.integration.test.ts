@@ -215,6 +215,11 @@ describe('leads survive a PostgreSQL outage (pending-leads journal)', () => {
     expect(stored.size).toBe(acknowledged.length);
     const metricsAfter = await app.inject({ method: 'GET', url: '/metrics', headers: bearer(METRICS_TOKEN) });
     expect(metricsAfter.body).toMatch(/^site_pending_leads_entries 0$/m);
+    // every pooled connection the outage broke was given back: the pool closes (a leaked client would hold it open)
+    await Promise.race([
+      close(app),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('the pool did not close: a client was never released')), 10_000)),
+    ]);
   });
 
   it('a drained lead keeps its arrival time and order; the Administrator sees what waits; a crash before removal does not store it twice', async () => {
