@@ -358,126 +358,6 @@ export function createLeadsService(deps: LeadsServiceDeps) {
     });
   }
 
-  /** The contact form's lead, stored with its routing and emails (`created`: a pending lead's arrival, ADR 046). */
-  async function storeContact(body: FormsAddBody, captcha: CaptchaOutcome, verdict: SpamVerdict, created?: Date): Promise<{ id: number }> {
-    const data = readContactData(body.data);
-    const region = String(data.region ?? '');
-    const regionId = statesRegionIdFor(region);
-    const fields = {
-      name: body.name.trim(),
-      email: body.email.trim(),
-      phone: body.phone.trim(),
-      message: body.message.trim(),
-      state: typeof data.state === 'string' ? data.state.trim() : '',
-      zipcode: typeof data.zipcode === 'string' ? data.zipcode.trim() : '',
-      role: String(data.role ?? ''),
-    };
-    const phoneE164 = toE164(fields.phone, PHONE_COUNTRY[regionId]);
-    // Read before the transaction: on the embedded database a query outside it would wait for it forever.
-    const recipients = await deps.recipients();
-    const assignment = await routeContactLead(regionId, fields.zipcode);
-    // the version the form showed, even one replaced since (a page cached before the edit); an unknown id is not stored
-    const privacyTextId =
-      body.privacyVersion !== undefined && (await deps.isPrivacyVersion?.(body.privacyVersion)) ? body.privacyVersion : null;
-    const id = await storeLead(
-      {
-        ...(created ? { created } : {}),
-        type: FORM_TYPE_CONTACT,
-        name: fields.name,
-        email: fields.email,
-        phone: fields.phone,
-        phoneE164,
-        data: body.data,
-        message: fields.message,
-        zipcode: fields.zipcode,
-        regionId,
-        captcha: captcha.result,
-        captchaScore: captcha.score,
-        idempotencyKey: body.idempotencyKey ?? null,
-        assignedRepId: assignment.rep?.id ?? null,
-        routing: assignment.rep ? assignment.rule : assignment.postalCode ? `no rep covers ${assignment.postalCode}` : null,
-        privacyTextId,
-      },
-      (row) => {
-        const lead = { ...fields, id: row.id, phoneE164, region, created: row.created, captcha: captcha.result };
-        // every lead goes to the regional team, saying whom it went to; the rep hears at once
-        const regional = contactNotification(lead, leadsAddressFor(regionId, recipients), assignment);
-        return assignment.rep ? [regional, routedLeadNotification(lead, assignment.rep, assignment.rule)] : [regional];
-      },
-      verdict,
-      'contact',
-    );
-    return { id };
-  }
-
-  /** The contact-a-rep lead, stored with its emails (`created`: a pending lead's arrival, ADR 046). */
-  async function storeRepContact(
-    body: RepContactBody,
-    captcha: CaptchaOutcome,
-    verdict: SpamVerdict,
-    created?: Date,
-  ): Promise<{ id: number }> {
-    const target =
-      body.targetType === 'rep' ? await deps.finder.findActiveRep(body.targetId) : await deps.finder.findActiveRetailer(body.targetId);
-    if (!target && !verdict.spam) {
-      // The listing may have been withdrawn after the page loaded: keep the lead for the regional team.
-      deps.log.warn({ targetType: body.targetType, targetId: body.targetId }, 'rep contact for a listing that is no longer active');
-    }
-    const regionId = parsePostalCode(body.zip)?.country === 'CA' ? 3 : 2;
-    const phoneE164 = toE164(body.phone, PHONE_COUNTRY[regionId]);
-    const data = JSON.stringify({
-      Zipcode: body.zip,
-      Label: body.label ?? (body.targetType === 'rep' ? 'Reps' : 'Retailers'),
-      For: body.targetType === 'rep' ? 'Rep' : 'Retailer',
-      [body.targetType === 'rep' ? 'RepId' : 'RetailerId']: body.targetId,
-      ...(target ? { [body.targetType === 'rep' ? 'Rep' : 'Retailer']: target.name } : {}),
-    });
-    const recipients = await deps.recipients();
-    const regional = leadsAddressFor(regionId, recipients);
-    const to = body.targetType === 'rep' && target && 'email' in target ? [target.email, regional] : [regional];
-    const id = await storeLead(
-      {
-        ...(created ? { created } : {}),
-        type: FORM_TYPE_REP,
-        name: body.name,
-        email: body.email,
-        phone: body.phone,
-        phoneE164,
-        data,
-        message: body.message,
-        zipcode: body.zip,
-        regionId,
-        repId: body.targetType === 'rep' ? body.targetId : null,
-        retailerId: body.targetType === 'retailer' ? body.targetId : null,
-        // the rep the visitor chose works the lead (a listing withdrawn meanwhile: nobody yet)
-        assignedRepId: body.targetType === 'rep' && target ? body.targetId : null,
-        captcha: captcha.result,
-        captchaScore: captcha.score,
-        idempotencyKey: body.idempotencyKey ?? null,
-      },
-      (row) => [
-        repNotification(
-          {
-            id: row.id,
-            name: body.name,
-            email: body.email,
-            phone: body.phone,
-            phoneE164,
-            message: body.message,
-            zip: body.zip,
-            target: target ? { type: body.targetType, id: body.targetId, name: target.name } : null,
-            created: row.created,
-            captcha: captcha.result,
-          },
-          to,
-        ),
-      ],
-      verdict,
-      'rep',
-    );
-    return { id };
-  }
-
   /**
    * With PostgreSQL every lead has an idempotency key before its first attempt (the visitor's, or
    * one made here): an attempt whose commit was lost with the connection and was journaled too is
@@ -524,7 +404,7 @@ export function createLeadsService(deps: LeadsServiceDeps) {
   const actor = () => currentAuditContext()?.actor ?? null;
   const subjectOf = (id: number, name: string) => ({ kind: 'lead', id, title: `from ${name}`, link: '/siteadmin/forms' });
 
-  return {
+  const service = {
     /**
      * POST /api/forms/add: the body has already passed FormsAddBodySchema. The answer has no id when
      * the database could not be reached and the lead waits in the pending-leads journal (ADR 046).
@@ -534,7 +414,7 @@ export function createLeadsService(deps: LeadsServiceDeps) {
       const captcha = await deps.recaptcha.verify(body.reCaptchaToken, meta.ip);
       const verdict = verdictOf(body, captcha.score, meta, 'contact');
       const keyed = { ...body, idempotencyKey: keyOf(body.idempotencyKey) };
-      return orPending({ kind: 'contact', arrived, body: keyed, captcha, verdict }, () => storeContact(keyed, captcha, verdict));
+      return orPending({ kind: 'contact', arrived, body: keyed, captcha, verdict }, () => service.storeContact(keyed, captcha, verdict));
     },
 
     /** The contact-a-rep short form on the finder results: stored as type 1 (Rep). No id: journaled (ADR 046). */
@@ -544,7 +424,7 @@ export function createLeadsService(deps: LeadsServiceDeps) {
       const verdict = verdictOf(body, captcha.score, meta, 'rep');
       const keyed = { ...body, idempotencyKey: keyOf(body.idempotencyKey) };
       const stored = await orPending({ kind: 'rep', arrived, body: keyed, captcha, verdict }, () =>
-        storeRepContact(keyed, captcha, verdict),
+        service.storeRepContact(keyed, captcha, verdict),
       );
       return { ...stored, targetType: body.targetType };
     },
@@ -558,10 +438,128 @@ export function createLeadsService(deps: LeadsServiceDeps) {
       const created = new Date(entry.arrived);
       if (entry.kind === 'contact') {
         const body = { ...FormsAddBodySchema.parse({ reCaptchaToken: '', ...entry.body }), idempotencyKey: entry.key };
-        return storeContact(body, entry.captcha, entry.verdict, created);
+        return service.storeContact(body, entry.captcha, entry.verdict, created);
       }
       const body = { ...RepContactBodySchema.parse({ reCaptchaToken: '', ...entry.body }), idempotencyKey: entry.key };
-      return storeRepContact(body, entry.captcha, entry.verdict, created);
+      return service.storeRepContact(body, entry.captcha, entry.verdict, created);
+    },
+
+    /**
+     * The contact form's lead once checked and judged: stored with its routing and emails. Called by
+     * submitContact and storePending only (`created`: a pending lead's arrival, ADR 046).
+     */
+    async storeContact(body: FormsAddBody, captcha: CaptchaOutcome, verdict: SpamVerdict, created?: Date): Promise<{ id: number }> {
+      const data = readContactData(body.data);
+      const region = String(data.region ?? '');
+      const regionId = statesRegionIdFor(region);
+      const fields = {
+        name: body.name.trim(),
+        email: body.email.trim(),
+        phone: body.phone.trim(),
+        message: body.message.trim(),
+        state: typeof data.state === 'string' ? data.state.trim() : '',
+        zipcode: typeof data.zipcode === 'string' ? data.zipcode.trim() : '',
+        role: String(data.role ?? ''),
+      };
+      const phoneE164 = toE164(fields.phone, PHONE_COUNTRY[regionId]);
+      // Read before the transaction: on the embedded database a query outside it would wait for it forever.
+      const recipients = await deps.recipients();
+      const assignment = await routeContactLead(regionId, fields.zipcode);
+      // the version the form showed, even one replaced since (a page cached before the edit); an unknown id is not stored
+      const privacyTextId =
+        body.privacyVersion !== undefined && (await deps.isPrivacyVersion?.(body.privacyVersion)) ? body.privacyVersion : null;
+      const id = await storeLead(
+        {
+          ...(created ? { created } : {}),
+          type: FORM_TYPE_CONTACT,
+          name: fields.name,
+          email: fields.email,
+          phone: fields.phone,
+          phoneE164,
+          data: body.data,
+          message: fields.message,
+          zipcode: fields.zipcode,
+          regionId,
+          captcha: captcha.result,
+          captchaScore: captcha.score,
+          idempotencyKey: body.idempotencyKey ?? null,
+          assignedRepId: assignment.rep?.id ?? null,
+          routing: assignment.rep ? assignment.rule : assignment.postalCode ? `no rep covers ${assignment.postalCode}` : null,
+          privacyTextId,
+        },
+        (row) => {
+          const lead = { ...fields, id: row.id, phoneE164, region, created: row.created, captcha: captcha.result };
+          // every lead goes to the regional team, saying whom it went to; the rep hears at once
+          const regional = contactNotification(lead, leadsAddressFor(regionId, recipients), assignment);
+          return assignment.rep ? [regional, routedLeadNotification(lead, assignment.rep, assignment.rule)] : [regional];
+        },
+        verdict,
+        'contact',
+      );
+      return { id };
+    },
+
+    /** The contact-a-rep lead once checked and judged (type 1, Rep). Called by submitRepContact and storePending only. */
+    async storeRepContact(body: RepContactBody, captcha: CaptchaOutcome, verdict: SpamVerdict, created?: Date): Promise<{ id: number }> {
+      const target =
+        body.targetType === 'rep' ? await deps.finder.findActiveRep(body.targetId) : await deps.finder.findActiveRetailer(body.targetId);
+      if (!target && !verdict.spam) {
+        // The listing may have been withdrawn after the page loaded: keep the lead for the regional team.
+        deps.log.warn({ targetType: body.targetType, targetId: body.targetId }, 'rep contact for a listing that is no longer active');
+      }
+      const regionId = parsePostalCode(body.zip)?.country === 'CA' ? 3 : 2;
+      const phoneE164 = toE164(body.phone, PHONE_COUNTRY[regionId]);
+      const data = JSON.stringify({
+        Zipcode: body.zip,
+        Label: body.label ?? (body.targetType === 'rep' ? 'Reps' : 'Retailers'),
+        For: body.targetType === 'rep' ? 'Rep' : 'Retailer',
+        [body.targetType === 'rep' ? 'RepId' : 'RetailerId']: body.targetId,
+        ...(target ? { [body.targetType === 'rep' ? 'Rep' : 'Retailer']: target.name } : {}),
+      });
+      const recipients = await deps.recipients();
+      const regional = leadsAddressFor(regionId, recipients);
+      const to = body.targetType === 'rep' && target && 'email' in target ? [target.email, regional] : [regional];
+      const id = await storeLead(
+        {
+          ...(created ? { created } : {}),
+          type: FORM_TYPE_REP,
+          name: body.name,
+          email: body.email,
+          phone: body.phone,
+          phoneE164,
+          data,
+          message: body.message,
+          zipcode: body.zip,
+          regionId,
+          repId: body.targetType === 'rep' ? body.targetId : null,
+          retailerId: body.targetType === 'retailer' ? body.targetId : null,
+          // the rep the visitor chose works the lead (a listing withdrawn meanwhile: nobody yet)
+          assignedRepId: body.targetType === 'rep' && target ? body.targetId : null,
+          captcha: captcha.result,
+          captchaScore: captcha.score,
+          idempotencyKey: body.idempotencyKey ?? null,
+        },
+        (row) => [
+          repNotification(
+            {
+              id: row.id,
+              name: body.name,
+              email: body.email,
+              phone: body.phone,
+              phoneE164,
+              message: body.message,
+              zip: body.zip,
+              target: target ? { type: body.targetType, id: body.targetId, name: target.name } : null,
+              created: row.created,
+              captcha: captcha.result,
+            },
+            to,
+          ),
+        ],
+        verdict,
+        'rep',
+      );
+      return { id };
     },
 
     /** POST /api/admin/forms/filter: one page of the view and its total; the marker comes back as sent. */
@@ -720,5 +718,6 @@ export function createLeadsService(deps: LeadsServiceDeps) {
       return { regions, oldestNew: oldestNew ?? null };
     },
   };
+  return service;
 }
 export type LeadsService = ReturnType<typeof createLeadsService>;
