@@ -94,7 +94,7 @@ export interface PendingLeadsOptions {
   now?: () => number;
 }
 
-const ENTRY = /^(\d{12})-(\d{13})\.json$/;
+const ENTRY = /^(\d{12})-(\d{13})-[0-9a-f]{8}\.json$/;
 const TEMP = /\.tmp$/;
 
 async function fsyncPath(p: string) {
@@ -107,7 +107,7 @@ async function fsyncPath(p: string) {
 }
 
 /**
- * The pending-leads journal and its drainer. One file per lead, `<sequence>-<arrival ms>.json`,
+ * The pending-leads journal and its drainer. One file per lead, `<sequence>-<arrival ms>-<random>.json`,
  * written under a temporary name, fdatasynced and renamed, the folder fsynced once for every lead
  * that arrived meanwhile (group commit): a file under its final name is always whole. Only this
  * process drains its folder.
@@ -276,8 +276,9 @@ export function createPendingLeads(opts: PendingLeadsOptions) {
       const arrived = Date.parse(entry.arrived);
       try {
         await openOnce();
-        const name = `${String(++sequence).padStart(12, '0')}-${String(arrived).padStart(13, '0')}.json`;
-        const temp = file(`${name}.${randomBytes(4).toString('hex')}.tmp`);
+        // the random part keeps two processes on one folder (a misconfiguration) from renaming over each other's lead
+        const name = `${String(++sequence).padStart(12, '0')}-${String(arrived).padStart(13, '0')}-${randomBytes(4).toString('hex')}.json`;
+        const temp = file(`${name}.tmp`);
         const handle = await open(temp, 'wx', 0o600);
         try {
           await handle.write(line);
