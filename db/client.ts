@@ -198,6 +198,44 @@ export function copyEmbeddedTemplate(dataDir: string, template = embeddedTemplat
   return true;
 }
 
+/**
+ * A connection lost while a request holds it (a transaction between two statements) must neither end
+ * the process nor leave the pool a client short (ADR 046). node-postgres emits 'error' on the client
+ * as well as failing its query, and pg-pool listens only while a client is idle: unheard, the event
+ * ended the process. And Drizzle's transaction sends BEGIN before its try block, so a BEGIN that fails
+ * never released its client: each outage took a pool slot for good. So every client handed out by
+ * `pool.connect()` (Drizzle's transactions) is given back, marked broken, as soon as its connection
+ * fails, and releasing it again later is a no-op. `pool.query` manages its own clients and is left alone.
+ */
+function guardCheckouts(pool: pg.Pool, log: () => DatabaseLogger) {
+  // never unheard, whoever holds the client; the pool's idle listener logs an idle one's loss
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | undefined;
+  pool.connect = ((callback?: unknown) => {
+    if (callback) return connect(callback);
+    return connect()!.then((client) => {
+      const release = client.release;
+      let released = false;
+      const lost = (err: Error) => {
+        if (released) return;
+        released = true;
+        const l = log();
+        if (l.warn) l.warn({ err }, 'PostgreSQL connection lost while in use; the request fails');
+        else l.error({ err }, 'PostgreSQL connection lost while in use; the request fails');
+        release.call(client, err);
+      };
+      client.once('error', lost);
+      client.release = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('error', lost);
+        release.call(client, err);
+      };
+      return client;
+    });
+  }) as typeof pool.connect;
+}
+
 /** Runs calls one after another within this process. */
 function serialized() {
   let tail: Promise<unknown> = Promise.resolve();
@@ -231,6 +269,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     // An idle connection that the server closes (restart, failover, a dropped database) emits
     // 'error' on the pool; without a listener that crashes the process. The next query reconnects.
     pool.on('error', (err) => log.error({ err }, 'PostgreSQL connection lost while idle; the next query reconnects'));
+    guardCheckouts(pool, () => log);
     const db = drizzlePg(pool, { logger }) as unknown as Db;
     const local = serialized();
     return {

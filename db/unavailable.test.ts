@@ -22,6 +22,8 @@ describe('isDatabaseUnavailable', () => {
       false,
     );
     expect(isDatabaseUnavailable(Object.assign(new Error('syntax error at or near "selec"'), { code: '42601' }))).toBe(false);
+    // a statement that ran too long is the query's fault, not an outage
+    expect(isDatabaseUnavailable(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
     expect(isDatabaseUnavailable('ECONNREFUSED')).toBe(false);
     // a cycle of causes ends

@@ -22,6 +22,7 @@ const DRIVER_MESSAGES = [
   'connection terminated',
   'connection timeout',
   'client has encountered a connection error',
+  'client was closed and is not queryable',
   'cannot use a pool after calling end',
   'query read timeout',
   // the embedded database after it was closed (shutdown, a restore swapping it)

@@ -25,6 +25,7 @@ import { createRepsRetailersService } from './finder/reps-retailers-service.ts';
 import { createLeadsRepository } from './leads/leads-repository.ts';
 import { createLeadsService } from './leads/leads-service.ts';
 import type { IntakeJournal } from './leads/intake-journal.ts';
+import type { PendingLeads } from './leads/pending-leads.ts';
 import { createIntakeJournalRepository } from './leads/intake-journal-repository.ts';
 import { createRecaptchaVerifier } from './leads/recaptcha.ts';
 import { createMailRepository } from './mail/mail-repository.ts';
@@ -73,6 +74,8 @@ export interface ServiceDeps {
   };
   /** The embedded database's lead intake journal (ADR 030); none with PostgreSQL or in memory. */
   intakeJournal?: IntakeJournal;
+  /** PostgreSQL: leads accepted while the database cannot be reached wait here (ADR 046). */
+  pendingLeads?: PendingLeads;
   /** The versioned kinds' domain halves (ADR 037): the registry's, or a test's list with a kind of its own. */
   kinds?: readonly DomainKind[];
 }
@@ -179,6 +182,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
     formStamp: createFormStamp(deps.jwtSecret),
     isPrivacyVersion: (id) => privacy.isVersion(id),
     privacyText: (id) => privacy.byId(id),
+    pending: deps.pendingLeads,
   });
   const auth = createAuthService({
     repo: createAuthRepository(db),
@@ -247,6 +251,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
     leads,
     audit,
     mailNotSent: () => mail.notSending(),
+    pendingLeads: deps.pendingLeads ? () => deps.pendingLeads!.stats() : undefined,
   });
   // A change made here or on another instance reaches the services' in-memory copies (memo(), over
   // the content events) before the page cache, which listens after them, renders again.
@@ -285,6 +290,7 @@ export function createServices(db: Db, deps: ServiceDeps) {
     seo: createSeoService(services),
     intakeJournal: journal,
     restoreIntakeJournal,
+    pendingLeads: deps.pendingLeads,
   };
 }
 export type Services = ReturnType<typeof createServices>;

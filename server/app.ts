@@ -12,6 +12,7 @@ import type { Database } from '#db/client.ts';
 import { createServices, type Services } from '#domain/services.ts';
 import type { DomainKind } from '#domain/kinds/index.ts';
 import { createIntakeJournal, type JournalFs } from '#domain/leads/intake-journal.ts';
+import { createPendingLeads } from '#domain/leads/pending-leads.ts';
 import { fail } from './http.ts';
 import { redactingDestination, serializeRequest } from './log-redaction.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -66,6 +67,8 @@ export interface BuildAppOptions {
    * off; tests give it a file layer that forgets unsynced writes (a power cut).
    */
   intakeJournal?: false | { fs?: JournalFs; trimIntervalMs?: number };
+  /** PostgreSQL's pending-leads drainer (ADR 046): tests shorten its retry waits. */
+  pendingLeads?: { retryMs?: number; maxRetryMs?: number };
   /**
    * The versioned kinds (ADR 037): the registry's (domain/kinds) unless given; a test passes the
    * registry's and a kind of its own, which then gets its admin API, previews, audit entries,
@@ -199,7 +202,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         log: app.log,
       })
     : undefined;
-  const services = createServices(database.db, { env, jwtSecret: opts.jwtSecret, log: app.log, intakeJournal, kinds: opts.kinds });
+  // PostgreSQL: a lead that arrives while the database cannot be reached waits on this instance's disk (ADR 046)
+  const pendingLeads =
+    database.engine === 'postgres'
+      ? createPendingLeads({ dir: path.join(path.resolve(env.DATA_DIR), 'pending-leads'), log: app.log, ...opts.pendingLeads })
+      : undefined;
+  const services = createServices(database.db, {
+    env,
+    jwtSecret: opts.jwtSecret,
+    log: app.log,
+    intakeJournal,
+    pendingLeads,
+    kinds: opts.kinds,
+  });
   app.decorate('services', services);
   app.decorate('env', env);
   app.decorate('database', database);
@@ -246,6 +261,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     services.publishScheduler.start();
     services.retention.start();
     intakeJournal?.start();
+    // leads an earlier run journaled during an outage are stored as soon as the database answers
+    pendingLeads?.start((entry) => services.leads.storePending(entry));
   });
   app.addHook('onClose', async () => {
     await upgradingSecrets;
@@ -253,6 +270,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await services.retention.stop();
     // the last leads answered are on disk before the database closes
     await intakeJournal?.stop();
+    // no drain once the database is closing; what is left waits for the next start
+    await pendingLeads?.stop();
     // emailed links answered before they were made: finish them (they queue mail) first
     await services.auth.idle();
     await services.mail.stop();

@@ -17,7 +17,7 @@ export interface MetricsOptions {
 
 /**
  * Prometheus metrics (prom-client), one registry per app: request durations by route, the page
- * cache, the mail outbox, the lead intake journal, the content-events listener, and the process
+ * cache, the mail outbox, the lead intake journal, the pending-leads journal, the content-events listener, and the process
  * (event-loop lag, heap, resident memory). Served at /metrics behind METRICS_TOKEN on the site's
  * port, or on METRICS_PORT, or not at all.
  */
@@ -78,11 +78,18 @@ export async function registerMetrics(app: FastifyInstance, opts: MetricsOptions
     },
   });
 
-  // the outbox is read once per scrape, by whichever gauge is collected first
-  let outbox: Promise<{ counts: Record<string, number>; oldest: Date | null }> | null = null;
+  // the outbox is read once per scrape, by whichever gauge is collected first; while the database
+  // cannot be read its gauges say NaN (unknown) and the rest of the scrape (the pending leads among it) still answers
+  let outbox: Promise<{ counts: Record<string, number>; oldest: Date | null } | null> | null = null;
   const readOutbox = () =>
     (outbox ??= Promise.all([services.mail.countByStatus(), services.mail.oldestPendingAt()])
-      .then(([counts, oldest]) => ({ counts, oldest }))
+      .then(
+        ([counts, oldest]) => ({ counts, oldest }),
+        (err: unknown) => {
+          app.log.warn({ err }, 'metrics: the mail outbox could not be read');
+          return null;
+        },
+      )
       .finally(() => setTimeout(() => (outbox = null), 0)));
   new Gauge({
     name: 'site_mail_outbox_messages',
@@ -90,8 +97,8 @@ export async function registerMetrics(app: FastifyInstance, opts: MetricsOptions
     labelNames: ['status'],
     registers: [registry],
     async collect() {
-      const { counts } = await readOutbox();
-      for (const status of ['pending', 'failed', 'sent']) this.set({ status }, counts[status] ?? 0);
+      const read = await readOutbox();
+      for (const status of ['pending', 'failed', 'sent']) this.set({ status }, read ? (read.counts[status] ?? 0) : NaN);
     },
   });
   new Gauge({
@@ -99,8 +106,8 @@ export async function registerMetrics(app: FastifyInstance, opts: MetricsOptions
     help: 'Age of the oldest message still waiting to be sent (0 when none waits)',
     registers: [registry],
     async collect() {
-      const { oldest } = await readOutbox();
-      this.set(oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0);
+      const read = await readOutbox();
+      this.set(!read ? NaN : read.oldest ? Math.max(0, (Date.now() - read.oldest.getTime()) / 1000) : 0);
     },
   });
   new Gauge({
@@ -125,6 +132,22 @@ export async function registerMetrics(app: FastifyInstance, opts: MetricsOptions
     registers: [registry],
     collect() {
       this.set(services.intakeJournal?.pending() ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'site_pending_leads_entries',
+    help: 'Leads this instance accepted while PostgreSQL was unreachable and has not stored yet (pending-leads journal, ADR 046)',
+    registers: [registry],
+    collect() {
+      this.set(services.pendingLeads?.stats().entries ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'site_pending_leads_oldest_seconds',
+    help: 'Age of the oldest lead waiting in the pending-leads journal (0 when none waits)',
+    registers: [registry],
+    collect() {
+      this.set(services.pendingLeads?.oldestAgeSeconds() ?? 0);
     },
   });
   new Gauge({

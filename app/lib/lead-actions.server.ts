@@ -122,7 +122,10 @@ async function leadAction(
       );
     }
     context.log.error({ err, kind }, 'form post could not be stored');
-    return data<LeadActionResult>({ sent: false, result: submission.reply(), failed: true, idempotencyKey }, { status: 503 });
+    return data<LeadActionResult>(
+      { sent: false, result: submission.reply(), failed: true, idempotencyKey },
+      { status: 503, headers: { 'Retry-After': '10' } },
+    );
   }
   return data<LeadActionResult>({ sent: true, result: null, failed: false });
 }

@@ -11,6 +11,8 @@ export function createDashboardService(deps: {
   audit: AuditService;
   /** where lead emails go when they are not sent (no SMTP_URL); null while they are sent */
   mailNotSent: () => Promise<{ folder: string; files: number } | null>;
+  /** PostgreSQL: leads this instance accepted while the database was unreachable, not stored yet (ADR 046) */
+  pendingLeads?: () => { entries: number; oldestArrived: Date | null };
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -38,7 +40,9 @@ export function createDashboardService(deps: {
         hasPermission(roles, 'audit') ? deps.audit.list({}, 0, 8).then((page) => page.items) : null,
         hasPermission(roles, 'settings') ? deps.mailNotSent() : null,
       ]);
-      return { leads, content, recent, mailNotSent };
+      const pending = hasPermission(roles, 'settings') ? deps.pendingLeads?.() : undefined;
+      const pendingLeads = pending ? { entries: pending.entries, oldestArrived: pending.oldestArrived?.toISOString() ?? null } : null;
+      return { leads, content, recent, mailNotSent, pendingLeads };
     },
   };
 }

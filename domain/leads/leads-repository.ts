@@ -31,6 +31,8 @@ export interface SubmissionInsert {
   privacyTextId?: number | null;
   /** the product selector's answers and products sent with a contact lead (issue 29); null: none */
   selectorJourney?: SelectorJourney | null;
+  /** when it arrived, for a lead stored later from the pending-leads journal (ADR 046); otherwise now */
+  created?: Date;
 }
 
 export interface SubmissionRow extends SubmissionInsert {

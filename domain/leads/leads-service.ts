@@ -1,7 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import type { CountryCode } from 'libphonenumber-js';
 import type { DbOrTx } from '#db/client.ts';
 import { parsePostalCode } from '#shared/validation/finder.ts';
-import { readContactData, statesRegionIdFor, type FormsAddBody, type RepContactBody } from '#shared/validation/contact.ts';
+import {
+  FormsAddBodySchema,
+  readContactData,
+  RepContactBodySchema,
+  statesRegionIdFor,
+  type FormsAddBody,
+  type RepContactBody,
+} from '#shared/validation/contact.ts';
 import type { FinderService } from '../finder/finder-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import {
@@ -18,6 +26,8 @@ import { currentAuditContext } from '../audit/audit-context.ts';
 import type { OutboxInsert } from '../mail/mail-repository.ts';
 import type { LeadActivityRow, LeadsRepository, SubmissionInsert, SubmissionQuery, SubmissionRow } from './leads-repository.ts';
 import type { LeadJournalEntry } from './intake-journal.ts';
+import { type PendingLead, type PendingLeads } from './pending-leads.ts';
+import { isDatabaseUnavailable } from '#db/unavailable.ts';
 import { journalWebhook, webhookLead, type LeadWebhooks } from './lead-webhooks.ts';
 import type { DeliveryRow } from '../webhooks/webhooks-repository.ts';
 import {
@@ -40,9 +50,9 @@ import {
   type LeadDetailDto,
   type LeadStatus,
 } from '#shared/validation/forms-admin.ts';
-import { describeJourney } from '#shared/validation/selector-journey.ts';
+import { describeJourney, SelectorJourneySchema } from '#shared/validation/selector-journey.ts';
 import { displayPhone, toE164 } from './phone.ts';
-import type { RecaptchaVerifier } from './recaptcha.ts';
+import type { CaptchaOutcome, RecaptchaVerifier } from './recaptcha.ts';
 import { createClientRate, spamVerdict, type FormStamp, type SpamVerdict } from './spam.ts';
 
 export const FORM_TYPE_CONTACT = 0;
@@ -69,6 +79,11 @@ export interface LeadsServiceDeps {
   isPrivacyVersion?: (id: number) => Promise<boolean>;
   /** A privacy text version, for the admin's View. */
   privacyText?: (id: number) => Promise<{ id: number; text: string; created: string } | null>;
+  /**
+   * PostgreSQL: where a lead goes while the database cannot be reached (ADR 046); it is stored
+   * from there, through storePending, once the database answers.
+   */
+  pending?: Pick<PendingLeads, 'record' | 'databaseAnswered'>;
 }
 
 export interface SubmitMeta {
@@ -348,14 +363,103 @@ export function createLeadsService(deps: LeadsServiceDeps) {
     });
   }
 
+  /**
+   * With PostgreSQL every lead has an idempotency key before its first attempt (the visitor's, or
+   * one made here): an attempt whose commit was lost with the connection and was journaled too is
+   * then stored once (ADR 046).
+   */
+  const keyOf = (key: string | undefined): string | undefined => key ?? (deps.pending ? randomBytes(16).toString('hex') : undefined);
+
+  /**
+   * Runs `store`; when the database cannot be reached, the lead goes to the pending-leads journal
+   * instead (ADR 046) and the answer carries no id (the lead gets one when it is drained). A journal
+   * that cannot be written rejects with PendingLeadsUnavailableError (a 503).
+   */
+  async function orPending<T extends { id: number }>(
+    lead: {
+      kind: PendingLead['kind'];
+      arrived: Date;
+      body: (FormsAddBody | RepContactBody) & { idempotencyKey?: string };
+      captcha: CaptchaOutcome;
+      verdict: SpamVerdict;
+    },
+    store: () => Promise<T>,
+  ): Promise<T | Record<string, never>> {
+    if (!deps.pending) return store();
+    try {
+      const stored = await store();
+      // the database answers: leads journaled during an outage are stored now
+      deps.pending.databaseAnswered();
+      return stored;
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      const { reCaptchaToken: _token, ...body } = lead.body;
+      await deps.pending.record({
+        kind: lead.kind,
+        arrived: lead.arrived.toISOString(),
+        key: lead.body.idempotencyKey!,
+        body,
+        captcha: lead.captcha,
+        verdict: lead.verdict,
+      });
+      return {};
+    }
+  }
+
   const actor = () => currentAuditContext()?.actor ?? null;
   const subjectOf = (id: number, name: string) => ({ kind: 'lead', id, title: `from ${name}`, link: '/siteadmin/forms' });
 
-  return {
-    /** POST /api/forms/add: the body has already passed FormsAddBodySchema. */
-    async submitContact(body: FormsAddBody, meta: SubmitMeta = {}): Promise<{ id: number }> {
+  const service = {
+    /**
+     * POST /api/forms/add: the body has already passed FormsAddBodySchema. The answer has no id when
+     * the database could not be reached and the lead waits in the pending-leads journal (ADR 046).
+     */
+    async submitContact(body: FormsAddBody, meta: SubmitMeta = {}): Promise<{ id?: number }> {
+      const arrived = new Date();
       const captcha = await deps.recaptcha.verify(body.reCaptchaToken, meta.ip);
       const verdict = verdictOf(body, captcha.score, meta, 'contact');
+      const keyed = { ...body, idempotencyKey: keyOf(body.idempotencyKey) };
+      return orPending({ kind: 'contact', arrived, body: keyed, captcha, verdict }, () => service.storeContact(keyed, captcha, verdict));
+    },
+
+    /** The contact-a-rep short form on the finder results: stored as type 1 (Rep). No id: journaled (ADR 046). */
+    async submitRepContact(body: RepContactBody, meta: SubmitMeta = {}): Promise<{ id?: number; targetType: 'rep' | 'retailer' }> {
+      const arrived = new Date();
+      const captcha = await deps.recaptcha.verify(body.reCaptchaToken, meta.ip);
+      const verdict = verdictOf(body, captcha.score, meta, 'rep');
+      const keyed = { ...body, idempotencyKey: keyOf(body.idempotencyKey) };
+      const stored = await orPending({ kind: 'rep', arrived, body: keyed, captcha, verdict }, () =>
+        service.storeRepContact(keyed, captcha, verdict),
+      );
+      return { ...stored, targetType: body.targetType };
+    },
+
+    /**
+     * Stores a lead the pending-leads journal kept while the database was away (ADR 046), as it
+     * would have been stored when it arrived (same verdict, the arrival as its creation time), with
+     * routing, emails and webhooks read and written now. Its key makes a second call a no-op.
+     */
+    async storePending(entry: PendingLead): Promise<{ id: number }> {
+      const created = new Date(entry.arrived);
+      if (entry.kind === 'contact') {
+        // the journey was kept as parsed (codes, or null), not as the form's text: checked as that
+        const { journey, ...sent } = entry.body;
+        const body = {
+          ...FormsAddBodySchema.parse({ reCaptchaToken: '', ...sent }),
+          journey: SelectorJourneySchema.nullable().parse(journey ?? null),
+          idempotencyKey: entry.key,
+        };
+        return service.storeContact(body, entry.captcha, entry.verdict, created);
+      }
+      const body = { ...RepContactBodySchema.parse({ reCaptchaToken: '', ...entry.body }), idempotencyKey: entry.key };
+      return service.storeRepContact(body, entry.captcha, entry.verdict, created);
+    },
+
+    /**
+     * The contact form's lead once checked and judged: stored with its routing and emails. Called by
+     * submitContact and storePending only (`created`: a pending lead's arrival, ADR 046).
+     */
+    async storeContact(body: FormsAddBody, captcha: CaptchaOutcome, verdict: SpamVerdict, created?: Date): Promise<{ id: number }> {
       const data = readContactData(body.data);
       const region = String(data.region ?? '');
       const regionId = statesRegionIdFor(region);
@@ -378,6 +482,7 @@ export function createLeadsService(deps: LeadsServiceDeps) {
         body.privacyVersion !== undefined && (await deps.isPrivacyVersion?.(body.privacyVersion)) ? body.privacyVersion : null;
       const id = await storeLead(
         {
+          ...(created ? { created } : {}),
           type: FORM_TYPE_CONTACT,
           name: fields.name,
           email: fields.email,
@@ -407,10 +512,8 @@ export function createLeadsService(deps: LeadsServiceDeps) {
       return { id };
     },
 
-    /** The contact-a-rep short form on the finder results: stored as type 1 (Rep). */
-    async submitRepContact(body: RepContactBody, meta: SubmitMeta = {}): Promise<{ id: number; targetType: 'rep' | 'retailer' }> {
-      const captcha = await deps.recaptcha.verify(body.reCaptchaToken, meta.ip);
-      const verdict = verdictOf(body, captcha.score, meta, 'rep');
+    /** The contact-a-rep lead once checked and judged (type 1, Rep). Called by submitRepContact and storePending only. */
+    async storeRepContact(body: RepContactBody, captcha: CaptchaOutcome, verdict: SpamVerdict, created?: Date): Promise<{ id: number }> {
       const target =
         body.targetType === 'rep' ? await deps.finder.findActiveRep(body.targetId) : await deps.finder.findActiveRetailer(body.targetId);
       if (!target && !verdict.spam) {
@@ -434,6 +537,7 @@ export function createLeadsService(deps: LeadsServiceDeps) {
       const to = body.targetType === 'rep' && target && 'email' in target ? [target.email, regional] : [regional];
       const id = await storeLead(
         {
+          ...(created ? { created } : {}),
           type: FORM_TYPE_REP,
           name: body.name,
           email: body.email,
@@ -472,7 +576,7 @@ export function createLeadsService(deps: LeadsServiceDeps) {
         verdict,
         'rep',
       );
-      return { id, targetType: body.targetType };
+      return { id };
     },
 
     /** POST /api/admin/forms/filter: one page of the view and its total; the marker comes back as sent. */
@@ -637,5 +741,6 @@ export function createLeadsService(deps: LeadsServiceDeps) {
       return { regions, oldestNew: oldestNew ?? null };
     },
   };
+  return service;
 }
 export type LeadsService = ReturnType<typeof createLeadsService>;

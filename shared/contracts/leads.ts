@@ -98,8 +98,13 @@ export const leadsAdminApi = {
   }),
 };
 
-/** What a stored submission answers. */
-export const StoredLeadSchema = z.object({ id: z.number().int() });
+/**
+ * What an accepted submission answers: its id once stored; no id when the database could not be
+ * reached and the lead waits, on disk, to be stored as soon as it answers (ADR 046).
+ */
+export const StoredLeadSchema = z.object({
+  id: z.number().int().optional().describe('the stored submission; absent when it was accepted while the database was unreachable'),
+});
 
 /** Public lead forms, rate-limited per client IP (server/routes/api/forms-routes.ts). */
 export const leadsApi = {

@@ -50,5 +50,10 @@ export const DashboardSchema = z.object({
    * written to files in `folder` instead of being sent; `files` of them are there.
    */
   mailNotSent: z.object({ folder: z.string(), files: z.number().int() }).nullable(),
+  /**
+   * Administrators (settings permission) only, and only on PostgreSQL: leads this instance accepted
+   * while the database could not be reached and has not stored yet, and when the oldest arrived (ADR 046).
+   */
+  pendingLeads: z.object({ entries: z.number().int(), oldestArrived: z.string().nullable() }).nullable(),
 });
 export type DashboardDto = z.infer<typeof DashboardSchema>;

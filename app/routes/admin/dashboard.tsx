@@ -98,7 +98,7 @@ function LeadResponse({ leads }: { leads: NonNullable<DashboardDto['leads']> }) 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const user = useAdminUser();
   const sections = sectionsFor(user.permissions);
-  const { leads, content, recent, mailNotSent } = loaderData.summary;
+  const { leads, content, recent, mailNotSent, pendingLeads } = loaderData.summary;
   return (
     <section aria-labelledby="dashboard-title" className="dashboard">
       <h1 id="dashboard-title" className="admin-title">
@@ -111,6 +111,22 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             in {mailNotSent.folder} instead: {count(mailNotSent.files, 'message')} there now.
           </p>
           <p>Set SMTP_URL and restart the site to send them from now on; the messages already in that folder are not sent.</p>
+        </div>
+      ) : null}
+      {pendingLeads && pendingLeads.entries > 0 ? (
+        <div className="form-alert form-alert--info" role="status">
+          <p>
+            <strong>{count(pendingLeads.entries, 'lead is', 'leads are')} waiting to be stored.</strong> This instance accepted{' '}
+            {pendingLeads.entries === 1 ? 'it' : 'them'} while the database could not be reached
+            {pendingLeads.oldestArrived ? (
+              <>
+                {' '}
+                (the oldest at <time dateTime={pendingLeads.oldestArrived}>{formatDateTime(pendingLeads.oldestArrived)}</time>)
+              </>
+            ) : null}
+            ; {pendingLeads.entries === 1 ? 'it is' : 'they are'} stored, with {pendingLeads.entries === 1 ? 'its' : 'their'} emails, as
+            soon as the database answers.
+          </p>
         </div>
       ) : null}
       {leads || content ? (
