@@ -199,7 +199,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         log: app.log,
       })
     : undefined;
-  const services = createServices(database.db, { env, jwtSecret: opts.jwtSecret, log: app.log, intakeJournal, kinds: opts.kinds });
+  const services = createServices(database.db, {
+    env,
+    jwtSecret: opts.jwtSecret,
+    log: app.log,
+    intakeJournal,
+    kinds: opts.kinds,
+    embedded: database.engine === 'pglite',
+  });
   app.decorate('services', services);
   app.decorate('env', env);
   app.decorate('database', database);
@@ -365,6 +372,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     databaseUrl: env.DATABASE_URL,
     database,
     connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    // any instance's enqueue wakes this one's delivery loops (ADR 045)
+    onOutboxDue: (outbox) => {
+      if (outbox !== 'webhooks') services.mail.kick();
+      if (outbox !== 'mail') services.webhooks.kick();
+    },
   });
   transportState = transport.state;
 

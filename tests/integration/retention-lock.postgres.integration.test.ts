@@ -16,7 +16,15 @@ describe('the daily retention job on several instances', () => {
     await other.connect();
     try {
       await other.query('select pg_advisory_lock($1::bigint)', [RETENTION_LOCK_KEY.toString()]);
-      expect(await t.app.services.retention.runOnce(new Date())).toEqual({ ran: false, audit: 0, outbox: 0, emlFiles: 0, failures: 0 });
+      expect(await t.app.services.retention.runOnce(new Date())).toEqual({
+        ran: false,
+        audit: 0,
+        outbox: 0,
+        webhooks: 0,
+        emlFiles: 0,
+        failures: 0,
+        leads: [],
+      });
       await other.query('select pg_advisory_unlock($1::bigint)', [RETENTION_LOCK_KEY.toString()]);
       expect((await t.app.services.retention.runOnce(new Date())).ran).toBe(true);
     } finally {

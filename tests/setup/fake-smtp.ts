@@ -5,6 +5,8 @@ export interface ReceivedMail {
   from: string;
   to: string[];
   raw: string;
+  /** when it arrived (Date.now()) */
+  at: number;
 }
 
 export interface FakeSmtp {
@@ -33,6 +35,7 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
+          at: Date.now(),
         });
         callback();
       });
