@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, createOutboxRunner, type OutboxRows } from './outbox-runner.ts';
+import { backoffMs, createOutboxRunner, type OutboxHandler, type OutboxRows } from './outbox-runner.ts';
 
 interface Row {
   id: number;
@@ -32,10 +32,31 @@ function memoryRows(count: number) {
       return 0;
     },
   };
-  return { rows, claims, table };
+  /** what the services' record functions do to their rows */
+  const sent = (done: Row[]) => {
+    for (const d of done) rows[d.id - 1]!.status = 'sent';
+  };
+  const retryIn = (row: Row, ms: number): 'retry' => {
+    Object.assign(rows[row.id - 1]!, { due: Date.now() + ms, lockedUntil: 0 });
+    return 'retry';
+  };
+  return { rows, claims, table, sent, retryIn };
 }
 
 const silent = { info() {}, error() {} };
+
+/** A runner over `table` with an hour's interval (only kicks and wakes run it) and `handler`'s sends. */
+function runnerOver(table: OutboxRows<Row>, batch: { batchSize: number; concurrency: number }, handler: OutboxHandler<Row, null>) {
+  return createOutboxRunner<Row, null>({
+    name: 'test outbox',
+    rows: table,
+    ...batch,
+    leaseMs: 30_000,
+    retryIntervalMs: 3_600_000,
+    log: silent,
+    handler,
+  });
+}
 
 describe('the outbox runner', () => {
   it('backs off from the first wait, doubling, capped at one hour', () => {
@@ -44,19 +65,14 @@ describe('the outbox runner', () => {
   });
 
   it('drains every due row in parallel batches: a failing delivery neither stops the others nor the drain', async () => {
-    const { rows, claims, table } = memoryRows(95);
+    const { rows, claims, table, sent, retryIn } = memoryRows(95);
     let inFlight = 0;
     let most = 0;
     const markCalls: number[] = [];
-    const runner = createOutboxRunner<Row, null>({
-      name: 'test outbox',
-      rows: table,
-      batchSize: 20,
-      concurrency: 4,
-      leaseMs: 30_000,
-      retryIntervalMs: 3_600_000,
-      log: silent,
-      handler: {
+    const runner = runnerOver(
+      table,
+      { batchSize: 20, concurrency: 4 },
+      {
         prepare: async () => null,
         async send(row) {
           inFlight++;
@@ -70,22 +86,17 @@ describe('the outbox runner', () => {
           markCalls.push(done.length);
           // a statement takes a while: rows delivered meanwhile wait for the next one
           await new Promise((r) => setTimeout(r, 5));
-          for (const d of done) rows[d.id - 1]!.status = 'sent';
+          sent(done);
         },
-        async recordFailure(row) {
-          const r = rows[row.id - 1]!;
-          r.due = Date.now() + 60_000;
-          r.lockedUntil = 0;
-          return 'retry';
-        },
+        recordFailure: async (row) => retryIn(row, 60_000),
       },
-    });
+    );
     runner.kick();
     await runner.idle();
     await runner.stop();
     expect(rows.filter((r) => r.status === 'sent')).toHaveLength(76);
     expect(rows.filter((r) => r.status === 'pending').map((r) => r.id)).toEqual(Array.from({ length: 19 }, (_, i) => (i + 1) * 5));
-    // five full batches and one that found nothing more due
+    // four full batches, then the 15 left: fewer than a batch, so nothing more was due
     expect(claims).toEqual([20, 20, 20, 20, 15]);
     expect(most).toBe(4);
     // delivered rows are marked several per statement
@@ -94,32 +105,20 @@ describe('the outbox runner', () => {
   });
 
   it('stops a drain when a whole batch failed (the other side is down), and wakes when the next row falls due', async () => {
-    const { rows, claims, table } = memoryRows(3);
+    const { rows, claims, table, sent, retryIn } = memoryRows(3);
     let up = false;
-    const runner = createOutboxRunner<Row, null>({
-      name: 'test outbox',
-      rows: table,
-      batchSize: 3,
-      concurrency: 3,
-      leaseMs: 30_000,
-      retryIntervalMs: 3_600_000,
-      log: silent,
-      handler: {
+    const runner = runnerOver(
+      table,
+      { batchSize: 3, concurrency: 3 },
+      {
         prepare: async () => null,
         async send() {
           if (!up) throw new Error('connection refused');
         },
-        async recordSent(done) {
-          for (const d of done) rows[d.id - 1]!.status = 'sent';
-        },
-        async recordFailure(row) {
-          const r = rows[row.id - 1]!;
-          r.due = Date.now() + 150;
-          r.lockedUntil = 0;
-          return 'retry';
-        },
+        recordSent: async (done) => sent(done),
+        recordFailure: async (row) => retryIn(row, 150),
       },
-    });
+    );
     runner.kick();
     await runner.idle();
     expect(claims).toEqual([3]);
