@@ -86,7 +86,7 @@ export function createWebhooksService(repo: WebhooksRepository, opts: WebhooksSe
     }
   }
 
-  /** Why a row cannot be sent to its endpoint at all, or its secret; null when it can. */
+  /** Why a row cannot be sent to its endpoint (in words), or the endpoint secret to sign it with. */
   function unsendable(endpoint: EndpointRow | undefined): string | { secret: string } {
     if (!endpoint) return 'The endpoint was removed.';
     if (!endpoint.enabled) return 'The endpoint is turned off.';
