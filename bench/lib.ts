@@ -1,6 +1,7 @@
 // What the benches share: the secret their servers sign with, the compiled server in a child
 // process, and the app in the bench's own process.
 import { spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -41,10 +42,12 @@ export async function benchDatabase(
  * demo reps seeded, no mail sent, and `extra` (DATABASE_URL empty: PGlite).
  */
 export function spawnServer(dir: string, port: number, dataDir: string, extra: NodeJS.ProcessEnv) {
+  // BENCH_SERVER_LOG=file: the server's log lines are appended there (to see what it did during a run)
+  const log = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore';
   return spawn('sh', ['-c', 'node scripts/ensure-build.mjs && exec node build/node/index.js'], {
     cwd: dir,
     env: productionEnv(port, dataDir, { SEED_DEMO_REPS: 'true', JWT_SECRET: BENCH_JWT_SECRET, SMTP_URL: '', ...extra }),
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', log, 'inherit'],
     detached: true,
   });
 }

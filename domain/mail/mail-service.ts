@@ -64,7 +64,7 @@ export function createMailService(repo: MailRepository, transport: MailTransport
   const runner = createOutboxRunner<OutboxRow, null>({
     name: 'mail outbox',
     rows: repo,
-    batchSize: opts.batchSize ?? 50,
+    batchSize: opts.batchSize ?? 200,
     // as many as the SMTP transport keeps connections open (SMTP_POOL_CONNECTIONS)
     concurrency: opts.concurrency ?? SMTP_POOL_CONNECTIONS,
     leaseMs: LEASE_MS,

@@ -109,22 +109,26 @@ export function createOutboxRunner<Row extends { id: number }, Ctx>(opts: Outbox
             for (const row of done) inFlight.delete(row.id);
           }
         })().finally(() => (marking = null)));
+      // a failure's statement does not hold up the sends behind it (the database may be busy)
+      const failures: Promise<void>[] = [];
       await pool(rows, opts.concurrency, async (row) => {
-        let error: string;
         try {
           await opts.handler.send(row, at, ctx);
           result.sent++;
           delivered.push(row);
           void mark();
-          return;
         } catch (err) {
-          error = err instanceof Error ? err.message : String(err);
+          const error = err instanceof Error ? err.message : String(err);
+          failures.push(
+            opts.handler.recordFailure(row, error, at, ctx).then((outcome) => {
+              inFlight.delete(row.id);
+              result[outcome]++;
+            }),
+          );
         }
-        const outcome = await opts.handler.recordFailure(row, error, at, ctx);
-        inFlight.delete(row.id);
-        result[outcome]++;
       });
       while (marking || delivered.length > 0) await mark();
+      await Promise.all(failures);
     } finally {
       clearInterval(renew);
     }

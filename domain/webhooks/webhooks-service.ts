@@ -101,7 +101,7 @@ export function createWebhooksService(repo: WebhooksRepository, opts: WebhooksSe
   const runner = createOutboxRunner<DeliveryRow, Endpoints>({
     name: 'webhook outbox',
     rows: repo,
-    batchSize: opts.batchSize ?? 50,
+    batchSize: opts.batchSize ?? 200,
     concurrency: opts.concurrency ?? 16,
     leaseMs: LEASE_MS,
     retryIntervalMs: opts.retryIntervalMs,

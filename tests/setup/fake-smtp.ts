@@ -41,6 +41,11 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
       });
     },
   });
+  // a client that goes away mid-connection (a server killed with its pooled connections open) resets it:
+  // that is the client's business, not a reason to crash the process that holds this server
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') throw err;
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
