@@ -13,19 +13,17 @@
 //   BENCH_TOTAL=2000 BENCH_CONCURRENCY=50
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test   a server where it may create (and then drops) a database of its own
 //   BENCH_WAIT_SECONDS=900   how long to wait for the last emails and deliveries after the last submission
-//                            (a delivery leased by the killed server waits for its lease: 5 minutes for webhooks, 2 for mail)
+//                            (the restarted server frees what the killed one had leased on the embedded database; on PostgreSQL a lease runs out within 30 s)
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { Webhook } from 'standardwebhooks';
 import { generateWebhookSecret } from '../shared/webhooks.ts';
+import { startFakeSmtp } from '../tests/setup/fake-smtp.ts';
 import { freePort, waitFor } from '../tests/setup/server-process.ts';
-import { spawnServer } from './lib.ts';
+import { benchDatabase, spawnServer } from './lib.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const total = Number(process.env.BENCH_TOTAL ?? 2000);
@@ -44,10 +42,47 @@ const SERVER_TUNING = { WEBHOOK_RETRY_SECONDS: '1', WEBHOOK_FIRST_RETRY_SECONDS:
 // ZIPs and postal codes: every kind of territory of the seeded demo reps (ZIP prefix, ZIP, state,
 // FSA, province) and some no rep covers (the finder decides which is which)
 const ZIPS = [
-  '50010', '50310', '50131', '52240', '51501', '61820', '61853', '60601', '46204', '68510', '66502', '55401', '58102', '57104',
-  '43215', '48104', '53703', '30303', '37203', '75201', '73102', '63101', '90210', '98101', '80202', '10001', '19104', '02108',
-  'S7K 1A1', 'S4P 3Y2', 'T2P 1J9', 'V6B 1A1', 'R3C 0A5', 'M5V 2T6', 'H2X 1Y4', 'B3H 1A1',
-  '00901', '99950', '96799', '00000', '09001',
+  '50010',
+  '50310',
+  '50131',
+  '52240',
+  '51501',
+  '61820',
+  '61853',
+  '60601',
+  '46204',
+  '68510',
+  '66502',
+  '55401',
+  '58102',
+  '57104',
+  '43215',
+  '48104',
+  '53703',
+  '30303',
+  '37203',
+  '75201',
+  '73102',
+  '63101',
+  '90210',
+  '98101',
+  '80202',
+  '10001',
+  '19104',
+  '02108',
+  'S7K 1A1',
+  'S4P 3Y2',
+  'T2P 1J9',
+  'V6B 1A1',
+  'R3C 0A5',
+  'M5V 2T6',
+  'H2X 1Y4',
+  'B3H 1A1',
+  '00901',
+  '99950',
+  '96799',
+  '00000',
+  '09001',
 ];
 
 interface Lead {
@@ -65,26 +100,18 @@ function pct(sorted: number[], p: number) {
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-// ---- the reps' inboxes: every message with its arrival time
+// ---- the reps' inboxes: every message with its arrival time (the tests' SMTP server)
+const smtp = await startFakeSmtp();
 const mails: { at: number; to: string[]; replyTo: string; subject: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const header = raw.slice(0, raw.search(/\r?\n\r?\n/));
-      const field = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'mi').exec(header)?.[1] ?? '';
-      mails.push({ at: Date.now(), to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), replyTo: field('Reply-To'), subject: field('Subject') });
-      callback();
-    });
-  },
-});
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-const smtpPort = ((smtp as unknown as { server: http.Server }).server.address() as AddressInfo).port;
+/** The messages received so far, each read once. */
+function inbox() {
+  for (const m of smtp.messages.slice(mails.length)) {
+    const header = m.raw.slice(0, m.raw.search(/\r?\n\r?\n/));
+    const field = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'mi').exec(header)?.[1] ?? '';
+    mails.push({ at: m.at, to: m.to.map((a) => a.toLowerCase()), replyTo: field('Reply-To'), subject: field('Subject') });
+  }
+  return mails;
+}
 
 // ---- the CRM: answers 500 to every fifth request, can be stopped and started on its port
 const secret = generateWebhookSecret();
@@ -123,18 +150,8 @@ await listenReceiver();
 let receiverDown: { from: number; to: number } | null = null;
 
 // ---- the server, on PGlite or a database of its own on PostgreSQL
-let databaseUrl: string | undefined;
-const benchDb = `bench_leads_${process.pid}`;
-if (serverUrl) {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${benchDb}`);
-  await admin.query(`create database ${benchDb}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${benchDb}`;
-  databaseUrl = url.toString();
-}
+const benchDb = await benchDatabase(serverUrl, `bench_leads_${process.pid}`);
+const databaseUrl = benchDb.url;
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-leads-'));
@@ -143,7 +160,7 @@ const start = () =>
     PUBLIC_SITE_URL: base,
     DATABASE_URL: databaseUrl ?? '',
     FORM_RATE_LIMIT: String(total * 100),
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMTP_URL: smtp.url,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     WEBHOOK_ALLOW_PRIVATE: 'true',
@@ -227,7 +244,11 @@ async function send(l: Lead) {
     attempts++;
     if (attempt > 0) retries++;
     try {
-      const res = await fetch(`${base}/api/forms/add`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload(l) });
+      const res = await fetch(`${base}/api/forms/add`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: payload(l),
+      });
       const reply = (await res.json()) as { success?: boolean; data?: { id: number } };
       if (res.ok && reply.success === true && reply.data) {
         l.id = reply.data.id;
@@ -289,7 +310,7 @@ try {
     const first = new Map<string, number>();
     const count = new Map<string, number>();
     const stray = new Map<string, number>();
-    for (const m of mails) {
+    for (const m of inbox()) {
       const email = /lead-[a-z0-9]+-\d+@example\.com/.exec(m.replyTo)?.[0];
       const l = email ? byEmail.get(email) : undefined;
       if (!l) continue;
@@ -340,18 +361,17 @@ try {
       while (next2 < acked.length) {
         const l = acked[next2++]!;
         try {
-          const detail = await api<{ lead: { email: string; zipCode: string; assignee: { type: string; id: number; name: string } | null } }>(
-            'GET',
-            `/api/admin/forms/${l.id}`,
-            token,
-          );
+          const detail = await api<{
+            lead: { email: string; zipCode: string; assignee: { type: string; id: number; name: string } | null };
+          }>('GET', `/api/admin/forms/${l.id}`, token);
           if (detail.lead.email !== l.email) notStored++;
           const want = repOf(l);
           const got = detail.lead.assignee;
           const ok = want ? got?.type === 'rep' && got.id === want.id : got === null;
           if (!ok) {
             misassigned++;
-            if (misassignedExamples.length < 3) misassignedExamples.push(`${l.zip}: ${got ? got.name : 'nobody'}, finder ${want ? want.name : 'nobody'}`);
+            if (misassignedExamples.length < 3)
+              misassignedExamples.push(`${l.zip}: ${got ? got.name : 'nobody'}, finder ${want ? want.name : 'nobody'}`);
           }
         } catch {
           notStored++;
@@ -373,8 +393,14 @@ try {
   const down = receiverDown as { from: number; to: number } | null;
   const receiverWasUp = (l: Lead) => !down || l.ackAt! < down.from || l.ackAt! > down.to;
   const figures = (subset: Lead[]) => {
-    const mail = subset.filter((l) => mailed.has(l.email)).map((l) => mailed.get(l.email)! - l.ackAt!).sort((a, b) => a - b);
-    const hook = subset.filter((l) => delivered.has(l.id!)).map((l) => delivered.get(l.id!)! - l.ackAt!).sort((a, b) => a - b);
+    const mail = subset
+      .filter((l) => mailed.has(l.email))
+      .map((l) => mailed.get(l.email)! - l.ackAt!)
+      .sort((a, b) => a - b);
+    const hook = subset
+      .filter((l) => delivered.has(l.id!))
+      .map((l) => delivered.get(l.id!)! - l.ackAt!)
+      .sort((a, b) => a - b);
     return { mail, hook };
   };
   const all = figures(acked);
@@ -383,7 +409,11 @@ try {
   const coveredZips = ZIPS.filter((z) => expected.get(z));
 
   console.log(`engine:         ${databaseUrl ? 'postgres' : 'pglite'}, ${os.cpus().length} CPU cores, Node ${process.version}`);
-  console.log(`server tuning:  ${Object.entries(SERVER_TUNING).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+  console.log(
+    `server tuning:  ${Object.entries(SERVER_TUNING)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}`,
+  );
   console.log(
     `submissions:    ${total} from ${concurrency} clients in ${submitSeconds.toFixed(1)} s (${attempts} requests, ${retries} retried with the same key), ${acknowledged} acknowledged, ${refused} refused`,
   );
@@ -391,10 +421,18 @@ try {
   console.log(
     `disruptions:    receiver down ${down ? `${s(down.to - down.from)} from ${s(down.from - t0)}` : 'never'}; server SIGKILLed at ${s(killedAt - t0)}, ready again ${s(restartedAt - killedAt)} later`,
   );
-  console.log(`receiver:       ${hookRequests} requests, ${hookRefused} answered 500 on purpose, ${hooks.length} accepted, ${repeats} repeats dropped by webhook-id, ${badSignatures} bad signatures`);
-  console.log(`stored:         ${acked.length - notStored} of ${acked.length} acknowledged; misassigned ${misassigned}${misassignedExamples.length ? ` (${misassignedExamples.join('; ')})` : ''}`);
-  console.log(`rep emails:     ${covered.length - notMailed} of ${covered.length} covered leads emailed to their rep (${mailedTwice} twice or more), ${uncoveredMailed} leads emailed to another rep or, uncovered, to a rep`);
-  console.log(`webhooks:       ${acked.length - notDelivered} of ${acked.length} delivered, ${deliveredTwice} under two or more webhook-ids`);
+  console.log(
+    `receiver:       ${hookRequests} requests, ${hookRefused} answered 500 on purpose, ${hooks.length} accepted, ${repeats} repeats dropped by webhook-id, ${badSignatures} bad signatures`,
+  );
+  console.log(
+    `stored:         ${acked.length - notStored} of ${acked.length} acknowledged; misassigned ${misassigned}${misassignedExamples.length ? ` (${misassignedExamples.join('; ')})` : ''}`,
+  );
+  console.log(
+    `rep emails:     ${covered.length - notMailed} of ${covered.length} covered leads emailed to their rep (${mailedTwice} twice or more), ${uncoveredMailed} leads emailed to another rep or, uncovered, to a rep`,
+  );
+  console.log(
+    `webhooks:       ${acked.length - notDelivered} of ${acked.length} delivered, ${deliveredTwice} under two or more webhook-ids`,
+  );
   console.log(`ack → rep email, all leads:                ${line(all.mail)}`);
   console.log(`ack → webhook,   all leads:                ${line(all.hook)}`);
   console.log(`ack → rep email, acked while receiver up:  ${line(up.mail)}`);
@@ -412,7 +450,9 @@ try {
   if (coveredZips.length === 0 || coveredZips.length === ZIPS.length) failures.push('the ZIPs do not mix covered and uncovered ones');
   const p99Mail = pct(up.mail, 99);
   const p99Hook = pct(up.hook, 99);
-  console.log(`goal (p99 under 10 s while the receiver is up): rep email ${p99Mail < 10_000 ? 'met' : 'missed'}, webhook ${p99Hook < 10_000 ? 'met' : 'missed'}`);
+  console.log(
+    `goal (p99 under 10 s while the receiver is up): rep email ${p99Mail < 10_000 ? 'met' : 'missed'}, webhook ${p99Hook < 10_000 ? 'met' : 'missed'}`,
+  );
   if (failures.length > 0) {
     console.log(`FAILED: ${failures.join('; ')}`);
     exitCode = 1;
@@ -429,13 +469,8 @@ try {
   await new Promise((r) => (child.exitCode === null && child.signalCode === null ? child.once('exit', r) : r(null)));
   receiver.closeAllConnections();
   receiver.close();
-  smtp.close();
+  await smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
-  if (serverUrl) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${benchDb} with (force)`);
-    await admin.end();
-  }
+  await benchDb.drop();
 }
 process.exit(exitCode);

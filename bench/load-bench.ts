@@ -14,9 +14,8 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { freePort, waitFor } from '../tests/setup/server-process.ts';
-import { spawnServer } from './lib.ts';
+import { benchDatabase, spawnServer } from './lib.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 60);
@@ -29,18 +28,8 @@ const nodeOptions = process.env.BENCH_NODE_OPTIONS ?? '--max-old-space-size=320'
 const MB = 1024 * 1024;
 
 // PostgreSQL: a database of this run's own, dropped at the end
-let databaseUrl: string | undefined;
-const benchDb = `bench_load_${process.pid}`;
-if (serverUrl) {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${benchDb}`);
-  await admin.query(`create database ${benchDb}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${benchDb}`;
-  databaseUrl = url.toString();
-}
+const benchDb = await benchDatabase(serverUrl, `bench_load_${process.pid}`);
+const databaseUrl = benchDb.url;
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -185,11 +174,6 @@ try {
   }
   await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r(null)));
   rmSync(dataDir, { recursive: true, force: true });
-  if (serverUrl) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${benchDb} with (force)`);
-    await admin.end();
-  }
+  await benchDb.drop();
 }
 process.exit(exitCode);

@@ -76,6 +76,8 @@ export interface ServiceDeps {
   intakeJournal?: IntakeJournal;
   /** PostgreSQL: leads accepted while the database cannot be reached wait here (ADR 046). */
   pendingLeads?: PendingLeads;
+  /** The database is the embedded one, which one process owns: the outboxes free leases a killed process left (ADR 045). */
+  embedded?: boolean;
   /** The versioned kinds' domain halves (ADR 037): the registry's, or a test's list with a kind of its own. */
   kinds?: readonly DomainKind[];
 }
@@ -112,11 +114,16 @@ export function createServices(db: Db, deps: ServiceDeps) {
     audit,
   });
   const env = deps.env;
-  const mail = createMailService(createMailRepository(db), createMailTransport({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR }), {
-    from: env.MAIL_FROM,
-    log: deps.log,
-    retryIntervalMs: env.MAIL_RETRY_SECONDS * 1000,
-  });
+  const mail = createMailService(
+    createMailRepository(db, { announce: deps.embedded === false }),
+    createMailTransport({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR }),
+    {
+      from: env.MAIL_FROM,
+      log: deps.log,
+      retryIntervalMs: env.MAIL_RETRY_SECONDS * 1000,
+      releaseLeasesAtStart: deps.embedded,
+    },
+  );
   const finder = createFinderService(createFinderRepository(db));
   const repsRetailers = createRepsRetailersService({
     repo: createRepsRetailersRepository(db),
@@ -144,12 +151,13 @@ export function createServices(db: Db, deps: ServiceDeps) {
       .filter(Boolean),
   );
   // the CRM webhook outbox (ADR 040)
-  const webhooks = createWebhooksService(createWebhooksRepository(db), {
+  const webhooks = createWebhooksService(createWebhooksRepository(db, { announce: deps.embedded === false }), {
     secretBox,
     send: createWebhookSender({ allowPrivate: env.WEBHOOK_ALLOW_PRIVATE }),
     allowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
     retryIntervalMs: env.WEBHOOK_RETRY_SECONDS * 1000,
     firstRetryMs: env.WEBHOOK_FIRST_RETRY_SECONDS * 1000,
+    releaseLeasesAtStart: deps.embedded,
     log: deps.log,
   });
   // consent and privacy requests (ADR 044): an erasure trims the journal so a replay cannot bring a lead back;

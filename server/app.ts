@@ -214,6 +214,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     intakeJournal,
     pendingLeads,
     kinds: opts.kinds,
+    embedded: database.engine === 'pglite',
   });
   app.decorate('services', services);
   app.decorate('env', env);
@@ -384,6 +385,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     databaseUrl: env.DATABASE_URL,
     database,
     connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    // any instance's enqueue wakes this one's delivery loops (ADR 045)
+    onOutboxDue: (outbox) => {
+      if (outbox !== 'webhooks') services.mail.kick();
+      if (outbox !== 'mail') services.webhooks.kick();
+    },
   });
   transportState = transport.state;
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRows } from '#tests/setup/auth-helpers.ts';
 import { freePort } from '#tests/setup/server-process.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -55,6 +56,35 @@ describe('/metrics behind METRICS_TOKEN', () => {
     expect(page).toMatch(/^process_resident_memory_bytes \d+/m);
     expect(page).toMatch(/^nodejs_heap_size_used_bytes \d+/m);
     expect(page).toMatch(/^nodejs_eventloop_lag_seconds /m);
+  });
+
+  it('counts the CRM webhook deliveries by status, and the age of the oldest still waiting', async () => {
+    const before = await metrics();
+    expect(before.body).toMatch(/^site_webhook_deliveries_oldest_pending_seconds 0$/m);
+    const rows = sqlRows(t.database);
+    const [endpoint] = await rows<{ id: number }>`
+      insert into webhook_endpoints (url, secret, secret_hint, events, enabled)
+      values ('https://crm.example.com/hooks', 'sealed', 'whsec_...abcd', array['lead.created'], true) returning id`;
+    // one waiting for its next attempt (in an hour) since 10 minutes ago, one sent, one failed
+    for (const [status, createdAgo] of [
+      ['pending', 600],
+      ['sent', 60],
+      ['failed', 60],
+    ] as const) {
+      await rows`
+        insert into webhook_deliveries (message_id, endpoint_id, url, event_type, payload, status, created, next_attempt_at, retry_until)
+        values (${`msg_metrics_${status}`}, ${endpoint!.id}, 'https://crm.example.com/hooks', 'lead.created', '{}', ${status},
+          now() - make_interval(secs => ${createdAgo}), now() + interval '1 hour', now() + interval '1 day')`;
+    }
+    // one scrape reads each outbox once, and the read is dropped on the next turn of the event loop:
+    // scrapes are seconds apart, the embedded database's queries here are not
+    await new Promise((r) => setTimeout(r, 10));
+    const page = (await metrics()).body;
+    for (const status of ['pending', 'sent', 'failed'])
+      expect(page).toMatch(new RegExp(`^site_webhook_deliveries\\{status="${status}"\\} 1$`, 'm'));
+    const oldest = sample(page, 'site_webhook_deliveries_oldest_pending_seconds')!;
+    expect(oldest).toBeGreaterThanOrEqual(600);
+    expect(oldest).toBeLessThan(700);
   });
 
   it('is not in the OpenAPI document and is never cached', async () => {

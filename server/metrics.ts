@@ -17,7 +17,7 @@ export interface MetricsOptions {
 
 /**
  * Prometheus metrics (prom-client), one registry per app: request durations by route, the page
- * cache, the mail outbox, the lead intake journal, the pending-leads journal, the content-events listener, and the process
+ * cache, the mail and webhook outboxes, the lead intake journal, the pending-leads journal, the content-events listener, and the process
  * (event-loop lag, heap, resident memory). Served at /metrics behind METRICS_TOKEN on the site's
  * port, or on METRICS_PORT, or not at all.
  */
@@ -78,38 +78,55 @@ export async function registerMetrics(app: FastifyInstance, opts: MetricsOptions
     },
   });
 
-  // the outbox is read once per scrape, by whichever gauge is collected first; while the database
-  // cannot be read its gauges say NaN (unknown) and the rest of the scrape (the pending leads among it) still answers
-  let outbox: Promise<{ counts: Record<string, number>; oldest: Date | null } | null> | null = null;
-  const readOutbox = () =>
-    (outbox ??= Promise.all([services.mail.countByStatus(), services.mail.oldestPendingAt()])
-      .then(
-        ([counts, oldest]) => ({ counts, oldest }),
-        (err: unknown) => {
-          app.log.warn({ err }, 'metrics: the mail outbox could not be read');
-          return null;
-        },
-      )
-      .finally(() => setTimeout(() => (outbox = null), 0)));
-  new Gauge({
-    name: 'site_mail_outbox_messages',
-    help: 'Messages in the mail outbox by status (pending, failed, sent)',
-    labelNames: ['status'],
-    registers: [registry],
-    async collect() {
-      const read = await readOutbox();
-      for (const status of ['pending', 'failed', 'sent']) this.set({ status }, read ? (read.counts[status] ?? 0) : NaN);
-    },
-  });
-  new Gauge({
-    name: 'site_mail_outbox_oldest_pending_seconds',
-    help: 'Age of the oldest message still waiting to be sent (0 when none waits)',
-    registers: [registry],
-    async collect() {
-      const read = await readOutbox();
-      this.set(!read ? NaN : read.oldest ? Math.max(0, (Date.now() - read.oldest.getTime()) / 1000) : 0);
-    },
-  });
+  // each outbox is read once per scrape, by whichever of its gauges is collected first; while the
+  // database cannot be read its gauges say NaN (unknown) and the rest of the scrape (the pending leads
+  // among it) still answers
+  const outboxGauges = (
+    outbox: { countByStatus(): Promise<Record<string, number>>; oldestPendingAt(): Promise<Date | null> },
+    names: { rows: string; oldest: string },
+    what: string,
+  ) => {
+    let reading: Promise<{ counts: Record<string, number>; oldest: Date | null } | null> | null = null;
+    const read = () =>
+      (reading ??= Promise.all([outbox.countByStatus(), outbox.oldestPendingAt()])
+        .then(
+          ([counts, oldest]) => ({ counts, oldest }),
+          (err: unknown) => {
+            app.log.warn({ err }, `metrics: ${what.toLowerCase()} could not be read`);
+            return null;
+          },
+        )
+        .finally(() => setTimeout(() => (reading = null), 0)));
+    new Gauge({
+      name: names.rows,
+      help: `${what} by status (pending, failed, sent)`,
+      labelNames: ['status'],
+      registers: [registry],
+      async collect() {
+        const got = await read();
+        for (const status of ['pending', 'failed', 'sent']) this.set({ status }, got ? (got.counts[status] ?? 0) : NaN);
+      },
+    });
+    new Gauge({
+      name: names.oldest,
+      help: `Age of the oldest of the ${what.toLowerCase()} still waiting to be delivered (0 when none waits)`,
+      registers: [registry],
+      async collect() {
+        const got = await read();
+        this.set(!got ? NaN : got.oldest ? Math.max(0, (Date.now() - got.oldest.getTime()) / 1000) : 0);
+      },
+    });
+  };
+  outboxGauges(
+    services.mail,
+    { rows: 'site_mail_outbox_messages', oldest: 'site_mail_outbox_oldest_pending_seconds' },
+    'Messages in the mail outbox',
+  );
+  outboxGauges(
+    services.webhooks,
+    { rows: 'site_webhook_deliveries', oldest: 'site_webhook_deliveries_oldest_pending_seconds' },
+    'CRM webhook deliveries',
+  );
   new Gauge({
     name: 'site_mail_unsent_no_smtp',
     help: '1 when SMTP_URL is not set: messages are written to files under DATA_DIR/outbox, not sent',

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '#db/client.ts';
-import type { MailRepository, OutboxInsert } from './mail-repository.ts';
-import type { MailTransport } from './mail-transport.ts';
+import { backoffMs, createOutboxRunner } from '../outbox/outbox-runner.ts';
+import type { MailRepository, OutboxInsert, OutboxRow } from './mail-repository.ts';
+import { SMTP_POOL_CONNECTIONS, type MailTransport } from './mail-transport.ts';
 
 export interface MailServiceOptions {
   from: string;
@@ -10,9 +11,14 @@ export interface MailServiceOptions {
   /** Attempts before a message is marked failed (default 80: about three days with the hourly cap). */
   maxAttempts?: number;
   batchSize?: number;
+  /** messages sent at once (the SMTP transport's connections) */
+  concurrency?: number;
+  /** the embedded database: leases a killed process left are released at start (ADR 045) */
+  releaseLeasesAtStart?: boolean;
 }
 
-const LEASE_MS = 2 * 60_000;
+/** A claim holds a message this long, renewed while it is being sent; a killed instance's messages are free again after it. */
+const LEASE_MS = 30_000;
 /** How long a message with a live link may be kept anywhere: the longest link (set password) lives 24 hours. */
 export const SENSITIVE_KEEP_MS = 24 * 60 * 60_000;
 
@@ -33,57 +39,17 @@ export function outboxMessageId(row: { id: number; created: Date }, from: string
 
 /** Wait before the next attempt: 30 s, 1 min, 2 min ... capped at one hour. */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+  return backoffMs(attempts);
 }
 
 /**
  * The outbox: messages are stored (inside the caller's transaction when there is one) and sent
- * afterwards, right away and then by a retry loop, so a mail outage never loses a message.
+ * afterwards, right away and then by the shared outbox loop (ADR 045), so a mail outage never loses
+ * a message.
  */
 export function createMailService(repo: MailRepository, transport: MailTransport, opts: MailServiceOptions) {
   // A mail server down over a long weekend must not cost a notification: retry for about three days.
   const maxAttempts = opts.maxAttempts ?? 80;
-  const batchSize = opts.batchSize ?? 25;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let timer: ReturnType<typeof setInterval> | null = null;
-  let stopped = false;
-
-  async function processDue(now: Date = new Date()): Promise<{ sent: number; failed: number; claimed: number }> {
-    // The database stamps a new message with microseconds, this clock has milliseconds: a message
-    // written within the current millisecond is due too (else it would wait for the next interval).
-    const rows = await repo.claimDue(new Date(now.getTime() + 1), batchSize, LEASE_MS);
-    let sent = 0;
-    let failed = 0;
-    for (const row of rows) {
-      try {
-        await transport.send({
-          from: opts.from,
-          to: row.toAddresses,
-          replyTo: row.replyTo,
-          subject: row.subject,
-          text: row.text,
-          messageId: outboxMessageId(row, opts.from),
-          sensitive: row.sensitive,
-        });
-        await repo.markSent(row.id, new Date());
-        sent++;
-      } catch (err) {
-        failed++;
-        const giveUp = row.attempts >= maxAttempts;
-        const message = err instanceof Error ? err.message : String(err);
-        await repo.markFailed(row.id, {
-          status: giveUp ? 'failed' : 'pending',
-          nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)),
-          lastError: message,
-        });
-        const fields = { mailId: row.id, kind: row.kind, attempts: row.attempts, err: message };
-        if (giveUp) opts.log.error(fields, 'email could not be delivered; giving up');
-        else opts.log.warn(fields, 'email delivery failed; will retry');
-      }
-    }
-    return { sent, failed, claimed: rows.length };
-  }
 
   /** Once an hour at most: links older than a day are blanked in the table and removed from the outbox folder. */
   let lastPurge = 0;
@@ -95,32 +61,48 @@ export function createMailService(repo: MailRepository, transport: MailTransport
     await transport.purge?.(dayAgo);
   }
 
-  async function drain() {
-    await purgeStale();
-    do {
-      again = false;
-      let batch;
-      do {
-        batch = await processDue();
-      } while (batch.claimed === batchSize && batch.failed === 0 && !stopped);
-    } while (again && !stopped);
-  }
-
-  function kick(): void {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
-      .catch((err: unknown) => opts.log.error({ err }, 'mail outbox run failed'))
-      .finally(() => {
-        running = null;
-        // A kick that came after the run's last check but before this line would otherwise be lost
-        // (the message would wait for the next interval): run again for it.
-        if (again) kick();
-      });
-  }
+  const runner = createOutboxRunner<OutboxRow, null>({
+    name: 'mail outbox',
+    rows: repo,
+    batchSize: opts.batchSize ?? 200,
+    // as many as the SMTP transport keeps connections open (SMTP_POOL_CONNECTIONS)
+    concurrency: opts.concurrency ?? SMTP_POOL_CONNECTIONS,
+    leaseMs: LEASE_MS,
+    retryIntervalMs: opts.retryIntervalMs,
+    releaseLeasesAtStart: opts.releaseLeasesAtStart,
+    beforeDrain: () => purgeStale(),
+    log: opts.log,
+    handler: {
+      prepare: async () => null,
+      send: (row) =>
+        transport.send({
+          from: opts.from,
+          to: row.toAddresses,
+          replyTo: row.replyTo,
+          subject: row.subject,
+          text: row.text,
+          messageId: outboxMessageId(row, opts.from),
+          sensitive: row.sensitive,
+        }),
+      recordSent: (rows, at) =>
+        repo.markSent(
+          rows.map((r) => r.id),
+          at,
+        ),
+      async recordFailure(row, message, at) {
+        const giveUp = row.attempts >= maxAttempts;
+        await repo.markFailed(row.id, {
+          status: giveUp ? 'failed' : 'pending',
+          nextAttemptAt: new Date(at.getTime() + retryDelayMs(row.attempts)),
+          lastError: message,
+        });
+        const fields = { mailId: row.id, kind: row.kind, attempts: row.attempts, err: message };
+        if (giveUp) opts.log.error(fields, 'email could not be delivered; giving up');
+        else opts.log.warn(fields, 'email delivery failed; will retry');
+        return giveUp ? 'failed' : 'retry';
+      },
+    },
+  });
 
   return {
     description: transport.description,
@@ -130,29 +112,19 @@ export function createMailService(repo: MailRepository, transport: MailTransport
     enqueue(message: OutboxInsert, tx?: DbOrTx): Promise<number> {
       return repo.insert(message, tx);
     },
-    processDue,
+    processDue: runner.processDue,
     /** Blanks and removes messages with a live link older than a day (run at most hourly by the delivery loop; tests call it). */
     purgeStale: (now?: number) => {
       lastPurge = 0;
       return purgeStale(now);
     },
-    /** Starts a delivery run soon, without waiting for it. */
-    kick,
+    /** Starts a delivery run now (or right after the one under way), without waiting for it. */
+    kick: runner.kick,
     /** Resolves when no delivery run is in progress (tests, shutdown). */
-    async idle(): Promise<void> {
-      while (running) await running;
-    },
-    start(): void {
-      if (timer || stopped) return;
-      timer = setInterval(kick, opts.retryIntervalMs);
-      timer.unref();
-      kick();
-    },
+    idle: runner.idle,
+    start: runner.start,
     async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      while (running) await running;
+      await runner.stop();
       transport.close();
     },
     countByStatus: () => repo.countByStatus(),

@@ -44,10 +44,20 @@ function toNodemailer(message: MailMessage) {
   };
 }
 
-/** SMTP through nodemailer, with short timeouts so an unreachable server fails fast and is retried later. */
+/** Connections the SMTP transport keeps open, and so messages sent at once (ADR 045). */
+export const SMTP_POOL_CONNECTIONS = 5;
+
+/**
+ * SMTP through nodemailer, with short timeouts so an unreachable server fails fast and is retried
+ * later. Pooled: a few connections stay open and carry message after message, instead of one
+ * connection (and handshake) per message.
+ */
 export function createSmtpTransport(smtpUrl: string): MailTransport {
   const transporter = nodemailer.createTransport({
     url: smtpUrl,
+    pool: true,
+    maxConnections: SMTP_POOL_CONNECTIONS,
+    maxMessages: 100,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,

@@ -24,7 +24,7 @@ export function createRetentionRepository(db: Db) {
   return {
     /**
      * One transaction under the job's advisory lock (null when another instance holds it): the audit
-     * log through audit_log_prune, sent and failed mail, and sign-in failure counts idle since
+     * log through audit_log_prune, sent and failed mail and webhook deliveries, and sign-in failure counts idle since
      * `failuresBefore` whose lock is over. Answers how many rows each lost.
      */
     trim(opts: {
@@ -45,6 +45,12 @@ export function createRetentionRepository(db: Db) {
                   and coalesce(sent_at, created) < ${opts.outboxBefore.toISOString()}::timestamptz`,
           ),
         );
+        const webhooks = count(
+          await tx.execute(
+            sql`delete from webhook_deliveries where status in ('sent', 'failed')
+                  and coalesce(sent_at, created) < ${opts.outboxBefore.toISOString()}::timestamptz`,
+          ),
+        );
         const failures = count(
           await tx.execute(
             sql`delete from sign_in_failures where updated < ${opts.failuresBefore.toISOString()}::timestamptz
@@ -59,7 +65,7 @@ export function createRetentionRepository(db: Db) {
             count: await deleteLeads(tx, sql`region_id = ${region.regionId} and created < ${region.before.toISOString()}::timestamptz`),
           });
         }
-        return { audit, outbox, failures, leads };
+        return { audit, outbox, webhooks, failures, leads };
       });
     },
   };

@@ -8,7 +8,8 @@ import type { RetentionRepository } from './retention-repository.ts';
  * The daily retention job: the tables and files that only grew are trimmed to their retention.
  * - audit_log: entries older than AUDIT_RETENTION_DAYS (default 400), through audit_log_prune, the one
  *   call its append-only trigger lets delete (migration 0024);
- * - mail_outbox: sent and failed messages older than 30 days (pending ones stay until sent or given up);
+ * - mail_outbox and webhook_deliveries: sent and failed rows older than 30 days (pending ones stay
+ *   until sent or given up);
  * - the .eml files the file transport writes without SMTP (DATA_DIR/outbox): older than 30 days;
  * - sign_in_failures: counts idle for 24 hours whose lockout is over;
  * - form_submissions: leads older than their region's retention period (a site setting, off by
@@ -35,6 +36,8 @@ export interface RetentionResult {
   ran: boolean;
   audit: number;
   outbox: number;
+  /** webhook deliveries (sent or failed) removed */
+  webhooks: number;
   emlFiles: number;
   failures: number;
   /** leads deleted per region whose retention is on */
@@ -82,7 +85,7 @@ export function createRetention(repo: RetentionRepository, opts: RetentionOption
       now,
       leads: leadRegions,
     });
-    if (!result) return { ran: false, audit: 0, outbox: 0, emlFiles: 0, failures: 0, leads: [] };
+    if (!result) return { ran: false, audit: 0, outbox: 0, webhooks: 0, emlFiles: 0, failures: 0, leads: [] };
     for (const region of result.leads) {
       await opts.audit?.record(
         {
@@ -95,7 +98,7 @@ export function createRetention(repo: RetentionRepository, opts: RetentionOption
     }
     const emlFiles = await removeOldFiles(now);
     const done = { ran: true, ...result, emlFiles };
-    opts.log.info(done, 'retention: old audit entries, sent mail and idle sign-in failures removed');
+    opts.log.info(done, 'retention: old audit entries, sent mail and webhook deliveries, and idle sign-in failures removed');
     return done;
   }
 

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { webhookDeliveries, webhookEndpoints } from '#db/schema/webhooks.ts';
+import { createOutboxQueue } from '../outbox/outbox-repository.ts';
 
 export interface EndpointRow {
   id: number;
@@ -52,7 +53,8 @@ const deliveryColumns = {
   sentAt: webhookDeliveries.sentAt,
 };
 
-export function createWebhooksRepository(db: DbOrTx) {
+export function createWebhooksRepository(db: DbOrTx, opts: { announce?: boolean } = {}) {
+  const queue = createOutboxQueue<DeliveryRow>(db, webhookDeliveries, deliveryColumns, opts.announce ? 'webhooks' : undefined);
   return {
     listEndpoints(tx: DbOrTx = db): Promise<EndpointRow[]> {
       return tx.select().from(webhookEndpoints).orderBy(asc(webhookEndpoints.id));
@@ -96,44 +98,16 @@ export function createWebhooksRepository(db: DbOrTx) {
 
     async insertDeliveries(rows: DeliveryInsert[], tx: DbOrTx = db): Promise<DeliveryRow[]> {
       if (rows.length === 0) return [];
-      return tx.insert(webhookDeliveries).values(rows).returning(deliveryColumns);
+      const written = await tx.insert(webhookDeliveries).values(rows).returning(deliveryColumns);
+      await queue.announce(tx);
+      return written;
     },
 
-    /** Leases up to `limit` due deliveries (skipping rows another instance holds) and counts the attempt. */
-    async claimDue(now: Date, limit: number, leaseMs: number): Promise<DeliveryRow[]> {
-      const due = db
-        .select({ id: webhookDeliveries.id })
-        .from(webhookDeliveries)
-        .where(
-          and(
-            eq(webhookDeliveries.status, 'pending'),
-            lte(webhookDeliveries.nextAttemptAt, now),
-            or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, now)),
-          ),
-        )
-        .orderBy(asc(webhookDeliveries.id))
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      const rows = await db
-        .update(webhookDeliveries)
-        .set({ lockedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${webhookDeliveries.attempts} + 1` })
-        .where(inArray(webhookDeliveries.id, due))
-        .returning(deliveryColumns);
-      return rows.sort((a, b) => a.id - b.id);
-    },
+    ...queue,
 
-    async markSent(id: number, at: Date, url: string): Promise<void> {
-      await db
-        .update(webhookDeliveries)
-        .set({ status: 'sent', sentAt: at, lockedUntil: null, lastError: null, url })
-        .where(eq(webhookDeliveries.id, id));
-    },
-
-    async markFailed(id: number, update: { status: 'pending' | 'failed'; nextAttemptAt: Date; lastError: string }): Promise<void> {
-      await db
-        .update(webhookDeliveries)
-        .set({ status: update.status, nextAttemptAt: update.nextAttemptAt, lastError: update.lastError.slice(0, 2000), lockedUntil: null })
-        .where(eq(webhookDeliveries.id, id));
+    /** Records deliveries made to `url` (the endpoint's address when sent). */
+    markSent(ids: number[], at: Date, url: string): Promise<void> {
+      return queue.markSent(ids, at, { url });
     },
 
     /** Replay: due now, with a new retry window; the webhook-id stays (the receiver's idempotency key). */
@@ -157,14 +131,6 @@ export function createWebhooksRepository(db: DbOrTx) {
         .from(webhookDeliveries)
         .where(eq(webhookDeliveries.formSubmissionId, formSubmissionId))
         .orderBy(asc(webhookDeliveries.id));
-    },
-
-    async countByStatus(): Promise<Record<string, number>> {
-      const rows = await db
-        .select({ status: webhookDeliveries.status, n: sql<number>`count(*)::int` })
-        .from(webhookDeliveries)
-        .groupBy(webhookDeliveries.status);
-      return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
     },
   };
 }

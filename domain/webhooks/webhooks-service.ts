@@ -12,16 +12,18 @@ import {
 import type { SecretBox } from '../auth/secret-box.ts';
 import { DomainError } from '../errors.ts';
 import { AddressRefused, checkEndpointAddress } from './address-guard.ts';
+import { backoffMs, createOutboxRunner } from '../outbox/outbox-runner.ts';
 import type { WebhookSender } from './webhook-sender.ts';
 import type { DeliveryRow, EndpointRow, WebhooksRepository } from './webhooks-repository.ts';
 
 /** Deliveries are retried for this long after the event (or a replay), then marked failed. */
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60_000;
-const LEASE_MS = 5 * 60_000;
+/** A claim holds a delivery this long, renewed while it is under way; a killed instance's deliveries are free again after it. */
+const LEASE_MS = 30_000;
 
 /** Wait before the next attempt: `firstMs` (30 s by default), then twice as long each time, capped at one hour. */
 export function webhookRetryDelayMs(attempts: number, firstMs = 30_000): number {
-  return Math.min(firstMs * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+  return backoffMs(attempts, firstMs);
 }
 
 export interface WebhooksServiceOptions {
@@ -38,6 +40,10 @@ export interface WebhooksServiceOptions {
   /** resolves a host name to its addresses (tests) */
   resolve?: (host: string) => Promise<string[]>;
   batchSize?: number;
+  /** deliveries posted at once */
+  concurrency?: number;
+  /** the embedded database: leases a killed process left are released at start (ADR 045) */
+  releaseLeasesAtStart?: boolean;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
 }
 
@@ -65,87 +71,76 @@ export function toEndpointDto(row: EndpointRow): WebhookEndpointDto {
  */
 export function createWebhooksService(repo: WebhooksRepository, opts: WebhooksServiceOptions) {
   const now = opts.now ?? (() => new Date());
-  const batchSize = opts.batchSize ?? 10;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let timer: ReturnType<typeof setInterval> | null = null;
-  let stopped = false;
-
   async function checkUrl(url: string): Promise<void> {
     try {
       await checkEndpointAddress(new URL(url), { allowPrivate: opts.allowPrivate, resolve: opts.resolve });
     } catch (err) {
       if (!(err instanceof AddressRefused)) throw err;
       const message =
-        err.reason === 'private' ? WEBHOOK_MESSAGES.privateAddress : err.reason === 'scheme' ? WEBHOOK_MESSAGES.https : WEBHOOK_MESSAGES.unresolved;
+        err.reason === 'private'
+          ? WEBHOOK_MESSAGES.privateAddress
+          : err.reason === 'scheme'
+            ? WEBHOOK_MESSAGES.https
+            : WEBHOOK_MESSAGES.unresolved;
       throw new DomainError(message, 400, { url: [message] });
     }
   }
 
-  async function deliver(row: DeliveryRow, endpoint: EndpointRow | undefined, at: Date): Promise<'sent' | 'failed' | 'retry'> {
-    let error: string;
-    if (!endpoint) error = 'The endpoint was removed.';
-    else if (!endpoint.enabled) error = 'The endpoint is turned off.';
-    else {
-      const secret = opts.secretBox.open(endpoint.secret);
-      if (!secret) error = 'The endpoint secret cannot be read (DATA_KEY changed?): enter it again in Settings, Integrations.';
-      else {
-        try {
-          await opts.send({ url: endpoint.url, secret, messageId: row.messageId, payload: row.payload, at });
-          await repo.markSent(row.id, now(), endpoint.url);
-          return 'sent';
-        } catch (err) {
-          error = err instanceof Error ? err.message : String(err);
+  /** Why a row cannot be sent to its endpoint (in words), or the endpoint secret to sign it with. */
+  function unsendable(endpoint: EndpointRow | undefined): string | { secret: string } {
+    if (!endpoint) return 'The endpoint was removed.';
+    if (!endpoint.enabled) return 'The endpoint is turned off.';
+    const secret = opts.secretBox.open(endpoint.secret);
+    if (!secret) return 'The endpoint secret cannot be read (DATA_KEY changed?): enter it again in Settings, Integrations.';
+    return { secret };
+  }
+
+  type Endpoints = Map<number, EndpointRow>;
+  const endpointOf = (row: DeliveryRow, endpoints: Endpoints) => (row.endpointId ? endpoints.get(row.endpointId) : undefined);
+
+  const runner = createOutboxRunner<DeliveryRow, Endpoints>({
+    name: 'webhook outbox',
+    rows: repo,
+    batchSize: opts.batchSize ?? 200,
+    concurrency: opts.concurrency ?? 16,
+    leaseMs: LEASE_MS,
+    retryIntervalMs: opts.retryIntervalMs,
+    releaseLeasesAtStart: opts.releaseLeasesAtStart,
+    now,
+    log: opts.log,
+    handler: {
+      async prepare(rows) {
+        const ids = [...new Set(rows.flatMap((r) => (r.endpointId ? [r.endpointId] : [])))];
+        return new Map((await repo.endpointsByIds(ids)).map((e) => [e.id, e]));
+      },
+      async send(row, at, endpoints) {
+        const endpoint = endpointOf(row, endpoints);
+        const ready = unsendable(endpoint);
+        if (typeof ready === 'string') throw new Error(ready);
+        await opts.send({ url: endpoint!.url, secret: ready.secret, messageId: row.messageId, payload: row.payload, at });
+      },
+      async recordSent(rows, at, endpoints) {
+        const byUrl = new Map<string, number[]>();
+        for (const row of rows) {
+          const url = endpointOf(row, endpoints)?.url ?? row.url;
+          byUrl.set(url, [...(byUrl.get(url) ?? []), row.id]);
         }
-      }
-    }
-    // no endpoint to deliver to is final; a failed attempt is retried until the window closes (a last
-    // attempt falls at its very end)
-    const final = !endpoint || at.getTime() >= row.retryUntil.getTime();
-    const next = new Date(Math.min(at.getTime() + webhookRetryDelayMs(row.attempts, opts.firstRetryMs), row.retryUntil.getTime()));
-    await repo.markFailed(row.id, { status: final ? 'failed' : 'pending', nextAttemptAt: next, lastError: error });
-    const fields = { deliveryId: row.id, webhookId: row.messageId, endpointId: row.endpointId, attempts: row.attempts, err: error };
-    if (final) opts.log.error(fields, 'webhook could not be delivered; giving up');
-    else opts.log.warn(fields, 'webhook delivery failed; will retry');
-    return final ? 'failed' : 'retry';
-  }
-
-  /** One batch: lease due rows, deliver them (in parallel), record each outcome. */
-  async function processDue(at: Date = now()): Promise<{ sent: number; failed: number; retry: number; claimed: number }> {
-    const rows = await repo.claimDue(new Date(at.getTime() + 1), batchSize, LEASE_MS);
-    const endpoints = new Map((await repo.endpointsByIds([...new Set(rows.flatMap((r) => (r.endpointId ? [r.endpointId] : [])))])).map((e) => [e.id, e]));
-    const outcomes = await Promise.all(rows.map((row) => deliver(row, row.endpointId ? endpoints.get(row.endpointId) : undefined, at)));
-    return {
-      sent: outcomes.filter((o) => o === 'sent').length,
-      failed: outcomes.filter((o) => o === 'failed').length,
-      retry: outcomes.filter((o) => o === 'retry').length,
-      claimed: rows.length,
-    };
-  }
-
-  async function drain() {
-    do {
-      again = false;
-      let batch;
-      do {
-        batch = await processDue();
-      } while (batch.claimed === batchSize && batch.retry + batch.failed === 0 && !stopped);
-    } while (again && !stopped);
-  }
-
-  function kick(): void {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
-      .catch((err: unknown) => opts.log.error({ err }, 'webhook outbox run failed'))
-      .finally(() => {
-        running = null;
-        if (again) kick();
-      });
-  }
+        for (const [url, ids] of byUrl) await repo.markSent(ids, at, url);
+      },
+      // no endpoint to deliver to is final; a failed attempt is retried until the window closes (a
+      // last attempt falls at its very end)
+      async recordFailure(row, error, at, endpoints) {
+        const final = !endpointOf(row, endpoints) || at.getTime() >= row.retryUntil.getTime();
+        const next = new Date(Math.min(at.getTime() + webhookRetryDelayMs(row.attempts, opts.firstRetryMs), row.retryUntil.getTime()));
+        await repo.markFailed(row.id, { status: final ? 'failed' : 'pending', nextAttemptAt: next, lastError: error });
+        const fields = { deliveryId: row.id, webhookId: row.messageId, endpointId: row.endpointId, attempts: row.attempts, err: error };
+        if (final) opts.log.error(fields, 'webhook could not be delivered; giving up');
+        else opts.log.warn(fields, 'webhook delivery failed; will retry');
+        return final ? 'failed' : 'retry';
+      },
+    },
+  });
+  const kick = runner.kick;
 
   return {
     allowPrivate: opts.allowPrivate,
@@ -228,23 +223,13 @@ export function createWebhooksService(repo: WebhooksRepository, opts: WebhooksSe
     findDelivery: (id: number) => repo.findDelivery(id),
     listForSubmission: (formSubmissionId: number) => repo.listForSubmission(formSubmissionId),
     countByStatus: () => repo.countByStatus(),
-    processDue,
+    oldestPendingAt: () => repo.oldestPendingAt(),
+    /** One batch: lease due deliveries, post them in parallel, record each outcome (tests move `at`). */
+    processDue: runner.processDue,
     kick,
-    async idle(): Promise<void> {
-      while (running) await running;
-    },
-    start(): void {
-      if (timer || stopped) return;
-      timer = setInterval(kick, opts.retryIntervalMs);
-      timer.unref();
-      kick();
-    },
-    async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      while (running) await running;
-    },
+    idle: runner.idle,
+    start: runner.start,
+    stop: runner.stop,
   };
 }
 export type WebhooksService = ReturnType<typeof createWebhooksService>;

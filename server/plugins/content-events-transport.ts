@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { CONTENT_CHANNEL, type ContentChannelMessage } from '#db/content-channel.ts';
 import type { ContentChange, ContentEvents } from '#domain/content-events/content-events.ts';
+import { OUTBOX_CHANNEL } from '#domain/outbox/outbox-repository.ts';
 
 export interface ContentEventsTransportOptions {
   events: ContentEvents;
@@ -18,6 +19,11 @@ export interface ContentEventsTransportOptions {
   heartbeatMs?: number;
   /** No heartbeat heard for this long (60 s) means the connection is dead, however quiet: reconnect. */
   deadAfterMs?: number;
+  /**
+   * With PostgreSQL: an outbox had rows written (by any instance; OUTBOX_CHANNEL, ADR 045), or, after
+   * a reconnect, may have had (name undefined: every outbox).
+   */
+  onOutboxDue?: (outbox: string | undefined) => void;
 }
 
 /** What the listener's health looks like from outside (the metrics, the tests). */
@@ -156,6 +162,10 @@ export async function registerContentEventsTransport(
       scheduleReconnect();
     });
     next.on('notification', (msg) => {
+      if (msg.channel === OUTBOX_CHANNEL) {
+        opts.onOutboxDue?.(msg.payload);
+        return;
+      }
       if (msg.channel !== CONTENT_CHANNEL || !msg.payload) return;
       try {
         const message = JSON.parse(msg.payload) as Message;
@@ -172,6 +182,7 @@ export async function registerContentEventsTransport(
     try {
       await next.connect();
       await next.query(`listen ${CONTENT_CHANNEL}`);
+      if (opts.onOutboxDue) await next.query(`listen ${OUTBOX_CHANNEL}`);
     } catch (err) {
       app.log.warn({ err }, 'content events: cannot listen yet');
       next.end().catch(() => undefined);
@@ -186,7 +197,11 @@ export async function registerContentEventsTransport(
     lastHeardAt = Date.now();
     delay = firstDelay;
     // Changes made elsewhere while this instance was not listening are unknown: start afresh.
-    if (attempts > 1) events.receive({ kind: 'all' });
+    if (attempts > 1) {
+      events.receive({ kind: 'all' });
+      // and rows may have been written to the outboxes
+      opts.onOutboxDue?.(undefined);
+    }
     for (const change of pending.splice(0)) await publish(change);
   }
 

@@ -20,6 +20,7 @@ describe('the daily retention job on several instances', () => {
         ran: false,
         audit: 0,
         outbox: 0,
+        webhooks: 0,
         emlFiles: 0,
         failures: 0,
         leads: [],

@@ -85,6 +85,35 @@ describe('the daily retention job', () => {
     expect(existsSync(newEml)).toBe(true);
   });
 
+  it('removes webhook deliveries sent or failed more than 30 days ago, and keeps recent and pending ones', async () => {
+    const [endpoint] = await rows<{ id: number }>`
+      insert into webhook_endpoints (url, secret, secret_hint, events, enabled)
+      values ('https://crm.example.com/hooks', 'sealed', 'whsec_...abcd', array['lead.created'], true) returning id`;
+    // sent 31 days ago and failed (given up) 40 days ago go; sent yesterday, failed and still pending long ago stay
+    for (const [status, sentAgo, createdAgo] of [
+      ['sent', 31, 31],
+      ['failed', null, 40],
+      ['sent', 1, 1],
+      ['failed', null, 2],
+      ['pending', null, 45],
+    ] as const) {
+      await t.database.db.execute(sql`
+        insert into webhook_deliveries (message_id, endpoint_id, url, event_type, payload, status, created, sent_at, retry_until)
+        values (${`msg_retention_${status}_${createdAgo}`}, ${endpoint!.id}, 'https://crm.example.com/hooks', 'lead.created', '{}', ${status},
+          now() - make_interval(days => ${createdAgo}), ${sentAgo === null ? null : sql`now() - make_interval(days => ${sentAgo})`},
+          now() - make_interval(days => ${createdAgo}) + interval '1 day')`);
+    }
+    const result = await t.app.services.retention.runOnce(new Date());
+    expect(result).toMatchObject({ ran: true, webhooks: 2 });
+    expect(
+      (
+        await rows<{
+          id: string;
+        }>`select message_id as id from webhook_deliveries where message_id like 'msg_retention_%' order by message_id`
+      ).map((r) => r.id),
+    ).toEqual(['msg_retention_failed_2', 'msg_retention_pending_45', 'msg_retention_sent_1']);
+  });
+
   it('keeps the audit log append-only for everything but the retention call, and never below 30 days', async () => {
     await t.database.db.execute(sql`insert into audit_log (created, action) values (now() - interval '10 days', 'retention-probe')`);
     await expect(t.database.db.execute(sql`delete from audit_log where action = 'retention-probe'`)).rejects.toThrow();

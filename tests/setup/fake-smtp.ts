@@ -5,6 +5,8 @@ export interface ReceivedMail {
   from: string;
   to: string[];
   raw: string;
+  /** when it arrived (Date.now()) */
+  at: number;
 }
 
 export interface FakeSmtp {
@@ -33,10 +35,16 @@ export async function startFakeSmtp(port = 0): Promise<FakeSmtp> {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
+          at: Date.now(),
         });
         callback();
       });
     },
+  });
+  // a client that goes away mid-connection (a server killed with its pooled connections open) resets it:
+  // that is the client's business, not a reason to crash the process that holds this server
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') throw err;
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
