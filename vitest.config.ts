@@ -14,6 +14,8 @@ const pgliteOnly = [
   'tests/integration/lead-journal.integration.test.ts',
   'tests/integration/lead-webhooks-journal.integration.test.ts',
   'tests/integration/privacy-erasure-journal.integration.test.ts',
+  // the embedded database's template and memory settings
+  'db/embedded-template.integration.test.ts',
   // nginx in front of one instance: the proxy, not the database, is under test
   'tests/integration/nginx-site.integration.test.ts',
   // the deployment kit's files: no database at all

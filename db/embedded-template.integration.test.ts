@@ -1,13 +1,13 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { copyEmbeddedTemplate, openDatabase, type Database } from './client.ts';
 
 // The embedded database's first start copies the template the build made (scripts/pglite-template.mjs)
 // instead of running PGlite's initdb in the server, and runs with small memory settings (ADR 042).
-describe.runIf(inject('dbEngine') === 'pglite')('the embedded database template and memory settings', () => {
+// Embedded only: the PostgreSQL pass leaves this file out (vitest.config.ts).
+describe('the embedded database template and memory settings', () => {
   let tmp: string;
   let template: string;
 
@@ -23,7 +23,7 @@ describe.runIf(inject('dbEngine') === 'pglite')('the embedded database template 
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
   const pgliteQuery = async (database: Database, sql: string) =>
-    ((await (database as unknown as { pglite: import('@electric-sql/pglite').PGlite }).pglite.query(sql)).rows as Record<string, unknown>[]);
+    (await (database as unknown as { pglite: import('@electric-sql/pglite').PGlite }).pglite.query(sql)).rows as Record<string, unknown>[];
 
   it('a data directory without a database starts as a copy of the template, with 16 MB of shared buffers', async () => {
     const dataDir = path.join(tmp, 'data', 'pglite');
