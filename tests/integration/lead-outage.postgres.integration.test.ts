@@ -1,5 +1,4 @@
 import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -10,53 +9,15 @@ import { openDatabase, type Database } from '#db/client.ts';
 import { buildApp } from '#server/app.ts';
 import { bearer, signIn } from '#tests/setup/auth-helpers.ts';
 import { TEST_JWT_SECRET } from '#tests/setup/constants.ts';
+import { startTcpProxy, throughProxy, type TcpProxy } from '#tests/setup/tcp-proxy.ts';
 import { openTestDatabase } from '#tests/setup/test-db.ts';
 
 // ADR 046: on PostgreSQL a lead that arrives while the database cannot be reached is journaled on the
 // instance's disk and acknowledged, then stored (routing, emails) once the database answers, exactly once.
-// The app reaches PostgreSQL through a TCP proxy the test stops (every connection cut, new ones refused)
+// The app reaches PostgreSQL through a TCP proxy (tests/setup/tcp-proxy.ts) the test cuts (every connection dropped, new ones refused)
 // and starts again.
 
 const METRICS_TOKEN = 'outage-metrics-token-0123456789abcdef0123';
-
-/** A TCP proxy in front of PostgreSQL: `stop()` cuts every connection and refuses new ones until `start()`. */
-async function startProxy(target: { host: string; port: number }) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | null = null;
-  let port = 0;
-  const listen = () =>
-    new Promise<void>((resolve, reject) => {
-      const s = net.createServer((client) => {
-        const upstream = net.connect(target.port, target.host);
-        for (const sock of [client, upstream]) {
-          sockets.add(sock);
-          sock.on('close', () => sockets.delete(sock));
-          sock.on('error', () => undefined);
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      s.once('error', reject);
-      s.listen(port, '127.0.0.1', () => {
-        port = (s.address() as net.AddressInfo).port;
-        server = s;
-        resolve();
-      });
-    });
-  await listen();
-  return {
-    get port() {
-      return port;
-    },
-    start: listen,
-    async stop() {
-      const s = server;
-      server = null;
-      for (const sock of sockets) sock.destroy();
-      await new Promise<void>((resolve) => (s ? s.close(() => resolve()) : resolve()));
-    },
-  };
-}
-type Proxy = Awaited<ReturnType<typeof startProxy>>;
 
 function lead(tag: string, i: number) {
   return {
@@ -91,16 +52,18 @@ async function until(check: () => boolean | Promise<boolean>, ms = 15_000) {
 
 describe('leads survive a PostgreSQL outage (pending-leads journal)', () => {
   let direct: Database & { url?: string };
-  let proxy: Proxy;
+  let proxy: TcpProxy;
   const dirs: string[] = [];
   const opened: { app: FastifyInstance; database: Database }[] = [];
 
   /** An app on PostgreSQL through the proxy, with a DATA_DIR of its own (or the given one). */
   async function proxiedApp(opts: { dataDir?: string; retryMs?: number } = {}) {
-    const url = new URL(direct.url!);
-    url.hostname = '127.0.0.1';
-    url.port = String(proxy.port);
-    const database = await openDatabase({ url: url.toString(), poolSize: 4, connectTimeoutMs: 1000, log: { error: () => undefined } });
+    const database = await openDatabase({
+      url: throughProxy(direct.url!, proxy),
+      poolSize: 4,
+      connectTimeoutMs: 1000,
+      log: { error: () => undefined },
+    });
     const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'lead-outage-'));
     if (!opts.dataDir) dirs.push(dataDir);
     const env = EnvSchema.parse({
@@ -132,14 +95,14 @@ describe('leads survive a PostgreSQL outage (pending-leads journal)', () => {
   beforeAll(async () => {
     direct = await openTestDatabase();
     const target = new URL(direct.url!);
-    proxy = await startProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
   });
   afterAll(async () => {
     for (const { app, database } of opened.splice(0)) {
       await app.close();
       await database.close();
     }
-    await proxy?.stop();
+    await proxy?.close();
     await direct?.close();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
@@ -174,7 +137,7 @@ describe('leads survive a PostgreSQL outage (pending-leads journal)', () => {
     await until(() => sent >= 12);
     // the database goes away with leads in flight
     phase = 'outage';
-    await proxy.stop();
+    await proxy.cut();
     const outageStart = sent;
     await until(() => sent >= outageStart + 40);
     // while it is away: the journal holds them, 0600 files in a 0700 folder, and the metrics say so
@@ -191,7 +154,7 @@ describe('leads survive a PostgreSQL outage (pending-leads journal)', () => {
 
     // it comes back while leads keep arriving
     phase = 'after';
-    await proxy.start();
+    await proxy.restore();
     const backAt = sent;
     await until(() => sent >= backAt + 20);
     phase = 'done';
@@ -225,7 +188,7 @@ describe('leads survive a PostgreSQL outage (pending-leads journal)', () => {
   it('a drained lead keeps its arrival time and order; the Administrator sees what waits; a crash before removal does not store it twice', async () => {
     // no timer drains here: the test says when
     const first = await proxiedApp({ retryMs: 3_600_000 });
-    await proxy.stop();
+    await proxy.cut();
     const replies = [];
     for (let i = 0; i < 3; i++) replies.push(await first.app.inject({ method: 'POST', url: '/api/forms/add', payload: lead('b', i) }));
     expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200]);
@@ -249,7 +212,7 @@ describe('leads survive a PostgreSQL outage (pending-leads journal)', () => {
     const files = readdirSync(first.pendingDir).sort();
     expect(files).toHaveLength(4);
     const backAt = Date.now();
-    await proxy.start();
+    await proxy.restore();
 
     // the Administrator's dashboard shows what waits on this instance, and since when
     const token = (await signIn(first.app)).token;
@@ -289,14 +252,14 @@ describe('leads survive a PostgreSQL outage (pending-leads journal)', () => {
     // a file where the folder was: nothing can be written under it, whoever runs the test (root ignores modes)
     rmSync(pendingDir, { recursive: true, force: true });
     writeFileSync(pendingDir, 'not a folder');
-    await proxy.stop();
+    await proxy.cut();
     try {
       const res = await app.inject({ method: 'POST', url: '/api/forms/add', payload: lead('c', 1) });
       expect(res.statusCode, res.body).toBe(503);
       expect(res.headers['retry-after']).toBe('10');
       expect((res.json() as { success: boolean }).success).toBe(false);
     } finally {
-      await proxy.start();
+      await proxy.restore();
     }
     expect((await storedLeads(direct, 'c')).size).toBe(0);
     // with the database back the same lead is stored at once, with its id
