@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, notLike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { webhookDeliveries, webhookEndpoints } from '#db/schema/webhooks.ts';
 import { createOutboxQueue } from '../outbox/outbox-repository.ts';
@@ -108,6 +108,29 @@ export function createWebhooksRepository(db: DbOrTx, opts: { announce?: boolean 
     /** Records deliveries made to `url` (the endpoint's address when sent). */
     markSent(ids: number[], at: Date, url: string): Promise<void> {
       return queue.markSent(ids, at, { url });
+    },
+
+    /**
+     * The endpoint answers again: its deliveries that are waiting only because it could not be reached
+     * (the last attempt got no HTTP answer at all: refused, reset, timed out) are due at `now` instead
+     * of at the end of their back-off. Deliveries it answered with an error status keep their back-off.
+     */
+    async dueNowAfterOutage(endpointId: number, now: Date): Promise<number> {
+      const rows = await db
+        .update(webhookDeliveries)
+        .set({ nextAttemptAt: now })
+        .where(
+          and(
+            eq(webhookDeliveries.endpointId, endpointId),
+            eq(webhookDeliveries.status, 'pending'),
+            gt(webhookDeliveries.nextAttemptAt, now),
+            or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, now)),
+            isNotNull(webhookDeliveries.lastError),
+            notLike(webhookDeliveries.lastError, 'HTTP %'),
+          ),
+        )
+        .returning({ id: webhookDeliveries.id });
+      return rows.length;
     },
 
     /** Replay: due now, with a new retry window; the webhook-id stays (the receiver's idempotency key). */

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { DbOrTx } from '#db/client.ts';
 import {
   WEBHOOK_EVENTS,
@@ -18,12 +18,27 @@ import type { DeliveryRow, EndpointRow, WebhooksRepository } from './webhooks-re
 
 /** Deliveries are retried for this long after the event (or a replay), then marked failed. */
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60_000;
-/** A claim holds a delivery this long, renewed while it is under way; a killed instance's deliveries are free again after it. */
-const LEASE_MS = 30_000;
+/**
+ * A claim holds a delivery this long, renewed every third of it while the delivery is under way
+ * (ADR 045): a killed instance's deliveries are free again within 6 s, for another instance or for
+ * itself once restarted.
+ */
+export const WEBHOOK_LEASE_MS = 6_000;
 
-/** Wait before the next attempt: `firstMs` (30 s by default), then twice as long each time, capped at one hour. */
-export function webhookRetryDelayMs(attempts: number, firstMs = 30_000): number {
-  return backoffMs(attempts, firstMs);
+/** A fraction in [0, 1) fixed by `key`: the same delivery and attempt always get the same one, two deliveries rarely alike. */
+function spread(key: string): number {
+  return createHash('sha256').update(key).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+/**
+ * Wait before the next attempt: `firstMs` (30 s by default), then twice as long each time, capped at
+ * one hour. Given the delivery's webhook-id, the wait is spread over 0.8 to 1.2 times that, the same
+ * for the same delivery and attempt: deliveries that failed together (a receiver's outage, a burst it
+ * refused) do not all come back at the same moment and meet the same refusal again.
+ */
+export function webhookRetryDelayMs(attempts: number, firstMs = 30_000, messageId?: string): number {
+  const base = backoffMs(attempts, firstMs);
+  return messageId === undefined ? base : Math.round(base * (0.8 + 0.4 * spread(`${messageId}:${attempts}`)));
 }
 
 export interface WebhooksServiceOptions {
@@ -95,6 +110,26 @@ export function createWebhooksService(repo: WebhooksRepository, opts: WebhooksSe
     return { secret };
   }
 
+  // Endpoints this process could not reach since it last reached them. A process starts with every
+  // endpoint in doubt (it does not know what the one before it saw): its first delivery to each one
+  // that succeeds brings that endpoint's waiting deliveries forward too.
+  const unreachable = new Set<number>();
+  const reached = new Set<number>();
+  /** An attempt that got no HTTP answer (refused, reset, timed out, no address): the endpoint was down, not refusing. */
+  const noAnswer = (error: string) => !error.startsWith('HTTP ');
+
+  /** The endpoint answers again: what waited only for it to come back is due now, not at its back-off. */
+  async function endpointBack(endpointId: number, at: Date): Promise<void> {
+    if (reached.has(endpointId) && !unreachable.has(endpointId)) return;
+    reached.add(endpointId);
+    unreachable.delete(endpointId);
+    const n = await repo.dueNowAfterOutage(endpointId, at);
+    if (n > 0) {
+      opts.log.info({ endpointId, deliveries: n }, 'webhook endpoint answers again; its waiting deliveries are due now');
+      runner.kick();
+    }
+  }
+
   type Endpoints = Map<number, EndpointRow>;
   const endpointOf = (row: DeliveryRow, endpoints: Endpoints) => (row.endpointId ? endpoints.get(row.endpointId) : undefined);
 
@@ -103,7 +138,7 @@ export function createWebhooksService(repo: WebhooksRepository, opts: WebhooksSe
     rows: repo,
     batchSize: opts.batchSize ?? 200,
     concurrency: opts.concurrency ?? 16,
-    leaseMs: LEASE_MS,
+    leaseMs: WEBHOOK_LEASE_MS,
     retryIntervalMs: opts.retryIntervalMs,
     releaseLeasesAtStart: opts.releaseLeasesAtStart,
     now,
@@ -126,12 +161,18 @@ export function createWebhooksService(repo: WebhooksRepository, opts: WebhooksSe
           byUrl.set(url, [...(byUrl.get(url) ?? []), row.id]);
         }
         for (const [url, ids] of byUrl) await repo.markSent(ids, at, url);
+        for (const endpointId of new Set(rows.flatMap((r) => (r.endpointId ? [r.endpointId] : [])))) {
+          await endpointBack(endpointId, at);
+        }
       },
       // no endpoint to deliver to is final; a failed attempt is retried until the window closes (a
       // last attempt falls at its very end)
       async recordFailure(row, error, at, endpoints) {
+        if (row.endpointId && endpointOf(row, endpoints)?.enabled && noAnswer(error)) unreachable.add(row.endpointId);
         const final = !endpointOf(row, endpoints) || at.getTime() >= row.retryUntil.getTime();
-        const next = new Date(Math.min(at.getTime() + webhookRetryDelayMs(row.attempts, opts.firstRetryMs), row.retryUntil.getTime()));
+        const next = new Date(
+          Math.min(at.getTime() + webhookRetryDelayMs(row.attempts, opts.firstRetryMs, row.messageId), row.retryUntil.getTime()),
+        );
         await repo.markFailed(row.id, { status: final ? 'failed' : 'pending', nextAttemptAt: next, lastError: error });
         const fields = { deliveryId: row.id, webhookId: row.messageId, endpointId: row.endpointId, attempts: row.attempts, err: error };
         if (final) opts.log.error(fields, 'webhook could not be delivered; giving up');

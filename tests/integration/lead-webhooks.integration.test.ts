@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '#db/schema/mail.ts';
 import { webhookDeliveries, webhookEndpoints } from '#db/schema/webhooks.ts';
-import { WEBHOOK_RETRY_WINDOW_MS } from '#domain/webhooks/webhooks-service.ts';
+import { WEBHOOK_RETRY_WINDOW_MS, webhookRetryDelayMs } from '#domain/webhooks/webhooks-service.ts';
 import { generateWebhookSecret, WEBHOOK_MESSAGES, WebhookPayloadSchema, type DeliveryDto } from '#shared/webhooks.ts';
 import { createSecretBox } from '#domain/auth/secret-box.ts';
 import { addUser, bearer, signIn } from '#tests/setup/auth-helpers.ts';
@@ -158,14 +158,21 @@ describe('lead webhooks through the outbox', () => {
     const [row] = await deliveriesOf(id);
     expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'HTTP 503 Service Unavailable' });
     const first = row!.nextAttemptAt.getTime();
-    // the first retry is due 30 s after the first attempt: not before
-    expect(first - row!.created.getTime()).toBeGreaterThanOrEqual(29_000);
-    expect(first - row!.created.getTime()).toBeLessThan(35_000);
+    // the first retry is due about 30 s after the first attempt (spread by the delivery's webhook-id
+    // over 24-36 s, the same every time): not before
+    const firstWait = webhookRetryDelayMs(1, 30_000, row!.messageId);
+    expect(firstWait).toBeGreaterThanOrEqual(24_000);
+    expect(firstWait).toBeLessThan(36_000);
+    expect(first - row!.created.getTime()).toBeGreaterThanOrEqual(firstWait - 1000);
+    expect(first - row!.created.getTime()).toBeLessThan(firstWait + 5000);
     expect((await hooks().processDue(new Date(first - 1000))).claimed).toBe(0);
     expect((await hooks().processDue(new Date(first))).retry).toBe(1);
     const [second] = await deliveriesOf(id);
-    // then 60 s after that attempt
-    expect(second!.nextAttemptAt.getTime() - first).toBe(60_000);
+    // then about 60 s after that attempt (48-72 s), exactly as the back-off computes it for this delivery
+    const secondWait = second!.nextAttemptAt.getTime() - first;
+    expect(secondWait).toBe(webhookRetryDelayMs(2, 30_000, row!.messageId));
+    expect(secondWait).toBeGreaterThanOrEqual(48_000);
+    expect(secondWait).toBeLessThan(72_000);
     expect((await deliveryLog(id)).find((d) => d.channel === 'webhook')).toMatchObject({
       state: 'retrying',
       attempts: 2,
