@@ -56,6 +56,8 @@ import { createUsersRepository } from './users/users-repository.ts';
 import { createUsersService } from './users/users-service.ts';
 import { createPublishScheduler, type PublishScheduler } from './versioning/publish-scheduler.ts';
 import { REGION_CA, REGION_INT, REGION_US } from '#shared/regions.ts';
+import { createPresenceRepository } from './presence/presence-repository.ts';
+import { createPresenceService } from './presence/presence-service.ts';
 import { createPrivacyRepository } from './privacy/privacy-repository.ts';
 import { createPrivacyService } from './privacy/privacy-service.ts';
 import { createRetention } from './maintenance/retention.ts';
@@ -245,6 +247,8 @@ export function createServices(db: Db, deps: ServiceDeps) {
     auth,
     users,
     audit,
+    // who else has an item open in an editor, shared by every instance through the database
+    presence: createPresenceService(createPresenceRepository(db)),
   };
   // the versioned kinds, each with its running service (the registry's point at the services above)
   const kinds = kindHalves.map((half) => ({

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineContract } from '#shared/contracts/contract.ts';
-import { ApiContractError, ApiError, AuthRedirect, createApiClient, failureMessage, refusalOr } from './api-client.ts';
+import { API_TIMEOUT_MESSAGE, API_TIMEOUT_MS } from '#shared/unavailable.ts';
+import { ApiContractError, ApiError, ApiTimeoutError, AuthRedirect, createApiClient, failureMessage, refusalOr } from './api-client.ts';
 import { parseStoredAuth } from './auth-state.ts';
 import { createAuthStore } from './auth-store.ts';
 
@@ -401,5 +402,104 @@ describe('api.call(contract, input)', () => {
       '/api/admin/documents/by-guid/:guid: the parameter guid is missing',
     );
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('a call the server does not answer in time', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A client whose fetch never settles on its own (it settles only when its signal aborts); the signals are kept. */
+  function stalled(opts: { body?: 'never' } = {}) {
+    const signals: AbortSignal[] = [];
+    const store = createAuthStore(
+      memoryStorage({ isAuthenticated: true, email: 'admin@example.com', token: jwt(Date.now() / 1000 + 3600), refreshToken: 'r1' }),
+    );
+    const client = createApiClient({
+      store,
+      currentPath: () => '/siteadmin',
+      fetch: (_input, init) => {
+        const signal = init!.signal!;
+        signals.push(signal);
+        if (opts.body === 'never') {
+          // the headers arrive at once, the body never does
+          const body = new ReadableStream<Uint8Array>({
+            start(controller) {
+              signal.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+            },
+          });
+          return Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }));
+        }
+        return new Promise<Response>((_resolve, reject) => {
+          signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        });
+      },
+    });
+    return { client, signals };
+  }
+
+  it('gives up after 20 seconds with its own error and message, and aborts the request', async () => {
+    vi.useFakeTimers();
+    const { client, signals } = stalled();
+    const outcome = client.call(getAny('/api/admin/dashboard')).then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS - 100);
+    expect(signals[0]?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(100);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(ApiTimeoutError);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as Error).message).toBe(API_TIMEOUT_MESSAGE);
+    expect(API_TIMEOUT_MESSAGE).toBe('The server took too long to answer. Try again.');
+    expect(failureMessage(error)).toBe(API_TIMEOUT_MESSAGE);
+    expect(signals[0]?.aborted).toBe(true);
+    expect(API_TIMEOUT_MS).toBe(20_000);
+  });
+
+  it('counts reading the reply too: headers without a body still time out', async () => {
+    vi.useFakeTimers();
+    const { client } = stalled({ body: 'never' });
+    const outcome = client.call(getAny('/api/admin/slow-body')).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS);
+    expect(await outcome).toBeInstanceOf(ApiTimeoutError);
+  });
+
+  it('a reply in time leaves no timer behind; a configured limit is used', async () => {
+    vi.useFakeTimers();
+    const store = createAuthStore(memoryStorage());
+    const client = createApiClient({ store, currentPath: () => '/', fetch: () => Promise.resolve(ok(1)), timeoutMs: 50 });
+    await expect(client.call(getAny('/api/admin/quick'))).resolves.toMatchObject({ success: true, data: 1 });
+    expect(vi.getTimerCount()).toBe(0);
+
+    const slow = createApiClient({ store, currentPath: () => '/', fetch: () => new Promise<Response>(() => undefined), timeoutMs: 50 });
+    const outcome = slow.call(getAny('/api/admin/never')).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(await outcome).toBeInstanceOf(ApiTimeoutError);
+  });
+
+  it('a file upload gets the longer upload limit, not 20 seconds', async () => {
+    vi.useFakeTimers();
+    const store = createAuthStore(memoryStorage());
+    const client = createApiClient({
+      store,
+      currentPath: () => '/',
+      fetch: () => new Promise<Response>(() => undefined),
+      uploadTimeoutMs: 60_000,
+    });
+    const upload = defineContract({ ...anyReply, method: 'POST', path: '/api/admin/upload', multipart: true });
+    let settled = false;
+    const outcome = client
+      .call(upload, { body: new FormData() })
+      .catch((error: unknown) => error)
+      .finally(() => {
+        settled = true;
+      });
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS + 1_000);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(await outcome).toBeInstanceOf(ApiTimeoutError);
   });
 });

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import type { z } from 'zod';
 import { contractPath, type ContractInput, type ContractReply, type ContractSpec, type NeedsInput } from '#shared/contracts/contract.ts';
+import { API_TIMEOUT_MESSAGE, API_TIMEOUT_MS } from '#shared/unavailable.ts';
 import { type AuthState, needsRefresh, parseStoredAuth, AUTH_STORAGE_KEY } from './auth-state.ts';
 import { type AuthStore, authStore } from './auth-store.ts';
 
@@ -27,6 +28,14 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+}
+
+/** The server did not answer within the limit (API_TIMEOUT_MS): the call was abandoned; the screen offers Retry. */
+export class ApiTimeoutError extends ApiError {
+  constructor() {
+    super(API_TIMEOUT_MESSAGE, null);
+    this.name = 'ApiTimeoutError';
   }
 }
 
@@ -95,7 +104,14 @@ export interface ApiClientDeps {
   refreshLock?: <T>(run: () => Promise<T>) => Promise<T>;
   /** The session as stored right now (another tab may have refreshed it a moment ago). */
   readShared?: () => AuthState;
+  /** How long one call may take, its reply read, before it is abandoned (default API_TIMEOUT_MS, 20 s). */
+  timeoutMs?: number;
+  /** How long a file upload (a multipart body) may take: its time is mostly the visitor's connection (default 10 minutes). */
+  uploadTimeoutMs?: number;
 }
+
+/** A file upload's limit: long enough for a large file on a slow line, yet never endless. */
+const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
 const DENIED = new Set([400, 401, 403]);
 /** While auth is loading a refused call is retried, every 250 ms for up to 5 s. */
@@ -126,19 +142,63 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const wait = deps.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   let refreshing: Promise<boolean> | null = null;
 
-  async function send(method: string, path: string, body: unknown): Promise<Response> {
+  /**
+   * Runs one exchange with the server under a time limit: `exchange` gets the signal to pass to fetch
+   * and reads the reply within the same limit. Past the limit the request is aborted and the call
+   * fails with ApiTimeoutError, so no screen waits forever on a server that does not answer.
+   */
+  async function timed<T>(limitMs: number, exchange: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    let timedOut = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const expired = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+        reject(new ApiTimeoutError());
+      }, limitMs);
+    });
+    try {
+      // the race settles on the limit even when a fetch ignores its signal
+      return await Promise.race([exchange(controller.signal), expired]);
+    } catch (error) {
+      if (timedOut) throw new ApiTimeoutError();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      expired.catch(() => undefined);
+    }
+  }
+
+  const callLimit = deps.timeoutMs ?? API_TIMEOUT_MS;
+
+  /** Sends one request and reads its reply with `read`, both within the call's time limit. */
+  async function send<T>(method: string, path: string, body: unknown, read: (res: Response) => Promise<T>): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = deps.store.getState().token;
     if (token) headers.authorization = `Bearer ${token}`;
     // a FormData body (a file upload) is sent as multipart/form-data: the browser writes the boundary
     const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
     if (body !== undefined && !multipart) headers['content-type'] = 'application/json';
-    try {
-      return await deps.fetch(path, { method, headers, body: body === undefined ? undefined : multipart ? body : JSON.stringify(body) });
-    } catch {
-      throw new ApiError(NETWORK_ERROR, null);
-    }
+    const limit = multipart ? (deps.uploadTimeoutMs ?? UPLOAD_TIMEOUT_MS) : callLimit;
+    return timed(limit, async (signal) => {
+      let res: Response;
+      try {
+        res = await deps.fetch(path, {
+          method,
+          headers,
+          body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
+          signal,
+        });
+      } catch {
+        throw new ApiError(NETWORK_ERROR, null);
+      }
+      return read(res);
+    });
   }
+
+  /** A reply as the request loop reads it: the status and the envelope (null when the body is not one). */
+  const envelopeOf = async <T>(res: Response) => ({ res, env: await readEnvelope<T>(res) });
 
   function refresh(): Promise<boolean> {
     refreshing ??= (deps.refreshLock ? deps.refreshLock(refreshNow) : refreshNow()).finally(() => {
@@ -170,17 +230,23 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
     deps.store.dispatch({ type: 'refresh/pending' });
     let res: Response;
+    let env: Envelope<{ token: string; refreshToken?: string }> | null;
     try {
-      res = await deps.fetch('/auth/refresh-token', {
-        method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/json' },
-        body: JSON.stringify({ refreshToken }),
-      });
+      ({ res, env } = await timed(callLimit, async (signal) =>
+        envelopeOf<{ token: string; refreshToken?: string }>(
+          await deps.fetch('/auth/refresh-token', {
+            method: 'POST',
+            headers: { accept: 'application/json', 'content-type': 'application/json' },
+            body: JSON.stringify({ refreshToken }),
+            signal,
+          }),
+        ),
+      ));
     } catch {
+      // unreachable or too slow: the server did not say the session is over
       deps.store.dispatch({ type: 'refresh/unanswered' });
       return deps.store.getState().token !== null;
     }
-    const env = await readEnvelope<{ token: string; refreshToken?: string }>(res);
     if (res.ok && env?.success && env.data?.token) {
       deps.store.dispatch({ type: 'refresh/fulfilled', token: env.data.token, refreshToken: env.data.refreshToken });
       return true;
@@ -201,9 +267,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       const { token } = deps.store.getState();
       if (token && needsRefresh(token, now())) await refresh();
 
-      const res = await send(method, path, options.body);
+      const { res, env } = await send(method, path, options.body, envelopeOf<T>);
       if (options.denied !== 'return' && DENIED.has(res.status)) {
-        const env = await readEnvelope<T>(res);
         // A 400 that explains itself is a validation answer for the form, not a session problem (ADR 015).
         if (res.status === 400 && env?.message) return env;
         const state = deps.store.getState();
@@ -218,7 +283,6 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         }
         throw new AuthRedirect(deps.store.getState().email ? '/access-denied' : loginPath(deps.currentPath()));
       }
-      const env = await readEnvelope<T>(res);
       if (!env)
         throw new ApiError(
           res.ok ? 'The server sent an unexpected reply.' : `The server answered ${res.status}. Please try again later.`,
@@ -234,7 +298,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       if (refreshing) await refreshing;
       const { token } = deps.store.getState();
       if (token && needsRefresh(token, now())) await refresh();
-      const res = await send(method, path, body);
+      // an export streams as long as it needs: the limit covers its first answer, not the whole file
+      const res = await send(method, path, body, (r) => Promise.resolve(r));
       if (res.ok) return { blob: await res.blob(), filename: attachmentName(res.headers.get('content-disposition')) };
       const env = await readEnvelope<unknown>(res);
       if (!DENIED.has(res.status))

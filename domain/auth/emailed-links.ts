@@ -24,7 +24,7 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
  * (an emailed sign-in link leads on to the same step as a password: sign-in.ts).
  */
 export function createEmailedLinks(auth: AuthContext, { afterFirstFactor }: Pick<SignIn, 'afterFirstFactor'>) {
-  const { deps, repo, now, audit, auditSelf, notify, refuseLocked, checkCurrentPassword } = auth;
+  const { deps, repo, now, audit, auditSelf, notify, refuseLocked, checkCurrentPassword, requireSecondFactor } = auth;
   const site = new URL(deps.siteUrl);
   /** Emailed-link work still running after its reply (awaited by idle(): shutdown and tests). */
   const background = new Set<Promise<void>>();
@@ -231,15 +231,19 @@ export function createEmailedLinks(auth: AuthContext, { afterFirstFactor }: Pick
     },
 
     /**
-     * An emailed sign-in link replaces the password; the second factor still applies. It is refused
-     * while this client is locked out for the username, but a lock of the whole username (failures
-     * from everywhere) does not stop it: the link proves the mailbox, which could reset the password
-     * and lift every lock anyway, so strangers' guessing cannot keep the owner out.
+     * An emailed sign-in link replaces the password; the second factor still applies. It gets past
+     * every lock the password's failures set: the lock of the whole username (failures from
+     * everywhere) and this client's own (5 failures from here, often the owner's own typing). The
+     * link proves the mailbox, which could reset the password and lift every lock anyway, so
+     * refusing it would protect nothing and keep the owner out. A completed sign-in forgets this
+     * client's failures. When a code follows (a second factor, or an enrolment the site requires),
+     * this client's lock still applies, since the link proves the mailbox, not the authenticator:
+     * the link is then refused before it is used up, and works once the lock is over.
      */
     async oneTimeLogin(token: string, ctx: RequestContext): Promise<LoginOutcome> {
       const pending = await repo.findEmailToken(tokenHash(token), 'sign-in', now());
       const owner = pending === null ? null : await repo.findUserById(pending);
-      if (owner) {
+      if (owner && ((owner.totpEnabled && owner.totpSecret) || (await requireSecondFactor()))) {
         const name = usernameKey(owner.email);
         const client = clientKey(ctx.ip);
         if (((await repo.lockedUntil(name, client))?.getTime() ?? 0) > now().getTime()) return refuseLocked(name, client, owner, ctx);

@@ -6,6 +6,7 @@ import { documentsApi } from './documents.ts';
 import { deliveriesApi, integrationsApi } from './integrations.ts';
 import { leadsAdminApi, leadsApi } from './leads.ts';
 import { knowledgeApi, lookupsApi, pagesApi, pressReleasesApi } from './public-content.ts';
+import { presenceApi } from './presence.ts';
 import { previewApi } from './preview.ts';
 import { privacyApi } from './privacy.ts';
 import { redirectsApi } from './redirects.ts';
@@ -27,6 +28,7 @@ export const API_CONTRACT_GROUPS: Readonly<Record<string, Readonly<Record<string
   knowledgeApi,
   pressReleasesApi,
   lookupsApi,
+  presenceApi,
   previewApi,
   privacyApi,
   redirectsApi,

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expect, test } from './fixtures.ts';
-import { apiTokens, axeViolations, createUser, signInWithForm, uniqueEmail } from './admin-helpers.ts';
+import { apiTokens, axeViolations, createUser, linkFromEmail, signInWithForm, uniqueEmail } from './admin-helpers.ts';
 
 const codeFor = (secret: string, laterMs = 0) =>
   new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + laterMs });
@@ -77,19 +77,21 @@ test('my account: turn on the authenticator (QR, 10 recovery codes shown once), 
 
 test('my account: change password asks for matching passwords and the current one', async ({ page }) => {
   const email = await myAccountOfNewEditor(page, 'pw', 'old-password-1234');
+  // the Change email panel asks for the current password too
+  const panel = page.getByRole('region', { name: 'Change password' });
 
-  await page.getByLabel('Current Password').fill('old-password-1234');
+  await panel.getByLabel('Current Password').fill('old-password-1234');
   await page.getByLabel('New Password', { exact: true }).fill('new-password-5678');
   await page.getByLabel('Confirm New Password').fill('new-password-0000');
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Passwords do not match' })).toBeVisible();
 
-  await page.getByLabel('Current Password').fill('wrong-password-1234');
+  await panel.getByLabel('Current Password').fill('wrong-password-1234');
   await page.getByLabel('Confirm New Password').fill('new-password-5678');
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'The current password is incorrect.' })).toBeVisible();
 
-  await page.getByLabel('Current Password').fill('old-password-1234');
+  await panel.getByLabel('Current Password').fill('old-password-1234');
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByText('Your password has been changed.')).toBeVisible();
   await apiTokens(page.request, email, 'new-password-5678');
@@ -227,3 +229,42 @@ test(
     }
   },
 );
+
+test('my account: change email sends a confirmation link to the new address, tells the old one, and the link makes the change', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const email = await myAccountOfNewEditor(page, 'moving', 'moving-user-password');
+  const next = uniqueEmail('moved');
+  const panel = page.getByRole('region', { name: 'Change email' });
+  await expect(panel.getByLabel('New Email')).toHaveValue('');
+  expect(await axeViolations(page)).toEqual([]);
+
+  await panel.getByLabel('New Email').fill(next);
+  await panel.getByLabel('Current Password').fill('not-my-password-at-all');
+  await panel.getByRole('button', { name: 'Change Email' }).click();
+  await expect(panel.getByRole('alert').filter({ hasText: 'The current password is incorrect.' })).toBeVisible();
+
+  await panel.getByLabel('New Email').fill(next);
+  await panel.getByLabel('Current Password').fill('moving-user-password');
+  await panel.getByRole('button', { name: 'Change Email' }).click();
+  await expect(panel.getByRole('status')).toHaveText(`We sent a confirmation link to ${next}. Your email changes when you open it.`);
+  // nothing changed yet; the old address was told
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  await linkFromEmail(
+    email,
+    new RegExp(`change the email address of your site administration account to ${next.replace(/[.+]/g, '\\$&')}`),
+  );
+
+  const link = await linkFromEmail(next, /https?:\/\/[^\s"<>]+\/account\/confirm-email\/[A-Za-z0-9_-]+/);
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm Email Address' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('Your email address has been changed. Sign in with it from now on.');
+  expect(await axeViolations(page)).toEqual([]);
+  await apiTokens(page.request, next, 'moving-user-password');
+  // the old address is told again once the change is made
+  await linkFromEmail(email, new RegExp(`was changed to ${next.replace(/[.+]/g, '\\$&')}`));
+  // a used link says so
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByRole('alert')).toHaveText('This confirmation link is invalid or has expired.');
+});

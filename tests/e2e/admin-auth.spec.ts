@@ -193,6 +193,41 @@ test('a one-time sign-in link from email signs in once', async ({ page }) => {
   await expect(page.getByText('This sign-in link is invalid or has expired.')).toBeVisible();
 });
 
+test('the sign-in page emails a sign-in link, which signs in even after the password locked this browser out', async ({ page }) => {
+  test.setTimeout(90_000);
+  const admin = await apiTokens(page.request);
+  const email = uniqueEmail('locked');
+  await createUser(page.request, admin.token, email, 'locked-user-password');
+  // five wrong passwords from this browser's address lock the username here
+  for (let i = 0; i < 5; i++) await page.request.post('/auth/login', { data: { Username: email, Password: 'not-the-password-at-all' } });
+  await page.goto('/account/login');
+  await signInWithForm(page, email, 'locked-user-password');
+  await expect(page.getByRole('alert')).toHaveText('Too many failed sign-in attempts. Try again in 15 minutes.');
+
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Email me a sign-in link' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send Link' }).click();
+  const sent = 'If an account uses that address, we sent it a sign-in link. Open it within 15 minutes; it works once.';
+  await expect(page.getByRole('status')).toHaveText(sent);
+
+  const link = await linkFromEmail(email, /https?:\/\/[^\s"<>]+\/account\/one-time-login\/[A-Za-z0-9_-]+/);
+  await page.goto(new URL(link).pathname);
+  await expect(page).toHaveURL(/\/siteadmin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  // an address without an account gets the same answer
+  await page.goto('/account/logout');
+  await page.goto('/account/login');
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await page.getByLabel('Email').fill(uniqueEmail('nobody'));
+  await page.getByRole('button', { name: 'Send Link' }).click();
+  await expect(page.getByRole('status')).toHaveText(sent);
+  await page.getByRole('button', { name: 'Back to Login' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Site Administration Login' })).toBeVisible();
+});
+
 test.describe('API client', () => {
   test('a token expiring in under 10 seconds is refreshed once before the calls, and the rotated tokens are stored', async ({ page }) => {
     const tokens = await signInQuickly(page);

@@ -236,13 +236,13 @@ test.describe('knowledge center editor', { tag: '@exclusive' }, () => {
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect(page).toHaveURL(/\?q=Zebra\+Pin\+Candidate.*&type=0/);
     await expect(page.getByText('Showing 1–1 of 1 knowledge items')).toBeVisible();
-    // a live item has Edit, View, Pin and Delete: Pin and Delete are in the row's More menu
+    // a live item has Edit, View, Pin and Delete: Pin is the third in the row, Delete (the fourth) is in its More menu
     const row = page.getByRole('row').filter({ hasText: title });
-    await row.getByRole('button', { name: 'More' }).click();
-    await page.getByRole('menuitem', { name: `Pin ${title}` }).click();
+    await row.getByRole('button', { name: `Pin ${title}` }).click();
     await expect(page.getByRole('status').filter({ hasText: `“${title}” is pinned` })).toBeVisible();
+    await expect(row.getByRole('button', { name: `Unpin ${title}` })).toBeVisible();
     await row.getByRole('button', { name: 'More' }).click();
-    await expect(page.getByRole('menuitem', { name: `Unpin ${title}` })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: `Delete ${title}` })).toBeVisible();
     await page.keyboard.press('Escape');
 
     await page.goto('/siteadmin/knowledge-center?sort=title');
@@ -257,11 +257,18 @@ test.describe('knowledge center editor', { tag: '@exclusive' }, () => {
 
     // unpin again, so the public list's order is as the other tests expect
     await page.goto(`/siteadmin/knowledge-center?q=${encodeURIComponent(title)}`);
-    await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'More' }).click();
-    await page.getByRole('menuitem', { name: `Unpin ${title}` }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: title })
+      .getByRole('button', { name: `Unpin ${title}` })
+      .click();
     await expect(page.getByRole('status').filter({ hasText: `“${title}” is no longer pinned.` })).toBeVisible();
-    await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'More' }).click();
-    await expect(page.getByRole('menuitem', { name: `Pin ${title}` })).toBeVisible();
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: title })
+        .getByRole('button', { name: `Pin ${title}` }),
+    ).toBeVisible();
   });
 });
 

@@ -1,7 +1,9 @@
 import { Fragment, useEffect, useRef, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { presenceKey } from '#shared/presence.ts';
 import type { VersionStatus } from '#shared/versions.ts';
 import { formatVersionTime } from '../../lib/admin-sections.ts';
+import { EditorPresence } from './editor-presence.tsx';
 
 export interface Version {
   id: number | string;
@@ -57,6 +59,11 @@ interface EditFrameProps {
   sections?: readonly EditSection[];
   /** Notes between the action bar and the form (a saved message). */
   notes?: ReactNode;
+  /**
+   * The item whose other editors are named ("<name> is also editing this"); by default the address up
+   * to the item's id (/siteadmin/users/edit/4), none while adding.
+   */
+  presenceItem?: string | null;
   children: ReactNode;
 }
 
@@ -90,9 +97,12 @@ export function EditFrame({
   secondary,
   sections,
   notes,
+  presenceItem,
   children,
 }: EditFrameProps) {
   const editing = itemId !== undefined && itemId !== null && itemId !== '';
+  const { pathname } = useLocation();
+  const presence = presenceItem === undefined ? (editing ? presenceKey(pathname) : null) : presenceItem;
   const showRollback = editing && Boolean(rollbackRoute) && (versions?.length ?? 0) > 0;
   const loaded =
     loadedVersionId === undefined || loadedVersionId === null
@@ -168,6 +178,7 @@ export function EditFrame({
           </button>
         </div>
       </div>
+      <EditorPresence item={presence} />
       {rollingBack && loaded ? (
         <div className="form-alert form-alert--info edit-frame__version" role="note">
           <p>

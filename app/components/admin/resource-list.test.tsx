@@ -114,12 +114,14 @@ describe('row actions with a More menu', () => {
   }
   const pin = vi.fn();
   const del = vi.fn();
+  const archive = vi.fn();
   const four: RowAction[] = [
     { label: 'Edit', ariaLabel: 'Edit Zinc', to: '/siteadmin/things/edit/1' },
     { label: 'View', ariaLabel: 'View Zinc (opens in a new tab)', href: '/zinc' },
     { label: 'Pin', ariaLabel: 'Pin Zinc', onClick: pin },
     { label: 'Delete', ariaLabel: 'Delete Zinc', danger: true, onClick: del },
   ];
+  const five: RowAction[] = [...four.slice(0, 3), { label: 'Archive', ariaLabel: 'Archive Zinc', onClick: archive }, four[3]!];
 
   it('keeps three actions in the row', () => {
     renderActions(four.slice(0, 3));
@@ -129,9 +131,18 @@ describe('row actions with a More menu', () => {
     expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
   });
 
-  it('puts the third and later of four or more into a menu button that opens with the keyboard', async () => {
+  it('keeps the first three of four in the row and starts the More menu at the fourth', () => {
     renderActions(four);
-    expect(screen.queryByRole('button', { name: 'Pin Zinc' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Edit Zinc' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pin Zinc' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete Zinc' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'More' })).toBeTruthy();
+  });
+
+  it('puts the fourth and later of five into a menu button that opens with the keyboard', async () => {
+    renderActions(five);
+    expect(screen.getByRole('button', { name: 'Pin Zinc' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Archive Zinc' })).toBeNull();
     const more = screen.getByRole('button', { name: 'More' });
     expect(more.getAttribute('aria-haspopup')).toBe('menu');
     expect(more.getAttribute('aria-expanded')).toBe('false');
@@ -146,7 +157,7 @@ describe('row actions with a More menu', () => {
     expect(more.getAttribute('aria-expanded')).toBe('true');
     expect(more.getAttribute('aria-controls')).toBe(menu.id);
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((i) => i.getAttribute('aria-label'))).toEqual(['Pin Zinc', 'Delete Zinc']);
+    expect(items.map((i) => i.getAttribute('aria-label'))).toEqual(['Archive Zinc', 'Delete Zinc']);
     expect(document.activeElement).toBe(items[0]);
     fireEvent.keyDown(menu, { key: 'ArrowDown' });
     expect(document.activeElement).toBe(items[1]);

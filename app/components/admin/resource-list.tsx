@@ -98,7 +98,7 @@ export interface ResourceListProps<T> {
   children?: ReactNode;
 }
 
-/** At most this many controls in a row's action cell; with more actions, the last one is "More". */
+/** A row shows this many actions; from the next one on they go into its "More" menu (the fourth starts it). */
 export const MAX_ROW_ACTIONS = 3;
 
 /** The notice a screen hands to the list it returns to: `navigate(list, { state: { notice } })`. */
@@ -253,10 +253,10 @@ function ActionControl({ action, className, role }: { action: RowAction; classNa
   );
 }
 
-/** A row's actions in one row; more than three: the first two, then a "More" menu with the rest. */
+/** A row's actions in one row; more than three: the first three, then a "More" menu with the fourth and later. */
 export function ResourceRowActions({ actions, moreLabel }: { actions: readonly RowAction[]; moreLabel?: string }) {
-  const shown = actions.length > MAX_ROW_ACTIONS ? actions.slice(0, MAX_ROW_ACTIONS - 1) : actions;
-  const rest = actions.length > MAX_ROW_ACTIONS ? actions.slice(MAX_ROW_ACTIONS - 1) : [];
+  const shown = actions.slice(0, MAX_ROW_ACTIONS);
+  const rest = actions.slice(MAX_ROW_ACTIONS);
   return (
     <div className="row-actions">
       {shown.map((a, i) => (

@@ -4,7 +4,7 @@ import { PASSWORD_MIN_LENGTH } from '#shared/validation/users.ts';
 import { Select } from './select.tsx';
 import { FileInput } from './file-input.tsx';
 import { ErrorIcon } from './error-icon.tsx';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '#shared/unavailable.ts';
+import { API_TIMEOUT_MESSAGE, DATABASE_UNAVAILABLE_MESSAGE } from '#shared/unavailable.ts';
 
 /*
  * The form toolkit's fields (Conform + the shared Zod schemas): a visible label above the control,
@@ -183,7 +183,8 @@ export function CheckboxGroup({ meta, legend, options, defaultValue }: CheckboxG
  * away for a moment (ADR 047) the form keeps what was typed and offers Retry, which sends it again.
  */
 export function FormErrors({ id, errors }: { id: string; errors: readonly string[] | undefined }) {
-  const retry = errors?.includes(DATABASE_UNAVAILABLE_MESSAGE) ?? false;
+  // a moment's outage or a server too slow to answer: the same submit again, on request
+  const retry = errors?.some((e) => e === DATABASE_UNAVAILABLE_MESSAGE || e === API_TIMEOUT_MESSAGE) ?? false;
   return (
     <div id={id} role="alert" className={errors?.length ? 'form-alert form-alert--error' : undefined}>
       {errors?.length ? errors.map((e) => <p key={e}>{e}</p>) : null}

@@ -1,7 +1,14 @@
 import { getFormProps } from '@conform-to/react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { type AuthTokens, LoginSchema, SecondFactorLoginSchema, type LoginChallenge, AUTH_MESSAGES } from '#shared/validation/auth.ts';
+import {
+  type AuthTokens,
+  ForgotPasswordFormSchema,
+  LoginSchema,
+  SecondFactorLoginSchema,
+  type LoginChallenge,
+  AUTH_MESSAGES,
+} from '#shared/validation/auth.ts';
 import { authApi } from '#shared/contracts/auth.ts';
 import { RecoveryCodes, SecondFactorEnrolment } from '../../components/admin/second-factor-enrolment.tsx';
 import { FormErrors, SubmitButton, TextField } from '../../components/forms/fields.tsx';
@@ -21,8 +28,12 @@ const NOTICES: Record<string, string> = {
   'link-invalid': AUTH_MESSAGES.oneTimeInvalid,
 };
 
+/** What the sign-in link form says once sent, known account or not (the reply never tells). */
+export const SIGN_IN_LINK_SENT = 'If an account uses that address, we sent it a sign-in link. Open it within 15 minutes; it works once.';
+
 type Step =
   | { kind: 'credentials' }
+  | { kind: 'link' }
   | { kind: 'code'; challenge: string; message: string }
   | { kind: 'enrol'; challenge: string; message: string }
   | { kind: 'codes'; codes: string[]; tokens: AuthTokens };
@@ -104,6 +115,55 @@ export default function Login() {
     },
   });
 
+  const [linkSent, setLinkSent] = useState(false);
+  const link = useZodForm({
+    id: 'sign-in-link',
+    schema: ForgotPasswordFormSchema,
+    async onValid(value) {
+      // DomainName: the host the link should open on; the server accepts only the site's own hosts.
+      const env = await api().call(
+        authApi.emailAuth,
+        { body: { Username: value.Username, DomainName: window.location.host } },
+        { denied: 'return' },
+      );
+      if (!env.success) return env.message ?? AUTH_MESSAGES.loginFailed;
+      setLinkSent(true);
+      return null;
+    },
+  });
+
+  if (step.kind === 'link') {
+    return (
+      <>
+        <h1 className="account-card__title">Email me a sign-in link</h1>
+        {linkSent ? (
+          <p className="form-alert form-alert--success" role="status">
+            {SIGN_IN_LINK_SENT}
+          </p>
+        ) : (
+          <form {...getFormProps(link.form)} className="stack">
+            <p>Enter the email address of your account and we will send you a link that signs you in, once, without your password.</p>
+            <FormErrors id={link.form.errorId} errors={link.form.errors} />
+            <TextField meta={link.fields.Username} label="Email" type="email" autoComplete="email" autoFocus />
+            <SubmitButton pending={link.pending} disabled={!hydrated} busyLabel="Sending..." label="Send Link" />
+          </form>
+        )}
+        <p className="account-card__links">
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setLinkSent(false);
+              setStep({ kind: 'credentials' });
+            }}
+          >
+            Back to Login
+          </button>
+        </p>
+      </>
+    );
+  }
+
   if (step.kind === 'enrol') {
     return (
       <>
@@ -182,6 +242,11 @@ export default function Login() {
       </form>
       <p className="account-card__links">
         <Link to="/account/forgot-password">Forgot Password</Link>
+      </p>
+      <p className="account-card__links">
+        <button type="button" className="link-button" disabled={!hydrated} onClick={() => setStep({ kind: 'link' })}>
+          Email me a sign-in link
+        </button>
       </p>
     </>
   );

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, Link, NavLink, Outlet, redirect, useLocation, useNavigation, useRevalidator } from 'react-router';
 import { ROLE_NAMES } from '#shared/permissions.ts';
 import { authApi } from '#shared/contracts/auth.ts';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '#shared/unavailable.ts';
+import { API_TIMEOUT_MESSAGE, DATABASE_UNAVAILABLE_MESSAGE } from '#shared/unavailable.ts';
 import { SessionTimeout, sessionPromptDelay } from '../../components/admin/session-timeout.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { ADMIN_TOOLS, roleLabel, sectionsFor } from '../../lib/admin-sections.ts';
@@ -137,8 +137,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       : notFound && typeof error.data === 'string' && error.data
         ? error.data
         : 'Something went wrong. Please try again later.';
-  // the database away for a moment (ADR 047) or the server out of reach: the same screen again, on request
-  const retryable = error instanceof Error && (error.message === DATABASE_UNAVAILABLE_MESSAGE || error.message === NETWORK_ERROR);
+  // the database away for a moment (ADR 047), the server out of reach or too slow to answer (20 s): the same screen again, on request
+  const retryable =
+    error instanceof Error &&
+    (error.message === DATABASE_UNAVAILABLE_MESSAGE || error.message === NETWORK_ERROR || error.message === API_TIMEOUT_MESSAGE);
   const revalidator = useRevalidator();
   return (
     <div className="admin-loading theme-admin">

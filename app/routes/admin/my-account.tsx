@@ -3,7 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { authApi } from '#shared/contracts/auth.ts';
-import { AUTH_MESSAGES, SecondFactorPasswordSchema, UpdatePasswordSchema } from '#shared/validation/auth.ts';
+import { AUTH_MESSAGES, SecondFactorPasswordSchema, UpdatePasswordSchema, UpdateUserDataSchema } from '#shared/validation/auth.ts';
 import { RecoveryCodes, SecondFactorEnrolment, type Setup } from '../../components/admin/second-factor-enrolment.tsx';
 import { FormErrors, NewPasswordFields, TextField } from '../../components/forms/fields.tsx';
 import { useAdminUser } from '../../lib/admin-session.ts';
@@ -54,6 +54,52 @@ function ChangePassword() {
         <div>
           <button className="button button--primary" type="submit" disabled={pending}>
             {pending ? 'Saving...' : 'Change Password'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/**
+ * Changing one's email (also the username): the new address and the current password. Nothing changes
+ * yet: the server mails a confirmation link to the new address (the email changes when it is opened)
+ * and tells the old address.
+ */
+function ChangeEmail() {
+  const [sent, setSent] = useState<string | null>(null);
+  const { form, fields, pending } = useZodForm({
+    id: 'change-email',
+    schema: UpdateUserDataSchema,
+    async onValid(value) {
+      setSent(null);
+      return refusalOr(api().call(authApi.updateUserData, { body: value }), (data, message) => {
+        form.reset();
+        setSent(
+          data.pendingEmail
+            ? (message ?? `We sent a confirmation link to ${data.pendingEmail}. Your email changes when you open it.`)
+            : 'That is already your email address.',
+        );
+      });
+    },
+  });
+  return (
+    <section className="panel" aria-labelledby="email-title">
+      <h2 id="email-title">Change email</h2>
+      <form {...getFormProps(form)} className="stack admin-form">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <div role="status">{sent ? <p className="form-alert form-alert--success">{sent}</p> : null}</div>
+        <TextField
+          meta={fields.email}
+          label="New Email"
+          type="email"
+          autoComplete="email"
+          hint="Also your username. It changes once you open the link we send to the new address."
+        />
+        <TextField meta={fields.CurrentPassword} label="Current Password" type="password" autoComplete="current-password" />
+        <div>
+          <button className="button button--primary" type="submit" disabled={pending}>
+            {pending ? 'Sending...' : 'Change Email'}
           </button>
         </div>
       </form>
@@ -180,6 +226,7 @@ export default function MyAccount() {
         Signed in as <strong>{user.email}</strong>.
       </p>
       <div className="panels">
+        <ChangeEmail />
         <ChangePassword />
         <SecondFactor enabled={user.twoFactorEnabled} />
       </div>

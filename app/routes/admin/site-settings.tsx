@@ -9,6 +9,7 @@ import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect, refusalOr } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { ListHeading } from '../../components/admin/list-heading.tsx';
+import { EditorPresence } from '../../components/admin/editor-presence.tsx';
 import type { Route } from './+types/site-settings';
 
 export const meta: Route.MetaFunction = () => [
@@ -86,6 +87,7 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
           {pending ? 'Saving...' : 'Save Changes'}
         </button>
       </ListHeading>
+      <EditorPresence item="/siteadmin/settings" />
       <p className="form-alert form-alert--info">
         Sign-in rules (two-step sign-in for every account) are on the <Link to="/siteadmin/security">Security</Link> screen; CRM webhooks
         for leads are on the <Link to="/siteadmin/settings/integrations">Integrations</Link> screen.

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE } from '#domain/auth/password-policy.ts';
+import { currentTotp } from '#domain/auth/totp.ts';
 import { AUTH_MESSAGES } from '#shared/validation/auth.ts';
 import { addUser, bearer, linkIn, mailText, signIn, sqlRows } from '#tests/setup/auth-helpers.ts';
 import { startFakeSmtp, type FakeSmtp, type ReceivedMail } from '#tests/setup/fake-smtp.ts';
@@ -169,6 +170,85 @@ describe('6. a lock of the whole username does not keep the owner out', () => {
     // the browser the link signed in is a known client: the password works there during the lock
     const again = await login(owner.email, PASSWORD, '10.43.99.1', knownClientCookie(viaLink));
     expect(again.json(), again.body).toMatchObject({ success: true });
+  });
+
+  it('the emailed sign-in link also gets the owner past their own browser’s lock (5 wrong passwords from there)', async () => {
+    const owner = await newUser();
+    const ip = '10.45.0.1';
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await login(owner.email, WRONG, ip)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    expect((await login(owner.email, PASSWORD, ip)).statusCode).toBe(429);
+
+    const linkFrom = async (from: string) => {
+      const before = smtp.messages.length;
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: '/auth/email-auth',
+        payload: { Username: owner.email, DomainName: 'www.example.com' },
+        remoteAddress: from,
+      });
+      // the same answer as for an unknown address
+      expect(asked.json()).toEqual({ success: true, data: null, message: null });
+      return linkIn(await waitForMail(owner.email, '/account/one-time-login/', before), '/account/one-time-login/')
+        .split('/')
+        .pop()!;
+    };
+    const viaLink = await t.app.inject({
+      method: 'POST',
+      url: '/auth/one-time-login',
+      payload: { token: await linkFrom(ip) },
+      remoteAddress: ip,
+      headers: { 'user-agent': FIREFOX },
+    });
+    expect(viaLink.json(), viaLink.body).toMatchObject({ success: true, data: { email: owner.email } });
+    // the completed sign-in forgot this browser's failures: the password works there again
+    expect((await login(owner.email, PASSWORD, ip)).json()).toMatchObject({ success: true });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/auth/email-auth',
+      payload: { Username: `nobody.${Date.now()}@example.com`, DomainName: 'www.example.com' },
+      remoteAddress: ip,
+    });
+    expect(unknown.json()).toEqual({ success: true, data: null, message: null });
+  });
+
+  it('with a second factor, a browser locked by wrong codes is refused the link until the lock ends; the link is not used up', async () => {
+    const owner = await newUser();
+    const session = await signIn(t.app, owner.email, PASSWORD);
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: '/auth/second-factor/setup',
+      headers: bearer(session.token),
+      payload: { Password: PASSWORD },
+    });
+    const secret = setup.json().data.secret as string;
+    const enabled = await t.app.inject({
+      method: 'POST',
+      url: '/auth/second-factor/enable',
+      headers: bearer(session.token),
+      payload: { Code: currentTotp(secret) },
+    });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    const ip = '10.46.0.1';
+    for (let i = 0; i < 5; i++) await login(owner.email, WRONG, ip);
+    const before = smtp.messages.length;
+    await t.app.inject({
+      method: 'POST',
+      url: '/auth/email-auth',
+      payload: { Username: owner.email, DomainName: 'www.example.com' },
+      remoteAddress: ip,
+    });
+    const token = linkIn(await waitForMail(owner.email, '/account/one-time-login/', before), '/account/one-time-login/')
+      .split('/')
+      .pop()!;
+    const use = () => t.app.inject({ method: 'POST', url: '/auth/one-time-login', payload: { token }, remoteAddress: ip });
+    // the link proves the mailbox, not the authenticator: the codes that follow keep this browser's lock
+    const refused = await use();
+    expect([refused.statusCode, refused.json().message]).toEqual([429, AUTH_MESSAGES.lockedOut]);
+    await rows()`update sign_in_failures set locked_until = now() - interval '1 second' where username = ${owner.email} and client <> ''`;
+    const later = await use();
+    expect(later.json(), later.body).toMatchObject({ success: false, data: { secondFactorRequired: true } });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminScope } from '../../../plugins/auth.ts';
 import { dashboardRoutes } from './dashboard-routes.ts';
+import { presenceRoutes } from './presence-routes.ts';
 import { previewRoutes } from './preview-routes.ts';
 import { documentsAdminRoutes } from './documents-routes.ts';
 import { redirectsRoutes } from './redirects-routes.ts';
@@ -35,5 +36,6 @@ export async function adminRoutes(app: FastifyInstance) {
     integrationsRoutes(scope);
     versionedResourcesRoutes(scope);
     previewRoutes(scope);
+    presenceRoutes(scope);
   });
 }
