@@ -1,3 +1,5 @@
+import type { EditConflict } from '#shared/validation/edit-conflict.ts';
+
 /** A failure the caller can act on; mapped to a 4xx reply by the HTTP layer. */
 export class DomainError extends Error {
   constructor(
@@ -25,4 +27,22 @@ export function isDomainError(err: unknown): err is DomainError {
   if (!(err instanceof Error) || err.name !== 'DomainError') return false;
   const status = (err as { status?: unknown }).status;
   return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+/**
+ * A save refused because another save landed since the version it started from (ADR 048): 409, with
+ * who saved, when and (once the caller has compared them) which fields differ, as the reply's data.
+ */
+export class EditConflictError extends DomainError {
+  constructor(
+    message: string,
+    readonly conflict: EditConflict,
+  ) {
+    super(message, 409);
+  }
+
+  /** The same refusal with the fields that differ (the route compares the newest record with the refused body). */
+  withFields(fields: EditConflict['fields']): EditConflictError {
+    return new EditConflictError(this.message, { ...this.conflict, fields });
+  }
 }

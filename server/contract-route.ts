@@ -4,9 +4,13 @@ import { z } from 'zod';
 import type { BodyOf, ContractSpec, ParamsOf, QueryOf } from '#shared/contracts/contract.ts';
 import { envelope, ErrorEnvelopeSchema, errorResponses } from './http.ts';
 import { BEARER, PUBLIC } from './plugins/auth.ts';
+import { ConflictEnvelopeSchema } from '#shared/validation/edit-conflict.ts';
 
-/** Replies every admin route may give (401 without a session, 403 without the permission, 409 on a conflict). */
-export const adminErrors = { ...errorResponses, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 409: ErrorEnvelopeSchema };
+/**
+ * Replies every admin route may give (401 without a session, 403 without the permission, 409 on a
+ * conflict: a save that started from an older version carries who saved, when and the fields that differ, ADR 048).
+ */
+export const adminErrors = { ...errorResponses, 401: ErrorEnvelopeSchema, 403: ErrorEnvelopeSchema, 409: ConflictEnvelopeSchema };
 
 /** What only the server knows about a route: its error replies, rate limit, hooks and body limit. */
 export interface RouteExtras {

@@ -51,7 +51,9 @@ export function replaceDocumentFile(id: number, file: File): Promise<Envelope<Do
   return api().call(documentsApi.replace, { params: { id }, body });
 }
 
-export const editDocument = (id: number, meta: DocumentMeta) => api().call(documentsApi.edit, { body: { id, ...meta } });
+/** Saves a document's details, saying which version they started from (a newer save refuses it: 409, ADR 048). */
+export const editDocument = (id: number, meta: DocumentMeta, guard: { baseVersion: number; overwrite?: boolean }) =>
+  api().call(documentsApi.edit, { body: { id, ...meta, ...guard } });
 
 /** An earlier revision's file served again, appended as the newest revision (nothing is lost). */
 export const restoreDocumentRevision = (id: number, revisionId: number) => api().call(documentsApi.restore, { params: { id, revisionId } });

@@ -122,9 +122,14 @@ export function useVersionedSave(formId: string, editPath: (id: number) => strin
   async function save<T extends { id: number }>(
     send: () => Promise<Envelope<T>>,
     describe?: (saved: T, message: string | null) => string,
+    refused?: (env: Envelope<T>) => string | null | undefined,
   ): Promise<string | null> {
     const env = await send();
-    if (!env.success || !env.data) return env.message ?? 'Something is wrong';
+    if (!env.success || !env.data) {
+      // a refusal the screen shows itself (a save refused because someone else saved first) answers null
+      const shown = refused?.(env);
+      return shown === undefined ? (env.message ?? 'Something is wrong') : shown;
+    }
     dirty.markSaved();
     const notice = describe ? describe(env.data, env.message) : (env.message ?? 'Saved.');
     await navigate(editPath(env.data.id), { replace: true, state: { saved: notice } });

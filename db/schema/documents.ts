@@ -20,6 +20,10 @@ export const documents = pgTable(
     sortOrder: smallint('sort_order').notNull().default(0),
     created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updated: timestamp('updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** the record's version (ADR 048): every save moves it on by one, and a save names the one it started from */
+    version: integer('version').notNull().default(1),
+    /** who saved it last (an admin user's id; null: the site, a seed or a script) */
+    updatedBy: integer('updated_by'),
   },
   (t) => [index('documents_product_idx').on(t.productKey, t.kind), index('documents_admin_list_idx').on(t.updated, t.id)],
 );

@@ -41,6 +41,10 @@ export const reps = pgTable('reps', {
   active: boolean('active').notNull().default(true),
   created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updated: timestamp('updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** the record's version (ADR 048): every save moves it on by one, and a save names the one it started from */
+  version: integer('version').notNull().default(1),
+  /** who saved it last (an admin user's id; null: the site, a seed or a script) */
+  updatedBy: integer('updated_by'),
 });
 
 /** kind: 'state' (US state code), 'zip_prefix', 'zip', 'province' (Canadian code) or 'fsa'. */
@@ -78,6 +82,10 @@ export const retailers = pgTable(
     active: boolean('active').notNull().default(true),
     created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updated: timestamp('updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** the record's version (ADR 048): every save moves it on by one, and a save names the one it started from */
+    version: integer('version').notNull().default(1),
+    /** who saved it last (an admin user's id; null: the site, a seed or a script) */
+    updatedBy: integer('updated_by'),
   },
   (t) => [index('retailers_lat_lng_idx').on(t.latitude, t.longitude)],
 );

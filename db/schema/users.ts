@@ -11,6 +11,12 @@ export const adminUsers = pgTable('admin_users', {
   totpEnabled: boolean('totp_enabled').notNull().default(false),
   /** The last TOTP time step accepted, so a code cannot be replayed within its window. */
   totpLastStep: integer('totp_last_step'),
+  /** when the account (email, roles) was last saved in Users (ADR 048) */
+  updated: timestamp('updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** the record's version (ADR 048): every save moves it on by one, and a save names the one it started from */
+  version: integer('version').notNull().default(1),
+  /** who saved it last (an admin user's id; null: the site, a seed or a script) */
+  updatedBy: integer('updated_by'),
 });
 
 /**

@@ -33,10 +33,26 @@ function emailChange(email: unknown): string {
   return typeof before === 'string' && typeof after === 'string' ? ` and changed their email from ${before} to ${after}` : '';
 }
 
+/** A save made over another person's on purpose (ADR 048): ", saved over Ana Lopez's changes of November 28, 2026 at 10:04 PM UTC". */
+function savedOver(detail: unknown): string {
+  const over = (detail as { overwrote?: unknown } | null)?.overwrote;
+  if (typeof over !== 'object' || over === null) return '';
+  const { name, saved } = over as { name?: unknown; saved?: unknown };
+  const whose = typeof name === 'string' && name ? `${name}'s` : "another person's";
+  return `, saved over ${whose} changes of ${when(saved)}`;
+}
+
 /** The entry in words: "jane@example.com published the knowledge item Spring Nitrogen Plan". */
 export function auditSentence(
   row: Pick<AuditRow, 'action' | 'actorEmail' | 'targetEmail' | 'subjectKind' | 'subjectTitle' | 'detail'>,
   subjects: Readonly<Record<string, AuditSubject>> = AUDIT_SUBJECTS,
+): string {
+  return sentence(row, subjects) + savedOver(row.detail);
+}
+
+function sentence(
+  row: Pick<AuditRow, 'action' | 'actorEmail' | 'targetEmail' | 'subjectKind' | 'subjectTitle' | 'detail'>,
+  subjects: Readonly<Record<string, AuditSubject>>,
 ): string {
   const d = (row.detail ?? {}) as Record<string, unknown>;
   const who = row.actorEmail ?? 'The site';

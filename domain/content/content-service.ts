@@ -1,3 +1,4 @@
+import type { SaveGuard } from '#shared/validation/edit-conflict.ts';
 import type { ContentModule, MediaRef, SeoData } from '#shared/content-types.ts';
 import type { ContentCardDto, ContentItemDto, ContentListDto, HeroMediaDto, SitemapEntry } from '#shared/dto/content.ts';
 import { contentItemPath, KNOWLEDGE_BASE_PATH, PRESS_BASE_PATH, regionsVisibleIn, resourceTypeName } from '#shared/knowledge.ts';
@@ -364,7 +365,7 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
      * was saved with (slug, status, region, type, category, pinned) become a new version, through the
      * same rules as a save (slug checks, redirect on move, audit "rolled back", pages dropped).
      */
-    async adminRollback(id: number, versionId: number, authorId: number | null): Promise<ContentAdminItem> {
+    async adminRollback(id: number, versionId: number, authorId: number | null, guard: SaveGuard | null = null): Promise<ContentAdminItem> {
       const { fields, version: v } = await versioning.rollbackSource(id, versionId);
       return this.adminSave(
         {
@@ -384,6 +385,8 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
           publishAt: null,
           redirectOldSlug: true,
           rollbackOf: versionId,
+          baseVersion: guard?.baseVersion ?? null,
+          overwrite: guard?.overwrite ?? false,
         },
         authorId,
       );

@@ -3,7 +3,9 @@ import type { DbOrTx } from '#db/client.ts';
 import { documentRevisions, documents } from '#db/schema/documents.ts';
 import { reps } from '#db/schema/finder.ts';
 import { adminUsers } from '#db/schema/users.ts';
+import type { SaveGuard } from '#shared/validation/edit-conflict.ts';
 import { DOMAIN_KINDS, type DomainKind } from '../kinds/index.ts';
+import { actorId, atVersion, nextVersion } from '../record-versions-repository.ts';
 
 export type DocumentKind = 'label' | 'sds' | 'statement' | 'image' | 'other';
 
@@ -55,6 +57,9 @@ export interface DocumentRow {
   status: number;
   sortOrder: number;
   updated: Date;
+  /** ADR 048: moved on by every save of the document's details; a save names the one it started from */
+  version: number;
+  updatedBy: number | null;
   revisionId: number;
   fileName: string;
   contentType: string;
@@ -75,6 +80,8 @@ const columns = {
   status: documents.status,
   sortOrder: documents.sortOrder,
   updated: documents.updated,
+  version: documents.version,
+  updatedBy: documents.updatedBy,
   revisionId: documentRevisions.id,
   fileName: documentRevisions.fileName,
   contentType: documentRevisions.contentType,
@@ -144,6 +151,7 @@ export function createDocumentsRepository(db: DbOrTx, kinds: readonly DomainKind
   }
 
   return {
+    db,
     findByGuid: (guid: string): Promise<DocumentRow | undefined> => findOne(eq(documents.guid, guid)),
     /** Active documents of the given kinds with their newest revision; one query. */
     async listActive(kinds: DocumentKind[], productKeys?: string[]): Promise<DocumentRow[]> {
@@ -182,7 +190,7 @@ export function createDocumentsRepository(db: DbOrTx, kinds: readonly DomainKind
     async insert(doc: NewDocument, revision: NewRevision, tx: DbOrTx = db): Promise<number> {
       const [row] = await tx
         .insert(documents)
-        .values({ ...doc, sortOrder: doc.sortOrder ?? 0 })
+        .values({ ...doc, sortOrder: doc.sortOrder ?? 0, updatedBy: actorId() })
         .returning({ id: documents.id });
       await tx.insert(documentRevisions).values({ documentId: row!.id, ...revision });
       return row!.id;
@@ -254,11 +262,14 @@ export function createDocumentsRepository(db: DbOrTx, kinds: readonly DomainKind
         .where(where);
       return { rows, total: total?.n ?? 0 };
     },
-    async updateMeta(id: number, meta: DocumentMetaUpdate): Promise<void> {
-      await db
+    /** Writes a document's details; with a guard only while it is at the version the save started from (false otherwise, ADR 048). */
+    async updateMeta(id: number, meta: DocumentMetaUpdate, guard?: SaveGuard | null): Promise<boolean> {
+      const rows = await db
         .update(documents)
-        .set({ ...meta, updated: new Date() })
-        .where(eq(documents.id, id));
+        .set({ ...meta, ...nextVersion(documents.version) })
+        .where(atVersion(eq(documents.id, id), documents.version, guard))
+        .returning({ id: documents.id });
+      return rows.length > 0;
     },
     /** Deletes the document and its revisions; returns the storage keys no other revision still uses. */
     async delete(id: number, tx: DbOrTx = db): Promise<string[]> {

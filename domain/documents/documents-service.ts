@@ -14,7 +14,9 @@ import {
   type DocumentMeta,
   type DocumentUsage,
 } from '#shared/validation/documents.ts';
+import type { SaveGuard } from '#shared/validation/edit-conflict.ts';
 import { DomainError, NotFoundError } from '../errors.ts';
+import { overwroteDetail, staleRecord } from '../record-versions-repository.ts';
 import type { DocumentKind, DocumentRow, DocumentsRepository, NewDocument, UsageRow } from './documents-repository.ts';
 import { storageKeyFor, type ByteRange, type DocumentStorage } from './storage.ts';
 import { hashing } from './storage-copy.ts';
@@ -167,6 +169,7 @@ function toListItem(row: DocumentRow): DocumentListItem {
     contentType: row.contentType,
     size: row.size,
     updated: row.updated.toISOString(),
+    version: row.version,
   };
 }
 
@@ -489,17 +492,32 @@ export function createDocumentsService(repo: DocumentsRepository, storage: Docum
     },
 
     async edit(id: number, meta: DocumentMeta): Promise<DocumentDetail> {
+      return (await this.editGuarded(id, meta, null)).document;
+    },
+
+    /**
+     * Saves a document's details; with a guard, refused (409) when another save landed since the
+     * version it started from (ADR 048). Answers the document and the audit detail of the save (whose
+     * changes it saved over, when it did so on purpose).
+     */
+    async editGuarded(
+      id: number,
+      meta: DocumentMeta,
+      guard: SaveGuard | null,
+    ): Promise<{ document: DocumentDetail; audit: Record<string, unknown> | null }> {
       const row = await byId(id);
+      if (guard && row.version !== guard.baseVersion) throw await staleRecord(repo.db, row, guard);
       checkKindFits(meta.kind, row.contentType);
-      await repo.updateMeta(id, {
-        kind: meta.kind,
-        title: meta.title,
-        productKey: meta.productKey,
-        regionIds: meta.regionIds,
-        altText: meta.altText,
-      });
+      const values = { kind: meta.kind, title: meta.title, productKey: meta.productKey, regionIds: meta.regionIds, altText: meta.altText };
+      if (!(await repo.updateMeta(id, values, guard))) {
+        // saved by someone else between the read and the conditional update (or deleted)
+        const now = await byId(id);
+        if (!guard) throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
+        throw await staleRecord(repo.db, now, guard);
+      }
       changed();
-      return detail(await byId(id));
+      const over = await overwroteDetail(repo.db, row, guard);
+      return { document: await detail(await byId(id)), audit: Object.keys(over).length ? over : null };
     },
 
     get: async (id: number) => detail(await byId(id)),

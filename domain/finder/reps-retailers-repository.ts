@@ -8,28 +8,35 @@ import {
   type RepRow,
   type RetailerRow,
 } from './finder-repository.ts';
+import type { SaveGuard } from '#shared/validation/edit-conflict.ts';
+import { actorId, atVersion, nextVersion, type RecordVersion } from '../record-versions-repository.ts';
 
 /** Administration of reps and retailers (the public finder reads them through finder-repository.ts). */
 
-export interface AdminRepRow extends RepRow {
+export interface AdminRepRow extends RepRow, RecordVersion {
   updated: Date;
 }
-export type RepValues = Omit<AdminRepRow, 'id' | 'updated'>;
+export type RepValues = Omit<AdminRepRow, 'id' | 'updated' | 'version' | 'updatedBy'>;
 export type RepUpdate = Omit<RepValues, 'email'> & { email?: string };
 export interface TerritoryValue {
   kind: string;
   value: string;
 }
 
-export interface AdminRetailerRow extends RetailerRow {
+export interface AdminRetailerRow extends RetailerRow, RecordVersion {
   updated: Date;
 }
-export type RetailerValues = Omit<AdminRetailerRow, 'id' | 'updated'>;
+export type RetailerValues = Omit<AdminRetailerRow, 'id' | 'updated' | 'version' | 'updatedBy'>;
 
 export type Centroid = PostalCodeRow;
 
-const repColumns = { ...finderRepColumns, updated: reps.updated };
-const retailerColumns = { ...finderRetailerColumns, updated: retailers.updated };
+const repColumns = { ...finderRepColumns, updated: reps.updated, version: reps.version, updatedBy: reps.updatedBy };
+const retailerColumns = {
+  ...finderRetailerColumns,
+  updated: retailers.updated,
+  version: retailers.version,
+  updatedBy: retailers.updatedBy,
+};
 
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -67,6 +74,7 @@ export function createRepsRetailersRepository(db: DbOrTx) {
   }
 
   return {
+    db,
     async listReps(start: number, length: number, search: string): Promise<{ rows: AdminRepRow[]; total: number }> {
       const where = repSearch(search);
       const rows = await db.select(repColumns).from(reps).where(where).orderBy(asc(reps.name), asc(reps.id)).offset(start).limit(length);
@@ -94,17 +102,23 @@ export function createRepsRetailersRepository(db: DbOrTx) {
       return out;
     },
     async insertRep(values: RepValues, territories: readonly TerritoryValue[]): Promise<number> {
-      const [row] = await db.insert(reps).values(values).returning({ id: reps.id });
+      const [row] = await db
+        .insert(reps)
+        .values({ ...values, updatedBy: actorId() })
+        .returning({ id: reps.id });
       if (territories.length) await db.insert(repTerritories).values(territories.map((t) => ({ repId: row!.id, ...t })));
       return row!.id;
     },
-    /** Replaces the rep's fields (the email stays when none is given) and territories; false when there is no such rep. */
-    async updateRep(id: number, values: RepUpdate, territories: readonly TerritoryValue[]): Promise<boolean> {
+    /**
+     * Replaces the rep's fields (the email stays when none is given) and territories; false when there
+     * is no such rep, or (with a guard) when it is no longer at the version the save started from (ADR 048).
+     */
+    async updateRep(id: number, values: RepUpdate, territories: readonly TerritoryValue[], guard?: SaveGuard | null): Promise<boolean> {
       const { email, ...rest } = values;
       const updated = await db
         .update(reps)
-        .set({ ...rest, ...(email === undefined ? {} : { email }), updated: new Date() })
-        .where(eq(reps.id, id))
+        .set({ ...rest, ...(email === undefined ? {} : { email }), ...nextVersion(reps.version) })
+        .where(atVersion(eq(reps.id, id), reps.version, guard))
         .returning({ id: reps.id });
       if (updated.length === 0) return false;
       await db.delete(repTerritories).where(eq(repTerritories.repId, id));
@@ -161,25 +175,45 @@ export function createRepsRetailersRepository(db: DbOrTx) {
       for (let i = 0; i < rows.length; i += CHUNK) {
         const part = await db
           .insert(retailers)
-          .values(rows.slice(i, i + CHUNK) as RetailerValues[])
+          .values(rows.slice(i, i + CHUNK).map((r) => ({ ...r, updatedBy: actorId() })))
           .returning({ id: retailers.id });
         ids.push(...part.map((r) => r.id));
       }
       return ids;
     },
-    async updateRetailer(id: number, values: RetailerValues): Promise<boolean> {
+    /** Replaces a retailer's fields; false when there is none, or (with a guard) when it is no longer at the version the save started from. */
+    async updateRetailer(id: number, values: RetailerValues, guard?: SaveGuard | null): Promise<boolean> {
       return (
         (
           await db
             .update(retailers)
-            .set({ ...values, updated: new Date() })
-            .where(eq(retailers.id, id))
+            .set({ ...values, ...nextVersion(retailers.version) })
+            .where(atVersion(eq(retailers.id, id), retailers.version, guard))
             .returning({ id: retailers.id })
         ).length > 0
       );
     },
     async deleteRetailer(id: number): Promise<boolean> {
       return (await db.delete(retailers).where(eq(retailers.id, id)).returning({ id: retailers.id })).length > 0;
+    },
+    /** The version, last saver and time of each of these reps or retailers that exists, by id (ADR 048). */
+    async recordVersions(kind: 'reps' | 'retailers', ids: readonly number[]): Promise<Map<number, RecordVersion>> {
+      const found = new Map<number, RecordVersion>();
+      for (let i = 0; i < ids.length; i += CHUNK) {
+        const part = ids.slice(i, i + CHUNK);
+        const rows =
+          kind === 'reps'
+            ? await db
+                .select({ id: reps.id, version: reps.version, updatedBy: reps.updatedBy, updated: reps.updated })
+                .from(reps)
+                .where(inArray(reps.id, part))
+            : await db
+                .select({ id: retailers.id, version: retailers.version, updatedBy: retailers.updatedBy, updated: retailers.updated })
+                .from(retailers)
+                .where(inArray(retailers.id, part));
+        for (const { id, ...version } of rows) found.set(id, version);
+      }
+      return found;
     },
     async existingRetailerIds(ids: readonly number[]): Promise<Set<number>> {
       const found = new Set<number>();

@@ -24,7 +24,9 @@ import {
   type RetailerForm,
   type RetailerPage,
 } from '#shared/validation/reps-retailers.ts';
+import { saveGuardOf, type SaveGuard } from '#shared/validation/edit-conflict.ts';
 import { DomainError, NotFoundError } from '../errors.ts';
+import { overwroteDetail, savedSince, staleRecord, type RecordVersion } from '../record-versions-repository.ts';
 import { readCsv, writeCsv, type CsvRecord } from './csv.ts';
 import { currentAuditContext, type AuditContext } from '../audit/audit-context.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
@@ -75,8 +77,22 @@ const REP_COLUMNS = {
   zipPrefixes: ['zip_prefix'],
   zips: ['zip', 'zip_codes'],
   fsas: ['fsa'],
+  version: [],
 } as const;
-const REP_EXPORT_HEADER = ['id', 'name', 'title', 'photo', 'email', 'phone', 'states', 'provinces', 'zip_prefixes', 'zips', 'fsas'];
+const REP_EXPORT_HEADER = [
+  'id',
+  'name',
+  'title',
+  'photo',
+  'email',
+  'phone',
+  'states',
+  'provinces',
+  'zip_prefixes',
+  'zips',
+  'fsas',
+  'version',
+];
 
 const RETAILER_COLUMNS = {
   id: [],
@@ -90,6 +106,7 @@ const RETAILER_COLUMNS = {
   phone: [],
   website: ['url'],
   products: ['products_carried'],
+  version: [],
 } as const;
 const RETAILER_EXPORT_HEADER = [
   'id',
@@ -103,6 +120,7 @@ const RETAILER_EXPORT_HEADER = [
   'phone',
   'website',
   'products',
+  'version',
 ];
 
 const PREVIEW_ERRORS = 100;
@@ -137,6 +155,7 @@ function repDto(row: AdminRepRow, territories: readonly TerritoryValue[]): RepDe
     photo: row.photo,
     email: row.email,
     phone: row.phone,
+    version: row.version,
     states: of('state'),
     provinces: of('province'),
     zipPrefixes: of('zip_prefix'),
@@ -146,7 +165,7 @@ function repDto(row: AdminRepRow, territories: readonly TerritoryValue[]): RepDe
   };
 }
 
-function retailerDto(row: AdminRetailerRow): Omit<RetailerDetail, 'nextId'> {
+function retailerDto({ updatedBy: _by, ...row }: AdminRetailerRow): Omit<RetailerDetail, 'nextId'> {
   return { ...row, updated: row.updated.toISOString() };
 }
 
@@ -168,6 +187,8 @@ function issuesOf(error: { issues: readonly { message: string }[] }): string[] {
 interface Prepared<T> {
   line: number;
   id: number | null;
+  /** the row's version in the file (the export writes it, ADR 048): the import refuses the row when the record has moved on since; null: none given */
+  version?: number | null;
   values: T;
 }
 
@@ -181,6 +202,11 @@ interface RepImportRow {
 interface PreparedFile<T> {
   rows: Prepared<T>[];
   errors: { line: number; messages: string[] }[];
+}
+
+/** A file row's version as the write's guard (ADR 048): the row is written only while the record is still at it. */
+function rowGuard(row: { version?: number | null }): SaveGuard | null {
+  return row.version == null ? null : { baseVersion: row.version, overwrite: false };
 }
 
 /** A phone a person can call: it parses as a North American (or international) number; blank is fine. */
@@ -319,6 +345,31 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
     refuse(file, bad);
   }
 
+  /** A row's version cell: blank (none given), or the version the export wrote. */
+  function versionOf(raw: string | undefined): number | null | string {
+    if (!raw) return null;
+    if (!/^\d{1,9}$/.test(raw))
+      return `"${raw}" is not a version: keep the number the export wrote, or leave it blank to save the row as it is.`;
+    return Number(raw);
+  }
+
+  /**
+   * Rows from a stale view (ADR 048): a row whose version is no longer the record's (someone saved it
+   * after the file was exported) is refused with who saved it and when, so the import never writes
+   * over a change it has not seen. A blank version saves the row over whatever is there, on purpose.
+   */
+  async function checkVersions<T>(file: PreparedFile<T>, current: ReadonlyMap<number, RecordVersion>): Promise<void> {
+    const bad = new Map<number, string[]>();
+    for (const r of file.rows) {
+      const now = r.id === null || r.version == null ? undefined : current.get(r.id);
+      if (now && now.version !== r.version)
+        bad.set(r.line, [
+          `Changed since this file was exported: ${await savedSince(repo.db, now)}. Export again and redo this row, or leave its version blank to save it over theirs.`,
+        ]);
+    }
+    refuse(file, bad);
+  }
+
   /** Moves the rows named in `bad` (line → messages) from the rows to import to the errors. */
   function refuse<T>(file: PreparedFile<T>, bad: ReadonlyMap<number, string[]>): void {
     if (bad.size === 0) return;
@@ -349,50 +400,58 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
     for (const [k, { line, values }] of records.entries()) {
       if (k > 0 && k % CHECK_STEP === 0) await yieldToEventLoop();
       const id = idOf(values.id);
+      const version = versionOf(values.version);
       const parsed = RepFormSchema.safeParse(values);
       const phone = phoneProblem(values.phone);
       const messages = [
         ...(typeof id === 'string' ? [id] : []),
+        ...(typeof version === 'string' ? [version] : []),
         ...(parsed.success ? [] : issuesOf(parsed.error)),
         ...(phone ? [phone] : []),
       ];
-      if (messages.length || !parsed.success || typeof id === 'string') {
+      if (messages.length || !parsed.success || typeof id === 'string' || typeof version === 'string') {
         file.errors.push({ line, messages });
         continue;
       }
       const territories = territoriesOf(parsed.data);
-      file.rows.push({ line, id, values: { rep: repValues(parsed.data, territories), territories, emailBefore: null } });
+      file.rows.push({ line, id, version, values: { rep: repValues(parsed.data, territories), territories, emailBefore: null } });
     }
-    const emails = await repo.repEmails(file.rows.map((r) => r.id).filter((id): id is number => id !== null));
+    const ids = file.rows.map((r) => r.id).filter((id): id is number => id !== null);
+    const emails = await repo.repEmails(ids);
     checkIds(file, 'reps', emails);
+    await checkVersions(file, await repo.recordVersions('reps', ids));
     checkLeadDestinations(file, emails, roles);
     return file;
   }
 
   async function prepareRetailers(records: CsvRecord[]): Promise<PreparedFile<RetailerValues>> {
     const file: PreparedFile<RetailerValues> = { rows: [], errors: [] };
-    const valid: { line: number; id: number | null; form: RetailerForm }[] = [];
+    const valid: { line: number; id: number | null; version: number | null; form: RetailerForm }[] = [];
     for (const [k, { line, values }] of records.entries()) {
       if (k > 0 && k % CHECK_STEP === 0) await yieldToEventLoop();
       const id = idOf(values.id);
+      const version = versionOf(values.version);
       const parsed = RetailerFormSchema.safeParse(values);
       const phone = phoneProblem(values.phone);
       const messages = [
         ...(typeof id === 'string' ? [id] : []),
+        ...(typeof version === 'string' ? [version] : []),
         ...(parsed.success ? [] : issuesOf(parsed.error)),
         ...(phone ? [phone] : []),
       ];
-      if (messages.length || !parsed.success || typeof id === 'string') file.errors.push({ line, messages });
-      else valid.push({ line, id, form: parsed.data });
+      if (messages.length || !parsed.success || typeof id === 'string' || typeof version === 'string') file.errors.push({ line, messages });
+      else valid.push({ line, id, version, form: parsed.data });
     }
     const centroids = await centroidsFor(valid.filter((v) => v.form.latitude === null).map((v) => v.form));
-    for (const { line, id, form } of valid) {
+    for (const { line, id, version, form } of valid) {
       const values = retailerValues(form, centroids);
       if (typeof values === 'string') file.errors.push({ line, messages: [values] });
-      else file.rows.push({ line, id, values });
+      else file.rows.push({ line, id, version, values });
     }
     file.errors.sort((a, b) => a.line - b.line);
-    checkIds(file, 'retailers', await repo.existingRetailerIds(file.rows.map((r) => r.id).filter((id): id is number => id !== null)));
+    const ids = file.rows.map((r) => r.id).filter((id): id is number => id !== null);
+    checkIds(file, 'retailers', await repo.existingRetailerIds(ids));
+    await checkVersions(file, await repo.recordVersions('retailers', ids));
     return file;
   }
 
@@ -456,17 +515,26 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
     async editRep(body: EditRepBody, roles: Roles): Promise<RepDetail> {
       checkPhone(body.phone);
       const territories = territoriesOf(body);
-      const emailBefore = await deps.transaction(async (tx) => {
+      const guard = saveGuardOf(body);
+      const before = await deps.transaction(async (tx) => {
         const current = await tx.getRep(body.id);
         if (!current) return null;
+        // another save landed since this one started (ADR 048): refused before anything is written
+        if (guard && current.version !== guard.baseVersion) throw await staleRecord(tx.db, current, guard);
         if (current.email !== body.email) assertMayDirectLeads(roles, REP_MESSAGES.emailNeedsLeads);
-        await tx.updateRep(body.id, repValues(body, territories), territories);
-        return current.email;
+        if (!(await tx.updateRep(body.id, repValues(body, territories), territories, guard))) {
+          const now = await tx.getRep(body.id);
+          if (!now || !guard) return null;
+          throw await staleRecord(tx.db, now, guard);
+        }
+        return current;
       });
-      if (emailBefore === null) throw new NotFoundError(REP_MESSAGES.notFound);
+      if (before === null) throw new NotFoundError(REP_MESSAGES.notFound);
       changed();
       const rep = await getRep(body.id);
-      await audited('saved', 'rep', body.id, rep.name, emailChange(emailBefore, rep.email));
+      const over = await overwroteDetail(repo.db, before, guard);
+      const detail = emailChange(before.email, rep.email, over) ?? (Object.keys(over).length ? over : null);
+      await audited('saved', 'rep', body.id, rep.name, detail);
       return rep;
     },
     async deleteRep(id: number): Promise<void> {
@@ -491,11 +559,21 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
     },
     async editRetailer(body: EditRetailerBody): Promise<RetailerDetail> {
       checkPhone(body.phone);
-      if (!(await repo.getRetailer(body.id))) throw new NotFoundError(RETAILER_MESSAGES.notFound);
-      if (!(await repo.updateRetailer(body.id, await prepareRetailer(body)))) throw new NotFoundError(RETAILER_MESSAGES.notFound);
+      const guard = saveGuardOf(body);
+      const before = await repo.getRetailer(body.id);
+      if (!before) throw new NotFoundError(RETAILER_MESSAGES.notFound);
+      // another save landed since this one started (ADR 048): refused before anything is written
+      if (guard && before.version !== guard.baseVersion) throw await staleRecord(repo.db, before, guard);
+      if (!(await repo.updateRetailer(body.id, await prepareRetailer(body), guard))) {
+        // changed between the read and the conditional update: the update wrote nothing
+        const now = await repo.getRetailer(body.id);
+        if (!now || !guard) throw new NotFoundError(RETAILER_MESSAGES.notFound);
+        throw await staleRecord(repo.db, now, guard);
+      }
       changed();
       const retailer = await getRetailer(body.id);
-      await audited('saved', 'retailer', body.id, retailer.name);
+      const over = await overwroteDetail(repo.db, before, guard);
+      await audited('saved', 'retailer', body.id, retailer.name, Object.keys(over).length ? over : null);
       return retailer;
     },
     async deleteRetailer(id: number): Promise<void> {
@@ -574,16 +652,23 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
                   r.id,
                   r.values.emailBefore === r.values.rep.email ? omitEmail(r.values.rep) : r.values.rep,
                   r.values.territories,
+                  rowGuard(r),
                 ))
               )
-                throw new DomainError(`Line ${count(r.line)}: the ${what} with id ${r.id} was deleted meanwhile.`, 409);
+                throw new DomainError(
+                  `Line ${count(r.line)}: the ${what} with id ${r.id} was deleted or saved by someone else meanwhile.`,
+                  409,
+                );
             }
           } else {
             const retailerRows = chunk as Prepared<RetailerValues>[];
             await tx.insertRetailers(retailerRows.filter((r) => r.id === null).map((r) => r.values));
             for (const r of retailerRows.filter((x) => x.id !== null)) {
-              if (!(await tx.updateRetailer(r.id!, r.values)))
-                throw new DomainError(`Line ${count(r.line)}: the ${what} with id ${r.id} was deleted meanwhile.`, 409);
+              if (!(await tx.updateRetailer(r.id!, r.values, rowGuard(r))))
+                throw new DomainError(
+                  `Line ${count(r.line)}: the ${what} with id ${r.id} was deleted or saved by someone else meanwhile.`,
+                  409,
+                );
             }
           }
           i += chunk.length;
@@ -679,6 +764,7 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
             d.zipPrefixes.join(' '),
             d.zips.join(' '),
             d.fsas.join(' '),
+            d.version,
           ];
         });
         return { filename: `reps-${date}.csv`, csv: writeCsv(REP_EXPORT_HEADER, data), rows: data.length };
@@ -696,6 +782,7 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
         r.phone,
         r.website,
         r.products.join('; '),
+        r.version,
       ]);
       return { filename: `retailers-${date}.csv`, csv: writeCsv(RETAILER_EXPORT_HEADER, data), rows: data.length };
     },

@@ -1,6 +1,7 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#db/client.ts';
 import type { KindDefinition } from '#shared/kinds/index.ts';
+import type { SaveGuard } from '#shared/validation/edit-conflict.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
 import type { VersionListItem } from '../versioning/versioning-repository.ts';
@@ -24,8 +25,11 @@ export interface VersionedAdminService<Item = unknown> {
   /** the newest version (scheduled or not), or the given one */
   adminGet(id: number, versionId?: number): Promise<Item>;
   adminVersions(id: number): Promise<VersionListItem[]>;
-  /** the saved version's content and base fields appended as a new version (404 when either is unknown) */
-  adminRollback(id: number, versionId: number, authorId: number | null): Promise<Item>;
+  /**
+   * the saved version's content and base fields appended as a new version (404 when either is unknown);
+   * with a guard, refused (409) unless the version the rollback started from is still the newest (ADR 048)
+   */
+  adminRollback(id: number, versionId: number, authorId: number | null, guard?: SaveGuard | null): Promise<Item>;
   /** what the publishing scheduler calls (each kind's versioning service) */
   versioning: Publishable;
 }

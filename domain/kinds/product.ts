@@ -5,6 +5,7 @@ import type { ProductContent } from '#shared/product-content.ts';
 import { REGION_OPTIONS } from '#shared/regions.ts';
 import type { ProductSaveBody } from '#shared/validation/versioned-admin.ts';
 import type { ProductsService } from '../products/products-service.ts';
+import { saveGuardOf } from '#shared/validation/edit-conflict.ts';
 import { defineDomainKind } from './define.ts';
 import { productMentions } from './usage-repository.ts';
 
@@ -13,14 +14,14 @@ export const productDomain = defineDomainKind<ProductsService, ProductSaveBody, 
   base: products,
   service: (ctx) => ctx.services.products,
   admin: {
-    save: (svc, { id, status, publishAt, rollbackOf, ...content }, authorId) =>
-      svc.adminSave(id, content, authorId, { status, publishAt, rollbackOf }),
+    save: (svc, { id, status, publishAt, rollbackOf, baseVersion, overwrite, ...content }, authorId) =>
+      svc.adminSave(id, content, authorId, { status, publishAt, rollbackOf, guard: saveGuardOf({ baseVersion, overwrite }) }),
     filter: (svc, f) => svc.adminFilter(f),
     slug: (svc, id) => svc.adminGet(id),
     remove: (svc, id) => svc.adminDelete(id),
   },
   preview: {
-    input: ({ id: _id, status: _status, publishAt: _at, ...content }) => content,
+    input: ({ id: _id, status: _status, publishAt: _at, baseVersion: _base, overwrite: _over, ...content }) => content,
     prepare: (svc, content) => svc.preparePreview(content as ProductContent),
     render: async (svc, id, content, created) => ({ product: await svc.previewDto(id!, content as ProductContent, created) }),
     // a product is always an existing item

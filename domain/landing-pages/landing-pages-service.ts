@@ -1,3 +1,4 @@
+import type { SaveGuard } from '#shared/validation/edit-conflict.ts';
 import type { ContentModule } from '#shared/content-types.ts';
 import { LandingContentSchema, type LandingContent, type LandingPageDto, type LandingSection } from '#shared/landing-content.ts';
 import { LIST_PAGES, listPageContent, type ListPageText } from '#shared/list-pages.ts';
@@ -153,17 +154,18 @@ export function createLandingPagesService(
       authorId: number | null,
       publishAt: Date | null = null,
       rollbackOf: number | null = null,
+      guard: SaveGuard | null = null,
     ) {
       const content = LandingContentSchema.parse(input);
-      const versionId = await versioning.append(id, content, { authorId, publishAt, rollbackOf });
+      const versionId = await versioning.append(id, content, { authorId, publishAt, rollbackOf, guard });
       all.clear();
       return this.adminGet(id, versionId);
     },
 
     /** Rollback: the saved version's content saved as a new version (a landing page's key, path and regions are fixed). */
-    async adminRollback(id: number, versionId: number, authorId: number | null) {
+    async adminRollback(id: number, versionId: number, authorId: number | null, guard: SaveGuard | null = null) {
       const { version: v } = await versioning.rollbackSource(id, versionId);
-      return this.adminSave(id, { title: v.title, hero: v.hero, sections: v.sections, seo: v.seo }, authorId, null, versionId);
+      return this.adminSave(id, { title: v.title, hero: v.hero, sections: v.sections, seo: v.seo }, authorId, null, versionId, guard);
     },
 
     adminVersions: (id: number) => versioning.listVersions(id),

@@ -1,3 +1,4 @@
+import type { SaveGuard } from '#shared/validation/edit-conflict.ts';
 import type { PageDto } from '#shared/dto/pages.ts';
 import type { PageAdminItem, PageSaveBody } from '#shared/validation/versioned-admin.ts';
 import { createRenderCache, sanitizeVersionModules } from '../content/sanitize.ts';
@@ -158,7 +159,7 @@ export function createPagesService(
     },
 
     /** Rollback: the saved version's content with the slug, visibility and regions it was saved with, saved as a new version. */
-    async adminRollback(id: number, versionId: number, authorId: number | null): Promise<PageAdminItem> {
+    async adminRollback(id: number, versionId: number, authorId: number | null, guard: SaveGuard | null = null): Promise<PageAdminItem> {
       const { fields, version: v } = await versioning.rollbackSource(id, versionId);
       return this.adminSave(
         {
@@ -175,6 +176,8 @@ export function createPagesService(
           publishAt: null,
           redirectOldSlug: true,
           rollbackOf: versionId,
+          baseVersion: guard?.baseVersion ?? null,
+          overwrite: guard?.overwrite ?? false,
         },
         authorId,
       );

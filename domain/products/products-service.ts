@@ -1,3 +1,4 @@
+import type { SaveGuard } from '#shared/validation/edit-conflict.ts';
 import { ProductContentSchema, type NavProduct, type ProductContent, type ProductPageDto } from '#shared/product-content.ts';
 import { heldFor } from '#shared/held-for.ts';
 import { createRenderCache, sanitizeVersionModules } from '../content/sanitize.ts';
@@ -177,14 +178,14 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
       id: number,
       input: ProductContent,
       authorId: number | null,
-      opts2: { publishAt?: Date | null; status?: 0 | 1; rollbackOf?: number | null } = {},
+      opts2: { publishAt?: Date | null; status?: 0 | 1; rollbackOf?: number | null; guard?: SaveGuard | null } = {},
     ) {
       const content = ProductContentSchema.parse(input);
       invalidate();
       const versionId = await versioning.append(
         id,
         productVersionValues(content),
-        { authorId, publishAt: opts2.publishAt ?? null, rollbackOf: opts2.rollbackOf ?? null },
+        { authorId, publishAt: opts2.publishAt ?? null, rollbackOf: opts2.rollbackOf ?? null, guard: opts2.guard ?? null },
         opts2.status === undefined ? {} : { status: opts2.status },
       );
       invalidate();
@@ -192,9 +193,9 @@ export function createProductsService(repo: ProductsRepository, documents: Docum
     },
 
     /** Rollback: the saved version's content and the status it was saved with, saved as a new version (products keep their fixed address). */
-    async adminRollback(id: number, versionId: number, authorId: number | null) {
+    async adminRollback(id: number, versionId: number, authorId: number | null, guard: SaveGuard | null = null) {
       const { fields, version } = await versioning.rollbackSource(id, versionId);
-      return this.adminSave(id, contentOfVersion(version), authorId, { status: fields.status === 1 ? 1 : 0, rollbackOf: versionId });
+      return this.adminSave(id, contentOfVersion(version), authorId, { status: fields.status === 1 ? 1 : 0, rollbackOf: versionId, guard });
     },
 
     adminVersions: (id: number) => versioning.listVersions(id),

@@ -1,6 +1,8 @@
 import { normalisePath, redirectKey } from '#shared/paths.ts';
 import type { RedirectInput } from '#shared/validation/redirects.ts';
+import type { SaveGuard } from '#shared/validation/edit-conflict.ts';
 import { DomainError, NotFoundError } from '../errors.ts';
+import { overwroteDetail, staleRecord } from '../record-versions-repository.ts';
 import type { RedirectsContext } from './redirects-context.ts';
 import { lookup } from './redirects-matching.ts';
 import type { RedirectRow } from './redirects-repository.ts';
@@ -95,20 +97,31 @@ export function createRedirectsAdmin(ctx: RedirectsContext) {
       if (!row) throw new NotFoundError('Redirect not found.');
       return row;
     },
-    async save(input: RedirectInput, id?: number) {
+    /** Adds (no id) or edits a redirect; an edit with a guard is refused (409) when another save landed since (ADR 048). */
+    async save(input: RedirectInput, id?: number, guard: SaveGuard | null = null) {
+      const before = id === undefined ? null : await repo.findById(id);
+      if (id !== undefined && !before) throw new NotFoundError('Redirect not found.');
+      // a stale view is refused before the checks against other redirects (which it may not know of)
+      if (before && guard && before.version !== guard.baseVersion) throw await staleRecord(repo.db, before, guard);
       const values = writeValues(input);
       const clash = await repo.findByFromPath(values.fromPath);
       if (clash && clash.id !== id) throw new DomainError(REDIRECT_ERRORS.duplicate(values.fromPath), 409);
       const problem = chainError({ id: id ?? -1, ...values }, await repo.listAll());
       if (problem) throw new DomainError(problem, problem === REDIRECT_ERRORS.self ? 400 : 409, { toPath: [problem] });
-      const oldFromPath = id === undefined ? null : ((await repo.findById(id))?.fromPath ?? null);
-      const row = id === undefined ? await repo.insert(values) : await repo.update(id, values);
-      if (!row) throw new NotFoundError('Redirect not found.');
+      const oldFromPath = before?.fromPath ?? null;
+      const row = id === undefined ? await repo.insert(values) : await repo.update(id, values, guard);
+      if (!row) {
+        // another save changed it between the read above and this write: the conditional update wrote nothing
+        const now = id === undefined ? undefined : await repo.findById(id);
+        if (!now || !guard) throw new NotFoundError('Redirect not found.');
+        throw await staleRecord(repo.db, now, guard);
+      }
       // The path redirects now: it is no longer a Not Found to fix.
       await repo.deleteNotFoundPaths([values.fromPath]);
       // the path it now answers, and the one it answered before an edit, render differently
       changed({ id: row.id, oldSlug: oldFromPath, newSlug: row.fromPath });
-      await audited(id === undefined ? 'created' : 'saved', row);
+      const over = await overwroteDetail(repo.db, before, guard);
+      await audited(id === undefined ? 'created' : 'saved', row, Object.keys(over).length ? over : null);
       return row;
     },
     /**

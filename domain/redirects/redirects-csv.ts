@@ -3,7 +3,9 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { CSV_COLUMNS, RedirectInputSchema, type ImportPreview, type ImportRow } from '#shared/validation/redirects.ts';
 import { currentAuditContext } from '../audit/audit-context.ts';
+import type { SaveGuard } from '#shared/validation/edit-conflict.ts';
 import { DomainError } from '../errors.ts';
+import { savedSince } from '../record-versions-repository.ts';
 import { createRedirectChecks, writeValues, type Entry } from './redirects-admin.ts';
 import type { RedirectsContext } from './redirects-context.ts';
 
@@ -34,7 +36,9 @@ export function createRedirectsCsv(ctx: RedirectsContext) {
     return { header: first.record.map((h) => h.trim().toLowerCase()), records: rest.map((r) => ({ line: r.info.lines, cells: r.record })) };
   }
 
-  async function preview(csv: string): Promise<ImportPreview & { plan: { id?: number; values: ReturnType<typeof writeValues> }[] }> {
+  async function preview(
+    csv: string,
+  ): Promise<ImportPreview & { plan: { id?: number; guard: SaveGuard | null; values: ReturnType<typeof writeValues> }[] }> {
     const { header, records } = parseCsv(csv);
     const index = Object.fromEntries(CSV_COLUMNS.map((c) => [c, header.indexOf(c.toLowerCase())])) as Record<
       (typeof CSV_COLUMNS)[number],
@@ -47,11 +51,13 @@ export function createRedirectsCsv(ctx: RedirectsContext) {
       );
     }
     if (records.length === 0) throw new DomainError('The file has no rows below its header.', 400);
+    // the version the export wrote (ADR 048): a row whose redirect was saved since is refused
+    const versionAt = header.indexOf('version');
     const existing = await repo.listAll();
     const byFrom = new Map(existing.map((r) => [r.fromPath, r]));
     const seen = new Map<string, number>();
     const rows: ImportRow[] = [];
-    const plan: { id?: number; values: ReturnType<typeof writeValues> }[] = [];
+    const plan: { id?: number; guard: SaveGuard | null; values: ReturnType<typeof writeValues> }[] = [];
     const cell = (cells: string[], i: number) => (i < 0 ? '' : (cells[i] ?? '').trim());
     for (const { line, cells } of records) {
       const errors: string[] = [];
@@ -83,6 +89,16 @@ export function createRedirectsCsv(ctx: RedirectsContext) {
       if (parsedRow.success && twin !== undefined) errors.push(`${values.fromPath} is already on line ${twin}.`);
       seen.set(values.fromPath, line);
       const current = byFrom.get(values.fromPath);
+      const versionText = cell(cells, versionAt);
+      const version = /^\d{1,9}$/.test(versionText) ? Number(versionText) : null;
+      if (versionText !== '' && version === null)
+        errors.push(`"${versionText}" is not a version: keep the number the export wrote, or leave it blank to save the row as it is.`);
+      else if (version !== null && !current)
+        errors.push('This redirect was deleted since the file was exported: leave its version blank to add it again.');
+      else if (version !== null && current && current.version !== version)
+        errors.push(
+          `Changed since this file was exported: ${await savedSince(repo.db, current)}. Export again and redo this row, or leave its version blank to save it over theirs.`,
+        );
       rows.push({
         line,
         fromPath: values.fromPath,
@@ -92,7 +108,7 @@ export function createRedirectsCsv(ctx: RedirectsContext) {
         action: current ? 'update' : 'create',
         errors,
       });
-      plan.push({ id: current?.id, values });
+      plan.push({ id: current?.id, guard: version === null ? null : { baseVersion: version, overwrite: false }, values });
     }
     // Loops and chains are judged against the table as it will be after the import.
     const after: Entry[] = existing.filter((r) => !seen.has(r.fromPath));
@@ -144,7 +160,9 @@ export function createRedirectsCsv(ctx: RedirectsContext) {
             do {
               const p = plan[i]!;
               if (p.id === undefined) await tx.insert(p.values);
-              else await tx.update(p.id, p.values);
+              // written only while the redirect is at the version the file had (a save since stops the import here)
+              else if (!(await tx.update(p.id, p.values, p.guard)))
+                throw new DomainError(`${p.values.fromPath} was deleted or saved by someone else while the file was imported.`, 409);
               i++;
             } while (i < plan.length && i - from < batchRows && Date.now() - started < batchMs);
             await tx.deleteNotFoundPaths(plan.slice(from, i).map((p) => p.values.fromPath));
@@ -182,8 +200,16 @@ export function createRedirectsCsv(ctx: RedirectsContext) {
       await flush();
       const rows = await repo.listAll();
       return stringify(
-        rows.map((r) => [r.fromPath, r.toPath ?? '', r.statusCode, String(r.keepQuery), r.hits, r.lastHit ? r.lastHit.toISOString() : '']),
-        { header: true, columns: [...CSV_COLUMNS, 'hits', 'lastHit'] },
+        rows.map((r) => [
+          r.fromPath,
+          r.toPath ?? '',
+          r.statusCode,
+          String(r.keepQuery),
+          r.hits,
+          r.lastHit ? r.lastHit.toISOString() : '',
+          r.version,
+        ]),
+        { header: true, columns: [...CSV_COLUMNS, 'hits', 'lastHit', 'version'] },
       );
     },
   };

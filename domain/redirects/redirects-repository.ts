@@ -1,6 +1,8 @@
 import { asc, count, desc, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { notFoundLog, redirects } from '#db/schema/redirects.ts';
+import type { SaveGuard } from '#shared/validation/edit-conflict.ts';
+import { actorId, atVersion, nextVersion } from '../record-versions-repository.ts';
 
 const columns = {
   id: redirects.id,
@@ -13,6 +15,8 @@ const columns = {
   lastHit: redirects.lastHit,
   created: redirects.created,
   updated: redirects.updated,
+  version: redirects.version,
+  updatedBy: redirects.updatedBy,
 };
 
 const notFoundColumns = {
@@ -35,6 +39,9 @@ export type RedirectRow = {
   lastHit: Date | null;
   created: Date;
   updated: Date;
+  /** ADR 048: moved on by every save; a save names the one it started from */
+  version: number;
+  updatedBy: number | null;
 };
 export type RedirectWrite = {
   fromPath: string;
@@ -72,15 +79,20 @@ export function createRedirectsRepository(db: DbOrTx) {
       const [row] = await db.select(columns).from(redirects).where(eq(redirects.fromPath, fromPath));
       return row;
     },
+    db,
     async insert(values: RedirectWrite): Promise<RedirectRow> {
-      const [row] = await db.insert(redirects).values(values).returning(columns);
+      const [row] = await db
+        .insert(redirects)
+        .values({ ...values, updatedBy: actorId() })
+        .returning(columns);
       return row!;
     },
-    async update(id: number, values: RedirectWrite) {
+    /** Writes a redirect; with a guard only while it is at the version the save started from (undefined otherwise, ADR 048). */
+    async update(id: number, values: RedirectWrite, guard?: SaveGuard | null) {
       const [row] = await db
         .update(redirects)
-        .set({ ...values, updated: new Date() })
-        .where(eq(redirects.id, id))
+        .set({ ...values, ...nextVersion(redirects.version) })
+        .where(atVersion(eq(redirects.id, id), redirects.version, guard))
         .returning(columns);
       return row;
     },

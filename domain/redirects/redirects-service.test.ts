@@ -16,6 +16,8 @@ function memoryRepo(rows: Seed[]) {
     id: nextId++,
     created: new Date(),
     updated: new Date(),
+    version: 1,
+    updatedBy: null,
   });
   const table: RedirectRow[] = rows.map(make);
   let reads = 0;
@@ -23,6 +25,8 @@ function memoryRepo(rows: Seed[]) {
     throw new Error('not used by these tests');
   };
   const repo: RedirectsRepository = {
+    // the conflicts' lookups of who saved (ADR 048) are not reached by these tests
+    db: null as unknown as RedirectsRepository['db'],
     listAll: async () => {
       reads++;
       return [...table];

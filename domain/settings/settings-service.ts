@@ -6,6 +6,9 @@ import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
 import { memo } from '../content-events/memo.ts';
 import type { LeadRecipients } from '../leads/notifications.ts';
+import type { DbOrTx } from '#db/client.ts';
+import { saveGuardOf } from '#shared/validation/edit-conflict.ts';
+import { overwroteDetail, staleRecord } from '../record-versions-repository.ts';
 import type { SettingsRepository } from './settings-repository.ts';
 
 /** What applies when an administrator leaves a setting blank: the environment (LEADS_EMAIL_*, RECAPTCHA_MIN_SCORE). */
@@ -34,8 +37,8 @@ export function createSettingsService(
   events?: ContentEvents,
   audit?: AuditRecorder,
 ) {
-  async function load(): Promise<SiteSettings> {
-    const rows = await repo.all();
+  async function load(tx?: DbOrTx): Promise<SiteSettings> {
+    const rows = await repo.all(tx);
     const merged: Record<string, unknown> = { ...DEFAULT_SITE_SETTINGS };
     for (const row of rows) merged[row.key] = row.value;
     const parsed = SiteSettingsSchema.safeParse(merged);
@@ -55,18 +58,25 @@ export function createSettingsService(
     events?.changed({ kind: 'settings' });
   }
 
-  async function update(patch: Partial<SiteSettings>): Promise<SiteSettings> {
-    const current = await load();
+  /** Writes the settings `patch` names (inside the caller's transaction, when given: it announces the change itself). */
+  async function write(patch: Partial<SiteSettings>, tx?: DbOrTx): Promise<SiteSettings> {
+    const current = await load(tx);
     const next = SiteSettingsSchema.parse({ ...current, ...patch });
     for (const key of Object.keys(patch) as (keyof SiteSettings)[]) {
-      await repo.upsert(key, next[key]);
+      await repo.upsert(key, next[key], tx);
     }
+    return next;
+  }
+
+  async function update(patch: Partial<SiteSettings>): Promise<SiteSettings> {
+    const next = await write(patch);
     changed();
     return next;
   }
 
-  function toAdmin(s: SiteSettings): SiteSettingsAdmin {
+  function toAdmin(s: SiteSettings, version: number): SiteSettingsAdmin {
     return {
+      version,
       settings: {
         notice: { enabled: s.notice.enabled, text: s.notice.text, linkUrl: s.notice.linkUrl, linkText: s.notice.linkText },
         social: s.social,
@@ -86,29 +96,42 @@ export function createSettingsService(
 
     /** The settings screen's values (GET /api/admin/settings). */
     async forAdmin(): Promise<SiteSettingsAdmin> {
-      return toAdmin(await load());
+      const [settings, state] = await Promise.all([load(), repo.version()]);
+      return toAdmin(settings, state.version);
     },
 
     /** Saves the settings screen (already parsed); takes effect on this instance at once. */
-    async saveFromAdmin(input: SiteSettingsFormInput): Promise<SiteSettingsAdmin> {
-      const current = await load();
-      const noticeChanged = input.notice.text !== current.notice.text || input.notice.linkUrl !== current.notice.linkUrl;
-      const saved = await update({
-        notice: {
-          ...input.notice,
-          id: noticeChanged ? `notice-${randomBytes(6).toString('hex')}` : current.notice.id,
-        },
-        social: input.social,
-        careersUrl: input.careersUrl,
-        leadRecipients: input.leadRecipients,
-        recaptcha: { minScore: input.recaptchaMinScore },
-        leadRetentionDays: input.leadRetentionDays ?? current.leadRetentionDays,
+    async saveFromAdmin(input: SiteSettingsFormInput & { baseVersion?: number | null; overwrite?: boolean }): Promise<SiteSettingsAdmin> {
+      const guard = saveGuardOf(input);
+      // the settings are held while they are compared and written: of two saves from one version, one wins (ADR 048)
+      const { current, saved, before, version } = await repo.locked(async (tx) => {
+        const before = await repo.version(tx);
+        if (guard && before.version !== guard.baseVersion) throw await staleRecord(tx, before, guard);
+        const current = await load(tx);
+        const noticeChanged = input.notice.text !== current.notice.text || input.notice.linkUrl !== current.notice.linkUrl;
+        const saved = await write(
+          {
+            notice: {
+              ...input.notice,
+              id: noticeChanged ? `notice-${randomBytes(6).toString('hex')}` : current.notice.id,
+            },
+            social: input.social,
+            careersUrl: input.careersUrl,
+            leadRecipients: input.leadRecipients,
+            recaptcha: { minScore: input.recaptchaMinScore },
+            leadRetentionDays: input.leadRetentionDays ?? current.leadRetentionDays,
+          },
+          tx,
+        );
+        return { current, saved, before, version: (await repo.version(tx)).version };
       });
+      changed();
       // the audit log names what changed, with the lead recipients before and after (where leads go matters)
-      const before = toAdmin(current).settings;
-      const after = toAdmin(saved).settings;
+      const over = await overwroteDetail(repo.db, before, guard);
+      const was = toAdmin(current, before.version).settings;
+      const after = toAdmin(saved, version).settings;
       const fields = (Object.keys(FIELD_NAMES) as (keyof typeof FIELD_NAMES)[]).filter(
-        (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+        (k) => JSON.stringify(was[k]) !== JSON.stringify(after[k]),
       );
       if (fields.length) {
         await audit?.record({
@@ -116,17 +139,16 @@ export function createSettingsService(
           subject: { kind: 'settings', title: 'Site Settings', link: '/siteadmin/settings' },
           detail: {
             fields: fields.map((k) => FIELD_NAMES[k]),
-            ...(fields.includes('leadRecipients')
-              ? { leadRecipients: { before: before.leadRecipients, after: after.leadRecipients } }
-              : {}),
+            ...(fields.includes('leadRecipients') ? { leadRecipients: { before: was.leadRecipients, after: after.leadRecipients } } : {}),
             // deleting leads is irreversible: the days before and after are kept with the change
             ...(fields.includes('leadRetentionDays')
-              ? { leadRetentionDays: { before: before.leadRetentionDays, after: after.leadRetentionDays } }
+              ? { leadRetentionDays: { before: was.leadRetentionDays, after: after.leadRetentionDays } }
               : {}),
+            ...over,
           },
         });
       }
-      return toAdmin(saved);
+      return toAdmin(saved, version);
     },
 
     /** Where lead emails go per region: the setting when one is saved, otherwise LEADS_EMAIL_*. */

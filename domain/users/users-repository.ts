@@ -2,6 +2,8 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { adminUsers, siteRoles, userRoles } from '#db/schema/users.ts';
 import { ROLE_IDS } from '#shared/permissions.ts';
+import type { SaveGuard } from '#shared/validation/edit-conflict.ts';
+import { actorId, atVersion, nextVersion } from '../record-versions-repository.ts';
 
 export interface UserRow {
   id: number;
@@ -9,6 +11,10 @@ export interface UserRow {
   lastLogin: Date | null;
   userRoles: number[];
   twoFactorEnabled: boolean;
+  /** ADR 048: moved on by every save in Users; a save names the one it started from */
+  version: number;
+  updatedBy: number | null;
+  updated: Date;
 }
 
 const roleIds = sql<
@@ -21,10 +27,14 @@ const columns = {
   lastLogin: adminUsers.lastLogin,
   userRoles: roleIds,
   twoFactorEnabled: adminUsers.totpEnabled,
+  version: adminUsers.version,
+  updatedBy: adminUsers.updatedBy,
+  updated: adminUsers.updated,
 };
 
 export function createUsersRepository(db: DbOrTx) {
   return {
+    db,
     async list(): Promise<UserRow[]> {
       return db.select(columns).from(adminUsers).orderBy(asc(adminUsers.email));
     },
@@ -47,8 +57,20 @@ export function createUsersRepository(db: DbOrTx) {
       const rows = await db.select({ id: siteRoles.id }).from(siteRoles).where(inArray(siteRoles.id, ids));
       return rows.map((r) => r.id);
     },
+    /**
+     * Marks an account saved in Users (its version moved on, who, when); with a guard only while it is
+     * at the version the save started from (ADR 048). False when nothing was written.
+     */
+    async markSaved(userId: number, guard: SaveGuard | null): Promise<boolean> {
+      const rows = await db
+        .update(adminUsers)
+        .set(nextVersion(adminUsers.version))
+        .where(atVersion(eq(adminUsers.id, userId), adminUsers.version, guard))
+        .returning({ id: adminUsers.id });
+      return rows.length > 0;
+    },
     async insert(email: string, passwordHash: string): Promise<number> {
-      const [row] = await db.insert(adminUsers).values({ email, passwordHash }).returning({ id: adminUsers.id });
+      const [row] = await db.insert(adminUsers).values({ email, passwordHash, updatedBy: actorId() }).returning({ id: adminUsers.id });
       return row!.id;
     },
     async setRoles(userId: number, roles: number[]): Promise<void> {

@@ -1,3 +1,5 @@
+import { saveGuardOf } from '#shared/validation/edit-conflict.ts';
+import { overwroteDetail, staleRecord } from '../record-versions-repository.ts';
 import { DomainError, NotFoundError } from '#domain/errors.ts';
 import { ROLE_IDS } from '#shared/permissions.ts';
 import { USER_MESSAGES, type AddUserBody, type EditUserBody, type UserDetail, type UserListItem } from '#shared/validation/users.ts';
@@ -46,7 +48,7 @@ export function createUsersService(deps: UsersServiceDeps) {
   async function get(id: number): Promise<UserDetail> {
     const row = await repo.get(id);
     if (!row) throw new NotFoundError(USER_MESSAGES.notFound);
-    return { ...toDto(row), twoFactorEnabled: row.twoFactorEnabled };
+    return { ...toDto(row), twoFactorEnabled: row.twoFactorEnabled, version: row.version };
   }
 
   return {
@@ -93,7 +95,15 @@ export function createUsersService(deps: UsersServiceDeps) {
       await checkRoles(body.userRoles);
       if (body.password) await auth.checkNewPassword(body.password, [current.email]);
       const passwordHash = body.password ? await auth.hashPassword(body.password) : null;
+      const guard = saveGuardOf(body);
+      // another save landed since this one started (ADR 048): refused before anything is written
+      if (guard && current.version !== guard.baseVersion) throw await staleRecord(repo.db, current, guard);
       await deps.transaction(async (tx) => {
+        if (!(await tx.markSaved(current.id, guard))) {
+          const now = await tx.get(current.id);
+          if (!now || !guard) throw new NotFoundError(USER_MESSAGES.notFound);
+          throw await staleRecord(tx.db, now, guard);
+        }
         const losesAdmin = current.userRoles.includes(ROLE_IDS.administrator) && !body.userRoles.includes(ROLE_IDS.administrator);
         if (losesAdmin) {
           const admins = await tx.lockAdministrators();
@@ -111,7 +121,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         targetUserId: current.id,
         targetEmail: current.email,
         ip: ctx.ip,
-        detail: { roles: body.userRoles, passwordChanged: Boolean(passwordHash) },
+        detail: { roles: body.userRoles, passwordChanged: Boolean(passwordHash), ...(await overwroteDetail(repo.db, current, guard)) },
       });
       // The account hears of what an administrator changed in it (a stolen administrator session
       // taking over an account, or raising its rights, does not go unnoticed).

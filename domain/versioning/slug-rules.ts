@@ -1,3 +1,4 @@
+import { saveGuardOf } from '#shared/validation/edit-conflict.ts';
 import { DomainError } from '../errors.ts';
 import type { VersionMeta } from './versioning-repository.ts';
 import { slugify, SLUG_PATTERN } from './slug.ts';
@@ -23,6 +24,9 @@ interface SlugSaveInput {
   title: string;
   publishAt?: Date | null;
   rollbackOf?: number | null;
+  /** the version an edit started from, and whether it saves over a newer one on purpose (ADR 048) */
+  baseVersion?: number | null;
+  overwrite?: boolean;
 }
 
 /** The part of a kind's versioning service a save writes through. */
@@ -119,7 +123,7 @@ export function createSlugRules<B extends SlugBase, I>(def: {
     const slug = rules.slugFor(input, before);
     await rules.beforeSave(slug, id, before, input);
     const { base, version } = parts(slug);
-    const meta = { authorId, publishAt: input.publishAt ?? null, rollbackOf: input.rollbackOf ?? null };
+    const meta = { authorId, publishAt: input.publishAt ?? null, rollbackOf: input.rollbackOf ?? null, guard: saveGuardOf(input) };
     let saved: { id: number; versionId: number };
     try {
       saved = id === null ? await store.create(base, version, meta) : { id, versionId: await store.append(id, version, meta, base) };

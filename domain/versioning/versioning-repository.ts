@@ -17,6 +17,8 @@ import {
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '#db/client.ts';
 import { adminUsers } from '#db/schema/users.ts';
+import { conflictMessage, conflictPerson, type SaveGuard } from '#shared/validation/edit-conflict.ts';
+import { EditConflictError } from '../errors.ts';
 
 /** What every base table made by db/schema/versioned.ts has. */
 export type VersionedBase = PgTable & {
@@ -43,6 +45,19 @@ export interface VersionMeta {
   publishAt?: Date | null;
   /** the saved version whose content this one restores (a rollback), for the audit log */
   rollbackOf?: number | null;
+  /**
+   * the version the save started from (ADR 048): the append is refused (EditConflictError) unless it is
+   * still the newest; absent for writes from inside the server (seeds, scripts)
+   */
+  guard?: SaveGuard | null;
+}
+
+/** A saved version and who saved it: what a refused save names, and whose changes an overwrite saved over. */
+export interface VersionAuthor {
+  id: number;
+  created: Date;
+  authorId: number | null;
+  email: string | null;
 }
 
 export interface VersionListItem {
@@ -151,6 +166,43 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
     return moved;
   }
 
+  /** The newest version of an item (scheduled or not) and who saved it. */
+  async function newestVersion(tx: DbOrTx, itemId: number): Promise<VersionAuthor | undefined> {
+    const [row] = await (tx as unknown as Db)
+      .select({ id: v.id, created: v.created, authorId: v.authorId, email: adminUsers.email })
+      .from(versions as PgTable)
+      .leftJoin(adminUsers, eq(adminUsers.id, v.authorId))
+      .where(eq(v.itemId, itemId))
+      .orderBy(desc(v.id))
+      .limit(1);
+    return row as VersionAuthor | undefined;
+  }
+
+  /**
+   * Compare-and-set (ADR 048): locks the base row (a save beside this one waits here until this one
+   * commits, on PGlite as on PostgreSQL) and refuses the save unless the version it started from is
+   * still the newest. Runs first in the append's transaction, so two saves from the same version
+   * cannot both be written.
+   */
+  async function checkGuard(tx: DbOrTx, itemId: number, guard: SaveGuard | null | undefined): Promise<void> {
+    if (!guard) return;
+    await (tx as unknown as Db)
+      .select({ id: b.id })
+      .from(base as PgTable)
+      .where(eq(b.id, itemId))
+      .for('no key update');
+    const newest = await newestVersion(tx, itemId);
+    if (!newest || newest.id === guard.baseVersion) return;
+    const savedBy = newest.authorId === null ? null : conflictPerson(newest.authorId, newest.email);
+    throw new EditConflictError(conflictMessage(savedBy, newest.created), {
+      baseVersion: guard.baseVersion,
+      currentVersion: newest.id,
+      savedBy,
+      savedAt: newest.created.toISOString(),
+      fields: [],
+    });
+  }
+
   /** The base row's own fields as they are now (bookkeeping left out), kept with each version for a rollback. */
   async function baseSnapshot(tx: DbOrTx, itemId: number): Promise<Row | null> {
     const [row] = await (tx as unknown as Db)
@@ -214,6 +266,16 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
       return pair(row);
     },
 
+    /** One version and who saved it (undefined when the item has no such version). */
+    async versionAuthor(id: number, versionId: number): Promise<VersionAuthor | undefined> {
+      const [row] = await anyDb
+        .select({ id: v.id, created: v.created, authorId: v.authorId, email: adminUsers.email })
+        .from(versions as PgTable)
+        .leftJoin(adminUsers, eq(adminUsers.id, v.authorId))
+        .where(and(eq(v.itemId, id), eq(v.id, versionId)));
+      return row as VersionAuthor | undefined;
+    },
+
     async getVersion(id: number, versionId: number): Promise<VersionRow | undefined> {
       const [row] = await anyDb
         .select()
@@ -275,6 +337,7 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
       now = new Date(),
     ): Promise<number> {
       return transaction(async (tx) => {
+        await checkGuard(tx, id, meta.guard);
         if (Object.keys(baseChanges).length > 0)
           await (tx as unknown as Db)
             .update(base as PgTable)

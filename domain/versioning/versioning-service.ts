@@ -4,6 +4,7 @@ import type { ContentEvents, ContentKind } from '../content-events/content-event
 import { NotFoundError } from '../errors.ts';
 import { CONTENT_STATUS } from '#db/schema/versioned.ts';
 import { kindNamed, versionedEditPath, type KindDefinition } from '#shared/kinds/index.ts';
+import { personName } from '#shared/validation/edit-conflict.ts';
 import type {
   BaseValues,
   VersionedBase,
@@ -146,26 +147,49 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
       return created;
     },
 
-    /** Appends a version; base changes (slug, status, pinned) are written in the same transaction. */
+    /**
+     * Appends a version; base changes (slug, status, pinned) are written in the same transaction. With
+     * `meta.guard` the append is refused (EditConflictError, 409) unless the version it started from is
+     * still the newest (ADR 048); an overwrite on purpose is recorded as saved over that version's author.
+     */
     async append(id: number, version: VersionValues<V>, meta: VersionMeta = {}, baseChanges: Partial<BaseValues<B>> = {}): Promise<number> {
       const before = await baseOrThrow(id);
+      const overwritten = meta.guard?.overwrite ? await repo.versionAuthor(id, meta.guard.baseVersion) : undefined;
       const versionId = await repo.append(id, prepare(version), meta, baseChanges, now());
       const after = (await repo.findBase(id))!;
       changed(eventId(after), opts.slugOf(before), opts.slugOf(after));
       scheduled(meta);
       const title = (version as { title?: unknown }).title;
+      // "saved over Ana Lopez's changes": only another person's (or the site's) save is saved over
+      const over =
+        overwritten && overwritten.authorId !== (meta.authorId ?? null)
+          ? {
+              overwrote: {
+                versionId: overwritten.id,
+                name: overwritten.email ? personName(overwritten.email) : 'the site',
+                email: overwritten.email,
+                saved: overwritten.created.toISOString(),
+              },
+            }
+          : {};
+      const detail = (d: Record<string, unknown> | null = null) => (d || Object.keys(over).length ? { ...d, ...over } : null);
       const restored = meta.rollbackOf ? await repo.getVersion(id, meta.rollbackOf) : undefined;
       if (restored)
-        await audited('rolled-back', id, title, {
-          versionId: restored.id,
-          versionCreated: (restored as { created: Date }).created.toISOString(),
-        });
-      else if (future(meta)) await audited('scheduled', id, title, { publishAt: meta.publishAt!.toISOString() });
+        await audited(
+          'rolled-back',
+          id,
+          title,
+          detail({
+            versionId: restored.id,
+            versionCreated: (restored as { created: Date }).created.toISOString(),
+          }),
+        );
+      else if (future(meta)) await audited('scheduled', id, title, detail({ publishAt: meta.publishAt!.toISOString() }));
       else if (statusOf(before) !== CONTENT_STATUS.published && statusOf(after) === CONTENT_STATUS.published)
-        await audited('published', id, title);
+        await audited('published', id, title, detail());
       else if (statusOf(before) === CONTENT_STATUS.published && statusOf(after) === CONTENT_STATUS.draft)
-        await audited('unpublished', id, title);
-      else await audited('saved', id, title);
+        await audited('unpublished', id, title, detail());
+      else await audited('saved', id, title, detail());
       return versionId;
     },
 

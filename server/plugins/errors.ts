@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { DomainError } from '#domain/errors.ts';
+import { DomainError, EditConflictError } from '#domain/errors.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '#db/unavailable.ts';
 import { fail } from '../http.ts';
 
@@ -100,6 +100,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       const issues = err.issues.map((i) => ({ path: i.path, message: readableMessage(i.message, i.path) }));
       return reply.code(400).send(fail(issues[0]?.message ?? 'Invalid request.', fieldErrors(issues)));
     }
+    if (err instanceof EditConflictError) return reply.code(409).send({ ...fail(err.message), data: err.conflict });
     if (err instanceof DomainError) {
       if (err.status === 404) return notFound(app, request, reply, err.message);
       return reply.code(err.status).send(fail(err.message, err.details));

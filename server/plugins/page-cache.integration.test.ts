@@ -136,6 +136,7 @@ describe('rendered-page cache', () => {
       {
         ...RepFormSchema.parse({ name: 'Rita Renamed', email: 'rita.cached@example.com', zips: '50010' }),
         id: rep.id,
+        baseVersion: (await repsRetailers.getRep(rep.id)).version,
       },
       admin,
     );

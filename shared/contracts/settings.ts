@@ -1,4 +1,4 @@
-import { SiteSettingsAdminSchema, SiteSettingsFormSchema } from '../validation/settings.ts';
+import { SiteSettingsAdminSchema, SiteSettingsEditSchema } from '../validation/settings.ts';
 import { defineContract } from './contract.ts';
 
 const admin = { tags: ['admin settings'], security: 'bearer', permission: 'settings' } as const;
@@ -19,7 +19,7 @@ export const settingsApi = {
     path: '/api/admin/settings/edit',
     operationId: 'editSiteSettings',
     summary: 'Save the site settings; public pages use them at once (other instances within a minute)',
-    body: SiteSettingsFormSchema,
+    body: SiteSettingsEditSchema,
     reply: SiteSettingsAdminSchema,
   }),
 };

@@ -9,6 +9,10 @@ import {
   PinSchema,
 } from '../validation/versioned-admin.ts';
 import type { KindDefinition } from './define.ts';
+import { saveGuardFields } from '../validation/edit-conflict.ts';
+
+/** rollback/{id}/{versionId}'s body: the version the rollback started from (ADR 048). */
+export const RollbackBodySchema = z.object(saveGuardFields).describe('The version the rollback started from');
 
 type IdParams = typeof ContentIdParamsSchema;
 type VersionParams = typeof ContentVersionParamsSchema;
@@ -31,7 +35,7 @@ export type KindContracts<K extends KindDefinition = KindDefinition> = {
   /** get-versions/{id}: the saved versions, newest first */
   versions: Call<'GET', z.ZodArray<typeof ContentVersionSchema>, { params: IdParams }>;
   /** rollback/{id}/{versionId}: the saved version's content and base fields appended as the newest version */
-  rollback: Call<'POST', K['schemas']['item'], { params: VersionParams }>;
+  rollback: Call<'POST', K['schemas']['item'], { params: VersionParams; body: typeof RollbackBodySchema }>;
   /** filter: the admin list (with the kind's filter body, when it has one) */
   filter: Call<'POST', K['schemas']['list'], K['schemas'] extends { filter: infer F extends z.ZodType } ? { body: F } : unknown>;
 } & When<HasSlug<K>, 'slug', Call<'GET', typeof ContentSlugSchema, { params: IdParams }>> &
@@ -98,7 +102,10 @@ export function kindContracts<const K extends KindDefinition>(kind: K): KindCont
       path: `${api}/rollback/:id/:versionId`,
       operationId: `rollback${op}`,
       summary: `Roll a ${label} back: the saved version's content and base fields (title, slug, status...) become a new version; 404 for an unknown item or version`,
+      description:
+        'The body says which version the rollback started from (baseVersion: the newest versionId the editor showed); when another save landed since, 409 with who saved, when and the fields that differ (ADR 048).',
       params: ContentVersionParamsSchema,
+      body: RollbackBodySchema,
       reply: schemas.item,
     }),
   };

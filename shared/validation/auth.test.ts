@@ -27,7 +27,7 @@ describe('auth and user schemas', () => {
     ]);
     const parsed = UserFormSchema.parse({ email: ' ann@example.com ', password: '', userRoles: ['2', '2'] });
     expect(parsed).toEqual({ email: 'ann@example.com', password: undefined, userRoles: [2] });
-    expect(messages(EditUserBodySchema.safeParse({ id: 1, email: 'a@b.co', password: 'short', userRoles: [1] }))).toEqual([
+    expect(messages(EditUserBodySchema.safeParse({ id: 1, email: 'a@b.co', password: 'short', userRoles: [1], baseVersion: 1 }))).toEqual([
       'Use at least 12 characters.',
     ]);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { saveGuardFields } from './edit-conflict.ts';
 import { DOCUMENT_PRODUCTS } from '../product-documents.ts';
 import { isRegionId } from '../regions.ts';
 
@@ -117,7 +118,7 @@ export const DocumentMetaSchema = z
   });
 export type DocumentMeta = z.infer<typeof DocumentMetaSchema>;
 
-export const EditDocumentBodySchema = z.object({ id: z.coerce.number().int().positive() }).and(DocumentMetaSchema);
+export const EditDocumentBodySchema = z.object({ id: z.coerce.number().int().positive(), ...saveGuardFields }).and(DocumentMetaSchema);
 
 export const DocumentIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 export const DocumentGuidParamsSchema = z.object({ guid: z.string().trim().max(64) });
@@ -156,6 +157,7 @@ export const DocumentListItemSchema = z.object({
   contentType: z.string(),
   size: z.number(),
   updated: z.string(),
+  version: z.number().describe("moved on by every save of the document's details: send it as baseVersion when saving an edit (ADR 048)"),
 });
 export type DocumentListItem = z.infer<typeof DocumentListItemSchema>;
 

@@ -1,6 +1,7 @@
 import '../zod-browser.ts';
 import { z } from 'zod';
 import { safeLocalPath } from '../input.ts';
+import { saveGuardFields } from './edit-conflict.ts';
 
 /** `//host/x` and `/\\host/x` are read by browsers as another site: never a path of ours. */
 const local = (p: string) => !p.startsWith('/') || safeLocalPath(p) !== null;
@@ -62,7 +63,9 @@ export const RedirectInputSchema = RedirectFields.superRefine(targetRequired);
 export type RedirectInput = z.input<typeof RedirectInputSchema>;
 export type RedirectValues = z.output<typeof RedirectInputSchema>;
 
-export const RedirectEditSchema = RedirectFields.extend({ id: z.number().int().positive() }).superRefine(targetRequired);
+export const RedirectEditSchema = RedirectFields.extend({ id: z.number().int().positive(), ...saveGuardFields }).superRefine(
+  targetRequired,
+);
 
 export const RedirectIdParamsSchema = z.object({ id: z.coerce.number().int().positive('Unknown redirect.') });
 
@@ -76,6 +79,7 @@ export const RedirectSchema = z.object({
   lastHit: z.string().nullable(),
   created: z.string(),
   updated: z.string(),
+  version: z.number().describe('moved on by every save: send it as baseVersion when saving an edit (ADR 048)'),
 });
 export type RedirectItem = z.infer<typeof RedirectSchema>;
 

@@ -1,5 +1,6 @@
 import '../zod-browser.ts';
 import { z } from 'zod';
+import { saveGuardFields } from './edit-conflict.ts';
 import { safeLocalPath } from '../input.ts';
 import { FINDER_LABELS } from './finder-fields.ts';
 import { parsePostalCode, PROVINCE_BY_LETTER, US_STATE_CODES } from './finder.ts';
@@ -134,7 +135,7 @@ export const RepFormSchema = z
   });
 export type RepForm = z.output<typeof RepFormSchema>;
 
-export const EditRepBodySchema = RepFormSchema.safeExtend({ id: z.coerce.number().int().positive() });
+export const EditRepBodySchema = RepFormSchema.safeExtend({ id: z.coerce.number().int().positive(), ...saveGuardFields });
 export type EditRepBody = z.output<typeof EditRepBodySchema>;
 
 function coordinate(min: number, max: number, message: string) {
@@ -206,7 +207,7 @@ export const RetailerFormSchema = z
   });
 export type RetailerForm = z.output<typeof RetailerFormSchema>;
 
-export const EditRetailerBodySchema = RetailerFormSchema.safeExtend({ id: z.coerce.number().int().positive() });
+export const EditRetailerBodySchema = RetailerFormSchema.safeExtend({ id: z.coerce.number().int().positive(), ...saveGuardFields });
 export type EditRetailerBody = z.output<typeof EditRetailerBodySchema>;
 
 /** http or https with a host: anything else (javascript:, ftp:) must never become a link on the public finder. */
@@ -266,6 +267,7 @@ export const RepDetailSchema = z.object({
   phone: z.string(),
   ...territoryArrays,
   updated: z.string(),
+  version: z.number().int().describe('moved on by every save: send it as baseVersion when saving an edit (ADR 048)'),
 });
 export type RepDetail = z.infer<typeof RepDetailSchema>;
 
@@ -283,6 +285,7 @@ export const RetailerDetailSchema = z.object({
   website: z.string().nullable(),
   products: z.array(z.string()),
   updated: z.string(),
+  version: z.number().int().describe('moved on by every save: send it as baseVersion when saving an edit (ADR 048)'),
   /** The following retailer in list order (name, then id), for "continue to the next retailer". */
   nextId: z.number().int().nullable(),
 });
@@ -311,7 +314,7 @@ export const FinderResultSchema = z.discriminatedUnion('kind', [
     radius: z.number(),
     widened: z.boolean(),
     results: z.array(
-      RetailerDetailSchema.omit({ country: true, latitude: true, longitude: true, updated: true, nextId: true }).extend({
+      RetailerDetailSchema.omit({ country: true, latitude: true, longitude: true, updated: true, version: true, nextId: true }).extend({
         distance: z.number(),
       }),
     ),

@@ -1,5 +1,6 @@
 import '../zod-browser.ts';
 import { z } from 'zod';
+import { saveGuardFields } from './edit-conflict.ts';
 import { isSiteLink } from '../site-settings.ts';
 
 export const SETTINGS_MESSAGES = {
@@ -93,8 +94,12 @@ export const SiteSettingsFormSchema = z
   });
 export type SiteSettingsFormInput = z.output<typeof SiteSettingsFormSchema>;
 
+/** POST /api/admin/settings/edit: the form and the settings' version it started from (ADR 048). */
+export const SiteSettingsEditSchema = SiteSettingsFormSchema.safeExtend(saveGuardFields);
+
 /** What the settings screen loads: the values, and what applies when a setting is left blank. */
 export const SiteSettingsAdminSchema = z.object({
+  version: z.number().describe('moved on by every save of a setting: send it as baseVersion when saving (ADR 048)'),
   settings: z.object({
     notice: z.object({ enabled: z.boolean(), text: z.string(), linkUrl: z.string(), linkText: z.string() }),
     social: z.array(z.object({ name: z.string(), url: z.string() })),

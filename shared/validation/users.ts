@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { saveGuardFields } from './edit-conflict.ts';
 
 /** The spec's messages, word for word (sections 5 and 8), plus the server's own. */
 export const USER_MESSAGES = {
@@ -58,7 +59,7 @@ export const AddUserBodySchema = UserFormSchema;
 export type AddUserBody = z.output<typeof AddUserBodySchema>;
 
 /** POST /api/adminusers/edit: the email must be the user's current one (it cannot change). */
-export const EditUserBodySchema = UserFormSchema.extend({ id: z.coerce.number().int().positive() });
+export const EditUserBodySchema = UserFormSchema.extend({ id: z.coerce.number().int().positive(), ...saveGuardFields });
 export type EditUserBody = z.output<typeof EditUserBodySchema>;
 
 export const UserIdParamsSchema = z.object({ id: z.coerce.number().int().positive({ error: USER_MESSAGES.notFound }) });
@@ -77,5 +78,8 @@ export const UserListItemSchema = z.object({
 export type UserListItem = z.infer<typeof UserListItemSchema>;
 export const UserListSchema = z.array(UserListItemSchema);
 
-export const UserDetailSchema = UserListItemSchema.extend({ twoFactorEnabled: z.boolean() });
+export const UserDetailSchema = UserListItemSchema.extend({
+  twoFactorEnabled: z.boolean(),
+  version: z.number().int().describe('moved on by every save in Users: send it as baseVersion when saving an edit (ADR 048)'),
+});
 export type UserDetail = z.infer<typeof UserDetailSchema>;

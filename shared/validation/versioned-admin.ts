@@ -7,6 +7,7 @@ import { ProductContentSchema } from '../product-content.ts';
 import { LandingContentSchema, LandingKindSchema } from '../landing-content.ts';
 import { VersionRowSchema } from '../versions.ts';
 import { isRegionId, isProductRegionId } from '../regions.ts';
+import { optionalSaveGuardFields } from './edit-conflict.ts';
 
 /**
  * The one contract of the versioned kinds' admin APIs (knowledge items, press releases, pages,
@@ -77,6 +78,7 @@ export const ContentSaveSchema = z
       .default(true)
       .describe('false: changing the slug of a published item leaves no redirect from the old address'),
     rollbackOf: RollbackOf,
+    ...optionalSaveGuardFields,
   })
   .describe('Create an item, or append a version to it (nothing is overwritten)');
 export type ContentSaveBody = z.output<typeof ContentSaveSchema>;
@@ -182,6 +184,7 @@ export const PageSaveSchema = z
     publishAt: Instant.nullish(),
     redirectOldSlug: z.boolean().default(true),
     rollbackOf: RollbackOf,
+    ...optionalSaveGuardFields,
   })
   .describe('Create a custom page, or append a version to it');
 
@@ -239,6 +242,7 @@ export const ProductSaveSchema = ProductContentSchema.extend({
     .describe('1 published, 0 hidden; omit to keep'),
   publishAt: Instant.nullish(),
   rollbackOf: RollbackOf,
+  ...optionalSaveGuardFields,
 }).describe("Append a version of a product (a rollback saves an old version's content)");
 
 export const ProductAdminItemSchema = ProductContentSchema.extend({
@@ -282,6 +286,7 @@ export const LandingSaveSchema = LandingContentSchema.extend({
     .describe('the landing page (a home, campaign page, About or list page): edited, not created here'),
   publishAt: Instant.nullish(),
   rollbackOf: RollbackOf,
+  ...optionalSaveGuardFields,
 }).describe('Append a version of a home, campaign page, About or list page');
 
 export const LandingAdminItemSchema = LandingContentSchema.extend({

@@ -212,7 +212,15 @@ describe('replace, edit, list', () => {
       method: 'POST',
       url: '/api/admin/documents/edit',
       headers: auth,
-      payload: { id: added.id, title: 'Zeta Bulletin 2026', kind: 'other', productKey: 'anvol', regionIds: [3, 4], altText: '' },
+      payload: {
+        id: added.id,
+        title: 'Zeta Bulletin 2026',
+        kind: 'other',
+        productKey: 'anvol',
+        regionIds: [3, 4],
+        altText: '',
+        baseVersion: added.version,
+      },
     });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json().data).toMatchObject({ title: 'Zeta Bulletin 2026', productKey: 'anvol', regionIds: [3, 4] });

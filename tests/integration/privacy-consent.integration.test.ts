@@ -5,6 +5,7 @@ import { auditSentence } from '#domain/audit/audit-service.ts';
 import { REGION_CA, REGION_US } from '#shared/regions.ts';
 import { addUser, bearer, signIn, sqlRows } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { withBaseVersion } from '#tests/setup/base-version.ts';
 
 /** Issue 29 point 6 (ADR 044): the privacy text's versions stored with leads, lead retention per region, access and erasure requests. */
 
@@ -334,7 +335,14 @@ describe('the rep-contact form, the CSV export and the versions list carry the p
 
 describe('lead retention in the site settings API', () => {
   const get = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/settings/get', headers: bearer(admin) })).json().data;
-  const save = (body: object) => t.app.inject({ method: 'POST', url: '/api/admin/settings/edit', headers: bearer(admin), payload: body });
+  // a save sends the version it started from, read first as the screen does (ADR 048)
+  const save = async (body: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/settings/edit',
+      headers: bearer(admin),
+      payload: await withBaseVersion(t.app, '/api/admin/settings/edit', body, bearer(admin)),
+    });
 
   it('is off (null) by default, saved per region, kept when a caller leaves it out, checked, and audited with the days before and after', async () => {
     const start = await get();

@@ -30,6 +30,7 @@ interface Revision {
 }
 interface Detail {
   id: number;
+  version: number;
   guid: string;
   url: string;
   title: string;
@@ -159,7 +160,15 @@ describe('labels and SDSs', () => {
       method: 'POST',
       url: '/api/admin/documents/edit',
       headers: auth,
-      payload: { id: label.id, title: 'PDF Rule Label', kind: 'sds', productKey: null, regionIds: [2], altText: '' },
+      payload: {
+        id: label.id,
+        title: 'PDF Rule Label',
+        kind: 'sds',
+        productKey: null,
+        regionIds: [2],
+        altText: '',
+        baseVersion: label.version,
+      },
     });
     expect(edit.statusCode).toBe(400);
     expect(edit.json().errors).toEqual({ productKey: ['Choose the product this label or SDS belongs to.'] });

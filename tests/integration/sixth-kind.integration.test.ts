@@ -25,6 +25,8 @@ import { defineKind, KINDS } from '#shared/kinds/index.ts';
 import { bearer, signIn, sqlRows } from '#tests/setup/auth-helpers.ts';
 import { TEST_JWT_SECRET } from '#tests/setup/constants.ts';
 import { openTestDatabase } from '#tests/setup/test-db.ts';
+import { withBaseVersion } from '#tests/setup/base-version.ts';
+import { optionalSaveGuardFields, saveGuardOf, type SaveGuard } from '#shared/validation/edit-conflict.ts';
 
 /**
  * The kind registry's proof (ADR 037): a sixth versioned kind, "event", declared here and nowhere
@@ -52,6 +54,8 @@ const EventSaveSchema = z.object({
   venue: z.string().default(''),
   status: z.union([z.literal(0), z.literal(1)]).default(1),
   rollbackOf: z.number().int().positive().nullish(),
+  // the version an edit started from (ADR 048)
+  ...optionalSaveGuardFields,
 });
 const EventItemSchema = z.object({
   id: z.number(),
@@ -118,14 +122,19 @@ function createEventsService(ctx: KindContext) {
     versioning,
     adminGet,
     adminVersions: (id: number) => versioning.listVersions(id),
-    async adminRollback(id: number, versionId: number, authorId: number | null) {
-      await versioning.rollback(id, versionId, { authorId });
+    async adminRollback(id: number, versionId: number, authorId: number | null, guard: SaveGuard | null = null) {
+      await versioning.rollback(id, versionId, { authorId, guard });
       return adminGet(id);
     },
     async adminSave(b: EventSave, authorId: number | null) {
       const version = { title: b.title, venue: b.venue };
       if (b.id) {
-        await versioning.append(b.id, version, { authorId, rollbackOf: b.rollbackOf ?? null }, { slug: b.slug, status: b.status });
+        await versioning.append(
+          b.id,
+          version,
+          { authorId, rollbackOf: b.rollbackOf ?? null, guard: saveGuardOf(b) },
+          { slug: b.slug, status: b.status },
+        );
         return adminGet(b.id);
       }
       const created = await versioning.create({ slug: b.slug, status: b.status }, version, { authorId });
@@ -229,7 +238,9 @@ afterAll(async () => {
 });
 
 const get = (url: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
-const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object });
+// a save or rollback sends the version it started from, read first as an editor does (ADR 048)
+const post = async (url: string, payload: unknown) =>
+  app.inject({ method: 'POST', url, headers: bearer(token), payload: await withBaseVersion(app, url, payload as object, bearer(token)) });
 
 describe('a sixth kind declared in a test', () => {
   it('gets the route set from its definition', async () => {

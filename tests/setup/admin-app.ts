@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Env } from '#config/env.ts';
 import type { Database } from '#db/client.ts';
 import { bearer, signIn } from './auth-helpers.ts';
+import { withBaseVersion } from './base-version.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 type Inject = Promise<LightMyRequestResponse>;
@@ -51,6 +52,13 @@ export function useAdminApp(envOverrides: Record<string, string> = {}, opts: Par
       return token;
     },
     get: (url, tok = token) => ready().app.inject({ method: 'GET', url, headers: headers(tok) }),
-    post: (url, payload, tok = token) => ready().app.inject({ method: 'POST', url, headers: headers(tok), payload }),
+    // an edit sends the version it started from, read first as an editor does (ADR 048)
+    post: async (url, payload, tok = token) =>
+      ready().app.inject({
+        method: 'POST',
+        url,
+        headers: headers(tok),
+        payload: await withBaseVersion(ready().app, url, payload, headers(tok)),
+      }),
   };
 }

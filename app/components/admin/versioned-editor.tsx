@@ -4,7 +4,9 @@ import type { z } from 'zod';
 import type { KindContracts, KindDefinition } from '#shared/kinds/index.ts';
 import { rollbackRoute } from '#shared/versioned-kinds.ts';
 import type { VersionRow } from '#shared/versions.ts';
+import { useNavigate } from 'react-router';
 import { api } from '../../lib/api-client.ts';
+import { useEditConflict } from '../../lib/edit-conflict.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import {
   changedFieldLabels,
@@ -15,6 +17,7 @@ import {
   type VersionedLoad,
 } from '../../lib/versioned-editor.ts';
 import type { VersionedKindDef } from '../../lib/versioned-kinds.ts';
+import { EditConflictDialog } from './edit-conflict.tsx';
 import { EditFrame, submitForm, type EditSection } from './edit-frame.tsx';
 import { PreviewButton } from './editor/preview-button.tsx';
 import { UnsavedChangesGuard } from './editor/unsaved-changes.tsx';
@@ -57,6 +60,8 @@ export interface VersionedEditorProps<T extends object> {
   actions?: ReactNode;
   /** Notes above the form (after the saved message). */
   notes?: ReactNode;
+  /** The dialog a save refused because someone else saved first opens (useVersionedEditor's). */
+  conflictDialog?: ReactNode;
   children: ReactNode;
 }
 
@@ -100,6 +105,7 @@ export function VersionedEditor<T extends object>({
   sections,
   actions,
   notes,
+  conflictDialog,
   children,
 }: VersionedEditorProps<T>) {
   const changed = versionId && item && currentItem && fieldLabels ? changedFieldLabels(item, currentItem, fieldLabels) : null;
@@ -149,6 +155,7 @@ export function VersionedEditor<T extends object>({
     >
       <UnsavedChangesGuard when={editor.dirty || saving} whenRef={editor.dirtyRef} />
       {children}
+      {conflictDialog}
     </EditFrame>
   );
 }
@@ -187,30 +194,43 @@ export function useVersionedEditor<D extends VersionedKindDef, S extends z.ZodOb
   const { def, load, schema, body, describe } = wiring;
   const { item, versions, versionId } = load;
   const formId = `${def.kind}-form`;
+  const navigate = useNavigate();
   // the kind's calls, their replies typed as the editor's item (each reply is checked with the kind's item schema)
   const calls = def.calls as KindContracts<KindDefinition & { schemas: { item: z.ZodType<ItemOf<D>> } }>;
   const editor = useVersionedSave(formId, (id) => `${def.admin}/edit/${id}`);
+  const conflicts = useEditConflict((to) => void navigate(to));
   const current = versions.find((v) => v.current);
   const restoring = item !== null && versionId !== null && current !== undefined && String(current.id) !== versionId;
+  // the version this editor started from (ADR 048): the newest one when it loaded (versions are newest first)
+  const baseVersion = item ? (versions[0]?.id ?? (item as { versionId?: number }).versionId ?? 0) : null;
   const { form, fields, pending } = useZodForm({
     id: formId,
     schema,
     defaultValue: wiring.defaultValue,
-    onValid: (value) =>
-      editor.save(
-        () =>
-          restoring && item && versionId && !editor.dirtyRef.current
-            ? api().call(calls.rollback, { params: { id: item.id, versionId } })
-            : api().call(calls.add, { body: withRollback(body(value) as object, versionId) }),
-        describe,
-      ),
+    onValid: (value) => {
+      // an opened version, not edited: the rollback call restores its base fields too (ADR 034)
+      const rollback = restoring && item && versionId && !editor.dirtyRef.current ? { id: item.id, versionId } : null;
+      const editing = item !== null;
+      const send = (guard: { baseVersion: number; overwrite?: boolean }) =>
+        rollback
+          ? api().call(calls.rollback, { params: rollback, body: guard })
+          : api().call(calls.add, { body: { ...withRollback(body(value) as object, versionId), ...(editing ? guard : {}) } });
+      // a refusal because someone else saved first opens the dialog; everything typed stays in the form
+      const attempt = (guard: { baseVersion: number; overwrite?: boolean }): Promise<string | null> =>
+        editor.save(
+          () => send(guard),
+          describe,
+          (env) => (conflicts.take(env, (c) => attempt({ baseVersion: c.currentVersion, overwrite: true })) ? null : undefined),
+        );
+      return attempt({ baseVersion: baseVersion ?? 0 });
+    },
   });
   const frame: Omit<VersionedEditorProps<ItemOf<D>>, 'children'> = {
     title: wiring.title ?? def.noun,
     itemId: item?.id,
     backTo: def.list,
     formId,
-    saving: pending,
+    saving: pending || conflicts.busy,
     editor,
     versions,
     rollbackRoute: rollbackRoute(def),
@@ -224,6 +244,22 @@ export function useVersionedEditor<D extends VersionedKindDef, S extends z.ZodOb
         <PreviewButton kind={def.kind} id={item?.id} getContent={() => formContent(formId, schema, body, () => form.validate())} />
         {wiring.livePath ? <ViewPageLink path={wiring.livePath} /> : null}
       </>
+    ),
+    conflictDialog: (
+      <EditConflictDialog
+        conflict={conflicts.conflict}
+        labels={wiring.fieldLabels}
+        busy={conflicts.busy}
+        error={conflicts.error}
+        onSaveMine={() => void conflicts.saveMine()}
+        onLoadTheirs={() => {
+          // what was typed is dropped on purpose: the newest version opens in a fresh form
+          editor.markSaved();
+          conflicts.close();
+          if (item) void navigate(`${def.admin}/edit/${item.id}`, { replace: true });
+        }}
+        onClose={conflicts.close}
+      />
     ),
   };
   return { form, fields, pending, frame };

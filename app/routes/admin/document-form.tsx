@@ -8,9 +8,11 @@ import {
   DocumentUsageList,
   useDocumentMetaForm,
 } from '../../components/admin/document-fields.tsx';
+import { GuardedSaveDialog } from '../../components/admin/edit-conflict.tsx';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { FileField, FormErrors } from '../../components/forms/fields.tsx';
 import { itemOr404, loadOrRedirect } from '../../lib/api-client.ts';
+import { useGuardedSave } from '../../lib/edit-conflict.ts';
 import { addDocument, editDocument, formatSize, kindName, replaceDocumentFile } from '../../lib/documents.ts';
 import type { Route } from './+types/document-form';
 
@@ -32,24 +34,37 @@ export function HydrateFallback() {
 
 const ACCEPT = 'application/pdf,image/png,image/jpeg,image/webp,.pdf,.png,.jpg,.jpeg,.webp';
 
+/** The API fields a refused save compares, as the form names them. */
+const FIELD_LABELS = { title: 'Title', kind: 'Kind', productKey: 'Product', regionIds: 'Regions', altText: 'Alternative text' };
+
 export default function DocumentForm({ loaderData }: Route.ComponentProps) {
+  // a fresh form for every saved version (Load theirs after a refused save loads the newest)
+  return <DocumentEditor key={loaderData.doc?.version ?? 'new'} loaderData={loaderData} />;
+}
+
+function DocumentEditor({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const { doc } = loaderData;
   const navigate = useNavigate();
+  const save = useGuardedSave((to) => void navigate(to));
   const { form, fields, pending, formRef, fileError } = useDocumentMetaForm('document-form', doc, async (value, file) => {
-    if (doc) {
-      const edited = await editDocument(doc.id, value);
-      if (!edited.success) return edited.message ?? 'Something is wrong';
-      if (file) {
-        const replaced = await replaceDocumentFile(doc.id, file);
-        if (!replaced.success) return replaced.message ?? 'Something is wrong';
-      }
-    } else {
-      const added = await addDocument(value, file!);
-      if (!added.success) return added.message ?? 'Something is wrong';
-    }
     // the list shows the news (ResourceList reads a notice handed over in the navigation's state)
     const name = `${kindName(value.kind)} “${value.title}”`;
-    await navigate('/siteadmin/document-library', { state: { notice: doc ? `The ${name} was saved.` : `The ${name} was added.` } });
+    if (doc) {
+      // the details first: a save refused because someone else saved first replaces no file
+      return save.guarded(
+        async (guard) => {
+          const edited = await editDocument(doc.id, value, guard);
+          if (!edited.success || !file) return edited;
+          const replaced = await replaceDocumentFile(doc.id, file);
+          return replaced.success ? edited : { ...replaced, data: null };
+        },
+        doc.version,
+        () => navigate('/siteadmin/document-library', { state: { notice: `The ${name} was saved.` } }),
+      );
+    }
+    const added = await addDocument(value, file!);
+    if (!added.success) return added.message ?? 'Something is wrong';
+    await navigate('/siteadmin/document-library', { state: { notice: `The ${name} was added.` } });
     return null;
   });
 
@@ -97,6 +112,7 @@ export default function DocumentForm({ loaderData }: Route.ComponentProps) {
           </section>
         </>
       ) : null}
+      <GuardedSaveDialog save={save} labels={FIELD_LABELS} />
     </EditFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
-import { redirect } from 'react-router';
+import { redirect, useNavigate } from 'react-router';
+import type { EditConflict } from '#shared/validation/edit-conflict.ts';
 import { documentsApi } from '#shared/contracts/documents.ts';
 import { DOCUMENT_MESSAGES, isLabelKind, LABEL_KINDS, type DocumentDetail } from '#shared/validation/documents.ts';
 import {
@@ -9,12 +10,14 @@ import {
   DocumentUsageList,
   useDocumentMetaForm,
 } from '../../components/admin/document-fields.tsx';
+import { EditConflictDialog } from '../../components/admin/edit-conflict.tsx';
 import { EditFrame, type Version } from '../../components/admin/edit-frame.tsx';
 import { UnsavedChangesGuard } from '../../components/admin/editor/unsaved-changes.tsx';
 import { ListNotice } from '../../components/admin/list-actions.tsx';
 import { FileField, FormErrors } from '../../components/forms/fields.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { itemOr404, loadOrRedirect, type Envelope } from '../../lib/api-client.ts';
+import { useEditConflict } from '../../lib/edit-conflict.ts';
 import {
   addDocument,
   editDocument,
@@ -53,7 +56,7 @@ export default function LabelForm({ loaderData, params }: Route.ComponentProps) 
   // a fresh form for every loaded revision: saving or choosing a rollback loads new values
   return (
     <LabelEditor
-      key={doc ? `${doc.id}-${doc.revisions[0]?.id ?? ''}-${params.versionId ?? ''}` : 'new'}
+      key={doc ? `${doc.id}-${doc.revisions[0]?.id ?? ''}-${doc.version}-${params.versionId ?? ''}` : 'new'}
       doc={doc}
       revisionId={params.versionId ?? null}
     />
@@ -72,29 +75,42 @@ function LabelEditor({ doc, revisionId }: { doc: DocumentDetail | null; revision
   const formId = 'label-form';
   const [kind, setKind] = useState(doc?.kind ?? '');
   const editor = useVersionedSave(formId, editPath);
+  const navigate = useNavigate();
+  const conflicts = useEditConflict((to) => void navigate(to));
   const loaded = revisionId ? (doc?.revisions.find((r) => String(r.id) === revisionId) ?? null) : null;
   // the served revision loaded by its address is no rollback
   const restoring = loaded && !loaded.current ? loaded : null;
   const versions: Version[] = (doc?.revisions ?? []).map((r) => ({ id: r.id, created: r.created, savedBy: r.author }));
 
-  const { form, fields, pending, formRef, fileError } = useDocumentMetaForm(formId, doc, (value, file) =>
-    editor.save<DocumentDetail>(async () => {
-      const name = `${kindName(value.kind)} “${value.title}”`;
-      if (!doc) return saying(await addDocument(value, file!), `The ${name} was added.`);
-      // the file first: a refused file (not a PDF) leaves the document as it was
-      let fileNews = '';
-      if (file) {
-        const replaced = await replaceDocumentFile(doc.id, file);
-        if (!replaced.success) return replaced;
-        fileNews = ' The new file is served at the same link; the previous file is kept as a revision.';
-      } else if (restoring) {
-        const restored = await restoreDocumentRevision(doc.id, restoring.id);
-        if (!restored.success) return restored;
-        fileNews = ` The file of ${formatDateTime(restoring.created)} is served again, as a new revision; no revision is lost.`;
-      }
-      return saying(await editDocument(doc.id, value), `The ${name} was saved.${fileNews}`);
-    }),
-  );
+  const { form, fields, pending, formRef, fileError } = useDocumentMetaForm(formId, doc, (value, file) => {
+    // the details' save again over the newest version, once someone else saved first (ADR 048): the file is already in
+    let overwrite: ((c: EditConflict) => Promise<Envelope<DocumentDetail>>) | null = null;
+    return editor.save<DocumentDetail>(
+      async () => {
+        const name = `${kindName(value.kind)} “${value.title}”`;
+        if (!doc) return saying(await addDocument(value, file!), `The ${name} was added.`);
+        // the file first: a refused file (not a PDF) leaves the document as it was
+        let fileNews = '';
+        if (file) {
+          const replaced = await replaceDocumentFile(doc.id, file);
+          if (!replaced.success) return replaced;
+          fileNews = ' The new file is served at the same link; the previous file is kept as a revision.';
+        } else if (restoring) {
+          const restored = await restoreDocumentRevision(doc.id, restoring.id);
+          if (!restored.success) return restored;
+          fileNews = ` The file of ${formatDateTime(restoring.created)} is served again, as a new revision; no revision is lost.`;
+        }
+        const message = `The ${name} was saved.${fileNews}`;
+        overwrite = async (c) => saying(await editDocument(doc.id, value, { baseVersion: c.currentVersion, overwrite: true }), message);
+        return saying(await editDocument(doc.id, value, { baseVersion: doc.version }), message);
+      },
+      undefined,
+      (env) => {
+        const again = overwrite;
+        return again && conflicts.take(env, (c) => editor.save(() => again(c))) ? null : undefined;
+      },
+    );
+  });
 
   const labelOrSds = kind === 'label' || kind === 'sds';
   return (
@@ -180,6 +196,19 @@ function LabelEditor({ doc, revisionId }: { doc: DocumentDetail | null; revision
           </section>
         </>
       ) : null}
+      <EditConflictDialog
+        conflict={conflicts.conflict}
+        labels={{ title: 'Title', kind: 'Kind', productKey: 'Product', regionIds: 'Regions' }}
+        busy={conflicts.busy}
+        error={conflicts.error}
+        onSaveMine={() => void conflicts.saveMine()}
+        onLoadTheirs={() => {
+          editor.markSaved();
+          conflicts.close();
+          if (doc) void navigate(editPath(doc.id), { replace: true });
+        }}
+        onClose={conflicts.close}
+      />
     </EditFrame>
   );
 }

@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { redirectsApi } from '#shared/contracts/redirects.ts';
 import { REDIRECT_STATUS_CODES, REDIRECT_TYPE_LABELS, RedirectFormSchema, type RedirectStatusCode } from '#shared/validation/redirects.ts';
+import { GuardedSaveDialog } from '../../components/admin/edit-conflict.tsx';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { CheckboxField, FormErrors, SelectField, TextField } from '../../components/forms/fields.tsx';
 import { api, itemOr404, loadOrRedirect, refusalOr } from '../../lib/api-client.ts';
+import { useGuardedSave } from '../../lib/edit-conflict.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/redirect-form';
 
@@ -26,13 +28,22 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
   });
 }
 
+/** The API fields a refused save compares, as the form names them. */
+const FIELD_LABELS = { fromPath: 'From Path', toPath: 'Target', statusCode: 'Type', keepQuery: 'Keep the query string' };
+
 export function HydrateFallback() {
   return <p role="status">Loading redirect...</p>;
 }
 
 export default function RedirectForm({ loaderData }: Route.ComponentProps) {
+  // a fresh form for every saved version (Load theirs after a refused save loads the newest)
+  return <RedirectEditor key={loaderData.redirect?.version ?? 'new'} loaderData={loaderData} />;
+}
+
+function RedirectEditor({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const { redirect, from } = loaderData;
   const navigate = useNavigate();
+  const save = useGuardedSave((to) => void navigate(to));
   const [gone, setGone] = useState(redirect?.statusCode === 410);
   const { form, fields, pending } = useZodForm({
     id: 'redirect-form',
@@ -46,10 +57,13 @@ export default function RedirectForm({ loaderData }: Route.ComponentProps) {
     async onValid(value) {
       // RedirectFormSchema has checked the status code is one of REDIRECT_STATUS_CODES
       const body = { ...value, statusCode: value.statusCode as RedirectStatusCode, toPath: value.statusCode === 410 ? '' : value.toPath };
-      const saved = redirect
-        ? api().call(redirectsApi.edit, { body: { id: redirect.id, ...body } })
-        : api().call(redirectsApi.add, { body });
-      return refusalOr(saved, () => navigate('/siteadmin/redirects'));
+      if (redirect)
+        return save.guarded(
+          (guard) => api().call(redirectsApi.edit, { body: { id: redirect.id, ...body, ...guard } }),
+          redirect.version,
+          () => navigate('/siteadmin/redirects'),
+        );
+      return refusalOr(api().call(redirectsApi.add, { body }), () => navigate('/siteadmin/redirects'));
     },
   });
 
@@ -86,6 +100,7 @@ export default function RedirectForm({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </form>
+      <GuardedSaveDialog save={save} labels={FIELD_LABELS} />
     </EditFrame>
   );
 }

@@ -50,7 +50,9 @@ export default function RedirectsImport() {
       <p className="field__hint">
         A CSV file whose first row names the columns {CSV_COLUMNS.join(', ')} (statusCode 301, 302 or 410, default 301; keepQuery true or
         false, default true). A from-path that already exists is updated. Every row is checked first; nothing is written unless every row is
-        valid. Export CSV gives a file in this form.
+        valid. Export CSV gives a file in this form, with a version column: a row whose redirect someone saved after the export is refused
+        (with who and when), so an import never writes over a change it has not seen; leave a row&apos;s version blank to save it over
+        theirs.
       </p>
       <div className="field import-file">
         <label className="field__label" htmlFor="redirects-csv">

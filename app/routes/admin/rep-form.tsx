@@ -4,12 +4,14 @@ import { Link, useNavigate } from 'react-router';
 import { LEADS_PERMISSION } from '#shared/permissions.ts';
 import { repsApi } from '#shared/contracts/reps-retailers.ts';
 import { REP_MESSAGES, RepFormSchema, TERRITORY_FIELDS } from '#shared/validation/reps-retailers.ts';
+import { GuardedSaveDialog } from '../../components/admin/edit-conflict.tsx';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { announceInput } from '../../components/admin/editor/dom-events.ts';
 import { DocumentPicker, type DocumentSource } from '../../components/admin/editor/document-picker.tsx';
 import { FormErrors, TextField } from '../../components/forms/fields.tsx';
 import { useAdminUser } from '../../lib/admin-session.ts';
 import { api, itemOr404, loadOrRedirect, refusalOr } from '../../lib/api-client.ts';
+import { useGuardedSave } from '../../lib/edit-conflict.ts';
 import { textDefaults, useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/rep-form';
 
@@ -72,9 +74,25 @@ export function RepPhotoField({
   );
 }
 
+/** The API fields a refused save compares, as the form names them. */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  name: 'Name',
+  title: 'Title',
+  photo: 'Photo',
+  email: 'Email',
+  phone: 'Phone',
+  ...Object.fromEntries(TERRITORY_FIELDS.map((t) => [t.field, t.label])),
+};
+
 export default function RepForm({ loaderData }: Route.ComponentProps) {
+  // a fresh form for every saved version (Load theirs after a refused save loads the newest)
+  return <RepEditor key={loaderData.rep?.version ?? 'new'} loaderData={loaderData} />;
+}
+
+function RepEditor({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const { rep } = loaderData;
   const navigate = useNavigate();
+  const save = useGuardedSave((to) => void navigate(to));
   // a rep's email is where their leads go: set only by someone who may read leads (the server checks too)
   const mayDirectLeads = useAdminUser().permissions.includes(LEADS_PERMISSION);
   const { form, fields, pending } = useZodForm({
@@ -85,8 +103,13 @@ export default function RepForm({ loaderData }: Route.ComponentProps) {
       ...Object.fromEntries(TERRITORY_FIELDS.map((t) => [t.field, (rep?.[t.field] ?? []).join(', ')])),
     },
     async onValid(value) {
-      const saved = rep ? api().call(repsApi.edit, { body: { ...value, id: rep.id } }) : api().call(repsApi.add, { body: value });
-      return refusalOr(saved, () => navigate(LIST));
+      if (rep)
+        return save.guarded(
+          (guard) => api().call(repsApi.edit, { body: { ...value, id: rep.id, ...guard } }),
+          rep.version,
+          () => navigate(LIST),
+        );
+      return refusalOr(api().call(repsApi.add, { body: value }), () => navigate(LIST));
     },
   });
 
@@ -138,6 +161,7 @@ export default function RepForm({ loaderData }: Route.ComponentProps) {
           </div>
         </fieldset>
       </form>
+      <GuardedSaveDialog save={save} labels={FIELD_LABELS} />
     </EditFrame>
   );
 }

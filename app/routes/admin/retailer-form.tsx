@@ -2,9 +2,11 @@ import { getFormProps } from '@conform-to/react';
 import { useNavigate } from 'react-router';
 import { retailersApi } from '#shared/contracts/reps-retailers.ts';
 import { RETAILER_MESSAGES, RetailerFormSchema } from '#shared/validation/reps-retailers.ts';
+import { GuardedSaveDialog } from '../../components/admin/edit-conflict.tsx';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { FormErrors, TextField } from '../../components/forms/fields.tsx';
 import { api, itemOr404, loadOrRedirect, refusalOr } from '../../lib/api-client.ts';
+import { useGuardedSave } from '../../lib/edit-conflict.ts';
 import { textDefaults, useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/retailer-form';
 
@@ -27,9 +29,29 @@ export function HydrateFallback() {
 
 const LIST = '/siteadmin/reps-retailers?tab=retailers';
 
+/** The API fields a refused save compares, as the form names them. */
+const FIELD_LABELS = {
+  name: 'Name',
+  address: 'Address',
+  city: 'City',
+  state: 'State or province',
+  postalCode: 'ZIP or postal code',
+  latitude: 'Latitude',
+  longitude: 'Longitude',
+  phone: 'Phone',
+  website: 'Website',
+  products: 'Products carried',
+};
+
 export default function RetailerForm({ loaderData }: Route.ComponentProps) {
+  // a fresh form for every saved version (Load theirs after a refused save loads the newest)
+  return <RetailerEditor key={`${loaderData.retailer?.id ?? 'new'}-${loaderData.retailer?.version ?? ''}`} loaderData={loaderData} />;
+}
+
+function RetailerEditor({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const { retailer, next } = loaderData;
   const navigate = useNavigate();
+  const save = useGuardedSave((to) => void navigate(to));
   const { form, fields, pending } = useZodForm({
     id: `retailer-form-${retailer?.id ?? 'new'}`,
     schema: RetailerFormSchema,
@@ -40,13 +62,15 @@ export default function RetailerForm({ loaderData }: Route.ComponentProps) {
       products: (retailer?.products ?? []).join(', '),
     },
     async onValid(value) {
-      const saved = retailer
-        ? api().call(retailersApi.edit, { body: { ...value, id: retailer.id } })
-        : api().call(retailersApi.add, { body: value });
       // With {next}, saving continues to the following retailer in list order.
-      return refusalOr(saved, () =>
-        navigate(next && retailer?.nextId ? `/siteadmin/reps-retailers/retailer/edit/${retailer.nextId}/next` : LIST),
-      );
+      const then = () => navigate(next && retailer?.nextId ? `/siteadmin/reps-retailers/retailer/edit/${retailer.nextId}/next` : LIST);
+      if (retailer)
+        return save.guarded(
+          (guard) => api().call(retailersApi.edit, { body: { ...value, id: retailer.id, ...guard } }),
+          retailer.version,
+          then,
+        );
+      return refusalOr(api().call(retailersApi.add, { body: value }), then);
     },
   });
 
@@ -81,6 +105,7 @@ export default function RetailerForm({ loaderData }: Route.ComponentProps) {
           hint="Separate products with commas, such as AGROTAIN, SUPERU."
         />
       </form>
+      <GuardedSaveDialog save={save} labels={FIELD_LABELS} />
     </EditFrame>
   );
 }

@@ -1,13 +1,15 @@
 import { getFormProps } from '@conform-to/react';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { PrivacyTextBodySchema, privacyApi, type PrivacyTextVersionDto } from '#shared/contracts/privacy.ts';
 import { settingsApi } from '#shared/contracts/settings.ts';
 import { SiteSettingsFormSchema } from '#shared/validation/settings.ts';
 import { CheckboxField, FormErrors, TextAreaField, TextField } from '../../components/forms/fields.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect, refusalOr } from '../../lib/api-client.ts';
+import { useGuardedSave } from '../../lib/edit-conflict.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
+import { GuardedSaveDialog } from '../../components/admin/edit-conflict.tsx';
 import { ListHeading } from '../../components/admin/list-heading.tsx';
 import { EditorPresence } from '../../components/admin/editor-presence.tsx';
 import type { Route } from './+types/site-settings';
@@ -46,9 +48,26 @@ const RETENTION_REGIONS = [
  * retention and the privacy text (ADR 044); sign-in security and integrations are linked.
  */
 export default function SiteSettings({ loaderData }: Route.ComponentProps) {
+  // a fresh form for every loaded version (Load theirs after a refused save loads the newest)
+  return <SiteSettingsScreen key={loaderData.version} loaderData={loaderData} />;
+}
+
+/** The API fields a refused save compares, as the screen names them. */
+const FIELD_LABELS = {
+  notice: 'Notice bar',
+  social: 'Social links',
+  careersUrl: 'Careers address',
+  leadRecipients: 'Lead recipients',
+  recaptchaMinScore: 'reCAPTCHA minimum score',
+  leadRetentionDays: 'Lead retention',
+};
+
+function SiteSettingsScreen({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const { privacyVersions, ...loaded } = loaderData;
   const [data, setData] = useState(loaded);
   const [saved, setSaved] = useState(false);
+  const navigate = useNavigate();
+  const save = useGuardedSave((to) => void navigate(to));
   const { settings, fallbacks } = data;
   const { form, fields, pending } = useZodForm({
     id: 'site-settings',
@@ -69,10 +88,14 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
       setSaved(false);
       // the three day fields are on the screen, so all three blank means off (not "leave as saved", which a missing field means)
       const body = { ...value, leadRetentionDays: value.leadRetentionDays ?? { us: null, ca: null, int: null } };
-      return refusalOr(api().call(settingsApi.edit, { body }), (saved) => {
-        setData(saved);
-        setSaved(true);
-      });
+      return save.guarded(
+        (guard) => api().call(settingsApi.edit, { body: { ...body, ...guard } }),
+        data.version,
+        (saved) => {
+          setData(saved);
+          setSaved(true);
+        },
+      );
     },
   });
   const notice = fields.notice.getFieldset();
@@ -204,6 +227,7 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
         </form>
       </div>
       <PrivacyTextPanel initial={privacyVersions} />
+      <GuardedSaveDialog save={save} labels={FIELD_LABELS} />
     </section>
   );
 }

@@ -2,9 +2,11 @@ import { getFormProps } from '@conform-to/react';
 import { useNavigate } from 'react-router';
 import { usersApi } from '#shared/contracts/users.ts';
 import { PASSWORD_MIN_LENGTH, UserFormSchema, USER_MESSAGES } from '#shared/validation/users.ts';
+import { GuardedSaveDialog } from '../../components/admin/edit-conflict.tsx';
 import { EditFrame } from '../../components/admin/edit-frame.tsx';
 import { CheckboxGroup, FormErrors, TextField } from '../../components/forms/fields.tsx';
 import { api, dataOf, loadOrRedirect, refusalOr } from '../../lib/api-client.ts';
+import { useGuardedSave } from '../../lib/edit-conflict.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/user-form';
 
@@ -33,18 +35,33 @@ const ROLE_DESCRIPTIONS: Record<string, string> = {
   Editor: 'Content only: products, knowledge center, labels, press releases, pages, documents, reps and retailers.',
 };
 
+/** The API fields a refused save compares, as the form names them. */
+const FIELD_LABELS = { email: 'Email', userRoles: 'Roles' };
+
 export default function UserForm({ loaderData }: Route.ComponentProps) {
+  // a fresh form for every saved version (Load theirs after a refused save loads the newest)
+  return <UserEditor key={loaderData.user?.version ?? 'new'} loaderData={loaderData} />;
+}
+
+function UserEditor({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const { roles, user } = loaderData;
   const navigate = useNavigate();
+  const save = useGuardedSave((to) => void navigate(to));
   const { form, fields, pending } = useZodForm({
     id: 'user-form',
     schema: UserFormSchema,
     defaultValue: { email: user?.email ?? '', password: '', userRoles: (user?.userRoles ?? []).map(String) },
     async onValid(value) {
-      const saved = user
-        ? api().call(usersApi.edit, { body: { id: user.id, email: user.email, password: value.password, userRoles: value.userRoles } })
-        : api().call(usersApi.add, { body: value });
-      return refusalOr(saved, () => navigate('/siteadmin/users'));
+      if (user)
+        return save.guarded(
+          (guard) =>
+            api().call(usersApi.edit, {
+              body: { id: user.id, email: user.email, password: value.password, userRoles: value.userRoles, ...guard },
+            }),
+          user.version,
+          () => navigate('/siteadmin/users'),
+        );
+      return refusalOr(api().call(usersApi.add, { body: value }), () => navigate('/siteadmin/users'));
     },
   });
 
@@ -79,6 +96,7 @@ export default function UserForm({ loaderData }: Route.ComponentProps) {
         />
         {user ? <p className="field__hint">Two-step sign-in: {user.twoFactorEnabled ? 'on' : 'off'}.</p> : null}
       </form>
+      <GuardedSaveDialog save={save} labels={FIELD_LABELS} />
     </EditFrame>
   );
 }

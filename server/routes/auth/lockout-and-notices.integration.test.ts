@@ -6,6 +6,7 @@ import { AUTH_MESSAGES } from '#shared/validation/auth.ts';
 import { addUser, bearer, linkIn, mailText, signIn, sqlRows } from '#tests/setup/auth-helpers.ts';
 import { startFakeSmtp, type FakeSmtp, type ReceivedMail } from '#tests/setup/fake-smtp.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { withBaseVersion } from '#tests/setup/base-version.ts';
 
 /**
  * The lockout's last gaps and the account notices: each test is the attack (or the event), run
@@ -347,8 +348,14 @@ describe('7. the account hears of new browsers and of what an administrator chan
 
   it('an Administrator setting a user’s password or roles emails that user (roles before and after)', async () => {
     const { email, id } = await newUser([2]);
-    const edit = (payload: object) =>
-      t.app.inject({ method: 'POST', url: '/api/adminusers/edit', headers: bearer(admin.token), payload: { id, email, ...payload } });
+    // an edit sends the version it started from, read first as the screen does (ADR 048)
+    const edit = async (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/adminusers/edit',
+        headers: bearer(admin.token),
+        payload: await withBaseVersion(t.app, '/api/adminusers/edit', { id, email, ...payload }, bearer(admin.token)),
+      });
 
     let before = smtp.messages.length;
     expect((await edit({ password: 'a-password-set-by-the-admin', userRoles: [2] })).statusCode).toBe(200);

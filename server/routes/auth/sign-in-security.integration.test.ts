@@ -207,7 +207,7 @@ describe('3. access tokens stop working when their session ends', () => {
       method: 'POST',
       url: '/api/adminusers/edit',
       headers: bearer(admin.token),
-      payload: { id, email, password: 'an-admin-chosen-passphrase', userRoles: [2] },
+      payload: { id, email, password: 'an-admin-chosen-passphrase', userRoles: [2], baseVersion: 1 },
     });
     expect(edit.statusCode, edit.body).toBe(200);
     expect((await checkAuth(session.token)).statusCode).toBe(401);
@@ -385,7 +385,7 @@ describe('9. common passwords are refused', () => {
           method: 'POST',
           url: '/api/adminusers/edit',
           headers: bearer(admin.token),
-          payload: { id, email, password: 'Password1234!', userRoles: [2] },
+          payload: { id, email, password: 'Password1234!', userRoles: [2], baseVersion: 1 },
         });
       },
     ],

@@ -86,6 +86,7 @@ const doc = (id: number, kind: 'label' | 'sds', productKey: string, title: strin
   contentType: 'application/pdf',
   size: 1000,
   updated: '2026-01-01T00:00:00Z',
+  version: 1,
 });
 
 describe('DocumentKeysField', () => {

@@ -15,6 +15,7 @@ export const TEST_DOCUMENTS: DocumentListItem[] = [
     contentType: 'image/jpeg',
     size: 1000,
     updated: '2026-01-01T00:00:00Z',
+    version: 1,
   },
   {
     id: 2,
@@ -27,6 +28,7 @@ export const TEST_DOCUMENTS: DocumentListItem[] = [
     contentType: 'image/png',
     size: 1000,
     updated: '2026-01-02T00:00:00Z',
+    version: 1,
   },
   {
     id: 3,
@@ -39,6 +41,7 @@ export const TEST_DOCUMENTS: DocumentListItem[] = [
     contentType: 'video/mp4',
     size: 1000,
     updated: '2026-01-03T00:00:00Z',
+    version: 1,
   },
 ];
 
@@ -76,6 +79,7 @@ export function testDocumentSource(docs = [...TEST_DOCUMENTS]): DocumentSource &
         contentType: file.type,
         size: file.size,
         updated: '2026-01-04T00:00:00Z',
+        version: 1,
       };
       docs.push(doc);
       return doc;

@@ -6,6 +6,7 @@ import { RESERVED_SLUGS } from '#domain/pages/reserved-slugs.ts';
 import { addUser, bearer, signIn, sqlRows } from '#tests/setup/auth-helpers.ts';
 import { multipart } from '#tests/setup/multipart.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { withBaseVersion } from '#tests/setup/base-version.ts';
 
 /**
  * An audit log of every admin change (in words, filtered, paged, exported, append-only), reserved
@@ -24,8 +25,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: object, token = admin, remoteAddress = '127.0.0.1') =>
-  t.app.inject({ method: 'POST', url, headers: bearer(token), payload, remoteAddress });
+// an edit sends the version it started from, read first as an editor does (ADR 048)
+const post = async (url: string, payload: object, token = admin, remoteAddress = '127.0.0.1') =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: bearer(token),
+    payload: await withBaseVersion(t.app, url, payload, bearer(token)),
+    remoteAddress,
+  });
 const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 type Entry = {
   id: number;

@@ -5,6 +5,8 @@ import type { StagedFile } from '#domain/documents/documents-service.ts';
 import { documentsApi } from '#shared/contracts/documents.ts';
 import { DOCUMENT_MESSAGES, DocumentMetaSchema } from '#shared/validation/documents.ts';
 import { cleanText } from '#shared/input.ts';
+import { saveGuardOf } from '#shared/validation/edit-conflict.ts';
+import { withConflictFields } from '../../../conflicts.ts';
 import { adminErrors, route } from '../../../contract-route.ts';
 import { ok } from '../../../http.ts';
 
@@ -113,7 +115,15 @@ export async function documentsAdminRoutes(app: FastifyInstance) {
       }),
     ),
   );
-  route(app, documentsApi.edit, async (request) => ok(await recorded('saved', await documents().edit(request.body.id, request.body))));
+  route(app, documentsApi.edit, async (request) => {
+    const { id, baseVersion, overwrite } = request.body;
+    const saved = await withConflictFields(
+      () => documents().editGuarded(id, request.body, saveGuardOf({ baseVersion, overwrite })),
+      () => documents().get(id),
+      request.body,
+    );
+    return ok(await recorded('saved', saved.document, saved.audit));
+  });
   route(app, documentsApi.byGuid, async (request) => ok(await documents().getByGuid(request.params.guid)));
   route(app, documentsApi.get, async (request) => ok(await documents().get(request.params.id)));
   route(app, documentsApi.usage, async (request) => ok(await documents().usage(request.params.id)));

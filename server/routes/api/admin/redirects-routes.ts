@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { NotFoundRow, RedirectRow } from '#domain/redirects/redirects-repository.ts';
 import { redirectsApi } from '#shared/contracts/redirects.ts';
 import type { NotFoundItem, RedirectItem } from '#shared/validation/redirects.ts';
+import { saveGuardOf } from '#shared/validation/edit-conflict.ts';
+import { withConflictFields } from '../../../conflicts.ts';
 import { route } from '../../../contract-route.ts';
 import { ok } from '../../../http.ts';
 
-function toItem(r: RedirectRow): RedirectItem {
+function toItem({ updatedBy: _by, ...r }: RedirectRow): RedirectItem {
   return { ...r, lastHit: r.lastHit?.toISOString() ?? null, created: r.created.toISOString(), updated: r.updated.toISOString() };
 }
 
@@ -25,8 +27,13 @@ export function redirectsRoutes(app: FastifyInstance) {
   route(app, redirectsApi.get, async (request) => ok(toItem(await redirects().get(request.params.id))));
   route(app, redirectsApi.add, async (request) => ok(toItem(await redirects().save(request.body))));
   route(app, redirectsApi.edit, async (request) => {
-    const { id, ...input } = request.body;
-    return ok(toItem(await redirects().save(input, id)));
+    const { id, baseVersion, overwrite, ...input } = request.body;
+    const saved = await withConflictFields(
+      () => redirects().save(input, id, saveGuardOf({ baseVersion, overwrite })),
+      async () => toItem(await redirects().get(id)),
+      request.body,
+    );
+    return ok(toItem(saved));
   });
   route(app, redirectsApi.delete, async (request) => {
     await redirects().delete(request.params.id);

@@ -4,6 +4,7 @@ import { ROLE_IDS } from '#shared/permissions.ts';
 import { importEmailChangeMessage, REP_MESSAGES, RETAILER_MESSAGES } from '#shared/validation/reps-retailers.ts';
 import { addUser, bearer, signIn, sqlRows } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { withBaseVersion } from '#tests/setup/base-version.ts';
 
 let t: TestApp;
 let token: string;
@@ -19,7 +20,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, as = token) => t.app.inject({ method: 'GET', url, headers: bearer(as) });
-const post = (url: string, payload: object, as = token) => t.app.inject({ method: 'POST', url, headers: bearer(as), payload });
+// an edit sends the version it started from, read first as an editor does (ADR 048)
+const post = async (url: string, payload: object, as = token) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(as), payload: await withBaseVersion(t.app, url, payload, bearer(as)) });
 // Table names cannot be parameters: one fixed statement per table.
 async function count(table: 'reps' | 'retailers'): Promise<number> {
   const rows =
@@ -508,7 +511,7 @@ describe('CSV import and export', () => {
     const records = parse(csv, { columns: true }) as Record<string, string>[];
     expect(records).toHaveLength(rows);
     expect(rows).toBe(await count('retailers'));
-    expect(csv.split('\r\n')[0]).toBe('id,name,address,city,state,postal_code,latitude,longitude,phone,website,products');
+    expect(csv.split('\r\n')[0]).toBe('id,name,address,city,state,postal_code,latitude,longitude,phone,website,products,version');
     const row = records.find((r) => r.id === String(evil.id))!;
     expect(row).toMatchObject({
       name: `'=HYPERLINK("http://evil.example","x")`,

@@ -4,6 +4,7 @@ import { SETTINGS_MESSAGES, type SiteSettingsAdmin } from '#shared/validation/se
 import { bearer, signIn, sqlRows } from '#tests/setup/auth-helpers.ts';
 import { startFakeRecaptcha, type FakeRecaptcha } from '#tests/setup/fake-recaptcha.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { withBaseVersion } from '#tests/setup/base-version.ts';
 
 describe('site settings admin API', () => {
   let t: TestApp;
@@ -31,7 +32,14 @@ describe('site settings admin API', () => {
 
   const current = async () =>
     (await t.app.inject({ method: 'GET', url: '/api/admin/settings/get', headers: bearer(token) })).json().data as SiteSettingsAdmin;
-  const save = (body: object) => t.app.inject({ method: 'POST', url: '/api/admin/settings/edit', headers: bearer(token), payload: body });
+  // a save sends the version it started from, read first as the screen does (ADR 048)
+  const save = async (body: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/settings/edit',
+      headers: bearer(token),
+      payload: await withBaseVersion(t.app, '/api/admin/settings/edit', body, bearer(token)),
+    });
   const withChanges = async (change: (s: SiteSettingsAdmin['settings']) => void) => {
     const s = structuredClone((await current()).settings);
     change(s);

@@ -4,6 +4,7 @@ import { addUser, bearer, linkIn, login, signIn, sqlRows } from '#tests/setup/au
 import { TEST_ADMIN } from '#tests/setup/constants.ts';
 import { startFakeSmtp, type FakeSmtp } from '#tests/setup/fake-smtp.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { withBaseVersion } from '#tests/setup/base-version.ts';
 
 const PASSWORD = 'a-long-enough-password';
 
@@ -24,8 +25,9 @@ describe('users API', () => {
   });
 
   const get = (url: string, token = admin.token) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-  const post = (url: string, payload: object, token = admin.token) =>
-    t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+  // an edit sends the version it started from, read first as an editor does (ADR 048)
+  const post = async (url: string, payload: object, token = admin.token) =>
+    t.app.inject({ method: 'POST', url, headers: bearer(token), payload: await withBaseVersion(t.app, url, payload, bearer(token)) });
 
   it('lists the roles: Administrator and Editor', async () => {
     expect((await get('/api/adminusers/get-roles')).json()).toEqual({
@@ -127,12 +129,17 @@ describe('users API', () => {
     expect(self.statusCode).toBe(400);
     expect(self.json().message).toBe(USER_MESSAGES.cannotDeleteSelf);
     const admins = await sqlRows(t.database)<{ user_id: number }>`select user_id from user_roles where site_role_id = 1`;
+    // the account as read now, with the version the step-down starts from (ADR 048)
+    const stepDown = async (id: number) => {
+      const user = await t.app.services.users.get(id);
+      return { id, email: user.email, baseVersion: user.version };
+    };
     // Other administrators made by earlier tests step down first, so the seed admin is the last one.
     for (const { user_id } of admins) {
       if (user_id !== adminId)
         await t.app.services.users.edit(
           { id: adminId, email: TEST_ADMIN.email, roles: [1], twoFactorEnabled: false, sessionId: null, exp: 0 },
-          { id: user_id, email: (await t.app.services.users.get(user_id)).email, password: undefined, userRoles: [2] },
+          { ...(await stepDown(user_id)), password: undefined, userRoles: [2] },
           { ip: null },
         );
     }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { usersApi } from '#shared/contracts/users.ts';
+import { withConflictFields } from '../../../conflicts.ts';
 import { route } from '../../../contract-route.ts';
 import { ok } from '../../../http.ts';
 
@@ -17,5 +18,13 @@ export function usersRoutes(app: FastifyInstance) {
   route(app, usersApi.add, async (request) =>
     ok(await users().add(request.user!, request.body, { ip: request.ip, domainName: request.host })),
   );
-  route(app, usersApi.edit, async (request) => ok(await users().edit(request.user!, request.body, { ip: request.ip })));
+  route(app, usersApi.edit, async (request) =>
+    ok(
+      await withConflictFields(
+        () => users().edit(request.user!, request.body, { ip: request.ip }),
+        () => users().get(request.body.id),
+        request.body,
+      ),
+    ),
+  );
 }

@@ -4,6 +4,9 @@ import type { VersionListItem } from '#domain/versioning/versioning-repository.t
 import { kindContracts } from '#shared/kinds/contracts.ts';
 import type { ContentVersionRow } from '#shared/validation/versioned-admin.ts';
 import { versionStatus } from '#shared/versions.ts';
+import { DomainError } from '#domain/errors.ts';
+import { BASE_VERSION_REQUIRED, missingBaseVersion, saveGuardOf } from '#shared/validation/edit-conflict.ts';
+import { withConflictFields } from '../../../conflicts.ts';
 import { route } from '../../../contract-route.ts';
 import { ok } from '../../../http.ts';
 
@@ -50,15 +53,28 @@ export function versionedResourceRoutes(app: FastifyInstance, half: DomainKind, 
   };
 
   route(app, api.add, async (request) => {
-    const saved = await calls.save(service, request.body, request.user?.id ?? null);
+    const body = request.body as { id?: number | null; baseVersion?: number | null };
+    if (missingBaseVersion(body)) throw new DomainError(BASE_VERSION_REQUIRED, 400, { baseVersion: [BASE_VERSION_REQUIRED] });
+    const saved = await withConflictFields(
+      () => calls.save(service, request.body, request.user?.id ?? null),
+      () => service.adminGet(body.id!),
+      body,
+    );
     return ok(saved, calls.saved?.(request.body) ?? SAVED_MESSAGE);
   });
   route(app, api.get, async (request) => ok(await service.adminGet(request.params.id)));
   route(app, api.getVersion, async (request) => ok(await service.adminGet(request.params.id, request.params.versionId)));
   route(app, api.versions, async (request) => ok((await service.adminVersions(request.params.id)).map(versionRow)));
-  route(app, api.rollback, async (request) =>
-    ok(await service.adminRollback(request.params.id, request.params.versionId, request.user?.id ?? null), ROLLED_BACK_MESSAGE),
-  );
+  route(app, api.rollback, async (request) => {
+    const { id, versionId } = request.params;
+    const rolledBack = await withConflictFields(
+      () => service.adminRollback(id, versionId, request.user?.id ?? null, saveGuardOf(request.body)),
+      () => service.adminGet(id),
+      // what the rollback would save: the restored version's content
+      () => service.adminGet(id, versionId),
+    );
+    return ok(rolledBack, ROLLED_BACK_MESSAGE);
+  });
   if (api.slug) {
     const slugOf = calls.slug ?? missing(half, 'get-slug');
     route(app, api.slug, async (request) => {

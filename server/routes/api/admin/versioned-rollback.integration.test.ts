@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, bearer, signIn, sqlRows } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { withBaseVersion } from '#tests/setup/base-version.ts';
 
 /**
  * POST /api/admin/<kind>/rollback/{id}/{versionId} (ADR 034): the saved version's content and the
@@ -25,8 +26,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, tok = token) => t.app.inject({ method: 'GET', url, headers: bearer(tok) });
-const post = (url: string, payload: object = {}, tok: string | null = token) =>
-  t.app.inject({ method: 'POST', url, headers: tok ? bearer(tok) : {}, payload });
+// a save or rollback sends the version it started from, read first as an editor does (ADR 048)
+const post = async (url: string, payload: object = {}, tok: string | null = token) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: tok ? bearer(tok) : {},
+    payload: await withBaseVersion(t.app, url, payload, tok ? bearer(tok) : {}),
+  });
 const ok = async (res: Promise<{ statusCode: number; body: string; json: () => { data: unknown } }>) => {
   const r = await res;
   expect(r.statusCode, r.body).toBe(200);
