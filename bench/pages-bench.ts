@@ -32,7 +32,12 @@ process.env.NODE_ENV ??= 'production';
 const { openDatabase } = await import('../db/client.ts');
 const { seedDatabase } = await import('../seed/index.ts');
 const { listenInProcess } = await import('./lib.ts');
-const without = new Set((process.env.BENCH_WITHOUT ?? '').split(',').map((p) => p.trim()).filter(Boolean));
+const without = new Set(
+  (process.env.BENCH_WITHOUT ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean),
+);
 for (const piece of without) if (piece !== 'fresh-render') throw new Error(`BENCH_WITHOUT: unknown piece ${piece}`);
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -72,7 +77,8 @@ async function renderThroughServerRouter(services: object) {
     ...entry,
     default(request: Request, status: number, headers: Headers, context: EntryContext, load: import('react-router').AppLoadContext) {
       const hydrates = hydratesFrom(context.staticHandlerContext.matches.map((m) => context.routeModules[m.route.id]));
-      if (load.services !== services || hydrates || request.method === 'HEAD') return entry.default(request, status, headers, context, load);
+      if (load.services !== services || hydrates || request.method === 'HEAD')
+        return entry.default(request, status, headers, context, load);
       headers.set('Content-Type', 'text/html; charset=utf-8');
       if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-cache');
       const html = renderToString(
@@ -206,7 +212,8 @@ for (const page of pages) {
     const [a, b] = await Promise.all(
       [fresh.base, freshWithout.base].map((base) => fetch(base + page.path, { headers: { accept: 'text/html' } }).then((r) => r.text())),
     );
-    if (withoutNonces(a!) !== withoutNonces(b!)) throw new Error(`${page.path}: the fresh-render path and React Router render different HTML`);
+    if (withoutNonces(a!) !== withoutNonces(b!))
+      throw new Error(`${page.path}: the fresh-render path and React Router render different HTML`);
     await load(freshWithout.base + page.path, 2);
     const [w, wo, b2] = await interleaved([fresh.base + page.path, freshWithout.base + page.path, bareUrl], 5, 2);
     pieceRows.push({ piece: 'fresh-render', name: page.name, with: w!, without: wo!, bare: b2! });

@@ -68,7 +68,11 @@ export function checkMigration(file: string, sql: string): MigrationProblem[] {
       release === null
         ? 'it has no "-- contract: release NNNN stopped using ..." marker'
         : `its marker names release ${release}, which is not older than this migration`;
-    problems.push({ migration: file, statement: statement.replace(/\s+/g, ' ').slice(0, 160), reason: `${reasons.join('; ')}, and ${why}` });
+    problems.push({
+      migration: file,
+      statement: statement.replace(/\s+/g, ' ').slice(0, 160),
+      reason: `${reasons.join('; ')}, and ${why}`,
+    });
   }
   return problems;
 }

@@ -10,7 +10,8 @@ describe('requestIdOf', () => {
   });
 
   it('makes a new one when the header is missing, empty, too long or not a plain token', () => {
-    for (const bad of [undefined, '', 'x'.repeat(129), 'a b', 'id\n{"level":60}', 'ümlaut', '<script>']) expect(requestIdOf(bad)).toMatch(UUID);
+    for (const bad of [undefined, '', 'x'.repeat(129), 'a b', 'id\n{"level":60}', 'ümlaut', '<script>'])
+      expect(requestIdOf(bad)).toMatch(UUID);
     expect(requestIdOf(undefined)).not.toBe(requestIdOf(undefined));
   });
 });

@@ -13,7 +13,7 @@ import { defineContract } from './contract.ts';
 const settings = { tags: ['admin integrations'], security: 'bearer', permission: 'settings' } as const;
 
 const PAYLOAD_NOTE =
-  'Each event is posted as JSON (components.schemas.WebhookPayload) with the Standard Webhooks headers webhook-id (the idempotency key: the same on every retry and replay), webhook-timestamp and webhook-signature (v1, HMAC-SHA256 under the endpoint secret). A delivery is retried with exponential back-off for 24 hours, then marked failed (Replay in the lead\'s delivery log).';
+  "Each event is posted as JSON (components.schemas.WebhookPayload) with the Standard Webhooks headers webhook-id (the idempotency key: the same on every retry and replay), webhook-timestamp and webhook-signature (v1, HMAC-SHA256 under the endpoint secret). A delivery is retried with exponential back-off for 24 hours, then marked failed (Replay in the lead's delivery log).";
 
 /** Settings, Integrations: CRM webhook endpoints (Administrators only). Secrets are write-only. */
 export const integrationsApi = {
@@ -52,7 +52,7 @@ export const integrationsApi = {
     method: 'POST',
     path: '/api/admin/integrations/delete/:id',
     operationId: 'deleteWebhookEndpoint',
-    summary: 'Remove a webhook endpoint; its deliveries stay in the leads\' delivery logs, those still pending fail',
+    summary: "Remove a webhook endpoint; its deliveries stay in the leads' delivery logs, those still pending fail",
     params: EndpointIdParamsSchema,
     reply: WebhookEndpointSchema,
   }),
@@ -68,7 +68,7 @@ export const deliveriesApi = {
     path: '/api/admin/forms/deliveries/:id',
     operationId: 'leadDeliveries',
     summary:
-      "Every notification a lead caused (emails and webhooks) with its state (queued, sent, retrying, failed), attempts and last error, oldest first",
+      'Every notification a lead caused (emails and webhooks) with its state (queued, sent, retrying, failed), attempts and last error, oldest first',
     params: FormIdParamsSchema,
     reply: DeliveryLogSchema,
   }),

@@ -39,7 +39,9 @@ export function DeliveryLog({ formId }: { formId: number }) {
     try {
       const log = dataOf(await api().call(deliveriesApi.resend, { params: { id: formId }, body: { channel: d.channel, id: d.id } }));
       setItems(log.items);
-      setNotice(d.channel === 'email' ? `The ${d.label.toLowerCase()} was queued again.` : `The ${d.label.toLowerCase()} is being replayed.`);
+      setNotice(
+        d.channel === 'email' ? `The ${d.label.toLowerCase()} was queued again.` : `The ${d.label.toLowerCase()} is being replayed.`,
+      );
     } catch (e) {
       setError(failureMessage(e));
     } finally {
@@ -57,7 +59,9 @@ export function DeliveryLog({ formId }: { formId: number }) {
         </p>
       ) : null}
       {items === null ? (
-        error ? null : <p>Loading deliveries...</p>
+        error ? null : (
+          <p>Loading deliveries...</p>
+        )
       ) : items.length === 0 ? (
         <p>This lead caused no notification.</p>
       ) : (

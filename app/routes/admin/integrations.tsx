@@ -71,8 +71,8 @@ export default function Integrations({ loaderData }: Route.ComponentProps) {
       </ListHeading>
       <p className="form-alert form-alert--info">
         CRM webhooks: each new lead (and each change of a lead&apos;s status) is posted as JSON to the endpoints below, signed as the
-        Standard Webhooks spec says, and retried for 24 hours while an endpoint does not answer. Each lead&apos;s deliveries are in its
-        View dialog on the <Link to="/siteadmin/forms">Forms</Link> screen. Other settings are on{' '}
+        Standard Webhooks spec says, and retried for 24 hours while an endpoint does not answer. Each lead&apos;s deliveries are in its View
+        dialog on the <Link to="/siteadmin/forms">Forms</Link> screen. Other settings are on{' '}
         <Link to="/siteadmin/settings">Site Settings</Link>.
         {loaderData.allowPrivate ? ' Addresses inside the private network are allowed (WEBHOOK_ALLOW_PRIVATE).' : ''}
       </p>
@@ -89,7 +89,9 @@ export default function Integrations({ loaderData }: Route.ComponentProps) {
           endpoint={editing === 'new' ? null : editing}
           onCancel={() => setEditing(null)}
           onSaved={(saved) => {
-            setEndpoints((list) => (list.some((e) => e.id === saved.id) ? list.map((e) => (e.id === saved.id ? saved : e)) : [...list, saved]));
+            setEndpoints((list) =>
+              list.some((e) => e.id === saved.id) ? list.map((e) => (e.id === saved.id ? saved : e)) : [...list, saved],
+            );
             setNotice(`The endpoint ${saved.url} was saved.`);
             setEditing(null);
           }}
@@ -158,9 +160,7 @@ export default function Integrations({ loaderData }: Route.ComponentProps) {
         onConfirm={() => void (removing && remove(removing))}
         onCancel={() => setRemoving(null)}
       >
-        <p>
-          Remove the endpoint {removing?.url}? Leads stop being posted to it; deliveries still waiting for a retry will fail.
-        </p>
+        <p>Remove the endpoint {removing?.url}? Leads stop being posted to it; deliveries still waiting for a retry will fail.</p>
       </ConfirmDialog>
     </section>
   );

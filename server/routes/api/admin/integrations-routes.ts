@@ -13,14 +13,16 @@ export function integrationsRoutes(app: FastifyInstance) {
     link: '/siteadmin/settings/integrations',
   });
 
-  route(app, integrationsApi.list, async () =>
-    ok({ endpoints: await webhooks().listEndpoints(), allowPrivate: webhooks().allowPrivate }),
-  );
+  route(app, integrationsApi.list, async () => ok({ endpoints: await webhooks().listEndpoints(), allowPrivate: webhooks().allowPrivate }));
 
   route(app, integrationsApi.add, async (request) => {
     const endpoint = await webhooks().addEndpoint(request.body);
     // the secret is never in the audit log, nor in any log
-    await app.services.audit.record({ action: 'created', subject: subject(endpoint), detail: { url: endpoint.url, events: endpoint.events } });
+    await app.services.audit.record({
+      action: 'created',
+      subject: subject(endpoint),
+      detail: { url: endpoint.url, events: endpoint.events },
+    });
     return ok(endpoint);
   });
 
