@@ -210,7 +210,7 @@ describe('territory routing of contact leads', () => {
       method: 'POST',
       url: '/api/admin/reps/edit',
       headers: bearer(editor),
-      payload: { ...rep, zips: ['99950'] },
+      payload: { ...rep, zips: ['99950'], baseVersion: rep.version },
     });
     expect(edit.statusCode, edit.body).toBe(200);
     const { lead, mail } = await sendContact('USA', '99950');
