@@ -179,14 +179,12 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
     {
       key: 'date',
       label: 'Date',
-      nowrap: true,
       sort: { column: 'publishDate', first: 'desc' },
       cell: (row) => <ShortDate iso={row.publishDate} />,
     },
     {
       key: 'updated',
       label: 'Updated',
-      nowrap: true,
       sort: { column: 'updated', first: 'desc' },
       cell: (row) => <ShortDate iso={row.updated} />,
     },
