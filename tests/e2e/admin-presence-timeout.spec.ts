@@ -25,6 +25,9 @@ test('two people with the same item open each see the other: "<name> is also edi
     await signInQuickly(benPage, ben, 'ben-editor-password');
     const editor = `/siteadmin/knowledge-center/edit/${id}`;
 
+    // Ana's browser keeps its time on a clock the test moves: her next heartbeat (every 15 s) comes at
+    // once instead of after a real wait.
+    await page.clock.install();
     await page.goto(editor);
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Knowledge Item' })).toBeVisible();
     await benPage.goto(editor);
@@ -35,13 +38,17 @@ test('two people with the same item open each see the other: "<name> is also edi
     await expect(anaSeen).toBeVisible();
     await expect(anaSeen).toHaveAttribute('aria-live', 'polite');
     const benSeen = page.getByRole('status').filter({ hasText: `${ben} is also editing this` });
-    await expect(benSeen).toBeVisible({ timeout: 25_000 });
+    await expect(benSeen).toHaveCount(0);
+    await page.clock.fastForward(15_000);
+    await expect(benSeen).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
 
     // Ben leaves: Ana's next heartbeat no longer names him
     await benPage.goto('/siteadmin');
     await expect(benPage.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    await expect(page.getByText(`${ben} is also editing this`)).toHaveCount(0, { timeout: 25_000 });
+    await expect(benSeen).toBeVisible();
+    await page.clock.fastForward(15_000);
+    await expect(page.getByText(`${ben} is also editing this`)).toHaveCount(0);
   } finally {
     await other.close();
     await page.request.post(`${KC_API}/delete/${id}`, { headers: { authorization: `Bearer ${admin.token}` } });
@@ -49,29 +56,47 @@ test('two people with the same item open each see the other: "<name> is also edi
 });
 
 test('an admin call unanswered for 20 seconds gives up with a clear message and Retry, instead of loading forever', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(60_000);
   await signInQuickly(page);
+  // The page's clock is the test's: 20 seconds pass when the test moves it, not in real time.
+  await page.clock.install();
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   let hold = true;
   await page.route('**/api/admin/dashboard', async (route) => {
     if (hold) {
-      // longer than the admin's 20-second limit; the browser has given up by then
-      await new Promise((resolve) => setTimeout(resolve, 23_000));
+      // never answered while held: the browser gives up on its own
+      await released;
       await route.abort().catch(() => undefined);
       return;
     }
     await route.continue();
   });
-  const started = Date.now();
-  await page.goto('/siteadmin');
-  const heading = page.getByRole('heading', { level: 1, name: 'Back in a Moment' });
-  await expect(heading).toBeVisible({ timeout: 40_000 });
-  expect(Date.now() - started).toBeGreaterThanOrEqual(19_000);
-  await expect(page.getByText('The server took too long to answer. Try again.')).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
+  try {
+    const asked = page.waitForRequest('**/api/admin/dashboard');
+    await page.goto('/siteadmin');
+    await asked;
+    // From here the page's time moves only when the test moves it.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+    const heading = page.getByRole('heading', { level: 1, name: 'Back in a Moment' });
+    const message = page.getByText('The server took too long to answer. Try again.');
+    // still waiting after 18.5 seconds...
+    await page.clock.runFor(18_500);
+    await expect(page.getByRole('status').filter({ hasText: 'Loading Site Administration...' })).toBeVisible();
+    await expect(heading).toHaveCount(0);
+    // ...and given up at 20
+    await page.clock.runFor(1_500);
+    await expect(heading).toBeVisible();
+    await expect(message).toBeVisible();
+    await page.clock.resume(); // axe waits on timers of its own
+    expect(await axeViolations(page)).toEqual([]);
 
-  hold = false;
-  await page.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    hold = false;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  } finally {
+    release();
+  }
 });
 
 // saves the settings as loaded: alone, so no other test's settings change is written back
@@ -79,24 +104,38 @@ test(
   'a save the server does not answer in time says so and offers Retry, which sends it again',
   { tag: '@exclusive' },
   async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(60_000);
     await signInQuickly(page);
+    await page.clock.install();
     await page.goto('/siteadmin/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Site Settings' })).toBeVisible();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     let hold = true;
     await page.route('**/api/admin/settings/edit', async (route) => {
       if (hold) {
-        await new Promise((resolve) => setTimeout(resolve, 23_000));
+        await released;
         await route.abort().catch(() => undefined);
         return;
       }
       await route.continue();
     });
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    const alert = page.getByRole('alert').filter({ hasText: 'The server took too long to answer. Try again.' });
-    await expect(alert).toBeVisible({ timeout: 40_000 });
-    hold = false;
-    await alert.getByRole('button', { name: 'Retry' }).click();
+    try {
+      const asked = page.waitForRequest('**/api/admin/settings/edit');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await asked;
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+      const alert = page.getByRole('alert').filter({ hasText: 'The server took too long to answer. Try again.' });
+      await page.clock.runFor(18_500);
+      await expect(alert).toHaveCount(0);
+      await page.clock.runFor(1_500);
+      await expect(alert).toBeVisible();
+      hold = false;
+      await page.clock.resume();
+      await alert.getByRole('button', { name: 'Retry' }).click();
+    } finally {
+      release();
+    }
     await expect(page.getByText('Site settings saved. Public pages show them now.')).toBeVisible();
   },
 );
