@@ -4,6 +4,7 @@ import {
   eq,
   getTableName,
   gt,
+  inArray,
   isNotNull,
   isNull,
   lte,
@@ -385,9 +386,10 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
 
     /**
      * Expiry (ADR 049): every published item whose unpublishAt has come becomes a draft, its unpublishAt
-     * cleared, in one conditional update per item. Two instances running this at once: the second's update
-     * finds the row changed (PostgreSQL re-checks the condition on the locked row) and returns nothing, so
-     * each item is unpublished, reported and audited once. Expiries left on drafts are cleared quietly.
+     * cleared, in one transaction that locks the due rows (FOR UPDATE SKIP LOCKED). Two instances running
+     * this at once never take the same row: the second skips what the first holds, and once the first commits
+     * those rows are drafts, so each item is unpublished, reported and audited once. Expiries left on drafts
+     * are cleared quietly.
      */
     async unpublishDue(now = new Date()): Promise<{ id: number; redirect: string | null }[]> {
       const due = and(isNotNull(b.unpublishAt), lte(b.unpublishAt, now));
@@ -395,13 +397,22 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
         .update(base as PgTable)
         .set({ unpublishAt: null, unpublishRedirect: null } as never)
         .where(and(due, sql`${b.status} <> 1`));
-      const rows = await anyDb
-        .update(base as PgTable)
-        .set({ status: 0, unpublishAt: null, unpublishRedirect: null, updated: now } as never)
-        .where(and(due, eq(b.status, 1)))
-        // the redirect as it was before this update cleared it
-        .returning({ id: b.id, redirect: sql<string | null>`(select o.unpublish_redirect from ${base} o where o.id = ${b.id})` });
-      return rows.map((r) => ({ id: r.id as number, redirect: (r.redirect as string | null) ?? null }));
+      return transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        // rows another instance is unpublishing right now are skipped: once it commits they are drafts
+        const rows = await t
+          .select({ id: b.id, redirect: b.unpublishRedirect })
+          .from(base as PgTable)
+          .where(and(due, eq(b.status, 1)))
+          .for('update', { skipLocked: true });
+        const ids = rows.map((r) => r.id as number);
+        if (ids.length > 0)
+          await t
+            .update(base as PgTable)
+            .set({ status: 0, unpublishAt: null, unpublishRedirect: null, updated: now } as never)
+            .where(inArray(b.id, ids));
+        return rows.map((r) => ({ id: r.id as number, redirect: (r.redirect as string | null) ?? null }));
+      });
     },
 
     /** The earliest expiry of any published item of this kind. */
