@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { categoryForType } from './knowledge.ts';
 import { LandingContentSchema, LandingHeroSchema } from './landing-content.ts';
 import { isRegionId, isProductRegionId } from './regions.ts';
+import { EXPIRY_MESSAGES, expiryAfterPublish, isSiteRedirectPath } from './validation/expiry.ts';
 
 /**
  * Payloads of the admin content editors, shared by the editor UI (browser validation,
@@ -236,8 +237,25 @@ export const ContentEditBaseSchema = z.object({
   modules: jsonField(ModuleListSchema),
   /** ISO instant the version goes live; absent = at once. */
   publishAt: z.iso.datetime({ offset: true, error: 'Enter a valid date and time.' }).optional(),
+  /** ISO instant the item leaves the site (ADR 049); absent = it does not expire. */
+  unpublishAt: z.iso.datetime({ offset: true, error: 'Enter a valid date and time.' }).optional(),
+  /** The same-site path the item's address redirects to once it expired; absent = Not Found. */
+  unpublishRedirect: z
+    .string()
+    .trim()
+    .max(500, EXPIRY_MESSAGES.redirect)
+    .refine(isSiteRedirectPath, EXPIRY_MESSAGES.redirect)
+    .optional(),
 });
 export type ContentEditBase = z.infer<typeof ContentEditBaseSchema>;
+
+/** Unpublish at after Publish at (both ISO text in the editor), the server's rule and words (ADR 049). */
+function expiryAfterPublishText(v: { publishAt?: string; unpublishAt?: string }, ctx: z.RefinementCtx): void {
+  expiryAfterPublish(
+    { publishAt: v.publishAt ? new Date(v.publishAt) : null, unpublishAt: v.unpublishAt ? new Date(v.unpublishAt) : null },
+    ctx,
+  );
+}
 
 // ---------------------------------------------------------------- knowledge items and press releases
 
@@ -263,7 +281,7 @@ export const ContentItemEditSchema = ContentEditBaseSchema.omit({ regionIds: tru
   status: z.union([z.literal(0), z.literal(1)], { error: 'Choose Published or Draft.' }).default(1),
   pinned: z.boolean().default(false),
   publishDate: z.iso.date({ error: CONTENT_ITEM_MESSAGES.publishDate }),
-});
+}).superRefine(expiryAfterPublishText);
 export type ContentItemEdit = z.infer<typeof ContentItemEditSchema>;
 
 /** What the editor loads: an item as the admin API answers (spec: baseId, type, pinned, slug, region, with versions). */
@@ -330,6 +348,9 @@ export function contentItemSaveBody(value: ContentItemEdit, kind: 'knowledge' | 
     // noon UTC: the same calendar day wherever in the Americas the date is read
     publishDate: `${value.publishDate}T12:00:00.000Z`,
     publishAt: value.publishAt ?? null,
+    // the editor always says: an empty field clears the expiry
+    unpublishAt: value.unpublishAt ?? null,
+    unpublishRedirect: value.unpublishRedirect ?? null,
     redirectOldSlug: value.createRedirect,
   };
 }
@@ -347,7 +368,7 @@ export const HERO_IMAGE_TYPES = [
 export const PageEditSchema = ContentEditBaseSchema.extend({
   visibility: z.union([z.literal(0), z.literal(1)], { error: 'Choose Visible or Hidden.' }).default(1),
   heroImageType: z.union([z.literal(0), z.literal(1)]).optional(),
-});
+}).superRefine(expiryAfterPublishText);
 export type PageEdit = z.infer<typeof PageEditSchema>;
 
 /** The admin API's save body (POST /api/admin/pages/add) from the editor's parsed value. */
@@ -365,6 +386,8 @@ export function pageSaveBody(value: PageEdit, previous?: { metadata?: { metaCont
     heroImageType: hero ? (value.heroImageType ?? null) : null,
     heroMedia: value.heroImageType === undefined ? null : hero,
     publishAt: value.publishAt ?? null,
+    unpublishAt: value.unpublishAt ?? null,
+    unpublishRedirect: value.unpublishRedirect ?? null,
     redirectOldSlug: value.createRedirect,
   };
 }

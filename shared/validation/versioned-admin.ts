@@ -7,7 +7,7 @@ import { ProductContentSchema } from '../product-content.ts';
 import { LandingContentSchema, LandingKindSchema } from '../landing-content.ts';
 import { VersionRowSchema } from '../versions.ts';
 import { isRegionId, isProductRegionId } from '../regions.ts';
-import { safeLocalPath } from '../input.ts';
+import { EXPIRY_MESSAGES, expiryAfterPublish, isSiteRedirectPath } from './expiry.ts';
 import { optionalSaveGuardFields } from './edit-conflict.ts';
 
 /**
@@ -29,12 +29,6 @@ const RollbackOf = z
   .nullish()
   .describe('the saved version whose content this save restores (a rollback): the audit log says so');
 
-/** The words an expiry the editor cannot save is refused with (ADR 049). */
-export const EXPIRY_MESSAGES = {
-  order: 'Unpublish at must be after Publish at.',
-  redirect: 'Redirect to must be a path on this site, such as /knowledge-center.',
-} as const;
-
 /**
  * Expiry (ADR 049), beside publishAt in every versioned kind's save: when the item leaves the site, and
  * the same-site path its address then redirects to. Absent: the item's expiry is kept as it is; null
@@ -48,17 +42,11 @@ export const expiryFields = {
     .string()
     .trim()
     .max(500, EXPIRY_MESSAGES.redirect)
-    .refine((v) => v === '' || (/^\/[^\s?#]*$/.test(v) && safeLocalPath(v) !== null), EXPIRY_MESSAGES.redirect)
+    .refine((v) => v === '' || isSiteRedirectPath(v), EXPIRY_MESSAGES.redirect)
     .transform((v) => (v === '' ? null : v))
     .nullish()
     .describe('once expired, the item\'s address redirects (302) here: a path on this site; null: it answers Not Found; omit to keep'),
 };
-
-/** Unpublish at must come after Publish at when both are set. */
-export function expiryAfterPublish(v: { publishAt?: Date | null; unpublishAt?: Date | null }, ctx: z.RefinementCtx): void {
-  if (v.publishAt && v.unpublishAt && v.unpublishAt.getTime() <= v.publishAt.getTime())
-    ctx.addIssue({ code: 'custom', path: ['unpublishAt'], message: EXPIRY_MESSAGES.order });
-}
 
 /** The base fields a save writes for its expiry: only those it sent (absent keeps the item's). */
 export function expiryBase(v: { unpublishAt?: Date | null; unpublishRedirect?: string | null }): {
@@ -77,6 +65,8 @@ export const ScheduleFilterSchema = z
   .nullish()
   .describe('scheduled: a saved version still to come; expires: an Unpublish at is set; omit for all');
 export type ScheduleFilter = z.infer<typeof ScheduleFilterSchema>;
+
+export { EXPIRY_MESSAGES, expiryAfterPublish };
 
 export const ContentIdParamsSchema = z.object({ id: z.coerce.number().int().positive('Unknown item.') });
 export const ContentVersionParamsSchema = ContentIdParamsSchema.extend({ versionId: z.coerce.number().int().positive('Unknown version.') });

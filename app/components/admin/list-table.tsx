@@ -77,6 +77,18 @@ export function ShortDate({ iso }: { iso: string }) {
   );
 }
 
+const shortDateTimeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** A scheduled time in a list cell ("Nov 24, 2026, 2:05 PM"), or nothing when there is none (ADR 049). */
+export function ScheduleTime({ iso }: { iso: string | null }) {
+  if (!iso) return null;
+  return (
+    <time dateTime={iso} title={formatDateTime(iso)}>
+      {formatDateTime(iso, shortDateTimeFormat)}
+    </time>
+  );
+}
+
 /** A row's actions: Edit, View on the site (a new tab, and it says so), and Delete when given. */
 export function RowActions({
   name,

@@ -2,11 +2,11 @@ import { Link, useRevalidator } from 'react-router';
 import { REGION_OPTIONS } from '#shared/regions.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import { ListNotice, useConfirmAction } from '../../components/admin/list-actions.tsx';
-import { onOffFilter, regionFilter, SearchFilters } from '../../components/admin/list-filters.tsx';
+import { onOffFilter, readScheduleFilter, regionFilter, scheduleFilter, SearchFilters } from '../../components/admin/list-filters.tsx';
 import { ListHeading } from '../../components/admin/list-heading.tsx';
 import { pageInfo } from '../../components/admin/list-paging.tsx';
-import { listHref } from '../../components/admin/list-params.ts';
-import { ShortDate } from '../../components/admin/list-table.tsx';
+import { listHref, useRevalidateWhenDue } from '../../components/admin/list-params.ts';
+import { ScheduleTime, ShortDate } from '../../components/admin/list-table.tsx';
 import { ResourceList } from '../../components/admin/resource-list.tsx';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { KIND_API } from '#shared/kinds/index.ts';
@@ -34,6 +34,8 @@ interface CustomRow {
   visibility: number;
   regionIds: number[];
   updated: string;
+  nextPublishAt: string | null;
+  unpublishAt: string | null;
 }
 
 interface LandingRow {
@@ -58,6 +60,7 @@ function readQuery(search: URLSearchParams) {
     kind,
     visibility,
     region,
+    schedule: readScheduleFilter(search),
     sort,
     dir,
     page: Math.max(1, Math.floor(Number(search.get('page'))) || 1),
@@ -68,7 +71,8 @@ type Query = ReturnType<typeof readQuery>;
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const query = readQuery(new URL(request.url).searchParams);
   return loadOrRedirect(async () => {
-    const wantLanding = query.kind !== 'custom' && query.visibility !== 0;
+    // the schedule filter is the custom pages' (ADR 049): the homes, campaign pages and About have no expiry here
+    const wantLanding = query.kind !== 'custom' && query.visibility !== 0 && query.schedule === null;
     const wantCustom = query.kind === null || query.kind === 'custom';
     const [landing, custom] = await Promise.all([
       wantLanding ? api().call(KIND_API.landing.filter) : null,
@@ -78,6 +82,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
               searchText: query.q || null,
               visibility: query.visibility,
               region: query.region,
+              schedule: query.schedule,
               sort: query.sort,
               dir: query.dir,
               start: (query.page - 1) * PAGE_SIZE,
@@ -101,13 +106,22 @@ export function HydrateFallback() {
   return <p role="status">Loading pages...</p>;
 }
 
-const DEFAULTS = { q: '', kind: '', visibility: '', region: '', sort: 'updated', dir: '', page: 1 };
+const DEFAULTS = { q: '', kind: '', visibility: '', region: '', schedule: '', sort: 'updated', dir: '', page: 1 };
 function href(query: Query, changes: Partial<Record<keyof Query, string | number | null>>) {
   const next = { ...query, ...changes };
   const dir = next.dir === (next.sort === 'title' ? 'asc' : 'desc') ? '' : next.dir;
   return listHref(
     '/siteadmin/pages',
-    { q: next.q, kind: next.kind, visibility: next.visibility, region: next.region, sort: next.sort, dir, page: next.page },
+    {
+      q: next.q,
+      kind: next.kind,
+      visibility: next.visibility,
+      region: next.region,
+      schedule: next.schedule,
+      sort: next.sort,
+      dir,
+      page: next.page,
+    },
     DEFAULTS,
   );
 }
@@ -125,7 +139,12 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
     after: () => revalidator.revalidate(),
   });
 
-  const showSite = query.kind !== 'custom' && query.visibility !== 0;
+  useRevalidateWhenDue(
+    custom?.items,
+    (custom?.items ?? []).flatMap((p) => [p.nextPublishAt, p.unpublishAt]),
+    () => revalidator.revalidate(),
+  );
+  const showSite = query.kind !== 'custom' && query.visibility !== 0 && query.schedule === null;
   const { page, pages } = pageInfo((query.page - 1) * PAGE_SIZE, PAGE_SIZE, custom?.total ?? 0);
 
   return (
@@ -142,6 +161,7 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
           { name: 'kind', label: 'Kind', allLabel: 'All kinds', options: PAGE_KINDS, value: query.kind },
           regionFilter(REGION_OPTIONS, query.region),
           onOffFilter('visibility', 'Visibility', 'Visible and hidden', ['Visible', 'Hidden'], query.visibility),
+          scheduleFilter(query.schedule),
         ]}
       />
       <ListNotice notice={del.notice} />
@@ -202,6 +222,8 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
               { key: 'address', label: 'Address', breakAnywhere: true, cell: (p) => p.path },
               { key: 'regions', label: 'Regions', cell: (p) => regionCodes(p.regionIds) },
               { key: 'visibility', label: 'Visibility', cell: (p) => (p.visibility === 1 ? 'Visible' : 'Hidden') },
+              { key: 'scheduled', label: 'Scheduled', cell: (p) => <ScheduleTime iso={p.nextPublishAt} /> },
+              { key: 'expires', label: 'Expires', cell: (p) => <ScheduleTime iso={p.unpublishAt} /> },
               {
                 key: 'updated',
                 label: 'Updated',
