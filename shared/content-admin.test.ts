@@ -131,7 +131,14 @@ describe('the knowledge and press editor payload', () => {
 
   it('sends the expiry, and refuses an Unpublish at not after Publish at and a redirect off the site (ADR 049)', () => {
     const at = '2026-06-01T09:00:00.000Z';
-    const withExpiry = ContentItemEditSchema.parse({ ...value, seo: '{}', heroMedia: 'null', modules: '[]', unpublishAt: at, unpublishRedirect: '/knowledge-center' });
+    const withExpiry = ContentItemEditSchema.parse({
+      ...value,
+      seo: '{}',
+      heroMedia: 'null',
+      modules: '[]',
+      unpublishAt: at,
+      unpublishRedirect: '/knowledge-center',
+    });
     expect(contentItemSaveBody(withExpiry, 'knowledge')).toMatchObject({ unpublishAt: at, unpublishRedirect: '/knowledge-center' });
     const early = ContentItemEditSchema.safeParse({
       ...value,
@@ -142,7 +149,13 @@ describe('the knowledge and press editor payload', () => {
       unpublishAt: at,
     });
     expect(issues(early)).toEqual([`unpublishAt: ${EXPIRY_MESSAGES.order}`]);
-    const away = ContentItemEditSchema.safeParse({ ...value, seo: '{}', heroMedia: 'null', modules: '[]', unpublishRedirect: '//elsewhere.example' });
+    const away = ContentItemEditSchema.safeParse({
+      ...value,
+      seo: '{}',
+      heroMedia: 'null',
+      modules: '[]',
+      unpublishRedirect: '//elsewhere.example',
+    });
     expect(issues(away)).toEqual([`unpublishRedirect: ${EXPIRY_MESSAGES.redirect}`]);
   });
 

@@ -240,12 +240,7 @@ export const ContentEditBaseSchema = z.object({
   /** ISO instant the item leaves the site (ADR 049); absent = it does not expire. */
   unpublishAt: z.iso.datetime({ offset: true, error: 'Enter a valid date and time.' }).optional(),
   /** The same-site path the item's address redirects to once it expired; absent = Not Found. */
-  unpublishRedirect: z
-    .string()
-    .trim()
-    .max(500, EXPIRY_MESSAGES.redirect)
-    .refine(isSiteRedirectPath, EXPIRY_MESSAGES.redirect)
-    .optional(),
+  unpublishRedirect: z.string().trim().max(500, EXPIRY_MESSAGES.redirect).refine(isSiteRedirectPath, EXPIRY_MESSAGES.redirect).optional(),
 });
 export type ContentEditBase = z.infer<typeof ContentEditBaseSchema>;
 
@@ -275,13 +270,15 @@ export const CONTENT_ITEM_REGIONS = [
  * on the US or the Canadian site), the kind (knowledge items), published or draft, pinned, and
  * the date the item shows.
  */
-export const ContentItemEditSchema = ContentEditBaseSchema.omit({ regionIds: true }).extend({
-  region: z.number({ error: CONTENT_ITEM_MESSAGES.region }).refine((n) => isProductRegionId(n), CONTENT_ITEM_MESSAGES.region),
-  type: z.number().int().min(0).max(2).default(0),
-  status: z.union([z.literal(0), z.literal(1)], { error: 'Choose Published or Draft.' }).default(1),
-  pinned: z.boolean().default(false),
-  publishDate: z.iso.date({ error: CONTENT_ITEM_MESSAGES.publishDate }),
-}).superRefine(expiryAfterPublishText);
+export const ContentItemEditSchema = ContentEditBaseSchema.omit({ regionIds: true })
+  .extend({
+    region: z.number({ error: CONTENT_ITEM_MESSAGES.region }).refine((n) => isProductRegionId(n), CONTENT_ITEM_MESSAGES.region),
+    type: z.number().int().min(0).max(2).default(0),
+    status: z.union([z.literal(0), z.literal(1)], { error: 'Choose Published or Draft.' }).default(1),
+    pinned: z.boolean().default(false),
+    publishDate: z.iso.date({ error: CONTENT_ITEM_MESSAGES.publishDate }),
+  })
+  .superRefine(expiryAfterPublishText);
 export type ContentItemEdit = z.infer<typeof ContentItemEditSchema>;
 
 /** What the editor loads: an item as the admin API answers (spec: baseId, type, pinned, slug, region, with versions). */

@@ -12,7 +12,13 @@ import { memo } from '../content-events/memo.ts';
 import { DomainError, NotFoundError } from '../errors.ts';
 import { createSlugRules, type MoveRedirects } from '../versioning/slug-rules.ts';
 import type { VersionListItem, VersionMeta } from '../versioning/versioning-repository.ts';
-import { createVersioningService, expiryTimes, versionTimes, versioningHooks, type ExpiryRedirects } from '../versioning/versioning-service.ts';
+import {
+  createVersioningService,
+  expiryTimes,
+  versionTimes,
+  versioningHooks,
+  type ExpiryRedirects,
+} from '../versioning/versioning-service.ts';
 import type {
   AdminListRow,
   AdminSort,
@@ -45,7 +51,10 @@ export interface ContentServiceOptions {
 }
 
 /** What the knowledge and press services are given; each adds its path, label and kind. */
-export type ContentKindOptions = Pick<ContentServiceOptions, 'siteUrl' | 'events' | 'redirects' | 'onScheduled' | 'audit' | 'expiryRedirects'>;
+export type ContentKindOptions = Pick<
+  ContentServiceOptions,
+  'siteUrl' | 'events' | 'redirects' | 'onScheduled' | 'audit' | 'expiryRedirects'
+>;
 
 /**
  * What the admin editor saves: the base fields and the new version (spec: baseId, type, pinned, slug,

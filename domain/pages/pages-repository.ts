@@ -88,7 +88,11 @@ export function createPagesRepository(db: DbOrTx) {
             q.status === null || q.status === undefined ? ne(pages.status, CONTENT_STATUS.deleted) : eq(pages.status, q.status),
             pattern ? or(ilike(pages.slug, pattern), ilike(pageVersions.title, pattern)) : undefined,
             q.region ? sql`${q.region}::smallint = any(${pages.regionIds})` : undefined,
-            q.schedule === 'scheduled' ? isNotNull(pages.nextPublishAt) : q.schedule === 'expires' ? isNotNull(pages.unpublishAt) : undefined,
+            q.schedule === 'scheduled'
+              ? isNotNull(pages.nextPublishAt)
+              : q.schedule === 'expires'
+                ? isNotNull(pages.unpublishAt)
+                : undefined,
           ),
         )
         .orderBy(sort.dir === 'asc' ? sql`${column} asc` : sql`${column} desc`, desc(pages.id))

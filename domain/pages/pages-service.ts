@@ -5,7 +5,13 @@ import { CONTENT_STATUS } from '#db/schema/versioned.ts';
 import { createRenderCache, sanitizeVersionModules } from '../content/sanitize.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
-import { createVersioningService, expiryTimes, versionTimes, versioningHooks, type ExpiryRedirects } from '../versioning/versioning-service.ts';
+import {
+  createVersioningService,
+  expiryTimes,
+  versionTimes,
+  versioningHooks,
+  type ExpiryRedirects,
+} from '../versioning/versioning-service.ts';
 import type { ContentModule, MediaRef, SeoData } from '#shared/content-types.ts';
 import { NotFoundError } from '../errors.ts';
 import { createSlugRules, type MoveRedirects } from '../versioning/slug-rules.ts';

@@ -18,4 +18,3 @@ export function expiryAfterPublish(v: { publishAt?: Date | null; unpublishAt?: D
   if (v.publishAt && v.unpublishAt && v.unpublishAt.getTime() <= v.publishAt.getTime())
     ctx.addIssue({ code: 'custom', path: ['unpublishAt'], message: EXPIRY_MESSAGES.order });
 }
-

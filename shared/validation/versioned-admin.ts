@@ -45,7 +45,7 @@ export const expiryFields = {
     .refine((v) => v === '' || isSiteRedirectPath(v), EXPIRY_MESSAGES.redirect)
     .transform((v) => (v === '' ? null : v))
     .nullish()
-    .describe('once expired, the item\'s address redirects (302) here: a path on this site; null: it answers Not Found; omit to keep'),
+    .describe("once expired, the item's address redirects (302) here: a path on this site; null: it answers Not Found; omit to keep"),
 };
 
 /** The base fields a save writes for its expiry: only those it sent (absent keeps the item's). */

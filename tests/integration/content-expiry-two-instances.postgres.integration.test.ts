@@ -63,7 +63,9 @@ describe('expiry on two instances', () => {
     const audit = await post(a, '/api/admin/audit-log/filter', { start: 0, length: 100 });
     const summaries = (audit.json().data.items as { summary: string }[]).map((e) => e.summary);
     for (const n of [1, 2, 3])
-      expect(summaries.filter((s) => s.startsWith(`The site unpublished the knowledge item Twice Expiring ${n} on schedule`))).toHaveLength(1);
+      expect(summaries.filter((s) => s.startsWith(`The site unpublished the knowledge item Twice Expiring ${n} on schedule`))).toHaveLength(
+        1,
+      );
     const redirects = await post(a, '/api/admin/redirects/filter', { search: 'twice-expiring', start: 0, length: 10 });
     expect(redirects.json().data.items).toHaveLength(3);
   });

@@ -42,7 +42,8 @@ describe('content that expires on time (ADR 049)', () => {
 
     // live until then
     expect((await t.app.inject(path)).statusCode).toBe(200);
-    const search = () => t.app.inject({ method: 'POST', url: '/api/knowledge-center/filter', payload: { searchText: 'Expiring Zinc', start: 0, length: 12 } });
+    const search = () =>
+      t.app.inject({ method: 'POST', url: '/api/knowledge-center/filter', payload: { searchText: 'Expiring Zinc', start: 0, length: 12 } });
     expect((await search()).json().data.total).toBe(1);
     expect(await sitemap()).toContain(path);
     // the list's Expires filter finds it, with its dates
@@ -70,7 +71,8 @@ describe('content that expires on time (ADR 049)', () => {
     // the editor sees a draft without an expiry; the Expires filter no longer lists it
     const after = (await t.get(`/api/admin/knowledge-center/get/${item.id}`)).json().data;
     expect(after).toMatchObject({ status: 0, unpublishAt: null, unpublishRedirect: null });
-    const still = (await t.post('/api/admin/knowledge-center/filter', { schedule: 'expires', start: 0, length: 100 })).json().data.items as {
+    const still = (await t.post('/api/admin/knowledge-center/filter', { schedule: 'expires', start: 0, length: 100 })).json().data
+      .items as {
       id: number;
     }[];
     expect(still.map((r) => r.id)).not.toContain(item.id);
@@ -130,12 +132,18 @@ describe('content that expires on time (ADR 049)', () => {
 
   it('saving without the expiry fields keeps the expiry; null clears it', async () => {
     const at = new Date(Date.now() + HOUR);
-    const add = await t.post('/api/admin/knowledge-center/add', knowledgeBody('Kept Expiry', 'kept-expiry', { status: 1, unpublishAt: at.toISOString() }));
+    const add = await t.post(
+      '/api/admin/knowledge-center/add',
+      knowledgeBody('Kept Expiry', 'kept-expiry', { status: 1, unpublishAt: at.toISOString() }),
+    );
     const id = add.json().data.id as number;
     const edit = await t.post('/api/admin/knowledge-center/add', knowledgeBody('Kept Expiry Edited', 'kept-expiry', { id }));
     expect(edit.statusCode, edit.body).toBe(200);
     expect(edit.json().data).toMatchObject({ status: 1, unpublishAt: at.toISOString() });
-    const cleared = await t.post('/api/admin/knowledge-center/add', knowledgeBody('Kept Expiry Edited', 'kept-expiry', { id, unpublishAt: null }));
+    const cleared = await t.post(
+      '/api/admin/knowledge-center/add',
+      knowledgeBody('Kept Expiry Edited', 'kept-expiry', { id, unpublishAt: null }),
+    );
     expect(cleared.json().data).toMatchObject({ status: 1, unpublishAt: null });
   });
 
@@ -143,7 +151,10 @@ describe('content that expires on time (ADR 049)', () => {
     const publishAt = new Date(Date.now() + 2 * HOUR);
     const early = await t.post(
       '/api/admin/knowledge-center/add',
-      knowledgeBody('Bad Expiry', 'bad-expiry', { publishAt: publishAt.toISOString(), unpublishAt: new Date(Date.now() + HOUR).toISOString() }),
+      knowledgeBody('Bad Expiry', 'bad-expiry', {
+        publishAt: publishAt.toISOString(),
+        unpublishAt: new Date(Date.now() + HOUR).toISOString(),
+      }),
     );
     expect(early.statusCode).toBe(400);
     expect(early.body).toContain('Unpublish at must be after Publish at.');
@@ -160,9 +171,13 @@ describe('content that expires on time (ADR 049)', () => {
     const add = await t.post('/api/admin/knowledge-center/add', knowledgeBody('Future Only', 'future-only', { status: 1 }));
     const id = add.json().data.id as number;
     const later = new Date(Date.now() + HOUR);
-    const sched = await t.post('/api/admin/knowledge-center/add', knowledgeBody('Future Only v2', 'future-only', { id, publishAt: later.toISOString() }));
+    const sched = await t.post(
+      '/api/admin/knowledge-center/add',
+      knowledgeBody('Future Only v2', 'future-only', { id, publishAt: later.toISOString() }),
+    );
     expect(sched.statusCode, sched.body).toBe(200);
-    const rows = (await t.post('/api/admin/knowledge-center/filter', { schedule: 'scheduled', start: 0, length: 100 })).json().data.items as {
+    const rows = (await t.post('/api/admin/knowledge-center/filter', { schedule: 'scheduled', start: 0, length: 100 })).json().data
+      .items as {
       id: number;
       nextPublishAt: string | null;
     }[];
@@ -200,7 +215,10 @@ describe('the API creates drafts (issue 30 point 5, ADR 049)', () => {
     const id = add.json().data.id as number;
     const edit = await t.post('/api/admin/knowledge-center/add', knowledgeBody('Deliberate Item Edited', 'deliberate-item', { id }));
     expect(edit.json().data.status).toBe(0);
-    const publish = await t.post('/api/admin/knowledge-center/add', knowledgeBody('Deliberate Item Edited', 'deliberate-item', { id, status: 1 }));
+    const publish = await t.post(
+      '/api/admin/knowledge-center/add',
+      knowledgeBody('Deliberate Item Edited', 'deliberate-item', { id, status: 1 }),
+    );
     expect(publish.json().data.status).toBe(1);
     expect((await t.app.inject('/api/knowledge-center/get-by-slug/deliberate-item')).statusCode).toBe(200);
     const again = await t.post('/api/admin/knowledge-center/add', knowledgeBody('Deliberate Item Again', 'deliberate-item', { id }));

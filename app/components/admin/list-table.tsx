@@ -77,7 +77,13 @@ export function ShortDate({ iso }: { iso: string }) {
   );
 }
 
-const shortDateTimeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const shortDateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 /** A scheduled time in a list cell ("Nov 24, 2026, 2:05 PM"), or nothing when there is none (ADR 049). */
 export function ScheduleTime({ iso }: { iso: string | null }) {

@@ -103,7 +103,16 @@ function href(config: ContentKindConfig, query: ListQuery, changes: Partial<Reco
   const dir = next.dir === (next.sort === 'title' ? 'asc' : 'desc') ? '' : next.dir;
   return listHref(
     config.path,
-    { q: next.q, type: next.type, region: next.region, status: next.status, schedule: next.schedule, sort: next.sort, dir, page: next.page },
+    {
+      q: next.q,
+      type: next.type,
+      region: next.region,
+      status: next.status,
+      schedule: next.schedule,
+      sort: next.sort,
+      dir,
+      page: next.page,
+    },
     DEFAULTS,
   );
 }

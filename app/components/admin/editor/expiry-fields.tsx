@@ -55,8 +55,7 @@ export function ExpiryFields({ form, defaultValue, errors, timeZone }: ExpiryFie
           }}
         />
         <p className="field__hint" id={`${atId}-hint`}>
-          Your time ({zone}). Optional: at this time the item leaves the site, its lists, search and the sitemap, and becomes a
-          draft.
+          Your time ({zone}). Optional: at this time the item leaves the site, its lists, search and the sitemap, and becomes a draft.
         </p>
         <FieldError id={`${atId}-error`} errors={errors?.unpublishAt} />
       </div>
