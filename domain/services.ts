@@ -104,7 +104,14 @@ export function createServices(db: Db, deps: ServiceDeps) {
     kinds: kindHalves,
   });
   const products = createProductsService(createProductsRepository(db), documents, { siteUrl, events: contentEvents, onScheduled, audit });
-  const landingPages = createLandingPagesService(createLandingPagesRepository(db), { siteUrl, events: contentEvents, onScheduled, audit });
+  const landingPages = createLandingPagesService(createLandingPagesRepository(db), {
+    siteUrl,
+    events: contentEvents,
+    onScheduled,
+    audit,
+    // an expired campaign page's redirect (ADR 049); the redirects service is made just below, and called only later
+    expiryRedirects: { save: (input) => redirects.save(input) },
+  });
   // CSV imports of every kind: one at a time per kind, on every instance (ADR 022)
   const importJobs = createImportJobs({ repo: createImportJobsRepository(db), log: deps.log });
   const redirects = createRedirectsService(createRedirectsRepository(db), {

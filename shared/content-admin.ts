@@ -392,17 +392,22 @@ export function pageSaveBody(value: PageEdit, previous?: { metadata?: { metaCont
 // ---------------------------------------------------------------- homes, campaign pages and About
 
 /** The landing-page editor: the page title, the hero and sections as JSON (the stored schema), SEO and a schedule. */
-export const LandingEditSchema = z.object({
-  title: LandingContentSchema.shape.title,
-  hero: jsonField(LandingHeroSchema),
-  sections: jsonField(LandingContentSchema.shape.sections),
-  seo: jsonField(SeoFormSchema),
-  publishAt: z.iso.datetime({ offset: true, error: 'Enter a valid date and time.' }).optional(),
-});
+export const LandingEditSchema = z
+  .object({
+    title: LandingContentSchema.shape.title,
+    hero: jsonField(LandingHeroSchema),
+    sections: jsonField(LandingContentSchema.shape.sections),
+    seo: jsonField(SeoFormSchema),
+    publishAt: z.iso.datetime({ offset: true, error: 'Enter a valid date and time.' }).optional(),
+    // a campaign page's expiry (ADR 049); the other landing pages do not show these fields
+    unpublishAt: ContentEditBaseSchema.shape.unpublishAt,
+    unpublishRedirect: ContentEditBaseSchema.shape.unpublishRedirect,
+  })
+  .superRefine(expiryAfterPublishText);
 export type LandingEdit = z.infer<typeof LandingEditSchema>;
 
 /** The admin API's save body (POST /api/admin/landing-pages/add). */
-export function landingSaveBody(id: number, value: LandingEdit, previous?: { seo?: { metaContent?: string } } | null) {
+export function landingSaveBody(id: number, value: LandingEdit, previous?: { seo?: { metaContent?: string }; kind?: string } | null) {
   return {
     id,
     title: value.title,
@@ -410,5 +415,9 @@ export function landingSaveBody(id: number, value: LandingEdit, previous?: { seo
     sections: value.sections,
     seo: storedSeo(value.seo, previous?.seo),
     publishAt: value.publishAt ?? null,
+    // only a campaign page can expire: its editor always says (ADR 049)
+    ...(previous?.kind === 'campaign'
+      ? { unpublishAt: value.unpublishAt ?? null, unpublishRedirect: value.unpublishRedirect ?? null }
+      : {}),
   };
 }

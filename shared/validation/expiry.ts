@@ -6,6 +6,7 @@ import { safeLocalPath } from '../input.ts';
 export const EXPIRY_MESSAGES = {
   order: 'Unpublish at must be after Publish at.',
   redirect: 'Redirect to must be a path on this site, such as /knowledge-center.',
+  landing: 'Only a campaign page can expire: the homes, About and the list pages are always on the site.',
 } as const;
 
 /** A path of this site an expired item may redirect to: /..., no // or backslash, no query, space or #. */

@@ -339,9 +339,12 @@ export const LandingSaveSchema = LandingContentSchema.extend({
     .positive('Choose a page.')
     .describe('the landing page (a home, campaign page, About or list page): edited, not created here'),
   publishAt: Instant.nullish(),
+  ...expiryFields,
   rollbackOf: RollbackOf,
   ...optionalSaveGuardFields,
-}).describe('Append a version of a home, campaign page, About or list page');
+})
+  .superRefine(expiryAfterPublish)
+  .describe('Append a version of a home, campaign page, About or list page (only a campaign page can expire: ADR 049)');
 
 export const LandingAdminItemSchema = LandingContentSchema.extend({
   id: z.number(),
@@ -351,6 +354,9 @@ export const LandingAdminItemSchema = LandingContentSchema.extend({
   path: z.string(),
   regionIds: z.array(z.number()),
   publishAt: z.string().nullable(),
+  unpublishAt: z.string().nullable(),
+  unpublishRedirect: z.string().nullable(),
+  status: z.number().describe('1 on the site; 0 a campaign page taken off by its expiry (saving it publishes it again)'),
   created: z.string(),
   current: z.boolean(),
 });
@@ -364,6 +370,9 @@ export const LandingAdminListSchema = z.array(
     title: z.string(),
     regionIds: z.array(z.number()),
     updated: z.string(),
+    status: z.number().describe('1 on the site; 0 a campaign page taken off by its expiry'),
+    nextPublishAt: z.string().nullable(),
+    unpublishAt: z.string().nullable(),
   }),
 );
 

@@ -187,6 +187,50 @@ describe('content that expires on time (ADR 049)', () => {
   });
 });
 
+describe('a campaign page that expires (ADR 049)', () => {
+  const L = '/api/admin/landing-pages';
+  type Row = { id: number; key: string; kind: string; path: string; status: number; unpublishAt: string | null };
+  const rows = async () => (await t.post(`${L}/filter`, {})).json().data as Row[];
+  const content = async (id: number) => {
+    const { title, hero, sections, seo } = (await t.get(`${L}/get/${id}`)).json().data;
+    return { id, title, hero, sections, seo };
+  };
+
+  it('leaves the site and the sitemap at its time, redirects where chosen, and comes back when saved again; a home cannot expire', async () => {
+    const campaign = (await rows()).find((r) => r.key === 'thats-farming')!;
+    expect(campaign).toMatchObject({ kind: 'campaign', status: 1, unpublishAt: null });
+    const at = new Date(Date.now() + HOUR);
+    const saved = await t.post(`${L}/add`, { ...(await content(campaign.id)), unpublishAt: at.toISOString(), unpublishRedirect: '/about' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ status: 1, unpublishAt: at.toISOString(), unpublishRedirect: '/about' });
+    expect((await rows()).find((r) => r.id === campaign.id)?.unpublishAt).toBe(at.toISOString());
+    expect((await t.app.inject(campaign.path)).statusCode).toBe(200);
+    expect(await sitemap()).toContain(`${campaign.path}<`);
+
+    expect(await t.app.services.landingPages.versioning.unpublishDue(new Date(at.getTime() + 1))).toEqual([campaign.id]);
+    const gone = await t.app.inject(campaign.path);
+    expect(gone.statusCode).toBe(302);
+    expect(gone.headers.location).toBe('/about');
+    expect(await sitemap()).not.toContain(`${campaign.path}<`);
+    expect((await rows()).find((r) => r.id === campaign.id)).toMatchObject({ status: 0, unpublishAt: null });
+    expect((await auditSummaries()).some((s) => /^The site unpublished the page .* on schedule, redirecting it to \/about$/.test(s))).toBe(
+      true,
+    );
+
+    // saved again (the editor's Save Changes): on the site again; the redirect is removed in Redirects
+    const again = await t.post(`${L}/add`, { ...(await content(campaign.id)), unpublishAt: null, unpublishRedirect: null });
+    expect(again.json().data).toMatchObject({ status: 1 });
+    const redirect = (await t.post('/api/admin/redirects/filter', { search: campaign.path, start: 0, length: 10 })).json().data.items[0];
+    expect((await t.get(`/api/admin/redirects/delete/${redirect.id}`)).statusCode).toBe(200);
+    expect((await t.app.inject(campaign.path)).statusCode).toBe(200);
+
+    const home = (await rows()).find((r) => r.kind === 'home')!;
+    const refused = await t.post(`${L}/add`, { ...(await content(home.id)), unpublishAt: at.toISOString() });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Only a campaign page can expire');
+  });
+});
+
 describe('the API creates drafts (issue 30 point 5, ADR 049)', () => {
   it('a knowledge item, a press release and a page created without a status are drafts, off the site', async () => {
     const k = await t.post('/api/admin/knowledge-center/add', knowledgeBody('Quiet Draft', 'quiet-draft'));

@@ -46,6 +46,9 @@ interface LandingRow {
   title: string;
   regionIds: number[];
   updated: string;
+  status: number;
+  nextPublishAt: string | null;
+  unpublishAt: string | null;
 }
 
 function readQuery(search: URLSearchParams) {
@@ -71,8 +74,7 @@ type Query = ReturnType<typeof readQuery>;
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const query = readQuery(new URL(request.url).searchParams);
   return loadOrRedirect(async () => {
-    // the schedule filter is the custom pages' (ADR 049): the homes, campaign pages and About have no expiry here
-    const wantLanding = query.kind !== 'custom' && query.visibility !== 0 && query.schedule === null;
+    const wantLanding = query.kind !== 'custom' && query.visibility !== 0;
     const wantCustom = query.kind === null || query.kind === 'custom';
     const [landing, custom] = await Promise.all([
       wantLanding ? api().call(KIND_API.landing.filter) : null,
@@ -96,6 +98,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
       (p) =>
         (query.kind === null || p.kind === query.kind) &&
         (query.region === null || p.regionIds.includes(query.region)) &&
+        (query.schedule === null || (query.schedule === 'scheduled' ? p.nextPublishAt !== null : p.unpublishAt !== null)) &&
         (!needle || p.title.toLowerCase().includes(needle) || p.path.includes(needle)),
     );
     return { query, sitePages, custom: custom ? dataOf(custom) : null };
@@ -139,12 +142,13 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
     after: () => revalidator.revalidate(),
   });
 
+  // a page going live or expiring while the list is open shows its new state without a reload (ADR 049)
   useRevalidateWhenDue(
-    custom?.items,
-    (custom?.items ?? []).flatMap((p) => [p.nextPublishAt, p.unpublishAt]),
+    loaderData,
+    [...sitePages, ...(custom?.items ?? [])].flatMap((p) => [p.nextPublishAt, p.unpublishAt]),
     () => revalidator.revalidate(),
   );
-  const showSite = query.kind !== 'custom' && query.visibility !== 0 && query.schedule === null;
+  const showSite = query.kind !== 'custom' && query.visibility !== 0;
   const { page, pages } = pageInfo((query.page - 1) * PAGE_SIZE, PAGE_SIZE, custom?.total ?? 0);
 
   return (
@@ -182,16 +186,19 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
                 main: true,
                 cell: (p) => <Link to={`/siteadmin/pages/landing/edit/${p.id}`}>{p.title}</Link>,
               },
-              { key: 'kind', label: 'Kind', cell: (p) => kindLabel(p.kind) },
+              // a campaign page its expiry took off the site says so (saving it publishes it again)
+              { key: 'kind', label: 'Kind', cell: (p) => `${kindLabel(p.kind)}${p.status === 1 ? '' : ', off the site'}` },
               { key: 'address', label: 'Address', breakAnywhere: true, cell: (p) => p.path },
               { key: 'regions', label: 'Regions', cell: (p) => regionCodes(p.regionIds) },
+              { key: 'scheduled', label: 'Scheduled', cell: (p) => <ScheduleTime iso={p.nextPublishAt} /> },
+              { key: 'expires', label: 'Expires', cell: (p) => <ScheduleTime iso={p.unpublishAt} /> },
               { key: 'updated', label: 'Updated', nowrap: true, cell: (p) => <ShortDate iso={p.updated} /> },
             ]}
             rows={sitePages}
             rowKey={(p) => p.id}
             actions={(p) => [
               { label: 'Edit', ariaLabel: `Edit ${p.title}`, to: `/siteadmin/pages/landing/edit/${p.id}` },
-              { label: 'View', ariaLabel: `View ${p.title} (opens in a new tab)`, href: p.path },
+              ...(p.status === 1 ? [{ label: 'View', ariaLabel: `View ${p.title} (opens in a new tab)`, href: p.path }] : []),
             ]}
             empty="No page of these kinds matches."
           />
