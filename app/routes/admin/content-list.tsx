@@ -8,9 +8,8 @@ import { onOffFilter, readScheduleFilter, regionFilter, scheduleFilter, SearchFi
 import { ListHeading } from '../../components/admin/list-heading.tsx';
 import { pageInfo } from '../../components/admin/list-paging.tsx';
 import { listHref, useRevalidateWhenDue } from '../../components/admin/list-params.ts';
-import { ScheduleTime, ShortDate } from '../../components/admin/list-table.tsx';
+import { scheduleColumns, ShortDate } from '../../components/admin/list-table.tsx';
 import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
-import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { contentKindOf, type ContentKindConfig } from '../../lib/content-kinds.ts';
 import type { Route } from './+types/content-list';
@@ -120,7 +119,8 @@ function href(config: ContentKindConfig, query: ListQuery, changes: Partial<Reco
 /** What the site shows of an item: live, a draft, scheduled, or not yet live. */
 export function statusLabel(row: Pick<ContentListRow, 'status' | 'live' | 'publishAt'>): string {
   if (row.status === 0) return 'Draft';
-  if (row.publishAt && new Date(row.publishAt).getTime() > Date.now()) return `Scheduled for ${formatDateTime(row.publishAt)}`;
+  // the Scheduled column gives the time (ADR 049)
+  if (row.publishAt && new Date(row.publishAt).getTime() > Date.now()) return 'Scheduled';
   return row.live ? 'Published' : 'Not live';
 }
 
@@ -195,8 +195,7 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
     ...(config.typed ? [{ key: 'type', label: 'Type', cell: (row: ContentListRow) => resourceTypeName(row.type) }] : []),
     { key: 'region', label: 'Region', cell: (row) => regionName(row.region) },
     { key: 'status', label: 'Status', cell: (row) => statusLabel(row) },
-    { key: 'scheduled', label: 'Scheduled', cell: (row) => <ScheduleTime iso={row.nextPublishAt} /> },
-    { key: 'expires', label: 'Expires', cell: (row) => <ScheduleTime iso={row.unpublishAt} /> },
+    ...scheduleColumns(items, query.schedule),
     {
       key: 'date',
       label: 'Date',

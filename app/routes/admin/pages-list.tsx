@@ -6,7 +6,7 @@ import { onOffFilter, readScheduleFilter, regionFilter, scheduleFilter, SearchFi
 import { ListHeading } from '../../components/admin/list-heading.tsx';
 import { pageInfo } from '../../components/admin/list-paging.tsx';
 import { listHref, useRevalidateWhenDue } from '../../components/admin/list-params.ts';
-import { ScheduleTime, ShortDate } from '../../components/admin/list-table.tsx';
+import { scheduleColumns, ShortDate } from '../../components/admin/list-table.tsx';
 import { ResourceList } from '../../components/admin/resource-list.tsx';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { KIND_API } from '#shared/kinds/index.ts';
@@ -190,8 +190,7 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
               { key: 'kind', label: 'Kind', cell: (p) => `${kindLabel(p.kind)}${p.status === 1 ? '' : ', off the site'}` },
               { key: 'address', label: 'Address', breakAnywhere: true, cell: (p) => p.path },
               { key: 'regions', label: 'Regions', cell: (p) => regionCodes(p.regionIds) },
-              { key: 'scheduled', label: 'Scheduled', cell: (p) => <ScheduleTime iso={p.nextPublishAt} /> },
-              { key: 'expires', label: 'Expires', cell: (p) => <ScheduleTime iso={p.unpublishAt} /> },
+              ...scheduleColumns(sitePages, query.schedule),
               { key: 'updated', label: 'Updated', nowrap: true, cell: (p) => <ShortDate iso={p.updated} /> },
             ]}
             rows={sitePages}
@@ -229,8 +228,7 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
               { key: 'address', label: 'Address', breakAnywhere: true, cell: (p) => p.path },
               { key: 'regions', label: 'Regions', cell: (p) => regionCodes(p.regionIds) },
               { key: 'visibility', label: 'Visibility', cell: (p) => (p.visibility === 1 ? 'Visible' : 'Hidden') },
-              { key: 'scheduled', label: 'Scheduled', cell: (p) => <ScheduleTime iso={p.nextPublishAt} /> },
-              { key: 'expires', label: 'Expires', cell: (p) => <ScheduleTime iso={p.unpublishAt} /> },
+              ...scheduleColumns(custom.items, query.schedule),
               {
                 key: 'updated',
                 label: 'Updated',
