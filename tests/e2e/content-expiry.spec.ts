@@ -80,3 +80,24 @@ test.describe('content that expires on time', { tag: '@exclusive' }, () => {
     await expect(page.getByRole('link', { name: title })).toHaveCount(0);
   });
 });
+
+test('a campaign page editor offers Expiry, a home editor does not, and axe finds nothing', async ({ page }) => {
+  const tokens = await signInQuickly(page);
+  const list = await page.request.post('/api/admin/landing-pages/filter', {
+    headers: { authorization: `Bearer ${tokens.token}` },
+    data: {},
+  });
+  const rows = ((await list.json()) as { data: { id: number; kind: string }[] }).data;
+  const campaign = rows.find((r) => r.kind === 'campaign')!;
+  const home = rows.find((r) => r.kind === 'home')!;
+
+  await page.goto(`/siteadmin/pages/landing/edit/${campaign.id}`);
+  await expect(page.getByRole('group', { name: 'Expiry' })).toBeVisible();
+  await expect(page.getByLabel('Unpublish at')).toHaveValue('');
+  await expect(page.getByLabel('Redirect to')).toHaveValue('');
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.goto(`/siteadmin/pages/landing/edit/${home.id}`);
+  await expect(page.getByRole('group', { name: 'Publishing' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Expiry' })).toHaveCount(0);
+});
