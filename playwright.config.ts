@@ -24,6 +24,8 @@ function env(port: number) {
     SEED_DEMO_REPS: 'true',
     // the Integrations test posts leads to a webhook receiver on 127.0.0.1
     WEBHOOK_ALLOW_PRIVATE: 'true',
+    // the expiry test waits for the scheduler (ADR 049): it looks every second here, every minute by default
+    SCHEDULER_INTERVAL_MS: '1000',
   };
 }
 const common = { reuseExistingServer: false, timeout: 120_000, stdout: 'ignore' as const, stderr: 'pipe' as const };

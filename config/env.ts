@@ -107,6 +107,11 @@ export const EnvFields = z.object({
   MAIL_RETRY_SECONDS: z.coerce.number().int().positive().default(60),
   /** How often the webhook outbox looks for deliveries due again (a new event is delivered at once). */
   WEBHOOK_RETRY_SECONDS: z.coerce.number().int().positive().default(30),
+  /**
+   * The longest the publishing scheduler sleeps (ADR 049): a scheduled version or an expiry saved on another
+   * instance is carried out within it. At most a minute, so content leaves the site within a minute of its time.
+   */
+  SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(60_000),
   /** The wait before a failed webhook delivery's second attempt; each later wait doubles it (capped at an hour). */
   WEBHOOK_FIRST_RETRY_SECONDS: z.coerce.number().int().positive().max(3600).default(30),
   /**

@@ -104,7 +104,14 @@ export function createServices(db: Db, deps: ServiceDeps) {
     kinds: kindHalves,
   });
   const products = createProductsService(createProductsRepository(db), documents, { siteUrl, events: contentEvents, onScheduled, audit });
-  const landingPages = createLandingPagesService(createLandingPagesRepository(db), { siteUrl, events: contentEvents, onScheduled, audit });
+  const landingPages = createLandingPagesService(createLandingPagesRepository(db), {
+    siteUrl,
+    events: contentEvents,
+    onScheduled,
+    audit,
+    // an expired campaign page's redirect (ADR 049); the redirects service is made just below, and called only later
+    expiryRedirects: { save: (input) => redirects.save(input) },
+  });
   // CSV imports of every kind: one at a time per kind, on every instance (ADR 022)
   const importJobs = createImportJobs({ repo: createImportJobsRepository(db), log: deps.log });
   const redirects = createRedirectsService(createRedirectsRepository(db), {
@@ -215,10 +222,24 @@ export function createServices(db: Db, deps: ServiceDeps) {
   const services = {
     settings,
     redirects,
-    pages: createPagesService(createPagesRepository(db), { siteUrl, events: contentEvents, onScheduled, redirects, audit }),
+    pages: createPagesService(createPagesRepository(db), {
+      siteUrl,
+      events: contentEvents,
+      onScheduled,
+      redirects,
+      audit,
+      expiryRedirects: redirects,
+    }),
     // what item pages and related-resource blocks read on every render is held until content changes
     knowledge: cachedReads(
-      createKnowledgeService(createKnowledgeRepository(db), { siteUrl, events: contentEvents, redirects, onScheduled, audit }),
+      createKnowledgeService(createKnowledgeRepository(db), {
+        siteUrl,
+        events: contentEvents,
+        redirects,
+        onScheduled,
+        audit,
+        expiryRedirects: redirects,
+      }),
       {
         events: contentEvents,
         kinds: ['knowledge'],
@@ -226,7 +247,14 @@ export function createServices(db: Db, deps: ServiceDeps) {
       },
     ),
     pressReleases: cachedReads(
-      createPressReleasesService(createPressReleasesRepository(db), { siteUrl, events: contentEvents, redirects, onScheduled, audit }),
+      createPressReleasesService(createPressReleasesRepository(db), {
+        siteUrl,
+        events: contentEvents,
+        redirects,
+        onScheduled,
+        audit,
+        expiryRedirects: redirects,
+      }),
       {
         events: contentEvents,
         kinds: ['press'],
@@ -267,7 +295,11 @@ export function createServices(db: Db, deps: ServiceDeps) {
   });
   // A change made here or on another instance reaches the services' in-memory copies (memo(), over
   // the content events) before the page cache, which listens after them, renders again.
-  scheduler = createPublishScheduler({ kinds: kinds.map((k) => k.service.versioning), log: deps.log });
+  scheduler = createPublishScheduler({
+    kinds: kinds.map((k) => k.service.versioning),
+    log: deps.log,
+    maxSleepMs: env.SCHEDULER_INTERVAL_MS,
+  });
   // previews before saving (ADR 024): each kind's write rule and public mapping, stored for every instance
   const previews = createPreviewsService(createPreviewsRepository(db), kinds, { log: deps.log });
   const journal = deps.intakeJournal;

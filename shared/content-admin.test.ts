@@ -12,6 +12,7 @@ import {
   SlugSchema,
 } from './content-admin.ts';
 import { CONTENT_ITEM_MESSAGES, contentItemSaveBody, ContentItemEditSchema } from './content-admin.ts';
+import { EXPIRY_MESSAGES } from './validation/expiry.ts';
 
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   r.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
@@ -121,8 +122,41 @@ describe('the knowledge and press editor payload', () => {
       modules: [{ type: 2, content: '<p>Body</p>' }],
       publishDate: '2026-05-01T12:00:00.000Z',
       publishAt: null,
+      // the editor always says: no expiry (ADR 049)
+      unpublishAt: null,
+      unpublishRedirect: null,
       redirectOldSlug: true,
     });
+  });
+
+  it('sends the expiry, and refuses an Unpublish at not after Publish at and a redirect off the site (ADR 049)', () => {
+    const at = '2026-06-01T09:00:00.000Z';
+    const withExpiry = ContentItemEditSchema.parse({
+      ...value,
+      seo: '{}',
+      heroMedia: 'null',
+      modules: '[]',
+      unpublishAt: at,
+      unpublishRedirect: '/knowledge-center',
+    });
+    expect(contentItemSaveBody(withExpiry, 'knowledge')).toMatchObject({ unpublishAt: at, unpublishRedirect: '/knowledge-center' });
+    const early = ContentItemEditSchema.safeParse({
+      ...value,
+      seo: '{}',
+      heroMedia: 'null',
+      modules: '[]',
+      publishAt: '2026-06-02T09:00:00.000Z',
+      unpublishAt: at,
+    });
+    expect(issues(early)).toEqual([`unpublishAt: ${EXPIRY_MESSAGES.order}`]);
+    const away = ContentItemEditSchema.safeParse({
+      ...value,
+      seo: '{}',
+      heroMedia: 'null',
+      modules: '[]',
+      unpublishRedirect: '//elsewhere.example',
+    });
+    expect(issues(away)).toEqual([`unpublishRedirect: ${EXPIRY_MESSAGES.redirect}`]);
   });
 
   it('press releases keep their stored type and have no category', () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { categoryForType } from './knowledge.ts';
 import { LandingContentSchema, LandingHeroSchema } from './landing-content.ts';
 import { isRegionId, isProductRegionId } from './regions.ts';
+import { EXPIRY_MESSAGES, expiryAfterPublish, isSiteRedirectPath } from './validation/expiry.ts';
 
 /**
  * Payloads of the admin content editors, shared by the editor UI (browser validation,
@@ -236,8 +237,20 @@ export const ContentEditBaseSchema = z.object({
   modules: jsonField(ModuleListSchema),
   /** ISO instant the version goes live; absent = at once. */
   publishAt: z.iso.datetime({ offset: true, error: 'Enter a valid date and time.' }).optional(),
+  /** ISO instant the item leaves the site (ADR 049); absent = it does not expire. */
+  unpublishAt: z.iso.datetime({ offset: true, error: 'Enter a valid date and time.' }).optional(),
+  /** The same-site path the item's address redirects to once it expired; absent = Not Found. */
+  unpublishRedirect: z.string().trim().max(500, EXPIRY_MESSAGES.redirect).refine(isSiteRedirectPath, EXPIRY_MESSAGES.redirect).optional(),
 });
 export type ContentEditBase = z.infer<typeof ContentEditBaseSchema>;
+
+/** Unpublish at after Publish at (both ISO text in the editor), the server's rule and words (ADR 049). */
+function expiryAfterPublishText(v: { publishAt?: string; unpublishAt?: string }, ctx: z.RefinementCtx): void {
+  expiryAfterPublish(
+    { publishAt: v.publishAt ? new Date(v.publishAt) : null, unpublishAt: v.unpublishAt ? new Date(v.unpublishAt) : null },
+    ctx,
+  );
+}
 
 // ---------------------------------------------------------------- knowledge items and press releases
 
@@ -257,13 +270,15 @@ export const CONTENT_ITEM_REGIONS = [
  * on the US or the Canadian site), the kind (knowledge items), published or draft, pinned, and
  * the date the item shows.
  */
-export const ContentItemEditSchema = ContentEditBaseSchema.omit({ regionIds: true }).extend({
-  region: z.number({ error: CONTENT_ITEM_MESSAGES.region }).refine((n) => isProductRegionId(n), CONTENT_ITEM_MESSAGES.region),
-  type: z.number().int().min(0).max(2).default(0),
-  status: z.union([z.literal(0), z.literal(1)], { error: 'Choose Published or Draft.' }).default(1),
-  pinned: z.boolean().default(false),
-  publishDate: z.iso.date({ error: CONTENT_ITEM_MESSAGES.publishDate }),
-});
+export const ContentItemEditSchema = ContentEditBaseSchema.omit({ regionIds: true })
+  .extend({
+    region: z.number({ error: CONTENT_ITEM_MESSAGES.region }).refine((n) => isProductRegionId(n), CONTENT_ITEM_MESSAGES.region),
+    type: z.number().int().min(0).max(2).default(0),
+    status: z.union([z.literal(0), z.literal(1)], { error: 'Choose Published or Draft.' }).default(1),
+    pinned: z.boolean().default(false),
+    publishDate: z.iso.date({ error: CONTENT_ITEM_MESSAGES.publishDate }),
+  })
+  .superRefine(expiryAfterPublishText);
 export type ContentItemEdit = z.infer<typeof ContentItemEditSchema>;
 
 /** What the editor loads: an item as the admin API answers (spec: baseId, type, pinned, slug, region, with versions). */
@@ -330,6 +345,9 @@ export function contentItemSaveBody(value: ContentItemEdit, kind: 'knowledge' | 
     // noon UTC: the same calendar day wherever in the Americas the date is read
     publishDate: `${value.publishDate}T12:00:00.000Z`,
     publishAt: value.publishAt ?? null,
+    // the editor always says: an empty field clears the expiry
+    unpublishAt: value.unpublishAt ?? null,
+    unpublishRedirect: value.unpublishRedirect ?? null,
     redirectOldSlug: value.createRedirect,
   };
 }
@@ -347,7 +365,7 @@ export const HERO_IMAGE_TYPES = [
 export const PageEditSchema = ContentEditBaseSchema.extend({
   visibility: z.union([z.literal(0), z.literal(1)], { error: 'Choose Visible or Hidden.' }).default(1),
   heroImageType: z.union([z.literal(0), z.literal(1)]).optional(),
-});
+}).superRefine(expiryAfterPublishText);
 export type PageEdit = z.infer<typeof PageEditSchema>;
 
 /** The admin API's save body (POST /api/admin/pages/add) from the editor's parsed value. */
@@ -365,6 +383,8 @@ export function pageSaveBody(value: PageEdit, previous?: { metadata?: { metaCont
     heroImageType: hero ? (value.heroImageType ?? null) : null,
     heroMedia: value.heroImageType === undefined ? null : hero,
     publishAt: value.publishAt ?? null,
+    unpublishAt: value.unpublishAt ?? null,
+    unpublishRedirect: value.unpublishRedirect ?? null,
     redirectOldSlug: value.createRedirect,
   };
 }
@@ -372,17 +392,22 @@ export function pageSaveBody(value: PageEdit, previous?: { metadata?: { metaCont
 // ---------------------------------------------------------------- homes, campaign pages and About
 
 /** The landing-page editor: the page title, the hero and sections as JSON (the stored schema), SEO and a schedule. */
-export const LandingEditSchema = z.object({
-  title: LandingContentSchema.shape.title,
-  hero: jsonField(LandingHeroSchema),
-  sections: jsonField(LandingContentSchema.shape.sections),
-  seo: jsonField(SeoFormSchema),
-  publishAt: z.iso.datetime({ offset: true, error: 'Enter a valid date and time.' }).optional(),
-});
+export const LandingEditSchema = z
+  .object({
+    title: LandingContentSchema.shape.title,
+    hero: jsonField(LandingHeroSchema),
+    sections: jsonField(LandingContentSchema.shape.sections),
+    seo: jsonField(SeoFormSchema),
+    publishAt: z.iso.datetime({ offset: true, error: 'Enter a valid date and time.' }).optional(),
+    // a campaign page's expiry (ADR 049); the other landing pages do not show these fields
+    unpublishAt: ContentEditBaseSchema.shape.unpublishAt,
+    unpublishRedirect: ContentEditBaseSchema.shape.unpublishRedirect,
+  })
+  .superRefine(expiryAfterPublishText);
 export type LandingEdit = z.infer<typeof LandingEditSchema>;
 
 /** The admin API's save body (POST /api/admin/landing-pages/add). */
-export function landingSaveBody(id: number, value: LandingEdit, previous?: { seo?: { metaContent?: string } } | null) {
+export function landingSaveBody(id: number, value: LandingEdit, previous?: { seo?: { metaContent?: string }; kind?: string } | null) {
   return {
     id,
     title: value.title,
@@ -390,5 +415,9 @@ export function landingSaveBody(id: number, value: LandingEdit, previous?: { seo
     sections: value.sections,
     seo: storedSeo(value.seo, previous?.seo),
     publishAt: value.publishAt ?? null,
+    // only a campaign page can expire: its editor always says (ADR 049)
+    ...(previous?.kind === 'campaign'
+      ? { unpublishAt: value.unpublishAt ?? null, unpublishRedirect: value.unpublishRedirect ?? null }
+      : {}),
   };
 }

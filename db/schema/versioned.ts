@@ -37,6 +37,13 @@ function baseColumns() {
     currentVersionId: integer('current_version_id'),
     /** The earliest publishAt of a version newer than the current one, still to come; null when none. */
     nextPublishAt: timestamp('next_publish_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Expiry (ADR 049): at or after this time the scheduler takes a published item off the site (status 0)
+     * and clears it; null when the item does not expire. Not versioned: a rollback leaves it as it is.
+     */
+    unpublishAt: timestamp('unpublish_at', { withTimezone: true, mode: 'date' }),
+    /** Where the item's public path redirects once it expired (a same-site path); null: it answers Not Found. */
+    unpublishRedirect: text('unpublish_redirect'),
     created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updated: timestamp('updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   };

@@ -68,7 +68,10 @@ function sentence(
       case 'published':
         return `${who} published ${what}`;
       case 'unpublished':
-        return `${who} unpublished ${what}`;
+        // ADR 049: an expiry the site carried out, and where the address now leads
+        return d.scheduled === true
+          ? `${who} unpublished ${what} on schedule${d.redirect && typeof (d.redirect as { to?: unknown }).to === 'string' ? `, redirecting it to ${(d.redirect as { to: string }).to}` : ''}`
+          : `${who} unpublished ${what}`;
       case 'scheduled':
         return `${who} scheduled a new version of ${what} for ${when(d.publishAt)}`;
       case 'rolled-back':

@@ -73,6 +73,10 @@ export interface AdminListRow extends ContentBaseRow {
   /** false while the first version is still scheduled */
   live: boolean;
   updated: Date;
+  /** when a saved version still to come goes live; null when none */
+  nextPublishAt: Date | null;
+  /** when the item leaves the site (ADR 049); null when it does not expire */
+  unpublishAt: Date | null;
 }
 
 export interface NewContentVersion {
@@ -259,7 +263,9 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
      * The admin list: every item not deleted (drafts and scheduled ones too), with the title of
      * its newest version, newest first; filters as the public list plus status.
      */
-    async adminList(q: ContentListQuery & { status?: number | null; sort?: AdminSort }): Promise<{ rows: AdminListRow[]; total: number }> {
+    async adminList(
+      q: ContentListQuery & { status?: number | null; schedule?: 'scheduled' | 'expires' | null; sort?: AdminSort },
+    ): Promise<{ rows: AdminListRow[]; total: number }> {
       const search = q.search?.trim();
       const newest = sql`(select max(${versions.id}) from ${versions} where ${versions.itemId} = ${items.id})`;
       const where = and(
@@ -267,6 +273,7 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
         q.categories?.length ? inArray(items.category, q.categories) : undefined,
         q.type === null || q.type === undefined ? undefined : eq(items.type, q.type),
         q.regions?.length ? inArray(items.regionId, q.regions) : undefined,
+        q.schedule === 'scheduled' ? isNotNull(items.nextPublishAt) : q.schedule === 'expires' ? isNotNull(items.unpublishAt) : undefined,
         search ? sql`(${ilike(items.slug, likePattern(search))} or ${ilike(versions.title, likePattern(search))})` : undefined,
       );
       const rows = await db
@@ -278,6 +285,8 @@ export function createContentRepository(db: DbOrTx, t: ContentTables) {
           publishAt: versions.publishAt,
           live: sql<boolean>`${items.currentVersionId} is not null`,
           updated: items.updated,
+          nextPublishAt: items.nextPublishAt,
+          unpublishAt: items.unpublishAt,
           total: sql<number>`count(*) over ()`.mapWith(Number),
         })
         .from(items)

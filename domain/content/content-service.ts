@@ -1,17 +1,24 @@
+import { CONTENT_STATUS } from '#db/schema/versioned.ts';
 import type { SaveGuard } from '#shared/validation/edit-conflict.ts';
 import type { ContentModule, MediaRef, SeoData } from '#shared/content-types.ts';
 import type { ContentCardDto, ContentItemDto, ContentListDto, HeroMediaDto, SitemapEntry } from '#shared/dto/content.ts';
 import { contentItemPath, KNOWLEDGE_BASE_PATH, PRESS_BASE_PATH, regionsVisibleIn, resourceTypeName } from '#shared/knowledge.ts';
 import { isProductRegionId, REGION_US } from '#shared/regions.ts';
 import type { ContentFilter } from '#shared/validation/content-filter.ts';
-import type { ContentAdminItem, ContentSaveBody } from '#shared/validation/versioned-admin.ts';
+import { expiryBase, type ContentAdminItem, type ContentSaveBody } from '#shared/validation/versioned-admin.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
 import { memo } from '../content-events/memo.ts';
 import { DomainError, NotFoundError } from '../errors.ts';
 import { createSlugRules, type MoveRedirects } from '../versioning/slug-rules.ts';
 import type { VersionListItem, VersionMeta } from '../versioning/versioning-repository.ts';
-import { createVersioningService, versionTimes, versioningHooks } from '../versioning/versioning-service.ts';
+import {
+  createVersioningService,
+  expiryTimes,
+  versionTimes,
+  versioningHooks,
+  type ExpiryRedirects,
+} from '../versioning/versioning-service.ts';
 import type {
   AdminListRow,
   AdminSort,
@@ -37,12 +44,17 @@ export interface ContentServiceOptions {
   redirects?: MoveRedirects;
   /** told when a version is scheduled (the publisher wakes up then) */
   onScheduled?: (at: Date) => void;
+  /** where an expired item's address redirects (ADR 049) */
+  expiryRedirects?: ExpiryRedirects;
   /** the audit log */
   audit?: AuditRecorder;
 }
 
 /** What the knowledge and press services are given; each adds its path, label and kind. */
-export type ContentKindOptions = Pick<ContentServiceOptions, 'siteUrl' | 'events' | 'redirects' | 'onScheduled' | 'audit'>;
+export type ContentKindOptions = Pick<
+  ContentServiceOptions,
+  'siteUrl' | 'events' | 'redirects' | 'onScheduled' | 'audit' | 'expiryRedirects'
+>;
 
 /**
  * What the admin editor saves: the base fields and the new version (spec: baseId, type, pinned, slug,
@@ -73,6 +85,7 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
     label: opts.label,
     ...versioningHooks(opts),
     slugOf: (b) => b.slug,
+    pathOf: (b) => contentItemPath(opts.basePath, b.slug, b.regionId),
     prepare: sanitizeVersionModules,
   });
 
@@ -166,6 +179,8 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
       regionId: number;
       status: number;
       currentVersionId: number | null;
+      unpublishAt: Date | null;
+      unpublishRedirect: string | null;
     },
     v: {
       id: number;
@@ -195,6 +210,7 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
       modules: v.modules,
       publishDate: v.publishDate.toISOString(),
       ...versionTimes(base, v),
+      ...expiryTimes(base),
     };
   }
 
@@ -310,17 +326,20 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
       type?: number | null;
       region?: number | null;
       status?: number | null;
+      schedule?: 'scheduled' | 'expires' | null;
       sort?: AdminSort['by'];
       dir?: AdminSort['dir'];
       start: number;
       length: number;
     }): Promise<{
-      items: (Omit<AdminListRow, 'publishDate' | 'publishAt' | 'updated' | 'regionId'> & {
+      items: (Omit<AdminListRow, 'publishDate' | 'publishAt' | 'updated' | 'regionId' | 'nextPublishAt' | 'unpublishAt'> & {
         region: number;
         path: string;
         publishDate: string;
         publishAt: string | null;
         updated: string;
+        nextPublishAt: string | null;
+        unpublishAt: string | null;
       })[];
       total: number;
     }> {
@@ -330,18 +349,21 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
         type: f.type ?? null,
         regions: f.region ? [f.region] : null,
         status: f.status ?? null,
+        schedule: f.schedule ?? null,
         sort: { by: f.sort ?? 'updated', dir: f.dir ?? (f.sort === 'title' ? 'asc' : 'desc') },
         start: f.start,
         length: f.length,
       });
       return {
-        items: rows.map(({ regionId, publishDate, publishAt, updated, ...r }) => ({
+        items: rows.map(({ regionId, publishDate, publishAt, updated, nextPublishAt, unpublishAt, ...r }) => ({
           ...r,
           region: regionId,
           path: contentItemPath(opts.basePath, r.slug, regionId),
           publishDate: publishDate.toISOString(),
           publishAt: publishAt?.toISOString() ?? null,
           updated: updated.toISOString(),
+          nextPublishAt: nextPublishAt?.toISOString() ?? null,
+          unpublishAt: unpublishAt?.toISOString() ?? null,
         })),
         total,
       };
@@ -354,7 +376,16 @@ export function createContentService(repo: ContentRepository, opts: ContentServi
      */
     async adminSave(input: ContentSaveInput, authorId: number | null): Promise<ContentAdminItem> {
       const saved = await slugs.save(input, authorId, versioning, (slug) => ({
-        base: { type: input.type, category: input.category, pinned: input.pinned, slug, regionId: input.region, status: input.status },
+        base: {
+          type: input.type,
+          category: input.category,
+          pinned: input.pinned,
+          slug,
+          regionId: input.region,
+          // a new item without a status is a draft (ADR 049); an edit without one keeps the item's
+          ...(input.status !== undefined ? { status: input.status } : input.id ? {} : { status: CONTENT_STATUS.draft }),
+          ...expiryBase(input),
+        },
         version: saveVersion(input),
       }));
       return this.adminGet(saved.id, saved.versionId);

@@ -1,7 +1,7 @@
 import { landingPages, landingPageVersions } from '#db/schema/landing-pages.ts';
 import { KIND } from '#shared/kinds/index.ts';
 import type { LandingContent } from '#shared/landing-content.ts';
-import type { LandingSaveBody } from '#shared/validation/versioned-admin.ts';
+import { expiryBase, type LandingSaveBody } from '#shared/validation/versioned-admin.ts';
 import type { LandingPagesService } from '../landing-pages/landing-pages-service.ts';
 import { saveGuardOf } from '#shared/validation/edit-conflict.ts';
 import { defineDomainKind } from './define.ts';
@@ -12,13 +12,22 @@ export const landingDomain = defineDomainKind<LandingPagesService, LandingSaveBo
   base: landingPages,
   service: (ctx) => ctx.services.landingPages,
   admin: {
-    save: (svc, { id, publishAt, rollbackOf, baseVersion, overwrite, ...content }, authorId) =>
-      svc.adminSave(id, content, authorId, publishAt ?? null, rollbackOf ?? null, saveGuardOf({ baseVersion, overwrite })),
+    save: (svc, { id, publishAt, rollbackOf, baseVersion, overwrite, unpublishAt, unpublishRedirect, ...content }, authorId) =>
+      svc.adminSave(
+        id,
+        content,
+        authorId,
+        publishAt ?? null,
+        rollbackOf ?? null,
+        saveGuardOf({ baseVersion, overwrite }),
+        expiryBase({ unpublishAt, unpublishRedirect }),
+      ),
     // a fixed, short list: no filter
     filter: (svc) => svc.adminList(),
   },
   preview: {
-    input: ({ id: _id, publishAt: _at, baseVersion: _base, overwrite: _over, ...content }) => content,
+    input: ({ id: _id, publishAt: _at, baseVersion: _base, overwrite: _over, unpublishAt: _ua, unpublishRedirect: _ur, ...content }) =>
+      content,
     prepare: (svc, content) => svc.preparePreview(content as LandingContent),
     render: async (svc, id, content, created) => ({ page: await svc.previewDto(id!, content as LandingContent, created) }),
     // a landing page is always an existing item

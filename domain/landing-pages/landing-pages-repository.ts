@@ -14,6 +14,8 @@ export interface LandingRow extends LandingContent {
   status: number;
   versionId: number;
   versionCreated: Date;
+  nextPublishAt: Date | null;
+  unpublishAt: Date | null;
 }
 
 const columns = {
@@ -23,6 +25,8 @@ const columns = {
   path: landingPages.path,
   regionIds: landingPages.regionIds,
   status: landingPages.status,
+  nextPublishAt: landingPages.nextPublishAt,
+  unpublishAt: landingPages.unpublishAt,
   versionId: landingPageVersions.id,
   versionCreated: landingPageVersions.created,
   title: landingPageVersions.title,

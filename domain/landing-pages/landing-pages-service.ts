@@ -3,11 +3,19 @@ import type { ContentModule } from '#shared/content-types.ts';
 import { LandingContentSchema, type LandingContent, type LandingPageDto, type LandingSection } from '#shared/landing-content.ts';
 import { LIST_PAGES, listPageContent, type ListPageText } from '#shared/list-pages.ts';
 import { createRenderCache, sanitizeForStorage } from '../content/sanitize.ts';
-import { createVersioningService, versionTimes, versioningHooks } from '../versioning/versioning-service.ts';
+import {
+  createVersioningService,
+  expiryTimes,
+  versionTimes,
+  versioningHooks,
+  type ExpiryRedirects,
+} from '../versioning/versioning-service.ts';
+import { CONTENT_STATUS } from '#db/schema/versioned.ts';
+import { EXPIRY_MESSAGES } from '#shared/validation/expiry.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
 import { memo } from '../content-events/memo.ts';
-import { NotFoundError } from '../errors.ts';
+import { DomainError, NotFoundError } from '../errors.ts';
 import type { LandingPagesRepository, LandingRow } from './landing-pages-repository.ts';
 
 /**
@@ -16,7 +24,13 @@ import type { LandingPagesRepository, LandingRow } from './landing-pages-reposit
  */
 export function createLandingPagesService(
   repo: LandingPagesRepository,
-  opts: { siteUrl: string; events?: ContentEvents; onScheduled?: (at: Date) => void; audit?: AuditRecorder },
+  opts: {
+    siteUrl: string;
+    events?: ContentEvents;
+    onScheduled?: (at: Date) => void;
+    audit?: AuditRecorder;
+    expiryRedirects?: ExpiryRedirects;
+  },
 ) {
   const renderModules = createRenderCache(opts.siteUrl);
 
@@ -37,6 +51,7 @@ export function createLandingPagesService(
     ...versioningHooks(opts),
     // landing pages are cached by key
     slugOf: (b) => b.key,
+    pathOf: (b) => b.path,
     prepare: (v) => ({ ...v, sections: storedSections((v as { sections?: LandingSection[] }).sections ?? []) }),
   });
 
@@ -55,7 +70,9 @@ export function createLandingPagesService(
     };
   }
 
-  const all = memo(async () => new Map((await repo.listCurrent()).map((r) => [r.key, toDto(r)])), {
+  // a campaign page its expiry took off the site is not served (ADR 049); the other kinds are always on the site
+  const shown = (r: LandingRow) => r.kind !== 'campaign' || r.status === CONTENT_STATUS.published;
+  const all = memo(async () => new Map((await repo.listCurrent()).filter(shown).map((r) => [r.key, toDto(r)])), {
     events: opts.events,
     kinds: ['landing'],
     max: 1,
@@ -144,7 +161,9 @@ export function createLandingPagesService(
         hero: v.hero,
         sections: v.sections,
         seo: v.seo,
+        status: base.status,
         ...versionTimes(base, v),
+        ...expiryTimes(base),
       };
     },
 
@@ -155,9 +174,15 @@ export function createLandingPagesService(
       publishAt: Date | null = null,
       rollbackOf: number | null = null,
       guard: SaveGuard | null = null,
+      expiry: { unpublishAt?: Date | null; unpublishRedirect?: string | null } = {},
     ) {
       const content = LandingContentSchema.parse(input);
-      const versionId = await versioning.append(id, content, { authorId, publishAt, rollbackOf, guard });
+      const { base } = await versioning.latest(id);
+      // only a campaign page can expire (ADR 049); saving one publishes it again, as a landing page has no drafts
+      const campaign = base.kind === 'campaign';
+      if (!campaign && expiry.unpublishAt) throw new DomainError(EXPIRY_MESSAGES.landing, 400, { unpublishAt: [EXPIRY_MESSAGES.landing] });
+      const baseChanges = campaign ? { status: CONTENT_STATUS.published, ...expiry } : {};
+      const versionId = await versioning.append(id, content, { authorId, publishAt, rollbackOf, guard }, baseChanges);
       all.clear();
       return this.adminGet(id, versionId);
     },
@@ -190,6 +215,8 @@ export function createLandingPagesService(
         status: 1,
         versionId: 0,
         versionCreated: created,
+        nextPublishAt: null,
+        unpublishAt: null,
       };
       // version id 0: no saved version, so the render pass is not cached
       return toDto(row);
@@ -205,6 +232,9 @@ export function createLandingPagesService(
         title: r.title,
         regionIds: r.regionIds,
         updated: r.versionCreated.toISOString(),
+        status: r.status,
+        nextPublishAt: r.nextPublishAt?.toISOString() ?? null,
+        unpublishAt: r.unpublishAt?.toISOString() ?? null,
       }));
     },
 

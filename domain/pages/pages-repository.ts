@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { pages, pageVersions } from '#db/schema/pages.ts';
 import { CONTENT_STATUS } from '#db/schema/versioned.ts';
@@ -59,6 +59,7 @@ export function createPagesRepository(db: DbOrTx) {
       search?: string | null;
       status?: number | null;
       region?: number | null;
+      schedule?: 'scheduled' | 'expires' | null;
       sort?: { by: 'title' | 'updated'; dir: 'asc' | 'desc' };
       start: number;
       length: number;
@@ -76,6 +77,8 @@ export function createPagesRepository(db: DbOrTx) {
           regionIds: pages.regionIds,
           title: pageVersions.title,
           updated: pages.updated,
+          nextPublishAt: pages.nextPublishAt,
+          unpublishAt: pages.unpublishAt,
           total: sql<number>`count(*) over ()`.mapWith(Number),
         })
         .from(pages)
@@ -85,6 +88,11 @@ export function createPagesRepository(db: DbOrTx) {
             q.status === null || q.status === undefined ? ne(pages.status, CONTENT_STATUS.deleted) : eq(pages.status, q.status),
             pattern ? or(ilike(pages.slug, pattern), ilike(pageVersions.title, pattern)) : undefined,
             q.region ? sql`${q.region}::smallint = any(${pages.regionIds})` : undefined,
+            q.schedule === 'scheduled'
+              ? isNotNull(pages.nextPublishAt)
+              : q.schedule === 'expires'
+                ? isNotNull(pages.unpublishAt)
+                : undefined,
           ),
         )
         .orderBy(sort.dir === 'asc' ? sql`${column} asc` : sql`${column} desc`, desc(pages.id))

@@ -1,10 +1,17 @@
 import type { SaveGuard } from '#shared/validation/edit-conflict.ts';
 import type { PageDto } from '#shared/dto/pages.ts';
-import type { PageAdminItem, PageSaveBody } from '#shared/validation/versioned-admin.ts';
+import { expiryBase, type PageAdminItem, type PageSaveBody } from '#shared/validation/versioned-admin.ts';
+import { CONTENT_STATUS } from '#db/schema/versioned.ts';
 import { createRenderCache, sanitizeVersionModules } from '../content/sanitize.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { ContentEvents } from '../content-events/content-events.ts';
-import { createVersioningService, versionTimes, versioningHooks } from '../versioning/versioning-service.ts';
+import {
+  createVersioningService,
+  expiryTimes,
+  versionTimes,
+  versioningHooks,
+  type ExpiryRedirects,
+} from '../versioning/versioning-service.ts';
 import type { ContentModule, MediaRef, SeoData } from '#shared/content-types.ts';
 import { NotFoundError } from '../errors.ts';
 import { createSlugRules, type MoveRedirects } from '../versioning/slug-rules.ts';
@@ -27,6 +34,7 @@ export function createPagesService(
     onScheduled?: (at: Date) => void;
     redirects?: MoveRedirects;
     audit?: AuditRecorder;
+    expiryRedirects?: ExpiryRedirects;
   },
 ) {
   const renderModules = createRenderCache(opts.siteUrl);
@@ -36,9 +44,18 @@ export function createPagesService(
     label: 'Page',
     ...versioningHooks(opts),
     slugOf: (b) => b.slug,
+    pathOf: (b) => `/${b.slug}`,
     prepare: sanitizeVersionModules,
   });
-  type Base = { id: number; slug: string; status: number; regionIds: number[]; currentVersionId: number | null };
+  type Base = {
+    id: number;
+    slug: string;
+    status: number;
+    regionIds: number[];
+    currentVersionId: number | null;
+    unpublishAt: Date | null;
+    unpublishRedirect: string | null;
+  };
   type Version = {
     id: number;
     title: string;
@@ -63,6 +80,7 @@ export function createPagesService(
       heroImageType: v.heroImageType,
       heroMedia: v.heroMedia,
       ...versionTimes(b, v),
+      ...expiryTimes(b),
     };
   }
   function saveVersion(input: PageSaveInput) {
@@ -122,6 +140,7 @@ export function createPagesService(
       searchText?: string | null;
       visibility?: 0 | 1 | null;
       region?: number | null;
+      schedule?: 'scheduled' | 'expires' | null;
       sort?: 'title' | 'updated';
       dir?: 'asc' | 'desc' | null;
       start: number;
@@ -132,6 +151,7 @@ export function createPagesService(
         search: f.searchText,
         status: f.visibility ?? null,
         region: f.region ?? null,
+        schedule: f.schedule ?? null,
         sort: { by, dir: f.dir ?? (by === 'title' ? 'asc' : 'desc') },
         start: f.start,
         length: f.length,
@@ -145,6 +165,8 @@ export function createPagesService(
           visibility: r.status === 1 ? 1 : 0,
           regionIds: r.regionIds,
           updated: r.updated.toISOString(),
+          nextPublishAt: r.nextPublishAt?.toISOString() ?? null,
+          unpublishAt: r.unpublishAt?.toISOString() ?? null,
         })),
         total,
       };
@@ -152,7 +174,13 @@ export function createPagesService(
     /** Create (no id) or append a version; a visible page whose slug changes leaves a 301 unless told not to. */
     async adminSave(input: PageSaveInput, authorId: number | null): Promise<PageAdminItem> {
       const saved = await slugs.save(input, authorId, versioning, (slug) => ({
-        base: { slug, status: input.visibility, regionIds: input.regionIds },
+        base: {
+          slug,
+          // a new page without a visibility is hidden (ADR 049); an edit without one keeps the page's
+          ...(input.visibility !== undefined ? { status: input.visibility } : input.id ? {} : { status: CONTENT_STATUS.draft }),
+          regionIds: input.regionIds,
+          ...expiryBase(input),
+        },
         version: saveVersion(input),
       }));
       return this.adminGet(saved.id, saved.versionId);

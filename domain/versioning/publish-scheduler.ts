@@ -5,11 +5,22 @@
  * one. It also wakes at least every `maxSleepMs`, so a version scheduled on another instance is
  * published here too (every instance runs it; moving a pointer twice is harmless, and only the
  * instance that moved it reports the change).
+ *
+ * Expiry (ADR 049) runs in the same pass: each kind's `unpublishDue` takes the items whose Unpublish at
+ * has come off the site; its conditional update lets one instance do each item, so it is reported,
+ * redirected and audited once. The longest sleep is a minute by default (`SCHEDULER_INTERVAL_MS`), so an
+ * item leaves the site within a minute of its time on every instance.
  */
 export interface Publishable {
   publishDue(at?: Date): Promise<number[]>;
   nextPublishAt(): Promise<Date | null>;
+  /** expiry (ADR 049): the published items whose Unpublish at has come leave the site */
+  unpublishDue?(at?: Date): Promise<number[]>;
+  nextUnpublishAt?(): Promise<Date | null>;
 }
+
+/** The longest the scheduler sleeps by default: an expiry or a version saved on another instance is carried out within it. */
+export const SCHEDULER_MAX_SLEEP_MS = 60_000;
 
 export interface PublishSchedulerOptions {
   kinds: Publishable[];
@@ -19,7 +30,7 @@ export interface PublishSchedulerOptions {
 }
 
 export function createPublishScheduler(opts: PublishSchedulerOptions) {
-  const maxSleepMs = opts.maxSleepMs ?? 5 * 60_000;
+  const maxSleepMs = opts.maxSleepMs ?? SCHEDULER_MAX_SLEEP_MS;
   const now = opts.now ?? (() => new Date());
   let timer: NodeJS.Timeout | null = null;
   let wakeAt: number | null = null;
@@ -48,9 +59,12 @@ export function createPublishScheduler(opts: PublishSchedulerOptions) {
         await kind.publishDue(now());
         const at = await kind.nextPublishAt();
         if (at) next = Math.min(next, at.getTime());
+        if (kind.unpublishDue) await kind.unpublishDue(now());
+        const expires = (await kind.nextUnpublishAt?.()) ?? null;
+        if (expires) next = Math.min(next, expires.getTime());
       }
     } catch (err) {
-      opts.log?.error({ err }, 'scheduled publishing failed; will retry');
+      opts.log?.error({ err }, 'scheduled publishing or expiry failed; will retry');
     } finally {
       running = false;
     }
@@ -69,7 +83,7 @@ export function createPublishScheduler(opts: PublishSchedulerOptions) {
       timer = null;
       wakeAt = null;
     },
-    /** A version was scheduled for `at`: wake up then (if that is sooner than planned). */
+    /** A version was scheduled (or an expiry set) for `at`: wake up then (if that is sooner than planned). */
     scheduled(at: Date): void {
       arm(at.getTime());
     },

@@ -4,6 +4,7 @@ import {
   eq,
   getTableName,
   gt,
+  inArray,
   isNotNull,
   isNull,
   lte,
@@ -26,6 +27,8 @@ export type VersionedBase = PgTable & {
   status: PgColumn;
   currentVersionId: PgColumn;
   nextPublishAt: PgColumn;
+  unpublishAt: PgColumn;
+  unpublishRedirect: PgColumn;
   updated: PgColumn;
 };
 /** What every versions table made by db/schema/versioned.ts has. */
@@ -210,7 +213,17 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
       .from(base as PgTable)
       .where(eq(b.id, itemId));
     if (!row) return null;
-    const { id: _id, currentVersionId: _c, nextPublishAt: _n, created: _cr, updated: _u, ...fields } = row as Row;
+    // the expiry is not versioned (ADR 049): a rollback leaves it as it is
+    const {
+      id: _id,
+      currentVersionId: _c,
+      nextPublishAt: _n,
+      unpublishAt: _ua,
+      unpublishRedirect: _ur,
+      created: _cr,
+      updated: _u,
+      ...fields
+    } = row as Row;
     return fields;
   }
 
@@ -369,6 +382,46 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
         if (await transaction((tx) => settle(tx, id as number, now))) changed.push(id as number);
       }
       return changed;
+    },
+
+    /**
+     * Expiry (ADR 049): every published item whose unpublishAt has come becomes a draft, its unpublishAt
+     * cleared, in one transaction that locks the due rows (FOR UPDATE SKIP LOCKED). Two instances running
+     * this at once never take the same row: the second skips what the first holds, and once the first commits
+     * those rows are drafts, so each item is unpublished, reported and audited once. Expiries left on drafts
+     * are cleared quietly.
+     */
+    async unpublishDue(now = new Date()): Promise<{ id: number; redirect: string | null }[]> {
+      const due = and(isNotNull(b.unpublishAt), lte(b.unpublishAt, now));
+      await anyDb
+        .update(base as PgTable)
+        .set({ unpublishAt: null, unpublishRedirect: null } as never)
+        .where(and(due, sql`${b.status} <> 1`));
+      return transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        // rows another instance is unpublishing right now are skipped: once it commits they are drafts
+        const rows = await t
+          .select({ id: b.id, redirect: b.unpublishRedirect })
+          .from(base as PgTable)
+          .where(and(due, eq(b.status, 1)))
+          .for('update', { skipLocked: true });
+        const ids = rows.map((r) => r.id as number);
+        if (ids.length > 0)
+          await t
+            .update(base as PgTable)
+            .set({ status: 0, unpublishAt: null, unpublishRedirect: null, updated: now } as never)
+            .where(inArray(b.id, ids));
+        return rows.map((r) => ({ id: r.id as number, redirect: (r.redirect as string | null) ?? null }));
+      });
+    },
+
+    /** The earliest expiry of any published item of this kind. */
+    async nextUnpublishAt(): Promise<Date | null> {
+      const [row] = await anyDb
+        .select({ at: min(b.unpublishAt) })
+        .from(base as PgTable)
+        .where(eq(b.status, 1));
+      return (row?.at as Date | null | undefined) ?? null;
     },
 
     /** The earliest scheduled publish time of any item of this kind. */

@@ -162,6 +162,41 @@ describe('versioned content', () => {
     }
   });
 
+  it('the scheduler also carries out expiries (ADR 049): it wakes at the next Unpublish at, and at least once a minute by default', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const passes: Date[] = [];
+      let expires: Date | null = new Date(Date.now() + 20_000);
+      const kind = {
+        publishDue: async () => [],
+        nextPublishAt: async () => null,
+        unpublishDue: async (at?: Date) => {
+          passes.push(at!);
+          if (expires && at!.getTime() >= expires.getTime()) expires = null;
+          return [];
+        },
+        nextUnpublishAt: async () => expires,
+      };
+      const scheduler = createPublishScheduler({ kinds: [kind] });
+      scheduler.start();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(passes).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(19_000);
+      expect(passes).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(passes).toHaveLength(2);
+      expect(expires).toBeNull();
+      // nothing known: the next look is a minute later (an expiry saved on another instance is found then)
+      await vi.advanceTimersByTimeAsync(59_000);
+      expect(passes).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(passes).toHaveLength(3);
+      scheduler.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('saves running at once leave the item on the newest version (PostgreSQL runs them side by side)', async () => {
     const k = t.app.services.knowledge;
     const { id } = await k.create(

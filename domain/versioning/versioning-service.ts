@@ -23,11 +23,18 @@ export interface VersioningHooks {
   onScheduled?: (at: Date) => void;
   /** where every write is recorded (the audit log): created, saved, published, scheduled, rolled back, deleted */
   audit?: AuditRecorder;
+  /** where an expired item's address redirects to the path its editor chose (ADR 049): a redirect like a hand-made one */
+  expiryRedirects?: ExpiryRedirects;
+}
+
+/** The part of the redirects service an expiry writes through (saved, audited and cached like a hand-made redirect). */
+export interface ExpiryRedirects {
+  save(input: { fromPath: string; toPath: string; statusCode: 302; keepQuery: boolean }): Promise<unknown>;
 }
 
 /** The hooks out of a service's options (which hold more). */
 export function versioningHooks(opts: VersioningHooks): VersioningHooks {
-  return { events: opts.events, onScheduled: opts.onScheduled, audit: opts.audit };
+  return { events: opts.events, onScheduled: opts.onScheduled, audit: opts.audit, expiryRedirects: opts.expiryRedirects };
 }
 
 export interface VersioningServiceOptions<B extends VersionedBase, V extends VersionedVersions> extends VersioningHooks {
@@ -41,6 +48,8 @@ export interface VersioningServiceOptions<B extends VersionedBase, V extends Ver
   label: string;
   /** the item's public slug (or key), for the content-changed call */
   slugOf: (base: InferSelectModel<B>) => string | null;
+  /** the item's public path (an expiry's redirect starts there); absent or null: the expiry leaves no redirect */
+  pathOf?: (base: InferSelectModel<B>) => string | null;
   /** the one write rule: every version passes here before it is stored (rich text sanitized) */
   prepare?: (values: VersionValues<V>) => VersionValues<V>;
   now?: () => Date;
@@ -66,8 +75,10 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
   function changed(id: number | string | null, oldSlug: string | null, newSlug: string | null) {
     opts.events?.changed({ kind: opts.kind, id, oldSlug, newSlug });
   }
-  function scheduled(meta: VersionMeta) {
+  function scheduled(meta: VersionMeta, base?: BaseRow) {
     if (meta.publishAt && meta.publishAt.getTime() > now().getTime()) opts.onScheduled?.(meta.publishAt);
+    const expires = (base as { unpublishAt?: Date | null } | undefined)?.unpublishAt;
+    if (expires) opts.onScheduled?.(expires);
   }
   async function baseOrThrow(id: number): Promise<BaseRow> {
     const row = await repo.findBase(id);
@@ -138,7 +149,7 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
       const created = await repo.create(values, prepare(version), meta, now());
       const base = (await repo.findBase(created.id))!;
       changed(eventId(base), null, opts.slugOf(base));
-      scheduled(meta);
+      scheduled(meta, base);
       const status = future(meta) ? 'scheduled' : statusOf(base) === CONTENT_STATUS.draft ? 'draft' : 'published';
       await audited('created', created.id, (version as { title?: unknown }).title, {
         status,
@@ -158,7 +169,7 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
       const versionId = await repo.append(id, prepare(version), meta, baseChanges, now());
       const after = (await repo.findBase(id))!;
       changed(eventId(after), opts.slugOf(before), opts.slugOf(after));
-      scheduled(meta);
+      scheduled(meta, after);
       const title = (version as { title?: unknown }).title;
       // "saved over Ana Lopez's changes": only another person's (or the site's) save is saved over
       const over =
@@ -172,7 +183,9 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
               },
             }
           : {};
-      const detail = (d: Record<string, unknown> | null = null) => (d || Object.keys(over).length ? { ...d, ...over } : null);
+      const expiry = expiryDetail(before, after);
+      const detail = (d: Record<string, unknown> | null = null) =>
+        d || Object.keys(over).length || expiry ? { ...d, ...over, ...expiry } : null;
       const restored = meta.rollbackOf ? await repo.getVersion(id, meta.rollbackOf) : undefined;
       if (restored)
         await audited(
@@ -268,11 +281,60 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
     },
 
     nextPublishAt: () => repo.nextPublishAt(),
+
+    /**
+     * Expiry (ADR 049): every published item whose Unpublish at has come leaves the site (a draft now),
+     * once across all instances (the repository's conditional update), each reported like any write (the
+     * page cache, lists, search and sitemap drop it here and on every instance), audited as unpublished on
+     * schedule, and its address redirected to the chosen path when there is one.
+     */
+    async unpublishDue(at: Date = now()): Promise<number[]> {
+      const due = await repo.unpublishDue(at);
+      for (const { id, redirect } of due) {
+        const base = await repo.findBase(id);
+        const slug = base ? opts.slugOf(base) : null;
+        changed(base ? eventId(base) : id, slug, slug);
+        const from = base && opts.pathOf ? opts.pathOf(base) : null;
+        let redirected: string | null = null;
+        let redirectError: string | null = null;
+        if (redirect && from && opts.expiryRedirects) {
+          try {
+            await opts.expiryRedirects.save({ fromPath: from, toPath: redirect, statusCode: 302, keepQuery: true });
+            redirected = redirect;
+          } catch (err) {
+            // a redirect already answering that address, or one that would make a chain: the item is off the site all the same
+            redirectError = err instanceof Error ? err.message : String(err);
+          }
+        }
+        await audited('unpublished', id, await titleOf(id), {
+          scheduled: true,
+          ...(redirected ? { redirect: { from, to: redirected } } : {}),
+          ...(redirectError ? { redirectError } : {}),
+        });
+      }
+      return due.map((d) => d.id);
+    },
+
+    nextUnpublishAt: () => repo.nextUnpublishAt(),
   };
+}
+
+/** What a save changed of the item's expiry, for the audit entry (null when nothing). */
+function expiryDetail(before: unknown, after: unknown): Record<string, unknown> | null {
+  const b = before as { unpublishAt?: Date | null; unpublishRedirect?: string | null };
+  const a = after as { unpublishAt?: Date | null; unpublishRedirect?: string | null };
+  const at = (d: Date | null | undefined) => d?.toISOString() ?? null;
+  if (at(b.unpublishAt) === at(a.unpublishAt) && (b.unpublishRedirect ?? null) === (a.unpublishRedirect ?? null)) return null;
+  return { unpublishAt: at(a.unpublishAt), unpublishRedirect: a.unpublishRedirect ?? null };
 }
 /** The version fields an admin item ends with: when it goes live, when it was saved, whether it is the current one. */
 export function versionTimes(base: { currentVersionId: number | null }, v: { id: number; publishAt: Date | null; created: Date }) {
   return { publishAt: v.publishAt?.toISOString() ?? null, created: v.created.toISOString(), current: base.currentVersionId === v.id };
+}
+
+/** The expiry fields an admin item ends with (ADR 049): when the item leaves the site, and where its address then leads. */
+export function expiryTimes(base: { unpublishAt?: Date | null; unpublishRedirect?: string | null }) {
+  return { unpublishAt: base.unpublishAt?.toISOString() ?? null, unpublishRedirect: base.unpublishRedirect ?? null };
 }
 
 export type VersioningService<B extends VersionedBase, V extends VersionedVersions> = ReturnType<typeof createVersioningService<B, V>>;

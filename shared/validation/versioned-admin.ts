@@ -7,6 +7,7 @@ import { ProductContentSchema } from '../product-content.ts';
 import { LandingContentSchema, LandingKindSchema } from '../landing-content.ts';
 import { VersionRowSchema } from '../versions.ts';
 import { isRegionId, isProductRegionId } from '../regions.ts';
+import { EXPIRY_MESSAGES, expiryAfterPublish, isSiteRedirectPath } from './expiry.ts';
 import { optionalSaveGuardFields } from './edit-conflict.ts';
 
 /**
@@ -27,6 +28,45 @@ const RollbackOf = z
   .positive()
   .nullish()
   .describe('the saved version whose content this save restores (a rollback): the audit log says so');
+
+/**
+ * Expiry (ADR 049), beside publishAt in every versioned kind's save: when the item leaves the site, and
+ * the same-site path its address then redirects to. Absent: the item's expiry is kept as it is; null
+ * (or empty): it has none.
+ */
+export const expiryFields = {
+  unpublishAt: Instant.nullish().describe(
+    'expiry: at this time the item leaves the site (it becomes a draft); null: it does not expire; omit to keep',
+  ),
+  unpublishRedirect: z
+    .string()
+    .trim()
+    .max(500, EXPIRY_MESSAGES.redirect)
+    .refine((v) => v === '' || isSiteRedirectPath(v), EXPIRY_MESSAGES.redirect)
+    .transform((v) => (v === '' ? null : v))
+    .nullish()
+    .describe("once expired, the item's address redirects (302) here: a path on this site; null: it answers Not Found; omit to keep"),
+};
+
+/** The base fields a save writes for its expiry: only those it sent (absent keeps the item's). */
+export function expiryBase(v: { unpublishAt?: Date | null; unpublishRedirect?: string | null }): {
+  unpublishAt?: Date | null;
+  unpublishRedirect?: string | null;
+} {
+  return {
+    ...(v.unpublishAt !== undefined ? { unpublishAt: v.unpublishAt } : {}),
+    ...(v.unpublishRedirect !== undefined ? { unpublishRedirect: v.unpublishRedirect } : {}),
+  };
+}
+
+/** A list's Schedule filter: items with a version still to come, or with an expiry. */
+export const ScheduleFilterSchema = z
+  .enum(['scheduled', 'expires'])
+  .nullish()
+  .describe('scheduled: a saved version still to come; expires: an Unpublish at is set; omit for all');
+export type ScheduleFilter = z.infer<typeof ScheduleFilterSchema>;
+
+export { EXPIRY_MESSAGES, expiryAfterPublish };
 
 export const ContentIdParamsSchema = z.object({ id: z.coerce.number().int().positive('Unknown item.') });
 export const ContentVersionParamsSchema = ContentIdParamsSchema.extend({ versionId: z.coerce.number().int().positive('Unknown version.') });
@@ -63,8 +103,8 @@ export const ContentSaveSchema = z
       .default(2),
     status: z
       .union([z.literal(0), z.literal(1)])
-      .default(1)
-      .describe('1 published, 0 draft'),
+      .optional()
+      .describe('1 published, 0 draft; omitted: a new item is a draft (ADR 049), an edit keeps its status'),
     title: z.string().trim().min(1, 'Enter a title.').max(300, 'The title is limited to 300 characters.'),
     metadata: SeoDataSchema.default({}).describe('SEO data: desc (also the card summary), title, ogtitle, ogdesc, ogphoto, metaContent'),
     heroMedia: MediaRefSchema.nullable().default(null),
@@ -73,6 +113,7 @@ export const ContentSaveSchema = z
       .describe('the date shown on the item; default now')
       .transform((date) => date ?? new Date()),
     publishAt: Instant.nullish().describe('schedule: the version goes live at this time (null: now)'),
+    ...expiryFields,
     redirectOldSlug: z
       .boolean()
       .default(true)
@@ -80,6 +121,7 @@ export const ContentSaveSchema = z
     rollbackOf: RollbackOf,
     ...optionalSaveGuardFields,
   })
+  .superRefine(expiryAfterPublish)
   .describe('Create an item, or append a version to it (nothing is overwritten)');
 export type ContentSaveBody = z.output<typeof ContentSaveSchema>;
 
@@ -100,6 +142,8 @@ export const ContentAdminItemSchema = z.object({
   modules: z.array(ContentModuleSchema),
   publishDate: z.string(),
   publishAt: z.string().nullable(),
+  unpublishAt: z.string().nullable().describe('when the item leaves the site (UTC); null when it does not expire'),
+  unpublishRedirect: z.string().nullable(),
   created: z.string().describe('when this version was saved (UTC)'),
   current: z.boolean().describe('true when this version is the one the public site shows'),
 });
@@ -118,6 +162,7 @@ export const ContentAdminFilterSchema = z.object({
     .union([z.literal(0), z.literal(1)])
     .nullish()
     .describe('omit for published and drafts'),
+  schedule: ScheduleFilterSchema,
   sort: z.enum(['updated', 'title', 'publishDate', 'pinned']).default('updated').describe('the column to order by'),
   dir: z.enum(['asc', 'desc']).nullish().describe('default: ascending for title, otherwise descending'),
   start: z.number().int().min(0).max(1_000_000).default(0),
@@ -140,6 +185,8 @@ export const ContentAdminListSchema = z.object({
       publishAt: z.string().nullable(),
       live: z.boolean(),
       updated: z.string(),
+      nextPublishAt: z.string().nullable().describe('when a saved version still to come goes live (UTC); null when none'),
+      unpublishAt: z.string().nullable().describe('when the item leaves the site (UTC); null when it does not expire'),
     }),
   ),
   total: z.number(),
@@ -163,8 +210,8 @@ export const PageSaveSchema = z
       .describe('the page answers /{slug}; empty: made from the title (on create) or kept'),
     visibility: z
       .union([z.literal(0), z.literal(1)])
-      .default(1)
-      .describe('1 visible, 0 hidden (not found)'),
+      .optional()
+      .describe('1 visible, 0 hidden (not found); omitted: a new page is hidden (ADR 049), an edit keeps it'),
     regionIds: z
       .array(
         z
@@ -182,10 +229,12 @@ export const PageSaveSchema = z
       .default(null),
     heroMedia: MediaRefSchema.nullable().default(null),
     publishAt: Instant.nullish(),
+    ...expiryFields,
     redirectOldSlug: z.boolean().default(true),
     rollbackOf: RollbackOf,
     ...optionalSaveGuardFields,
   })
+  .superRefine(expiryAfterPublish)
   .describe('Create a custom page, or append a version to it');
 
 export const PageAdminItemSchema = z.object({
@@ -201,6 +250,8 @@ export const PageAdminItemSchema = z.object({
   heroImageType: z.number().nullable(),
   heroMedia: MediaRefSchema.nullable(),
   publishAt: z.string().nullable(),
+  unpublishAt: z.string().nullable(),
+  unpublishRedirect: z.string().nullable(),
   created: z.string(),
   current: z.boolean(),
 });
@@ -209,6 +260,7 @@ export const PageAdminFilterSchema = z.object({
   searchText: z.string().trim().max(200).nullish(),
   visibility: z.union([z.literal(0), z.literal(1)]).nullish(),
   region: z.number().int().min(2).max(4).nullish().describe('pages shown in this region'),
+  schedule: ScheduleFilterSchema,
   sort: z.enum(['updated', 'title']).default('updated'),
   dir: z.enum(['asc', 'desc']).nullish().describe('default: ascending for title, otherwise descending'),
   start: z.number().int().min(0).max(1_000_000).default(0),
@@ -225,6 +277,8 @@ export const PageAdminListSchema = z.object({
       visibility: z.number(),
       regionIds: z.array(z.number()),
       updated: z.string(),
+      nextPublishAt: z.string().nullable().describe('when a saved version still to come goes live (UTC); null when none'),
+      unpublishAt: z.string().nullable().describe('when the page leaves the site (UTC); null when it does not expire'),
     }),
   ),
   total: z.number(),
@@ -285,9 +339,12 @@ export const LandingSaveSchema = LandingContentSchema.extend({
     .positive('Choose a page.')
     .describe('the landing page (a home, campaign page, About or list page): edited, not created here'),
   publishAt: Instant.nullish(),
+  ...expiryFields,
   rollbackOf: RollbackOf,
   ...optionalSaveGuardFields,
-}).describe('Append a version of a home, campaign page, About or list page');
+})
+  .superRefine(expiryAfterPublish)
+  .describe('Append a version of a home, campaign page, About or list page (only a campaign page can expire: ADR 049)');
 
 export const LandingAdminItemSchema = LandingContentSchema.extend({
   id: z.number(),
@@ -297,6 +354,9 @@ export const LandingAdminItemSchema = LandingContentSchema.extend({
   path: z.string(),
   regionIds: z.array(z.number()),
   publishAt: z.string().nullable(),
+  unpublishAt: z.string().nullable(),
+  unpublishRedirect: z.string().nullable(),
+  status: z.number().describe('1 on the site; 0 a campaign page taken off by its expiry (saving it publishes it again)'),
   created: z.string(),
   current: z.boolean(),
 });
@@ -310,6 +370,9 @@ export const LandingAdminListSchema = z.array(
     title: z.string(),
     regionIds: z.array(z.number()),
     updated: z.string(),
+    status: z.number().describe('1 on the site; 0 a campaign page taken off by its expiry'),
+    nextPublishAt: z.string().nullable(),
+    unpublishAt: z.string().nullable(),
   }),
 );
 

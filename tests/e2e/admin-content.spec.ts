@@ -22,11 +22,20 @@ async function uploadImage(page: Page, token: string, title: string) {
   return body.data.guid;
 }
 
-/** A knowledge item made through the API, for the tests that start from an existing item. */
+/** A published knowledge item made through the API (published on purpose: ADR 049), for the tests that start from an existing item. */
 async function createItem(page: Page, token: string, title: string, modules: object[]) {
   const res = await page.request.post('/api/admin/knowledge-center/add', {
     headers: { authorization: `Bearer ${token}` },
-    data: { type: 0, category: 39, region: 2, title, metadata: { desc: `${title} summary` }, modules, publishDate: '2026-05-01T12:00:00Z' },
+    data: {
+      type: 0,
+      category: 39,
+      region: 2,
+      status: 1,
+      title,
+      metadata: { desc: `${title} summary` },
+      modules,
+      publishDate: '2026-05-01T12:00:00Z',
+    },
   });
   const body = (await res.json()) as { success: boolean; data: { id: number; slug: string; versionId: number } };
   expect(body.success, 'create item').toBe(true);

@@ -213,7 +213,8 @@ beforeAll(async () => {
   const sql = sqlRows(database);
   await sql`create table events (
     id serial primary key, status smallint not null default 1, current_version_id integer,
-    next_publish_at timestamptz, created timestamptz not null default now(), updated timestamptz not null default now(),
+    next_publish_at timestamptz, unpublish_at timestamptz, unpublish_redirect text,
+    created timestamptz not null default now(), updated timestamptz not null default now(),
     slug text not null)`;
   await sql`create table event_versions (
     id serial primary key, title text not null, seo jsonb not null default '{}', publish_at timestamptz,

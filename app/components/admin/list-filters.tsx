@@ -233,3 +233,27 @@ export function onOffFilter(
     value,
   };
 }
+
+/** The Schedule filter's values in the address (ADR 049): a version still to come, or an Unpublish at set. */
+export const SCHEDULE_FILTERS = ['scheduled', 'expires'] as const;
+export type ScheduleFilterValue = (typeof SCHEDULE_FILTERS)[number];
+
+/** ?schedule= as the list reads it: one of the filter's values, or null (all). */
+export function readScheduleFilter(search: URLSearchParams): ScheduleFilterValue | null {
+  const v = search.get('schedule');
+  return (SCHEDULE_FILTERS as readonly string[]).includes(v ?? '') ? (v as ScheduleFilterValue) : null;
+}
+
+/** The Schedule select of a versioned kind's list: All, Scheduled (a version still to come), Expires (an Unpublish at). */
+export function scheduleFilter(value: ScheduleFilterValue | null): FilterSpec {
+  return {
+    name: 'schedule',
+    label: 'Schedule',
+    allLabel: 'All',
+    options: [
+      { value: 'scheduled', label: 'Scheduled' },
+      { value: 'expires', label: 'Expires' },
+    ],
+    value,
+  };
+}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { pageInfo } from './list-paging.tsx';
 
@@ -56,4 +57,32 @@ export function usePagedListParams<K extends string>(defaults: Record<K | 'page'
   const { page, pages } = pageInfo(start, pageSize, total);
   const paging = { page, pages, href: (n: number) => list.href({ page: n } as Partial<Record<K | 'page', QueryValue>>) };
   return { ...list, paging };
+}
+
+/** How long after a scheduled time a list keeps looking for the change: the scheduler's longest sleep, and some. */
+const DUE_GRACE_MS = 75_000;
+
+/**
+ * A list open while one of its rows reaches a scheduled time (a version going live, an Unpublish at: ADR 049)
+ * loads again just after it, and every 2 seconds while a time that has passed is still shown (the scheduler
+ * carries it out within a minute), so the list shows what the site does without a reload.
+ */
+export function useRevalidateWhenDue(rows: unknown, times: readonly (string | null | undefined)[], revalidate: () => unknown): void {
+  const again = useRef(revalidate);
+  again.current = revalidate;
+  const key = times.filter(Boolean).join(',');
+  useEffect(() => {
+    const now = Date.now();
+    const due = key
+      .split(',')
+      .filter(Boolean)
+      .map((t) => new Date(t).getTime())
+      .filter((t) => Number.isFinite(t) && t > now - DUE_GRACE_MS);
+    if (due.length === 0) return;
+    const next = Math.min(...due);
+    const wait = next > now ? Math.min(next - now + 1000, 2 ** 31 - 1) : 2000;
+    const timer = setTimeout(() => void again.current(), wait);
+    return () => clearTimeout(timer);
+    // rows: a reload that changed nothing arms the timer again
+  }, [rows, key]);
 }

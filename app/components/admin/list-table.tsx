@@ -77,6 +77,39 @@ export function ShortDate({ iso }: { iso: string }) {
   );
 }
 
+const timeOfDayFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/**
+ * A scheduled time in a list cell, the date over the time of day ("Nov 24, 2026" / "2:05 PM") so the column
+ * stays narrow, or nothing when there is none (ADR 049).
+ */
+export function ScheduleTime({ iso }: { iso: string | null }) {
+  if (!iso) return null;
+  return (
+    <time dateTime={iso} title={formatDateTime(iso)}>
+      {formatDateTime(iso, shortDateFormat)}
+      <br />
+      {formatDateTime(iso, timeOfDayFormat)}
+    </time>
+  );
+}
+
+/**
+ * The Scheduled and Expires columns of a versioned kind's list (ADR 049): shown when a listed row has such a time
+ * or the Schedule filter asks for it, so a list with nothing scheduled keeps its width for the columns it uses.
+ */
+export function scheduleColumns<R extends { nextPublishAt: string | null; unpublishAt: string | null }>(
+  rows: readonly R[],
+  filter: 'scheduled' | 'expires' | null,
+): { key: string; label: string; cell: (row: R) => ReactNode }[] {
+  const scheduled = filter === 'scheduled' || rows.some((r) => r.nextPublishAt);
+  const expires = filter === 'expires' || rows.some((r) => r.unpublishAt);
+  return [
+    ...(scheduled ? [{ key: 'scheduled', label: 'Scheduled', cell: (row: R) => <ScheduleTime iso={row.nextPublishAt} /> }] : []),
+    ...(expires ? [{ key: 'expires', label: 'Expires', cell: (row: R) => <ScheduleTime iso={row.unpublishAt} /> }] : []),
+  ];
+}
+
 /** A row's actions: Edit, View on the site (a new tab, and it says so), and Delete when given. */
 export function RowActions({
   name,

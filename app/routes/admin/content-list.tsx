@@ -4,13 +4,12 @@ import { CONTENT_ITEM_REGIONS } from '#shared/content-admin.ts';
 import { RESOURCE_TYPES, resourceTypeName } from '#shared/knowledge.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import { useConfirmAction } from '../../components/admin/list-actions.tsx';
-import { onOffFilter, regionFilter, SearchFilters } from '../../components/admin/list-filters.tsx';
+import { onOffFilter, readScheduleFilter, regionFilter, scheduleFilter, SearchFilters } from '../../components/admin/list-filters.tsx';
 import { ListHeading } from '../../components/admin/list-heading.tsx';
 import { pageInfo } from '../../components/admin/list-paging.tsx';
-import { listHref } from '../../components/admin/list-params.ts';
-import { ShortDate } from '../../components/admin/list-table.tsx';
+import { listHref, useRevalidateWhenDue } from '../../components/admin/list-params.ts';
+import { scheduleColumns, ShortDate } from '../../components/admin/list-table.tsx';
 import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
-import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { contentKindOf, type ContentKindConfig } from '../../lib/content-kinds.ts';
 import type { Route } from './+types/content-list';
@@ -38,6 +37,8 @@ export interface ContentListRow {
   publishAt: string | null;
   live: boolean;
   updated: string;
+  nextPublishAt: string | null;
+  unpublishAt: string | null;
 }
 
 /** An on/off filter's value: published (1), draft (0) or either (null). */
@@ -57,6 +58,7 @@ export function readListQuery(search: URLSearchParams) {
     type: num('type', [0, 1, 2]),
     region: num('region', [2, 3]),
     status: onOff(num('status', [0, 1])),
+    schedule: readScheduleFilter(search),
     sort,
     dir,
     page: Math.max(1, Math.floor(Number(search.get('page'))) || 1),
@@ -76,6 +78,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
           type: config.typed ? query.type : null,
           region: query.region,
           status: query.status,
+          schedule: query.schedule,
           sort: query.sort,
           dir: query.dir,
           start: (query.page - 1) * PAGE_SIZE,
@@ -91,7 +94,7 @@ export function HydrateFallback() {
   return <p role="status">Loading...</p>;
 }
 
-const DEFAULTS = { q: '', type: '', region: '', status: '', sort: 'updated', dir: '', page: 1 };
+const DEFAULTS = { q: '', type: '', region: '', status: '', schedule: '', sort: 'updated', dir: '', page: 1 };
 
 function href(config: ContentKindConfig, query: ListQuery, changes: Partial<Record<keyof ListQuery, string | number | null>>) {
   const next = { ...query, ...changes };
@@ -99,7 +102,16 @@ function href(config: ContentKindConfig, query: ListQuery, changes: Partial<Reco
   const dir = next.dir === (next.sort === 'title' ? 'asc' : 'desc') ? '' : next.dir;
   return listHref(
     config.path,
-    { q: next.q, type: next.type, region: next.region, status: next.status, sort: next.sort, dir, page: next.page },
+    {
+      q: next.q,
+      type: next.type,
+      region: next.region,
+      status: next.status,
+      schedule: next.schedule,
+      sort: next.sort,
+      dir,
+      page: next.page,
+    },
     DEFAULTS,
   );
 }
@@ -107,7 +119,8 @@ function href(config: ContentKindConfig, query: ListQuery, changes: Partial<Reco
 /** What the site shows of an item: live, a draft, scheduled, or not yet live. */
 export function statusLabel(row: Pick<ContentListRow, 'status' | 'live' | 'publishAt'>): string {
   if (row.status === 0) return 'Draft';
-  if (row.publishAt && new Date(row.publishAt).getTime() > Date.now()) return `Scheduled for ${formatDateTime(row.publishAt)}`;
+  // the Scheduled column gives the time (ADR 049)
+  if (row.publishAt && new Date(row.publishAt).getTime() > Date.now()) return 'Scheduled';
   return row.live ? 'Published' : 'Not live';
 }
 
@@ -151,10 +164,16 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
       setPinning(null);
     }
   }
+  // an item going live or expiring while the list is open shows its new state without a reload (ADR 049)
+  useRevalidateWhenDue(
+    items,
+    items.flatMap((row) => [row.nextPublishAt, row.unpublishAt]),
+    () => revalidator.revalidate(),
+  );
   const { page, pages } = pageInfo((query.page - 1) * PAGE_SIZE, PAGE_SIZE, total);
   const titleId = `${config.kind}-list-title`;
 
-  const filtered = Boolean(query.q || query.type !== null || query.region !== null || query.status !== null);
+  const filtered = Boolean(query.q || query.type !== null || query.region !== null || query.status !== null || query.schedule !== null);
   const columns: ResourceColumn<ContentListRow>[] = [
     {
       key: 'title',
@@ -176,6 +195,7 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
     ...(config.typed ? [{ key: 'type', label: 'Type', cell: (row: ContentListRow) => resourceTypeName(row.type) }] : []),
     { key: 'region', label: 'Region', cell: (row) => regionName(row.region) },
     { key: 'status', label: 'Status', cell: (row) => statusLabel(row) },
+    ...scheduleColumns(items, query.schedule),
     {
       key: 'date',
       label: 'Date',
@@ -217,6 +237,7 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
               },
               regionFilter(CONTENT_ITEM_REGIONS, query.region),
               onOffFilter('status', 'Status', 'Published and drafts', ['Published', 'Drafts'], query.status),
+              scheduleFilter(query.schedule),
             ]}
           />
         }

@@ -5,6 +5,7 @@ import type { LandingAdminItem } from '#shared/validation/versioned-admin.ts';
 import type { LandingHero, LandingKind, LandingSection } from '#shared/landing-content.ts';
 import { HeroEditor, JsonInput, keyed, SectionsEditor } from '../../components/admin/editor/landing-editor.tsx';
 import type { ProductOption } from '../../components/admin/editor/landing-sections/section-form.tsx';
+import { ExpiryFields } from '../../components/admin/editor/expiry-fields.tsx';
 import { PublishAtField } from '../../components/admin/editor/publish-at-field.tsx';
 import { SeoFields } from '../../components/admin/editor/seo-fields.tsx';
 import type { Keyed } from '../../components/admin/editor/sortable.ts';
@@ -88,6 +89,16 @@ function LandingEditor({ load, products }: { load: VersionedLoad<LandingAdminIte
           </div>
           <div className="stack editor-side">
             <PublishAtField form={form.id} defaultValue={item.publishAt} errors={fields.publishAt.errors} />
+            {item.kind === 'campaign' ? (
+              <>
+                {item.status !== 1 ? <p className="field__hint">Off the site since its expiry: saving publishes it again.</p> : null}
+                <ExpiryFields
+                  form={form.id}
+                  defaultValue={item}
+                  errors={{ unpublishAt: fields.unpublishAt.errors, unpublishRedirect: fields.unpublishRedirect.errors }}
+                />
+              </>
+            ) : null}
             <p className="field__hint">This page always lives at {item.path}; its region is fixed by its address.</p>
           </div>
         </div>

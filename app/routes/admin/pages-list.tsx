@@ -2,11 +2,11 @@ import { Link, useRevalidator } from 'react-router';
 import { REGION_OPTIONS } from '#shared/regions.ts';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import { ListNotice, useConfirmAction } from '../../components/admin/list-actions.tsx';
-import { onOffFilter, regionFilter, SearchFilters } from '../../components/admin/list-filters.tsx';
+import { onOffFilter, readScheduleFilter, regionFilter, scheduleFilter, SearchFilters } from '../../components/admin/list-filters.tsx';
 import { ListHeading } from '../../components/admin/list-heading.tsx';
 import { pageInfo } from '../../components/admin/list-paging.tsx';
-import { listHref } from '../../components/admin/list-params.ts';
-import { ShortDate } from '../../components/admin/list-table.tsx';
+import { listHref, useRevalidateWhenDue } from '../../components/admin/list-params.ts';
+import { scheduleColumns, ShortDate } from '../../components/admin/list-table.tsx';
 import { ResourceList } from '../../components/admin/resource-list.tsx';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { KIND_API } from '#shared/kinds/index.ts';
@@ -34,6 +34,8 @@ interface CustomRow {
   visibility: number;
   regionIds: number[];
   updated: string;
+  nextPublishAt: string | null;
+  unpublishAt: string | null;
 }
 
 interface LandingRow {
@@ -44,6 +46,9 @@ interface LandingRow {
   title: string;
   regionIds: number[];
   updated: string;
+  status: number;
+  nextPublishAt: string | null;
+  unpublishAt: string | null;
 }
 
 function readQuery(search: URLSearchParams) {
@@ -58,6 +63,7 @@ function readQuery(search: URLSearchParams) {
     kind,
     visibility,
     region,
+    schedule: readScheduleFilter(search),
     sort,
     dir,
     page: Math.max(1, Math.floor(Number(search.get('page'))) || 1),
@@ -78,6 +84,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
               searchText: query.q || null,
               visibility: query.visibility,
               region: query.region,
+              schedule: query.schedule,
               sort: query.sort,
               dir: query.dir,
               start: (query.page - 1) * PAGE_SIZE,
@@ -91,6 +98,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
       (p) =>
         (query.kind === null || p.kind === query.kind) &&
         (query.region === null || p.regionIds.includes(query.region)) &&
+        (query.schedule === null || (query.schedule === 'scheduled' ? p.nextPublishAt !== null : p.unpublishAt !== null)) &&
         (!needle || p.title.toLowerCase().includes(needle) || p.path.includes(needle)),
     );
     return { query, sitePages, custom: custom ? dataOf(custom) : null };
@@ -101,13 +109,22 @@ export function HydrateFallback() {
   return <p role="status">Loading pages...</p>;
 }
 
-const DEFAULTS = { q: '', kind: '', visibility: '', region: '', sort: 'updated', dir: '', page: 1 };
+const DEFAULTS = { q: '', kind: '', visibility: '', region: '', schedule: '', sort: 'updated', dir: '', page: 1 };
 function href(query: Query, changes: Partial<Record<keyof Query, string | number | null>>) {
   const next = { ...query, ...changes };
   const dir = next.dir === (next.sort === 'title' ? 'asc' : 'desc') ? '' : next.dir;
   return listHref(
     '/siteadmin/pages',
-    { q: next.q, kind: next.kind, visibility: next.visibility, region: next.region, sort: next.sort, dir, page: next.page },
+    {
+      q: next.q,
+      kind: next.kind,
+      visibility: next.visibility,
+      region: next.region,
+      schedule: next.schedule,
+      sort: next.sort,
+      dir,
+      page: next.page,
+    },
     DEFAULTS,
   );
 }
@@ -125,6 +142,12 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
     after: () => revalidator.revalidate(),
   });
 
+  // a page going live or expiring while the list is open shows its new state without a reload (ADR 049)
+  useRevalidateWhenDue(
+    loaderData,
+    [...sitePages, ...(custom?.items ?? [])].flatMap((p) => [p.nextPublishAt, p.unpublishAt]),
+    () => revalidator.revalidate(),
+  );
   const showSite = query.kind !== 'custom' && query.visibility !== 0;
   const { page, pages } = pageInfo((query.page - 1) * PAGE_SIZE, PAGE_SIZE, custom?.total ?? 0);
 
@@ -142,6 +165,7 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
           { name: 'kind', label: 'Kind', allLabel: 'All kinds', options: PAGE_KINDS, value: query.kind },
           regionFilter(REGION_OPTIONS, query.region),
           onOffFilter('visibility', 'Visibility', 'Visible and hidden', ['Visible', 'Hidden'], query.visibility),
+          scheduleFilter(query.schedule),
         ]}
       />
       <ListNotice notice={del.notice} />
@@ -162,16 +186,18 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
                 main: true,
                 cell: (p) => <Link to={`/siteadmin/pages/landing/edit/${p.id}`}>{p.title}</Link>,
               },
-              { key: 'kind', label: 'Kind', cell: (p) => kindLabel(p.kind) },
+              // a campaign page its expiry took off the site says so (saving it publishes it again)
+              { key: 'kind', label: 'Kind', cell: (p) => `${kindLabel(p.kind)}${p.status === 1 ? '' : ', off the site'}` },
               { key: 'address', label: 'Address', breakAnywhere: true, cell: (p) => p.path },
               { key: 'regions', label: 'Regions', cell: (p) => regionCodes(p.regionIds) },
+              ...scheduleColumns(sitePages, query.schedule),
               { key: 'updated', label: 'Updated', nowrap: true, cell: (p) => <ShortDate iso={p.updated} /> },
             ]}
             rows={sitePages}
             rowKey={(p) => p.id}
             actions={(p) => [
               { label: 'Edit', ariaLabel: `Edit ${p.title}`, to: `/siteadmin/pages/landing/edit/${p.id}` },
-              { label: 'View', ariaLabel: `View ${p.title} (opens in a new tab)`, href: p.path },
+              ...(p.status === 1 ? [{ label: 'View', ariaLabel: `View ${p.title} (opens in a new tab)`, href: p.path }] : []),
             ]}
             empty="No page of these kinds matches."
           />
@@ -202,6 +228,7 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
               { key: 'address', label: 'Address', breakAnywhere: true, cell: (p) => p.path },
               { key: 'regions', label: 'Regions', cell: (p) => regionCodes(p.regionIds) },
               { key: 'visibility', label: 'Visibility', cell: (p) => (p.visibility === 1 ? 'Visible' : 'Hidden') },
+              ...scheduleColumns(custom.items, query.schedule),
               {
                 key: 'updated',
                 label: 'Updated',

@@ -2,6 +2,7 @@ import { useState, type ComponentProps, type ReactNode } from 'react';
 import type { SeoForm } from '#shared/content-admin.ts';
 import { FormErrors, SelectField, TextField } from '../../forms/fields.tsx';
 import { ModuleListEditor } from './module-list-editor.tsx';
+import { ExpiryFields } from './expiry-fields.tsx';
 import { PublishAtField } from './publish-at-field.tsx';
 import { SeoFields } from './seo-fields.tsx';
 import { SlugField } from './slug-field.tsx';
@@ -14,6 +15,8 @@ interface PageLikeFormProps {
     title: ComponentProps<typeof TextField>['meta'];
     slug: { value?: unknown; errors?: readonly string[] | undefined };
     publishAt: { errors?: readonly string[] | undefined };
+    unpublishAt: { errors?: readonly string[] | undefined };
+    unpublishRedirect: { errors?: readonly string[] | undefined };
   };
   /** The item as loaded (null for a new one): the first values of the slug, modules, schedule and SEO. */
   item: {
@@ -21,6 +24,8 @@ interface PageLikeFormProps {
     slug: string;
     modules: NonNullable<ComponentProps<typeof ModuleListEditor>['defaultValue']>;
     publishAt?: string | null;
+    unpublishAt?: string | null;
+    unpublishRedirect?: string | null;
     metadata: Omit<Partial<SeoForm>, 'ogphoto'> & { ogphoto?: SeoForm['ogphoto'] | null };
   } | null;
   /** Where the item's address starts ("/", "/knowledge-center/"). */
@@ -67,6 +72,11 @@ export function PageLikeForm({ formProps, form, fields, item, slugPrefix, publis
         <div className="stack editor-side">
           <SelectField meta={status.meta} label={status.label} options={options} />
           <PublishAtField form={form.id} defaultValue={item?.publishAt ?? null} errors={fields.publishAt.errors} />
+          <ExpiryFields
+            form={form.id}
+            defaultValue={item}
+            errors={{ unpublishAt: fields.unpublishAt.errors, unpublishRedirect: fields.unpublishRedirect.errors }}
+          />
           {side}
         </div>
       </div>

@@ -14,7 +14,9 @@ describe('knowledge center and press release admin APIs', () => {
     await addUser(t.app, t.token, 'writer@example.com', 'a-writer-password', [2]);
     editorToken = (await signIn(t.app, 'writer@example.com', 'a-writer-password')).token;
   });
+  // published on purpose: a create without a status is a draft (ADR 049; content-expiry.integration.test.ts)
   const body = (title: string, extra: object = {}) => ({
+    status: 1,
     type: 1,
     category: 40,
     region: 2,
@@ -262,7 +264,9 @@ describe('pages admin API', () => {
   const t = useAdminApp();
   const { get, post } = t;
   const P = '/api/admin/pages';
+  // visible on purpose: a create without a visibility is hidden (ADR 049)
   const page = (title: string, extra: object = {}) => ({
+    visibility: 1,
     title,
     metadata: { title, desc: `${title} description` },
     modules: [{ type: 2, content: `<p onclick="x()">${title} text</p>` }],

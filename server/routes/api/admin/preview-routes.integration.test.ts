@@ -14,7 +14,9 @@ describe('preview before saving', () => {
   const { post } = t;
   const preview = (payload: object, tok: string | null = t.token) => post('/api/admin/preview', payload, tok);
   const rows = () => sqlRows(t.database);
+  // published on purpose: a create without a status is a draft (ADR 049)
   const knowledge = (title: string, extra: object = {}) => ({
+    status: 1,
     type: 0,
     category: 39,
     region: 2,

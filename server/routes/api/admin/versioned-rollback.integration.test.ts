@@ -40,7 +40,9 @@ const ok = async (res: Promise<{ statusCode: number; body: string; json: () => {
   return r.json().data as Record<string, unknown> & { id: number; versionId: number };
 };
 
+// published on purpose: a create without a status is a draft (ADR 049)
 const knowledge = (title: string, extra: object = {}) => ({
+  status: 1,
   type: 1,
   category: 40,
   region: 2,
