@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { BulkAction, BulkContracts, BulkResult } from '#shared/contracts/bulk.ts';
+import { kindBulkActions } from '#shared/kinds/contracts.ts';
+import type { KindDefinition } from '#shared/kinds/define.ts';
 import { api, type Envelope } from '../../lib/api-client.ts';
 import { downloadExport } from '../../lib/download.ts';
 import { useApiAction } from '../../lib/use-api-action.ts';
@@ -62,6 +64,30 @@ export function contractBulk(
     run: (action, selection, region) =>
       api().call(contracts.bulk, { body: { action, ...chosen(selection), ...(region === undefined ? {} : { region }) } as never }),
     exportCsv: (selection) => downloadExport(contracts.bulkExport, { body: chosen(selection) as never }, fileName),
+  };
+}
+
+/** A versioned kind's list's bulk actions: the kind's own (its definition), through its bulk contracts. */
+export function kindBulk(opts: {
+  def: KindDefinition;
+  calls: Partial<Pick<BulkContracts, 'bulk' | 'bulkExport'>>;
+  noun: BulkConfig['noun'];
+  total: number;
+  filter: Record<string, unknown>;
+  regions?: BulkConfig['regions'];
+  after?: BulkConfig['after'];
+  /** the list offers only these of the kind's actions (as its rows do) */
+  only?: readonly BulkAction[];
+}): BulkConfig | undefined {
+  const { bulk, bulkExport } = opts.calls;
+  if (!bulk || !bulkExport) return undefined;
+  return {
+    noun: opts.noun,
+    total: opts.total,
+    actions: bulkOptions(kindBulkActions(opts.def).filter((a) => !opts.only || opts.only.includes(a))),
+    regions: opts.regions,
+    ...contractBulk({ bulk, bulkExport }, opts.filter, `${opts.def.name}-selection.csv`),
+    after: opts.after,
   };
 }
 
