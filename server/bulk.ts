@@ -34,7 +34,13 @@ export interface BulkHandlers<Filter, Full = unknown> {
    */
   actions: Partial<Record<BulkAction, (row: BulkRow & { full: Full }, ctx: { user: BulkUser; region?: number }) => Promise<string | void>>>;
   /** the CSV: its columns, and a row's cells */
-  csv: { file: string; columns: readonly string[]; cells(row: BulkRow & { full: Full }): (string | number | null)[] };
+  csv: {
+    file: string;
+    columns: readonly string[];
+    cells(row: BulkRow & { full: Full }): (string | number | null)[];
+    /** once the file is made: how many rows it has (leads record their exports in the audit log) */
+    exported?(count: number, body: unknown): Promise<void>;
+  };
 }
 
 const PAGE = 100;
@@ -94,6 +100,7 @@ export function bulkRoutes<F, Full>(app: FastifyInstance, contracts: BulkContrac
       const row = await h.find(id);
       if (row) rows.push(h.csv.cells(row));
     }
+    await h.csv.exported?.(rows.length, request.body);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${h.csv.file}"`)

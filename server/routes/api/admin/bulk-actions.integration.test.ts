@@ -236,6 +236,44 @@ describe('bulk actions of redirects', () => {
   });
 });
 
+describe('bulk actions of form submissions', () => {
+  it('archives the leads the filter matches (refusing one already archived), and exports chosen leads with the export’s columns', async () => {
+    const ids: number[] = [];
+    for (const name of [`${TOKEN} Avery`, `${TOKEN} Blake`, `${TOKEN} Casey`]) {
+      const [row] = await rows()<{ id: number }>`insert into form_submissions (type, name, email, phone, data, message, zipcode, captcha)
+        values (0, ${name}, 'lead@farm.example', '+1 515 555 0100', '{}', 'Hello', '50010', 'verified') returning id`;
+      ids.push(row!.id);
+    }
+    expect((await get(`/api/admin/forms/archive/${ids[2]!}`)).statusCode).toBe(200);
+
+    const csv = await post('/api/admin/forms/bulk/export', { ids: ids.slice(0, 2) });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const records = parse(csv.body, { columns: true }) as Record<string, string>[];
+    expect(records.map((r) => [r.Id, r.Name, r.Archived])).toEqual([
+      [String(ids[0]), `${TOKEN} Avery`, 'no'],
+      [String(ids[1]), `${TOKEN} Blake`, 'no'],
+    ]);
+    const exported = await rows()<{
+      detail: { count: number };
+    }>`select detail from audit_log where subject_kind = 'lead' and action = 'exported' order by id desc limit 1`;
+    expect(exported[0]!.detail.count).toBe(2);
+
+    // every status (open and archived), found by name
+    const res = await post('/api/admin/forms/bulk', { action: 'archive', filter: { search: TOKEN, status: 2 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      res
+        .json()
+        .data.done.map((r: { id: number }) => r.id)
+        .sort(),
+    ).toEqual(ids.slice(0, 2).sort());
+    expect(res.json().data.refused).toEqual([{ id: ids[2], title: `from ${TOKEN} Casey`, reason: 'Already archived.' }]);
+    expect((await audit('lead', ids)).map((r) => r.action)).toEqual(['archived', 'archived', 'archived']);
+    // an Editor does not read leads
+    expect((await post('/api/admin/forms/bulk', { action: 'archive', ids }, editor)).statusCode).toBe(403);
+  });
+});
+
 describe('bulk calls refuse what they must', () => {
   it('answers 401 without a session and 403 without the permission', async () => {
     expect((await post(`${KC}/bulk`, { action: 'publish', ids: [1] }, null)).statusCode).toBe(401);
