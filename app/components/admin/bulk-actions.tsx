@@ -40,6 +40,8 @@ export interface BulkConfig {
   exportCsv?(selection: BulkSelection): Promise<void>;
   /** after an action: reload the list */
   after?(): Promise<unknown> | void;
+  /** what a delete does, after the question (the single Delete's words: "This cannot be undone!") */
+  deleteNote?: string;
 }
 
 export const PUBLISH: BulkActionOption = { action: 'publish', verb: 'Publish', done: 'published' };
@@ -88,6 +90,7 @@ export function kindBulk(opts: {
     regions: opts.regions,
     ...contractBulk({ bulk, bulkExport }, opts.filter, `${opts.def.name}-selection.csv`),
     after: opts.after,
+    deleteNote: 'They leave the public site at once; their saved versions are kept.',
   };
 }
 
@@ -304,7 +307,7 @@ export function BulkToolbar({ config, state, pageSize }: { config: BulkConfig; s
       >
         <p>
           {asking?.action === 'delete'
-            ? `Are you sure you want to delete ${count(chosen, noun)}? Each is deleted as its own Delete would: one that is in use is left and listed with the reason.`
+            ? `Are you sure you want to delete ${count(chosen, noun)}? ${config.deleteNote ?? 'This cannot be undone!'} One that cannot be deleted is left and listed with the reason.`
             : asking
               ? `Each of the ${count(chosen, noun)} gets a new version, as a save in its editor would; one that cannot be changed is left and listed with the reason.`
               : null}

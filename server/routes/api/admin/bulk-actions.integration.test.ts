@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_MAX_ROWS } from '#shared/contracts/bulk.ts';
+import { BULK_BUSY, bulkRunning } from '../../../bulk.ts';
 import { addUser, bearer, signIn, sqlRows } from '#tests/setup/auth-helpers.ts';
 import { multipart, pdf } from '#tests/setup/multipart.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -123,6 +124,25 @@ describe('bulk actions of a versioned kind (knowledge center)', () => {
     expect((await audit('knowledge', [a])).map((r) => r.action)).toEqual(['deleted']);
   });
 
+  it('runs one bulk action per list at a time: a second one meanwhile is refused with 409', async () => {
+    const id = await addKnowledge(`${TOKEN} busy`);
+    // the knowledge list's action under way (held here: two real calls overlap only by chance)
+    bulkRunning.add(`${KC}/bulk`);
+    try {
+      const busy = await post(`${KC}/bulk`, { action: 'publish', ids: [id] });
+      expect(busy.statusCode).toBe(409);
+      expect(busy.json().message).toBe(BULK_BUSY);
+      // another list is not held up
+      expect((await post('/api/admin/press-releases/bulk', { action: 'publish', ids: [999_999] })).statusCode).toBe(200);
+    } finally {
+      bulkRunning.delete(`${KC}/bulk`);
+    }
+    // once done (even after a refusal or failure), the list takes the next one
+    expect((await post(`${KC}/bulk`, { action: 'delete', ids: [999_999] })).statusCode).toBe(200);
+    expect((await post(`${KC}/bulk`, { action: 'publish', ids: [id] })).json().data.done).toHaveLength(1);
+    expect(bulkRunning.size).toBe(0);
+  });
+
   it('exports the chosen items as CSV', async () => {
     const a = await addKnowledge(`${TOKEN} Golf`);
     const b = await addKnowledge(`=${TOKEN} Hotel`, { region: 3, status: 1 });
@@ -148,6 +168,14 @@ describe('bulk actions of a versioned kind (knowledge center)', () => {
     const moved = await post('/api/admin/pages/bulk', { action: 'region', region: 4, ids: [id] });
     expect(moved.json().data.done).toHaveLength(1);
     expect((await get(`/api/admin/pages/get/${id}`)).json().data).toMatchObject({ visibility: 1, regionIds: [4] });
+
+    // a product is hidden and shown again through its own save (its whole content as the editor loads it)
+    const product = (await post('/api/admin/products/filter', {})).json().data.items[0] as { id: number; name: string };
+    const hidden = await post('/api/admin/products/bulk', { action: 'unpublish', ids: [product.id] });
+    expect(hidden.json().data, hidden.body).toEqual({ done: [{ id: product.id, title: expect.any(String) }], refused: [] });
+    expect((await get(`/api/admin/products/get/${product.id}`)).json().data.status).toBe(0);
+    expect((await post('/api/admin/products/bulk', { action: 'publish', ids: [product.id] })).json().data.done).toHaveLength(1);
+    expect((await get(`/api/admin/products/get/${product.id}`)).json().data.status).toBe(1);
 
     const noRegion = await post('/api/admin/products/bulk', { action: 'region', region: 3, ids: [1] });
     expect(noRegion.statusCode).toBe(400);
