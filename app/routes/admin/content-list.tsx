@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useRevalidator } from 'react-router';
 import { CONTENT_ITEM_REGIONS } from '#shared/content-admin.ts';
 import { RESOURCE_TYPES, resourceTypeName } from '#shared/knowledge.ts';
-import { kindBulkActions } from '#shared/kinds/contracts.ts';
-import { bulkOptions, contractBulk } from '../../components/admin/bulk-actions.tsx';
+import { kindBulk } from '../../components/admin/bulk-actions.tsx';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import { useConfirmAction } from '../../components/admin/list-actions.tsx';
 import { onOffFilter, regionFilter, SearchFilters } from '../../components/admin/list-filters.tsx';
@@ -116,20 +115,16 @@ export function statusLabel(row: Pick<ContentListRow, 'status' | 'live' | 'publi
 
 /** The list's bulk actions (ADR 050): the kind's own, on the rows chosen or all the filter matches. */
 function bulkOf(config: ContentKindConfig, query: ListQuery, total: number, after: () => Promise<unknown>) {
-  const { bulk, bulkExport } = config.calls;
-  if (!bulk || !bulkExport) return undefined;
-  return {
-    config: {
-      noun: { one: config.noun.toLowerCase(), many: config.plural },
-      total,
-      actions: bulkOptions(kindBulkActions(config.def)),
-      regions: CONTENT_ITEM_REGIONS,
-      ...contractBulk({ bulk, bulkExport }, filterBody(config, query), `${config.kind}-selection.csv`),
-      after,
-    },
-    id: (row: ContentListRow) => row.id,
-    title: (row: ContentListRow) => row.title,
-  };
+  const bulk = kindBulk({
+    def: config.def,
+    calls: config.calls,
+    noun: { one: config.noun.toLowerCase(), many: config.plural },
+    total,
+    filter: filterBody(config, query),
+    regions: CONTENT_ITEM_REGIONS,
+    after,
+  });
+  return bulk ? { config: bulk, id: (row: ContentListRow) => row.id, title: (row: ContentListRow) => row.title } : undefined;
 }
 
 export const regionName = (id: number) => CONTENT_ITEM_REGIONS.find((r) => r.id === id)?.name ?? String(id);
