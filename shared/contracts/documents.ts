@@ -11,6 +11,7 @@ import {
   EditDocumentBodySchema,
 } from '../validation/documents.ts';
 import { defineContract } from './contract.ts';
+import { bulkContracts } from './bulk.ts';
 
 const admin = { tags: ['admin documents'], security: 'bearer', permission: 'content' } as const;
 
@@ -101,5 +102,15 @@ export const documentsApi = {
       'A page of documents, newest first unless sorted by title or product: search by title or file name, filter by kind(s), product and region',
     body: DocumentFilterBodySchema,
     reply: DocumentPageSchema,
+  }),
+  /** bulk and bulk/export (ADR 050): delete (refused for a document in use) and CSV */
+  ...bulkContracts({
+    api: '/api/admin/documents',
+    tags: admin.tags,
+    permission: admin.permission,
+    op: 'Documents',
+    plural: 'documents',
+    actions: ['delete'],
+    filter: DocumentFilterBodySchema,
   }),
 };

@@ -5,6 +5,7 @@ import {
   FormsExportSchema,
   FormsFilterSchema,
   FormsPageSchema,
+  FormsViewSchema,
   LeadAssigneeBodySchema,
   LeadAssigneesSchema,
   LeadDetailSchema,
@@ -13,6 +14,7 @@ import {
 } from '../validation/forms-admin.ts';
 import { defineContract } from './contract.ts';
 import { LEAD_PATHS } from './lead-paths.ts';
+import { bulkContracts } from './bulk.ts';
 
 const admin = { tags: ['admin forms'], security: 'bearer', permission: 'forms' } as const;
 
@@ -95,6 +97,16 @@ export const leadsAdminApi = {
     body: FormsExportSchema,
     reply: z.string(),
     file: 'CSV file (text/csv), a header row then one row per submission',
+  }),
+  /** bulk and bulk/export (ADR 050): archive, and CSV of the chosen leads (the export's columns) */
+  ...bulkContracts({
+    api: '/api/admin/forms',
+    tags: admin.tags,
+    permission: admin.permission,
+    op: 'Forms',
+    plural: 'form submissions',
+    actions: ['archive'],
+    filter: FormsViewSchema,
   }),
 };
 

@@ -12,6 +12,7 @@ import {
   RedirectSchema,
 } from '../validation/redirects.ts';
 import { defineContract } from './contract.ts';
+import { bulkContracts } from './bulk.ts';
 
 const admin = { tags: ['admin redirects'], security: 'bearer', permission: 'redirects' } as const;
 
@@ -107,5 +108,15 @@ export const redirectsApi = {
     summary: 'Remove a path from the Not Found log',
     params: RedirectIdParamsSchema,
     reply: z.null(),
+  }),
+  /** bulk and bulk/export (ADR 050): delete and CSV of the chosen redirects */
+  ...bulkContracts({
+    api: '/api/admin/redirects',
+    tags: admin.tags,
+    permission: admin.permission,
+    op: 'Redirects',
+    plural: 'redirects',
+    actions: ['delete'],
+    filter: ListFilterSchema,
   }),
 };

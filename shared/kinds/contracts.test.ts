@@ -27,11 +27,12 @@ describe('a kind’s admin calls, made from its definition (kindContracts)', () 
   it('has the calls the definition describes: delete with openApi.remove, pin with features.pin, get-slug unless features.slug is false', () => {
     const calls = (name: string) => Object.keys(kindContracts(KINDS.find((k) => k.name === name)!));
     const every = ['add', 'get', 'getVersion', 'versions', 'rollback'];
-    expect(calls('knowledge')).toEqual([...every, 'slug', 'remove', 'filter', 'pin']);
-    expect(calls('press')).toEqual([...every, 'slug', 'remove', 'filter']);
-    expect(calls('page')).toEqual([...every, 'slug', 'remove', 'filter']);
-    expect(calls('product')).toEqual([...every, 'slug', 'remove', 'filter']);
-    // landing pages are fixed: found by key, never deleted, and their list takes no filter
+    const bulk = ['bulk', 'bulkExport'];
+    expect(calls('knowledge')).toEqual([...every, 'slug', 'remove', 'filter', 'pin', ...bulk]);
+    expect(calls('press')).toEqual([...every, 'slug', 'remove', 'filter', ...bulk]);
+    expect(calls('page')).toEqual([...every, 'slug', 'remove', 'filter', ...bulk]);
+    expect(calls('product')).toEqual([...every, 'slug', 'remove', 'filter', ...bulk]);
+    // landing pages are fixed: found by key, never deleted, and their list takes no filter (nor bulk actions)
     expect(calls('landing')).toEqual([...every, 'filter']);
     expect(KIND_API.landing.filter).not.toHaveProperty('body');
   });

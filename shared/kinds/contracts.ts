@@ -10,6 +10,18 @@ import {
 } from '../validation/versioned-admin.ts';
 import type { KindDefinition } from './define.ts';
 import { saveGuardFields } from '../validation/edit-conflict.ts';
+import { bulkContracts, type BulkAction, type BulkContracts } from '../contracts/bulk.ts';
+
+/** The bulk actions a kind's list offers (ADR 050): publish and unpublish, region, delete, as its definition has them. */
+export function kindBulkActions(kind: KindDefinition): BulkAction[] {
+  const { bulk } = kind;
+  if (!bulk) return [];
+  return [
+    ...(bulk.status ? (['publish', 'unpublish'] as const) : []),
+    ...(bulk.region ? (['region'] as const) : []),
+    ...(kind.openApi.remove ? (['delete'] as const) : []),
+  ];
+}
 
 /** rollback/{id}/{versionId}'s body: the version the rollback started from (ADR 048). */
 export const RollbackBodySchema = z.object(saveGuardFields).describe('The version the rollback started from');
@@ -40,7 +52,11 @@ export type KindContracts<K extends KindDefinition = KindDefinition> = {
   filter: Call<'POST', K['schemas']['list'], K['schemas'] extends { filter: infer F extends z.ZodType } ? { body: F } : unknown>;
 } & When<HasSlug<K>, 'slug', Call<'GET', typeof ContentSlugSchema, { params: IdParams }>> &
   When<HasRemove<K>, 'remove', Call<'GET', z.ZodNull, { params: IdParams }>> &
-  When<K['features']['pin'], 'pin', Call<'POST', z.ZodNull, { body: typeof PinSchema }>>;
+  When<K['features']['pin'], 'pin', Call<'POST', z.ZodNull, { body: typeof PinSchema }>> & {
+    /** bulk and bulk/export (ADR 050): the kinds whose definition has `bulk` and a filter */
+    bulk?: BulkContracts['bulk'];
+    bulkExport?: BulkContracts['bulkExport'];
+  };
 
 /** get-slug/{id}: every kind's but those whose definition says `features.slug: false` */
 type HasSlug<K extends KindDefinition> = K['features'] extends { slug: false }
@@ -149,6 +165,21 @@ export function kindContracts<const K extends KindDefinition>(kind: K): KindCont
       body: PinSchema,
       reply: z.null(),
     });
+  }
+  const actions = kindBulkActions(kind);
+  if (kind.bulk && schemas.filter && actions.length > 0) {
+    const made = bulkContracts({
+      api,
+      tags: [openApi.tag],
+      permission: kind.permission,
+      op: `${op}s`,
+      plural: `${label}s`,
+      actions: actions as [BulkAction, ...BulkAction[]],
+      filter: schemas.filter,
+      regions: kind.bulk.region?.regions,
+    });
+    contracts.bulk = made.bulk;
+    contracts.bulkExport = made.bulkExport;
   }
   return contracts as KindContracts<K>;
 }

@@ -71,6 +71,15 @@ export interface KindDefinition<Name extends string = string> {
   audit: { label: string; category: AuditCategory };
   /** the document library's "where used" label ("Knowledge item") */
   usageLabel: string;
+  /**
+   * Bulk actions of the kind's list (ADR 050): which field publish/unpublish set, and which field a
+   * region change sets (with the regions offered); absent: no bulk calls. Delete is offered when the
+   * kind has delete/{id}, export always.
+   */
+  bulk?: {
+    status?: 'status' | 'visibility';
+    region?: { field: 'region' | 'regionIds'; regions: readonly number[] };
+  };
   /** which parts the kind has */
   features: {
     /** Preview before saving (POST /api/admin/preview, /preview/{token}) */

@@ -1,5 +1,5 @@
 import { PAGE_TAG } from '../cache-tags.ts';
-import { REGION_CA } from '../regions.ts';
+import { PRODUCT_REGION_IDS, REGION_CA } from '../regions.ts';
 import {
   ContentAdminFilterSchema,
   ContentAdminItemSchema,
@@ -50,5 +50,6 @@ export const knowledge = defineKind({
   tags: (change) => [...changedSlugs(change).map(knowledgeTag), PAGE_TAG.knowledgeList, PAGE_TAG.knowledgeRelated],
   audit: { label: 'knowledge item', category: 'content' },
   usageLabel: 'Knowledge item',
+  bulk: { status: 'status', region: { field: 'region', regions: PRODUCT_REGION_IDS } },
   features: { preview: true, schedule: true, pin: true, slugRedirects: true },
 });

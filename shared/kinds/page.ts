@@ -1,4 +1,5 @@
 import { pathTag } from '../cache-tags.ts';
+import { REGION_IDS } from '../regions.ts';
 import { PageAdminFilterSchema, PageAdminItemSchema, PageAdminListSchema, PageSaveSchema } from '../validation/versioned-admin.ts';
 import { defineKind } from './define.ts';
 import { changedSlugs } from './knowledge.ts';
@@ -31,5 +32,6 @@ export const page = defineKind({
   tags: (change) => changedSlugs(change).map(pathTag),
   audit: { label: 'page', category: 'content' },
   usageLabel: 'Page',
+  bulk: { status: 'visibility', region: { field: 'regionIds', regions: REGION_IDS } },
   features: { preview: true, schedule: true, pin: false, slugRedirects: true },
 });

@@ -1,4 +1,5 @@
 import { PAGE_TAG } from '../cache-tags.ts';
+import { PRODUCT_REGION_IDS } from '../regions.ts';
 import {
   ContentAdminFilterSchema,
   ContentAdminItemSchema,
@@ -43,5 +44,6 @@ export const press = defineKind({
   tags: (change) => [...changedSlugs(change).map(pressTag), PAGE_TAG.pressList],
   audit: { label: 'press release', category: 'content' },
   usageLabel: 'Press release',
+  bulk: { status: 'status', region: { field: 'region', regions: PRODUCT_REGION_IDS } },
   features: { preview: true, schedule: true, pin: false, slugRedirects: true },
 });

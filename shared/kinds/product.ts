@@ -34,5 +34,6 @@ export const product = defineKind({
   tags: () => [ALL_PAGES],
   audit: { label: 'product page', category: 'content' },
   usageLabel: 'Product page',
+  bulk: { status: 'status' },
   features: { preview: true, schedule: true, pin: false, slugRedirects: false },
 });

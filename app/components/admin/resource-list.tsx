@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { BulkToolbar, SelectRowCheckbox, useBulkSelection, type BulkConfig } from './bulk-actions.tsx';
 import { ListNotice } from './list-actions.tsx';
 import { LoadMore, PageLinks } from './list-paging.tsx';
 import { EmptyState, SortLinkHeader } from './list-table.tsx';
@@ -96,6 +97,8 @@ export interface ResourceListProps<T> {
   tableClass?: string;
   /** Anything between the count and the table. */
   children?: ReactNode;
+  /** Bulk actions (ADR 050): a checkbox per row and for the page, and the toolbar while rows are chosen. */
+  bulk?: { config: BulkConfig; id: (row: T) => number; title: (row: T) => string };
 }
 
 /** A row shows this many actions; from the next one on they go into its "More" menu (the fourth starts it). */
@@ -124,9 +127,11 @@ export function ResourceList<T>({
   tableClass,
   children,
   actionsLabel,
+  bulk,
 }: ResourceListProps<T>) {
   const handed = useHandedNotice();
-  const width = columns.length + (actions ? 1 : 0);
+  const width = columns.length + (actions ? 1 : 0) + (bulk ? 1 : 0);
+  const selection = useBulkSelection(bulk ? rows.map(bulk.id) : []);
   return (
     <div className="resource-list">
       {filters}
@@ -143,11 +148,17 @@ export function ResourceList<T>({
         </p>
       ) : null}
       {children}
+      {bulk ? <BulkToolbar config={bulk.config} state={selection} pageSize={rows.length} /> : null}
       <div className="table-wrap">
         <table className={tableClass ? `admin-table resource-table ${tableClass}` : 'admin-table resource-table'}>
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
+              {bulk ? (
+                <th scope="col" className="resource-table__select">
+                  <span className="visually-hidden">Select</span>
+                </th>
+              ) : null}
               {columns.map((c) =>
                 c.sort && sort?.href ? (
                   <SortLinkHeader
@@ -176,6 +187,11 @@ export function ResourceList<T>({
             {rows.length === 0 ? <EmptyState colSpan={width}>{empty}</EmptyState> : null}
             {rows.map((row) => (
               <tr key={rowKey(row)}>
+                {bulk ? (
+                  <td className="resource-table__select">
+                    <SelectRowCheckbox state={selection} id={bulk.id(row)} title={bulk.title(row)} />
+                  </td>
+                ) : null}
                 {columns.map((c) => (
                   <td
                     key={c.key}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useRevalidator } from 'react-router';
 import { CONTENT_ITEM_REGIONS } from '#shared/content-admin.ts';
 import { RESOURCE_TYPES, resourceTypeName } from '#shared/knowledge.ts';
+import { kindBulk } from '../../components/admin/bulk-actions.tsx';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import { useConfirmAction } from '../../components/admin/list-actions.tsx';
 import { onOffFilter, readScheduleFilter, regionFilter, scheduleFilter, SearchFilters } from '../../components/admin/list-filters.tsx';
@@ -66,26 +67,27 @@ export function readListQuery(search: URLSearchParams) {
 }
 export type ListQuery = ReturnType<typeof readListQuery>;
 
+/** The filter call's body for the list's state (the bulk actions' "all matching" sends it too). */
+function filterBody(config: ContentKindConfig, query: ListQuery) {
+  return {
+    searchText: query.q || null,
+    type: config.typed ? query.type : null,
+    region: query.region,
+    status: query.status,
+    schedule: query.schedule,
+    sort: query.sort,
+    dir: query.dir,
+    start: (query.page - 1) * PAGE_SIZE,
+    length: PAGE_SIZE,
+  };
+}
+
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const config = contentKindOf(url.pathname);
   const query = readListQuery(url.searchParams);
   return loadOrRedirect(async () => {
-    const page = dataOf(
-      await api().call(config.calls.filter, {
-        body: {
-          searchText: query.q || null,
-          type: config.typed ? query.type : null,
-          region: query.region,
-          status: query.status,
-          schedule: query.schedule,
-          sort: query.sort,
-          dir: query.dir,
-          start: (query.page - 1) * PAGE_SIZE,
-          length: PAGE_SIZE,
-        },
-      }),
-    );
+    const page = dataOf(await api().call(config.calls.filter, { body: filterBody(config, query) }));
     return { ...page, query };
   });
 }
@@ -122,6 +124,20 @@ export function statusLabel(row: Pick<ContentListRow, 'status' | 'live' | 'publi
   // the Scheduled column gives the time (ADR 049)
   if (row.publishAt && new Date(row.publishAt).getTime() > Date.now()) return 'Scheduled';
   return row.live ? 'Published' : 'Not live';
+}
+
+/** The list's bulk actions (ADR 050): the kind's own, on the rows chosen or all the filter matches. */
+function bulkOf(config: ContentKindConfig, query: ListQuery, total: number, after: () => Promise<unknown>) {
+  const bulk = kindBulk({
+    def: config.def,
+    calls: config.calls,
+    noun: { one: config.noun.toLowerCase(), many: config.plural },
+    total,
+    filter: filterBody(config, query),
+    regions: CONTENT_ITEM_REGIONS,
+    after,
+  });
+  return bulk ? { config: bulk, id: (row: ContentListRow) => row.id, title: (row: ContentListRow) => row.title } : undefined;
 }
 
 export const regionName = (id: number) => CONTENT_ITEM_REGIONS.find((r) => r.id === id)?.name ?? String(id);
@@ -280,6 +296,11 @@ export default function ContentList({ loaderData }: Route.ComponentProps) {
           )
         }
         paging={{ page, pages, href: (n) => href(config, query, { page: n }) }}
+        bulk={bulkOf(config, query, total, () => {
+          setPinNotice(null);
+          del.setNotice(null);
+          return revalidator.revalidate();
+        })}
       />
       <ConfirmDialog {...del.dialog} title={`Delete ${config.noun}`} confirmLabel={`Delete ${config.noun}`}>
         <p>

@@ -1,6 +1,8 @@
 import { Link, useRevalidator } from 'react-router';
 import { REGION_OPTIONS } from '#shared/regions.ts';
 import { DOCUMENT_KINDS, DocumentFilterBodySchema, type DocumentListItem } from '#shared/validation/documents.ts';
+import { documentsApi } from '#shared/contracts/documents.ts';
+import { contractBulk, DELETE } from '../../components/admin/bulk-actions.tsx';
 import { kindFilter, useDocumentDelete } from '../../components/admin/document-fields.tsx';
 import { regionFilter, SearchFilters } from '../../components/admin/list-filters.tsx';
 import { ListHeading } from '../../components/admin/list-heading.tsx';
@@ -108,6 +110,17 @@ export default function DocumentsList({ loaderData }: Route.ComponentProps) {
           )
         }
         paging={list.paging}
+        bulk={{
+          config: {
+            noun: { one: 'document', many: 'documents' },
+            total,
+            actions: [DELETE],
+            ...contractBulk(documentsApi, filter, 'documents-selection.csv'),
+            after: () => revalidator.revalidate(),
+          },
+          id: (d) => d.id,
+          title: (d) => d.title,
+        }}
       />
       {del.dialog}
     </section>

@@ -17,6 +17,7 @@ import {
 } from '#shared/validation/forms-admin.ts';
 import { dashboardApi } from '#shared/contracts/dashboard.ts';
 import { leadsAdminApi } from '#shared/contracts/leads.ts';
+import { ARCHIVE, contractBulk } from '../../components/admin/bulk-actions.tsx';
 import { ConfirmDialog, Modal } from '../../components/admin/confirm-dialog.tsx';
 import { DeliveryLog } from '../../components/admin/delivery-log.tsx';
 import { LeadWork } from '../../components/admin/lead-work.tsx';
@@ -393,6 +394,20 @@ export default function FormsList({ loaderData }: Route.ComponentProps) {
             : { label: 'Archive', ariaLabel: `Archive the Form written by ${f.name}`, danger: true, onClick: () => archive.ask(f) },
         ]}
         empty="No form submissions match."
+        bulk={{
+          config: {
+            noun: { one: 'form submission', many: 'form submissions' },
+            total,
+            actions: [ARCHIVE],
+            ...contractBulk(leadsAdminApi, viewOf(query), 'form-submissions-selection.csv'),
+            after: () => {
+              archive.setNotice(null);
+              return revalidator.revalidate();
+            },
+          },
+          id: (f) => f.id,
+          title: (f) => `the form from ${f.name}`,
+        }}
         loadMore={{
           shown: items.length,
           total,

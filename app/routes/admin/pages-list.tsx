@@ -9,7 +9,8 @@ import { listHref, useRevalidateWhenDue } from '../../components/admin/list-para
 import { scheduleColumns, ShortDate } from '../../components/admin/list-table.tsx';
 import { ResourceList } from '../../components/admin/resource-list.tsx';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
-import { KIND_API } from '#shared/kinds/index.ts';
+import { KIND, KIND_API } from '#shared/kinds/index.ts';
+import { kindBulk } from '../../components/admin/bulk-actions.tsx';
 import type { Route } from './+types/pages-list';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Pages | Site Administration' }, { name: 'robots', content: 'noindex, nofollow' }];
@@ -71,6 +72,20 @@ function readQuery(search: URLSearchParams) {
 }
 type Query = ReturnType<typeof readQuery>;
 
+/** The custom pages' filter call's body (the bulk actions' "all matching" sends it too). */
+function customFilter(query: Query) {
+  return {
+    searchText: query.q || null,
+    visibility: query.visibility,
+    region: query.region,
+    schedule: query.schedule,
+    sort: query.sort,
+    dir: query.dir,
+    start: (query.page - 1) * PAGE_SIZE,
+    length: PAGE_SIZE,
+  };
+}
+
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const query = readQuery(new URL(request.url).searchParams);
   return loadOrRedirect(async () => {
@@ -78,20 +93,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     const wantCustom = query.kind === null || query.kind === 'custom';
     const [landing, custom] = await Promise.all([
       wantLanding ? api().call(KIND_API.landing.filter) : null,
-      wantCustom
-        ? api().call(KIND_API.page.filter, {
-            body: {
-              searchText: query.q || null,
-              visibility: query.visibility,
-              region: query.region,
-              schedule: query.schedule,
-              sort: query.sort,
-              dir: query.dir,
-              start: (query.page - 1) * PAGE_SIZE,
-              length: PAGE_SIZE,
-            },
-          })
-        : null,
+      wantCustom ? api().call(KIND_API.page.filter, { body: customFilter(query) }) : null,
     ]);
     const needle = query.q.toLowerCase();
     const sitePages = (landing ? dataOf(landing) : []).filter(
@@ -148,6 +150,23 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
     [...sitePages, ...(custom?.items ?? [])].flatMap((p) => [p.nextPublishAt, p.unpublishAt]),
     () => revalidator.revalidate(),
   );
+
+  const bulkConfig = (total: number) => {
+    const config = kindBulk({
+      def: KIND.page,
+      calls: KIND_API.page,
+      noun: { one: 'custom page', many: 'custom pages' },
+      total,
+      filter: customFilter(query),
+      regions: REGION_OPTIONS,
+      after: () => {
+        del.setNotice(null);
+        return revalidator.revalidate();
+      },
+    });
+    return config ? { config, id: (p: CustomRow) => p.id, title: (p: CustomRow) => p.title } : undefined;
+  };
+
   const showSite = query.kind !== 'custom' && query.visibility !== 0;
   const { page, pages } = pageInfo((query.page - 1) * PAGE_SIZE, PAGE_SIZE, custom?.total ?? 0);
 
@@ -247,6 +266,7 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
             ]}
             empty="No custom page matches."
             paging={{ page, pages, href: (n) => href(query, { page: n }) }}
+            bulk={bulkConfig(custom.total)}
           />
         </section>
       ) : null}

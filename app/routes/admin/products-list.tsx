@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
+import { kindBulk } from '../../components/admin/bulk-actions.tsx';
 import { PRODUCT_GROUPS } from '#shared/product-content.ts';
 import { PRODUCT_REGION_OPTIONS, ProductAdminFilterSchema, type ProductAdminListItem } from '#shared/product-admin.ts';
 import { onOffFilter, regionFilter, SearchFilters } from '../../components/admin/list-filters.tsx';
@@ -7,7 +8,7 @@ import { usePagedListParams } from '../../components/admin/list-params.ts';
 import { ResourceList, type ResourceColumn } from '../../components/admin/resource-list.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
-import { KIND_API } from '#shared/kinds/index.ts';
+import { KIND, KIND_API } from '#shared/kinds/index.ts';
 import type { Route } from './+types/products-list';
 
 export const meta: Route.MetaFunction = () => [
@@ -102,6 +103,17 @@ const COLUMNS: ResourceColumn<ProductAdminListItem>[] = [
 export default function ProductsList({ loaderData }: Route.ComponentProps) {
   const { items, total, filter } = loaderData;
   const list = usePagedListParams(DEFAULTS, filter.start, PAGE_SIZE, total);
+  const revalidator = useRevalidator();
+  // the list's rows are edited, never deleted here: publish and unpublish
+  const bulk = kindBulk({
+    def: KIND.product,
+    calls: KIND_API.product,
+    noun: { one: 'product', many: 'products' },
+    total,
+    filter,
+    only: ['publish', 'unpublish'],
+    after: () => revalidator.revalidate(),
+  });
   const filtered = Boolean(filter.searchText || filter.region || filter.group || (filter.status !== null && filter.status !== undefined));
 
   return (
@@ -180,6 +192,7 @@ export default function ProductsList({ loaderData }: Route.ComponentProps) {
         ]}
         empty="No products match these filters."
         paging={list.paging}
+        bulk={bulk ? { config: bulk, id: (p) => p.id, title: (p) => `${p.name} (${regionName(p.region)})` } : undefined}
       />
     </section>
   );

@@ -1,6 +1,7 @@
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { redirectsApi } from '#shared/contracts/redirects.ts';
 import { REDIRECT_TYPE_LABELS, type RedirectItem, type RedirectStatusCode } from '#shared/validation/redirects.ts';
+import { contractBulk, DELETE } from '../../components/admin/bulk-actions.tsx';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import { useConfirmAction } from '../../components/admin/list-actions.tsx';
 import { SearchBox } from '../../components/admin/list-filters.tsx';
@@ -100,6 +101,17 @@ export default function RedirectsList({ loaderData }: Route.ComponentProps) {
           { label: 'Delete', ariaLabel: `Delete ${r.fromPath}`, danger: true, onClick: () => del.ask(r) },
         ]}
         empty={search ? 'No redirect matches your search.' : 'No redirects yet.'}
+        bulk={{
+          config: {
+            noun: { one: 'redirect', many: 'redirects' },
+            total: page.total,
+            actions: [DELETE],
+            ...contractBulk(redirectsApi, { search }, 'redirects-selection.csv'),
+            after: () => revalidator.revalidate(),
+          },
+          id: (r) => r.id,
+          title: (r) => r.fromPath,
+        }}
       />
       <ConfirmDialog {...del.dialog} title="Delete Redirect" confirmLabel="Delete Redirect">
         <p>{del.target ? `Are you sure you want to delete the redirect from ${del.target.fromPath} ? This cannot be undone!` : null}</p>

@@ -3,12 +3,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '#domain/errors.ts';
 import type { StagedFile } from '#domain/documents/documents-service.ts';
 import { documentsApi } from '#shared/contracts/documents.ts';
-import { DOCUMENT_MESSAGES, DocumentMetaSchema } from '#shared/validation/documents.ts';
+import { DOCUMENT_MESSAGES, DocumentMetaSchema, type DocumentFilter } from '#shared/validation/documents.ts';
 import { cleanText } from '#shared/input.ts';
 import { saveGuardOf } from '#shared/validation/edit-conflict.ts';
 import { withConflictFields } from '../../../conflicts.ts';
 import { adminErrors, route } from '../../../contract-route.ts';
 import { ok } from '../../../http.ts';
+import { bulkRoutes } from '../../../bulk.ts';
+import { REGION_OPTIONS } from '#shared/regions.ts';
+import { isDomainError } from '#domain/errors.ts';
 
 const uploadErrors = { ...adminErrors, 413: adminErrors[400], 415: adminErrors[400] };
 
@@ -134,4 +137,40 @@ export async function documentsAdminRoutes(app: FastifyInstance) {
     return ok(null);
   });
   route(app, documentsApi.filter, async (request) => ok(await documents().filter(request.body)));
+  // bulk (ADR 050): each row through the single delete (its "in use" refusal kept) and its audit entry
+  bulkRoutes(app, documentsApi, {
+    async find(id) {
+      try {
+        const full = await documents().get(id);
+        return { id, title: full.title, full };
+      } catch (err) {
+        if (isDomainError(err) && err.status === 404) return null;
+        throw err;
+      }
+    },
+    async page(filter: DocumentFilter, start, length) {
+      const { items, total } = await documents().filter({ ...filter, start, length });
+      return { rows: items.map((d) => ({ id: d.id, title: d.title })), total };
+    },
+    actions: {
+      async delete(row) {
+        await documents().delete(row.id);
+        await recorded('deleted', row.full);
+      },
+    },
+    csv: {
+      file: 'documents-selection.csv',
+      columns: ['Id', 'Title', 'Kind', 'Regions', 'File name', 'Address', 'Size (bytes)', 'Updated (UTC)'],
+      cells: (row) => [
+        row.id,
+        row.title,
+        row.full.kind,
+        row.full.regionIds.map((r) => REGION_OPTIONS.find((o) => o.id === r)?.name ?? String(r)).join(', '),
+        row.full.fileName,
+        row.full.url,
+        row.full.size,
+        row.full.updated,
+      ],
+    },
+  });
 }

@@ -6,6 +6,8 @@ import { saveGuardOf } from '#shared/validation/edit-conflict.ts';
 import { withConflictFields } from '../../../conflicts.ts';
 import { route } from '../../../contract-route.ts';
 import { ok } from '../../../http.ts';
+import { bulkRoutes } from '../../../bulk.ts';
+import { isDomainError } from '#domain/errors.ts';
 
 function toItem({ updatedBy: _by, ...r }: RedirectRow): RedirectItem {
   return { ...r, lastHit: r.lastHit?.toISOString() ?? null, created: r.created.toISOString(), updated: r.updated.toISOString() };
@@ -56,5 +58,35 @@ export function redirectsRoutes(app: FastifyInstance) {
   route(app, redirectsApi.notFoundDelete, async (request) => {
     await redirects().dismissNotFound(request.params.id);
     return ok(null);
+  });
+  // bulk (ADR 050): each row through the single delete (its audit entry), or the chosen rows as CSV
+  bulkRoutes(app, redirectsApi, {
+    async find(id) {
+      try {
+        const full = toItem(await redirects().get(id));
+        return { id, title: full.fromPath, full };
+      } catch (err) {
+        if (isDomainError(err) && err.status === 404) return null;
+        throw err;
+      }
+    },
+    async page(filter: { search: string }, start, length) {
+      const { items, total } = await redirects().filter(filter.search, start, length);
+      return { rows: items.map((r) => ({ id: r.id, title: r.fromPath })), total };
+    },
+    actions: { delete: (row) => redirects().delete(row.id) },
+    csv: {
+      file: 'redirects-selection.csv',
+      columns: ['Id', 'From', 'To', 'Status', 'Keep query', 'Hits', 'Updated (UTC)'],
+      cells: (row) => [
+        row.id,
+        row.full.fromPath,
+        row.full.toPath,
+        row.full.statusCode,
+        row.full.keepQuery ? 'yes' : 'no',
+        row.full.hits,
+        row.full.updated,
+      ],
+    },
   });
 }

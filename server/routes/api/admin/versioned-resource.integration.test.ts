@@ -31,6 +31,8 @@ function expectedRoutes({ def, admin }: DomainKind): string[] {
     ...(admin.slug ? [`GET /get-slug/{id} get${op}Slug`] : []),
     ...(def.openApi.remove ? [`GET /delete/{id} delete${op}`, `POST /delete/{id} delete${op}Post`] : []),
     ...(def.features.pin ? [`POST /pin pin${op}`] : []),
+    // bulk actions (ADR 050) for the kinds whose definition has them
+    ...(def.bulk ? [`POST /bulk bulk${op}s`, `POST /bulk/export exportSelected${op}s`] : []),
   ].sort();
 }
 
@@ -48,6 +50,8 @@ describe('versioned resource factory', () => {
       'GET /get/{id} getKnowledgeItem',
       'GET /get/{id}/{versionId} getKnowledgeItemVersion',
       'POST /add addKnowledgeItem',
+      'POST /bulk bulkKnowledgeItems',
+      'POST /bulk/export exportSelectedKnowledgeItems',
       'POST /delete/{id} deleteKnowledgeItemPost',
       'POST /filter filterKnowledgeItemAdmin',
       'POST /pin pinKnowledgeItem',
@@ -60,6 +64,8 @@ describe('versioned resource factory', () => {
       'GET /get/{id} getPressRelease',
       'GET /get/{id}/{versionId} getPressReleaseVersion',
       'POST /add addPressRelease',
+      'POST /bulk bulkPressReleases',
+      'POST /bulk/export exportSelectedPressReleases',
       'POST /delete/{id} deletePressReleasePost',
       'POST /filter filterPressReleaseAdmin',
       'POST /rollback/{id}/{versionId} rollbackPressRelease',
@@ -71,6 +77,8 @@ describe('versioned resource factory', () => {
       'GET /get/{id} getPage',
       'GET /get/{id}/{versionId} getPageVersion',
       'POST /add addPage',
+      'POST /bulk bulkPages',
+      'POST /bulk/export exportSelectedPages',
       'POST /delete/{id} deletePagePost',
       'POST /filter filterPagesAdmin',
       'POST /rollback/{id}/{versionId} rollbackPage',
@@ -82,6 +90,8 @@ describe('versioned resource factory', () => {
       'GET /get/{id} getProduct',
       'GET /get/{id}/{versionId} getProductVersion',
       'POST /add saveProduct',
+      'POST /bulk bulkProducts',
+      'POST /bulk/export exportSelectedProducts',
       'POST /delete/{id} deleteProductPost',
       'POST /filter filterProductsAdmin',
       'POST /rollback/{id}/{versionId} rollbackProduct',
