@@ -224,9 +224,11 @@ function sentence(row: AuditWordsRow, subjects: Readonly<Record<string, AuditSub
       const others = (fields ?? []).filter((f) => f !== 'userRoles');
       const acts: string[] = [];
       if (roles) acts.push(`changed roles of ${target} from ${roleWords(d.rolesBefore)} to ${roleWords(d.rolesAfter)}`);
+      // one's own account (My Account): "Ana Lopez changed their Name"
+      const their = roles || (row.actorEmail !== null && row.actorEmail === row.targetEmail);
       if (others.length)
         acts.push(
-          `changed ${roles ? 'their ' : ''}${changedFieldWords(others, USER_FIELD_LABELS)}${roles ? '' : ` of the user ${target}`}`,
+          `changed ${their ? 'their ' : ''}${changedFieldWords(others, USER_FIELD_LABELS)}${their ? '' : ` of the user ${target}`}`,
         );
       if (d.passwordChanged) acts.push(acts.length ? 'set a new password' : `set a new password for ${target}`);
       if (acts.length) return `${who} ${joinWords(acts)}`;

@@ -100,6 +100,27 @@ export function createUsersService(deps: UsersServiceDeps) {
       return get(id);
     },
 
+    /** My Account: the signed-in user's own name (blank: none), a save of the account like one in Users. */
+    async setOwnName(actor: SessionUser, name: string | null, ctx: RequestContext): Promise<{ name: string | null }> {
+      const current = await repo.get(actor.id);
+      if (!current) throw new NotFoundError(USER_MESSAGES.notFound);
+      if (current.name === name) return { name };
+      await deps.transaction(async (tx) => {
+        await tx.markSaved(current.id, null);
+        await tx.setName(current.id, name);
+      });
+      await auth.audit({
+        action: 'user-updated',
+        actorUserId: actor.id,
+        actorEmail: actor.email,
+        targetUserId: current.id,
+        targetEmail: current.email,
+        ip: ctx.ip,
+        detail: { fields: ['name'] },
+      });
+      return { name };
+    },
+
     async edit(actor: SessionUser, body: EditUserBody, ctx: RequestContext) {
       const current = await repo.get(body.id);
       if (!current) throw new NotFoundError(USER_MESSAGES.notFound);

@@ -173,6 +173,7 @@ export type LoginChallenge = z.infer<typeof LoginChallengeSchema>;
 export const CheckAuthSchema = z.object({
   id: z.number().int(),
   email: z.string(),
+  name: z.string().nullable().describe('the name given (null: none; the admin shows one made from the email)'),
   roles: z.array(z.number().int()),
   permissions: z.array(z.string()),
   twoFactorEnabled: z.boolean(),

@@ -52,12 +52,16 @@ export const USER_NAME_MAX = 100;
  * The person's name as the admin shows it (audit log, presence, edit conflicts: ADR 052). Optional:
  * blank ('' or null) is none (a name made from the email is shown); absent on an edit keeps it.
  */
-export const UserNameField = z
+export const UserNameValue = z
   .union([z.string(), z.null()])
   .transform((v) => (v === null ? null : v.trim() || null))
   .refine((v) => v === null || v.length <= USER_NAME_MAX, `Use at most ${USER_NAME_MAX} characters.`)
-  .optional()
   .describe('the name the admin shows for the person; blank: one made from the email');
+export const UserNameField = UserNameValue.optional();
+
+/** POST /auth/update-name: the signed-in user's own name (My Account). */
+export const UpdateNameSchema = z.object({ name: UserNameValue });
+export type UpdateNameBody = z.output<typeof UpdateNameSchema>;
 
 /** The user form (add and edit) and POST /api/adminusers/add, POST /auth/create-user. */
 export const UserFormSchema = z.object({

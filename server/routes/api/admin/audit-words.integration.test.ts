@@ -120,6 +120,31 @@ describe('people by name', () => {
   });
 });
 
+describe("My Account: one's own name", () => {
+  it('is set and cleared by the signed-in user, read back by check-auth, and said as "changed their Name"', async () => {
+    const me = (token: string) => get('/auth/check-auth', token).then((r) => r.json().data as { name: string | null; email: string });
+    expect(await me(writer)).toMatchObject({ name: WRITER_NAME, email: WRITER });
+    const set = await post('/auth/update-name', { name: ' Wendy the Writer ' }, writer);
+    expect(set.json()).toEqual({ success: true, data: { name: 'Wendy the Writer' }, message: 'Your name has been saved.' });
+    expect((await me(writer)).name).toBe('Wendy the Writer');
+    expect((await summaries({ actor: WRITER }))[0]).toBe('Wendy the Writer changed their Name');
+    // the same name again changes nothing and records nothing
+    const before = (await entries()).length;
+    await post('/auth/update-name', { name: 'Wendy the Writer' }, writer);
+    expect((await entries()).length).toBe(before);
+    // refused: too long (400 with the message), or without a session (401)
+    const long = await post('/auth/update-name', { name: 'x'.repeat(101) }, writer);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors).toEqual({ name: ['Use at most 100 characters.'] });
+    expect((await t.app.inject({ method: 'POST', url: '/auth/update-name', payload: { name: 'Nobody' } })).statusCode).toBe(401);
+    // back to the name this file expects
+    await post('/auth/update-name', { name: WRITER_NAME }, writer);
+    expect((await me(writer)).name).toBe(WRITER_NAME);
+    await post('/auth/update-name', { name: '' }, admin);
+    expect((await me(admin)).name).toBeNull();
+  });
+});
+
 describe('a role change says the roles before and after', () => {
   it('Editor to Administrator and back, with a new password said too', async () => {
     await post('/api/adminusers/edit', { id: writerId, name: WRITER_NAME, email: WRITER, userRoles: [1] });
