@@ -2,7 +2,8 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '#db/client.ts';
 import { adminUsers } from '#db/schema/users.ts';
-import { conflictMessage, conflictPerson, personName, type SaveGuard } from '#shared/validation/edit-conflict.ts';
+import { displayName } from '#shared/people.ts';
+import { conflictMessage, conflictPerson, type SaveGuard } from '#shared/validation/edit-conflict.ts';
 import { currentAuditContext } from './audit/audit-context.ts';
 import { EditConflictError } from './errors.ts';
 
@@ -37,15 +38,17 @@ export function atVersion(where: SQL, version: PgColumn, guard: SaveGuard | null
   return guard ? and(where, eq(version, guard.baseVersion))! : where;
 }
 
-async function emailOf(db: DbOrTx, id: number | null): Promise<string | null> {
+/** The email and name of the user who saved (null: the site, a seed or a script, or a user since deleted). */
+async function personOf(db: DbOrTx, id: number | null): Promise<{ email: string; name: string | null } | null> {
   if (id === null) return null;
-  const [row] = await db.select({ email: adminUsers.email }).from(adminUsers).where(eq(adminUsers.id, id));
-  return row?.email ?? null;
+  const [row] = await db.select({ email: adminUsers.email, name: adminUsers.name }).from(adminUsers).where(eq(adminUsers.id, id));
+  return row ?? null;
 }
 
 /** The refusal of a save whose record is no longer at the version it started from: who saved it since, and when. */
 export async function staleRecord(db: DbOrTx, now: RecordVersion, guard: SaveGuard): Promise<EditConflictError> {
-  const savedBy = now.updatedBy === null ? null : conflictPerson(now.updatedBy, await emailOf(db, now.updatedBy));
+  const who = await personOf(db, now.updatedBy);
+  const savedBy = now.updatedBy === null ? null : conflictPerson(now.updatedBy, who?.email ?? null, who?.name ?? null);
   return new EditConflictError(conflictMessage(savedBy, now.updated), {
     baseVersion: guard.baseVersion,
     currentVersion: now.version,
@@ -57,9 +60,9 @@ export async function staleRecord(db: DbOrTx, now: RecordVersion, guard: SaveGua
 
 /** "Ana Lopez (ana.lopez@example.com) saved it on November 28, 2026 at 10:04 PM UTC": who moved a record on, for a refused import row. */
 export async function savedSince(db: DbOrTx, now: RecordVersion): Promise<string> {
-  const email = await emailOf(db, now.updatedBy);
+  const who = await personOf(db, now.updatedBy);
   const at = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(now.updated);
-  return `${email ? `${personName(email)} (${email})` : 'someone'} saved it on ${at} UTC`;
+  return `${who ? `${displayName(who)} (${who.email})` : 'someone'} saved it on ${at} UTC`;
 }
 
 /**
@@ -74,8 +77,13 @@ export async function overwroteDetail(
 ): Promise<Record<string, unknown>> {
   if (!guard?.overwrite || !before || before.version !== guard.baseVersion) return {};
   if (before.updatedBy !== null && before.updatedBy === actorId()) return {};
-  const email = await emailOf(db, before.updatedBy);
+  const who = await personOf(db, before.updatedBy);
   return {
-    overwrote: { version: before.version, name: email ? personName(email) : 'the site', email, saved: before.updated.toISOString() },
+    overwrote: {
+      version: before.version,
+      name: who ? displayName(who) : 'the site',
+      email: who?.email ?? null,
+      saved: before.updated.toISOString(),
+    },
   };
 }

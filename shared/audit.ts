@@ -1,3 +1,10 @@
+import {
+  DOCUMENT_FIELD_LABELS,
+  REDIRECT_FIELD_LABELS,
+  REP_FIELD_LABELS,
+  RETAILER_FIELD_LABELS,
+  SETTINGS_FIELD_LABELS,
+} from './field-labels.ts';
 import { KINDS, type KindDefinition, type KindName } from './kinds/index.ts';
 
 /**
@@ -21,6 +28,8 @@ export const AUDIT_CATEGORY_IDS = AUDIT_CATEGORIES.map((c) => c.id) as [AuditCat
 export interface AuditSubject {
   label: string;
   category: AuditCategory;
+  /** the editor's labels of the subject's fields: a save's entry names the fields it changed by them (ADR 052) */
+  fields?: Readonly<Record<string, string>>;
 }
 
 /** The versioned kinds' subjects, from their definitions (a test's own kinds too). */
@@ -31,12 +40,12 @@ export function kindAuditSubjects(kinds: readonly KindDefinition[] = KINDS): Rec
 /** What an admin change is about, with how a sentence names it ("the knowledge item ..."). */
 export const AUDIT_SUBJECTS = {
   ...(kindAuditSubjects() as Record<KindName, AuditSubject>),
-  document: { label: 'document', category: 'documents' },
-  redirect: { label: 'redirect', category: 'redirects' },
+  document: { label: 'document', category: 'documents', fields: DOCUMENT_FIELD_LABELS },
+  redirect: { label: 'redirect', category: 'redirects', fields: REDIRECT_FIELD_LABELS },
   'not-found': { label: 'Not Found entry', category: 'redirects' },
-  settings: { label: 'site settings', category: 'settings' },
-  rep: { label: 'rep', category: 'reps-retailers' },
-  retailer: { label: 'retailer', category: 'reps-retailers' },
+  settings: { label: 'site settings', category: 'settings', fields: SETTINGS_FIELD_LABELS },
+  rep: { label: 'rep', category: 'reps-retailers', fields: REP_FIELD_LABELS },
+  retailer: { label: 'retailer', category: 'reps-retailers', fields: RETAILER_FIELD_LABELS },
   lead: { label: 'lead', category: 'leads' },
   webhook: { label: 'webhook endpoint', category: 'settings' },
 } as const satisfies Record<string, AuditSubject>;

@@ -1,5 +1,6 @@
 import { KINDS } from './kinds/index.ts';
 import type { Permission } from './permissions.ts';
+import { joinWords } from './field-labels.ts';
 
 /** How often an open editor says it is still open. */
 export const PRESENCE_HEARTBEAT_MS = 15_000;
@@ -39,8 +40,7 @@ export function presencePermission(key: string): Permission | null {
 
 /** "Ana", "Ana and Ben", "Ana, Ben and Cy": names as a sentence joins them. */
 export function joinNames(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return joinWords(names);
 }
 
 /** The editor's notice: "<name> is also editing this", several names joined; null when nobody else is there. */

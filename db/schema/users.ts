@@ -3,6 +3,8 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, time
 export const adminUsers = pgTable('admin_users', {
   id: serial('id').primaryKey(),
   email: text('email').notNull().unique(),
+  /** the name the admin shows for the person (audit log, presence, edit conflicts); null: one made from the email (ADR 052) */
+  name: text('name'),
   passwordHash: text('password_hash').notNull(),
   lastLogin: timestamp('last_login', { withTimezone: true, mode: 'date' }),
   created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -4,6 +4,18 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface AuditContext {
   actor: { id: number; email: string } | null;
   ip: string | null;
+  /** the save being made (ADR 052): its entries about its record wait for the fields it changed */
+  save?: SaveChanges;
+}
+
+/**
+ * A save being made (ADR 052): the record (its subject kind and id, as its audit entry names them),
+ * and the entries the save records about it, held until the fields it changed are known.
+ */
+export interface SaveChanges {
+  kind: string;
+  id: number | string;
+  held: unknown[];
 }
 
 const storage = new AsyncLocalStorage<AuditContext>();
@@ -19,4 +31,13 @@ export function runWithAuditContext<T>(context: AuditContext, fn: () => T): T {
 /** The current request's context; null outside a request (seed, scheduler, tests calling services). */
 export function currentAuditContext(): AuditContext | null {
   return storage.getStore() ?? null;
+}
+
+/**
+ * Runs a save with its entries about its record held (audit-service.ts `recordSave`), so they can
+ * name the fields it changed. The request's who and where are kept.
+ */
+export function runWithSaveChanges<T>(save: SaveChanges, fn: () => Promise<T>): Promise<T> {
+  const context = currentAuditContext();
+  return storage.run({ actor: context?.actor ?? null, ip: context?.ip ?? null, save }, fn);
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
-import { auditLog } from '#db/schema/users.ts';
+import { alias } from 'drizzle-orm/pg-core';
+import { adminUsers, auditLog } from '#db/schema/users.ts';
 
 export interface AuditInsert {
   action: string;
@@ -21,7 +22,10 @@ export interface AuditRow {
   created: Date;
   action: string;
   actorEmail: string | null;
+  /** the name the person acting has now (null: none given, or no longer a user); read, never stored (ADR 052) */
+  actorName: string | null;
   targetEmail: string | null;
+  targetName: string | null;
   subjectKind: string | null;
   subjectId: string | null;
   subjectTitle: string | null;
@@ -40,12 +44,18 @@ export interface AuditQuery {
   to?: Date | null;
 }
 
+// the people by the names they have now: an entry keeps the email it was made with, a person's name may be given later
+const actorUser = alias(adminUsers, 'audit_actor');
+const targetUser = alias(adminUsers, 'audit_target');
+
 const columns = {
   id: auditLog.id,
   created: auditLog.created,
   action: auditLog.action,
   actorEmail: auditLog.actorEmail,
+  actorName: actorUser.name,
   targetEmail: auditLog.targetEmail,
+  targetName: targetUser.name,
   subjectKind: auditLog.subjectKind,
   subjectId: auditLog.subjectId,
   subjectTitle: auditLog.subjectTitle,
@@ -78,7 +88,15 @@ export function createAuditRepository(db: DbOrTx) {
     async list(q: AuditQuery, start: number, length: number): Promise<{ items: AuditRow[]; total: number }> {
       const w = where(q);
       const [items, [count]] = await Promise.all([
-        db.select(columns).from(auditLog).where(w).orderBy(desc(auditLog.id)).limit(length).offset(start),
+        db
+          .select(columns)
+          .from(auditLog)
+          .leftJoin(actorUser, eq(actorUser.id, auditLog.actorUserId))
+          .leftJoin(targetUser, eq(targetUser.id, auditLog.targetUserId))
+          .where(w)
+          .orderBy(desc(auditLog.id))
+          .limit(length)
+          .offset(start),
         db
           .select({ n: sql<number>`count(*)::int` })
           .from(auditLog)
@@ -93,6 +111,8 @@ export function createAuditRepository(db: DbOrTx) {
         const rows: AuditRow[] = await db
           .select(columns)
           .from(auditLog)
+          .leftJoin(actorUser, eq(actorUser.id, auditLog.actorUserId))
+          .leftJoin(targetUser, eq(targetUser.id, auditLog.targetUserId))
           .where(and(where(q), before === null ? undefined : lt(auditLog.id, before)))
           .orderBy(desc(auditLog.id))
           .limit(batch);
@@ -103,13 +123,17 @@ export function createAuditRepository(db: DbOrTx) {
       }
     },
     /** Everyone who appears as the one acting, for the person filter. */
-    async actors(): Promise<string[]> {
+    async actors(): Promise<{ email: string; name: string | null }[]> {
       const rows = await db
-        .selectDistinct({ email: auditLog.actorEmail })
+        .selectDistinct({ email: auditLog.actorEmail, name: actorUser.name })
         .from(auditLog)
+        .leftJoin(actorUser, eq(actorUser.id, auditLog.actorUserId))
         .where(isNotNull(auditLog.actorEmail))
         .orderBy(asc(auditLog.actorEmail));
-      return rows.map((r) => r.email!);
+      // one per email (a person's entries made under an id since deleted have no name)
+      const byEmail = new Map<string, string | null>();
+      for (const r of rows) if (!byEmail.get(r.email!)) byEmail.set(r.email!, r.name);
+      return [...byEmail].map(([email, name]) => ({ email, name }));
     },
   };
 }

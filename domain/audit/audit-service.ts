@@ -1,7 +1,10 @@
 import { stringify } from 'csv-stringify/sync';
 import { AUDIT_ACCOUNT_ACTIONS, AUDIT_SUBJECTS, type AuditCategory, type AuditSubject, type AuditSubjectKind } from '#shared/audit.ts';
+import { changedFieldWords, joinWords, USER_FIELD_LABELS } from '#shared/field-labels.ts';
+import { displayName } from '#shared/people.ts';
+import type { AuditPart, AuditPerson } from '#shared/validation/auth.ts';
 import { neutralise } from '../finder/csv.ts';
-import { currentAuditContext, type AuditContext } from './audit-context.ts';
+import { currentAuditContext, runWithSaveChanges, type AuditContext } from './audit-context.ts';
 import type { AuditInsert, AuditQuery, AuditRepository, AuditRow } from './audit-repository.ts';
 
 /** One admin change, as a service reports it; who and from where come from the request. */
@@ -42,38 +45,89 @@ function savedOver(detail: unknown): string {
   return `, saved over ${whose} changes of ${when(saved)}`;
 }
 
-/** The entry in words: "jane@example.com published the knowledge item Spring Nitrogen Plan". */
-export function auditSentence(
-  row: Pick<AuditRow, 'action' | 'actorEmail' | 'targetEmail' | 'subjectKind' | 'subjectTitle' | 'detail'>,
-  subjects: Readonly<Record<string, AuditSubject>> = AUDIT_SUBJECTS,
-): string {
-  return sentence(row, subjects) + savedOver(row.detail);
+/** What an entry's words are made from (the names are the people's as they are now: null when none). */
+export type AuditWordsRow = Pick<AuditRow, 'action' | 'actorEmail' | 'targetEmail' | 'subjectKind' | 'subjectTitle' | 'detail'> &
+  Partial<Pick<AuditRow, 'actorName' | 'targetName'>>;
+
+// where the sentence names the person acting and the person acted on: NUL, which no stored text can hold
+const WHO = '\u0000who\u0000';
+const TARGET = '\u0000target\u0000';
+// eslint-disable-next-line no-control-regex -- NUL marks the people in the words: no stored text can hold one
+const PLACEHOLDER = /\u0000(who|target)\u0000/;
+
+/** The people an entry names: the one acting and the one acted on, each by name with the email kept (ADR 052). */
+function peopleOf(row: AuditWordsRow): { who: AuditPerson | null; target: AuditPerson | null } {
+  const person = (email: string | null, name: string | null | undefined) => (email ? { name: displayName({ name, email }), email } : null);
+  return { who: person(row.actorEmail, row.actorName), target: person(row.targetEmail, row.targetName) };
 }
 
-function sentence(
-  row: Pick<AuditRow, 'action' | 'actorEmail' | 'targetEmail' | 'subjectKind' | 'subjectTitle' | 'detail'>,
-  subjects: Readonly<Record<string, AuditSubject>>,
-): string {
+/**
+ * The entry in words, as parts: text, and the people it names (by name, with their email for the
+ * screen's hover and the export). "Jane Doe published the knowledge item Spring Nitrogen Plan".
+ */
+export function auditParts(row: AuditWordsRow, subjects: Readonly<Record<string, AuditSubject>> = AUDIT_SUBJECTS): AuditPart[] {
+  const people = peopleOf(row);
+  const parts: AuditPart[] = [];
+  const words = sentence(row, subjects) + savedOver(row.detail);
+  for (const [i, piece] of words.split(PLACEHOLDER).entries()) {
+    if (i % 2 === 0) {
+      if (piece) parts.push({ text: piece });
+      continue;
+    }
+    const person = piece === 'who' ? people.who : people.target;
+    // nobody (the site itself, an unknown username) is said in words
+    if (person) parts.push({ person });
+    else parts.push({ text: piece === 'who' ? 'The site' : 'an unknown username' });
+  }
+  // adjacent text parts joined
+  return parts.reduce<AuditPart[]>((all, part) => {
+    const last = all[all.length - 1];
+    if (last && 'text' in last && 'text' in part) all[all.length - 1] = { text: last.text + part.text };
+    else all.push(part);
+    return all;
+  }, []);
+}
+
+/** The entry in words, people by name: "Jane Doe published the knowledge item Spring Nitrogen Plan". */
+export function auditSentence(row: AuditWordsRow, subjects: Readonly<Record<string, AuditSubject>> = AUDIT_SUBJECTS): string {
+  return auditParts(row, subjects)
+    .map((p) => ('text' in p ? p.text : p.person.name))
+    .join('');
+}
+
+/** "Editor and Administrator"; "no role" for none. */
+function roleWords(roles: unknown): string {
+  const names = Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [];
+  return names.length ? joinWords(names) : 'no role';
+}
+
+function sentence(row: AuditWordsRow, subjects: Readonly<Record<string, AuditSubject>>): string {
   const d = (row.detail ?? {}) as Record<string, unknown>;
-  const who = row.actorEmail ?? 'The site';
-  const target = row.targetEmail ?? 'an unknown username';
+  const who = WHO;
+  const target = TARGET;
   const subject = row.subjectKind && Object.hasOwn(subjects, row.subjectKind) ? subjects[row.subjectKind] : undefined;
   if (subject) {
     const label = subject.label;
     const what = row.subjectTitle ? `the ${label} ${row.subjectTitle}` : an(label);
     const count = typeof d.count === 'number' ? d.count : 0;
+    // the fields a save changed, by the editor's labels (entries made before ADR 052 do not list them)
+    const fields = Array.isArray(d.fields) ? d.fields.filter((f): f is string => typeof f === 'string') : null;
+    const changes = fields ? changedFieldWords(fields, subject.fields) : '';
+    // publishing and unpublishing are a change of status: the words say so already
+    const others = fields?.filter((f) => f !== 'status') ?? [];
+    const changing = others.length ? `, changing ${changedFieldWords(others, subject.fields)}` : '';
     switch (row.action) {
       case 'created':
         return `${who} created ${what}${d.status === 'draft' ? ' as a draft' : d.status === 'scheduled' ? `, to be published ${when(d.publishAt)}` : ''}`;
       case 'published':
-        return `${who} published ${what}`;
+        return `${who} published ${what}${changing}`;
       case 'unpublished':
         // ADR 049: an expiry the site carried out, and where the address now leads
         return d.scheduled === true
           ? `${who} unpublished ${what} on schedule${d.redirect && typeof (d.redirect as { to?: unknown }).to === 'string' ? `, redirecting it to ${(d.redirect as { to: string }).to}` : ''}`
-          : `${who} unpublished ${what}`;
+          : `${who} unpublished ${what}${changing}`;
       case 'scheduled':
-        return `${who} scheduled a new version of ${what} for ${when(d.publishAt)}`;
+        return `${who} scheduled a new version of ${what} for ${when(d.publishAt)}${changing}`;
       case 'rolled-back':
         return `${who} rolled back ${what} to the version of ${when(d.versionCreated)}`;
       case 'deleted':
@@ -108,16 +162,24 @@ function sentence(
         return `${who} erased everything stored about ${row.targetEmail ?? 'an address'}: ${plural(count, 'lead')}`;
       case 'privacy-exported':
         return `${who} exported everything stored about ${row.targetEmail ?? 'an address'}: ${plural(count, 'lead')}`;
+      case 'opened':
+        return `${who} opened ${what}`;
       case 'note-added':
         return `${who} added a note to ${what}`;
       case 'dismissed':
         return `${who} removed ${row.subjectTitle ?? 'an address'} from the Not Found log`;
-      case 'changed': {
-        const fields = Array.isArray(d.fields) && d.fields.length ? `: ${d.fields.join(', ')}` : '';
-        return `${who} changed the ${label}${fields}`;
+      case 'changed':
+        return changes ? `${who} changed ${changes} of the ${label}` : `${who} changed the ${label}`;
+      default: {
+        // "Jane Doe saved Title, Body and Publish at of the knowledge item Spring Nitrogen Plan"; a
+        // rep's new email is said with its addresses
+        const email = emailChange(d.email);
+        const listed = email ? (fields ?? []).filter((f) => f !== 'email') : (fields ?? []);
+        const saved = listed.length
+          ? `${changedFieldWords(listed, subject.fields)} of ${what}`
+          : `${what}${fields?.length === 0 ? ' without changes' : ''}`;
+        return `${who} saved ${saved}${d.source === 'csv' ? ' from a CSV file' : ''}${email}`;
       }
-      default:
-        return `${who} saved ${what}${d.source === 'csv' ? ' from a CSV file' : ''}${emailChange(d.email)}`;
     }
   }
   switch (row.action) {
@@ -157,9 +219,25 @@ function sentence(
     case 'second-factor-disabled':
       return `${who} turned off two-step sign-in`;
     case 'user-created':
-      return `${who} added the user ${target}`;
-    case 'user-updated':
-      return `${who} changed the user ${target}${d.passwordChanged ? ' and set a new password' : ''}`;
+      return `${who} added the user ${target}${Array.isArray(d.roleNames) ? ` as ${roleWords(d.roleNames)}` : ''}`;
+    case 'user-updated': {
+      // "Ana Lopez changed roles of Ben Ng from Editor to Administrator" (ADR 052)
+      const fields = Array.isArray(d.fields) ? d.fields.filter((f): f is string => typeof f === 'string') : null;
+      const roles = Array.isArray(d.rolesBefore) && Array.isArray(d.rolesAfter);
+      const others = (fields ?? []).filter((f) => f !== 'userRoles');
+      const acts: string[] = [];
+      if (roles) acts.push(`changed roles of ${target} from ${roleWords(d.rolesBefore)} to ${roleWords(d.rolesAfter)}`);
+      // one's own account (My Account): "Ana Lopez changed their Name"
+      const their = roles || (row.actorEmail !== null && row.actorEmail === row.targetEmail);
+      if (others.length)
+        acts.push(
+          `changed ${their ? 'their ' : ''}${changedFieldWords(others, USER_FIELD_LABELS)}${their ? '' : ` of the user ${target}`}`,
+        );
+      if (d.passwordChanged) acts.push(acts.length ? 'set a new password' : `set a new password for ${target}`);
+      if (acts.length) return `${who} ${joinWords(acts)}`;
+      // entries made before ADR 052 do not list the fields
+      return fields ? `${who} saved the user ${target} without changes` : `${who} changed the user ${target}`;
+    }
     case 'user-deleted':
       return `${who} deleted the user ${target}`;
     case 'security-settings-changed':
@@ -208,6 +286,8 @@ function toDto(row: AuditRow, subjects: Readonly<Record<string, AuditSubject>>) 
     created: row.created.toISOString(),
     action: row.action,
     summary: auditSentence(row, subjects),
+    parts: auditParts(row, subjects),
+    actor: peopleOf(row).who,
     actorEmail: row.actorEmail,
     targetEmail: row.targetEmail,
     subjectKind: row.subjectKind,
@@ -215,6 +295,17 @@ function toDto(row: AuditRow, subjects: Readonly<Record<string, AuditSubject>>) 
     subjectLink: row.subjectLink,
     ip: row.ip,
   };
+}
+
+/** The entries a save records about its record, which name the fields it changed (ADR 052). */
+const SAVE_ACTIONS = new Set(['saved', 'published', 'unpublished', 'scheduled']);
+
+/** Is this entry one the save being made records about its own record (not, say, a redirect a slug change made)? */
+function aboutTheSave(event: AuditEvent, context: AuditContext | null): boolean {
+  const save = context?.save;
+  if (!save || !event.subject || !SAVE_ACTIONS.has(event.action)) return false;
+  if (event.subject.kind !== save.kind || String(event.subject.id) !== String(save.id)) return false;
+  return !(event.detail && Object.hasOwn(event.detail, 'fields'));
 }
 
 /**
@@ -245,21 +336,53 @@ export function createAuditService(
   return {
     /** Appends one entry for the current request's user and IP (or none: the site itself, e.g. the publish scheduler). */
     async record(event: AuditEvent, context: AuditContext | null = currentAuditContext()): Promise<void> {
-      await repo.insert(entry(event, context));
+      // an entry about the save being made waits for the fields it changed (recordSave)
+      if (context?.save && aboutTheSave(event, context)) context.save.held.push(entry(event, context));
+      else await repo.insert(entry(event, context));
+    },
+    /**
+     * Runs the save of an existing record (`subject`), then records its entries about that record
+     * with the fields it changed (ADR 052): `changedFields` is asked once the save is done (it
+     * compares the record before and after). A save that fails records what it reported, without
+     * fields; a comparison that fails records the entries without them too.
+     */
+    async recordSave<T>(
+      subject: { kind: string; id: number | string },
+      save: () => Promise<T>,
+      changedFields: () => Promise<string[] | null>,
+    ): Promise<T> {
+      const held: unknown[] = [];
+      const flush = async (fields: string[] | null) => {
+        for (const e of held as AuditInsert[]) await repo.insert(fields ? { ...e, detail: { ...e.detail, fields } } : e);
+      };
+      let result: T;
+      try {
+        result = await runWithSaveChanges({ kind: subject.kind, id: subject.id, held }, save);
+      } catch (err) {
+        await flush(null);
+        throw err;
+      }
+      await flush(await changedFields().catch(() => null));
+      return result;
     },
     async list(filter: AuditFilter, start: number, length: number) {
       const page = await repo.list(toQuery(filter, subjects), start, length);
       return { total: page.total, items: page.items.map((row) => toDto(row, subjects)) };
     },
-    actors: () => repo.actors(),
+    /** Everyone who appears as the one acting, by name, each with their email (what the filter matches). */
+    async actors(): Promise<AuditPerson[]> {
+      return (await repo.actors()).map((p) => ({ name: displayName(p), email: p.email }));
+    },
     /** The filtered log as CSV, newest first, in batches (no row limit). */
     async *exportCsv(filter: AuditFilter, siteUrl: string): AsyncGenerator<string> {
       const origin = new URL(siteUrl).origin;
-      yield stringify([['When (UTC)', 'Who', 'What happened', 'Link', 'IP', 'Action', 'Kind', 'Title']]);
+      // who by name and by email (ADR 052), then the entry in words with people by name
+      yield stringify([['When (UTC)', 'Name', 'Email', 'What happened', 'Link', 'IP', 'Action', 'Kind', 'Title']]);
       for await (const rows of repo.iterate(toQuery(filter, subjects))) {
         yield stringify(
           rows.map((r) => [
             r.created.toISOString(),
+            r.actorEmail ? displayName({ name: r.actorName, email: r.actorEmail }) : 'The site',
             r.actorEmail ?? '',
             auditSentence(r, subjects),
             r.subjectLink ? origin + r.subjectLink : '',

@@ -20,6 +20,8 @@ export interface RequestContext {
 export interface SessionUser {
   id: number;
   email: string;
+  /** the name given in Users or My Account (ADR 052); null or absent: none */
+  name?: string | null;
   roles: number[];
   twoFactorEnabled: boolean;
   /** The refresh-token family (sign-in session) the access token belongs to. */

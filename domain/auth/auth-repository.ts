@@ -18,6 +18,8 @@ export type EmailTokenKind = 'password-reset' | 'sign-in' | 'email-change';
 export interface AuthUser {
   id: number;
   email: string;
+  /** the name the admin shows (ADR 052); null: none given */
+  name?: string | null;
   passwordHash: string;
   totpSecret: string | null;
   totpEnabled: boolean;
@@ -36,6 +38,7 @@ export interface SessionUserRow extends AuthUser {
 const userColumns = {
   id: adminUsers.id,
   email: adminUsers.email,
+  name: adminUsers.name,
   passwordHash: adminUsers.passwordHash,
   totpSecret: adminUsers.totpSecret,
   totpEnabled: adminUsers.totpEnabled,

@@ -113,6 +113,7 @@ export function createSessions({ deps, repo, signer, now, audit, auditSelf, noti
       return {
         id: row.id,
         email: row.email,
+        name: row.name ?? null,
         roles: row.roles,
         twoFactorEnabled: row.totpEnabled,
         sessionId: claims.sessionId,
@@ -124,6 +125,7 @@ export function createSessions({ deps, repo, signer, now, audit, auditSelf, noti
       return {
         id: user.id,
         email: user.email,
+        name: user.name ?? null,
         roles: user.roles,
         permissions: permissionsForRoles(user.roles),
         twoFactorEnabled: user.twoFactorEnabled,

@@ -637,6 +637,16 @@ export function createLeadsService(deps: LeadsServiceDeps) {
     /** GET /api/admin/forms/:id: the lead and its history. */
     detail,
 
+    /**
+     * The lead's View (GET /api/admin/forms/:id): the lead and its history, and an audit entry that
+     * this person opened it (a lead is personal data: who looked at it is on record, ADR 052).
+     */
+    async open(id: number): Promise<LeadDetailDto> {
+      const result = await detail(id);
+      await deps.audit?.record({ action: 'opened', subject: subjectOf(id, result.lead.name) });
+      return result;
+    },
+
     /** A new lead status, in the lead's history (who, when, from what) and in the audit log. */
     async setStatus(id: number, status: LeadStatus): Promise<LeadDetailDto> {
       const lead = await deps.repo.findById(id);

@@ -17,15 +17,14 @@ export function createPresenceRepository(db: DbOrTx) {
         .delete(editorPresence)
         .where(and(eq(editorPresence.userId, userId), eq(editorPresence.itemKey, itemKey), eq(editorPresence.tab, tab)));
     },
-    /** The emails of the other people with the item open and heard from after `since`, each once, sorted. */
-    async othersOn(itemKey: string, userId: number, since: Date): Promise<string[]> {
-      const rows = await db
-        .selectDistinct({ email: adminUsers.email })
+    /** The other people with the item open and heard from after `since`, each once, by email. */
+    async othersOn(itemKey: string, userId: number, since: Date): Promise<{ email: string; name: string | null }[]> {
+      return db
+        .selectDistinct({ email: adminUsers.email, name: adminUsers.name })
         .from(editorPresence)
         .innerJoin(adminUsers, eq(adminUsers.id, editorPresence.userId))
         .where(and(eq(editorPresence.itemKey, itemKey), ne(editorPresence.userId, userId), gt(editorPresence.lastSeen, since)))
         .orderBy(asc(adminUsers.email));
-      return rows.map((r) => r.email);
     },
     /** Drops the rows of editors not heard from since `before`. */
     async prune(before: Date): Promise<void> {

@@ -1,4 +1,5 @@
 import { DomainError } from '#domain/errors.ts';
+import { displayName } from '#shared/people.ts';
 import { hasPermission } from '#shared/permissions.ts';
 import { PRESENCE_EXPIRY_MS, presencePermission } from '#shared/presence.ts';
 import { AUTH_MESSAGES } from '#shared/validation/auth.ts';
@@ -31,7 +32,9 @@ export function createPresenceService(repo: PresenceRepository, { now = () => ne
       const since = new Date(at.getTime() - expiryMs);
       await repo.touch(caller.id, item, tab, at);
       await repo.prune(since);
-      return { others: await repo.othersOn(item, caller.id, since) };
+      // by name (ADR 052), as the notice says them: "Ana Lopez is also editing this"
+      const names = (await repo.othersOn(item, caller.id, since)).map(displayName);
+      return { others: names.sort((a, b) => a.localeCompare(b)) };
     },
 
     /** The editor in this tab was closed. */

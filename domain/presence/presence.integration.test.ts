@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { displayName } from '#shared/people.ts';
 import { addUser, bearer, signIn, sqlRows } from '#tests/setup/auth-helpers.ts';
 import { startTwoInstances, type TwoInstances } from '#tests/setup/two-instances.ts';
 
@@ -12,8 +13,8 @@ describe('who else is editing: shared by two instances through the database', ()
   let a: FastifyInstance;
   let b: FastifyInstance;
   let admin: string;
-  let ana: { email: string; token: string };
-  let ben: { email: string; token: string };
+  let ana: { email: string; name: string; token: string };
+  let ben: { email: string; name: string; token: string };
 
   beforeAll(async () => {
     instances = await startTwoInstances({ ui: 'none' });
@@ -23,7 +24,7 @@ describe('who else is editing: shared by two instances through the database', ()
     const user = async (name: string, app: FastifyInstance) => {
       const email = `${name}.${stamp}@example.com`;
       await addUser(a, admin, email, PASSWORD, [2]);
-      return { email, token: (await signIn(app, email, PASSWORD)).token };
+      return { email, name: displayName({ email }), token: (await signIn(app, email, PASSWORD)).token };
     };
     ana = await user('ana', a);
     ben = await user('ben', b);
@@ -50,13 +51,13 @@ describe('who else is editing: shared by two instances through the database', ()
 
   it('two people on two instances see each other on the same item, and nobody on another item', async () => {
     expect(await others(a, ana.token)).toEqual([]);
-    expect(await others(b, ben.token)).toEqual([ana.email]);
-    expect(await others(a, ana.token)).toEqual([ben.email]);
+    expect(await others(b, ben.token)).toEqual([ana.name]);
+    expect(await others(a, ana.token)).toEqual([ben.name]);
     // a person is never named to themselves, even from a second tab; another item is another room
-    expect(await others(b, ana.token, ITEM, 'tab-0000002')).toEqual([ben.email]);
+    expect(await others(b, ana.token, ITEM, 'tab-0000002')).toEqual([ben.name]);
     expect(await others(b, ben.token, '/siteadmin/knowledge-center/edit/2')).toEqual([]);
-    // several names, each once, sorted
-    expect(await others(b, admin, ITEM)).toEqual([ana.email, ben.email].sort());
+    // several names (made from the emails: neither has a name of their own, ADR 052), each once, sorted
+    expect(await others(b, admin, ITEM)).toEqual([ana.name, ben.name].sort());
     await leave(b, admin, ITEM);
     await leave(b, ana.token, ITEM, 'tab-0000002');
   });
@@ -64,7 +65,7 @@ describe('who else is editing: shared by two instances through the database', ()
   it('leaving the editor removes the person at once, for every instance', async () => {
     const item = '/siteadmin/press-releases/edit/7';
     await others(a, ana.token, item);
-    expect(await others(b, ben.token, item)).toEqual([ana.email]);
+    expect(await others(b, ben.token, item)).toEqual([ana.name]);
     const res = await leave(a, ana.token, item);
     expect(res.json(), res.body).toEqual({ success: true, data: null, message: null });
     expect(await others(b, ben.token, item)).toEqual([]);
@@ -80,9 +81,9 @@ describe('who else is editing: shared by two instances through the database', ()
     await addUser(a, admin, third, PASSWORD, [1]);
     const thirdToken = (await signIn(b, third, PASSWORD)).token;
     await others(b, thirdToken, item);
-    expect(await adminOthers()).toEqual([third]);
+    expect(await adminOthers()).toEqual([displayName({ email: third })]);
     await rows()`update editor_presence set last_seen = now() - interval '44 seconds' where user_id = (select id from admin_users where email = ${third})`;
-    expect(await adminOthers()).toEqual([third]);
+    expect(await adminOthers()).toEqual([displayName({ email: third })]);
     await rows()`update editor_presence set last_seen = now() - interval '46 seconds' where user_id = (select id from admin_users where email = ${third})`;
     expect(await adminOthers()).toEqual([]);
     expect(await rows()`select 1 from editor_presence where user_id = (select id from admin_users where email = ${third})`).toEqual([]);

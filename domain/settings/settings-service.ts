@@ -7,9 +7,10 @@ import type { ContentEvents } from '../content-events/content-events.ts';
 import { memo } from '../content-events/memo.ts';
 import type { LeadRecipients } from '../leads/notifications.ts';
 import type { DbOrTx } from '#db/client.ts';
-import { saveGuardOf } from '#shared/validation/edit-conflict.ts';
+import { differingFields, saveGuardOf } from '#shared/validation/edit-conflict.ts';
 import { overwroteDetail, staleRecord } from '../record-versions-repository.ts';
 import type { SettingsRepository } from './settings-repository.ts';
+import { SETTINGS_FIELD_LABELS } from '#shared/field-labels.ts';
 
 /** What applies when an administrator leaves a setting blank: the environment (LEADS_EMAIL_*, RECAPTCHA_MIN_SCORE). */
 export interface SettingsFallbacks {
@@ -18,14 +19,6 @@ export interface SettingsFallbacks {
 }
 
 /** The settings screen's fields as the audit log names them. */
-const FIELD_NAMES = {
-  notice: 'notice bar',
-  social: 'social links',
-  careersUrl: 'careers address',
-  leadRecipients: 'lead recipients',
-  recaptchaMinScore: 'reCAPTCHA minimum score',
-  leadRetentionDays: 'lead retention',
-} as const;
 
 /**
  * Site settings change rarely and are read on every page, so they are held in memory (`memo`) and
@@ -130,15 +123,16 @@ export function createSettingsService(
       const over = await overwroteDetail(repo.db, before, guard);
       const was = toAdmin(current, before.version).settings;
       const after = toAdmin(saved, version).settings;
-      const fields = (Object.keys(FIELD_NAMES) as (keyof typeof FIELD_NAMES)[]).filter(
-        (k) => JSON.stringify(was[k]) !== JSON.stringify(after[k]),
-      );
+      // the fields the form shows, compared as a refused save's are (ADR 048); worded by the form's labels (ADR 052)
+      const fields = differingFields(was, after)
+        .map((f) => f.field)
+        .filter((f) => Object.hasOwn(SETTINGS_FIELD_LABELS, f));
       if (fields.length) {
         await audit?.record({
           action: 'changed',
           subject: { kind: 'settings', title: 'Site Settings', link: '/siteadmin/settings' },
           detail: {
-            fields: fields.map((k) => FIELD_NAMES[k]),
+            fields,
             ...(fields.includes('leadRecipients') ? { leadRecipients: { before: was.leadRecipients, after: after.leadRecipients } } : {}),
             // deleting leads is irreversible: the days before and after are kept with the change
             ...(fields.includes('leadRetentionDays')

@@ -7,6 +7,7 @@ import { actorId, atVersion, nextVersion } from '../record-versions-repository.t
 
 export interface UserRow {
   id: number;
+  name: string | null;
   email: string;
   lastLogin: Date | null;
   userRoles: number[];
@@ -23,6 +24,7 @@ const roleIds = sql<
 
 const columns = {
   id: adminUsers.id,
+  name: adminUsers.name,
   email: adminUsers.email,
   lastLogin: adminUsers.lastLogin,
   userRoles: roleIds,
@@ -69,13 +71,19 @@ export function createUsersRepository(db: DbOrTx) {
         .returning({ id: adminUsers.id });
       return rows.length > 0;
     },
-    async insert(email: string, passwordHash: string): Promise<number> {
-      const [row] = await db.insert(adminUsers).values({ email, passwordHash, updatedBy: actorId() }).returning({ id: adminUsers.id });
+    async insert(email: string, passwordHash: string, name: string | null = null): Promise<number> {
+      const [row] = await db
+        .insert(adminUsers)
+        .values({ email, name, passwordHash, updatedBy: actorId() })
+        .returning({ id: adminUsers.id });
       return row!.id;
     },
     async setRoles(userId: number, roles: number[]): Promise<void> {
       await db.delete(userRoles).where(eq(userRoles.userId, userId));
       if (roles.length) await db.insert(userRoles).values(roles.map((siteRoleId) => ({ userId, siteRoleId })));
+    },
+    async setName(userId: number, name: string | null): Promise<void> {
+      await db.update(adminUsers).set({ name }).where(eq(adminUsers.id, userId));
     },
     async setPassword(userId: number, passwordHash: string): Promise<void> {
       await db.update(adminUsers).set({ passwordHash }).where(eq(adminUsers.id, userId));

@@ -1,4 +1,4 @@
-import { saveGuardOf } from '#shared/validation/edit-conflict.ts';
+import { differingFields, saveGuardOf } from '#shared/validation/edit-conflict.ts';
 import { overwroteDetail, staleRecord } from '../record-versions-repository.ts';
 import { DomainError, NotFoundError } from '#domain/errors.ts';
 import { ROLE_IDS } from '#shared/permissions.ts';
@@ -14,7 +14,13 @@ export interface UsersServiceDeps {
 }
 
 function toDto(row: UserRow): UserListItem {
-  return { id: row.id, email: row.email, lastLogin: row.lastLogin ? row.lastLogin.toISOString() : null, userRoles: row.userRoles };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    lastLogin: row.lastLogin ? row.lastLogin.toISOString() : null,
+    userRoles: row.userRoles,
+  };
 }
 
 function sameRoles(a: number[], b: number[]): boolean {
@@ -45,6 +51,12 @@ export function createUsersService(deps: UsersServiceDeps) {
     if (known.length !== roles.length) throw new DomainError('Choose a role from the list.', 400);
   }
 
+  /** Role names in id order ("Administrator", "Editor"), for the audit log's words. */
+  async function roleNames(ids: number[]): Promise<string[]> {
+    const names = new Map((await repo.roles()).map((r) => [r.id, r.name]));
+    return [...ids].sort((a, b) => a - b).map((id) => names.get(id) ?? `role ${id}`);
+  }
+
   async function get(id: number): Promise<UserDetail> {
     const row = await repo.get(id);
     if (!row) throw new NotFoundError(USER_MESSAGES.notFound);
@@ -67,7 +79,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       let id: number;
       try {
         id = await deps.transaction(async (tx) => {
-          const newId = await tx.insert(email, passwordHash);
+          const newId = await tx.insert(email, passwordHash, body.name ?? null);
           await tx.setRoles(newId, body.userRoles);
           return newId;
         });
@@ -82,10 +94,31 @@ export function createUsersService(deps: UsersServiceDeps) {
         targetUserId: id,
         targetEmail: email,
         ip: ctx.ip,
-        detail: { roles: body.userRoles },
+        detail: { roles: body.userRoles, roleNames: await roleNames(body.userRoles) },
       });
       if (!body.password) await auth.sendSetPasswordLink({ id, email }, ctx.domainName);
       return get(id);
+    },
+
+    /** My Account: the signed-in user's own name (blank: none), a save of the account like one in Users. */
+    async setOwnName(actor: SessionUser, name: string | null, ctx: RequestContext): Promise<{ name: string | null }> {
+      const current = await repo.get(actor.id);
+      if (!current) throw new NotFoundError(USER_MESSAGES.notFound);
+      if (current.name === name) return { name };
+      await deps.transaction(async (tx) => {
+        await tx.markSaved(current.id, null);
+        await tx.setName(current.id, name);
+      });
+      await auth.audit({
+        action: 'user-updated',
+        actorUserId: actor.id,
+        actorEmail: actor.email,
+        targetUserId: current.id,
+        targetEmail: current.email,
+        ip: ctx.ip,
+        detail: { fields: ['name'] },
+      });
+      return { name };
     },
 
     async edit(actor: SessionUser, body: EditUserBody, ctx: RequestContext) {
@@ -110,10 +143,12 @@ export function createUsersService(deps: UsersServiceDeps) {
           if (admins.filter((id) => id !== current.id).length === 0) throw new DomainError(USER_MESSAGES.cannotRemoveLastAdmin, 400);
         }
         await tx.setRoles(current.id, body.userRoles);
+        if (body.name !== undefined && body.name !== current.name) await tx.setName(current.id, body.name);
         if (passwordHash) await tx.setPassword(current.id, passwordHash);
       });
       // A password set by an administrator ends the user's sessions (as a reset does).
       if (passwordHash) await auth.revokeUserTokens(current.id);
+      const rolesChanged = !sameRoles(current.userRoles, body.userRoles);
       await auth.audit({
         action: 'user-updated',
         actorUserId: actor.id,
@@ -121,7 +156,16 @@ export function createUsersService(deps: UsersServiceDeps) {
         targetUserId: current.id,
         targetEmail: current.email,
         ip: ctx.ip,
-        detail: { roles: body.userRoles, passwordChanged: Boolean(passwordHash), ...(await overwroteDetail(repo.db, current, guard)) },
+        detail: {
+          roles: body.userRoles,
+          // the fields the save changed, compared as a refused save's are (ADR 048), and the roles in words (ADR 052)
+          fields: differingFields(toDto(current), { ...body, name: body.name === undefined ? current.name : body.name }).map(
+            (f) => f.field,
+          ),
+          ...(rolesChanged ? { rolesBefore: await roleNames(current.userRoles), rolesAfter: await roleNames(body.userRoles) } : {}),
+          passwordChanged: Boolean(passwordHash),
+          ...(await overwroteDetail(repo.db, current, guard)),
+        },
       });
       // The account hears of what an administrator changed in it (a stolen administrator session
       // taking over an account, or raising its rights, does not go unnoticed).

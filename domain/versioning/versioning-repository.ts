@@ -61,6 +61,7 @@ export interface VersionAuthor {
   created: Date;
   authorId: number | null;
   email: string | null;
+  name: string | null;
 }
 
 export interface VersionListItem {
@@ -172,7 +173,7 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
   /** The newest version of an item (scheduled or not) and who saved it. */
   async function newestVersion(tx: DbOrTx, itemId: number): Promise<VersionAuthor | undefined> {
     const [row] = await (tx as unknown as Db)
-      .select({ id: v.id, created: v.created, authorId: v.authorId, email: adminUsers.email })
+      .select({ id: v.id, created: v.created, authorId: v.authorId, email: adminUsers.email, name: adminUsers.name })
       .from(versions as PgTable)
       .leftJoin(adminUsers, eq(adminUsers.id, v.authorId))
       .where(eq(v.itemId, itemId))
@@ -196,7 +197,7 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
       .for('no key update');
     const newest = await newestVersion(tx, itemId);
     if (!newest || newest.id === guard.baseVersion) return;
-    const savedBy = newest.authorId === null ? null : conflictPerson(newest.authorId, newest.email);
+    const savedBy = newest.authorId === null ? null : conflictPerson(newest.authorId, newest.email, newest.name);
     throw new EditConflictError(conflictMessage(savedBy, newest.created), {
       baseVersion: guard.baseVersion,
       currentVersion: newest.id,
@@ -282,7 +283,7 @@ export function createVersioningRepository<B extends VersionedBase, V extends Ve
     /** One version and who saved it (undefined when the item has no such version). */
     async versionAuthor(id: number, versionId: number): Promise<VersionAuthor | undefined> {
       const [row] = await anyDb
-        .select({ id: v.id, created: v.created, authorId: v.authorId, email: adminUsers.email })
+        .select({ id: v.id, created: v.created, authorId: v.authorId, email: adminUsers.email, name: adminUsers.name })
         .from(versions as PgTable)
         .leftJoin(adminUsers, eq(adminUsers.id, v.authorId))
         .where(and(eq(v.itemId, id), eq(v.id, versionId)));

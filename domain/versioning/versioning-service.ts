@@ -4,7 +4,7 @@ import type { ContentEvents, ContentKind } from '../content-events/content-event
 import { NotFoundError } from '../errors.ts';
 import { CONTENT_STATUS } from '#db/schema/versioned.ts';
 import { kindNamed, versionedEditPath, type KindDefinition } from '#shared/kinds/index.ts';
-import { personName } from '#shared/validation/edit-conflict.ts';
+import { displayName } from '#shared/people.ts';
 import type {
   BaseValues,
   VersionedBase,
@@ -177,7 +177,7 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
           ? {
               overwrote: {
                 versionId: overwritten.id,
-                name: overwritten.email ? personName(overwritten.email) : 'the site',
+                name: overwritten.email ? displayName(overwritten) : 'the site',
                 email: overwritten.email,
                 saved: overwritten.created.toISOString(),
               },

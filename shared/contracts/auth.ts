@@ -25,7 +25,7 @@ import {
   UpdateUserDataSchema,
   UserDataReplySchema,
 } from '../validation/auth.ts';
-import { AddUserBodySchema, UserDetailSchema } from '../validation/users.ts';
+import { AddUserBodySchema, UpdateNameSchema, UserDetailSchema } from '../validation/users.ts';
 import { defineContract } from './contract.ts';
 
 const tags = ['auth'];
@@ -130,6 +130,16 @@ export const authApi = {
       'A common or easily guessed new password is refused (400). A wrong current password counts toward the account’s sign-in lockout (429 once locked). Rate-limited per IP like login.',
     body: UpdatePasswordSchema,
     reply: z.null(),
+  }),
+  updateName: defineContract({
+    tags,
+    security: 'bearer',
+    method: 'POST',
+    path: '/auth/update-name',
+    operationId: 'authUpdateName',
+    summary: "Set the signed-in user's own name (blank: none), as the audit log, the presence notice and edit conflicts show it",
+    body: UpdateNameSchema,
+    reply: z.object({ name: z.string().nullable() }),
   }),
   updateUserData: defineContract({
     tags,

@@ -67,8 +67,11 @@ export interface KindDefinition<Name extends string = string> {
   };
   /** the page-cache tags a change of one item touches (ADR 007) */
   tags: (change: KindChange) => string[];
-  /** how the audit log names an item ("the knowledge item ...") and the filter it is under */
-  audit: { label: string; category: AuditCategory };
+  /**
+   * how the audit log names an item ("the knowledge item ...") and the filter it is under, with the
+   * editor's labels of its fields (a save's entry names the fields it changed by them, ADR 052)
+   */
+  audit: { label: string; category: AuditCategory; fields?: Readonly<Record<string, string>> };
   /** the document library's "where used" label ("Knowledge item") */
   usageLabel: string;
   /**

@@ -8,6 +8,7 @@ import {
 } from '../validation/versioned-admin.ts';
 import { defineKind, type KindChange } from './define.ts';
 import { knowledgeTag } from './tags.ts';
+import { CONTENT_FIELD_LABELS } from '../field-labels.ts';
 
 /** The slugs a change names: the old and the new one (a rename touches both pages). */
 export const changedSlugs = (change: KindChange) =>
@@ -48,7 +49,7 @@ export const knowledge = defineKind({
     remove: 'Delete a knowledge item (it leaves the site; its versions are kept)',
   },
   tags: (change) => [...changedSlugs(change).map(knowledgeTag), PAGE_TAG.knowledgeList, PAGE_TAG.knowledgeRelated],
-  audit: { label: 'knowledge item', category: 'content' },
+  audit: { label: 'knowledge item', category: 'content', fields: CONTENT_FIELD_LABELS },
   usageLabel: 'Knowledge item',
   bulk: { status: 'status', region: { field: 'region', regions: PRODUCT_REGION_IDS } },
   features: { preview: true, schedule: true, pin: true, slugRedirects: true },

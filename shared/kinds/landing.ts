@@ -1,6 +1,7 @@
 import { LandingAdminItemSchema, LandingAdminListSchema, LandingSaveSchema } from '../validation/versioned-admin.ts';
 import { defineKind } from './define.ts';
 import { landingTag } from './tags.ts';
+import { LANDING_FIELD_LABELS } from '../field-labels.ts';
 
 /** The homes, campaign pages and About: fixed keys and paths, edited in the pages list. */
 export const landing = defineKind({
@@ -23,7 +24,7 @@ export const landing = defineKind({
   },
   // a landing page is found by its key (the content-changed call names it as the id)
   tags: (change) => [landingTag(String(change.id ?? change.newSlug ?? ''))],
-  audit: { label: 'page', category: 'content' },
+  audit: { label: 'page', category: 'content', fields: LANDING_FIELD_LABELS },
   usageLabel: 'Landing page',
   features: { preview: true, schedule: true, pin: false, slugRedirects: false, slug: false },
 });

@@ -3,6 +3,7 @@ import { REGION_IDS } from '../regions.ts';
 import { PageAdminFilterSchema, PageAdminItemSchema, PageAdminListSchema, PageSaveSchema } from '../validation/versioned-admin.ts';
 import { defineKind } from './define.ts';
 import { changedSlugs } from './knowledge.ts';
+import { PAGE_FIELD_LABELS } from '../field-labels.ts';
 
 /** Custom pages: an address of their own at the site's root. */
 export const page = defineKind({
@@ -30,7 +31,7 @@ export const page = defineKind({
   },
   // a custom page is only on its own address
   tags: (change) => changedSlugs(change).map(pathTag),
-  audit: { label: 'page', category: 'content' },
+  audit: { label: 'page', category: 'content', fields: PAGE_FIELD_LABELS },
   usageLabel: 'Page',
   bulk: { status: 'visibility', region: { field: 'regionIds', regions: REGION_IDS } },
   features: { preview: true, schedule: true, pin: false, slugRedirects: true },

@@ -9,6 +9,7 @@ import {
 import { defineKind } from './define.ts';
 import { changedSlugs, contentSlug } from './knowledge.ts';
 import { pressTag } from './tags.ts';
+import { CONTENT_FIELD_LABELS } from '../field-labels.ts';
 
 /** Press releases: the same content shape and service as knowledge items, listed apart. */
 export const press = defineKind({
@@ -42,7 +43,7 @@ export const press = defineKind({
     remove: 'Delete a press release (it leaves the site; its versions are kept)',
   },
   tags: (change) => [...changedSlugs(change).map(pressTag), PAGE_TAG.pressList],
-  audit: { label: 'press release', category: 'content' },
+  audit: { label: 'press release', category: 'content', fields: CONTENT_FIELD_LABELS },
   usageLabel: 'Press release',
   bulk: { status: 'status', region: { field: 'region', regions: PRODUCT_REGION_IDS } },
   features: { preview: true, schedule: true, pin: false, slugRedirects: true },

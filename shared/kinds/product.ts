@@ -6,6 +6,7 @@ import {
   ProductSaveSchema,
 } from '../validation/versioned-admin.ts';
 import { defineKind } from './define.ts';
+import { PRODUCT_FIELD_LABELS } from '../field-labels.ts';
 
 /** Product pages: fixed addresses, edited (a version appended) but never created in the admin. */
 export const product = defineKind({
@@ -32,7 +33,7 @@ export const product = defineKind({
   },
   // products are in the shell every page renders (the mega menu, the footer, the home cards)
   tags: () => [ALL_PAGES],
-  audit: { label: 'product page', category: 'content' },
+  audit: { label: 'product page', category: 'content', fields: PRODUCT_FIELD_LABELS },
   usageLabel: 'Product page',
   bulk: { status: 'status' },
   features: { preview: true, schedule: true, pin: false, slugRedirects: false },

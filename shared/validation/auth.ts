@@ -173,6 +173,7 @@ export type LoginChallenge = z.infer<typeof LoginChallengeSchema>;
 export const CheckAuthSchema = z.object({
   id: z.number().int(),
   email: z.string(),
+  name: z.string().nullable().describe('the name given (null: none; the admin shows one made from the email)'),
   roles: z.array(z.number().int()),
   permissions: z.array(z.string()),
   twoFactorEnabled: z.boolean(),
@@ -191,12 +192,22 @@ export const TokensOrChallengeSchema = z.union([AuthTokensSchema, LoginChallenge
 /** POST /auth/confirm-email: the address now in use. */
 export const ConfirmedEmailSchema = z.object({ email: z.string() });
 
+/** A person an audit entry names: by name (their own, or one made from the email: ADR 052), with the email. */
+export const AuditPersonSchema = z.object({ name: z.string(), email: z.string() });
+export type AuditPerson = z.infer<typeof AuditPersonSchema>;
+/** A part of an entry's words: text, or a person (the screen shows the name, with the email on hover). */
+export const AuditPartSchema = z.union([z.object({ text: z.string() }), z.object({ person: AuditPersonSchema })]);
+export type AuditPart = z.infer<typeof AuditPartSchema>;
+
 export const AuditEntrySchema = z.object({
   id: z.number().int(),
   created: z.string(),
   action: z.string(),
-  /** the entry in words: "jane@example.com published the knowledge item Spring Nitrogen Plan" */
+  /** the entry in words, people by name: "Jane Doe published the knowledge item Spring Nitrogen Plan" */
   summary: z.string(),
+  /** the same words in parts, each person with their email */
+  parts: z.array(AuditPartSchema),
+  actor: AuditPersonSchema.nullable().describe('who acted (null: the site itself)'),
   actorEmail: z.string().nullable(),
   targetEmail: z.string().nullable(),
   subjectKind: z.string().nullable(),
@@ -207,7 +218,8 @@ export const AuditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditLogPageSchema = z.object({ items: z.array(AuditEntrySchema), total: z.number().int() });
-export const AuditActorsSchema = z.array(z.string());
+/** Everyone who appears in the log as the one acting, by email (what the person filter sends), with their name. */
+export const AuditActorsSchema = z.array(AuditPersonSchema);
 
 /** The access token's lifetime; the browser refreshes 10 s before `exp`. */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;

@@ -1,5 +1,6 @@
 import '../zod-browser.ts';
 import { z } from 'zod';
+import { displayName } from '../people.ts';
 
 /**
  * No save overwrites another (ADR 048): every save of an existing record says which version of it the
@@ -59,7 +60,7 @@ export function saveGuardOf(body: { baseVersion?: number | null; overwrite?: boo
 
 export const ConflictPersonSchema = z.object({
   id: z.number().nullable(),
-  name: z.string().describe('the name the admin shows (made from the email: the users have no other name)'),
+  name: z.string().describe("the name the admin shows: the user's name, or one made from the email when they have none"),
   email: z.string().nullable(),
 });
 export type ConflictPerson = z.infer<typeof ConflictPersonSchema>;
@@ -90,22 +91,11 @@ export const ConflictEnvelopeSchema = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 
-/**
- * The name shown for an admin user: the users have an email and no other name, so it is made from the
- * email's local part ("ana.lopez@example.com" is "Ana Lopez").
- */
-export function personName(email: string | null | undefined): string {
-  if (!email) return 'Someone';
-  const local = email.split('@')[0] ?? email;
-  const words = local
-    .split(/[._+-]+/)
-    .filter(Boolean)
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1));
-  return words.length > 0 ? words.join(' ') : email;
-}
+export { personName } from '../people.ts';
 
-export function conflictPerson(id: number | null, email: string | null): ConflictPerson {
-  return { id, name: personName(email), email };
+/** Who saved, as a refusal names them: their name (ADR 052: `displayName`) and email. */
+export function conflictPerson(id: number | null, email: string | null, name: string | null = null): ConflictPerson {
+  return { id, name: displayName({ name, email }), email };
 }
 
 /** The refusal's words: "Ana Lopez (ana.lopez@example.com) saved this at 10:04 PM UTC, after you opened it." */

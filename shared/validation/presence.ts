@@ -18,6 +18,6 @@ export const PresenceBodySchema = z.object({
 });
 export type PresenceBody = z.infer<typeof PresenceBodySchema>;
 
-/** Who else has the item open, by email (the people's names in this admin), sorted; never the caller. */
-export const PresenceReplySchema = z.object({ others: z.array(z.string()) });
+/** Who else has the item open, by name (their name, or one made from the email: ADR 052), sorted; never the caller. */
+export const PresenceReplySchema = z.object({ others: z.array(z.string().describe("a person's name, as the admin shows it")) });
 export type PresenceReply = z.infer<typeof PresenceReplySchema>;

@@ -46,8 +46,26 @@ export const UserRolesField = z
   .min(1, USER_MESSAGES.roleRequired)
   .transform((ids) => [...new Set(ids)]);
 
+export const USER_NAME_MAX = 100;
+
+/**
+ * The person's name as the admin shows it (audit log, presence, edit conflicts: ADR 052). Optional:
+ * blank ('' or null) is none (a name made from the email is shown); absent on an edit keeps it.
+ */
+export const UserNameValue = z
+  .union([z.string(), z.null()])
+  .transform((v) => (v === null ? null : v.trim() || null))
+  .refine((v) => v === null || v.length <= USER_NAME_MAX, `Use at most ${USER_NAME_MAX} characters.`)
+  .describe('the name the admin shows for the person; blank: one made from the email');
+export const UserNameField = UserNameValue.optional();
+
+/** POST /auth/update-name: the signed-in user's own name (My Account). */
+export const UpdateNameSchema = z.object({ name: UserNameValue });
+export type UpdateNameBody = z.output<typeof UpdateNameSchema>;
+
 /** The user form (add and edit) and POST /api/adminusers/add, POST /auth/create-user. */
 export const UserFormSchema = z.object({
+  name: UserNameField,
   email: UserEmailField,
   password: OptionalPasswordField,
   userRoles: UserRolesField,
@@ -71,6 +89,7 @@ export const RoleListSchema = z.array(RoleSchema);
 
 export const UserListItemSchema = z.object({
   id: z.number().int(),
+  name: z.string().nullable().describe('the name given (null: none; the admin shows one made from the email)'),
   email: z.string(),
   lastLogin: z.string().nullable(),
   userRoles: z.array(z.number().int()),

@@ -101,7 +101,9 @@ test('administrators read the audit log in words, filter it by person, kind and 
   // an Editor's change, so the log has something to say about someone else
   const admin = await apiTokens(page.request);
   const email = uniqueEmail('audited');
-  await createUser(page.request, admin.token, email, 'audited-user-password');
+  // people by name, the email on hover (ADR 052)
+  const name = `Audra Audited ${Date.now()}`;
+  await createUser(page.request, admin.token, email, 'audited-user-password', [2], name);
   const editor = await apiTokens(page.request, email, 'audited-user-password');
   const title = `Audited Article ${Date.now()}`;
   const saved = await page.request.post('/api/admin/knowledge-center/add', {
@@ -118,6 +120,7 @@ test('administrators read the audit log in words, filter it by person, kind and 
   expect(await axeViolations(page)).toEqual([]);
 
   const filters = page.getByRole('search', { name: 'Filter the audit log' });
+  await expect(filters.getByLabel('Person').getByRole('option', { name: `${name} (${email})` })).toBeAttached();
   await filters.getByLabel('Person').selectOption(email);
   await filters.getByLabel('Kind of action').selectOption({ label: 'Content' });
   const today = new Date().toISOString().slice(0, 10);
@@ -125,15 +128,20 @@ test('administrators read the audit log in words, filter it by person, kind and 
   await filters.getByLabel('To').fill(today);
   await filters.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/person=.*&kind=content&from=.*&to=/);
-  const entry = page.getByRole('cell', { name: `${email} created the knowledge item ${title} as a draft` });
+  // the name shows; the email is its hover title, and read after it by screen readers
+  const entry = page.getByRole('cell', { name: `${name} (${email}) created the knowledge item ${title} as a draft` });
   await expect(entry).toBeVisible();
+  const person = entry.getByTitle(email);
+  await expect(person).toBeVisible();
+  await expect(person).toHaveAttribute('title', email);
+  await expect(person).toContainText(name);
   await expect(page.getByRole('row')).toHaveCount(2);
   await expect(entry.getByRole('link', { name: `Open ${title}` })).toHaveAttribute('href', /\/siteadmin\/knowledge-center\/edit\/\d+$/);
   expect(await axeViolations(page)).toEqual([]);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await (await download.createReadStream()).toArray();
-  expect(Buffer.concat(csv).toString()).toContain(`created the knowledge item ${title} as a draft`);
+  expect(Buffer.concat(csv).toString()).toContain(`${name},${email},${name} created the knowledge item ${title} as a draft`);
 
   // a date range with nothing in it
   await filters.getByLabel('From').fill('2001-01-01');

@@ -44,9 +44,16 @@ export async function signInWithForm(page: Page, email = ADMIN.email, password =
   await page.getByRole('button', { name: 'Log In' }).click();
 }
 
-export async function createUser(request: APIRequestContext, token: string, email: string, password: string, userRoles = [2]) {
+export async function createUser(
+  request: APIRequestContext,
+  token: string,
+  email: string,
+  password: string,
+  userRoles = [2],
+  name: string | null = null,
+) {
   const res = await request.post('/api/adminusers/add', {
-    data: { email, password, userRoles },
+    data: { name, email, password, userRoles },
     headers: { authorization: `Bearer ${token}` },
   });
   expect(((await res.json()) as { success: boolean }).success, `create ${email}`).toBe(true);

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { displayName } from '#shared/people.ts';
 import { apiTokens, axeViolations, createUser, signInQuickly, uniqueEmail } from './admin-helpers.ts';
 
 const KC_API = '/api/admin/knowledge-center';
@@ -33,11 +34,13 @@ test('two people with the same item open each see the other: "<name> is also edi
     await benPage.goto(editor);
     await expect(benPage.getByRole('heading', { level: 1, name: 'Edit Knowledge Item' })).toBeVisible();
 
+    // by name (ADR 052): neither has one, so each is named from the email
+    const [anaName, benName] = [displayName({ email: ana }), displayName({ email: ben })];
     // Ben's first heartbeat finds Ana; Ana's next one (every 15 s) finds Ben
-    const anaSeen = benPage.getByRole('status').filter({ hasText: `${ana} is also editing this` });
+    const anaSeen = benPage.getByRole('status').filter({ hasText: `${anaName} is also editing this` });
     await expect(anaSeen).toBeVisible();
     await expect(anaSeen).toHaveAttribute('aria-live', 'polite');
-    const benSeen = page.getByRole('status').filter({ hasText: `${ben} is also editing this` });
+    const benSeen = page.getByRole('status').filter({ hasText: `${benName} is also editing this` });
     await expect(benSeen).toHaveCount(0);
     await page.clock.fastForward(15_000);
     await expect(benSeen).toBeVisible();
@@ -48,7 +51,7 @@ test('two people with the same item open each see the other: "<name> is also edi
     await expect(benPage.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await expect(benSeen).toBeVisible();
     await page.clock.fastForward(15_000);
-    await expect(page.getByText(`${ben} is also editing this`)).toHaveCount(0);
+    await expect(page.getByText(`${benName} is also editing this`)).toHaveCount(0);
   } finally {
     await other.close();
     await page.request.post(`${KC_API}/delete/${id}`, { headers: { authorization: `Bearer ${admin.token}` } });

@@ -35,6 +35,8 @@ test('users: add, edit and delete, with the spec’s messages and axe on the lis
 
   const email = uniqueEmail('editor');
   await page.getByLabel('Email').fill(email);
+  // the name the audit log and the editors show (ADR 052)
+  await page.getByLabel('Name', { exact: true }).fill('Eddie Editor');
   await page.getByLabel('Password').fill('a-long-enough-password');
   await save.click();
   await expect(page).toHaveURL(/\/siteadmin\/users$/);
@@ -45,6 +47,7 @@ test('users: add, edit and delete, with the spec’s messages and axe on the lis
   await row.getByRole('link', { name: `Edit ${email}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit User' })).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Eddie Editor');
   await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
   await expect(page.getByText('Leave blank to keep the current password.', { exact: false })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: /Editor/ })).toBeChecked();

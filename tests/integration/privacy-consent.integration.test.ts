@@ -366,7 +366,7 @@ describe('lead retention in the site settings API', () => {
     const off = await save({ ...start.settings, leadRetentionDays: { us: null, ca: null, int: null } });
     expect(off.json().data.settings.leadRetentionDays).toEqual({ us: null, ca: null, int: null });
     const audit = await one<{ detail: { fields: string[]; leadRetentionDays?: unknown } }>(
-      sql`select detail from audit_log where action = 'changed' and subject_kind = 'settings' and detail->'fields' ? 'lead retention' order by id`,
+      sql`select detail from audit_log where action = 'changed' and subject_kind = 'settings' and detail->'fields' ? 'leadRetentionDays' order by id`,
     );
     expect(audit.map((a) => a.detail.leadRetentionDays)).toEqual([
       { before: { us: null, ca: null, int: null }, after: { us: 365, ca: 730, int: null } },

@@ -339,10 +339,11 @@ describe('a sixth kind declared in a test', () => {
     }[];
     const mine = audit.filter((a) => a.subjectKind === 'event');
     expect(mine.map((a) => a.summary)).toEqual([
-      'admin@example.com deleted the field event Spring Field Day',
-      expect.stringMatching(/^admin@example\.com rolled back the field event Spring Field Day to the version of /),
-      'admin@example.com published the field event Summer Field Day',
-      'admin@example.com created the field event Spring Field Day as a draft',
+      'Admin deleted the field event Spring Field Day',
+      expect.stringMatching(/^Admin rolled back the field event Spring Field Day to the version of /),
+      // the fields the save changed, by the kind's labels or made readable (ADR 052)
+      'Admin published the field event Summer Field Day, changing Title, Slug and Venue',
+      'Admin created the field event Spring Field Day as a draft',
     ]);
     expect(mine[0]!.subjectLink).toBe(`/siteadmin/events/edit/${item.id}`);
   });

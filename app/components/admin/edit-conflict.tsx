@@ -1,39 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { fieldLabel } from '#shared/field-labels.ts';
 import type { EditConflict } from '#shared/validation/edit-conflict.ts';
 import { formatVersionTime } from '../../lib/admin-sections.ts';
 import type { useGuardedSave } from '../../lib/edit-conflict.ts';
 import { Modal } from './confirm-dialog.tsx';
 
-/** Names of fields the editors' own labels may leave out (base fields compared in a conflict). */
-const COMMON_LABELS: Readonly<Record<string, string>> = {
-  title: 'Title',
-  slug: 'Slug',
-  status: 'Status',
-  visibility: 'Visibility',
-  region: 'Region',
-  regionIds: 'Regions',
-  pinned: 'Pinned',
-  category: 'Category',
-  type: 'Type',
-  publishDate: 'Publish date',
-  publishAt: 'Publish at',
-  metadata: 'SEO',
-  seo: 'SEO',
-  modules: 'Modules',
-  heroMedia: 'Hero image',
-  name: 'Name',
-  email: 'Email',
-};
-
-/** "regionIds" reads "Region ids" when no label names it. */
-function humanize(field: string): string {
-  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 export function conflictFieldLabel(field: string, labels?: Readonly<Record<string, string>>): string {
-  return labels?.[field] ?? COMMON_LABELS[field] ?? humanize(field);
+  return fieldLabel(field, labels);
 }
 
 /** A field's value as text: empty values say so, lists and objects as indented JSON. */

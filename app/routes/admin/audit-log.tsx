@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { AUDIT_CATEGORIES, AUDIT_CATEGORY_IDS, type AuditCategory } from '#shared/audit.ts';
 import { auditApi } from '#shared/contracts/security.ts';
+import type { AuditPart } from '#shared/validation/auth.ts';
 import { FilterSelect, ListFilterForm } from '../../components/admin/list-filters.tsx';
 import { ListHeading } from '../../components/admin/list-heading.tsx';
 import { pageInfo, PageLinks } from '../../components/admin/list-paging.tsx';
@@ -61,6 +62,27 @@ export function HydrateFallback() {
 
 const href = (q: AuditQuery, page: number) => listHref(PATH, { person: q.person, kind: q.kind, from: q.from, to: q.to, page }, { page: 1 });
 
+/**
+ * An entry's words, people by name: the email is on hover (title) and, for screen readers and
+ * keyboard users, read after the name (ADR 052).
+ */
+function AuditWords({ parts }: { parts: AuditPart[] }) {
+  return (
+    <>
+      {parts.map((part, i) =>
+        'text' in part ? (
+          <Fragment key={i}>{part.text}</Fragment>
+        ) : (
+          <span key={i} className="audit-person" title={part.person.email}>
+            {part.person.name}
+            <span className="visually-hidden"> ({part.person.email})</span>
+          </span>
+        ),
+      )}
+    </>
+  );
+}
+
 /** Sign-ins and every admin change, in words: who did what to what, when, from which address. */
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { items, total, people, query } = loaderData;
@@ -95,7 +117,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           name="person"
           allLabel="Everyone"
           defaultValue={query.person}
-          options={people.map((p) => ({ value: p, label: p }))}
+          options={people.map((p) => ({ value: p.email, label: `${p.name} (${p.email})` }))}
         />
         <FilterSelect
           id="audit-kind"
@@ -151,7 +173,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               <tr key={e.id}>
                 <td data-label="When">{formatDateTime(e.created)}</td>
                 <td data-label="What happened">
-                  {e.summary}
+                  <AuditWords parts={e.parts} />
                   {e.subjectLink && e.subjectTitle ? (
                     <>
                       {' '}

@@ -12,6 +12,7 @@ import { loadOrRedirect } from '../../lib/api-client.ts';
 import { contentKindOf } from '../../lib/content-kinds.ts';
 import { loadVersionedOrNew, versionedKey, type VersionedLoad } from '../../lib/versioned-editor.ts';
 import type { Route } from './+types/content-form';
+import { CONTENT_FIELD_LABELS } from '#shared/field-labels.ts';
 
 export const meta: Route.MetaFunction = ({ params, location }) => [
   { title: `${params.id ? 'Edit' : 'Add'} ${contentKindOf(location.pathname).noun} | Site Administration` },
@@ -30,14 +31,7 @@ export function HydrateFallback() {
 const today = () => new Date().toLocaleDateString('en-CA');
 
 /** The fields an opened version is compared on with the current one (the versioned ones). */
-const FIELD_LABELS = {
-  title: 'Title',
-  heroMedia: 'Hero media',
-  modules: 'Modules',
-  publishDate: 'Date',
-  metadata: 'SEO',
-  publishAt: 'Publish at',
-};
+const FIELD_LABELS = CONTENT_FIELD_LABELS;
 
 export default function ContentForm({ loaderData }: Route.ComponentProps) {
   return <ContentEditor key={versionedKey(loaderData)} load={loaderData} />;

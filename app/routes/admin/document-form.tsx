@@ -15,6 +15,7 @@ import { itemOr404, loadOrRedirect } from '../../lib/api-client.ts';
 import { useGuardedSave } from '../../lib/edit-conflict.ts';
 import { addDocument, editDocument, formatSize, kindName, replaceDocumentFile } from '../../lib/documents.ts';
 import type { Route } from './+types/document-form';
+import { DOCUMENT_FIELD_LABELS } from '#shared/field-labels.ts';
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${params.id ? 'Edit' : 'Add'} Document | Site Administration` },
@@ -35,7 +36,7 @@ export function HydrateFallback() {
 const ACCEPT = 'application/pdf,image/png,image/jpeg,image/webp,.pdf,.png,.jpg,.jpeg,.webp';
 
 /** The API fields a refused save compares, as the form names them. */
-const FIELD_LABELS = { title: 'Title', kind: 'Kind', productKey: 'Product', regionIds: 'Regions', altText: 'Alternative text' };
+const FIELD_LABELS = DOCUMENT_FIELD_LABELS;
 
 export default function DocumentForm({ loaderData }: Route.ComponentProps) {
   // a fresh form for every saved version (Load theirs after a refused save loads the newest)

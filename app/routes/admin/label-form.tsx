@@ -29,6 +29,7 @@ import {
 } from '../../lib/documents.ts';
 import { useVersionedSave } from '../../lib/versioned-editor.ts';
 import type { Route } from './+types/label-form';
+import { DOCUMENT_FIELD_LABELS } from '#shared/field-labels.ts';
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${params.id ? 'Edit' : 'Add'} Product Label/SDS | Site Administration` },
@@ -198,7 +199,7 @@ function LabelEditor({ doc, revisionId }: { doc: DocumentDetail | null; revision
       ) : null}
       <EditConflictDialog
         conflict={conflicts.conflict}
-        labels={{ title: 'Title', kind: 'Kind', productKey: 'Product', regionIds: 'Regions' }}
+        labels={DOCUMENT_FIELD_LABELS}
         busy={conflicts.busy}
         error={conflicts.error}
         onSaveMine={() => void conflicts.saveMine()}

@@ -15,6 +15,7 @@ import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { loadVersioned, versionedKey, type VersionedLoad } from '../../lib/versioned-editor.ts';
 import { VERSIONED_KIND_DEFS } from '../../lib/versioned-kinds.ts';
 import type { Route } from './+types/landing-form';
+import { LANDING_FIELD_LABELS } from '#shared/field-labels.ts';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Edit Page | Site Administration' },
@@ -41,7 +42,7 @@ export function HydrateFallback() {
 const KIND_NAMES: Record<LandingKind, string> = { home: 'Home', campaign: 'Campaign Page', about: 'About Page', list: 'List Page' };
 
 /** The fields an opened version is compared on with the current one. */
-const FIELD_LABELS = { title: 'Page title', hero: 'Hero', sections: 'Sections', seo: 'SEO', publishAt: 'Publish at' };
+const FIELD_LABELS = LANDING_FIELD_LABELS;
 
 export default function LandingForm({ loaderData }: Route.ComponentProps) {
   const { products, ...load } = loaderData;

@@ -3,6 +3,8 @@ import { type ReactNode, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { z } from 'zod';
 import { authApi } from '#shared/contracts/auth.ts';
+import { displayName } from '#shared/people.ts';
+import { UserNameField } from '#shared/validation/users.ts';
 import { AUTH_MESSAGES, SecondFactorPasswordSchema, UpdatePasswordSchema, UpdateUserDataSchema } from '#shared/validation/auth.ts';
 import { RecoveryCodes, SecondFactorEnrolment, type Setup } from '../../components/admin/second-factor-enrolment.tsx';
 import { FormErrors, NewPasswordFields, TextField } from '../../components/forms/fields.tsx';
@@ -15,6 +17,9 @@ export const meta: Route.MetaFunction = () => [
   { title: 'My Account | Site Administration' },
   { name: 'robots', content: 'noindex, nofollow' },
 ];
+
+/** The name form: blank is none (the form reads a blank field as absent). */
+const UpdateNameFormSchema = z.object({ name: UserNameField });
 
 /** The change-password form: the API's fields plus a confirmation that must match. */
 const ChangePasswordFormSchema = UpdatePasswordSchema.extend({ ConfirmPassword: z.string() }).refine(
@@ -54,6 +59,48 @@ function ChangePassword() {
         <div>
           <button className="button button--primary" type="submit" disabled={pending}>
             {pending ? 'Saving...' : 'Change Password'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/**
+ * One's own name, as the audit log, the editors' "is also editing this" and an edit conflict show it
+ * (ADR 052); blank shows one made from the email.
+ */
+function YourName({ name, email }: { name: string | null; email: string }) {
+  const [done, setDone] = useState(false);
+  const revalidator = useRevalidator();
+  const { form, fields, pending } = useZodForm({
+    id: 'your-name',
+    schema: UpdateNameFormSchema,
+    defaultValue: { name: name ?? '' },
+    async onValid(value) {
+      setDone(false);
+      // a blank field is no name
+      return refusalOr(api().call(authApi.updateName, { body: { name: value.name ?? null } }), () => {
+        setDone(true);
+        void revalidator.revalidate();
+      });
+    },
+  });
+  return (
+    <section className="panel" aria-labelledby="name-title">
+      <h2 id="name-title">Your name</h2>
+      <form {...getFormProps(form)} className="stack admin-form">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <div role="status">{done ? <p className="form-alert form-alert--success">Your name has been saved.</p> : null}</div>
+        <TextField
+          meta={fields.name}
+          label="Name"
+          autoComplete="name"
+          hint={`How the audit log and the other editors name you. Blank: ${displayName({ email })}.`}
+        />
+        <div>
+          <button className="button button--primary" type="submit" disabled={pending}>
+            {pending ? 'Saving...' : 'Save Name'}
           </button>
         </div>
       </form>
@@ -226,6 +273,7 @@ export default function MyAccount() {
         Signed in as <strong>{user.email}</strong>.
       </p>
       <div className="panels">
+        <YourName name={user.name} email={user.email} />
         <ChangeEmail />
         <ChangePassword />
         <SecondFactor enabled={user.twoFactorEnabled} />

@@ -11,6 +11,7 @@ import { loadOrRedirect } from '../../lib/api-client.ts';
 import { loadVersionedOrNew, versionedKey, type VersionedLoad } from '../../lib/versioned-editor.ts';
 import { VERSIONED_KIND_DEFS } from '../../lib/versioned-kinds.ts';
 import type { Route } from './+types/page-form';
+import { PAGE_FIELD_LABELS } from '#shared/field-labels.ts';
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${params.id ? 'Edit' : 'Add'} Page | Site Administration` },
@@ -28,14 +29,7 @@ export function HydrateFallback() {
 const DEF = VERSIONED_KIND_DEFS.page;
 
 /** The fields an opened version is compared on with the current one (the versioned ones). */
-const FIELD_LABELS = {
-  title: 'Title',
-  heroImageType: 'Hero image style',
-  heroMedia: 'Hero image',
-  modules: 'Modules',
-  metadata: 'SEO',
-  publishAt: 'Publish at',
-};
+const FIELD_LABELS = PAGE_FIELD_LABELS;
 
 export default function PageForm({ loaderData }: Route.ComponentProps) {
   return <PageEditor key={versionedKey(loaderData)} load={loaderData} />;

@@ -20,6 +20,7 @@ import { FieldError, FormErrors, SelectField, TextAreaField, TextField } from '.
 import { formatDateTime } from '../../lib/admin-sections.ts';
 import { api, dataOf, type Envelope, loadOrRedirect } from '../../lib/api-client.ts';
 import type { Route } from './+types/product-form';
+import { PRODUCT_FIELD_LABELS } from '#shared/field-labels.ts';
 
 export const meta: Route.MetaFunction = ({ data }) => [
   {
@@ -75,20 +76,7 @@ export function HydrateFallback() {
 type LoaderData = Route.ComponentProps['loaderData'];
 
 /** The fields an opened version is compared on with the current one. */
-const FIELD_LABELS = {
-  name: 'Name',
-  group: 'Group',
-  tagline: 'Tagline',
-  summary: 'Summary',
-  heroMedia: 'Hero media',
-  benefits: 'Benefits',
-  modules: 'Modules',
-  analysis: 'Guaranteed analysis',
-  documentKeys: 'Labels and SDSs',
-  knowledgeSlugs: 'Related reading',
-  seo: 'SEO',
-  publishAt: 'Publish at',
-};
+const FIELD_LABELS = PRODUCT_FIELD_LABELS;
 
 /** The section index of this long form (jump links on wide screens). */
 const SECTIONS = [

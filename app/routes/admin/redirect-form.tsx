@@ -10,6 +10,7 @@ import { api, itemOr404, loadOrRedirect, refusalOr } from '../../lib/api-client.
 import { useGuardedSave } from '../../lib/edit-conflict.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/redirect-form';
+import { REDIRECT_FIELD_LABELS } from '#shared/field-labels.ts';
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${params.id ? 'Edit' : 'Add'} Redirect | Site Administration` },
@@ -29,7 +30,7 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
 }
 
 /** The API fields a refused save compares, as the form names them. */
-const FIELD_LABELS = { fromPath: 'From Path', toPath: 'Target', statusCode: 'Type', keepQuery: 'Keep the query string' };
+const FIELD_LABELS = REDIRECT_FIELD_LABELS;
 
 export function HydrateFallback() {
   return <p role="status">Loading redirect...</p>;

@@ -14,6 +14,7 @@ import { api, itemOr404, loadOrRedirect, refusalOr } from '../../lib/api-client.
 import { useGuardedSave } from '../../lib/edit-conflict.ts';
 import { textDefaults, useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/rep-form';
+import { REP_FIELD_LABELS } from '#shared/field-labels.ts';
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${params.id ? 'Edit' : 'Add'} Rep | Site Administration` },
@@ -75,14 +76,7 @@ export function RepPhotoField({
 }
 
 /** The API fields a refused save compares, as the form names them. */
-const FIELD_LABELS: Readonly<Record<string, string>> = {
-  name: 'Name',
-  title: 'Title',
-  photo: 'Photo',
-  email: 'Email',
-  phone: 'Phone',
-  ...Object.fromEntries(TERRITORY_FIELDS.map((t) => [t.field, t.label])),
-};
+const FIELD_LABELS = REP_FIELD_LABELS;
 
 export default function RepForm({ loaderData }: Route.ComponentProps) {
   // a fresh form for every saved version (Load theirs after a refused save loads the newest)

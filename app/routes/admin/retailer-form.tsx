@@ -9,6 +9,7 @@ import { api, itemOr404, loadOrRedirect, refusalOr } from '../../lib/api-client.
 import { useGuardedSave } from '../../lib/edit-conflict.ts';
 import { textDefaults, useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/retailer-form';
+import { RETAILER_FIELD_LABELS } from '#shared/field-labels.ts';
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${params.id ? 'Edit' : 'Add'} Retailer | Site Administration` },
@@ -30,18 +31,7 @@ export function HydrateFallback() {
 const LIST = '/siteadmin/reps-retailers?tab=retailers';
 
 /** The API fields a refused save compares, as the form names them. */
-const FIELD_LABELS = {
-  name: 'Name',
-  address: 'Address',
-  city: 'City',
-  state: 'State or province',
-  postalCode: 'ZIP or postal code',
-  latitude: 'Latitude',
-  longitude: 'Longitude',
-  phone: 'Phone',
-  website: 'Website',
-  products: 'Products carried',
-};
+const FIELD_LABELS = RETAILER_FIELD_LABELS;
 
 export default function RetailerForm({ loaderData }: Route.ComponentProps) {
   // a fresh form for every saved version (Load theirs after a refused save loads the newest)

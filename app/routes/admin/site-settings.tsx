@@ -13,6 +13,7 @@ import { GuardedSaveDialog } from '../../components/admin/edit-conflict.tsx';
 import { ListHeading } from '../../components/admin/list-heading.tsx';
 import { EditorPresence } from '../../components/admin/editor-presence.tsx';
 import type { Route } from './+types/site-settings';
+import { SETTINGS_FIELD_LABELS } from '#shared/field-labels.ts';
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Site Settings | Site Administration' },
@@ -53,14 +54,7 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
 }
 
 /** The API fields a refused save compares, as the screen names them. */
-const FIELD_LABELS = {
-  notice: 'Notice bar',
-  social: 'Social links',
-  careersUrl: 'Careers address',
-  leadRecipients: 'Lead recipients',
-  recaptchaMinScore: 'reCAPTCHA minimum score',
-  leadRetentionDays: 'Lead retention',
-};
+const FIELD_LABELS = SETTINGS_FIELD_LABELS;
 
 function SiteSettingsScreen({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const { privacyVersions, ...loaded } = loaderData;

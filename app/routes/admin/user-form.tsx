@@ -9,6 +9,7 @@ import { api, dataOf, loadOrRedirect, refusalOr } from '../../lib/api-client.ts'
 import { useGuardedSave } from '../../lib/edit-conflict.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { Route } from './+types/user-form';
+import { USER_FIELD_LABELS } from '#shared/field-labels.ts';
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${params.id ? 'Edit' : 'Add'} User | Site Administration` },
@@ -36,7 +37,7 @@ const ROLE_DESCRIPTIONS: Record<string, string> = {
 };
 
 /** The API fields a refused save compares, as the form names them. */
-const FIELD_LABELS = { email: 'Email', userRoles: 'Roles' };
+const FIELD_LABELS = USER_FIELD_LABELS;
 
 export default function UserForm({ loaderData }: Route.ComponentProps) {
   // a fresh form for every saved version (Load theirs after a refused save loads the newest)
@@ -50,18 +51,26 @@ function UserEditor({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const { form, fields, pending } = useZodForm({
     id: 'user-form',
     schema: UserFormSchema,
-    defaultValue: { email: user?.email ?? '', password: '', userRoles: (user?.userRoles ?? []).map(String) },
+    defaultValue: { name: user?.name ?? '', email: user?.email ?? '', password: '', userRoles: (user?.userRoles ?? []).map(String) },
     async onValid(value) {
       if (user)
         return save.guarded(
           (guard) =>
             api().call(usersApi.edit, {
-              body: { id: user.id, email: user.email, password: value.password, userRoles: value.userRoles, ...guard },
+              // a blank Name is none (the form reads a blank field as absent, which the API reads as "keep")
+              body: {
+                id: user.id,
+                name: value.name ?? null,
+                email: user.email,
+                password: value.password,
+                userRoles: value.userRoles,
+                ...guard,
+              },
             }),
           user.version,
           () => navigate('/siteadmin/users'),
         );
-      return refusalOr(api().call(usersApi.add, { body: value }), () => navigate('/siteadmin/users'));
+      return refusalOr(api().call(usersApi.add, { body: { ...value, name: value.name ?? null } }), () => navigate('/siteadmin/users'));
     },
   });
 
@@ -76,6 +85,12 @@ function UserEditor({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
           autoComplete="off"
           readOnly={Boolean(user)}
           hint={user ? 'The email of an existing user cannot be changed.' : 'The user signs in with this address.'}
+        />
+        <TextField
+          meta={fields.name}
+          label="Name"
+          autoComplete="off"
+          hint="How the audit log and the editors name this person. Blank: a name made from the email."
         />
         <TextField
           meta={fields.password}

@@ -51,7 +51,14 @@ describe('sign-in', () => {
     expect(me.json()).toEqual({
       success: true,
       message: null,
-      data: { id: Number(claims.sub), email: TEST_ADMIN.email, roles: [1], permissions: [...PERMISSIONS], twoFactorEnabled: false },
+      data: {
+        id: Number(claims.sub),
+        email: TEST_ADMIN.email,
+        name: null,
+        roles: [1],
+        permissions: [...PERMISSIONS],
+        twoFactorEnabled: false,
+      },
     });
   });
 

@@ -108,6 +108,15 @@ export async function authRoutes(app: FastifyInstance) {
     { errors, onRequest: requireUser, config: limited },
   );
 
+  // My Account: one's own name (ADR 052)
+  route(
+    app,
+    authApi.updateName,
+    async (request) =>
+      ok(await app.services.users.setOwnName(request.user!, request.body.name, { ip: request.ip }), 'Your name has been saved.'),
+    { errors, onRequest: requireUser },
+  );
+
   route(
     app,
     authApi.updateUserData,

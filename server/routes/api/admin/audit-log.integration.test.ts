@@ -104,13 +104,14 @@ describe('every admin change is in the audit log, in words, with who, what (titl
 
     const mine = (await log({ actor: EDITOR })).items.filter((e) => e.subjectLink === `/siteadmin/knowledge-center/edit/${id}`).reverse();
     expect(mine.map((e) => e.summary)).toEqual([
-      'jane.doe@example.com created the knowledge item Spring Nitrogen Plan as a draft',
-      'jane.doe@example.com published the knowledge item Spring Nitrogen Plan',
-      'jane.doe@example.com saved the knowledge item Spring Nitrogen Plan, Revised',
-      'jane.doe@example.com scheduled a new version of the knowledge item Spring Nitrogen Plan, Later for January 1, 2099 at 12:00 PM UTC',
-      expect.stringMatching(/^jane\.doe@example\.com rolled back the knowledge item Spring Nitrogen Plan to the version of .+ UTC$/),
-      'jane.doe@example.com pinned the knowledge item Spring Nitrogen Plan',
-      'jane.doe@example.com deleted the knowledge item Spring Nitrogen Plan',
+      'Jane Doe created the knowledge item Spring Nitrogen Plan as a draft',
+      // people by name, a save by the fields it changed (ADR 052); publishing is a change of status, said as such
+      'Jane Doe published the knowledge item Spring Nitrogen Plan',
+      'Jane Doe saved Title and SEO of the knowledge item Spring Nitrogen Plan, Revised',
+      'Jane Doe scheduled a new version of the knowledge item Spring Nitrogen Plan, Later for January 1, 2099 at 12:00 PM UTC, changing Title, SEO and Publish at',
+      expect.stringMatching(/^Jane Doe rolled back the knowledge item Spring Nitrogen Plan to the version of .+ UTC$/),
+      'Jane Doe pinned the knowledge item Spring Nitrogen Plan',
+      'Jane Doe deleted the knowledge item Spring Nitrogen Plan',
     ]);
     expect(mine[0]!.ip).toBe('10.13.0.7');
     expect(mine.every((e) => e.actorEmail === EDITOR)).toBe(true);
@@ -127,9 +128,9 @@ describe('every admin change is in the audit log, in words, with who, what (titl
     const saved = await post('/api/admin/products/add', { id, ...content, status: 0 });
     expect(saved.statusCode, saved.body).toBe(200);
     const entries = (await log({ category: 'content' })).items;
-    expect(entries.map((e) => e.summary)).toContain('admin@example.com created the page Field Day 2026');
+    expect(entries.map((e) => e.summary)).toContain('Admin created the page Field Day 2026');
     const unpublished = entries.find((e) => e.subjectLink === `/siteadmin/products/edit/${id}`);
-    expect(unpublished?.summary).toMatch(/^admin@example\.com unpublished the product page \S+/);
+    expect(unpublished?.summary).toMatch(/^Admin unpublished the product page \S+/);
   });
 
   it('redirects (add, edit, delete, CSV import), Not Found dismissals, settings with lead recipients, reps and retailers', async () => {
@@ -147,15 +148,15 @@ describe('every admin change is in the audit log, in words, with who, what (titl
     const summaries = (await log()).items.map((e) => e.summary);
     expect(summaries).toEqual(
       expect.arrayContaining([
-        'admin@example.com created the redirect /old-plan → /about',
-        'admin@example.com saved the redirect /old-plan → /knowledge-center',
-        'admin@example.com deleted the redirect /old-plan → /knowledge-center',
-        'admin@example.com imported 2 redirects from a CSV file (2 new, 0 updated)',
-        'admin@example.com changed the site settings: lead recipients',
-        'admin@example.com deleted the retailer Audit Agronomy',
+        'Admin created the redirect /old-plan → /about',
+        'Admin saved Target of the redirect /old-plan → /knowledge-center',
+        'Admin deleted the redirect /old-plan → /knowledge-center',
+        'Admin imported 2 redirects from a CSV file (2 new, 0 updated)',
+        'Admin changed Lead recipients of the site settings',
+        'Admin deleted the retailer Audit Agronomy',
       ]),
     );
-    expect(summaries).toContain('admin@example.com created the rep Pat Fieldman');
+    expect(summaries).toContain('Admin created the rep Pat Fieldman');
     const [entry] = await sqlRows(t.database)<{
       detail: { leadRecipients: { after: { us: string } } };
     }>`select detail from audit_log where subject_kind = 'settings' order by id desc limit 1`;
@@ -182,9 +183,9 @@ describe('every admin change is in the audit log, in words, with who, what (titl
     // an export is recorded once its stream has closed, which may be just after the reply ended
     await vi.waitFor(async () => {
       const leads = (await log({ category: 'leads' })).items.map((e) => e.summary);
-      expect(leads).toContain('admin@example.com exported 1 lead as CSV');
-      expect(leads).toContain('admin@example.com exported 0 leads as CSV');
-      expect(leads).toContain('admin@example.com archived the lead from Audit Lead');
+      expect(leads).toContain('Admin exported 1 lead as CSV');
+      expect(leads).toContain('Admin exported 0 leads as CSV');
+      expect(leads).toContain('Admin archived the lead from Audit Lead');
     });
   });
 
@@ -198,7 +199,7 @@ describe('every admin change is in the audit log, in words, with who, what (titl
     await post(`/api/admin/documents/delete/${doc.id}`, {});
     const summaries = (await log({ category: 'documents' })).items.map((e) => e.summary);
     expect(summaries).toEqual(
-      expect.arrayContaining(['admin@example.com uploaded the document Audit Photo', 'admin@example.com deleted the document Audit Photo']),
+      expect.arrayContaining(['Admin uploaded the document Audit Photo', 'Admin deleted the document Audit Photo']),
     );
   });
 });
@@ -220,7 +221,13 @@ describe('the audit log screen’s API: filters, paging, CSV export', () => {
     expect(page2.items[0]!.id).toBeLessThan(page1.items[2]!.id);
     const bad = await post('/api/admin/audit-log/filter', { from: 'last tuesday' });
     expect(bad.statusCode).toBe(400);
-    expect((await get('/api/admin/audit-log/people')).json().data).toEqual(expect.arrayContaining(['admin@example.com', EDITOR]));
+    // everyone who acted, by name with their email (ADR 052)
+    expect((await get('/api/admin/audit-log/people')).json().data).toEqual(
+      expect.arrayContaining([
+        { name: 'Admin', email: 'admin@example.com' },
+        { name: 'Jane Doe', email: EDITOR },
+      ]),
+    );
     // Editors cannot read it
     expect((await post('/api/admin/audit-log/filter', {}, editor)).statusCode).toBe(403);
   });
@@ -230,12 +237,13 @@ describe('the audit log screen’s API: filters, paging, CSV export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     const [header, ...records] = parse(res.body) as string[][];
-    expect(header).toEqual(['When (UTC)', 'Who', 'What happened', 'Link', 'IP', 'Action', 'Kind', 'Title']);
+    // who by name and by email (ADR 052)
+    expect(header).toEqual(['When (UTC)', 'Name', 'Email', 'What happened', 'Link', 'IP', 'Action', 'Kind', 'Title']);
     expect(records.length).toBe((await log({ actor: EDITOR })).total);
-    expect(records.every((r) => r[1] === EDITOR)).toBe(true);
-    expect(
-      records.some((r) => r[2] === 'jane.doe@example.com published the knowledge item Spring Nitrogen Plan' && r[3]!.startsWith('http')),
-    ).toBe(true);
+    expect(records.every((r) => r[1] === 'Jane Doe' && r[2] === EDITOR)).toBe(true);
+    expect(records.some((r) => r[3] === 'Jane Doe published the knowledge item Spring Nitrogen Plan' && r[4]!.startsWith('http'))).toBe(
+      true,
+    );
   });
 });
 
@@ -263,7 +271,7 @@ describe('the audit log is append-only', () => {
     expect((await get(`/api/adminusers/delete/${id}`)).statusCode).toBe(200);
     const after = await log({ actor: 'admin@example.com' });
     expect(after.total).toBe(before + 1);
-    expect(after.items[0]!.summary).toBe('admin@example.com deleted the user leaving.soon@example.com');
+    expect(after.items[0]!.summary).toBe('Admin deleted the user Leaving Soon');
   });
 });
 

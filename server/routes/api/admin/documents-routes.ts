@@ -6,7 +6,7 @@ import { documentsApi } from '#shared/contracts/documents.ts';
 import { DOCUMENT_MESSAGES, DocumentMetaSchema, type DocumentFilter } from '#shared/validation/documents.ts';
 import { cleanText } from '#shared/input.ts';
 import { saveGuardOf } from '#shared/validation/edit-conflict.ts';
-import { withConflictFields } from '../../../conflicts.ts';
+import { savedWithChanges } from '../../../conflicts.ts';
 import { adminErrors, route } from '../../../contract-route.ts';
 import { ok } from '../../../http.ts';
 import { bulkRoutes } from '../../../bulk.ts';
@@ -120,12 +120,18 @@ export async function documentsAdminRoutes(app: FastifyInstance) {
   );
   route(app, documentsApi.edit, async (request) => {
     const { id, baseVersion, overwrite } = request.body;
-    const saved = await withConflictFields(
-      () => documents().editGuarded(id, request.body, saveGuardOf({ baseVersion, overwrite })),
+    // recorded inside the save, where the fields it changes are known (ADR 052)
+    const saved = await savedWithChanges(
+      app.services.audit,
+      { kind: 'document', id },
+      async () => {
+        const done = await documents().editGuarded(id, request.body, saveGuardOf({ baseVersion, overwrite }));
+        return recorded('saved', done.document, done.audit);
+      },
       () => documents().get(id),
       request.body,
     );
-    return ok(await recorded('saved', saved.document, saved.audit));
+    return ok(saved);
   });
   route(app, documentsApi.byGuid, async (request) => ok(await documents().getByGuid(request.params.guid)));
   route(app, documentsApi.get, async (request) => ok(await documents().get(request.params.id)));

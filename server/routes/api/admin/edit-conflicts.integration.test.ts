@@ -98,7 +98,7 @@ describe('a versioned item (a custom page)', () => {
     expect(saved.versionId).toBeGreaterThan(anas.versionId);
     const summaries = await auditSummaries();
     expect(summaries.find((s) => s.includes('Nitrogen Week (Admin)'))).toMatch(
-      /^admin@example\.com saved the .+ Nitrogen Week \(Admin\), saved over Ana Lopez's changes of .+ UTC$/,
+      /^Admin saved .+ of the page Nitrogen Week \(Admin\), saved over Ana Lopez's changes of .+ UTC$/,
     );
   });
 

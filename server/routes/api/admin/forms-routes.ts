@@ -76,7 +76,7 @@ export function formsAdminRoutes(app: FastifyInstance) {
 
   // a lead's life: its status, who works it and notes, each in its history and the audit log
   route(app, leadsAdminApi.assignees, async () => ok(await leads().assignees()));
-  route(app, leadsAdminApi.get, async (request) => ok(await leads().detail(request.params.id)));
+  route(app, leadsAdminApi.get, async (request) => ok(await leads().open(request.params.id)));
   route(app, leadsAdminApi.setStatus, async (request) => ok(await leads().setStatus(request.params.id, request.body.status)));
   route(app, leadsAdminApi.assign, async (request) => ok(await leads().assign(request.params.id, request.body)));
   route(app, leadsAdminApi.addNote, async (request) => ok(await leads().addNote(request.params.id, request.body.note)));

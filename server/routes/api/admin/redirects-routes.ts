@@ -3,7 +3,7 @@ import type { NotFoundRow, RedirectRow } from '#domain/redirects/redirects-repos
 import { redirectsApi } from '#shared/contracts/redirects.ts';
 import type { NotFoundItem, RedirectItem } from '#shared/validation/redirects.ts';
 import { saveGuardOf } from '#shared/validation/edit-conflict.ts';
-import { withConflictFields } from '../../../conflicts.ts';
+import { savedWithChanges } from '../../../conflicts.ts';
 import { route } from '../../../contract-route.ts';
 import { ok } from '../../../http.ts';
 import { bulkRoutes } from '../../../bulk.ts';
@@ -30,7 +30,9 @@ export function redirectsRoutes(app: FastifyInstance) {
   route(app, redirectsApi.add, async (request) => ok(toItem(await redirects().save(request.body))));
   route(app, redirectsApi.edit, async (request) => {
     const { id, baseVersion, overwrite, ...input } = request.body;
-    const saved = await withConflictFields(
+    const saved = await savedWithChanges(
+      app.services.audit,
+      { kind: 'redirect', id },
       () => redirects().save(input, id, saveGuardOf({ baseVersion, overwrite })),
       async () => toItem(await redirects().get(id)),
       request.body,

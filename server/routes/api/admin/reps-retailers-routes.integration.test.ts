@@ -267,7 +267,8 @@ describe("a rep's email is where their leads go: only someone who may read leads
     const saved = await post('/api/admin/reps/edit', { ...lena, title: 'Field Agronomist' });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({ title: 'Field Agronomist', email: 'lena.leads@example.com' });
-    expect(await auditSummaries()).toContain('content.editor@example.com saved the rep Lena Leads');
+    // the fields the save changed, by the form's labels (ADR 052)
+    expect(await auditSummaries()).toContain('Content Editor saved Title of the rep Lena Leads');
 
     // a new rep is a new destination: refused as well, and nothing is added
     const add = await post('/api/admin/reps/add', { name: 'Eve Elsewhere', email: 'eve@evil.example', states: 'IA' });
@@ -281,12 +282,16 @@ describe("a rep's email is where their leads go: only someone who may read leads
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.email).toBe('lena.fields@example.com');
     expect((await stored(lena.id))?.email).toBe('lena.fields@example.com');
+    // this save also puts back the title the Editor changed (it starts from the rep as first read)
     expect(await auditSummaries()).toContain(
-      'admin@example.com saved the rep Lena Leads and changed their email from lena.leads@example.com to lena.fields@example.com',
+      'Admin saved Title of the rep Lena Leads and changed their email from lena.leads@example.com to lena.fields@example.com',
     );
     const [entry] = await sqlRows(t.database)<{ detail: unknown }>`
       select detail from audit_log where subject_kind = 'rep' and subject_id = ${String(lena.id)} order by id desc limit 1`;
-    expect(entry!.detail).toEqual({ email: { before: 'lena.leads@example.com', after: 'lena.fields@example.com' } });
+    expect(entry!.detail).toEqual({
+      email: { before: 'lena.leads@example.com', after: 'lena.fields@example.com' },
+      fields: ['title', 'email'],
+    });
     lena = res.json().data;
   });
 
@@ -327,8 +332,8 @@ describe("a rep's email is where their leads go: only someone who may read leads
     expect((await stored(omar.id))?.email).toBe('omar.fields@example.com');
     expect(await auditSummaries()).toEqual(
       expect.arrayContaining([
-        'admin@example.com saved the rep Omar Other from a CSV file and changed their email from omar.other@example.com to omar.fields@example.com',
-        'admin@example.com imported 1 rep from a CSV file (0 new, 1 updated)',
+        'Admin saved the rep Omar Other from a CSV file and changed their email from omar.other@example.com to omar.fields@example.com',
+        'Admin imported 1 rep from a CSV file (0 new, 1 updated)',
       ]),
     );
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { repsApi, retailersApi } from '#shared/contracts/reps-retailers.ts';
 import { IMPORT_MAX_BYTES } from '#shared/validation/reps-retailers.ts';
-import { withConflictFields } from '../../../conflicts.ts';
+import { savedWithChanges } from '../../../conflicts.ts';
 import { route } from '../../../contract-route.ts';
 import { ok } from '../../../http.ts';
 
@@ -48,7 +48,9 @@ export function repsRetailersRoutes(app: FastifyInstance) {
   route(app, repsApi.add, async (request) => ok(await service().addRep(request.body, request.user!.roles)));
   route(app, repsApi.edit, async (request) =>
     ok(
-      await withConflictFields(
+      await savedWithChanges(
+        app.services.audit,
+        { kind: 'rep', id: request.body.id },
         () => service().editRep(request.body, request.user!.roles),
         () => service().getRep(request.body.id),
         request.body,
@@ -58,7 +60,9 @@ export function repsRetailersRoutes(app: FastifyInstance) {
   route(app, retailersApi.add, async (request) => ok(await service().addRetailer(request.body)));
   route(app, retailersApi.edit, async (request) =>
     ok(
-      await withConflictFields(
+      await savedWithChanges(
+        app.services.audit,
+        { kind: 'retailer', id: request.body.id },
         () => service().editRetailer(request.body),
         () => service().getRetailer(request.body.id),
         request.body,

@@ -49,7 +49,7 @@ describe('users API', () => {
     const id = res.json().data.id as number;
     const find = async () =>
       ((await get('/api/adminusers/get-all')).json().data as { id: number; lastLogin: string | null }[]).find((u) => u.id === id);
-    expect(await find()).toEqual({ id, email: 'pat.lee@example.com', lastLogin: null, userRoles: [2] });
+    expect(await find()).toEqual({ id, name: null, email: 'pat.lee@example.com', lastLogin: null, userRoles: [2] });
     await signIn(t.app, 'pat.lee@example.com', PASSWORD);
     expect((await find())!.lastLogin).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect((await get(`/api/adminusers/get/${id}`)).json().data).toMatchObject({ id, email: 'pat.lee@example.com', userRoles: [2] });

@@ -6,7 +6,7 @@ import type { ContentVersionRow } from '#shared/validation/versioned-admin.ts';
 import { versionStatus } from '#shared/versions.ts';
 import { DomainError, isDomainError } from '#domain/errors.ts';
 import { BASE_VERSION_REQUIRED, missingBaseVersion, saveGuardOf } from '#shared/validation/edit-conflict.ts';
-import { withConflictFields } from '../../../conflicts.ts';
+import { savedWithChanges, withConflictFields } from '../../../conflicts.ts';
 import { route } from '../../../contract-route.ts';
 import { ok } from '../../../http.ts';
 import { bulkRoutes, type BulkHandlers } from '../../../bulk.ts';
@@ -57,7 +57,9 @@ export function versionedResourceRoutes(app: FastifyInstance, half: DomainKind, 
   route(app, api.add, async (request) => {
     const body = request.body as { id?: number | null; baseVersion?: number | null };
     if (missingBaseVersion(body)) throw new DomainError(BASE_VERSION_REQUIRED, 400, { baseVersion: [BASE_VERSION_REQUIRED] });
-    const saved = await withConflictFields(
+    const saved = await savedWithChanges(
+      app.services.audit,
+      { kind: def.name, id: body.id },
       () => calls.save(service, request.body, request.user?.id ?? null),
       () => service.adminGet(body.id!),
       body,
