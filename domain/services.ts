@@ -110,7 +110,10 @@ export function createServices(db: Db, deps: ServiceDeps) {
     onScheduled,
     audit,
     // an expired campaign page's redirect (ADR 049); the redirects service is made just below, and called only later
-    expiryRedirects: { save: (input) => redirects.save(input) },
+    expiryRedirects: {
+      saveForExpiry: (input) => redirects.saveForExpiry(input),
+      releaseExpiryRedirect: (path, title) => redirects.releaseExpiryRedirect(path, title),
+    },
   });
   // CSV imports of every kind: one at a time per kind, on every instance (ADR 022)
   const importJobs = createImportJobs({ repo: createImportJobsRepository(db), log: deps.log });

@@ -13,7 +13,11 @@ export const redirects = pgTable('redirects', {
   toPath: text('to_path'),
   statusCode: smallint('status_code').notNull().default(301),
   keepQuery: boolean('keep_query').notNull().default(true),
-  /** 'rename': left by a content rename, which later renames may change; 'admin': made by a person (or an import), which renames never touch */
+  /**
+   * 'rename': left by a content rename, which later renames may change; 'admin': made by a person (or an import), which
+   * renames never touch; 'expiry': left by an item's expiry (ADR 049), removed when the item is published again, and a
+   * person's ('admin') once a person saves it
+   */
   origin: text('origin').notNull().default('admin'),
   hits: integer('hits').notNull().default(0),
   lastHit: timestamp('last_hit', { withTimezone: true, mode: 'date' }),

@@ -131,7 +131,10 @@ function sentence(row: AuditWordsRow, subjects: Readonly<Record<string, AuditSub
       case 'rolled-back':
         return `${who} rolled back ${what} to the version of ${when(d.versionCreated)}`;
       case 'deleted':
-        return `${who} deleted ${what}`;
+        // ADR 049: the redirect an expiry left, removed as its item was published again
+        return typeof d.expiryOf === 'string' && typeof d.from === 'string'
+          ? `${who} removed the redirect from ${d.from} that the expiry of ${d.expiryOf} left, since it is published again`
+          : `${who} deleted ${what}`;
       case 'pinned':
         return `${who} pinned ${what}`;
       case 'unpinned':

@@ -21,15 +21,16 @@ export const REDIRECT_ERRORS = {
 export type Entry = Pick<RedirectRow, 'id' | 'fromPath' | 'toPath' | 'statusCode'>;
 
 /** The row a redirect written by a person (by hand or in a CSV file) stores. */
-export function writeValues(input: RedirectInput) {
+export function writeValues(input: RedirectInput, origin: 'admin' | 'expiry' = 'admin') {
   const statusCode = input.statusCode ?? 301;
   return {
     fromPath: redirectKey(input.fromPath),
     toPath: statusCode === 410 ? null : (input.toPath ?? '').trim(),
     statusCode,
     keepQuery: input.keepQuery ?? true,
-    // a person wrote it (by hand or in a CSV file): content renames leave it alone from now on
-    origin: 'admin' as const,
+    // a person wrote it (by hand or in a CSV file): content renames leave it alone from now on; an
+    // expiry's (ADR 049) is treated like a person's, until a person saves it it is the expiry's to remove
+    origin,
   };
 }
 
@@ -85,6 +86,34 @@ export function createRedirectsAdmin(ctx: RedirectsContext) {
   const { repo, opts, transaction, invalidate, flush, changed, localTarget, audited } = ctx;
   const { chainError } = createRedirectChecks(localTarget);
 
+  /** Adds (no id) or edits a redirect; an edit with a guard is refused (409) when another save landed since (ADR 048). */
+  async function save(input: RedirectInput, id?: number, guard: SaveGuard | null = null, origin: 'admin' | 'expiry' = 'admin') {
+    const before = id === undefined ? null : await repo.findById(id);
+    if (id !== undefined && !before) throw new NotFoundError('Redirect not found.');
+    // a stale view is refused before the checks against other redirects (which it may not know of)
+    if (before && guard && before.version !== guard.baseVersion) throw await staleRecord(repo.db, before, guard);
+    const values = writeValues(input, origin);
+    const clash = await repo.findByFromPath(values.fromPath);
+    if (clash && clash.id !== id) throw new DomainError(REDIRECT_ERRORS.duplicate(values.fromPath), 409);
+    const problem = chainError({ id: id ?? -1, ...values }, await repo.listAll());
+    if (problem) throw new DomainError(problem, problem === REDIRECT_ERRORS.self ? 400 : 409, { toPath: [problem] });
+    const oldFromPath = before?.fromPath ?? null;
+    const row = id === undefined ? await repo.insert(values) : await repo.update(id, values, guard);
+    if (!row) {
+      // another save changed it between the read above and this write: the conditional update wrote nothing
+      const now = id === undefined ? undefined : await repo.findById(id);
+      if (!now || !guard) throw new NotFoundError('Redirect not found.');
+      throw await staleRecord(repo.db, now, guard);
+    }
+    // The path redirects now: it is no longer a Not Found to fix.
+    await repo.deleteNotFoundPaths([values.fromPath]);
+    // the path it now answers, and the one it answered before an edit, render differently
+    changed({ id: row.id, oldSlug: oldFromPath, newSlug: row.fromPath });
+    const over = await overwroteDetail(repo.db, before, guard);
+    await audited(id === undefined ? 'created' : 'saved', row, Object.keys(over).length ? over : null);
+    return row;
+  }
+
   return {
     list: () => repo.listAll(),
     async filter(search: string, start: number, length: number) {
@@ -97,32 +126,23 @@ export function createRedirectsAdmin(ctx: RedirectsContext) {
       if (!row) throw new NotFoundError('Redirect not found.');
       return row;
     },
-    /** Adds (no id) or edits a redirect; an edit with a guard is refused (409) when another save landed since (ADR 048). */
-    async save(input: RedirectInput, id?: number, guard: SaveGuard | null = null) {
-      const before = id === undefined ? null : await repo.findById(id);
-      if (id !== undefined && !before) throw new NotFoundError('Redirect not found.');
-      // a stale view is refused before the checks against other redirects (which it may not know of)
-      if (before && guard && before.version !== guard.baseVersion) throw await staleRecord(repo.db, before, guard);
-      const values = writeValues(input);
-      const clash = await repo.findByFromPath(values.fromPath);
-      if (clash && clash.id !== id) throw new DomainError(REDIRECT_ERRORS.duplicate(values.fromPath), 409);
-      const problem = chainError({ id: id ?? -1, ...values }, await repo.listAll());
-      if (problem) throw new DomainError(problem, problem === REDIRECT_ERRORS.self ? 400 : 409, { toPath: [problem] });
-      const oldFromPath = before?.fromPath ?? null;
-      const row = id === undefined ? await repo.insert(values) : await repo.update(id, values, guard);
-      if (!row) {
-        // another save changed it between the read above and this write: the conditional update wrote nothing
-        const now = id === undefined ? undefined : await repo.findById(id);
-        if (!now || !guard) throw new NotFoundError('Redirect not found.');
-        throw await staleRecord(repo.db, now, guard);
-      }
-      // The path redirects now: it is no longer a Not Found to fix.
-      await repo.deleteNotFoundPaths([values.fromPath]);
-      // the path it now answers, and the one it answered before an edit, render differently
-      changed({ id: row.id, oldSlug: oldFromPath, newSlug: row.fromPath });
-      const over = await overwroteDetail(repo.db, before, guard);
-      await audited(id === undefined ? 'created' : 'saved', row, Object.keys(over).length ? over : null);
-      return row;
+    save,
+    /**
+     * The redirect an item's expiry leaves (ADR 049): checked, cached and audited like a person's, but
+     * marked as the expiry's (origin 'expiry'), so that publishing the item again can remove it.
+     */
+    saveForExpiry: (input: RedirectInput) => save(input, undefined, null, 'expiry'),
+    /**
+     * An item is published again: the redirect its expiry left at its path goes, so the page answers
+     * again. Only while it is still the expiry's: any save by a person (an edit, a CSV import) marks it
+     * 'admin', and a redirect a person made there is never the expiry's. True when one was removed.
+     */
+    async releaseExpiryRedirect(path: string, title: string | null): Promise<boolean> {
+      const row = await repo.findByFromPath(redirectKey(path));
+      if (!row || row.origin !== 'expiry' || !(await repo.delete(row.id))) return false;
+      changed({ id: row.id, oldSlug: row.fromPath, newSlug: null });
+      await audited('deleted', row, { expiryOf: title ?? 'the item', from: row.fromPath });
+      return true;
     },
     /**
      * Can content move to `path`? Not when a redirect a person made answers it (it would hide the

@@ -33,7 +33,7 @@ export type RedirectRow = {
   toPath: string | null;
   statusCode: number;
   keepQuery: boolean;
-  /** 'rename': left by a content rename (later renames may change it); 'admin': a person's (renames never touch it) */
+  /** 'rename': left by a content rename (later renames may change it); 'admin': a person's (renames never touch it); 'expiry': left by an item's expiry (ADR 049), removed when it is published again */
   origin: string;
   hits: number;
   lastHit: Date | null;
@@ -48,7 +48,7 @@ export type RedirectWrite = {
   toPath: string | null;
   statusCode: number;
   keepQuery?: boolean;
-  origin?: 'admin' | 'rename';
+  origin?: 'admin' | 'rename' | 'expiry';
 };
 export type NotFoundRow = { id: number; path: string; hits: number; firstSeen: Date; lastSeen: Date };
 /** Counts gathered in memory since the last flush. */

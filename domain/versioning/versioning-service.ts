@@ -29,7 +29,10 @@ export interface VersioningHooks {
 
 /** The part of the redirects service an expiry writes through (saved, audited and cached like a hand-made redirect). */
 export interface ExpiryRedirects {
-  save(input: { fromPath: string; toPath: string; statusCode: 302; keepQuery: boolean }): Promise<unknown>;
+  /** writes the redirect marked as the expiry's */
+  saveForExpiry(input: { fromPath: string; toPath: string; statusCode: 302; keepQuery: boolean }): Promise<unknown>;
+  /** removes the redirect at `path` if it is still the one an expiry left (no person saved it since); true when removed */
+  releaseExpiryRedirect(path: string, title: string | null): Promise<boolean>;
 }
 
 /** The hooks out of a service's options (which hold more). */
@@ -104,6 +107,17 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
   const titleOf = async (id: number) => ((await repo.latest(id))?.version as { title?: unknown } | undefined)?.title;
   const future = (meta: VersionMeta) => Boolean(meta.publishAt && meta.publishAt.getTime() > now().getTime());
 
+  /**
+   * The item is on the site again (ADR 049): the redirect its expiry left at its public path would answer before
+   * the page, so it goes, unless a person has saved it since (then it is theirs, and stays).
+   */
+  async function republished(before: BaseRow | null, after: BaseRow, title: unknown) {
+    if (statusOf(after) !== CONTENT_STATUS.published || (before && statusOf(before) === CONTENT_STATUS.published)) return;
+    const path = opts.pathOf?.(after);
+    if (!path || !opts.expiryRedirects) return;
+    await opts.expiryRedirects.releaseExpiryRedirect(path, typeof title === 'string' ? title : null);
+  }
+
   /** the id the content-changed call names: landing pages by key, everything else by id */
   function eventId(base: BaseRow): number | string {
     return opts.kind === 'landing' ? (opts.slugOf(base) ?? (base as { id: number }).id) : (base as { id: number }).id;
@@ -171,6 +185,7 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
       changed(eventId(after), opts.slugOf(before), opts.slugOf(after));
       scheduled(meta, after);
       const title = (version as { title?: unknown }).title;
+      await republished(before, after, title);
       // "saved over Ana Lopez's changes": only another person's (or the site's) save is saved over
       const over =
         overwritten && overwritten.authorId !== (meta.authorId ?? null)
@@ -255,6 +270,7 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
       await repo.updateBase(id, values);
       const after = (await repo.findBase(id))!;
       changed(eventId(after), opts.slugOf(before), opts.slugOf(after));
+      await republished(before, after, await titleOf(id));
       const pinned = (values as { pinned?: unknown }).pinned;
       await audited(pinned === true ? 'pinned' : pinned === false ? 'unpinned' : 'saved', id, await titleOf(id));
     },
@@ -274,6 +290,8 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
         const base = await repo.findBase(id);
         const slug = base ? opts.slugOf(base) : null;
         changed(base ? eventId(base) : id, slug, slug);
+        // a published item whose scheduled version went live: nothing of its expiry may stand before it
+        if (base) await republished(null, base, await titleOf(id));
         // the scheduled version went live: the site did it, at the time an editor chose
         await audited('published', id, await titleOf(id), { scheduled: true });
       }
@@ -299,7 +317,7 @@ export function createVersioningService<B extends VersionedBase, V extends Versi
         let redirectError: string | null = null;
         if (redirect && from && opts.expiryRedirects) {
           try {
-            await opts.expiryRedirects.save({ fromPath: from, toPath: redirect, statusCode: 302, keepQuery: true });
+            await opts.expiryRedirects.saveForExpiry({ fromPath: from, toPath: redirect, statusCode: 302, keepQuery: true });
             redirected = redirect;
           } catch (err) {
             // a redirect already answering that address, or one that would make a chain: the item is off the site all the same

@@ -217,11 +217,10 @@ describe('a campaign page that expires (ADR 049)', () => {
       true,
     );
 
-    // saved again (the editor's Save Changes): on the site again; the redirect is removed in Redirects
+    // saved again (the editor's Save Changes): on the site again, and the redirect its expiry left is gone
     const again = await t.post(`${L}/add`, { ...(await content(campaign.id)), unpublishAt: null, unpublishRedirect: null });
     expect(again.json().data).toMatchObject({ status: 1 });
-    const redirect = (await t.post('/api/admin/redirects/filter', { search: campaign.path, start: 0, length: 10 })).json().data.items[0];
-    expect((await t.get(`/api/admin/redirects/delete/${redirect.id}`)).statusCode).toBe(200);
+    expect((await t.post('/api/admin/redirects/filter', { search: campaign.path, start: 0, length: 10 })).json().data.total).toBe(0);
     expect((await t.app.inject(campaign.path)).statusCode).toBe(200);
 
     const home = (await rows()).find((r) => r.kind === 'home')!;
@@ -267,5 +266,93 @@ describe('the API creates drafts (issue 30 point 5, ADR 049)', () => {
     expect((await t.app.inject('/api/knowledge-center/get-by-slug/deliberate-item')).statusCode).toBe(200);
     const again = await t.post('/api/admin/knowledge-center/add', knowledgeBody('Deliberate Item Again', 'deliberate-item', { id }));
     expect(again.json().data.status).toBe(1);
+  });
+});
+
+describe('an expired item published again (ADR 049)', () => {
+  const K = '/api/admin/knowledge-center';
+  const redirectsAt = async (search: string) =>
+    (await t.post('/api/admin/redirects/filter', { search, start: 0, length: 10 })).json().data.items as {
+      id: number;
+      fromPath: string;
+      toPath: string;
+      version: number;
+    }[];
+
+  async function expired(title: string, slug: string) {
+    const at = new Date(Date.now() + HOUR);
+    const add = await t.post(
+      K + '/add',
+      knowledgeBody(title, slug, { status: 1, unpublishAt: at.toISOString(), unpublishRedirect: '/knowledge-center' }),
+    );
+    expect(add.statusCode, add.body).toBe(200);
+    const id = add.json().data.id as number;
+    expect(await t.app.services.knowledge.versioning.unpublishDue(new Date(at.getTime() + 1000))).toEqual([id]);
+    const path = `/knowledge-center/${slug}`;
+    expect((await t.app.inject(path)).statusCode).toBe(302);
+    return { id, path };
+  }
+
+  it('an editor publishing it again removes the redirect its expiry left: the page answers, the audit log says why', async () => {
+    const { id, path } = await expired('Returning Boron Guide', 'returning-boron-guide');
+    expect(await redirectsAt('returning-boron-guide')).toMatchObject([{ fromPath: path, toPath: '/knowledge-center' }]);
+
+    // saved as a draft: still off the site, the redirect stays
+    const draft = await t.post(K + '/add', knowledgeBody('Returning Boron Guide', 'returning-boron-guide', { id }));
+    expect(draft.json().data.status).toBe(0);
+    expect(await redirectsAt('returning-boron-guide')).toHaveLength(1);
+
+    const publish = await t.post(K + '/add', knowledgeBody('Returning Boron Guide', 'returning-boron-guide', { id, status: 1 }));
+    expect(publish.statusCode, publish.body).toBe(200);
+    expect(await redirectsAt('returning-boron-guide')).toEqual([]);
+    // the redirect table in memory was dropped too: the page answers at once
+    expect((await t.app.inject(path)).statusCode).toBe(200);
+    const removed = new RegExp(
+      `^.+ removed the redirect from ${path} that the expiry of Returning Boron Guide left, since it is published again$`,
+    );
+    expect((await auditSummaries()).some((s) => removed.test(s))).toBe(true);
+  });
+
+  it('a redirect a person edited in between is theirs: publishing again keeps it', async () => {
+    const { id, path } = await expired('Returning Copper Guide', 'returning-copper-guide');
+    const [left] = await redirectsAt('returning-copper-guide');
+    const edited = await t.post('/api/admin/redirects/edit', {
+      id: left!.id,
+      baseVersion: left!.version,
+      fromPath: path,
+      toPath: '/knowledge-center?category=39',
+      statusCode: 302,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+
+    const publish = await t.post(K + '/add', knowledgeBody('Returning Copper Guide', 'returning-copper-guide', { id, status: 1 }));
+    expect(publish.statusCode, publish.body).toBe(200);
+    expect(await redirectsAt('returning-copper-guide')).toMatchObject([
+      { id: left!.id, fromPath: path, toPath: '/knowledge-center?category=39' },
+    ]);
+    const res = await t.app.inject(path);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/knowledge-center?category=39');
+    expect((await auditSummaries()).some((s) => s.includes(`the redirect from ${path} that the expiry`))).toBe(false);
+  });
+
+  it("publishing it again with a version scheduled for later removes it too; a person's redirect elsewhere stays", async () => {
+    const { id, path } = await expired('Returning Iron Guide', 'returning-iron-guide');
+    // a person's redirect elsewhere is untouched by any of this
+    const mine = await t.post('/api/admin/redirects/add', { fromPath: '/returning-iron-elsewhere', toPath: '/about' });
+    expect(mine.statusCode, mine.body).toBe(200);
+    const publish = await t.post(
+      K + '/add',
+      knowledgeBody('Returning Iron Guide', 'returning-iron-guide', {
+        id,
+        status: 1,
+        publishAt: new Date(Date.now() + HOUR).toISOString(),
+      }),
+    );
+    expect(publish.statusCode, publish.body).toBe(200);
+    await t.app.services.knowledge.versioning.publishDue(new Date(Date.now() + 2 * HOUR));
+    expect(await redirectsAt('returning-iron-guide')).toEqual([]);
+    expect((await t.app.inject(path)).statusCode).toBe(200);
+    expect(await redirectsAt('returning-iron-elsewhere')).toHaveLength(1);
   });
 });
