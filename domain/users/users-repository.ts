@@ -15,6 +15,7 @@ export interface UserRow {
   version: number;
   updatedBy: number | null;
   updated: Date;
+  created: Date;
 }
 
 const roleIds = sql<
@@ -30,6 +31,7 @@ const columns = {
   version: adminUsers.version,
   updatedBy: adminUsers.updatedBy,
   updated: adminUsers.updated,
+  created: adminUsers.created,
 };
 
 export function createUsersRepository(db: DbOrTx) {
