@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError, isDomainError } from '#domain/errors.ts';
 import { writeCsv } from '#domain/finder/csv.ts';
 import { BULK_MAX_ROWS, type BulkAction, type BulkContracts, type BulkResult } from '#shared/contracts/bulk.ts';
@@ -32,7 +32,12 @@ export interface BulkHandlers<Filter, Full = unknown> {
    * The actions: each does its action to one row; it answers a reason when the row is left as it is
    * (already published), or throws the single action's refusal.
    */
-  actions: Partial<Record<BulkAction, (row: BulkRow & { full: Full }, ctx: { user: BulkUser; region?: number }) => Promise<string | void>>>;
+  actions: Partial<
+    Record<
+      BulkAction,
+      (row: BulkRow & { full: Full }, ctx: { user: BulkUser; region?: number; request: FastifyRequest }) => Promise<string | void>
+    >
+  >;
   /** the CSV: its columns, and a row's cells */
   csv: {
     file: string;
@@ -83,7 +88,7 @@ export function bulkRoutes<F, Full>(app: FastifyInstance, contracts: BulkContrac
     if (bulkRunning.has(list)) throw new DomainError(BULK_BUSY, 409);
     bulkRunning.add(list);
     try {
-      return await runAll(body, act, { id: request.user?.id ?? null });
+      return await runAll(body, act, { id: request.user?.id ?? null }, request);
     } finally {
       bulkRunning.delete(list);
     }
@@ -93,6 +98,7 @@ export function bulkRoutes<F, Full>(app: FastifyInstance, contracts: BulkContrac
     body: { ids?: number[]; filter?: unknown; region?: number },
     act: NonNullable<BulkHandlers<F, Full>['actions'][BulkAction]>,
     user: BulkUser,
+    request: FastifyRequest,
   ) {
     const result: BulkResult = { done: [], refused: [] };
     for (const id of await selected(h, body)) {
@@ -102,7 +108,7 @@ export function bulkRoutes<F, Full>(app: FastifyInstance, contracts: BulkContrac
         continue;
       }
       try {
-        const left = await act(row, { user, region: body.region });
+        const left = await act(row, { user, region: body.region, request });
         if (left) result.refused.push({ id, title: row.title, reason: left });
         else result.done.push({ id, title: row.title });
       } catch (err) {

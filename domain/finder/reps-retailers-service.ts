@@ -79,7 +79,7 @@ const REP_COLUMNS = {
   fsas: ['fsa'],
   version: [],
 } as const;
-const REP_EXPORT_HEADER = [
+export const REP_EXPORT_HEADER = [
   'id',
   'name',
   'title',
@@ -108,7 +108,7 @@ const RETAILER_COLUMNS = {
   products: ['products_carried'],
   version: [],
 } as const;
-const RETAILER_EXPORT_HEADER = [
+export const RETAILER_EXPORT_HEADER = [
   'id',
   'name',
   'address',

@@ -16,6 +16,7 @@ export interface UserRow {
   version: number;
   updatedBy: number | null;
   updated: Date;
+  created: Date;
 }
 
 const roleIds = sql<
@@ -32,6 +33,7 @@ const columns = {
   version: adminUsers.version,
   updatedBy: adminUsers.updatedBy,
   updated: adminUsers.updated,
+  created: adminUsers.created,
 };
 
 export function createUsersRepository(db: DbOrTx) {

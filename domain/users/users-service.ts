@@ -70,6 +70,20 @@ export function createUsersService(deps: UsersServiceDeps) {
     roles: () => repo.roles(),
     get,
 
+    /** A user as the bulk export writes them (ADR 050): no password hash, no two-factor secret; null when there is no such user. */
+    async exportRow(id: number) {
+      const row = await repo.get(id);
+      if (!row) return null;
+      const names = new Map((await repo.roles()).map((r) => [r.id, r.name]));
+      return {
+        id: row.id,
+        email: row.email,
+        roles: row.userRoles.map((r) => names.get(r) ?? `role ${r}`),
+        created: row.created.toISOString(),
+        lastLogin: row.lastLogin ? row.lastLogin.toISOString() : null,
+      };
+    },
+
     async add(actor: SessionUser, body: AddUserBody, ctx: RequestContext & { domainName?: string }) {
       const email = body.email.toLowerCase();
       await checkRoles(body.userRoles);

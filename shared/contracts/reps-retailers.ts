@@ -17,6 +17,7 @@ import {
   RetailerFormSchema,
   RetailerPageSchema,
 } from '../validation/reps-retailers.ts';
+import { bulkContracts } from './bulk.ts';
 import { defineContract } from './contract.ts';
 
 /** The calls reps and retailers share, under /api/admin/{kind}/ (Editors and Administrators). */
@@ -96,6 +97,16 @@ function listContracts<K extends 'reps' | 'retailers', P extends z.ZodType, D ex
       operationId: `export${many}`,
       summary: `Every ${one.toLowerCase()} as CSV text (cells that could run as spreadsheet formulas are neutralised)`,
       reply: CsvExportSchema,
+    }),
+    /** bulk and bulk/export (ADR 050): delete, and CSV of the chosen rows in the export's columns (no region: a rep's follows their territories) */
+    ...bulkContracts({
+      api: base,
+      tags: admin.tags,
+      permission: admin.permission,
+      op: many,
+      plural: kind,
+      actions: ['delete'],
+      filter: ListFilterSchema,
     }),
   };
 }

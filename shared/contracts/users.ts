@@ -5,8 +5,10 @@ import {
   RoleListSchema,
   UserDetailSchema,
   UserIdParamsSchema,
+  UserBulkFilterSchema,
   UserListSchema,
 } from '../validation/users.ts';
+import { bulkContracts } from './bulk.ts';
 import { defineContract } from './contract.ts';
 
 const admin = { tags: ['admin users'], security: 'bearer', permission: 'users' } as const;
@@ -64,5 +66,15 @@ export const usersApi = {
     summary: 'Edit a user: roles, and the password when not blank; the email cannot change',
     body: EditUserBodySchema,
     reply: UserDetailSchema,
+  }),
+  /** bulk and bulk/export (ADR 050): delete (as delete/{id}: not your own account, not the last Administrator), and CSV without secrets */
+  ...bulkContracts({
+    api: '/api/adminusers',
+    tags: admin.tags,
+    permission: admin.permission,
+    op: 'Users',
+    plural: 'users',
+    actions: ['delete'],
+    filter: UserBulkFilterSchema,
   }),
 };

@@ -102,3 +102,9 @@ export const UserDetailSchema = UserListItemSchema.extend({
   version: z.number().int().describe('moved on by every save in Users: send it as baseVersion when saving an edit (ADR 048)'),
 });
 export type UserDetail = z.infer<typeof UserDetailSchema>;
+
+/** "All matching" of a bulk action on users (ADR 050): the list shows every user; a search narrows by email. */
+export const UserBulkFilterSchema = z.object({
+  search: z.string().trim().max(200).default('').describe('part of the email; blank: every user'),
+});
+export type UserBulkFilter = z.output<typeof UserBulkFilterSchema>;

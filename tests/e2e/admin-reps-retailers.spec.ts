@@ -63,7 +63,7 @@ test('import a retailers CSV with a preview and a progress bar, then find one of
 
     await page.getByRole('searchbox', { name: 'Search retailers' }).fill(name);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page.getByRole('row', { name: new RegExp(`^${name} 1 Test Rd Kearney NE 68847`) })).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(`^Select ${name} ${name} 1 Test Rd Kearney NE 68847`) })).toBeVisible();
 
     // The public finder shows the new retailer at once.
     await page.goto('/find-a-rep');
@@ -274,9 +274,9 @@ test('an import with a bad row imports the valid rows when asked, and the skippe
     await page.getByRole('searchbox', { name: 'Search retailers' }).fill(name);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page.getByText('Showing 1–2 of 2 retailers')).toBeVisible();
-    await expect(table.getByRole('row', { name: new RegExp(`^${name} One 1 Test Rd`) })).toBeVisible();
-    await expect(table.getByRole('row', { name: new RegExp(`^${name} Two 3 Test Rd`) })).toBeVisible();
-    await expect(table.getByRole('row', { name: /^Broken / })).toHaveCount(0);
+    await expect(table.getByRole('row', { name: new RegExp(`^Select ${name} One ${name} One 1 Test Rd`) })).toBeVisible();
+    await expect(table.getByRole('row', { name: new RegExp(`^Select ${name} Two ${name} Two 3 Test Rd`) })).toBeVisible();
+    await expect(table.getByRole('row', { name: /^Select Broken / })).toHaveCount(0);
   } finally {
     await deleteMatching(page.request, 'retailers', name);
   }

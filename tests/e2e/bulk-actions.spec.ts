@@ -1,11 +1,12 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { axeViolations, signInQuickly } from './admin-helpers.ts';
+import { ADMIN, axeViolations, signInQuickly } from './admin-helpers.ts';
 
 /**
  * Bulk actions of an admin list (ADR 050): the knowledge center's rows are chosen with their
  * checkboxes, published in one step after a question naming the count, and the result lists the
  * row that was refused and why. The test makes its own items (a unique word in their titles) and
- * filters the list to them, since other tests change the same lists at the same time.
+ * filters the list to them, since other tests change the same lists at the same time. A bulk delete
+ * of users refuses your own account with its reason.
  */
 
 const KC = '/api/admin/knowledge-center';
@@ -67,3 +68,31 @@ for (const width of [1280, 390] as const) {
     expect(await axeViolations(page)).toEqual([]);
   });
 }
+
+test('deletes a chosen user and refuses your own account with its reason', async ({ page }) => {
+  const { token } = await signInQuickly(page);
+  const email = `bulk.user.${Date.now().toString(36)}@example.com`;
+  const res = await page.request.post('/api/adminusers/add', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { email, password: 'a-long-enough-password', userRoles: [2] },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+
+  await page.goto('/siteadmin/users');
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  await page.getByRole('checkbox', { name: `Select ${email}` }).check();
+  await page.getByRole('checkbox', { name: `Select ${ADMIN.email}` }).check();
+  const bar = page.getByRole('group', { name: 'Bulk actions' });
+  await expect(bar).toContainText('2 users selected.');
+  await bar.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete 2 users?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete 2 users' }).click();
+  await expect(dialog).toBeHidden();
+
+  const result = page.getByRole('status').filter({ hasText: 'deleted' });
+  await expect(result).toContainText('1 user deleted. 1 user refused:');
+  await expect(result.getByRole('listitem')).toHaveText([`${ADMIN.email}: You cannot delete your own account.`]);
+  await expect(page.getByRole('checkbox', { name: `Select ${email}` })).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+});

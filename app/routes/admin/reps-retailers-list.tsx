@@ -3,6 +3,7 @@ import { Link, useNavigate, useRevalidator } from 'react-router';
 import { LEADS_PERMISSION } from '#shared/permissions.ts';
 import { repsApi, repsRetailersApi, retailersApi } from '#shared/contracts/reps-retailers.ts';
 import type { RepDetail, RetailerPage } from '#shared/validation/reps-retailers.ts';
+import { contractBulk, DELETE } from '../../components/admin/bulk-actions.tsx';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import { useConfirmAction } from '../../components/admin/list-actions.tsx';
 import { ListFilterForm, SearchField } from '../../components/admin/list-filters.tsx';
@@ -157,6 +158,18 @@ export default function RepsRetailersList({ loaderData }: Route.ComponentProps) 
       ),
     empty: search ? `No ${tab} match “${search}”.` : `No ${tab} yet.`,
     paging: { page, pages, href: (n: number) => listPath(tab, search, (n - 1) * PAGE_SIZE) },
+    // bulk (ADR 050): delete (each row as its Delete) and Export CSV of the chosen rows, in the export's columns
+    bulk: {
+      config: {
+        noun: tab === 'reps' ? { one: 'rep', many: 'reps' } : { one: 'retailer', many: 'retailers' },
+        total,
+        actions: [DELETE],
+        ...contractBulk(repsRetailersApi[tab], { search }, `${tab}-selection.csv`),
+        after: () => revalidator.revalidate(),
+      },
+      id: (r: { id: number }) => r.id,
+      title: (r: { name: string }) => r.name,
+    },
   };
 
   return (

@@ -1,6 +1,7 @@
 import { useRevalidator } from 'react-router';
 import { usersApi } from '#shared/contracts/users.ts';
 import type { UserListItem } from '#shared/validation/users.ts';
+import { contractBulk, DELETE } from '../../components/admin/bulk-actions.tsx';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import { useConfirmAction } from '../../components/admin/list-actions.tsx';
 import { ListHeading } from '../../components/admin/list-heading.tsx';
@@ -57,6 +58,18 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
           ...(u.id === me.id ? [] : [{ label: 'Delete', ariaLabel: `Delete ${u.email}`, danger: true, onClick: () => del.ask(u) }]),
         ]}
         empty="No users yet."
+        bulk={{
+          // ADR 050: each row as its Delete (your own account and the last Administrator are refused, with the reason)
+          config: {
+            noun: { one: 'user', many: 'users' },
+            total: users.length,
+            actions: [DELETE],
+            ...contractBulk(usersApi, { search: '' }, 'users-selection.csv'),
+            after: () => revalidator.revalidate(),
+          },
+          id: (u) => u.id,
+          title: (u) => u.email,
+        }}
       />
       <ConfirmDialog {...del.dialog} title="Delete User" confirmLabel="Delete User">
         <p>{del.target ? deleteQuestion(del.target.email) : null}</p>

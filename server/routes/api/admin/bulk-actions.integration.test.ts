@@ -302,6 +302,112 @@ describe('bulk actions of form submissions', () => {
   });
 });
 
+describe('bulk actions of reps and retailers', () => {
+  it('deletes the chosen reps, each with its audit entry, refusing one deleted meanwhile, and exports chosen reps in the export’s columns', async () => {
+    const addRep = async (name: string) => {
+      const res = await post('/api/admin/reps/add', { name, email: `${name.replace(/\W/g, '.')}@example.com`, states: 'IA' });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.id as number;
+    };
+    const ids = [await addRep(`${TOKEN} Rep A`), await addRep(`${TOKEN} Rep B`)];
+
+    // the chosen reps as CSV: the same header and cells as the list's own export (the file the import takes back)
+    const csv = await post('/api/admin/reps/bulk/export', { ids });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const whole = parse((await get('/api/admin/reps/export')).json().data.csv as string) as string[][];
+    const chosen = parse(csv.body.replace(/^\uFEFF/, '')) as string[][];
+    expect(chosen[0]).toEqual(whole[0]);
+    expect(chosen.slice(1)).toEqual(whole.filter((r) => ids.map(String).includes(r[0]!)));
+
+    const gone = await addRep(`${TOKEN} Rep C`);
+    expect((await get(`/api/admin/reps/delete/${gone}`)).statusCode).toBe(200);
+    const res = await post('/api/admin/reps/bulk', { action: 'delete', ids: [...ids, gone] }, editor);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({
+      done: [
+        { id: ids[0], title: `${TOKEN} Rep A` },
+        { id: ids[1], title: `${TOKEN} Rep B` },
+      ],
+      refused: [{ id: gone, title: `#${gone}`, reason: 'Not found: it may have been deleted.' }],
+    });
+    for (const id of ids) expect((await get(`/api/admin/reps/get/${id}`)).statusCode).toBe(404);
+    expect((await audit('rep', ids)).map((r) => [r.action, r.actor_email])).toEqual([
+      ['deleted', 'bulk.editor@example.com'],
+      ['deleted', 'bulk.editor@example.com'],
+    ]);
+    // no region action: a rep's region follows their territories
+    expect((await post('/api/admin/reps/bulk', { action: 'region', region: 3, ids })).statusCode).toBe(400);
+  });
+
+  it('deletes the retailers the filter matches and exports them in the export’s columns', async () => {
+    const ids: number[] = [];
+    for (const name of [`${TOKEN} Agronomy A`, `${TOKEN} Agronomy B`]) {
+      const res = await post('/api/admin/retailers/add', { name, postalCode: '50010' });
+      expect(res.statusCode, res.body).toBe(200);
+      ids.push(res.json().data.id as number);
+    }
+    const csv = await post('/api/admin/retailers/bulk/export', { filter: { search: `${TOKEN} Agronomy` } });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const whole = parse((await get('/api/admin/retailers/export')).json().data.csv as string) as string[][];
+    const chosen = parse(csv.body.replace(/^\uFEFF/, '')) as string[][];
+    expect(chosen[0]).toEqual(whole[0]);
+    expect(chosen.slice(1)).toEqual(whole.filter((r) => ids.map(String).includes(r[0]!)));
+
+    const res = await post('/api/admin/retailers/bulk', { action: 'delete', filter: { search: `${TOKEN} Agronomy` } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      res
+        .json()
+        .data.done.map((r: { id: number }) => r.id)
+        .sort(),
+    ).toEqual([...ids].sort());
+    expect(res.json().data.refused).toEqual([]);
+    expect((await audit('retailer', ids)).map((r) => r.action)).toEqual(['deleted', 'deleted']);
+  });
+});
+
+describe('bulk actions of users', () => {
+  it('deletes the chosen users through the single delete, refusing your own account with its reason, and exports users without secrets', async () => {
+    const emails = [`${TOKEN}.one@example.com`, `${TOKEN}.two@example.com`];
+    const ids = [
+      await addUser(t.app, admin, emails[0]!, 'a-writer-password-here', [2]),
+      await addUser(t.app, admin, emails[1]!, 'a-writer-password-here', [1]),
+    ];
+    const [me] = await rows()<{ id: number }>`select id from admin_users where email = 'admin@example.com'`;
+
+    // Administrators only
+    expect((await post('/api/adminusers/bulk', { action: 'delete', ids }, editor)).statusCode).toBe(403);
+    expect((await post('/api/adminusers/bulk/export', { ids }, editor)).statusCode).toBe(403);
+
+    const csv = await post('/api/adminusers/bulk/export', { filter: { search: TOKEN } });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const table = parse(csv.body.replace(/^\uFEFF/, '')) as string[][];
+    expect(table[0]).toEqual(['Id', 'Email', 'Roles', 'Created (UTC)', 'Last sign-in (UTC)']);
+    expect(table.slice(1).map((r) => [r[1], r[2], r[4]])).toEqual([
+      [emails[0], 'Editor', ''],
+      [emails[1], 'Administrator', ''],
+    ]);
+    expect(table[1]![3]).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(csv.body).not.toMatch(/\$argon|\$2[aby]\$|password|totp/i);
+
+    const res = await post('/api/adminusers/bulk', { action: 'delete', ids: [me!.id, ...ids] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({
+      done: [
+        { id: ids[0], title: emails[0] },
+        { id: ids[1], title: emails[1] },
+      ],
+      refused: [{ id: me!.id, title: 'admin@example.com', reason: 'You cannot delete your own account.' }],
+    });
+    const left = await rows()<{ email: string }>`select email from admin_users where email in ${[...emails, 'admin@example.com']}`;
+    expect(left.map((r) => r.email)).toEqual(['admin@example.com']);
+    const entries = await rows()<{ action: string; target_email: string }>`
+      select action, target_email from audit_log where action = 'user-deleted' and target_email in ${emails} order by id`;
+    expect(entries.map((e) => e.target_email)).toEqual(emails);
+  });
+});
+
 describe('bulk calls refuse what they must', () => {
   it('answers 401 without a session and 403 without the permission', async () => {
     expect((await post(`${KC}/bulk`, { action: 'publish', ids: [1] }, null)).statusCode).toBe(401);

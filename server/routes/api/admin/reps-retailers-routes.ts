@@ -4,6 +4,10 @@ import { IMPORT_MAX_BYTES } from '#shared/validation/reps-retailers.ts';
 import { savedWithChanges } from '../../../conflicts.ts';
 import { route } from '../../../contract-route.ts';
 import { ok } from '../../../http.ts';
+import { bulkRoutes } from '../../../bulk.ts';
+import { isDomainError } from '#domain/errors.ts';
+import { REP_EXPORT_HEADER, RETAILER_EXPORT_HEADER } from '#domain/finder/reps-retailers-service.ts';
+import type { ListFilter, RepDetail, RetailerDetail } from '#shared/validation/reps-retailers.ts';
 
 /** A CSV file travels as JSON text: room for the largest file allowed, escaped. */
 const importBodyLimit = IMPORT_MAX_BYTES * 2 + 1024;
@@ -44,6 +48,77 @@ export function repsRetailersRoutes(app: FastifyInstance) {
     route(app, api.importStatus, async (request) => ok(await service().importStatus(request.params.jobId)));
     route(app, api.export, async () => ok(await service().exportCsv(kind)));
   }
+
+  /** null for a row that is not there (the bulk reply names it "Not found"). */
+  async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
+    try {
+      return await read();
+    } catch (err) {
+      if (isDomainError(err) && err.status === 404) return null;
+      throw err;
+    }
+  }
+
+  // bulk (ADR 050): each row through the single delete (its audit entry, the finder's cache dropped),
+  // or the chosen rows as CSV in the list's export columns (the file the import takes back)
+  bulkRoutes<ListFilter, RepDetail>(app, repsApi, {
+    async find(id) {
+      const full = await orNull(() => service().getRep(id));
+      return full ? { id, title: full.name, full } : null;
+    },
+    async page(filter, start, length) {
+      const { items, total } = await service().listReps({ ...filter, start, length });
+      return { rows: items.map((r) => ({ id: r.id, title: r.name })), total };
+    },
+    actions: { delete: (row) => service().deleteRep(row.id) },
+    csv: {
+      file: 'reps-selection.csv',
+      columns: REP_EXPORT_HEADER,
+      cells: ({ full: d }) => [
+        d.id,
+        d.name,
+        d.title,
+        d.photo,
+        d.email,
+        d.phone,
+        d.states.join(' '),
+        d.provinces.join(' '),
+        d.zipPrefixes.join(' '),
+        d.zips.join(' '),
+        d.fsas.join(' '),
+        d.version,
+      ],
+    },
+  });
+  bulkRoutes<ListFilter, RetailerDetail>(app, retailersApi, {
+    async find(id) {
+      const full = await orNull(() => service().getRetailer(id));
+      return full ? { id, title: full.name, full } : null;
+    },
+    async page(filter, start, length) {
+      const { items, total } = await service().listRetailers({ ...filter, start, length });
+      return { rows: items.map((r) => ({ id: r.id, title: r.name })), total };
+    },
+    actions: { delete: (row) => service().deleteRetailer(row.id) },
+    csv: {
+      file: 'retailers-selection.csv',
+      columns: RETAILER_EXPORT_HEADER,
+      cells: ({ full: r }) => [
+        r.id,
+        r.name,
+        r.address,
+        r.city,
+        r.state,
+        r.postalCode,
+        r.latitude,
+        r.longitude,
+        r.phone,
+        r.website,
+        r.products.join('; '),
+        r.version,
+      ],
+    },
+  });
 
   route(app, repsApi.add, async (request) => ok(await service().addRep(request.body, request.user!.roles)));
   route(app, repsApi.edit, async (request) =>

@@ -3,6 +3,8 @@ import { usersApi } from '#shared/contracts/users.ts';
 import { withConflictFields } from '../../../conflicts.ts';
 import { route } from '../../../contract-route.ts';
 import { ok } from '../../../http.ts';
+import { bulkRoutes } from '../../../bulk.ts';
+import type { UserBulkFilter } from '#shared/validation/users.ts';
 
 /** Site administration users (spec: /api/adminusers/...), Administrators only. */
 export function usersRoutes(app: FastifyInstance) {
@@ -27,4 +29,25 @@ export function usersRoutes(app: FastifyInstance) {
       ),
     ),
   );
+  // bulk (ADR 050): each row through the single delete (its guards: not your own account, not the
+  // last Administrator; its audit entry), or the chosen users as CSV without secrets
+  bulkRoutes(app, usersApi, {
+    async find(id) {
+      const full = await users().exportRow(id);
+      return full ? { id, title: full.email, full } : null;
+    },
+    async page(filter: UserBulkFilter, start, length) {
+      const search = filter.search.toLowerCase();
+      const all = (await users().list()).filter((u) => u.email.toLowerCase().includes(search));
+      return { rows: all.slice(start, start + length).map((u) => ({ id: u.id, title: u.email })), total: all.length };
+    },
+    actions: {
+      delete: (row, { request }) => users().delete(request.user!, row.id, { ip: request.ip }),
+    },
+    csv: {
+      file: 'users-selection.csv',
+      columns: ['Id', 'Email', 'Roles', 'Created (UTC)', 'Last sign-in (UTC)'],
+      cells: (row) => [row.id, row.full.email, row.full.roles.join('; '), row.full.created, row.full.lastLogin],
+    },
+  });
 }
