@@ -24,6 +24,8 @@ export interface AuditRow {
   actorEmail: string | null;
   /** the name the person acting has now (null: none given, or no longer a user); read, never stored (ADR 052) */
   actorName: string | null;
+  /** the account acted on; null when the address named no account (a sign-in as an unknown username) */
+  targetUserId: number | null;
   targetEmail: string | null;
   targetName: string | null;
   subjectKind: string | null;
@@ -54,6 +56,7 @@ const columns = {
   action: auditLog.action,
   actorEmail: auditLog.actorEmail,
   actorName: actorUser.name,
+  targetUserId: auditLog.targetUserId,
   targetEmail: auditLog.targetEmail,
   targetName: targetUser.name,
   subjectKind: auditLog.subjectKind,

@@ -95,3 +95,19 @@ describe('the audit log in words (ADR 052)', () => {
     ).toBe('Jane Doe erased everything stored about cara@example.com: 2 leads');
   });
 });
+
+describe('an address that named no account', () => {
+  it('is said exactly as it was typed, not as a person', () => {
+    const failed = row({
+      action: 'sign-in-failed',
+      actorEmail: null,
+      actorName: null,
+      targetUserId: null,
+      targetEmail: 'no.such@example.com',
+    });
+    expect(auditSentence(failed)).toBe('A sign-in as no.such@example.com failed');
+    expect(auditParts(failed)).toEqual([{ text: 'A sign-in as no.such@example.com failed' }]);
+    // an account's (or a deleted account's: its id is kept) by name
+    expect(auditSentence({ ...failed, targetUserId: 7 })).toBe('A sign-in as No Such failed');
+  });
+});

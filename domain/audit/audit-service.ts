@@ -47,7 +47,7 @@ function savedOver(detail: unknown): string {
 
 /** What an entry's words are made from (the names are the people's as they are now: null when none). */
 export type AuditWordsRow = Pick<AuditRow, 'action' | 'actorEmail' | 'targetEmail' | 'subjectKind' | 'subjectTitle' | 'detail'> &
-  Partial<Pick<AuditRow, 'actorName' | 'targetName'>>;
+  Partial<Pick<AuditRow, 'actorName' | 'targetName' | 'targetUserId'>>;
 
 // where the sentence names the person acting and the person acted on: NUL, which no stored text can hold
 const WHO = '\u0000who\u0000';
@@ -58,7 +58,9 @@ const PLACEHOLDER = /\u0000(who|target)\u0000/;
 /** The people an entry names: the one acting and the one acted on, each by name with the email kept (ADR 052). */
 function peopleOf(row: AuditWordsRow): { who: AuditPerson | null; target: AuditPerson | null } {
   const person = (email: string | null, name: string | null | undefined) => (email ? { name: displayName({ name, email }), email } : null);
-  return { who: person(row.actorEmail, row.actorName), target: person(row.targetEmail, row.targetName) };
+  // an address that named no account (a sign-in as an unknown username) is said exactly as it was typed
+  const typed = row.targetUserId === null && row.targetEmail !== null;
+  return { who: person(row.actorEmail, row.actorName), target: typed ? null : person(row.targetEmail, row.targetName) };
 }
 
 /**
@@ -77,7 +79,7 @@ export function auditParts(row: AuditWordsRow, subjects: Readonly<Record<string,
     const person = piece === 'who' ? people.who : people.target;
     // nobody (the site itself, an unknown username) is said in words
     if (person) parts.push({ person });
-    else parts.push({ text: piece === 'who' ? 'The site' : 'an unknown username' });
+    else parts.push({ text: piece === 'who' ? 'The site' : (row.targetEmail ?? 'an unknown username') });
   }
   // adjacent text parts joined
   return parts.reduce<AuditPart[]>((all, part) => {

@@ -207,7 +207,14 @@ export function createUsersService(deps: UsersServiceDeps) {
         }
         await tx.delete(id);
       });
-      await auth.audit({ action: 'user-deleted', actorUserId: actor.id, actorEmail: actor.email, targetEmail: current.email, ip: ctx.ip });
+      await auth.audit({
+        action: 'user-deleted',
+        actorUserId: actor.id,
+        actorEmail: actor.email,
+        targetUserId: current.id,
+        targetEmail: current.email,
+        ip: ctx.ip,
+      });
     },
   };
 }

@@ -73,6 +73,18 @@ describe('people by name', () => {
     expect(records.every((r) => r[1] === WRITER_NAME && r[2] === WRITER)).toBe(true);
   });
 
+  it('names no person for a sign-in as a username that is no account (the username is not kept)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { Username: 'nobody.here@example.com', Password: 'not-the-password-at-all' },
+    });
+    expect(res.statusCode).toBe(401);
+    const failed = (await entries({ category: 'sign-in' })).find((e) => e.action === 'sign-in-failed')!;
+    expect(failed.summary).toBe('A sign-in as an unknown username failed');
+    expect(failed.parts).toEqual([{ text: 'A sign-in as an unknown username failed' }]);
+  });
+
   it('names the same person in the presence notice and in a refused save (409)', async () => {
     const item = '/siteadmin/knowledge-center/edit/1';
     await post('/api/admin/presence/heartbeat', { item, tab: 'tab-writer-1' }, writer);
