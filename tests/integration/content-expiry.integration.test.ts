@@ -247,8 +247,8 @@ describe('the API creates drafts (issue 30 point 5, ADR 049)', () => {
 
     expect(await auditSummaries()).toEqual(
       expect.arrayContaining([
-        'admin@example.com created the knowledge item Quiet Draft as a draft',
-        'admin@example.com created the page Quiet Page as a draft',
+        'Admin created the knowledge item Quiet Draft as a draft',
+        'Admin created the page Quiet Page as a draft',
       ]),
     );
   });
