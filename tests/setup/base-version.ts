@@ -43,7 +43,7 @@ export async function withBaseVersion(
     return {
       ...body,
       baseVersion: await read(
-        '/api/admin/integrations',
+        '/api/admin/integrations/list',
         (d) => (d as { endpoints: { id: number; version: number }[] }).endpoints.find((e) => e.id === Number(endpoint[1]))?.version,
       ),
     };
