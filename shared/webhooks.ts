@@ -2,6 +2,7 @@ import './zod-browser.ts';
 import { z } from 'zod';
 import { LEAD_STATUSES } from './validation/forms-admin.ts';
 import { JourneyDtoSchema } from './validation/selector-journey.ts';
+import { saveGuardFields } from './validation/edit-conflict.ts';
 
 /**
  * The CRM webhook (Settings, Integrations): what is posted to an endpoint, and how endpoints and a
@@ -102,6 +103,8 @@ export const WebhookEndpointAddSchema = EndpointFields.extend({
 export const WebhookEndpointEditSchema = EndpointFields.extend({
   secret: z.union([z.literal(''), z.string().trim().regex(WEBHOOK_SECRET, WEBHOOK_MESSAGES.secret)]).default(''),
 });
+/** The edit's body: the form's fields and the version it started from (ADR 048). */
+export const WebhookEndpointEditBodySchema = WebhookEndpointEditSchema.extend(saveGuardFields);
 export type WebhookEndpointAdd = z.output<typeof WebhookEndpointAddSchema>;
 export type WebhookEndpointEdit = z.output<typeof WebhookEndpointEditSchema>;
 
@@ -114,6 +117,8 @@ export const WebhookEndpointSchema = z.object({
   secretHint: z.string(),
   created: isoDate,
   updated: isoDate,
+  /** ADR 048: send it as baseVersion when editing */
+  version: z.number().int().describe('the version of this endpoint (ADR 048): send it as baseVersion when editing'),
 });
 export type WebhookEndpointDto = z.infer<typeof WebhookEndpointSchema>;
 

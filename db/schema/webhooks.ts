@@ -18,6 +18,10 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   enabled: boolean('enabled').notNull().default(true),
   created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updated: timestamp('updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** the record's version (ADR 048): every save moves it on by one, and an edit names the one it started from */
+  version: integer('version').notNull().default(1),
+  /** who saved it last (an admin user's id; null: the site, a seed or a script) */
+  updatedBy: integer('updated_by'),
 });
 
 /**

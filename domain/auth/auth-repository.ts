@@ -2,6 +2,8 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL
 import type { DbOrTx } from '#db/client.ts';
 import type { AuditInsert } from '../audit/audit-repository.ts';
 import { siteSettings } from '#db/schema/settings.ts';
+import type { SaveGuard } from '#shared/validation/edit-conflict.ts';
+import { actorId, overwroteDetail, staleRecord, type RecordVersion } from '../record-versions-repository.ts';
 import {
   adminUsers,
   auditLog,
@@ -375,12 +377,31 @@ export function createAuthRepository(db: DbOrTx) {
       const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key));
       return row?.value;
     },
+    /** Writes one setting; the write moves its version on by one and records who (ADR 048). */
     async setSetting(key: string, value: unknown): Promise<void> {
       await db
         .insert(siteSettings)
-        .values({ key, value })
-        .onConflictDoUpdate({ target: siteSettings.key, set: { value, updated: sql`now()` } });
+        .values({ key, value, updatedBy: actorId() })
+        .onConflictDoUpdate({
+          target: siteSettings.key,
+          set: { value, updated: sql`now()`, version: sql`${siteSettings.version} + 1`, updatedBy: actorId() },
+        });
     },
+    /** One setting's version, who saved it last and when (0 and nobody when it was never saved). */
+    async settingVersion(key: string): Promise<RecordVersion> {
+      const [row] = await db
+        .select({ version: siteSettings.version, updatedBy: siteSettings.updatedBy, updated: siteSettings.updated })
+        .from(siteSettings)
+        .where(eq(siteSettings.key, key));
+      return row ?? { version: 0, updatedBy: null, updated: new Date(0) };
+    },
+    /** Holds the settings until the transaction ends: a second save from the same version waits, then sees this one's. */
+    async lockSettings(): Promise<void> {
+      await db.execute(sql`lock table ${siteSettings} in exclusive mode`);
+    },
+    /** The refusal of a setting's save that started from an older version: who saved it since, and when. */
+    staleSetting: (now: RecordVersion, guard: SaveGuard) => staleRecord(db, now, guard),
+    overwroteSetting: (before: RecordVersion, guard: SaveGuard | null) => overwroteDetail(db, before, guard),
 
     async insertAudit(entry: AuditInsert): Promise<void> {
       await db.insert(auditLog).values({ ...entry, detail: entry.detail ?? null });

@@ -1,5 +1,6 @@
 import { DomainError } from '#domain/errors.ts';
 import { AUTH_MESSAGES } from '#shared/validation/auth.ts';
+import { saveGuardOf } from '#shared/validation/edit-conflict.ts';
 import { REQUIRE_SECOND_FACTOR_KEY, type AuthContext, type RequestContext, type SessionUser, type SignedIn } from './auth-context.ts';
 import type { AuthUser } from './auth-repository.ts';
 import { usernameKey } from './sign-in-lockout.ts';
@@ -119,16 +120,33 @@ export function createSecondFactor(auth: AuthContext, { completeSignIn }: Pick<S
     },
 
     async getSecuritySettings() {
-      return { requireSecondFactor: await requireSecondFactor() };
+      const [required, state] = await Promise.all([requireSecondFactor(), repo.settingVersion(REQUIRE_SECOND_FACTOR_KEY)]);
+      return { requireSecondFactor: required, version: state.version };
     },
     /**
      * Requiring a second factor ends the sessions of every account without one (they enrol at their
      * next sign-in). The Administrator who turns it on must have one, or they would end their own session.
      */
-    async setSecuritySettings(actor: SessionUser, settings: { requireSecondFactor: boolean }, ctx: RequestContext) {
+    async setSecuritySettings(
+      actor: SessionUser,
+      input: { requireSecondFactor: boolean; baseVersion?: number | null; overwrite?: boolean },
+      ctx: RequestContext,
+    ) {
+      const settings = { requireSecondFactor: input.requireSecondFactor };
+      const guard = saveGuardOf(input);
+      // a stale view is refused before the checks of what it asks (ADR 048); the write compares again under the lock
+      if (guard) {
+        const seen = await repo.settingVersion(REQUIRE_SECOND_FACTOR_KEY);
+        if (seen.version !== guard.baseVersion) throw await repo.staleSetting(seen, guard);
+      }
       const turningOn = settings.requireSecondFactor && !(await requireSecondFactor());
       if (turningOn && !actor.twoFactorEnabled) throw new DomainError(AUTH_MESSAGES.enrolBeforeRequiring, 400);
-      await deps.transaction(async (tx) => {
+      const version = await deps.transaction(async (tx) => {
+        // held while compared and written: of two saves from one version, one wins (ADR 048)
+        await tx.lockSettings();
+        const before = await tx.settingVersion(REQUIRE_SECOND_FACTOR_KEY);
+        if (guard && before.version !== guard.baseVersion) throw await tx.staleSetting(before, guard);
+        const over = await tx.overwroteSetting(before, guard);
         await tx.setSetting(REQUIRE_SECOND_FACTOR_KEY, settings.requireSecondFactor);
         const sessionsEnded = turningOn ? await tx.revokeSessionsWithoutSecondFactor(now()) : 0;
         await audit(
@@ -137,12 +155,13 @@ export function createSecondFactor(auth: AuthContext, { completeSignIn }: Pick<S
             actorUserId: actor.id,
             actorEmail: actor.email,
             ip: ctx.ip,
-            detail: { ...settings, sessionsEnded },
+            detail: { ...settings, sessionsEnded, ...over },
           },
           tx,
         );
+        return (await tx.settingVersion(REQUIRE_SECOND_FACTOR_KEY)).version;
       });
-      return settings;
+      return { ...settings, version };
     },
 
     /**

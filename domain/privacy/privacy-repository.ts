@@ -11,8 +11,18 @@ export const normalEmail = (email: string) => email.trim().toLowerCase();
 /** The privacy text's versions and what is stored about one email address (ADR 044). */
 export function createPrivacyRepository(db: Db) {
   return {
-    async newestText() {
-      const [row] = await db.select().from(privacyTexts).orderBy(desc(privacyTexts.id)).limit(1);
+    /**
+     * Runs a save of the privacy text with the versions held (ADR 048): a second save from the same
+     * version waits until this one has committed, then sees its version.
+     */
+    async locked<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`lock table ${privacyTexts} in exclusive mode`);
+        return work(tx as unknown as Db);
+      });
+    },
+    async newestText(tx: Db = db) {
+      const [row] = await tx.select().from(privacyTexts).orderBy(desc(privacyTexts.id)).limit(1);
       return row;
     },
     async text(id: number) {
@@ -34,8 +44,8 @@ export function createPrivacyRepository(db: Db) {
         .groupBy(privacyTexts.id)
         .orderBy(desc(privacyTexts.id));
     },
-    async insertText(text: string, createdBy: string | null) {
-      const [row] = await db.insert(privacyTexts).values({ text, createdBy }).returning();
+    async insertText(text: string, createdBy: string | null, tx: Db = db) {
+      const [row] = await tx.insert(privacyTexts).values({ text, createdBy }).returning();
       return row!;
     },
     /** the leads sent with this address, ids only */

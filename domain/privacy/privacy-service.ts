@@ -1,3 +1,6 @@
+import { displayName } from '#shared/people.ts';
+import { conflictMessage, conflictPerson, differingFields, type SaveGuard } from '#shared/validation/edit-conflict.ts';
+import { EditConflictError } from '../errors.ts';
 import type { AuditRecorder } from '../audit/audit-service.ts';
 import type { IntakeJournal } from '../leads/intake-journal.ts';
 import { normalEmail as normal, type PrivacyRepository } from './privacy-repository.ts';
@@ -43,16 +46,47 @@ export function createPrivacyService(deps: {
     /** Whether `id` names a saved version: a form from a page cached before an edit still posts a real one. */
     isVersion: async (id: number): Promise<boolean> => Boolean(await repo.text(id)),
 
-    /** Saves the text as a new version when it differs from the current one; answers the current version. */
-    async save(text: string, by: string | null): Promise<PrivacyText> {
-      const current = await repo.newestText();
-      if (current && current.text === text.trim()) return toText(current)!;
-      const row = await repo.insertText(text.trim(), by);
+    /**
+     * Saves the text as a new version when it differs from the current one; answers the current version.
+     * With a guard (ADR 048: the id of the version the editor started from, 0 for none) a save is refused
+     * (409, who and when, the text theirs and yours) when a newer version was added since, unless it
+     * saves over that version on purpose (overwrite, with that version's id).
+     */
+    async save(text: string, by: string | null, guard: SaveGuard | null = null): Promise<PrivacyText> {
+      const { row, over, current } = await repo.locked(async (tx) => {
+        const current = await repo.newestText(tx);
+        if (current && current.text === text.trim()) return { row: null, over: {}, current };
+        const newest = current?.id ?? 0;
+        if (guard && newest !== guard.baseVersion) {
+          const savedBy = current?.createdBy ? conflictPerson(null, current.createdBy) : null;
+          const savedAt = current?.created ?? new Date(0);
+          throw new EditConflictError(conflictMessage(savedBy, savedAt), {
+            baseVersion: guard.baseVersion,
+            currentVersion: newest,
+            savedBy,
+            savedAt: savedAt.toISOString(),
+            fields: differingFields({ text: current?.text ?? '' }, { text: text.trim() }),
+          });
+        }
+        const over =
+          guard?.overwrite && current && current.createdBy !== by
+            ? {
+                overwrote: {
+                  version: current.id,
+                  name: current.createdBy ? displayName({ name: null, email: current.createdBy }) : 'the site',
+                  email: current.createdBy,
+                  saved: current.created.toISOString(),
+                },
+              }
+            : {};
+        return { row: await repo.insertText(text.trim(), by, tx), over, current };
+      });
+      if (!row) return toText(current)!;
       deps.changed?.();
       await deps.audit?.record({
         action: 'changed',
         subject: { kind: 'settings', title: 'Site Settings', link: '/siteadmin/settings' },
-        detail: { fields: ['privacy text'], privacyTextId: row.id },
+        detail: { fields: ['privacy text'], privacyTextId: row.id, ...over },
       });
       return toText(row)!;
     },

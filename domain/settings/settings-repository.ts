@@ -1,4 +1,7 @@
-import { desc, sql } from 'drizzle-orm';
+import { desc, ne, sql } from 'drizzle-orm';
+
+/** The security settings' row (ADR 048: not part of the settings screen's version); the key of `REQUIRE_SECOND_FACTOR_KEY`. */
+const SECURITY_KEY = 'requireSecondFactor';
 import type { Db, DbOrTx } from '#db/client.ts';
 import { siteSettings } from '#db/schema/settings.ts';
 import { actorId, type RecordVersion } from '../record-versions-repository.ts';
@@ -24,10 +27,16 @@ export function createSettingsRepository(db: DbOrTx) {
      * with who saved last and when (the newest row's).
      */
     async version(tx: DbOrTx = db): Promise<RecordVersion> {
-      const [sum] = await tx.select({ n: sql<string>`coalesce(sum(${siteSettings.version}), 0)` }).from(siteSettings);
+      // the security settings (requireSecondFactor) are another screen's record, with a version of their own
+      const screen = ne(siteSettings.key, SECURITY_KEY);
+      const [sum] = await tx
+        .select({ n: sql<string>`coalesce(sum(${siteSettings.version}), 0)` })
+        .from(siteSettings)
+        .where(screen);
       const [last] = await tx
         .select({ updatedBy: siteSettings.updatedBy, updated: siteSettings.updated })
         .from(siteSettings)
+        .where(screen)
         .orderBy(desc(siteSettings.updated))
         .limit(1);
       return { version: Number(sum?.n ?? 0), updatedBy: last?.updatedBy ?? null, updated: last?.updated ?? new Date(0) };

@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, notLike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#db/client.ts';
 import { webhookDeliveries, webhookEndpoints } from '#db/schema/webhooks.ts';
+import type { SaveGuard } from '#shared/validation/edit-conflict.ts';
+import { actorId, atVersion, nextVersion } from '../record-versions-repository.ts';
 import { createOutboxQueue } from '../outbox/outbox-repository.ts';
 
 export interface EndpointRow {
@@ -13,6 +15,9 @@ export interface EndpointRow {
   enabled: boolean;
   created: Date;
   updated: Date;
+  /** ADR 048: every save moves it on by one; who saved last (null: the site, a seed or a script) */
+  version: number;
+  updatedBy: number | null;
 }
 
 export interface DeliveryInsert {
@@ -56,6 +61,7 @@ const deliveryColumns = {
 export function createWebhooksRepository(db: DbOrTx, opts: { announce?: boolean } = {}) {
   const queue = createOutboxQueue<DeliveryRow>(db, webhookDeliveries, deliveryColumns, opts.announce ? 'webhooks' : undefined);
   return {
+    db,
     listEndpoints(tx: DbOrTx = db): Promise<EndpointRow[]> {
       return tx.select().from(webhookEndpoints).orderBy(asc(webhookEndpoints.id));
     },
@@ -76,17 +82,22 @@ export function createWebhooksRepository(db: DbOrTx, opts: { announce?: boolean 
         .orderBy(asc(webhookEndpoints.id));
     },
     async insertEndpoint(values: Pick<EndpointRow, 'url' | 'secret' | 'secretHint' | 'events' | 'enabled'>): Promise<EndpointRow> {
-      const [row] = await db.insert(webhookEndpoints).values(values).returning();
+      const [row] = await db
+        .insert(webhookEndpoints)
+        .values({ ...values, updatedBy: actorId() })
+        .returning();
       return row!;
     },
+    /** Writes an endpoint; with a guard only while it is at the version the save started from (null otherwise, ADR 048). */
     async updateEndpoint(
       id: number,
       values: Partial<Pick<EndpointRow, 'url' | 'secret' | 'secretHint' | 'events' | 'enabled'>>,
+      guard?: SaveGuard | null,
     ): Promise<EndpointRow | null> {
       const [row] = await db
         .update(webhookEndpoints)
-        .set({ ...values, updated: new Date() })
-        .where(eq(webhookEndpoints.id, id))
+        .set({ ...values, ...nextVersion(webhookEndpoints.version) })
+        .where(atVersion(eq(webhookEndpoints.id, id), webhookEndpoints.version, guard))
         .returning();
       return row ?? null;
     },

@@ -11,6 +11,8 @@ import {
 } from '#shared/webhooks.ts';
 import type { SecretBox } from '../auth/secret-box.ts';
 import { DomainError } from '../errors.ts';
+import type { SaveGuard } from '#shared/validation/edit-conflict.ts';
+import { overwroteDetail, staleRecord } from '../record-versions-repository.ts';
 import { AddressRefused, checkEndpointAddress } from './address-guard.ts';
 import { backoffMs, createOutboxRunner } from '../outbox/outbox-runner.ts';
 import type { WebhookSender } from './webhook-sender.ts';
@@ -76,6 +78,7 @@ export function toEndpointDto(row: EndpointRow): WebhookEndpointDto {
     secretHint: row.secretHint,
     created: row.created.toISOString(),
     updated: row.updated.toISOString(),
+    version: row.version,
   };
 }
 
@@ -204,18 +207,37 @@ export function createWebhooksService(repo: WebhooksRepository, opts: WebhooksSe
       return toEndpointDto(row);
     },
 
-    async editEndpoint(id: number, input: WebhookEndpointEdit): Promise<{ before: WebhookEndpointDto; after: WebhookEndpointDto }> {
+    /**
+     * Edits an endpoint; with a guard (ADR 048) the write is conditional on the version the editor
+     * started from, and a save refused because another landed since is a 409 (who and when).
+     */
+    async editEndpoint(
+      id: number,
+      input: WebhookEndpointEdit,
+      guard: SaveGuard | null = null,
+    ): Promise<{ before: WebhookEndpointDto; after: WebhookEndpointDto; overwrote: Record<string, unknown> }> {
       const before = await repo.findEndpoint(id);
       if (!before) throw new DomainError(WEBHOOK_MESSAGES.notFound, 404);
+      // a stale view is refused before its address is checked
+      if (guard && before.version !== guard.baseVersion) throw await staleRecord(repo.db, before, guard);
       await checkUrl(input.url);
-      const row = await repo.updateEndpoint(id, {
-        url: input.url,
-        events: [...new Set(input.events)],
-        enabled: input.enabled,
-        ...(input.secret ? { secret: opts.secretBox.seal(input.secret), secretHint: secretHint(input.secret) } : {}),
-      });
-      if (!row) throw new DomainError(WEBHOOK_MESSAGES.notFound, 404);
-      return { before: toEndpointDto(before), after: toEndpointDto(row) };
+      const row = await repo.updateEndpoint(
+        id,
+        {
+          url: input.url,
+          events: [...new Set(input.events)],
+          enabled: input.enabled,
+          ...(input.secret ? { secret: opts.secretBox.seal(input.secret), secretHint: secretHint(input.secret) } : {}),
+        },
+        guard,
+      );
+      if (!row) {
+        const now = await repo.findEndpoint(id);
+        if (!now || !guard) throw new DomainError(WEBHOOK_MESSAGES.notFound, 404);
+        throw await staleRecord(repo.db, now, guard);
+      }
+      const overwrote = await overwroteDetail(repo.db, before, guard);
+      return { before: toEndpointDto(before), after: toEndpointDto(row), overwrote };
     },
 
     async deleteEndpoint(id: number): Promise<WebhookEndpointDto> {

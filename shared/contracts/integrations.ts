@@ -5,7 +5,7 @@ import {
   IntegrationsSchema,
   ResendBodySchema,
   WebhookEndpointAddSchema,
-  WebhookEndpointEditSchema,
+  WebhookEndpointEditBodySchema,
   WebhookEndpointSchema,
 } from '../webhooks.ts';
 import { defineContract } from './contract.ts';
@@ -43,8 +43,10 @@ export const integrationsApi = {
     path: '/api/admin/integrations/edit/:id',
     operationId: 'editWebhookEndpoint',
     summary: 'Change a webhook endpoint; a blank secret keeps the stored one',
+    description:
+      "baseVersion is the endpoint's version when it was read: when another save landed since, the reply is 409 with who saved, when and the fields that differ (the secret named, its values masked as their last four characters) (ADR 048).",
     params: EndpointIdParamsSchema,
-    body: WebhookEndpointEditSchema,
+    body: WebhookEndpointEditBodySchema,
     reply: WebhookEndpointSchema,
   }),
   delete: defineContract({

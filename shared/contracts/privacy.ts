@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BaseVersionField, saveGuardFields } from '../validation/edit-conflict.ts';
 import { defineContract } from './contract.ts';
 
 const admin = { tags: ['admin privacy'], security: 'bearer', permission: 'forms' } as const;
@@ -27,7 +28,13 @@ export const PrivacyTextVersionsSchema = z.array(
   z.object({ id: z.number().int(), text: z.string(), created: z.string(), createdBy: z.string().nullable(), leads: z.number().int() }),
 );
 export type PrivacyTextVersionDto = z.infer<typeof PrivacyTextVersionsSchema>[number];
-export const PrivacyTextBodySchema = z.object({ text: z.string().trim().min(1, 'Enter the privacy text.').max(2000) });
+export const PrivacyTextBodySchema = z.object({
+  text: z.string().trim().min(1, 'Enter the privacy text.').max(2000),
+  ...saveGuardFields,
+  baseVersion: BaseVersionField.describe(
+    'the id of the privacy text version this save started from (0 when none was saved); when a newer version was added since, the save is refused (409) unless overwrite is true',
+  ),
+});
 
 /** Access and erasure requests for one email address, and the versioned privacy text (ADR 044); Administrators (forms). */
 export const privacyApi = {
@@ -81,6 +88,8 @@ export const privacyApi = {
     path: '/api/admin/privacy/text',
     operationId: 'savePrivacyText',
     summary: 'Saves the privacy text: a changed text becomes a new version (the ones leads name are kept)',
+    description:
+      'baseVersion is the id of the newest version when the editor opened the text (0 when none): when a newer version was added since, the reply is 409 with who saved it, when and the text (ADR 048).',
     body: PrivacyTextBodySchema,
     reply: PrivacyTextSchema,
   }),

@@ -4,6 +4,7 @@ import {
   AuditLogFilterSchema,
   AuditLogPageSchema,
   AuditLogQuerySchema,
+  SecuritySettingsSaveSchema,
   SecuritySettingsSchema,
 } from '../validation/auth.ts';
 import { defineContract } from './contract.ts';
@@ -28,8 +29,8 @@ export const securityApi = {
     operationId: 'saveSecuritySettings',
     summary: 'Require (or stop requiring) a second factor for every account',
     description:
-      'Turning it on ends the sessions of every account without a second factor (they enrol at their next sign-in); the Administrator turning it on must have one (400 otherwise).',
-    body: SecuritySettingsSchema,
+      'Turning it on ends the sessions of every account without a second factor (they enrol at their next sign-in); the Administrator turning it on must have one (400 otherwise). baseVersion is the version read with GET: when another save landed since, the reply is 409 with who saved, when and the fields that differ (ADR 048).',
+    body: SecuritySettingsSaveSchema,
     reply: SecuritySettingsSchema,
   }),
 };

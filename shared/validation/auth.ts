@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_CATEGORY_IDS } from '../audit.ts';
+import { saveGuardFields } from './edit-conflict.ts';
 import { NewPasswordField, PASSWORD_MAX_LENGTH, UserEmailField, USER_MESSAGES } from './users.ts';
 
 /** The spec's messages, word for word (sections 5 and 8), and the server's replies the browser shows as they are. */
@@ -131,8 +132,13 @@ export const SecondFactorEnableSchema = z.object({
 });
 export const SecondFactorDisableSchema = z.object({ Password: z.string().min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX_LENGTH) });
 
-export const SecuritySettingsSchema = z.object({ requireSecondFactor: z.boolean() });
+export const SecuritySettingsSchema = z.object({
+  requireSecondFactor: z.boolean(),
+  version: z.number().int().describe('the version of these settings (ADR 048): send it as baseVersion when saving'),
+});
 export type SecuritySettings = z.infer<typeof SecuritySettingsSchema>;
+/** A save of the security settings names the version it started from (ADR 048). */
+export const SecuritySettingsSaveSchema = z.object({ requireSecondFactor: z.boolean(), ...saveGuardFields });
 
 const day = z
   .union([z.literal(''), z.null(), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')])

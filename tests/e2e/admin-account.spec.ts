@@ -179,8 +179,13 @@ test(
     expect(
       (await page.request.post('/auth/second-factor/enable', { data: { Code: codeFor(setup.data.secret) }, headers: auth })).ok(),
     ).toBe(true);
-    const setting = (requireSecondFactor: boolean) =>
-      page.request.post('/api/admin/security-settings', { data: { requireSecondFactor }, headers: auth });
+    // a save names the version it started from (ADR 048)
+    const setting = async (requireSecondFactor: boolean) => {
+      const { data } = (await (await page.request.get('/api/admin/security-settings', { headers: auth })).json()) as {
+        data: { version: number };
+      };
+      return page.request.post('/api/admin/security-settings', { data: { requireSecondFactor, baseVersion: data.version }, headers: auth });
+    };
 
     try {
       // An Administrator without one is told to set it up first.

@@ -87,3 +87,34 @@ test('two editors of one page: the second save is refused, nothing typed is lost
     await theirs.close();
   }
 });
+
+/** The privacy text (append-only versions) is guarded too: a version added since the screen opened opens the same dialog. */
+test('the privacy text: a version added since opening is not replaced silently, and Save mine anyway saves mine', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiTokens(request);
+  const headers = { authorization: `Bearer ${admin.token}` };
+  const stamp = Date.now();
+  await signInQuickly(page);
+  await page.goto('/siteadmin/settings');
+  const field = page.getByLabel('Text beside the contact forms');
+  await expect(field).toBeVisible();
+  // someone else adds a version after the screen was opened
+  const shown = ((await (await request.get('/api/admin/privacy/text', { headers })).json()) as { data: { id: number } | null }).data;
+  const theirs = await request.post('/api/admin/privacy/text', {
+    headers,
+    data: { text: `We answer within two days (${stamp}).`, baseVersion: shown?.id ?? 0 },
+  });
+  expect(theirs.ok()).toBe(true);
+
+  await field.fill(`We answer within a week (${stamp}).`);
+  await page.getByRole('button', { name: 'Save Privacy Text' }).click();
+  const dialog = page.getByRole('dialog', { name: /saved this while you were editing$/ });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Differs in: Privacy text.');
+  await expect(field).toHaveValue(`We answer within a week (${stamp}).`);
+  await dialog.getByRole('button', { name: 'Save mine anyway' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved as version \d+\./ })).toBeVisible();
+});

@@ -10,6 +10,7 @@ import { addUser, bearer, signIn } from '#tests/setup/auth-helpers.ts';
 import { TEST_JWT_SECRET } from '#tests/setup/constants.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/setup/webhook-receiver.ts';
+import { withBaseVersion } from '#tests/setup/base-version.ts';
 
 const ENV = { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SECONDS: '3600', MAIL_RETRY_SECONDS: '3600', FORM_RATE_LIMIT: '100000' };
 
@@ -272,7 +273,12 @@ describe('lead webhooks through the outbox', () => {
       method: 'POST',
       url: `/api/admin/integrations/edit/${endpointId}`,
       headers: bearer(admin),
-      payload: { url: receiver.url, events: ['lead.status_changed'], enabled: true, secret: '' },
+      payload: await withBaseVersion(
+        t.app,
+        `/api/admin/integrations/edit/${endpointId}`,
+        { url: receiver.url, events: ['lead.status_changed'], enabled: true, secret: '' },
+        bearer(admin),
+      ),
     });
     expect(off.statusCode, off.body).toBe(200);
     const id = await submitLead('Not Subscribed');
@@ -283,7 +289,12 @@ describe('lead webhooks through the outbox', () => {
       method: 'POST',
       url: `/api/admin/integrations/edit/${endpointId}`,
       headers: bearer(admin),
-      payload: { url: receiver.url, events: ['lead.created', 'lead.status_changed'], enabled: true },
+      payload: await withBaseVersion(
+        t.app,
+        `/api/admin/integrations/edit/${endpointId}`,
+        { url: receiver.url, events: ['lead.created', 'lead.status_changed'], enabled: true },
+        bearer(admin),
+      ),
     });
     expect(back.statusCode).toBe(200);
   });

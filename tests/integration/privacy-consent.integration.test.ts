@@ -54,8 +54,13 @@ afterAll(() => t.close());
 
 describe('the privacy text beside the form, in versions', () => {
   it('stores the version each visitor saw, a stale one from a cached page included; an unknown id is not stored', async () => {
-    const save = (text: string) =>
-      t.app.inject({ method: 'POST', url: '/api/admin/privacy/text', headers: bearer(admin), payload: { text } });
+    const save = async (text: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/privacy/text',
+        headers: bearer(admin),
+        payload: await withBaseVersion(t.app, '/api/admin/privacy/text', { text }, bearer(admin)),
+      });
     const first = await save('We use your details only to answer your request.');
     expect(first.statusCode, first.body).toBe(200);
     const v1 = first.json().data.id as number;
@@ -252,7 +257,12 @@ describe('access and erasure requests for one email address', () => {
 
 describe('the rep-contact form, the CSV export and the versions list carry the privacy text version', () => {
   const saveText = async (text: string) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/privacy/text', headers: bearer(admin), payload: { text } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/privacy/text',
+      headers: bearer(admin),
+      payload: await withBaseVersion(t.app, '/api/admin/privacy/text', { text }, bearer(admin)),
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.id as number;
   };

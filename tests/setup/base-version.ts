@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
  * edit what they have just read send it the way an editor does: read the record's newest version with
  * the same token, then save. This fills in `baseVersion` for such a save when the test did not give one:
  * a versioned kind's `add` with an id and its `rollback`, and the `edit` of redirects, reps, retailers,
- * documents, users and the site settings. When the record cannot be read (unknown id, no session, no
+ * documents, users, the site settings, the security settings, the privacy text and webhook endpoints. When the record cannot be read (unknown id, no session, no
  * permission) it sends 0, so the save is refused for that reason, as before. The refusals of a missing
  * or stale version are tested in edit-conflicts.integration.test.ts, which calls the routes directly.
  */
@@ -34,5 +34,18 @@ export async function withBaseVersion(
   const edit = /^\/api\/(admin\/(?:redirects|reps|retailers|documents)|adminusers)\/edit$/.exec(url);
   if (edit && body.id !== undefined) return { ...body, baseVersion: await read(`/api/${edit[1]}/get/${String(body.id)}`, version) };
   if (url === '/api/admin/settings/edit') return { ...body, baseVersion: await read('/api/admin/settings/get', version) };
+  if (url === '/api/admin/security-settings') return { ...body, baseVersion: await read('/api/admin/security-settings', version) };
+  // the privacy text: the newest version's id (0 when none is saved)
+  if (url === '/api/admin/privacy/text')
+    return { ...body, baseVersion: await read('/api/admin/privacy/text', (d) => (d as { id?: number } | null)?.id ?? 0) };
+  const endpoint = /^\/api\/admin\/integrations\/edit\/(\d+)$/.exec(url);
+  if (endpoint)
+    return {
+      ...body,
+      baseVersion: await read(
+        '/api/admin/integrations/list',
+        (d) => (d as { endpoints: { id: number; version: number }[] }).endpoints.find((e) => e.id === Number(endpoint[1]))?.version,
+      ),
+    };
   return payload;
 }

@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { integrationsApi } from '#shared/contracts/integrations.ts';
 import {
   generateWebhookSecret,
@@ -15,6 +15,8 @@ import { ListHeading } from '../../components/admin/list-heading.tsx';
 import { CheckboxField, CheckboxGroup, FormErrors, TextField } from '../../components/forms/fields.tsx';
 import { api, dataOf, failureMessage, loadOrRedirect, refusalOr } from '../../lib/api-client.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
+import { useGuardedSave } from '../../lib/edit-conflict.ts';
+import { GuardedSaveDialog } from '../../components/admin/edit-conflict.tsx';
 import type { Route } from './+types/integrations';
 
 export const meta: Route.MetaFunction = () => [
@@ -34,6 +36,14 @@ const EVENT_OPTIONS = WEBHOOK_EVENTS.map((value) => ({ value, label: WEBHOOK_EVE
 
 /** Settings, Integrations (Administrators): the CRM webhook endpoints every lead is posted to. */
 export default function Integrations({ loaderData }: Route.ComponentProps) {
+  // a fresh screen for every loaded set of versions (Load theirs after a refused save loads the newest)
+  return <IntegrationsScreen key={loaderData.endpoints.map((e) => `${e.id}.${e.version}`).join()} loaderData={loaderData} />;
+}
+
+/** The endpoints' words a refused save names (ADR 048). */
+const FIELD_LABELS = { url: 'Endpoint address', secret: 'Signing secret', events: 'Events', enabled: 'Turned on' };
+
+function IntegrationsScreen({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const [endpoints, setEndpoints] = useState<WebhookEndpointDto[]>(loaderData.endpoints);
   const [editing, setEditing] = useState<WebhookEndpointDto | 'new' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -176,6 +186,8 @@ function EndpointForm({
   onCancel: () => void;
 }) {
   const adding = endpoint === null;
+  const navigate = useNavigate();
+  const guardedSave = useGuardedSave((to) => void navigate(to));
   const { form, fields, pending } = useZodForm({
     id: 'webhook-endpoint',
     schema: adding ? WebhookEndpointAddSchema : WebhookEndpointEditSchema,
@@ -186,10 +198,11 @@ function EndpointForm({
       enabled: endpoint?.enabled ?? true,
     },
     async onValid(value) {
-      return refusalOr(
-        adding
-          ? api().call(integrationsApi.add, { body: { ...value, secret: value.secret } })
-          : api().call(integrationsApi.edit, { params: { id: endpoint.id }, body: value }),
+      if (adding) return refusalOr(api().call(integrationsApi.add, { body: { ...value, secret: value.secret } }), onSaved);
+      // an edit names the version it started from: a save landed since opens the conflict dialog (ADR 048)
+      return guardedSave.guarded(
+        (guard) => api().call(integrationsApi.edit, { params: { id: endpoint.id }, body: { ...value, ...guard } }),
+        endpoint.version,
         onSaved,
       );
     },
@@ -237,6 +250,7 @@ function EndpointForm({
           </button>
         </div>
       </form>
+      <GuardedSaveDialog save={guardedSave} labels={FIELD_LABELS} />
     </div>
   );
 }

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { securityApi } from '#shared/contracts/security.ts';
 import { api, AuthRedirect, dataOf, failureMessage, loadOrRedirect } from '../../lib/api-client.ts';
+import { GuardedSaveDialog } from '../../components/admin/edit-conflict.tsx';
+import { useGuardedSave } from '../../lib/edit-conflict.ts';
 import type { Route } from './+types/security-settings';
 
 export const meta: Route.MetaFunction = () => [
@@ -17,9 +19,19 @@ export function HydrateFallback() {
   return <p role="status">Loading security settings...</p>;
 }
 
-/** The Administrator setting that makes a second factor compulsory for every account. */
+/** The security settings' field as a refused save names it (ADR 048). */
+const FIELD_LABELS = { requireSecondFactor: 'Require two-step sign-in for every account' };
+
 export default function SecuritySettings({ loaderData }: Route.ComponentProps) {
+  // a fresh form for every loaded version (Load theirs after a refused save loads the newest)
+  return <SecuritySettingsForm key={loaderData.version} loaderData={loaderData} />;
+}
+
+/** The Administrator setting that makes a second factor compulsory for every account. */
+function SecuritySettingsForm({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const navigate = useNavigate();
+  const guardedSave = useGuardedSave((to) => void navigate(to));
+  const [version, setVersion] = useState(loaderData.version);
   const [required, setRequired] = useState(loaderData.requireSecondFactor);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
@@ -29,10 +41,16 @@ export default function SecuritySettings({ loaderData }: Route.ComponentProps) {
     setBusy(true);
     setMessage(null);
     try {
-      const env = await api().call(securityApi.save, { body: { requireSecondFactor: required } });
-      const saved = dataOf(env);
-      setRequired(saved.requireSecondFactor);
-      setMessage({ kind: 'success', text: 'Security settings saved.' });
+      const refused = await guardedSave.guarded(
+        (guard) => api().call(securityApi.save, { body: { requireSecondFactor: required, ...guard } }),
+        version,
+        (saved) => {
+          setRequired(saved.requireSecondFactor);
+          setVersion(saved.version);
+          setMessage({ kind: 'success', text: 'Security settings saved.' });
+        },
+      );
+      if (refused) setMessage({ kind: 'error', text: refused });
     } catch (e) {
       if (e instanceof AuthRedirect) await navigate(e.to);
       else setMessage({ kind: 'error', text: failureMessage(e) });
@@ -66,6 +84,7 @@ export default function SecuritySettings({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       </form>
+      <GuardedSaveDialog save={guardedSave} labels={FIELD_LABELS} />
     </section>
   );
 }

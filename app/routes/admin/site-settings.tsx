@@ -6,7 +6,7 @@ import { settingsApi } from '#shared/contracts/settings.ts';
 import { SiteSettingsFormSchema } from '#shared/validation/settings.ts';
 import { CheckboxField, FormErrors, TextAreaField, TextField } from '../../components/forms/fields.tsx';
 import { formatDateTime } from '../../lib/admin-sections.ts';
-import { api, dataOf, loadOrRedirect, refusalOr } from '../../lib/api-client.ts';
+import { api, dataOf, loadOrRedirect } from '../../lib/api-client.ts';
 import { useGuardedSave } from '../../lib/edit-conflict.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { GuardedSaveDialog } from '../../components/admin/edit-conflict.tsx';
@@ -52,6 +52,10 @@ export default function SiteSettings({ loaderData }: Route.ComponentProps) {
   // a fresh form for every loaded version (Load theirs after a refused save loads the newest)
   return <SiteSettingsScreen key={loaderData.version} loaderData={loaderData} />;
 }
+
+/** The privacy text's form: its text (the version it started from is sent beside it). */
+const PrivacyTextFormSchema = PrivacyTextBodySchema.pick({ text: true });
+const PRIVACY_FIELD_LABELS = { text: 'Privacy text' };
 
 /** The API fields a refused save compares, as the screen names them. */
 const FIELD_LABELS = SETTINGS_FIELD_LABELS;
@@ -220,7 +224,8 @@ function SiteSettingsScreen({ loaderData }: Pick<Route.ComponentProps, 'loaderDa
           </fieldset>
         </form>
       </div>
-      <PrivacyTextPanel initial={privacyVersions} />
+      {/* a fresh panel for every loaded privacy text version (Load theirs after a refused save loads the newest) */}
+      <PrivacyTextPanel key={privacyVersions[0]?.id ?? 0} initial={privacyVersions} />
       <GuardedSaveDialog save={save} labels={FIELD_LABELS} />
     </section>
   );
@@ -231,6 +236,8 @@ function SiteSettingsScreen({ loaderData }: Pick<Route.ComponentProps, 'loaderDa
  * changed text becomes a new version and every lead keeps the one its visitor saw, so old versions stay listed.
  */
 function PrivacyTextPanel({ initial }: { initial: PrivacyTextVersionDto[] }) {
+  const navigate = useNavigate();
+  const guardedSave = useGuardedSave((to) => void navigate(to));
   const [versions, setVersions] = useState(initial);
   const [message, setMessage] = useState<string | null>(null);
   const current = versions[0] ?? null;
@@ -239,20 +246,25 @@ function PrivacyTextPanel({ initial }: { initial: PrivacyTextVersionDto[] }) {
   shownId.current = current?.id ?? null;
   const { form, fields, pending } = useZodForm({
     id: 'privacy-text',
-    schema: PrivacyTextBodySchema,
+    schema: PrivacyTextFormSchema,
     defaultValue: { text: current?.text ?? '' },
     async onValid(value) {
       setMessage(null);
       const before = shownId.current;
-      return refusalOr(api().call(privacyApi.saveText, { body: value }), async (saved) => {
-        const list = dataOf(await api().call(privacyApi.versions));
-        setVersions(list);
-        setMessage(
-          saved && saved.id === before
-            ? `The text is unchanged: the forms still show version ${saved.id}.`
-            : `Saved as version ${saved?.id ?? ''}. The contact and rep-contact forms show it now; earlier leads keep the version they were sent with.`,
-        );
-      });
+      // the save names the version shown (0: none), so a version added since is not silently replaced (ADR 048)
+      return guardedSave.guarded(
+        (guard) => api().call(privacyApi.saveText, { body: { ...value, ...guard } }),
+        before ?? 0,
+        async (saved) => {
+          const list = dataOf(await api().call(privacyApi.versions));
+          setVersions(list);
+          setMessage(
+            saved && saved.id === before
+              ? `The text is unchanged: the forms still show version ${saved.id}.`
+              : `Saved as version ${saved?.id ?? ''}. The contact and rep-contact forms show it now; earlier leads keep the version they were sent with.`,
+          );
+        },
+      );
     },
   });
   return (
@@ -307,6 +319,7 @@ function PrivacyTextPanel({ initial }: { initial: PrivacyTextVersionDto[] }) {
           </tbody>
         </table>
       ) : null}
+      <GuardedSaveDialog save={guardedSave} labels={PRIVACY_FIELD_LABELS} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { addUser, bearer, linkIn, login, signIn, sqlRows } from '#tests/setup/au
 import { TEST_ADMIN, TEST_JWT_SECRET } from '#tests/setup/constants.ts';
 import { startFakeSmtp, type FakeSmtp } from '#tests/setup/fake-smtp.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { withBaseVersion } from '#tests/setup/base-version.ts';
 
 const PASSWORD = 'a-long-enough-password';
 
@@ -639,7 +640,9 @@ describe('second factor (TOTP)', () => {
     const email = 'enrol.guesser@example.com';
     await addUser(t.app, admin.token, email, PASSWORD);
     const set = (requireSecondFactor: boolean) =>
-      t.app.inject({ method: 'POST', url: '/api/admin/security-settings', headers: bearer(boss.token), payload: { requireSecondFactor } });
+      withBaseVersion(t.app, '/api/admin/security-settings', { requireSecondFactor }, bearer(boss.token)).then((payload) =>
+        t.app.inject({ method: 'POST', url: '/api/admin/security-settings', headers: bearer(boss.token), payload }),
+      );
     expect((await set(true)).statusCode).toBe(200);
     try {
       const challenge = (await login(t.app, email, PASSWORD)).json().data.challenge as string;
@@ -679,15 +682,22 @@ describe('second factor (TOTP)', () => {
     await addUser(t.app, admin.token, email, PASSWORD);
     const editor = await signIn(t.app, email, PASSWORD);
     const set = (token: string, requireSecondFactor: boolean) =>
-      t.app.inject({ method: 'POST', url: '/api/admin/security-settings', headers: bearer(token), payload: { requireSecondFactor } });
+      withBaseVersion(t.app, '/api/admin/security-settings', { requireSecondFactor }, bearer(token)).then((payload) =>
+        t.app.inject({ method: 'POST', url: '/api/admin/security-settings', headers: bearer(token), payload }),
+      );
     expect((await set(editor.token, true)).statusCode).toBe(403);
     // an Administrator without a second factor would end their own session: told to enrol first
     const selfLockout = await set(admin.token, true);
     expect(selfLockout.statusCode).toBe(400);
     expect(selfLockout.json().message).toBe(AUTH_MESSAGES.enrolBeforeRequiring);
-    expect((await set(boss.token, true)).json()).toEqual({ success: true, data: { requireSecondFactor: true }, message: null });
+    expect((await set(boss.token, true)).json()).toEqual({
+      success: true,
+      data: { requireSecondFactor: true, version: expect.any(Number) },
+      message: null,
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/security-settings', headers: bearer(boss.token) })).json().data).toEqual({
       requireSecondFactor: true,
+      version: expect.any(Number),
     });
 
     try {

@@ -8,6 +8,7 @@ import { AUTH_MESSAGES, lockedOutFor } from '#shared/validation/auth.ts';
 import { addUser, bearer, linkIn, login, mailText, signIn, sqlRows } from '#tests/setup/auth-helpers.ts';
 import { startFakeSmtp, type FakeSmtp } from '#tests/setup/fake-smtp.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { withBaseVersion } from '#tests/setup/base-version.ts';
 
 /**
  * Sign-in, sessions and account secrets held to OWASP ASVS level 2: each test is an attack on them, run against the real
@@ -246,12 +247,12 @@ describe('4. sessions end: absolute lifetime, idle time, and a second factor req
     await enrol(bossSession.token);
     const without = await newUser();
     const editor = await signIn(t.app, without.email, PASSWORD);
-    const set = (on: boolean) =>
+    const set = async (on: boolean) =>
       t.app.inject({
         method: 'POST',
         url: '/api/admin/security-settings',
         headers: bearer(bossSession.token),
-        payload: { requireSecondFactor: on },
+        payload: await withBaseVersion(t.app, '/api/admin/security-settings', { requireSecondFactor: on }, bearer(bossSession.token)),
       });
     expect((await set(true)).statusCode).toBe(200);
     try {

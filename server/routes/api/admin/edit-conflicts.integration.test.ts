@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, bearer, signIn } from '#tests/setup/auth-helpers.ts';
 import { multipart, pdf } from '#tests/setup/multipart.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { generateWebhookSecret } from '#shared/webhooks.ts';
 
 /**
  * No save overwrites another (ADR 048): every save of an existing record names the version it
@@ -16,7 +17,7 @@ let t: TestApp;
 let admin: string;
 let ana: string;
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
+  t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', WEBHOOK_ALLOW_PRIVATE: 'true' });
   admin = (await signIn(t.app)).token;
   await addUser(t.app, admin, ANA.email, ANA.password, [1]);
   ana = (await signIn(t.app, ANA.email, ANA.password)).token;
@@ -313,6 +314,91 @@ describe('the site settings', () => {
       post('/api/admin/settings/edit', { ...form, careersUrl: 'https://careers.example.com/b', baseVersion: now.version }, ana),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+  });
+});
+
+describe('the security settings', () => {
+  it('refuse a stale save with who, when and the field; save mine anyway is audited; a fresh save passes', async () => {
+    const loaded = await ok<{ version: number; requireSecondFactor: boolean }>(get('/api/admin/security-settings'));
+    expect(loaded.requireSecondFactor).toBe(false);
+    const url = '/api/admin/security-settings';
+    expect((await post(url, { requireSecondFactor: false })).statusCode).toBe(400);
+    const anas = await ok<{ version: number }>(post(url, { requireSecondFactor: false, baseVersion: loaded.version }, ana));
+    expect(anas.version).toBe(loaded.version + 1);
+    const refused = await conflict(post(url, { requireSecondFactor: true, baseVersion: loaded.version }));
+    expectAnasConflict(refused, [{ field: 'requireSecondFactor', theirs: false, yours: true }]);
+    expect(refused.data).toMatchObject({ baseVersion: loaded.version, currentVersion: anas.version });
+    // nothing was written
+    expect(await ok(get(url))).toEqual({ requireSecondFactor: false, version: anas.version });
+    const mine = await ok<{ version: number }>(post(url, { requireSecondFactor: false, baseVersion: anas.version, overwrite: true }));
+    expect(mine.version).toBe(anas.version + 1);
+    expect((await auditSummaries())[0]).toMatch(/stopped requiring two-step sign-in, saved over Ana Lopez's changes of /);
+    expect(await ok(post(url, { requireSecondFactor: false, baseVersion: mine.version }))).toEqual({
+      requireSecondFactor: false,
+      version: mine.version + 1,
+    });
+  });
+
+  it('have a version of their own: a security save does not move the site settings on', async () => {
+    const settings = await ok<{ version: number }>(get('/api/admin/settings/get'));
+    const security = await ok<{ version: number }>(get('/api/admin/security-settings'));
+    await ok(post('/api/admin/security-settings', { requireSecondFactor: false, baseVersion: security.version }));
+    expect((await ok<{ version: number }>(get('/api/admin/settings/get'))).version).toBe(settings.version);
+  });
+});
+
+describe('the privacy text', () => {
+  it('refuses a save from a version older than the newest with who, when and the text; save mine anyway is audited', async () => {
+    const url = '/api/admin/privacy/text';
+    const base = (await ok<{ id: number } | null>(get(url)))?.id ?? 0;
+    expect((await post(url, { text: 'No version named.' })).statusCode).toBe(400);
+    const anas = await ok<{ id: number }>(post(url, { text: 'We answer within two days.', baseVersion: base }, ana));
+    const refused = await conflict(post(url, { text: 'We answer within a week.', baseVersion: base }));
+    expectAnasConflict(refused, [{ field: 'text', theirs: 'We answer within two days.', yours: 'We answer within a week.' }]);
+    expect(refused.data).toMatchObject({ baseVersion: base, currentVersion: anas.id });
+    expect(await ok(get(url))).toMatchObject({ id: anas.id, text: 'We answer within two days.' });
+    const mine = await ok<{ id: number; text: string }>(
+      post(url, { text: 'We answer within a week.', baseVersion: anas.id, overwrite: true }),
+    );
+    expect(mine.id).toBeGreaterThan(anas.id);
+    expect((await auditSummaries())[0]).toMatch(/saved over Ana Lopez's changes of /);
+    // a fresh save from the newest version passes
+    const next = await ok<{ id: number }>(post(url, { text: 'We answer within three days.', baseVersion: mine.id }));
+    expect(next.id).toBeGreaterThan(mine.id);
+  });
+});
+
+describe('a webhook endpoint', () => {
+  it('refuses a stale edit with who, when and the fields, the secret masked; save mine anyway is audited', async () => {
+    const theirSecret = generateWebhookSecret();
+    const mySecret = generateWebhookSecret();
+    const created = await ok<{ id: number; version: number }>(
+      post('/api/admin/integrations/add', {
+        url: 'https://127.0.0.1/hooks/guard',
+        secret: generateWebhookSecret(),
+        events: ['lead.created'],
+      }),
+    );
+    const url = `/api/admin/integrations/edit/${created.id}`;
+    const form = { url: 'https://127.0.0.1/hooks/guard', events: ['lead.created'], enabled: true };
+    expect((await post(url, { ...form, secret: '' })).statusCode).toBe(400);
+    const anas = await ok<{ version: number }>(
+      post(url, { ...form, secret: theirSecret, enabled: false, baseVersion: created.version }, ana),
+    );
+    expect(anas.version).toBe(created.version + 1);
+    const refused = await conflict(post(url, { ...form, secret: mySecret, baseVersion: created.version }));
+    expectAnasConflict(refused, [
+      { field: 'enabled', theirs: false, yours: true },
+      { field: 'secret', theirs: `whsec_...${theirSecret.slice(-4)}`, yours: `whsec_...${mySecret.slice(-4)}` },
+    ]);
+    expect(JSON.stringify(refused)).not.toContain(mySecret);
+    expect(JSON.stringify(refused)).not.toContain(theirSecret);
+    const mine = await ok<{ version: number; enabled: boolean }>(
+      post(url, { ...form, secret: mySecret, baseVersion: anas.version, overwrite: true }),
+    );
+    expect(mine).toMatchObject({ version: anas.version + 1, enabled: true });
+    expect((await auditSummaries())[0]).toMatch(/saved over Ana Lopez's changes of /);
+    expect(await ok(post(url, { ...form, secret: '', baseVersion: mine.version }))).toMatchObject({ version: mine.version + 1 });
   });
 });
 

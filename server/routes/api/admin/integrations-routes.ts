@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { deliveriesApi, integrationsApi } from '#shared/contracts/integrations.ts';
+import { secretHint } from '#domain/webhooks/webhooks-service.ts';
+import { saveGuardOf } from '#shared/validation/edit-conflict.ts';
+import { withConflictFields } from '../../../conflicts.ts';
 import { route } from '../../../contract-route.ts';
 import { ok } from '../../../http.ts';
 
@@ -27,14 +30,32 @@ export function integrationsRoutes(app: FastifyInstance) {
   });
 
   route(app, integrationsApi.edit, async (request) => {
-    const { before, after } = await webhooks().editEndpoint(request.params.id, request.body);
+    const { id } = request.params;
+    const { baseVersion, overwrite, ...input } = request.body;
+    // a refusal names the fields that differ; the secret only by its last characters, never its value (ADR 048)
+    const masked = async () => {
+      const now = (await webhooks().listEndpoints()).find((e) => e.id === id);
+      return now ? { url: now.url, events: now.events, enabled: now.enabled, secret: now.secretHint } : {};
+    };
+    const { before, after, overwrote } = await withConflictFields(
+      () => webhooks().editEndpoint(id, input, saveGuardOf({ baseVersion, overwrite })),
+      masked,
+      async () => {
+        const { secret, ...rest } = input;
+        return { ...rest, ...(secret ? { secret: secretHint(secret) } : {}) };
+      },
+    );
     const fields = [
       ...(before.url !== after.url ? ['address'] : []),
       ...(before.events.join() !== after.events.join() ? ['events'] : []),
       ...(before.enabled !== after.enabled ? [after.enabled ? 'turned on' : 'turned off'] : []),
       ...(before.secretHint !== after.secretHint || request.body.secret ? ['secret'] : []),
     ];
-    await app.services.audit.record({ action: 'saved', subject: subject(after), detail: { fields, url: after.url, events: after.events } });
+    await app.services.audit.record({
+      action: 'saved',
+      subject: subject(after),
+      detail: { fields, url: after.url, events: after.events, ...overwrote },
+    });
     return ok(after);
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { privacyApi } from '#shared/contracts/privacy.ts';
+import { saveGuardOf } from '#shared/validation/edit-conflict.ts';
 import { currentAuditContext } from '#domain/audit/audit-context.ts';
 import { route } from '../../../contract-route.ts';
 import { fail, ok } from '../../../http.ts';
@@ -23,6 +24,6 @@ export function privacyAdminRoutes(app: FastifyInstance) {
   route(app, privacyApi.getText, async () => ok(await privacy().current()));
   route(app, privacyApi.versions, async () => ok(await privacy().versions()));
   route(app, privacyApi.saveText, async (request) =>
-    ok(await privacy().save(request.body.text, currentAuditContext()?.actor?.email ?? null)),
+    ok(await privacy().save(request.body.text, currentAuditContext()?.actor?.email ?? null, saveGuardOf(request.body))),
   );
 }

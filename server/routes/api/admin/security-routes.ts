@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { auditApi, securityApi } from '#shared/contracts/security.ts';
+import { withConflictFields } from '../../../conflicts.ts';
 import { route } from '../../../contract-route.ts';
 import { ok } from '../../../http.ts';
 
@@ -10,7 +11,15 @@ export function securityRoutes(app: FastifyInstance) {
   const audit = () => app.services.audit;
 
   route(app, securityApi.get, async () => ok(await auth().getSecuritySettings()));
-  route(app, securityApi.save, async (request) => ok(await auth().setSecuritySettings(request.user!, request.body, { ip: request.ip })));
+  route(app, securityApi.save, async (request) =>
+    ok(
+      await withConflictFields(
+        () => auth().setSecuritySettings(request.user!, request.body, { ip: request.ip }),
+        () => auth().getSecuritySettings(),
+        request.body,
+      ),
+    ),
+  );
   route(app, auditApi.filter, async (request) => {
     const { start, length, ...filter } = request.body;
     return ok(await audit().list(filter, start, length));
