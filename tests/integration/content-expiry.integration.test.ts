@@ -246,10 +246,7 @@ describe('the API creates drafts (issue 30 point 5, ADR 049)', () => {
     expect((await t.app.inject('/quiet-page')).statusCode).toBe(404);
 
     expect(await auditSummaries()).toEqual(
-      expect.arrayContaining([
-        'Admin created the knowledge item Quiet Draft as a draft',
-        'Admin created the page Quiet Page as a draft',
-      ]),
+      expect.arrayContaining(['Admin created the knowledge item Quiet Draft as a draft', 'Admin created the page Quiet Page as a draft']),
     );
   });
 
