@@ -123,6 +123,42 @@ export const RETAILER_EXPORT_HEADER = [
   'version',
 ];
 
+/** A rep as one row of the export, in REP_EXPORT_HEADER's columns (the file the import reads back). */
+export function repExportCells(d: RepDetail) {
+  return [
+    d.id,
+    d.name,
+    d.title,
+    d.photo,
+    d.email,
+    d.phone,
+    d.states.join(' '),
+    d.provinces.join(' '),
+    d.zipPrefixes.join(' '),
+    d.zips.join(' '),
+    d.fsas.join(' '),
+    d.version,
+  ];
+}
+
+/** A retailer as one row of the export, in RETAILER_EXPORT_HEADER's columns. */
+export function retailerExportCells(r: Omit<RetailerDetail, 'nextId'>) {
+  return [
+    r.id,
+    r.name,
+    r.address,
+    r.city,
+    r.state,
+    r.postalCode,
+    r.latitude,
+    r.longitude,
+    r.phone,
+    r.website,
+    r.products.join('; '),
+    r.version,
+  ];
+}
+
 const PREVIEW_ERRORS = 100;
 const PREVIEW_SAMPLE = 10;
 /** Rows per write statement (retailers are inserted many per statement) and between checks of a batch's size and time. */
@@ -750,40 +786,11 @@ export function createRepsRetailersService(deps: RepsRetailersDeps) {
         const territories = await repo.territoriesOf(rows.map((r) => r.id));
         const byRep = new Map<number, TerritoryValue[]>();
         for (const t of territories) (byRep.get(t.repId) ?? byRep.set(t.repId, []).get(t.repId)!).push(t);
-        const data = rows.map((r) => {
-          const d = repDto(r, byRep.get(r.id) ?? []);
-          return [
-            d.id,
-            d.name,
-            d.title,
-            d.photo,
-            d.email,
-            d.phone,
-            d.states.join(' '),
-            d.provinces.join(' '),
-            d.zipPrefixes.join(' '),
-            d.zips.join(' '),
-            d.fsas.join(' '),
-            d.version,
-          ];
-        });
+        const data = rows.map((r) => repExportCells(repDto(r, byRep.get(r.id) ?? [])));
         return { filename: `reps-${date}.csv`, csv: writeCsv(REP_EXPORT_HEADER, data), rows: data.length };
       }
       const rows = await repo.allRetailers();
-      const data = rows.map((r) => [
-        r.id,
-        r.name,
-        r.address,
-        r.city,
-        r.state,
-        r.postalCode,
-        r.latitude,
-        r.longitude,
-        r.phone,
-        r.website,
-        r.products.join('; '),
-        r.version,
-      ]);
+      const data = rows.map((r) => retailerExportCells(retailerDto(r)));
       return { filename: `retailers-${date}.csv`, csv: writeCsv(RETAILER_EXPORT_HEADER, data), rows: data.length };
     },
   };

@@ -6,7 +6,7 @@ import { route } from '../../../contract-route.ts';
 import { ok } from '../../../http.ts';
 import { bulkRoutes } from '../../../bulk.ts';
 import { isDomainError } from '#domain/errors.ts';
-import { REP_EXPORT_HEADER, RETAILER_EXPORT_HEADER } from '#domain/finder/reps-retailers-service.ts';
+import { REP_EXPORT_HEADER, RETAILER_EXPORT_HEADER, repExportCells, retailerExportCells } from '#domain/finder/reps-retailers-service.ts';
 import type { ListFilter, RepDetail, RetailerDetail } from '#shared/validation/reps-retailers.ts';
 
 /** A CSV file travels as JSON text: room for the largest file allowed, escaped. */
@@ -74,20 +74,7 @@ export function repsRetailersRoutes(app: FastifyInstance) {
     csv: {
       file: 'reps-selection.csv',
       columns: REP_EXPORT_HEADER,
-      cells: ({ full: d }) => [
-        d.id,
-        d.name,
-        d.title,
-        d.photo,
-        d.email,
-        d.phone,
-        d.states.join(' '),
-        d.provinces.join(' '),
-        d.zipPrefixes.join(' '),
-        d.zips.join(' '),
-        d.fsas.join(' '),
-        d.version,
-      ],
+      cells: ({ full }) => repExportCells(full),
     },
   });
   bulkRoutes<ListFilter, RetailerDetail>(app, retailersApi, {
@@ -103,20 +90,7 @@ export function repsRetailersRoutes(app: FastifyInstance) {
     csv: {
       file: 'retailers-selection.csv',
       columns: RETAILER_EXPORT_HEADER,
-      cells: ({ full: r }) => [
-        r.id,
-        r.name,
-        r.address,
-        r.city,
-        r.state,
-        r.postalCode,
-        r.latitude,
-        r.longitude,
-        r.phone,
-        r.website,
-        r.products.join('; '),
-        r.version,
-      ],
+      cells: ({ full }) => retailerExportCells(full),
     },
   });
 
