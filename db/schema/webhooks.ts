@@ -45,6 +45,11 @@ export const webhookDeliveries = pgTable(
     /** 'pending', 'sent' or 'failed' (retry window over, or the endpoint was removed) */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * attempts the receiver answered with an error status (since the event or its last replay): the
+     * back-off after a refusal counts these, not the attempts that found the receiver unreachable
+     */
+    refusals: integer('refusals').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** no attempt after this: 24 hours after the event (or after a replay) */
     retryUntil: timestamp('retry_until', { withTimezone: true, mode: 'date' }).notNull(),

@@ -35,6 +35,8 @@ export interface DeliveryRow extends DeliveryInsert {
   id: number;
   status: string;
   attempts: number;
+  /** attempts the receiver answered with an error status (since the event or its last replay) */
+  refusals: number;
   nextAttemptAt: Date;
   lastError: string | null;
   created: Date;
@@ -52,6 +54,7 @@ const deliveryColumns = {
   retryUntil: webhookDeliveries.retryUntil,
   status: webhookDeliveries.status,
   attempts: webhookDeliveries.attempts,
+  refusals: webhookDeliveries.refusals,
   nextAttemptAt: webhookDeliveries.nextAttemptAt,
   lastError: webhookDeliveries.lastError,
   created: webhookDeliveries.created,
@@ -144,11 +147,11 @@ export function createWebhooksRepository(db: DbOrTx, opts: { announce?: boolean 
       return rows.length;
     },
 
-    /** Replay: due now, with a new retry window; the webhook-id stays (the receiver's idempotency key). */
+    /** Replay: due now, with a new retry window and back-off; the webhook-id stays (the receiver's idempotency key). */
     async replay(id: number, now: Date, retryUntil: Date): Promise<DeliveryRow | null> {
       const [row] = await db
         .update(webhookDeliveries)
-        .set({ status: 'pending', nextAttemptAt: now, retryUntil, lockedUntil: null, sentAt: null })
+        .set({ status: 'pending', nextAttemptAt: now, retryUntil, refusals: 0, lockedUntil: null, sentAt: null })
         .where(and(eq(webhookDeliveries.id, id), inArray(webhookDeliveries.status, ['sent', 'failed'])))
         .returning(deliveryColumns);
       return row ?? null;

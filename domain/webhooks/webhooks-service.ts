@@ -173,10 +173,15 @@ export function createWebhooksService(repo: WebhooksRepository, opts: WebhooksSe
       async recordFailure(row, error, at, endpoints) {
         if (row.endpointId && endpointOf(row, endpoints)?.enabled && noAnswer(error)) unreachable.add(row.endpointId);
         const final = !endpointOf(row, endpoints) || at.getTime() >= row.retryUntil.getTime();
-        const next = new Date(
-          Math.min(at.getTime() + webhookRetryDelayMs(row.attempts, opts.firstRetryMs, row.messageId), row.retryUntil.getTime()),
-        );
-        await repo.markFailed(row.id, { status: final ? 'failed' : 'pending', nextAttemptAt: next, lastError: error });
+        // A refusal backs off by the refusals so far: attempts that found the receiver unreachable do
+        // not count, or its first refusal after an outage would wait as if it had refused them all.
+        // An unreachable receiver backs off by every attempt; when it answers again, what waited only
+        // for it is brought forward (endpointBack).
+        const refused = !noAnswer(error);
+        const refusals = row.refusals + (refused ? 1 : 0);
+        const wait = webhookRetryDelayMs(refused ? refusals : row.attempts, opts.firstRetryMs, row.messageId);
+        const next = new Date(Math.min(at.getTime() + wait, row.retryUntil.getTime()));
+        await repo.markFailed(row.id, { status: final ? 'failed' : 'pending', nextAttemptAt: next, lastError: error }, { refusals });
         const fields = { deliveryId: row.id, webhookId: row.messageId, endpointId: row.endpointId, attempts: row.attempts, err: error };
         if (final) opts.log.error(fields, 'webhook could not be delivered; giving up');
         else opts.log.warn(fields, 'webhook delivery failed; will retry');

@@ -188,6 +188,42 @@ describe('lead webhooks through the outbox', () => {
     expect((await deliveryLog(id)).find((d) => d.channel === 'webhook')).toMatchObject({ state: 'sent', attempts: 3, lastError: null });
   });
 
+  it('backs off after a refusal by the refusals alone: attempts that found the receiver unreachable do not count', async () => {
+    receiver.received.length = 0;
+    receiver.state.status = 0;
+    const id = await submitLead('Refused After Outage');
+    await hooks().idle();
+    let [row] = await deliveriesOf(id);
+    // unreachable: each wait doubles with the attempts (30 s, 60 s, 120 s, 240 s, spread by the webhook-id)
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      expect(row).toMatchObject({ status: 'pending', attempts: attempt, refusals: 0 });
+      expect(row!.lastError).not.toMatch(/^HTTP /);
+      if (attempt < 4) {
+        expect((await hooks().processDue(row!.nextAttemptAt)).retry).toBe(1);
+        [row] = await deliveriesOf(id);
+      }
+    }
+    // the receiver answers again, with an error: the next try is the first refusal's wait (about 30 s),
+    // not the fifth attempt's (about 8 minutes)
+    receiver.state.status = 500;
+    const fifth = row!.nextAttemptAt;
+    expect((await hooks().processDue(fifth)).retry).toBe(1);
+    [row] = await deliveriesOf(id);
+    expect(row).toMatchObject({ attempts: 5, refusals: 1, lastError: 'HTTP 500 Internal Server Error' });
+    expect(row!.nextAttemptAt.getTime() - fifth.getTime()).toBe(webhookRetryDelayMs(1, 30_000, row!.messageId));
+    // a second refusal doubles it
+    const sixth = row!.nextAttemptAt;
+    expect((await hooks().processDue(sixth)).retry).toBe(1);
+    [row] = await deliveriesOf(id);
+    expect(row).toMatchObject({ attempts: 6, refusals: 2 });
+    expect(row!.nextAttemptAt.getTime() - sixth.getTime()).toBe(webhookRetryDelayMs(2, 30_000, row!.messageId));
+    // delivered at last; the log keeps every attempt
+    receiver.state.status = 200;
+    expect((await hooks().processDue(row!.nextAttemptAt)).sent).toBe(1);
+    expect(receiver.received.map((r) => r.status)).toEqual([0, 0, 0, 0, 500, 500, 200]);
+    expect((await deliveryLog(id)).find((d) => d.channel === 'webhook')).toMatchObject({ state: 'sent', attempts: 7 });
+  });
+
   it('gives up after 24 hours (failed), then Replay delivers it with the same webhook-id', async () => {
     receiver.received.length = 0;
     receiver.state.status = 500;
@@ -206,6 +242,8 @@ describe('lead webhooks through the outbox', () => {
     expect(row!.attempts).toBeGreaterThan(20);
     expect(row!.attempts).toBeLessThan(40);
     expect(receiver.received).toHaveLength(row!.attempts);
+    // every attempt was refused, so each counted in the back-off
+    expect(row!.refusals).toBe(row!.attempts);
     const log = (await deliveryLog(id)).find((d) => d.channel === 'webhook')!;
     expect(log).toMatchObject({ state: 'failed', lastError: 'HTTP 500 Internal Server Error', resendable: true });
 
@@ -214,6 +252,8 @@ describe('lead webhooks through the outbox', () => {
     expect(replay.statusCode, replay.body).toBe(200);
     await hooks().idle();
     expect(receiver.received.at(-1)!.status).toBe(200);
+    // a replay starts a new back-off as well as a new window
+    expect((await deliveriesOf(id))[0]).toMatchObject({ status: 'sent', refusals: 0 });
     expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
     expect((await deliveryLog(id)).find((d) => d.channel === 'webhook')).toMatchObject({ state: 'sent' });
     // the replay is in the audit log, in words

@@ -7,7 +7,10 @@ export interface ReceivedWebhook {
   status: number;
 }
 
-/** A local HTTP receiver for webhook tests: records every request; `status` is what it answers next. */
+/**
+ * A local HTTP receiver for webhook tests: records every request; `status` is what it answers next
+ * (0: it drops the connection without an answer, as a receiver that is down looks to the sender).
+ */
 export async function startWebhookReceiver() {
   const received: ReceivedWebhook[] = [];
   const state = { status: 204 };
@@ -17,6 +20,10 @@ export async function startWebhookReceiver() {
     req.on('end', () => {
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')]));
       received.push({ headers, body: Buffer.concat(chunks).toString('utf8'), status: state.status });
+      if (state.status === 0) {
+        req.socket.destroy();
+        return;
+      }
       res.statusCode = state.status;
       res.end();
     });

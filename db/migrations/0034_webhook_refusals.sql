@@ -1,0 +1,1 @@
+ALTER TABLE "webhook_deliveries" ADD COLUMN "refusals" integer DEFAULT 0 NOT NULL;
