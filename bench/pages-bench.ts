@@ -11,8 +11,8 @@
 //   miss      a fresh knowledge-center search on every request (a genuine miss: rendered and stored),
 //   mixed     100 connections for 20 s over eleven public pages, one request in eleven with a fresh
 //             unknown parameter.
-// Fails (exit 1) when a bar is missed: cached >= 0.8 x bare, fresh >= 0.05 x bare, cached p99 < 50 ms,
-// unknown >= 0.5 x bare, miss >= 0.05 x bare on PostgreSQL (0.025 on the embedded database), mixed p99 < 100 ms
+// Fails (exit 1) when a bar is missed: cached >= 1.2 x bare, fresh >= 0.08 x bare, cached p99 < 50 ms,
+// unknown >= 0.5 x bare, miss >= 0.05 x bare on PostgreSQL (0.025 on the embedded database), mixed p99 < 50 ms
 // with no errors.
 // Usage: npm run bench:pages   (needs a build: npm run build)
 //   BENCH_SECONDS=10  BENCH_CONNECTIONS=50  BENCH_DATABASE_URL=postgres://... (an empty database)
@@ -45,7 +45,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 // A new search on the embedded database: 0.033 x bare with the hand-encoded PGlite statement, which
 // measured 1.3x on that path and was removed (ADR 016, "Figures, third round"); the bar is that less the gain.
 const MISS_BAR = process.env.BENCH_DATABASE_URL ? 0.05 : 0.025;
-const BARS = { cached: 0.8, fresh: 0.05, cachedP99Ms: 50, unknown: 0.5, miss: MISS_BAR, mixedP99Ms: 100 };
+// the figures issue 10's bars grew into by the time the kind registry was built (ADR 016): they may not fall
+const BARS = { cached: 1.2, fresh: 0.08, cachedP99Ms: 50, unknown: 0.5, miss: MISS_BAR, mixedP99Ms: 50 };
 // what a browser sends: the region cookie of a US visitor, brotli accepted
 const HEADERS = { 'accept-encoding': 'gzip, deflate, br', cookie: 'region=2', accept: 'text/html' };
 
