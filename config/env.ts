@@ -90,6 +90,8 @@ export const EnvFields = z.object({
     .max(24 * 90)
     .default(24 * 7),
   SMTP_URL: z.string().optional(),
+  /** connections the SMTP transport keeps open, and so emails sent at once (ADR 045) */
+  SMTP_POOL_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(5),
   MAIL_FROM: z.string().default('Website <no-reply@localhost>'),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),

@@ -128,11 +128,13 @@ export function createServices(db: Db, deps: ServiceDeps) {
   const env = deps.env;
   const mail = createMailService(
     createMailRepository(db, { announce: deps.embedded === false }),
-    createMailTransport({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR }),
+    createMailTransport({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, connections: env.SMTP_POOL_CONNECTIONS }),
     {
       from: env.MAIL_FROM,
       log: deps.log,
       retryIntervalMs: env.MAIL_RETRY_SECONDS * 1000,
+      // one email under way per SMTP connection
+      concurrency: env.SMTP_POOL_CONNECTIONS,
       releaseLeasesAtStart: deps.embedded,
     },
   );

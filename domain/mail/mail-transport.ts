@@ -44,7 +44,7 @@ function toNodemailer(message: MailMessage) {
   };
 }
 
-/** Connections the SMTP transport keeps open, and so messages sent at once (ADR 045). */
+/** Connections the SMTP transport keeps open by default, and so messages sent at once (SMTP_POOL_CONNECTIONS, ADR 045). */
 export const SMTP_POOL_CONNECTIONS = 5;
 
 /**
@@ -52,11 +52,11 @@ export const SMTP_POOL_CONNECTIONS = 5;
  * later. Pooled: a few connections stay open and carry message after message, instead of one
  * connection (and handshake) per message.
  */
-export function createSmtpTransport(smtpUrl: string): MailTransport {
+export function createSmtpTransport(smtpUrl: string, connections = SMTP_POOL_CONNECTIONS): MailTransport {
   const transporter = nodemailer.createTransport({
     url: smtpUrl,
     pool: true,
-    maxConnections: SMTP_POOL_CONNECTIONS,
+    maxConnections: connections,
     maxMessages: 100,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
@@ -111,6 +111,6 @@ export function createFileTransport(dir: string): MailTransport {
   };
 }
 
-export function createMailTransport(opts: { smtpUrl?: string; dataDir: string }): MailTransport {
-  return opts.smtpUrl ? createSmtpTransport(opts.smtpUrl) : createFileTransport(path.resolve(opts.dataDir, 'outbox'));
+export function createMailTransport(opts: { smtpUrl?: string; dataDir: string; connections?: number }): MailTransport {
+  return opts.smtpUrl ? createSmtpTransport(opts.smtpUrl, opts.connections) : createFileTransport(path.resolve(opts.dataDir, 'outbox'));
 }
