@@ -45,7 +45,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 // A new search on the embedded database: 0.033 x bare with the hand-encoded PGlite statement, which
 // measured 1.3x on that path and was removed (ADR 016, "Figures, third round"); the bar is that less the gain.
 const MISS_BAR = process.env.BENCH_DATABASE_URL ? 0.05 : 0.025;
-// the figures issue 10's bars grew into by the time the kind registry was built (ADR 016): they may not fall
+// the figures the page bars had reached when the kind registry was built (ADR 016): they may not fall
 const BARS = { cached: 1.2, fresh: 0.08, cachedP99Ms: 50, unknown: 0.5, miss: MISS_BAR, mixedP99Ms: 50 };
 // what a browser sends: the region cookie of a US visitor, brotli accepted
 const HEADERS = { 'accept-encoding': 'gzip, deflate, br', cookie: 'region=2', accept: 'text/html' };

@@ -35,7 +35,7 @@ export function SelectorResults({ answers, region, backHref, linkState, headingR
   // a step passed with its one possible answer is listed too, in step order, without Change (nothing else to choose)
   const implied = impliedSteps(answers);
   const listed = [...asked, ...implied].sort((a, b) => a - b);
-  // the answers and products travel to the contact form in its address: no cookie, nothing stored (issue 29)
+  // the answers and products travel to the contact form in its address: no cookie, nothing stored
   const askHref = `${contactPathFor(region)}?${journeyQuery(journeyFromAnswers(answers))}`;
   return (
     <section className="selector-results" aria-labelledby="selector-results-heading">

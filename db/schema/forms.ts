@@ -59,7 +59,7 @@ export const formSubmissions = pgTable(
     routing: text('routing'),
     /** The version of the privacy text shown beside the form the visitor sent (ADR 044); null: none was shown or sent. */
     privacyTextId: integer('privacy_text_id').references(() => privacyTexts.id),
-    /** The product selector's answers and recommended products the visitor sent with the lead (issue 29); null: none. */
+    /** The product selector's answers and recommended products the visitor sent with the lead; null: none. */
     selectorJourney: jsonb('selector_journey').$type<SelectorJourney>(),
   },
   (t) => [

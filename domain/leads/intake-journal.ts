@@ -92,7 +92,7 @@ export const LeadJournalEntrySchema = z.object({
     leadStatus: z.string().optional(),
     /** the privacy text version the visitor saw (ADR 044); absent in entries written before it */
     privacyTextId: z.number().int().nullable().optional(),
-    /** the product selector's answers and products sent with the lead (issue 29); absent: none */
+    /** the product selector's answers and products sent with the lead; absent: none */
     selectorJourney: z
       .object({ answers: z.array(z.object({ key: z.string(), codes: z.array(z.number().int()) })), products: z.array(z.string()) })
       .nullable()

@@ -29,7 +29,7 @@ export interface SubmissionInsert {
   leadStatus?: string;
   /** the privacy text version shown beside the form (ADR 044); null: none */
   privacyTextId?: number | null;
-  /** the product selector's answers and products sent with a contact lead (issue 29); null: none */
+  /** the product selector's answers and products sent with a contact lead; null: none */
   selectorJourney?: SelectorJourney | null;
   /** when it arrived, for a lead stored later from the pending-leads journal (ADR 046); otherwise now */
   created?: Date;

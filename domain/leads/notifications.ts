@@ -50,7 +50,7 @@ export interface ContactLead {
   message: string;
   created: Date;
   captcha?: CaptchaResult;
-  /** the product selector's answers and products the visitor sent along (issue 29); null or absent: none */
+  /** the product selector's answers and products the visitor sent along; null or absent: none */
   journey?: JourneyDto | null;
 }
 

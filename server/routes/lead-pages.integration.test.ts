@@ -98,7 +98,7 @@ describe('contact page action (no JavaScript)', () => {
     }
   });
 
-  // Issue 29 point 7 changed this test deliberately: a honeypot lead used to be dropped; it is now
+  // The spam verdict (ADR 043) changed this test deliberately: a honeypot lead used to be dropped; it is now
   // stored with status Spam (ADR 043) and notifies nobody. The reply is still the same, byte for byte.
   it('a filled honeypot gets the same thank-you, byte for byte, and is stored as Spam, emailing nobody', async () => {
     const person = await post('/contact', contactForm({ name: 'Pat Person' }));
@@ -268,7 +268,7 @@ describe('rep contact page action (no JavaScript)', () => {
     expect(leads[0]).toMatchObject({ type: 1, email: 'sam@example.com', message: 'Call me.' });
 
     // a bot (honeypot filled) is sent to the same thank-you address, and is stored as Spam (changed
-    // deliberately for issue 29 point 7: it used to be dropped), emailing nobody
+    // deliberately for the spam verdict (ADR 043): it used to be dropped), emailing nobody
     const bot = await t.app.inject({
       method: 'POST',
       url,

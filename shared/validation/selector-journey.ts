@@ -13,7 +13,7 @@ import {
 } from '../product-selector.ts';
 
 /**
- * The visitor's journey (issue 29, point 5): the product selector's answers and the products it
+ * The visitor's journey: the product selector's answers and the products it
  * recommended, carried from the selector's result to the contact form in the address (no cookie, no
  * storage), shown on the form and sent with the lead when the visitor leaves it ticked.
  *

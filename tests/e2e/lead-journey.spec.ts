@@ -2,7 +2,7 @@ import { expect, type Page, test } from './fixtures.ts';
 import { apiTokens, axeViolations, signInQuickly } from './admin-helpers.ts';
 
 /**
- * The visitor's journey (issue 29, point 5): from the product selector's result to the contact form,
+ * The visitor's journey: from the product selector's result to the contact form,
  * which shows the answers and products it will send and lets the visitor untick them; the lead carries
  * them into the admin's View. With JavaScript (the form sends to the API) and without (it posts to
  * the page's action).

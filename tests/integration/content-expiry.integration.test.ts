@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useAdminApp } from '#tests/setup/admin-app.ts';
 
-// Issue 30 point 2 (ADR 049): content that expires on time, and point 5: the API creates drafts.
+// ADR 049: content that expires on time, and point 5: the API creates drafts.
 const t = useAdminApp({}, { ui: 'build' });
 const HOUR = 3_600_000;
 
@@ -230,7 +230,7 @@ describe('a campaign page that expires (ADR 049)', () => {
   });
 });
 
-describe('the API creates drafts (issue 30 point 5, ADR 049)', () => {
+describe('the API creates drafts (ADR 049)', () => {
   it('a knowledge item, a press release and a page created without a status are drafts, off the site', async () => {
     const k = await t.post('/api/admin/knowledge-center/add', knowledgeBody('Quiet Draft', 'quiet-draft'));
     expect(k.statusCode, k.body).toBe(200);

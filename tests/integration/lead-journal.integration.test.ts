@@ -32,7 +32,7 @@ function lead(i: number) {
     message: `Lead ${i} answered before the power went.`,
     reCaptchaToken: '',
     idempotencyKey: `power-cut-key-${String(i).padStart(4, '0')}-${'x'.repeat(20)}`,
-    // the product selector's answers the visitor sent along (issue 29 point 5): journaled and restored with the lead
+    // the product selector's answers the visitor sent along: journaled and restored with the lead
     journey: 'challenge=5&crop=1&nitrogen=1&product=anvol&product=superu',
   };
 }

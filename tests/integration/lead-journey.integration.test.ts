@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/setup/webhook-receiver.ts';
 
 /**
- * The visitor's journey (issue 29, point 5): the product selector's result links to the contact form
+ * The visitor's journey: the product selector's result links to the contact form
  * with its answers and products in the address; the form shows them and posts them (unless unticked);
  * the lead keeps them, and the admin's View, the regional and rep emails, the CRM webhook and the CSV
  * export carry them. A journey the selector could not have written is refused with a 400.

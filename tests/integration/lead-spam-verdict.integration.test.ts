@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/setup/webhook-receiver.ts';
 
 /**
- * The spam verdict (issue 29 point 7, ADR 043): the honeypot, the time to fill the form, the
+ * The spam verdict (ADR 043): the honeypot, the time to fill the form, the
  * client's rate and the reCAPTCHA score make one verdict. Spam is stored with status Spam, its
  * reasons in its history, and notifies nobody (no email, no webhook); the reply never differs.
  */

@@ -7,7 +7,7 @@ import { addUser, bearer, signIn, sqlRows } from '#tests/setup/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { withBaseVersion } from '#tests/setup/base-version.ts';
 
-/** Issue 29 point 6 (ADR 044): the privacy text's versions stored with leads, lead retention per region, access and erasure requests. */
+/** ADR 044: the privacy text's versions stored with leads, lead retention per region, access and erasure requests. */
 
 let t: TestApp;
 let admin: string;

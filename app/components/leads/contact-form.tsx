@@ -36,7 +36,7 @@ export interface ContactFormProps {
   formStarted?: string;
   /** The privacy text shown beside the form, and its version, posted with the lead (ADR 044); none: no text. */
   privacy?: { id: number; text: string } | null;
-  /** The product selector's answers and products from the page's address (issue 29): what will be sent with the message. */
+  /** The product selector's answers and products from the page's address: what will be sent with the message. */
   journey?: JourneyProps | null;
   onSent(): void;
 }

@@ -246,7 +246,7 @@ function ViewDialog({ form, onClose, onChanged }: { form: FormSubmissionDto | nu
         </dl>
       ) : null}
       {form?.journey ? (
-        // what the visitor sent along from the product selector's result (issue 29): text, escaped as any text
+        // what the visitor sent along from the product selector's result: text, escaped as any text
         <section className="lead-journey-view" aria-labelledby={`view-form-journey-${form.id}`}>
           <h3 id={`view-form-journey-${form.id}`}>From the product selector</h3>
           <dl className="detail-list">

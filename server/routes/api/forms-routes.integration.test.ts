@@ -107,7 +107,7 @@ describe('POST /api/forms/add', () => {
     expect(res.json().errors).toEqual({ region: [CONTACT_MESSAGES.regionRequired], role: [CONTACT_MESSAGES.roleRequired] });
   });
 
-  // Issue 29 point 7 changed this test deliberately: a honeypot lead was rolled back (nothing stored);
+  // The spam verdict (ADR 043) changed this test deliberately: a honeypot lead was rolled back (nothing stored);
   // now spam is stored with status Spam (ADR 043). Still nothing is sent, and the reply is the same.
   it('answers a filled honeypot exactly like a success, storing it as Spam and sending nothing', async () => {
     const before = await t.app.services.leads.count();

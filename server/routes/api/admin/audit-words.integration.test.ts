@@ -6,7 +6,7 @@ import { multipart, pdf } from '#tests/setup/multipart.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
- * Issue 30 point 4 (ADR 052): the audit log reads like a person wrote it. People by name (the email
+ * ADR 052: the audit log reads like a person wrote it. People by name (the email
  * kept beside it and in the export), a save by the fields it changed, a role change by the roles
  * before and after, and opening, exporting, archiving and erasing leads recorded.
  */

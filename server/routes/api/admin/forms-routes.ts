@@ -56,7 +56,7 @@ const csvColumns = (timeZone: string | undefined): { header: string; of: (f: For
   // the privacy text version the visitor saw (ADR 044): its words are in the lead's View and the privacy export
   { header: 'Privacy text version', of: (f) => (f.privacyTextId === null ? '' : String(f.privacyTextId)) },
   { header: 'Data', of: (f) => f.data.map((d) => `${d.name}: ${d.value}`).join('; ') },
-  // the selector's answers and products the visitor sent along (issue 29), as the emails word them
+  // the selector's answers and products the visitor sent along, as the emails word them
   {
     header: 'Product selector',
     of: (f) =>
