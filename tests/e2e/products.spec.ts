@@ -268,8 +268,13 @@ for (const { name, viewport } of WIDTHS) {
       expect(await links.count()).toBeGreaterThan(1);
       for (const link of await links.all()) await expect(link).toHaveAttribute('target', '_blank');
       const tab = page.context().waitForEvent('page');
+      // the new tab asks for the document (Chromium's headless shell has no PDF viewer: it downloads it, and
+      // the tab's address stays blank, so the tab's own request is what shows where it went)
+      const asked = page.context().waitForEvent('request', (r) => /\/doccenter\//.test(r.url()));
       await links.first().click();
-      expect((await tab).url()).toMatch(/\/doccenter\/[0-9a-f-]{36}$/);
+      const [popup, request] = await Promise.all([tab, asked]);
+      expect(request.url()).toMatch(/\/doccenter\/[0-9a-f-]{36}$/);
+      expect(request.frame().page()).toBe(popup);
       await expect(page).toHaveURL(/\/product-labels\?product=anvol$/);
       expect(await axeViolations(page)).toEqual([]);
     });
