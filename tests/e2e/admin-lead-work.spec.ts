@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { axeViolations, signInQuickly } from './admin-helpers.ts';
 
-test('forms: an administrator works a lead routed by territory: status and assignee changed in its View, each in its history and the list', async ({
+test('forms: an administrator works a lead routed by territory from New to Won: status and assignee changed in its View, each in its history and the list', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -44,17 +44,31 @@ test('forms: an administrator works a lead routed by territory: status and assig
   await view.getByLabel('Note').fill('Called back; wants a quote.');
   await view.getByRole('button', { name: 'Add note' }).click();
   await expect(history).toContainText('added a note: Called back; wants a quote.');
+
+  // then on to Qualified, and Won
+  await view.getByLabel('Lead status').selectOption({ label: 'Qualified' });
+  await expect(view.getByRole('status').filter({ hasText: 'Status changed to Qualified.' })).toBeVisible();
+  await expect(history).toContainText('changed the status from Contacted to Qualified');
+  await view.getByLabel('Lead status').selectOption({ label: 'Won' });
+  await expect(view.getByRole('status').filter({ hasText: 'Status changed to Won.' })).toBeVisible();
+  await expect(history).toContainText('changed the status from Qualified to Won');
+  await expect(view.getByLabel('Lead status')).toHaveValue('won');
   expect(await axeViolations(page)).toEqual([]);
   await view.getByRole('button', { name: 'Close' }).click();
 
   // the list shows the new values, and filters by them
-  await expect(row).toContainText('Contacted');
+  await expect(row).toContainText('Won');
   await expect(row).toContainText('Tom Becker');
-  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Contacted' });
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page).toHaveURL(/leadStatus=contacted/);
-  await expect(page.getByText('Showing 1 of 1 form submissions.')).toBeVisible();
-  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'New' });
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByText('Showing 0 of 0 form submissions.')).toBeVisible();
+  // (Won between the others, so each filter changes what the list says)
+  for (const [status, shown] of [
+    ['Won', 1],
+    ['Contacted', 0],
+    ['Won', 1],
+    ['New', 0],
+  ] as const) {
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: status });
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(new RegExp(`leadStatus=${status.toLowerCase()}`));
+    await expect(page.getByText(`Showing ${shown} of ${shown} form submissions.`)).toBeVisible();
+  }
 });
