@@ -57,6 +57,8 @@ export interface LeadActivityRow {
   toValue: string | null;
   note: string | null;
   actorEmail: string | null;
+  /** the actor's own name, when the account still exists and has one (ADR 052) */
+  actorName: string | null;
   created: Date;
 }
 
@@ -358,9 +360,11 @@ export function createLeadsRepository(db: DbOrTx) {
           toValue: leadActivity.toValue,
           note: leadActivity.note,
           actorEmail: leadActivity.actorEmail,
+          actorName: adminUsers.name,
           created: leadActivity.created,
         })
         .from(leadActivity)
+        .leftJoin(adminUsers, eq(adminUsers.id, leadActivity.actorId))
         .where(eq(leadActivity.submissionId, id))
         .orderBy(asc(leadActivity.id));
     },

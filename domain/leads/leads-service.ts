@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CountryCode } from 'libphonenumber-js';
 import type { DbOrTx } from '#db/client.ts';
+import { displayName } from '#shared/people.ts';
 import { parsePostalCode } from '#shared/validation/finder.ts';
 import {
   FormsAddBodySchema,
@@ -183,6 +184,7 @@ function activityDto(row: LeadActivityRow): LeadActivityDto {
     to: row.toValue,
     note: row.note,
     actor: row.actorEmail,
+    actorName: row.actorEmail ? displayName({ name: row.actorName, email: row.actorEmail }) : null,
     created: row.created.toISOString(),
   };
 }

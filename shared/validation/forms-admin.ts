@@ -160,6 +160,8 @@ export const LeadActivitySchema = z.object({
   note: z.string().nullable(),
   /** the user's email; null: the site */
   actor: z.string().nullable(),
+  /** how the admin names that user (ADR 052: their name, else one made from the email); null: the site */
+  actorName: z.string().nullable().default(null),
   created: z.string(),
 });
 export type LeadActivityDto = z.infer<typeof LeadActivitySchema>;

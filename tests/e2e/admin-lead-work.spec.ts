@@ -36,6 +36,10 @@ test('forms: an administrator works a lead routed by territory from New to Won: 
   await expect(view.getByRole('status').filter({ hasText: 'Status changed to Contacted.' })).toBeVisible();
   const history = view.getByRole('list', { name: 'History' });
   await expect(history).toContainText('changed the status from New to Contacted');
+  // who, by name as the audit log names people: the email on hover and for screen readers
+  const who = history.getByRole('listitem').first().locator('.audit-person');
+  await expect(who).toHaveText('Admin (admin@example.com)');
+  await expect(who).toHaveAttribute('title', 'admin@example.com');
 
   await view.getByLabel('Assigned to').selectOption({ label: 'Tom Becker' });
   await expect(view.getByRole('status').filter({ hasText: 'Assigned to Tom Becker; they were emailed the lead.' })).toBeVisible();

@@ -18,13 +18,22 @@ function assigneeValue(a: LeadDetailDto['lead']['assignee']): string {
   return a ? `${a.type}:${a.id}` : '';
 }
 
-/** One history entry in words, as the audit log words it. */
+/** What one history entry did, in words, as the audit log words it (after who did it). */
 function historyText(h: LeadActivityDto): string {
-  const who = h.actor ?? 'The site';
-  if (h.kind === 'status') return `${who} changed the status from ${leadStatusLabel(h.from ?? '')} to ${leadStatusLabel(h.to ?? '')}`;
-  if (h.kind === 'assigned')
-    return h.to ? `${who} assigned it to ${h.to}` : `${who} unassigned it${h.from ? ` (it was with ${h.from})` : ''}`;
-  return `${who} added a note: ${h.note ?? ''}`;
+  if (h.kind === 'status') return ` changed the status from ${leadStatusLabel(h.from ?? '')} to ${leadStatusLabel(h.to ?? '')}`;
+  if (h.kind === 'assigned') return h.to ? ` assigned it to ${h.to}` : ` unassigned it${h.from ? ` (it was with ${h.from})` : ''}`;
+  return ` added a note: ${h.note ?? ''}`;
+}
+
+/** Who made a change, by name as the audit log names people: the email on hover and for screen readers (ADR 052). */
+function HistoryActor({ h }: { h: LeadActivityDto }) {
+  if (!h.actor) return <>The site</>;
+  return (
+    <span className="audit-person" title={h.actor}>
+      {h.actorName ?? h.actor}
+      <span className="visually-hidden"> ({h.actor})</span>
+    </span>
+  );
 }
 
 /**
@@ -187,7 +196,8 @@ export function LeadWork({ id, onChanged }: { id: number; onChanged: () => void 
         <ol className="lead-work__history" aria-label="History">
           {history.map((h) => (
             <li key={h.id}>
-              <time dateTime={h.created}>{formatDateTime(h.created)}</time>: {historyText(h)}
+              <time dateTime={h.created}>{formatDateTime(h.created)}</time>: <HistoryActor h={h} />
+              {historyText(h)}
             </li>
           ))}
         </ol>

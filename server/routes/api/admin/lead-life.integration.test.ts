@@ -18,7 +18,15 @@ interface Detail {
     leadStatus: string;
     assignee: { type: 'rep' | 'user'; id: number; name: string } | null;
   };
-  history: { kind: string; from: string | null; to: string | null; note: string | null; actor: string | null; created: string }[];
+  history: {
+    kind: string;
+    from: string | null;
+    to: string | null;
+    note: string | null;
+    actor: string | null;
+    actorName: string | null;
+    created: string;
+  }[];
 }
 
 describe("a lead's life in the admin", () => {
@@ -89,6 +97,7 @@ describe("a lead's life in the admin", () => {
         to: 'contacted',
         note: null,
         actor: TEST_ADMIN.email,
+        actorName: ADMIN_NAME,
         created: expect.any(String),
       },
     ]);
@@ -183,6 +192,20 @@ describe("a lead's life in the admin", () => {
       expect.objectContaining({ kind: 'note', note: 'Called, left a voicemail.', actor: TEST_ADMIN.email }),
     ]);
     expect(await auditSummaries()).toContain(`${ADMIN_NAME} added a note to the lead from Erin Edible`);
+
+    // the history names people as the audit log does: by the name they gave, the email beside it
+    const named = await post('/auth/update-name', { name: 'Avery Admin' });
+    expect(named.statusCode, named.body).toBe(200);
+    try {
+      const again = await post(`/api/admin/forms/${id}/notes`, { note: 'Sent the quote.' });
+      expect((again.json().data as Detail).history.map((h) => [h.note, h.actor, h.actorName])).toEqual([
+        ['Called, left a voicemail.', TEST_ADMIN.email, 'Avery Admin'],
+        ['Sent the quote.', TEST_ADMIN.email, 'Avery Admin'],
+      ]);
+    } finally {
+      await post('/auth/update-name', { name: '' });
+    }
+    expect((await detail(id)).history.map((h) => h.actorName)).toEqual([ADMIN_NAME, ADMIN_NAME]);
   });
 
   it('lists whom a lead can be given to: active reps and users who may read leads (not Editors)', async () => {
