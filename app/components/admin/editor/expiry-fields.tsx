@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FieldError } from '../../forms/fields.tsx';
 import { announceInput } from './dom-events.ts';
-import { fromLocalInput, toLocalInput } from './publish-at-field.tsx';
+import { browserZone, fromLocalInput, LocalTimeInput, toLocalInput } from './publish-at-field.tsx';
 
 interface ExpiryFieldsProps {
   form?: string;
@@ -27,8 +27,7 @@ export function ExpiryFields({ form, defaultValue, errors, timeZone }: ExpiryFie
   useEffect(() => {
     if (changed.current) announceInput(hidden.current);
   }, [iso]);
-  const zone = timeZone ?? (typeof Intl === 'undefined' ? 'UTC' : Intl.DateTimeFormat().resolvedOptions().timeZone);
-  const atId = `${uid}-unpublish-at`;
+  const zone = timeZone ?? browserZone();
   const toId = `${uid}-redirect-to`;
   const atInvalid = Boolean(errors?.unpublishAt?.length);
   const toInvalid = Boolean(errors?.unpublishRedirect?.length);
@@ -36,29 +35,19 @@ export function ExpiryFields({ form, defaultValue, errors, timeZone }: ExpiryFie
   return (
     <fieldset className={`field field--group expiry${atInvalid || toInvalid ? ' field--invalid' : ''}`}>
       <legend className="field__label">Expiry</legend>
-      <div className="field">
-        <label className="field__label" htmlFor={atId}>
-          Unpublish at
-        </label>
-        <input
-          id={atId}
-          type="datetime-local"
-          // seconds may be given (an expiry a moment away); the usual picker still shows minutes
-          step={1}
-          className="field__input"
-          value={local}
-          aria-invalid={atInvalid || undefined}
-          aria-describedby={`${atId}-hint${atInvalid ? ` ${atId}-error` : ''}`}
-          onChange={(e) => {
-            changed.current = true;
-            setLocal(e.currentTarget.value);
-          }}
-        />
-        <p className="field__hint" id={`${atId}-hint`}>
-          Your time ({zone}). Optional: at this time the item leaves the site, its lists, search and the sitemap, and becomes a draft.
-        </p>
-        <FieldError id={`${atId}-error`} errors={errors?.unpublishAt} />
-      </div>
+      <LocalTimeInput
+        id={`${uid}-unpublish-at`}
+        label="Unpublish at"
+        value={local}
+        // seconds may be given (an expiry a moment away); the usual picker still shows minutes
+        step={1}
+        onChange={(value) => {
+          changed.current = true;
+          setLocal(value);
+        }}
+        hint={`Your time (${zone}). Optional: at this time the item leaves the site, its lists, search and the sitemap, and becomes a draft.`}
+        errors={errors?.unpublishAt}
+      />
       {/* an incomplete time is posted as typed, so validation says so instead of dropping the expiry */}
       <input ref={hidden} type="hidden" name="unpublishAt" form={form} value={iso || local} />
       <div className="field">

@@ -18,6 +18,48 @@ export function fromLocalInput(local: string): string {
   return Number.isNaN(d.getTime()) ? '' : d.toISOString();
 }
 
+/** The browser's time zone, as the time fields name it in their hints. */
+export function browserZone(): string {
+  return typeof Intl === 'undefined' ? 'UTC' : Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** A labelled datetime-local input (local time) with its hint and errors: Publish at, Unpublish at. */
+export function LocalTimeInput(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (local: string) => void;
+  hint: string;
+  errors?: readonly string[];
+  required?: boolean;
+  step?: number;
+}) {
+  const { id, errors } = props;
+  const invalid = Boolean(errors?.length);
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {props.label}
+      </label>
+      <input
+        id={id}
+        type="datetime-local"
+        step={props.step}
+        className="field__input"
+        value={props.value}
+        required={props.required}
+        aria-invalid={invalid || undefined}
+        aria-describedby={`${id}-hint${invalid ? ` ${id}-error` : ''}`}
+        onChange={(e) => props.onChange(e.currentTarget.value)}
+      />
+      <p className="field__hint" id={`${id}-hint`}>
+        {props.hint}
+      </p>
+      <FieldError id={`${id}-error`} errors={errors} />
+    </div>
+  );
+}
+
 interface PublishAtFieldProps {
   name?: string;
   form?: string;
@@ -44,9 +86,8 @@ export function PublishAtField({ name = 'publishAt', form, defaultValue = null, 
   useEffect(() => {
     if (changed.current) announceInput(hidden.current);
   }, [iso, scheduled]);
-  const zone = timeZone ?? (typeof Intl === 'undefined' ? 'UTC' : Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const zone = timeZone ?? browserZone();
   const invalid = Boolean(errors?.length);
-  const inputId = `${uid}-at`;
 
   return (
     <fieldset className={`field field--group publish-at${invalid ? ' field--invalid' : ''}`}>
@@ -66,28 +107,18 @@ export function PublishAtField({ name = 'publishAt', form, defaultValue = null, 
         </span>
       </label>
       {scheduled ? (
-        <div className="field">
-          <label className="field__label" htmlFor={inputId}>
-            Publish at
-          </label>
-          <input
-            id={inputId}
-            type="datetime-local"
-            className="field__input"
-            value={local}
-            required
-            aria-invalid={invalid || undefined}
-            aria-describedby={`${inputId}-hint${invalid ? ` ${inputId}-error` : ''}`}
-            onChange={(e) => {
-              changed.current = true;
-              setLocal(e.currentTarget.value);
-            }}
-          />
-          <p className="field__hint" id={`${inputId}-hint`}>
-            Your time ({zone}). Until then the public site keeps showing the version it shows now.
-          </p>
-          <FieldError id={`${inputId}-error`} errors={errors} />
-        </div>
+        <LocalTimeInput
+          id={`${uid}-at`}
+          label="Publish at"
+          value={local}
+          required
+          onChange={(value) => {
+            changed.current = true;
+            setLocal(value);
+          }}
+          hint={`Your time (${zone}). Until then the public site keeps showing the version it shows now.`}
+          errors={errors}
+        />
       ) : null}
       {/* ticked without a usable time, the raw text is posted so validation says so instead of publishing at once */}
       <input
