@@ -58,9 +58,19 @@ test('my account: turn on the authenticator (QR, 10 recovery codes shown once), 
   await expect(codes).toHaveCount(0);
   await expect(page.getByText('Two-step sign-in is on: signing in asks for a code from your authenticator app.')).toBeVisible();
 
-  // the server side of the logout (a keepalive request) is let finish, so no request is in flight at the end
-  await Promise.all([page.waitForResponse((r) => r.url().endsWith('/auth/logout')), drawer.getByRole('link', { name: 'Logout' }).click()]);
+  // The server side of the logout (a keepalive request) is let finish, so no request is in flight at the end.
+  // A keepalive request outlives its page, so its response may never reach the page's events: the request
+  // is watched, and the end of the server's work is seen from outside (the refresh token stops working).
+  const { refreshToken } = (await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}'))) as { refreshToken: string };
+  const revoke = page.waitForRequest((r) => r.url().endsWith('/auth/logout') && r.method() === 'POST');
+  await drawer.getByRole('link', { name: 'Logout' }).click();
+  expect((await revoke).postDataJSON()).toEqual({ refreshToken });
   await expect(page).toHaveURL(/\/$/);
+  await expect
+    .poll(async () => (await page.request.post('/auth/refresh-token', { data: { refreshToken } })).status(), {
+      message: 'the logged-out refresh token is refused',
+    })
+    .toBe(401);
   await page.goto('/account/login');
   await signInWithForm(page, email, 'totp-user-password');
   await expect(page.getByRole('heading', { level: 1, name: 'Two-step sign-in' })).toBeVisible();
