@@ -31,9 +31,9 @@ export default async function setup(project: TestProject) {
     await database.migrate();
     await seedDatabase(database.db, seedCtx);
     const client = (database as unknown as { pglite: import('@electric-sql/pglite').PGlite }).pglite;
-    // The image holds the app's database only: template0 and template1 (two thirds of its files) are
+    // The image holds the app's database only: template0 and template1 (half of its files) are
     // never used by a test file, and each file unpacks the whole image (34 MB to 19 MB, and about a
-    // quarter less work per opened copy).
+    // fifth less work per opened copy).
     for (const name of ['template0', 'template1']) {
       await client.exec(`alter database ${name} is_template false`);
       await client.exec(`drop database ${name}`);
