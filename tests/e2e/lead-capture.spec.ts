@@ -400,12 +400,15 @@ test.describe('Find a Rep or Retailer', () => {
   test('contacting a retailer goes to /retailer-thankyou; Escape closes the form', async ({ page }) => {
     await page.goto('/reps-retailers?label=Retailers&zip=50010');
     const open = page.getByRole('button', { name: 'Contact Ames Farmers Cooperative' });
+    const dialog = page.getByRole('dialog', { name: 'Contact Ames Farmers Cooperative' });
     await open.click();
+    // the form's code loads on the first click: Escape is pressed once the dialog is there, or it would
+    // close nothing and the dialog would open over the next click
+    await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(open).toBeFocused();
     await open.click();
-    const dialog = page.getByRole('dialog', { name: 'Contact Ames Farmers Cooperative' });
     await dialog.getByLabel('Name').fill('Lee Park');
     await dialog.getByLabel('Email').fill('lee@example.com');
     await dialog.getByRole('button', { name: 'Send message' }).click();
