@@ -3,9 +3,9 @@ import { apiTokens, axeViolations, signInQuickly } from './admin-helpers.ts';
 
 const KC_API = '/api/admin/knowledge-center';
 
-// ADR 049: an editor sets Unpublish at a few seconds ahead; the list, open meanwhile, and the
-// public page follow within the scheduler's period (SCHEDULER_INTERVAL_MS is short on the exclusive tests' server). Exclusive:
-// other specs count the items of the public knowledge list, and this one publishes an item for a while.
+// ADR 049: an editor sets Unpublish at a few seconds ahead; the list, open meanwhile, and the public page
+// follow within the scheduler's period (SCHEDULER_INTERVAL_MS is short on the exclusive tests' server).
+// Exclusive: other specs count the items of the public knowledge list, and this one publishes an item for a while.
 test.describe('content that expires on time', { tag: '@exclusive' }, () => {
   let made: number | null = null;
   test.afterEach(async ({ page }) => {
