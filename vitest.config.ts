@@ -14,8 +14,9 @@ const pgliteOnly = [
   'tests/integration/lead-journal.integration.test.ts',
   'tests/integration/lead-webhooks-journal.integration.test.ts',
   'tests/integration/privacy-erasure-journal.integration.test.ts',
-  // the embedded database's template and memory settings
+  // the embedded database's template and memory settings, and the test files' pool of PGlite copies
   'db/embedded-template.integration.test.ts',
+  'tests/setup/pglite-pool.integration.test.ts',
   // nginx in front of one instance: the proxy, not the database, is under test
   'tests/integration/nginx-site.integration.test.ts',
   // the deployment kit's files: no database at all
@@ -63,9 +64,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          // Each file still gets its own database copy and app; the worker process and its loaded
-          // modules (the server, the built pages, PGlite's WebAssembly) are reused between files,
-          // which was most of a small file's time.
+          // Each file still gets its own database copy (on PGlite, a copy another file handed back, put
+          // back as the image had it: tests/setup/pglite-pool.ts) and app; the worker process and its
+          // loaded modules (the server, the built pages) are reused between files, which was most of a
+          // small file's time.
           isolate: false,
         },
       },

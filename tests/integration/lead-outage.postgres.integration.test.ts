@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -249,6 +249,8 @@ describe('leads survive a PostgreSQL outage (pending-leads journal)', () => {
 
   it('answers 503 with Retry-After, never 200, when the journal cannot be written, and stores nothing', async () => {
     const { app, pendingDir } = await proxiedApp();
+    // the app makes the folder as it starts, without waiting for it: replaced before that, the folder came back
+    await expect.poll(() => existsSync(pendingDir)).toBe(true);
     // a file where the folder was: nothing can be written under it, whoever runs the test (root ignores modes)
     rmSync(pendingDir, { recursive: true, force: true });
     writeFileSync(pendingDir, 'not a folder');

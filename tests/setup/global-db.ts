@@ -7,8 +7,9 @@ import { seedDatabase } from '../../seed/index.ts';
 import { TEST_ADMIN } from './constants.ts';
 
 /**
- * Makes one migrated, seeded database image per run; each test file clones it
- * (a PGlite dump, or a PostgreSQL template database), so no file sees another's writes.
+ * Makes one migrated, seeded database image per run; each test file gets a copy of it
+ * (a PGlite dump, lent as tests/setup/pglite-pool.ts puts it back; or a PostgreSQL template
+ * database), so no file sees another's writes.
  */
 export default async function setup(project: TestProject) {
   const engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
@@ -32,7 +33,7 @@ export default async function setup(project: TestProject) {
     await seedDatabase(database.db, seedCtx);
     const client = (database as unknown as { pglite: import('@electric-sql/pglite').PGlite }).pglite;
     // The image holds the app's database only: template0 and template1 (half of its files) are
-    // never used by a test file, and each file unpacks the whole image (34 MB to 19 MB, and about a
+    // never used by a test file, and each new copy unpacks the whole image (34 MB to 19 MB, and about a
     // fifth less work per opened copy).
     for (const name of ['template0', 'template1']) {
       await client.exec(`alter database ${name} is_template false`);

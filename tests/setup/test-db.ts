@@ -3,16 +3,25 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '#db/client.ts';
+import { readDataDirImage, type DataDirImage } from './pglite-image.ts';
+import { lendCopy } from './pglite-pool.ts';
 
 // The image file is read once per worker (test files share the worker's modules).
-let imageBlob: { path: string; blob: Blob } | undefined;
+let dataDirImage: { path: string; image: DataDirImage } | undefined;
+
+/** This run's PGlite test image, read once per worker. */
+export function pgliteTestImage(): DataDirImage {
+  const image = inject('dbImage');
+  if (dataDirImage?.path !== image) dataDirImage = { path: image, image: readDataDirImage(new Uint8Array(readFileSync(image))) };
+  return dataDirImage.image;
+}
 
 /** A private copy of the migrated, seeded test database for one test file. */
 export async function openTestDatabase(opts: { onQuery?: (sql: string) => void } = {}): Promise<Database & { url?: string }> {
   const image = inject('dbImage');
   if (inject('dbEngine') === 'pglite') {
-    if (imageBlob?.path !== image) imageBlob = { path: image, blob: new Blob([readFileSync(image)]) };
-    return openDatabase({ loadDataDir: imageBlob.blob, onQuery: opts.onQuery });
+    const { client } = await lendCopy(pgliteTestImage());
+    return openDatabase({ pglite: client, onQuery: opts.onQuery });
   }
   const baseUrl = process.env.TEST_DATABASE_URL!;
   const name = `t_${randomBytes(6).toString('hex')}`;
