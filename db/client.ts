@@ -1,6 +1,6 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -57,11 +57,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** A PGlite dump (from dumpDataDir) to start from, used by tests to clone a migrated image. */
   loadDataDir?: Blob | File;
-  /**
-   * PGlite: initdb arguments and postgresql.conf lines for a new database (the test image's small WAL), or
-   * a filesystem already holding a data directory (the tests' copies of their image).
-   */
-  pgliteInit?: { initDbStartParams?: string[]; postgresqlconf?: string[]; fs?: PGliteOptions['fs'] };
+  /** PGlite: initdb arguments and postgresql.conf lines for a new database (the test image's small WAL). */
+  pgliteInit?: { initDbStartParams?: string[]; postgresqlconf?: string[] };
   /** An open PGlite to use instead of starting one (the tests lend out copies of their image this way). */
   pglite?: PGlite;
   poolSize?: number;
